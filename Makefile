@@ -1,0 +1,42 @@
+# combin -- the two commands a newcomer needs:
+#   make tables   set up a virtual environment, install combin, regenerate tables/
+#   make test     the same set-up, then the test suite
+# Also: make bench (timings), make audit (slow exhaustive passes), make peers (poker peers).
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-dev
+
+.PHONY: all setup tables test bench slow audit peers clean
+
+all: tables
+
+$(STAMP): setup.cfg pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+tables: $(STAMP)
+	$(BIN)/combin tables --out tables
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m combin.bench
+
+slow: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow
+
+audit: slow
+
+peers: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
+	$(BIN)/python -m pytest -q -m peers
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,57 @@
+"""Baccarat (punto banco), the Eclipse side wager package and Dragon Bonus.
+
+* :mod:`~combin.baccarat.shoe` -- shoes by point value, full or depleted;
+* :mod:`~combin.baccarat.tableau` -- the third-card rules, as data;
+* :mod:`~combin.baccarat.enumeration` -- the exact round enumerator;
+* :mod:`~combin.baccarat.naive` -- a card-by-card dealer that checks it;
+* :mod:`~combin.baccarat.events`, :mod:`~combin.baccarat.wagers` -- what the
+  paytables in ``data/`` pay on.
+
+:data:`GAME` is what the rest of ``combin`` sees.
+"""
+
+from functools import lru_cache
+
+from combin.baccarat.enumeration import outcome_space
+from combin.baccarat.shoe import Shoe, parse_shoe
+from combin.baccarat.wagers import WAGERS
+from combin.errors import CombinError
+from combin.game import Game, load_interpretations, load_paytables, load_rulesets
+
+__all__ = ["GAME", "outcomes", "Shoe", "parse_shoe"]
+
+DEFAULT_DECKS = 8
+
+
+@lru_cache(maxsize=64)
+def _space(shoe):
+    return outcome_space(shoe)
+
+
+def outcomes(decks=None, shoe=None):
+    """The outcome space of one round from ``decks`` full decks or the shoe ``shoe``.
+
+    ``shoe`` is a :class:`Shoe` or a spec for :func:`parse_shoe`; with neither
+    option the shoe is 8 full decks.  Spaces are cached per shoe.
+    """
+    if decks is not None and shoe is not None:
+        raise CombinError("give the number of decks or a shoe, not both")
+    if shoe is not None:
+        chosen = shoe if isinstance(shoe, Shoe) else parse_shoe(shoe)
+    else:
+        chosen = Shoe.full(DEFAULT_DECKS if decks is None else decks)
+    return _space(chosen)
+
+
+GAME = Game(
+    id="baccarat",
+    title="Baccarat (punto banco) with the Eclipse side wager package",
+    regulation="58 Pa. Code Chapter 631a; § 631b.11 (Eclipse side wager package)",
+    wagers=WAGERS,
+    paytables=load_paytables(__name__, WAGERS),
+    interpretations=load_interpretations(__name__),
+    outcomes=outcomes,
+    rulesets=load_rulesets(__name__),
+    shoe_options=("decks", "shoe"),
+    table_shoes=(("8-decks", {"decks": 8}), ("6-decks", {"decks": 6})),
+)

@@ -1,0 +1,149 @@
+"""Baccarat shoes: counts of cards by point value, full or depleted.
+
+Suits never matter in baccarat and neither do the four ten-valued ranks
+individually, so a :class:`Shoe` is the count of cards of each point value
+0-9 (value 0 gathers 10, J, Q and K: 16 cards per deck).  :func:`parse_shoe`
+reads the friendly forms a user types:
+
+* ``8`` or ``8d`` -- eight full decks;
+* ``8d-TT5`` or ``8d minus T,T,5`` -- eight decks less the cards named
+  (ranks ``A 2-9 T J Q K``; ``10`` is also a ten);
+* ``A=32,2=32,...,9=32,T=32,J=32,Q=32,K=32`` -- counts per rank, every rank
+  named once; ``0=128`` may stand for the four ten-valued ranks together.
+"""
+
+import re
+from dataclasses import dataclass
+
+from combin.errors import CombinError
+
+__all__ = ["Shoe", "RANKS", "RANK_VALUE", "VALUE_NAMES", "parse_decks", "parse_shoe"]
+
+#: The thirteen ranks and their baccarat point values.
+RANKS = "A23456789TJQK"
+RANK_VALUE = {"A": 1, **{str(v): v for v in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
+#: How the ten point values are named in tables (value 0 gathers the ten-valued ranks).
+VALUE_NAMES = ("T/J/Q/K", "A", "2", "3", "4", "5", "6", "7", "8", "9")
+#: Cards of each point value in one 52-card deck.
+PER_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+#: The fewest cards a shoe must hold: a round can use six.
+MIN_CARDS = 6
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """Card counts by point value (index 0 = ten-valued); ``decks`` when it is a full shoe."""
+
+    counts: tuple
+    decks: object = None
+
+    def __post_init__(self):
+        if len(self.counts) != 10:
+            raise CombinError("a shoe needs a count for each of the ten point values")
+        if any(not isinstance(c, int) or c < 0 for c in self.counts):
+            raise CombinError("a shoe cannot hold a negative number of cards")
+        if sum(self.counts) < MIN_CARDS:
+            raise CombinError(f"a shoe needs at least {MIN_CARDS} cards for a round; "
+                              f"this one holds {sum(self.counts)}")
+
+    @classmethod
+    def full(cls, decks):
+        decks = parse_decks(decks)
+        return cls(tuple(decks * n for n in PER_DECK), decks)
+
+    @property
+    def cards(self):
+        return sum(self.counts)
+
+    def without(self, value, number=1):
+        """This shoe less ``number`` cards of point ``value``."""
+        counts = list(self.counts)
+        if counts[value] < number:
+            raise CombinError(f"cannot remove {number} card(s) of value {VALUE_NAMES[value]}: "
+                              f"the shoe holds {counts[value]}")
+        counts[value] -= number
+        return Shoe(tuple(counts))
+
+    def describe(self):
+        if self.decks is not None:
+            plural = "deck" if self.decks == 1 else "decks"
+            return f"{self.decks} {plural} ({self.cards} cards)"
+        parts = " ".join(f"{name}:{count}" for name, count in zip(VALUE_NAMES, self.counts))
+        return f"{self.cards} cards ({parts})"
+
+    def detail(self):
+        detail = {"cards": self.cards,
+                  "counts_by_value": {name: count for name, count in zip(VALUE_NAMES, self.counts)}}
+        if self.decks is not None:
+            detail = {"decks": self.decks, **detail}
+        return detail
+
+
+def parse_decks(text):
+    """A deck count: a whole number of at least 1."""
+    if isinstance(text, bool):
+        raise CombinError(f"the number of decks must be a whole number, not {text!r}")
+    if isinstance(text, int):
+        value = text
+    else:
+        candidate = str(text).strip()
+        if not re.fullmatch(r"[+-]?[0-9]+", candidate):
+            raise CombinError(f"the number of decks must be a whole number, not {text!r}")
+        value = int(candidate)
+    if value < 1:
+        raise CombinError(f"the number of decks must be at least 1, not {value}")
+    return value
+
+
+def _removed_cards(text):
+    tokens = re.findall(r"10|[A-Za-z0-9]", text.replace(",", " "))
+    values = []
+    for token in tokens:
+        rank = "T" if token == "10" else token.upper()
+        if rank not in RANK_VALUE:
+            raise CombinError(f"unknown rank '{token}' in the shoe spec (ranks: A 2-9 T J Q K)")
+        values.append(RANK_VALUE[rank])
+    return values
+
+
+def parse_shoe(spec):
+    """Read a shoe from the forms in the module docstring."""
+    text = str(spec).strip()
+    if re.fullmatch(r"[+-]?[0-9]*\.[0-9]+\s*(?:d|decks?)?", text, re.IGNORECASE):
+        raise CombinError(f"the number of decks must be a whole number, not {spec!r}")
+    full = re.fullmatch(r"([+-]?[0-9]+)\s*(?:d|decks?)?\s*(?:(?:-|minus)\s*(.*))?", text,
+                        re.IGNORECASE | re.DOTALL)
+    if full and "=" not in text:
+        shoe = Shoe.full(full[1])
+        removed = _removed_cards(full[2] or "")
+        if full[2] is not None and not removed:
+            raise CombinError(f"shoe spec {spec!r} says minus but names no card")
+        for value in removed:
+            shoe = shoe.without(value)
+        return shoe
+    if "=" not in text:
+        raise CombinError(f"cannot read the shoe spec {spec!r}: write '8d', '8d-TT5' or "
+                          "'A=32,2=32,...,K=32'")
+    counts = [0] * 10
+    named = set()
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        rank, sep, number = (piece.strip() for piece in item.partition("="))
+        rank = {"10": "T"}.get(rank.upper(), rank.upper())
+        if rank not in RANK_VALUE and rank != "0":
+            raise CombinError(f"unknown rank '{rank}' in the shoe spec (ranks: A 2-9 T J Q K, or 0)")
+        if not re.fullmatch(r"[+-]?[0-9]+", number):
+            raise CombinError(f"the count of rank {rank} must be a whole number, not {number!r}")
+        if rank in named:
+            raise CombinError(f"rank {rank} is named twice in the shoe spec")
+        named.add(rank)
+        if int(number) < 0:
+            raise CombinError(f"rank {rank} has a negative count ({number})")
+        counts[0 if rank == "0" else RANK_VALUE[rank]] += int(number)
+    tens = {"T", "J", "Q", "K"}
+    if "0" in named and named & tens:
+        raise CombinError("the shoe spec names 0 (all ten-valued cards) and a ten-valued rank too")
+    expected = set("A23456789") | ({"0"} if "0" in named else tens)
+    missing = sorted(expected - named, key=lambda r: ("A234567890TJQK".index(r)))
+    if missing:
+        raise CombinError(f"the shoe spec gives no count for rank(s) {' '.join(missing)}")
+    return Shoe(tuple(counts))

@@ -1,0 +1,126 @@
+"""The par-sheet engine: one wager, one paytable, one outcome space.
+
+:func:`build` settles every outcome of an :class:`~combin.outcomes.OutcomeSpace`
+against a paytable (see :func:`combin.wager.settle`) and returns a
+:class:`ParSheet`: one :class:`Line` per distinct result (highest pay first,
+the catch-all loss last) with its exact combinations, and everything a
+laboratory reads off a par sheet -- expected return, house edge, hit and push
+frequency, variance, standard deviation, volatility index and the range of
+hold.
+
+Why the figures are exact: combinations are Python integers that partition
+the cycle; a probability is ``Fraction(combinations, cycle)``, one exact
+division; return, variance and frequencies are sums of products of such
+fractions with exact net payouts.  Only the standard deviation and the risk
+figures derived from it are irrational; they are computed from the exact
+variance in 40-digit decimal arithmetic (:mod:`combin.risk`).
+
+The engine knows no game: it sees events, pays and counts.
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from combin import __version__, display
+from combin.pays import LOSS
+from combin.risk import risk
+from combin.wager import settle
+
+__all__ = ["Line", "Summary", "ParSheet", "build"]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a par sheet: an event, its pay and its exact combinations."""
+
+    event_id: str
+    event: str
+    pays: str
+    payout: Fraction
+    combinations: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Exact summary figures per unit staked (``sd`` is a 40-digit Decimal)."""
+
+    cycle: int
+    expected_return: Fraction
+    house_edge: Fraction
+    return_to_player: Fraction
+    hit_frequency: Fraction
+    push_frequency: Fraction
+    edge_excluding_pushes: object  # Fraction, or None when the wager never pushes
+    variance: Fraction
+    sd: object
+
+
+@dataclass(frozen=True)
+class ParSheet:
+    """A par sheet and its identification.  Figures are computed from ``lines``."""
+
+    wager: str
+    title: str
+    game: str
+    regulation: str
+    stake: str
+    paytable: str
+    paytable_title: str
+    paytable_citation: str
+    rules: object
+    rules_title: object
+    shoe: str
+    shoe_detail: dict
+    interpretations: tuple
+    method: str
+    cycle: int
+    lines: tuple
+    notes: tuple = ()
+    version: str = __version__
+    interpretation_titles: dict = field(default_factory=dict, compare=False)
+
+    def probability(self, line):
+        return Fraction(line.combinations, self.cycle)
+
+    def contribution(self, line):
+        return self.probability(line) * line.payout
+
+    @cached_property
+    def summary(self):
+        ev = sum((self.contribution(line) for line in self.lines), Fraction(0))
+        second = sum((self.probability(line) * line.payout**2 for line in self.lines), Fraction(0))
+        hit = sum((self.probability(l) for l in self.lines if l.payout > 0), Fraction(0))
+        push = sum((self.probability(l) for l in self.lines if l.payout == 0), Fraction(0))
+        variance = second - ev**2
+        resolved = -ev / (1 - push) if push and push != 1 else None
+        return Summary(self.cycle, ev, -ev, 1 + ev, hit, push, resolved, variance,
+                       display.sqrt(variance))
+
+    @cached_property
+    def risk(self):
+        summary = self.summary
+        return risk(summary.house_edge, summary.variance)
+
+    @property
+    def interpretation_text(self):
+        return ", ".join(f"{key}={value}" for key, value in self.interpretations) or "none"
+
+
+def build(wager, paytable, space, interpretations=(), *, rules=None, rules_title=None,
+          lookup=None, notes=(), interpretation_titles=None):
+    """Settle ``space`` under ``paytable`` and return the :class:`ParSheet`."""
+    settled, loss = settle(wager, paytable, space, interpretations, lookup)
+    ordered = sorted(enumerate(settled), key=lambda item: (-item[1][1].net, item[0]))
+    lines = [Line(event.id, event.description, pay.text, pay.net, count)
+             for _, (event, pay, count) in ordered]
+    lines.append(Line("other", "Any other outcome", LOSS.text, LOSS.net, loss))
+    return ParSheet(
+        wager=wager.id, title=wager.title, game=wager.game, regulation=wager.regulation,
+        stake=wager.stake, paytable=paytable.id, paytable_title=paytable.title,
+        paytable_citation=paytable.citation, rules=rules, rules_title=rules_title,
+        shoe=space.shoe, shoe_detail=dict(space.shoe_detail),
+        interpretations=tuple(interpretations), method=space.method, cycle=space.cycle,
+        lines=tuple(lines), notes=tuple(notes) + ((wager.note,) if wager.note else ()),
+        interpretation_titles=dict(interpretation_titles or {}),
+    )

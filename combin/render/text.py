@@ -1,0 +1,35 @@
+"""A par sheet as plain text for a terminal."""
+
+from tabulate import tabulate
+
+from combin.render.common import (comparison_rows, identification, line_header, line_rows,
+                                  risk_rows, summary_rows)
+
+__all__ = ["render", "render_comparison"]
+
+
+def _table(rows, headers, align=None):
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+                    colalign=align)
+
+
+def render(sheet):
+    width = max(len(label) for label, _ in identification(sheet))
+    parts = [f"{sheet.title} -- par sheet", ""]
+    parts += [f"{label.ljust(width)}  {value}" for label, value in identification(sheet)]
+    parts += ["", _table(line_rows(sheet), line_header(),
+                         ("left", "left", "right", "right", "right", "right")), ""]
+    parts += [_table([row[:2] for row in summary_rows(sheet)], ["Figure", "Value"],
+                     ("left", "right")), ""]
+    volatility, holds = risk_rows(sheet)
+    parts += [_table(volatility, ["Confidence", "z", "Volatility index"],
+                     ("left", "right", "right")), ""]
+    parts += ["Range of hold (house edge +- VI/sqrt(n)):",
+              _table(holds, ["Rounds", *(row[0] for row in volatility)],
+                     ("right", "right", "right", "right"))]
+    return "\n".join(parts) + "\n"
+
+
+def render_comparison(title, columns):
+    headers = ["", *(heading for heading, _ in columns)]
+    return f"{title}\n\n{_table(comparison_rows(columns), headers)}\n"

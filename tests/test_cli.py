@@ -1,0 +1,120 @@
+"""The command line: outputs, exact JSON, and one clear error for bad input."""
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from combin.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_names_every_wager_and_interpretation(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    for word in ("eclipse.supreme7", "baccarat.banker", "super6", "E1", "paid-rows", "9to1"):
+        assert word in out
+
+
+def test_par_json_is_exact(capsys):
+    code, out, _ = run(capsys, "par", "eclipse.supreme7", "--paytable", "B", "--format", "json")
+    sheet = json.loads(out)
+    assert code == 0 and sheet["wager"] == "eclipse.supreme7" and sheet["paytable"] == "B"
+    assert sheet["cycle"] == "4998398275503360"
+    assert sum(int(line["combinations"]) for line in sheet["lines"]) == int(sheet["cycle"])
+    assert sheet["interpretations"] == {"E2": "fixed"}
+    for line in sheet["lines"]:
+        assert isinstance(line["combinations"], str)
+        assert Fraction(line["probability"]) == Fraction(int(line["combinations"]), int(sheet["cycle"]))
+    ev = sum(Fraction(line["return"]) for line in sheet["lines"])
+    assert Fraction(sheet["summary"]["return"]) == ev == -Fraction(sheet["summary"]["house_edge"])
+
+
+def test_par_csv_keeps_every_digit_as_text(capsys):
+    code, out, _ = run(capsys, "par", "baccarat.banker", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:4] == ["event", "pays", "payout", "combinations"]
+    total = [row for row in rows if row and row[0] == "Total"][0]
+    assert total[3] == '="4998398275503360"'
+    win = [row for row in rows if row and row[0] == "Banker wins"][0]
+    assert win[2] == '="19/20"' and win[3] == '="2292252566437888"'
+
+
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_par_text_and_markdown(capsys, fmt):
+    code, out, _ = run(capsys, "par", "eclipse.sun7", "--decks", "6", "--format", fmt)
+    assert code == 0 and "6 decks (312 cards)" in out and "40 to 1" in out
+
+
+def test_shoe_option_and_rules(capsys):
+    code, out, _ = run(capsys, "par", "baccarat.banker", "--shoe", "8d-T", "--rules", "ez",
+                       "--format", "json")
+    sheet = json.loads(out)
+    assert code == 0 and sheet["shoe"]["cards"] == 415 and sheet["rules"] == "ez"
+
+
+def test_sensitivity_shows_each_value(capsys):
+    code, out, _ = run(capsys, "sensitivity", "eclipse.eclipse", "--paytable", "B")
+    assert code == 0 and "E1=events" in out and "E1=paid-rows" in out
+
+
+def test_interpretation_is_recorded(capsys):
+    code, out, _ = run(capsys, "par", "eclipse.eclipse", "--interpret", "E1=paid-rows",
+                       "--format", "json")
+    assert json.loads(out)["interpretations"]["E1"] == "paid-rows"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["par", "eclipse.sun9"], "unknown wager"),
+    (["par", "eclipse.sun7", "--paytable", "Z"], "unknown paytable"),
+    (["par", "eclipse.sun7", "--decks", "0"], "at least 1"),
+    (["par", "eclipse.sun7", "--decks", "-3"], "at least 1"),
+    (["par", "eclipse.sun7", "--decks", "7.5"], "whole number"),
+    (["par", "eclipse.sun7", "--shoe", "A=-1"], "negative"),
+    (["par", "eclipse.sun7", "--shoe", "A=1,2=1,3=1,4=1,5=0,6=0,7=0,8=0,9=0,0=1"], "at least 6"),
+    (["par", "baccarat.banker", "--rules", "vegas"], "unknown rule set"),
+    (["par", "baccarat.banker", "--rules", "ez", "--paytable", "standard"], "rule set"),
+    (["par", "eclipse.eclipse", "--interpret", "E1=maybe"], "no value"),
+    (["par", "eclipse.eclipse", "--interpret", "E9=x"], "unknown interpretation"),
+    (["par", "eclipse.sun7", "--interpret", "E1=events"], "does not apply"),
+    (["par", "eclipse.sun7", "--interpret", "E1"], "ID=VALUE"),
+    (["sensitivity", "eclipse.sun7"], "no switchable"),
+])
+def test_bad_input_is_one_clear_message_and_exit_2(capsys, tmp_path, argv, words):
+    target = tmp_path / "sheet.txt"
+    code, out, err = run(capsys, *argv, "--out", str(target))
+    assert code == 2 and out == ""
+    assert err.startswith("combin: error: ") and words in err and err.count("\n") == 1
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_argparse_errors_also_exit_2(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["par", "eclipse.sun7", "--format", "pdf"])
+    assert stop.value.code == 2
+
+
+def test_out_writes_the_same_bytes_as_stdout(capsys, tmp_path):
+    target = tmp_path / "sheet.md"
+    assert main(["par", "eclipse.moon8", "--format", "md", "--out", str(target)]) == 0
+    main(["par", "eclipse.moon8", "--format", "md"])
+    assert target.read_text(encoding="utf-8") == capsys.readouterr().out
+
+
+def test_python_dash_m_and_startup_imports():
+    code = ("import sys, combin.cli; combin.cli.build_parser(); "
+            "print(' '.join(m for m in ('sympy', 'numpy', 'tabulate') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == ""
+    version = subprocess.run([sys.executable, "-m", "combin", "--version"], capture_output=True,
+                             text=True, check=True)
+    assert version.stdout.startswith("combin ")
