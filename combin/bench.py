@@ -113,8 +113,20 @@ def baccarat_rows():
     ]
 
 
+#: Benchmark sections, ``"module:function"``; each function returns ``[(label, seconds, note)]``.
+SECTIONS = (
+    "combin.bench:baccarat_rows",
+    "combin.lunar.bench:bench_rows",
+)
+
+
 def main(argv=None):
-    rows = baccarat_rows()
+    from importlib import import_module
+    rows = []
+    for section in SECTIONS:
+        module, function = section.split(":")
+        print(f"bench: {section}", file=sys.stderr, flush=True)
+        rows += getattr(import_module(module), function)()
     width = max(len(label) for label, _, _ in rows)
     print(f"{'benchmark'.ljust(width)}  {'seconds':>9}  note")
     for label, seconds, note in rows:

@@ -1,0 +1,30 @@
+"""Options shared by the commands that compute a par sheet."""
+
+__all__ = ["add_sheet_options", "sheet_options", "add_output_options"]
+
+
+def add_output_options(parser, formats=("text", "md", "csv", "json")):
+    parser.add_argument("--format", default="text", choices=list(formats))
+    parser.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of stdout")
+
+
+def add_sheet_options(parser, wager=True):
+    """WAGER, --paytable, --decks/--shoe, --rules, --interpret, --format, --out."""
+    if wager:
+        parser.add_argument("wager", help="wager id, e.g. eclipse.sun7 (see 'combin list')")
+    parser.add_argument("--paytable", help="paytable id (default: the wager's first)")
+    shoe = parser.add_mutually_exclusive_group()
+    shoe.add_argument("--decks", help="number of full decks (baccarat; default 8)")
+    shoe.add_argument("--shoe", metavar="SPEC",
+                      help="explicit shoe: '8d-TT5' or 'A=32,2=32,...,K=32' (baccarat)")
+    parser.add_argument("--rules", help="rule set id (baccarat: standard, ez, super6)")
+    parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
+                        help="switch an interpretation, e.g. E1=paid-rows (repeatable)")
+    add_output_options(parser)
+
+
+def sheet_options(args):
+    """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments."""
+    from combin.interpret import parse_assignments
+    return dict(paytable=args.paytable, decks=args.decks, shoe=args.shoe, rules=args.rules,
+                interpret=parse_assignments(args.interpret))

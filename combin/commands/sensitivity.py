@@ -1,0 +1,32 @@
+"""``combin sensitivity WAGER``: the wager under each value of an interpretation."""
+
+from combin.commands.options import add_sheet_options, sheet_options
+from combin.errors import CombinError
+
+NAME = "sensitivity"
+HELP = "one wager under each value of an interpretation, side by side"
+
+
+def configure(parser):
+    add_sheet_options(parser)
+    parser.add_argument("--interpretation", metavar="ID",
+                        help="the interpretation to vary (default: each one the wager reads)")
+
+
+def run(args):
+    from combin.analysis import sensitivity
+    from combin.registry import find_wager
+    from combin.render import render_comparison
+    options = sheet_options(args)
+    game, wager = find_wager(args.wager)
+    wanted = ([args.interpretation] if args.interpretation else
+              [i for i in wager.interpretations if not game.interpretations[i].fixed])
+    if not wanted:
+        raise CombinError(f"{args.wager} reads no switchable interpretation")
+    parts = []
+    for interp in wanted:
+        columns = [(f"{interp.upper()}={value}", sheet)
+                   for value, sheet in sensitivity(args.wager, interp, **options)]
+        parts.append(render_comparison(f"{wager.title}: sensitivity to {interp.upper()}",
+                                       columns, args.format))
+    return "\n".join(parts)

@@ -1,0 +1,26 @@
+"""``combin tables``: regenerate (or check) every committed table."""
+
+import sys
+
+NAME = "tables"
+HELP = "regenerate every committed table"
+
+
+def configure(parser):
+    parser.add_argument("--out", default="tables", metavar="DIR")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with DIR instead of writing; exit 1 on any difference")
+
+
+def run(args):
+    from combin.tables import check_tables, write_tables
+    if not args.check:
+        write_tables(args.out)
+        return ""
+    drift = check_tables(args.out)
+    for line in drift:
+        print(line, file=sys.stderr)
+    if drift:
+        raise SystemExit(1)
+    print(f"{args.out}: up to date", file=sys.stderr)
+    return ""
