@@ -23,15 +23,17 @@ def paytable_ids(game, wager):
 ANY_RULES = ("any", "the wager reads only the cards, not the commission rule")
 
 
-def _rules(game, wager, rules):
-    if not game.rulesets:
+def _rules(game, wager, rules, extra=()):
+    rulesets = {**game.rulesets,
+                **{r.id: r for r in extra if r.paytables and set(r.paytables) <= set(game.wagers)}}
+    if not rulesets:
         if rules is not None:
             raise CombinError(f"{game.id} has no rule sets; drop --rules")
         return None
     if rules is None and not wager.ruled:
         return None
-    rules = next(iter(game.rulesets)) if rules is None else rules
-    return game.rulesets[check_known("rule set", rules, list(game.rulesets))]
+    rules = next(iter(rulesets)) if rules is None else rules
+    return rulesets[check_known("rule set", rules, list(rulesets))]
 
 
 def _paytable(game, wager, ruleset, paytable, extra):
@@ -49,10 +51,14 @@ def _paytable(game, wager, ruleset, paytable, extra):
 
 
 def par_sheet(wager_id, *, paytable=None, decks=None, shoe=None, rules=None, interpret=None,
-              extra_paytables=(), space=None):
-    """The :class:`~combin.parsheet.ParSheet` of one wager under the given options."""
+              extra_paytables=(), extra_rulesets=(), space=None):
+    """The :class:`~combin.parsheet.ParSheet` of one wager under the given options.
+
+    ``extra_paytables`` and ``extra_rulesets`` come from a user's paytable file
+    (:mod:`combin.paytable`); they are offered beside the game's own.
+    """
     game, wager = find_wager(wager_id)
-    ruleset = _rules(game, wager, rules)
+    ruleset = _rules(game, wager, rules, extra_rulesets)
     table, tables = _paytable(game, wager, ruleset, paytable, extra_paytables)
     interpretations = resolve(wager, interpret or {}, game.interpretations)
     if space is None:

@@ -34,7 +34,8 @@ class Game:
     ``outcomes(decks=None, shoe=None)`` returns the game's
     :class:`~combin.outcomes.OutcomeSpace` for those options;
     ``shoe_options`` says which of them the game accepts, and ``table_shoes``
-    which shoes ``combin tables`` tabulates.
+    which shoes ``combin tables`` tabulates; ``extra_tables`` (optional) returns
+    the game's tables that are not par sheets, as ``[(title, {path: text})]``.
     """
 
     id: str
@@ -47,6 +48,7 @@ class Game:
     rulesets: dict = field(default_factory=dict)
     shoe_options: tuple = ()
     table_shoes: tuple = ()  # ((folder label, options for outcomes()), ...) that tables/ holds
+    extra_tables: object = field(default=None, repr=False)  # () -> [(title, {path: text})]
 
     def paytables_of(self, wager_id):
         return [p for (w, _), p in self.paytables.items() if w == wager_id]

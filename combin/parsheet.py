@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import cached_property
 
 from combin import __version__, display
-from combin.pays import LOSS
 from combin.risk import risk
 from combin.wager import settle
 
@@ -114,7 +113,8 @@ def build(wager, paytable, space, interpretations=(), *, rules=None, rules_title
     ordered = sorted(enumerate(settled), key=lambda item: (-item[1][1].net, item[0]))
     lines = [Line(event.id, event.description, pay.text, pay.net, count)
              for _, (event, pay, count) in ordered]
-    lines.append(Line("other", "Any other outcome", LOSS.text, LOSS.net, loss))
+    description, pay = wager.otherwise
+    lines.append(Line("other", description, pay.text, pay.net, loss))
     return ParSheet(
         wager=wager.id, title=wager.title, game=wager.game, regulation=wager.regulation,
         stake=wager.stake, paytable=paytable.id, paytable_title=paytable.title,

@@ -4,7 +4,8 @@ A paytable belongs to one wager and lists its lines in settlement order: a
 round is settled by the *first* line whose event it meets (a hand that fits
 several lines is paid on the highest line only), and a round that meets no
 line loses.  Built-in paytables live in each game's ``data/paytables.toml``;
-a user's file has the same shape::
+a user's file (``--paytable-file FILE``) has the same shape, and may add rule
+sets in the shape of ``data/rulesets.toml``::
 
     [[paytable]]
     wager = "eclipse.moon8"
@@ -15,23 +16,58 @@ a user's file has the same shape::
     [paytable.pays]
     player_wins_three_card_8 = "30 to 1"
 
-Validation is strict: an unknown wager or event, a missing field, a pay that is
-not a positive exact number -- each is one :class:`~combin.errors.CombinError`
-naming the file, the line where it can be found, and the reason.
+    [[ruleset]]                      # optional; chosen with --rules
+    id = "comm4"
+    title = "Banker wins pay 24 to 25"
+    citation = "house proposal"
+    [ruleset.paytables]
+    "baccarat.banker" = "comm4"      # a [[paytable]] of this file (or a built-in one)
+
+Validation is strict: a file that is not TOML, a duplicate line, an unknown
+wager, event or field, a missing citation, an id that is not a plain name or
+that is already a built-in paytable (or rule set) of the same wager, a pay that
+is not a positive exact number -- each is one :class:`~combin.errors.CombinError`
+naming the file, the line and the reason.  A paytable that returns 100% or
+more is allowed, with a loud warning on stderr (:func:`report_generous`).
+
+Exactness: pays are read by :class:`~combin.pays.Pay` from their text, never
+through a float, so a paytable is a tuple of exact fractions; writing one back
+(:func:`paytable_toml`) writes that same text, so a file round-trips to the
+same exact pays.
 """
 
+import re
+import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from combin.errors import CombinError
 from combin.pays import LOSS, Pay
 
-__all__ = ["Paytable", "parse_paytables", "read_paytable_file"]
+__all__ = ["Paytable", "PaytableFile", "Catalog", "ID_PATTERN", "parse_paytables",
+           "load_toml", "catalog", "parse_paytable_file", "read_paytable_file",
+           "read_paytable_files", "choose", "apply_files", "with_pay", "return_warning",
+           "report_generous", "paytable_toml"]
+
+#: A paytable or rule-set id of a user's file: a plain name, so that it can follow
+#: ``WAGER:`` on a command line and name a file.
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
+
+#: The longest pay text a file may hold ("1,000,000 to 1" is 14 characters); a
+#: bound keeps every exact number small enough to print.
+MAX_PAY_TEXT = 40
+
+_PAYTABLE_FIELDS = ("wager", "id", "title", "citation", "pays")
+_RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
 
 @dataclass(frozen=True)
 class Paytable:
-    """One paytable of one wager: ``lines`` are ``(event id, Pay)`` in settlement order."""
+    """One paytable of one wager: ``lines`` are ``(event id, Pay)`` in settlement order.
+
+    ``source`` names where it was read (a file, or the game's data) and ``line``
+    the line of its ``[[paytable]]`` header there (0 when unknown).
+    """
 
     wager: str
     id: str
@@ -39,6 +75,7 @@ class Paytable:
     citation: str
     lines: tuple
     source: str = "built-in"
+    line: int = field(default=0, compare=False)
 
     def pay_for(self, event_id):
         """The pay of ``event_id`` in this paytable (a loss when it has no line)."""
@@ -47,71 +84,501 @@ class Paytable:
                 return pay
         return LOSS
 
+    @property
+    def where(self):
+        """``"FILE, line N"`` (or just the source) for messages."""
+        return f"{self.source}, line {self.line}" if self.line else self.source
 
-def _line_of(text, needle):
-    """1-based number of the first line of ``text`` that contains ``needle`` (0 if none)."""
+
+def with_pay(paytable, event_id, pay):
+    """A copy of ``paytable`` whose line ``event_id`` pays ``pay`` (same order, same id)."""
+    if not any(event == event_id for event, _ in paytable.lines):
+        raise CombinError(f"paytable '{paytable.id}' of {paytable.wager} has no line '{event_id}'")
+    return replace(paytable, lines=tuple((event, pay if event == event_id else old)
+                                         for event, old in paytable.lines))
+
+
+# --- Reading TOML, with line numbers for every complaint -------------------------------------
+
+_POSITION = re.compile(r"^(?P<reason>.*?)\s*\((?:at line (?P<line>\d+), column \d+|"
+                       r"at end of document)\)\s*$", re.DOTALL)
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*(\]\]?)\s*(?:#.*)?$")
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
+_KEY = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
+
+
+def _where(source, line):
+    return f"{source}, line {line}" if line else source
+
+
+def _key_path(text):
+    """``'paytable. "pays" .tie'`` -> ``("paytable", "pays", "tie")``."""
+    parts = re.findall(_KEY_PART, text)
+    return tuple(part[1:-1] if part[:1] in "\"'" else part for part in parts)
+
+
+def _find_duplicate(text):
+    """``(line, key, first line)`` of the first key or table given twice, or ``None``.
+
+    A line scanner, used only to explain a document tomllib has already rejected
+    (tomllib reports where it noticed the clash, sometimes only "end of
+    document"; a user wants the line that repeats).
+    """
+    seen, arrays, scope = {}, 0, ()
     for number, line in enumerate(text.splitlines(), 1):
-        if needle in line:
-            return number
-    return 0
+        header = _HEADER.match(line)
+        if header:
+            path = _key_path(header[2])
+            if header[1] == "[[":
+                arrays += 1
+                scope = path
+                continue
+            scope = path
+            key = (arrays, "table", path)
+            if key in seen:
+                return number, "[" + ".".join(path) + "]", seen[key]
+            seen[key] = number
+            continue
+        match = _KEY.match(line)
+        if match:
+            path = _key_path(match[1])
+            key = (arrays, "key", scope + path)
+            if key in seen:
+                return number, ".".join(path), seen[key]
+            seen[key] = number
+    return None
+
+
+def load_toml(text, source):
+    """Parse TOML text; a syntax error or duplicate is one :class:`CombinError` with its line."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = _POSITION.match(message)
+        reason = match["reason"] if match else message
+        line = int(match["line"]) if match and match["line"] else None
+        if match and not match["line"]:
+            line = max(1, len(text.splitlines()))
+        if reason.startswith(("Cannot overwrite", "Cannot declare", "Duplicate")):
+            duplicate = _find_duplicate(text)
+            if duplicate:
+                at, key, first = duplicate
+                raise CombinError(f"{source}, line {at}: duplicate line: '{key}' is already "
+                                  f"given on line {first}") from None
+            raise CombinError(f"{_where(source, line)}: duplicate line ({reason})") from None
+        raise CombinError(f"{_where(source, line)}: not a valid TOML file ({reason})") from None
+
+
+class _Locator:
+    """Line numbers of ``[[kind]]`` entries and of keys inside them."""
+
+    def __init__(self, text):
+        self.lines = text.splitlines()
+        self.arrays = []  # (line number, kind) of every [[...]] header
+        for number, line in enumerate(self.lines, 1):
+            header = _HEADER.match(line)
+            if header and header[1] == "[[":
+                self.arrays.append((number, ".".join(_key_path(header[2]))))
+
+    def _range(self, kind, index):
+        starts = [number for number, name in self.arrays if name == kind]
+        if index is None or index >= len(starts):
+            return None
+        start = starts[index]
+        later = [number for number, _ in self.arrays if number > start]
+        return start, (later[0] - 1 if later else len(self.lines))
+
+    def entry(self, kind, index):
+        span = self._range(kind, index)
+        return span[0] if span else 0
+
+    def key(self, kind, index, key):
+        """The line of ``key = ...`` inside entry ``index`` (else anywhere; else the entry)."""
+        pattern = re.compile(rf"""^\s*(?:{_KEY_PART}\s*\.\s*)*["']?{re.escape(key)}["']?\s*=""")
+        span = self._range(kind, index)
+        start, end = span if span else (1, len(self.lines))
+        for number in range(start, end + 1):
+            if pattern.match(self.lines[number - 1]):
+                return number
+        for number, line in enumerate(self.lines, 1):
+            if pattern.match(line) or (not span and key in line):
+                return number
+        return span[0] if span else 0
+
+
+class _Reader:
+    """One document being validated: every complaint names the source and a line."""
+
+    def __init__(self, text, source):
+        self.source = source
+        self.locate = _Locator(text)
+
+    def fail(self, reason, kind=None, index=None, key=None):
+        if kind is None:
+            line = 0
+        elif key is None:
+            line = self.locate.entry(kind, index)
+        else:
+            line = self.locate.key(kind, index, key)
+        raise CombinError(f"{_where(self.source, line)}: {reason}")
+
+    def entries(self, document, kind):
+        entries = document.get(kind, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            self.fail(f"'{kind}' must be a list of [[{kind}]] tables", kind, 0, kind)
+        return entries
+
+    def text_field(self, entry, kind, index, name, required=True):
+        value = entry.get(name)
+        if value is None and not required:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            what = entry.get("id") if isinstance(entry.get("id"), str) else f"#{index + 1}"
+            self.fail(f"[[{kind}]] '{what}' needs a text field '{name}'", kind, index,
+                      name if name in entry else None)
+        return value
+
+    def plain_id(self, entry, kind, index):
+        pid = self.text_field(entry, kind, index, "id")
+        if not ID_PATTERN.match(pid):
+            self.fail(f"the id {pid!r} is not a plain name (letters, digits, '_', '-', '.', '+'; "
+                      "at most 40 characters)", kind, index, "id")
+        return pid
+
+    def unknown_fields(self, entry, kind, index, allowed):
+        for name in entry:
+            if name not in allowed:
+                self.fail(f"[[{kind}]] has no field '{name}' (fields: {', '.join(allowed)})",
+                          kind, index, name)
+
+
+def _pay(reader, index, wager, event, printed):
+    if isinstance(printed, str) and len(printed) > MAX_PAY_TEXT:
+        reader.fail(f"{wager} event '{event}': the pay {printed[:20]!r}... is longer than "
+                    f"{MAX_PAY_TEXT} characters", "paytable", index, event)
+    try:
+        return Pay.parse(printed)
+    except (CombinError, ValueError) as error:
+        reader.fail(f"{wager} event '{event}': {error}", "paytable", index, event)
+
+
+def _paytables(reader, document, events_of, strict, reserved=frozenset(), earlier=None):
+    """Validate every ``[[paytable]]`` entry; ``reserved`` are taken ``(wager, id)`` pairs."""
+    earlier = earlier or {}
+    found, seen = [], {}
+    for index, entry in enumerate(reader.entries(document, "paytable")):
+        if strict:
+            reader.unknown_fields(entry, "paytable", index, _PAYTABLE_FIELDS)
+        wager = reader.text_field(entry, "paytable", index, "wager")
+        pid = reader.plain_id(entry, "paytable", index) if strict else \
+            reader.text_field(entry, "paytable", index, "id")
+        reader.text_field(entry, "paytable", index, "citation")
+        title = reader.text_field(entry, "paytable", index, "title", required=False)
+        known = events_of(wager)
+        if known is None:
+            reader.fail(f"unknown wager '{wager}'", "paytable", index, "wager")
+        if (wager, pid) in seen:
+            reader.fail(f"paytable '{pid}' of {wager} is defined twice (first on line "
+                        f"{seen[(wager, pid)]})", "paytable", index, "id")
+        if (wager, pid) in reserved:
+            reader.fail(f"paytable id '{pid}' of {wager} is a built-in paytable; give yours "
+                        "another id", "paytable", index, "id")
+        if (wager, pid) in earlier:
+            reader.fail(f"paytable '{pid}' of {wager} is already defined in "
+                        f"{earlier[(wager, pid)]}", "paytable", index, "id")
+        seen[(wager, pid)] = reader.locate.entry("paytable", index)
+        pays = entry.get("pays")
+        if not isinstance(pays, dict) or not pays:
+            reader.fail(f"paytable '{pid}' of {wager} has no [paytable.pays] lines",
+                        "paytable", index, "pays" if "pays" in entry else None)
+        lines = []
+        for event, printed in pays.items():
+            if event not in known:
+                reader.fail(f"{wager} has no event '{event}' (it knows: "
+                            f"{', '.join(sorted(known))})", "paytable", index, event)
+            lines.append((event, _pay(reader, index, wager, event, printed)))
+        found.append(Paytable(wager, pid, title or f"Paytable {pid}", entry["citation"],
+                              tuple(lines), reader.source, reader.locate.entry("paytable", index)))
+    return found
 
 
 def parse_paytables(text, source, events_of):
-    """Read every ``[[paytable]]`` of a TOML document.
+    """Read every ``[[paytable]]`` of a game's TOML data.
 
     ``events_of(wager_id)`` returns the event ids a wager knows, or ``None`` for
     an unknown wager.  Returns a list of :class:`Paytable`.
     """
-
-    def fail(reason, needle=None):
-        line = _line_of(text, needle) if needle else 0
-        where = f"{source}, line {line}" if line else source
-        raise CombinError(f"{where}: {reason}")
-
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CombinError(f"{source}: not a valid TOML file ({error})") from None
-    entries = document.get("paytable")
-    if not isinstance(entries, list) or not entries:
-        fail("no [[paytable]] entry found")
-    paytables, seen = [], set()
-    for entry in entries:
-        for field in ("wager", "id", "citation"):
-            if not isinstance(entry.get(field), str) or not entry[field].strip():
-                fail(f"a paytable needs a text field '{field}'", entry.get("id") or "[[paytable]]")
-        wager, pid = entry["wager"], entry["id"]
-        known = events_of(wager)
-        if known is None:
-            fail(f"unknown wager '{wager}'", f'"{wager}"')
-        if (wager, pid) in seen:
-            fail(f"paytable '{pid}' of {wager} is defined twice", f'"{pid}"')
-        seen.add((wager, pid))
-        pays = entry.get("pays")
-        if not isinstance(pays, dict) or not pays:
-            fail(f"paytable '{pid}' of {wager} has no [paytable.pays] lines", f'"{pid}"')
-        lines = []
-        for event, printed in pays.items():
-            if event not in known:
-                fail(f"{wager} has no event '{event}' (it knows: {', '.join(sorted(known))})",
-                     event)
-            try:
-                pay = Pay.parse(printed)
-            except CombinError as error:
-                fail(f"event '{event}': {error}", event)
-            lines.append((event, pay))
-        title = entry.get("title", f"Paytable {pid}")
-        paytables.append(Paytable(wager, pid, title, entry["citation"], tuple(lines), source))
-    return paytables
+    reader = _Reader(text, source)
+    document = load_toml(text, source)
+    found = _paytables(reader, document, events_of, strict=False)
+    if not found:
+        reader.fail("no [[paytable]] entry found")
+    return found
 
 
-def read_paytable_file(path, events_of):
-    """Read a user's paytable file; see :func:`parse_paytables`."""
+# --- A user's paytable file ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Catalog:
+    """What a paytable file is checked against: the games' wagers, paytables and rule sets.
+
+    ``wagers`` maps a wager id to ``(game id, event ids, takes its paytable from
+    the rule set)``; ``paytables`` holds the built-in ``(wager, id)`` pairs and
+    ``rulesets`` the built-in ``(game, rule-set id)`` pairs.
+    """
+
+    wagers: dict
+    paytables: frozenset
+    rulesets: frozenset
+
+    def events_of(self, wager_id):
+        found = self.wagers.get(wager_id)
+        return None if found is None else found[1]
+
+    def game_of(self, wager_id):
+        return self.wagers[wager_id][0]
+
+    def ruled(self, wager_id):
+        found = self.wagers.get(wager_id)
+        return bool(found and found[2])
+
+
+def catalog():
+    """The :class:`Catalog` of every registered game."""
+    from combin.registry import games
+    wagers, paytables, rulesets = {}, set(), set()
+    for game in games():
+        imposed = {w for r in game.rulesets.values() for w in r.paytables}
+        for wager in game.wagers.values():
+            wagers[wager.id] = (game.id, frozenset(wager.event_ids), wager.id in imposed)
+        paytables.update(game.paytables)
+        rulesets.update((game.id, rid) for rid in game.rulesets)
+    return Catalog(wagers, frozenset(paytables), frozenset(rulesets))
+
+
+@dataclass(frozen=True)
+class PaytableFile:
+    """The paytables and rule sets of one or more user files.
+
+    ``rulesets`` are :class:`~combin.game.RuleSet` objects; ``ruleset_sources``
+    maps a rule-set id to ``"FILE, line N"``.
+    """
+
+    sources: tuple
+    paytables: tuple
+    rulesets: tuple = ()
+    ruleset_sources: dict = field(default_factory=dict)
+
+    def of(self, wager_id):
+        return [p for p in self.paytables if p.wager == wager_id]
+
+
+def _rulesets(reader, document, known, paytables, earlier):
+    from combin.game import RuleSet
+    found, sources, seen = [], {}, {}
+    available = {(p.wager, p.id) for p in paytables} | known.paytables | \
+        {(p.wager, p.id) for p in earlier.paytables}
+    taken = {rid for _, rid in known.rulesets}
+    for index, entry in enumerate(reader.entries(document, "ruleset")):
+        reader.unknown_fields(entry, "ruleset", index, _RULESET_FIELDS)
+        rid = reader.plain_id(entry, "ruleset", index)
+        citation = reader.text_field(entry, "ruleset", index, "citation")
+        title = reader.text_field(entry, "ruleset", index, "title", required=False)
+        where = reader.locate.entry("ruleset", index)
+        if rid in seen:
+            reader.fail(f"rule set '{rid}' is defined twice (first on line {seen[rid]})",
+                        "ruleset", index, "id")
+        if rid in taken:
+            reader.fail(f"rule set id '{rid}' is a built-in rule set; give yours another id",
+                        "ruleset", index, "id")
+        if rid in earlier.ruleset_sources:
+            reader.fail(f"rule set '{rid}' is already defined in {earlier.ruleset_sources[rid]}",
+                        "ruleset", index, "id")
+        seen[rid] = where
+        chosen = entry.get("paytables")
+        if not isinstance(chosen, dict) or not chosen:
+            reader.fail(f"rule set '{rid}' names no paytable: add [ruleset.paytables] lines "
+                        "such as \"baccarat.banker\" = \"ID\"", "ruleset", index,
+                        "paytables" if "paytables" in entry else None)
+        games = set()
+        for wager, pid in chosen.items():
+            if known.events_of(wager) is None:
+                reader.fail(f"rule set '{rid}' names an unknown wager '{wager}'",
+                            "ruleset", index, wager)
+            if not isinstance(pid, str) or (wager, pid) not in available:
+                reader.fail(f"rule set '{rid}': {wager} has no paytable {pid!r} (neither "
+                            "built-in nor in the file)", "ruleset", index, wager)
+            games.add(known.game_of(wager))
+        if len(games) > 1:
+            reader.fail(f"rule set '{rid}' names wagers of different games "
+                        f"({', '.join(sorted(games))})", "ruleset", index, "id")
+        found.append(RuleSet(rid, title or f"Rule set {rid}", citation, dict(chosen)))
+        sources[rid] = _where(reader.source, where)
+    return found, sources
+
+
+def parse_paytable_file(text, source, known=None, earlier=None):
+    """Validate a user's paytable file (``text`` read from ``source``).
+
+    ``known`` is the :class:`Catalog` to check against (default: every game);
+    ``earlier`` a :class:`PaytableFile` already read, whose ids this file may
+    not repeat and whose paytables its rule sets may name.
+    """
+    known = known or catalog()
+    earlier = earlier or PaytableFile((), ())
+    reader = _Reader(text, source)
+    document = load_toml(text, source)
+    for name in document:
+        if name not in ("paytable", "ruleset"):
+            reader.fail(f"unknown section '{name}' (a paytable file holds [[paytable]] and "
+                        "[[ruleset]] entries)", None)
+    earlier_tables = {(p.wager, p.id): p.where for p in earlier.paytables}
+    paytables = _paytables(reader, document, known.events_of, strict=True,
+                           reserved=known.paytables, earlier=earlier_tables)
+    rulesets, sources = _rulesets(reader, document, known, paytables, earlier)
+    if not paytables and not rulesets:
+        reader.fail("no [[paytable]] or [[ruleset]] entry found")
+    return PaytableFile((source,), tuple(paytables), tuple(rulesets), sources)
+
+
+def read_paytable_file(path, known=None, earlier=None):
+    """Read and validate one paytable file; see :func:`parse_paytable_file`."""
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except OSError as error:
-        raise CombinError(f"cannot read paytable file {path}: {error.strerror}") from None
+        raise CombinError(f"cannot read paytable file {path}: "
+                          f"{error.strerror or error}") from None
     except UnicodeDecodeError:
         raise CombinError(f"{path}: not a text (UTF-8) file") from None
-    return parse_paytables(text, str(path), events_of)
+    return parse_paytable_file(text, str(path), known, earlier)
+
+
+def read_paytable_files(paths, known=None):
+    """Read several files into one :class:`PaytableFile`; an id may be defined only once."""
+    known = known or catalog()
+    merged = PaytableFile((), ())
+    for path in paths:
+        one = read_paytable_file(path, known, merged)
+        merged = PaytableFile(merged.sources + one.sources, merged.paytables + one.paytables,
+                              merged.rulesets + one.rulesets,
+                              {**merged.ruleset_sources, **one.ruleset_sources})
+    return merged
+
+
+# --- Choosing a file's paytable for a request ------------------------------------------------
+
+def choose(loaded, wager_id, paytable, rules, ruled):
+    """``(paytable, rules)`` for ``wager_id`` once the files ``loaded`` are read.
+
+    With no ``--paytable`` and no ``--rules``, a file that holds exactly one
+    paytable of the wager selects it (several: the user must choose).  A wager
+    whose paytable comes from its rule set (``ruled``: the Banker) is selected
+    through a file rule set naming that paytable.
+    """
+    mine = loaded.of(wager_id)
+    files = " and ".join(loaded.sources)
+
+    def naming(pid=None):
+        return [r for r in loaded.rulesets
+                if wager_id in r.paytables and (pid is None or r.paytables[wager_id] == pid)]
+
+    if rules is not None:
+        return paytable, rules
+    if ruled:
+        wanted = paytable if paytable is not None else (mine[0].id if len(mine) == 1 else None)
+        candidates = naming(wanted)
+        if paytable is None and len(mine) > 1 and not candidates:
+            raise CombinError(f"{files} holds {len(mine)} paytables of {wager_id} "
+                              f"({', '.join(p.id for p in mine)}); add a [[ruleset]] for the "
+                              "one you want and choose it with --rules")
+        if len(candidates) == 1:
+            return paytable, candidates[0].id
+        if len(candidates) > 1:
+            raise CombinError(f"{files} holds {len(candidates)} rule sets for {wager_id} "
+                              f"({', '.join(r.id for r in candidates)}); choose one with --rules")
+        if wanted is not None and any(p.id == wanted for p in mine):
+            raise CombinError(f"{files}: {wager_id} takes its paytable from the rule set; add a "
+                              f"[[ruleset]] naming paytable '{wanted}' and choose it with --rules")
+        return paytable, rules
+    if paytable is None and len(mine) == 1:
+        return mine[0].id, rules
+    if paytable is None and len(mine) > 1:
+        raise CombinError(f"{files} holds {len(mine)} paytables of {wager_id} "
+                          f"({', '.join(p.id for p in mine)}); choose one with --paytable")
+    return paytable, rules
+
+
+def apply_files(options, paths, wager_id=None, stream=None):
+    """Read ``--paytable-file`` files into the :func:`combin.analysis.par_sheet` ``options``.
+
+    Sets ``extra_paytables`` (and ``extra_rulesets`` when a file has rule sets),
+    selects the file's paytable for ``wager_id`` (:func:`choose`), and warns on
+    ``stream`` (stderr) when that paytable returns 100% or more.  Returns the
+    :class:`PaytableFile`.
+    """
+    known = catalog()
+    loaded = read_paytable_files(paths, known)
+    options["extra_paytables"] = list(loaded.paytables)
+    if loaded.rulesets:
+        options["extra_rulesets"] = list(loaded.rulesets)
+    if wager_id is None or known.events_of(wager_id) is None:
+        return loaded  # no wager, or an unknown one the command reports itself
+    options["paytable"], options["rules"] = choose(
+        loaded, wager_id, options.get("paytable"), options.get("rules"), known.ruled(wager_id))
+    if loaded.of(wager_id):
+        from combin.analysis import par_sheet
+        sheet = par_sheet(wager_id, **options)
+        for table in loaded.of(wager_id):
+            if table.id == sheet.paytable:
+                report_generous(table, sheet, stream)
+    return loaded
+
+
+# --- Warnings --------------------------------------------------------------------------------
+
+def return_warning(paytable, sheet):
+    """The warning for a paytable whose par sheet returns 100% or more, else ``None``."""
+    from combin import display
+    s = sheet.summary
+    if s.return_to_player < 1:
+        return None
+    return (f"{paytable.where}: paytable '{paytable.id}' of {paytable.wager} returns "
+            f"{display.percent(s.return_to_player)} to the player (house edge "
+            f"{display.percent(s.house_edge)}, exactly {display.rational(s.house_edge)}) "
+            f"with {sheet.shoe}: the house does not win on it")
+
+
+def report_generous(paytable, sheet, stream=None):
+    """Print :func:`return_warning` as one loud line on ``stream`` (stderr) if it applies."""
+    message = return_warning(paytable, sheet)
+    if message:
+        print(f"combin: WARNING: {message}", file=stream or sys.stderr)
+    return message
+
+
+# --- Writing ---------------------------------------------------------------------------------
+
+def _table(name, fields, sub, lines):
+    import tomli_w
+    return "\n".join([f"[[{name}]]", tomli_w.dumps(fields).rstrip("\n"), f"[{name}.{sub}]",
+                      tomli_w.dumps(lines).rstrip("\n")])
+
+
+def paytable_toml(paytables, rulesets=(), comments=()):
+    """Paytables (and rule sets) as a paytable file, in the shape :func:`parse_paytable_file` reads.
+
+    Each pay is written as its printed text (``"19 to 20"``), which reads back
+    to the same exact fraction.
+    """
+    parts = [f"# {line}".rstrip() for line in comments]
+    for table in paytables:
+        fields = {"wager": table.wager, "id": table.id, "title": table.title,
+                  "citation": table.citation}
+        parts += ["", _table("paytable", fields, "pays",
+                             {event: pay.text for event, pay in table.lines})]
+    for ruleset in rulesets:
+        fields = {"id": ruleset.id, "title": ruleset.title, "citation": ruleset.citation}
+        parts += ["", _table("ruleset", fields, "paytables", dict(ruleset.paytables))]
+    return "\n".join(parts).lstrip("\n") + "\n"

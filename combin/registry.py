@@ -10,7 +10,7 @@ from combin.errors import CombinError
 __all__ = ["GAME_MODULES", "games", "find_wager"]
 
 #: The game subpackages, in the order ``combin list`` shows them.
-GAME_MODULES = ("combin.baccarat",)
+GAME_MODULES = ("combin.baccarat", "combin.lunar")
 
 _loaded = {}
 

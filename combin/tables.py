@@ -71,6 +71,16 @@ def generate(progress=_progress):
             index += [f"### {space.shoe}", "",
                       table(rows, ["Wager", "Paytable", "Rules", "House edge", "Hit frequency",
                                    "SD", "Interpretations", "Files"]), ""]
+        if game.extra_tables is not None:
+            progress(f"{game.id}: other tables")
+            rows = []
+            for title, produced in game.extra_tables():
+                links = []
+                for relative, text in produced.items():
+                    files[f"{game.id}/{relative}"] = text
+                    links.append(f"[{relative.rsplit('.', 1)[-1]}]({game.id}/{relative})")
+                rows.append([title, " · ".join(links)])
+            index += ["### Other tables", "", table(rows, ["Table", "Files"]), ""]
     files["README.md"] = "\n".join(index).rstrip("\n") + "\n"
     return files
 

@@ -11,8 +11,9 @@ no game.
 from dataclasses import dataclass, field
 
 from combin.errors import CombinError
+from combin.pays import LOSS
 
-__all__ = ["Event", "Wager", "settle"]
+__all__ = ["Event", "Wager", "settle", "payout_table"]
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,14 @@ class Event:
 class Wager:
     """A wager of a game: its events, regulation and interpretations.
 
-    ``lines`` (optional) maps ``(paytable, interpretations, lookup)`` to the
-    lines actually settled, for a wager whose paid events depend on another
-    wager's paytable (Eclipse under ``E1=paid-rows``); ``lookup(wager_id,
-    paytable_id)`` returns that other paytable (or ``None``).  ``ruled`` marks a
+    ``lines`` (optional) maps ``(paytable, interpretations, lookup, outcomes)``
+    to the lines actually settled, ``(event id or Event, Pay)`` in order: for a
+    wager whose paid events depend on another wager's paytable (Eclipse under
+    ``E1=paid-rows``; ``lookup(wager_id, paytable_id)`` returns that other
+    paytable or ``None``) or on a reading that combines lines (a Super hand paid
+    on every line it fits).  ``otherwise`` is the description and pay of an
+    outcome no line pays: a loss, unless the wager says otherwise (an Ante
+    instant payout that does not happen leaves the Ante in play).  ``ruled`` marks a
     main-game wager, tabulated under every rule set of its game.
     """
 
@@ -50,6 +55,7 @@ class Wager:
     note: str = ""
     ruled: bool = False
     lines: object = field(default=None, repr=False, compare=False)
+    otherwise: tuple = ("Any other outcome", LOSS)
 
     def event(self, event_id):
         for event in self.events:
@@ -62,6 +68,23 @@ class Wager:
         return {event.id for event in self.events}
 
 
+def _settled_rows(wager, paytable, chosen, lookup, outcomes):
+    """The ``(event, pay)`` rows a round is settled against, in paytable order."""
+    if wager.lines is not None:
+        paid = wager.lines(paytable, chosen, lookup, outcomes)
+    else:
+        paid = paytable.lines
+    return [(event if isinstance(event, Event) else wager.event(event), pay) for event, pay in paid]
+
+
+def _first_line(rows, outcome, chosen):
+    """Index of the first row whose event ``outcome`` meets, or ``None`` (a loss)."""
+    for index, (event, _) in enumerate(rows):
+        if event.holds(outcome, chosen):
+            return index
+    return None
+
+
 def settle(wager, paytable, outcomes, interpretations, lookup=None):
     """Exact counts per settled line.
 
@@ -71,19 +94,33 @@ def settle(wager, paytable, outcomes, interpretations, lookup=None):
     partition of the outcome space and add up to its total exactly.
     """
     chosen = dict(interpretations)
-    if wager.lines is not None:
-        paid = wager.lines(paytable, chosen, lookup)
-    else:
-        paid = paytable.lines
-    rows = [(wager.event(event_id), pay) for event_id, pay in paid]
+    rows = _settled_rows(wager, paytable, chosen, lookup, outcomes)
     counts = [0] * len(rows)
     loss = 0
     for outcome, count in outcomes.items():
-        for index, (event, _) in enumerate(rows):
-            if event.holds(outcome, chosen):
-                counts[index] += count
-                break
-        else:
+        index = _first_line(rows, outcome, chosen)
+        if index is None:
             loss += count
+        else:
+            counts[index] += count
     return [(event, pay, count) for (event, pay), count in zip(rows, counts)], loss
 
+
+def payout_table(wager, paytable, outcomes, interpretations, lookup=None):
+    """``{outcome: net payout per unit staked}`` over an outcome space.
+
+    Each outcome is settled exactly as :func:`settle` settles it -- the first
+    paytable line whose event holds, else the wager's ``otherwise`` pay (a loss
+    for most wagers) -- so the payouts weighted by
+    the outcome counts give the par sheet's expected return exactly.  This is
+    what a joint analysis of several wagers on one round needs: the same
+    outcome, settled under each wager.
+    """
+    chosen = dict(interpretations)
+    rows = _settled_rows(wager, paytable, chosen, lookup, outcomes)
+    otherwise = wager.otherwise[1].net
+    table = {}
+    for outcome, _ in outcomes.items():
+        index = _first_line(rows, outcome, chosen)
+        table[outcome] = otherwise if index is None else rows[index][1].net
+    return table

@@ -103,7 +103,7 @@ def _total(counts, **fixed):
 
 
 def test_super_key_layout():
-    assert SUPER_KEY == ("class", "pictures", "same_color", "akq", "akq_suited")
+    assert SUPER_KEY == ("class", "pictures", "court", "same_color", "akq", "akq_suited")
     counts = super_feature_counts()
     for key, n in counts.items():
         assert key[0] in CLASSES
@@ -121,8 +121,10 @@ def test_super_features_add_up_to_the_class_table():
 
 def test_super_feature_margins():
     counts = super_feature_counts()
-    # Five of the twelve jacks, queens and kings.
+    # Five of the twelve jacks, queens and kings; five of the sixteen J, Q, K, A.
     assert _total(counts, pictures=True) == comb(12, 5)
+    assert _total(counts, court=True) == comb(16, 5)
+    assert _total(counts, pictures=True, court=False) == 0
     # Five of the 26 red cards or five of the 26 black ones.
     assert _total(counts, same_color=True) == 2 * comb(26, 5)
     # At least one ace, one king and one queen (inclusion-exclusion).
@@ -153,8 +155,8 @@ def test_flushes_are_one_colour_and_suit_their_ace_king_queen():
     counts = super_feature_counts()
     for key, n in counts.items():
         if key[0] in ("royal_flush", "straight_flush", "flush"):
-            assert key[2] is True
-            assert key[4] == key[3]
+            assert key[3] is True
+            assert key[5] == key[4]
     assert _total(counts, **{"class": "royal_flush", "akq_suited": True}) == 4
     # Suited A-K-Q plus two more cards of that suit (not J-T: that is royal).
     assert _total(counts, **{"class": "flush", "akq_suited": True}) == 4 * (comb(10, 2) - 1)

@@ -25,7 +25,7 @@ ECLIPSE_COMPONENTS = {
 }
 
 
-def _eclipse_lines(paytable, chosen, lookup):
+def _eclipse_lines(paytable, chosen, lookup, _outcomes):
     """Eclipse's paid lines: all of them under E1=events; under E1=paid-rows, only the
     events that the same-lettered paytable of their own wager pays."""
     if chosen.get("E1", "events") == "events":

@@ -9,7 +9,7 @@ def add_output_options(parser, formats=("text", "md", "csv", "json")):
 
 
 def add_sheet_options(parser, wager=True):
-    """WAGER, --paytable, --decks/--shoe, --rules, --interpret, --format, --out."""
+    """WAGER, --paytable, --decks/--shoe, --rules, --interpret, --paytable-file, --format, --out."""
     if wager:
         parser.add_argument("wager", help="wager id, e.g. eclipse.sun7 (see 'combin list')")
     parser.add_argument("--paytable", help="paytable id (default: the wager's first)")
@@ -20,11 +20,18 @@ def add_sheet_options(parser, wager=True):
     parser.add_argument("--rules", help="rule set id (baccarat: standard, ez, super6)")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation, e.g. E1=paid-rows (repeatable)")
+    parser.add_argument("--paytable-file", metavar="FILE", action="append", default=[],
+                        help="TOML file of your own [[paytable]] (and [[ruleset]]) entries; "
+                             "one paytable for the wager is selected by itself (repeatable)")
     add_output_options(parser)
 
 
 def sheet_options(args):
     """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments."""
     from combin.interpret import parse_assignments
-    return dict(paytable=args.paytable, decks=args.decks, shoe=args.shoe, rules=args.rules,
-                interpret=parse_assignments(args.interpret))
+    options = dict(paytable=args.paytable, decks=args.decks, shoe=args.shoe, rules=args.rules,
+                   interpret=parse_assignments(args.interpret), extra_paytables=[])
+    if getattr(args, "paytable_file", None):
+        from combin.paytable import apply_files
+        apply_files(options, args.paytable_file, getattr(args, "wager", None))
+    return options

@@ -45,7 +45,7 @@ __all__ = [
 HAND_SIZES = (5, 6, 7)
 """The hand sizes counted: five cards, and best five of six or of seven."""
 
-SUPER_KEY = ("class", "pictures", "same_color", "akq", "akq_suited")
+SUPER_KEY = ("class", "pictures", "court", "same_color", "akq", "akq_suited")
 """The fields of a key of :func:`super_feature_counts`, in order."""
 
 _RANKS = 13
@@ -70,6 +70,7 @@ _ROYAL = _rank_mask((TEN, JACK, QUEEN, KING, ACE))
 _ACE_KING = _rank_mask((ACE, KING))
 _ACE_KING_QUEEN = _rank_mask((ACE, KING, QUEEN))
 _PICTURES = _rank_mask((JACK, QUEEN, KING))
+_COURT = _rank_mask((JACK, QUEEN, KING, ACE))
 
 
 def _rank_set_kind(mask):
@@ -290,9 +291,11 @@ def _super_suit_cells(shape_by_rank, common):
 def super_feature_counts():
     """Count five-card hands by the Super Wager key :data:`SUPER_KEY`.
 
-    The key is ``(class, pictures, same_color, akq, akq_suited)``: the class
-    id from :data:`CLASSES`; all five cards are jacks, queens or kings (aces
-    are not pictures); all five are red or all five black; the hand holds an
+    The key is ``(class, pictures, court, same_color, akq, akq_suited)``: the
+    class id from :data:`CLASSES`; all five cards are jacks, queens or kings
+    (aces are not pictures); all five are jacks, queens, kings or aces (the
+    alternative reading of "picture cards", interpretation L1); all five are
+    red or all five black; the hand holds an
     ace, a king and a queen; it holds an ace, a king and a queen of one suit.
     Only keys that occur are present, and the counts add up to
     ``comb(52, 5)``.
@@ -300,7 +303,7 @@ def super_feature_counts():
     Why the counts are exact: the loop runs over the 6,175 rank multisets of
     five cards (every shape, every set of distinct ranks, every distinct
     placement of the shape's parts on those ranks), each once.  Class (but
-    for the flush), pictures and ``akq`` depend on the multiset alone.  Its
+    for the flush), pictures, court and ``akq`` depend on the multiset alone.  Its
     suit arrangements are split by :func:`_super_suit_cells`, whose counts
     depend only on the multiplicities and on where the ace, king and queen
     sit, and are therefore computed once per such pattern.
@@ -314,6 +317,7 @@ def super_feature_counts():
         for ranks in combinations(range(_RANKS), len(shape)):
             mask = _rank_mask(ranks)
             pictures = mask & ~_PICTURES == 0
+            court = mask & ~_COURT == 0
             akq = mask & _ACE_KING_QUEEN == _ACE_KING_QUEEN
             common = tuple(ranks.index(r) for r in (ACE, KING, QUEEN)) if akq else ()
             if made is None:
@@ -334,6 +338,6 @@ def super_feature_counts():
                 for (flush, same_color, suited), ways in cells.items():
                     if ways:
                         key = (flush_class if flush else plain_class,
-                               pictures, same_color, akq, suited)
+                               pictures, court, same_color, akq, suited)
                         counts[key] = counts.get(key, 0) + ways
     return counts

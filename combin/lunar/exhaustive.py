@@ -61,6 +61,7 @@ _ROYAL = _mask((TEN, JACK, QUEEN, KING, ACE))
 _ACE_KING = _mask((ACE, KING))
 _ACE_KING_QUEEN = _mask((ACE, KING, QUEEN))
 _PICTURES = _mask((JACK, QUEEN, KING))
+_COURT = _mask((JACK, QUEEN, KING, ACE))
 _SUIT_TALLY_FIVE = 0x3333      # adding 3 to a counter of 5..7 sets its bit 3
 _SUIT_TALLY_HIGH = 0x8888
 
@@ -311,11 +312,12 @@ def class_counts_exhaustive(cards, progress=None):
 
 
 def _super_key_index(hands):
-    """Return ``class * 16 + pictures * 8 + same_color * 4 + akq * 2 + akq_suited``."""
+    """Return ``class * 32 + pictures * 16 + court * 8 + same_color * 4 + akq * 2 + akq_suited``."""
     c, d, h, s = hands.masks
     held = c | d | h | s
-    index = _classify(hands).astype(np.uint16) << 4
-    index |= ((held & ~np.uint16(_PICTURES)) == 0).view(np.uint8).astype(np.uint16) << 3
+    index = _classify(hands).astype(np.uint16) << 5
+    index |= ((held & ~np.uint16(_PICTURES)) == 0).view(np.uint8).astype(np.uint16) << 4
+    index |= ((held & ~np.uint16(_COURT)) == 0).view(np.uint8).astype(np.uint16) << 3
     one_color = ((c | s) == 0) | ((d | h) == 0)
     index |= one_color.view(np.uint8).astype(np.uint16) << 2
     akq = np.uint16(_ACE_KING_QUEEN)
@@ -326,18 +328,19 @@ def _super_key_index(hands):
 
 
 def super_feature_counts_exhaustive():
-    """Count the five-card hands by ``(class, pictures, same_color, akq, akq_suited)``.
+    """Count the five-card hands by ``(class, pictures, court, same_color, akq, akq_suited)``.
 
     The same keys as :func:`combin.lunar.classes.super_feature_counts`: class
-    id, all five cards J/Q/K, all red or all black (clubs and spades black),
+    id, all five cards J/Q/K, all five J/Q/K/A, all red or all black (clubs
+    and spades black),
     an ace, king and queen held, an ace, king and queen of one suit held.
     Only keys that occur are present.
     """
-    counts = _sweep(5, _super_key_index, len(CLASSES) * 16)
+    counts = _sweep(5, _super_key_index, len(CLASSES) * 32)
     result = {}
     for index, count in enumerate(counts):
         if count:
-            key = (CLASSES[index >> 4],) + tuple(bool(index >> bit & 1) for bit in (3, 2, 1, 0))
+            key = (CLASSES[index >> 5],) + tuple(bool(index >> bit & 1) for bit in (4, 3, 2, 1, 0))
             result[key] = count
     return result
 

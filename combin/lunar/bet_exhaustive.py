@@ -1,0 +1,301 @@
+"""What a winning Bet pays, counted by evaluating every five- and six-card hand.
+
+This is the second, independent method for interpretation L11 (the closed
+form is :func:`combin.lunar.bet.bet_distribution`).  It shares nothing with
+it but the paytable: it deals every hand, lists the combinations each hand
+holds, and applies the rule literally.
+
+The rule, restated.  A *combination* is a subset of the hand's cards (its
+*core*; kickers never belong to it) that forms one paytable hand: a royal or
+straight flush, flush, straight or full house (five cards), four of a kind or
+two pair (four), three of a kind (three), one pair or ace-king (two).  The
+hand's *best class* is the highest class among its combinations (``None``
+when it has none: it cannot beat a qualifying dealer and pays 0).  Under
+``L11=best-pair`` the Bet pays ``pay(best) + max(0, pay(Y))`` for the best
+choice of a first combination *X* of the best class and a second combination
+*Y* of any class whose core holds a card outside the core of *X*; under
+``L11=first-only`` it pays ``pay(best)``.
+
+Why one static table of position subsets suffices.  For a hand of *n* cards
+(5 or 6) the candidate cores are the subsets of the *n* card positions of
+size 2 to 5 -- 26 for five cards, 56 for six -- the same for every hand.  A
+subset can form at most one class: two cards are a pair or an ace and a
+king, never both; four cards are quads or two pair; five cards are a full
+house (a repeated rank), or five distinct ranks that are suited, in sequence,
+both or neither, and each of those cases names exactly one class.  So each
+hand gets one class code per subset, and its combinations are exactly the
+subsets with a code.
+
+Why the second combination is a static gather.  The condition
+``core(Y) - core(X) != {}`` says that *Y* holds some position *p* outside
+*X*.  Hence ``max`` over valid *Y* of ``pay(Y)`` equals ``max`` over the
+positions *p* not in *X* of ``best_through[p]``, where ``best_through[p]`` is
+the best pay of a combination holding position *p*: every valid *Y* is
+counted under one of its outside positions, and every combination counted
+holds an outside position, so it is valid.  Both maxima run over fixed lists
+of subsets, the same for every hand.
+
+Pays are exact fractions, so they never enter numpy.  Inside numpy a pay is
+replaced by its *level*, its index among the sorted distinct values
+``{0} | {max(0, pay)}``; a maximum of levels is the level of the maximum pay,
+and the levels are turned back into :class:`~fractions.Fraction` pays only
+for the tally's keys.  Tallies are ``numpy.bincount`` of a small key index,
+added up as Python integers.
+
+The hands are dealt as in :mod:`combin.lunar.exhaustive`: each lexicographic
+*k*-subset of ``range(52)`` is a prefix followed by a tail from one table of
+all ``t``-subsets, so every hand is dealt exactly once and sorted, and a
+sorted hand's ranks never decrease -- which the subset tests rely on.
+"""
+
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from combin.errors import CombinError
+from combin.lunar.bet import bet_pays
+from combin.lunar.cards import ACE, CLASSES, KING, TEN
+from combin.lunar.exhaustive import StderrProgress, _combinations
+
+__all__ = [
+    "BET_HAND_SIZES",
+    "RULES",
+    "bet_distribution_exhaustive",
+    "bet_hands",
+    "StderrProgress",
+]
+
+BET_HAND_SIZES = (5, 6)
+"""The hand sizes counted: the first five cards, or five plus a bought sixth."""
+
+RULES = ("best-pair", "first-only")
+"""The readings of interpretation L11, the default first."""
+
+_TAIL = {5: 4, 6: 5}
+
+_PAID = CLASSES[:CLASSES.index("ace_king") + 1]   # every class but high card
+_CODE = {name: index for index, name in enumerate(CLASSES)}
+_NONE = len(_PAID)                                  # code of "no combination here"
+_WHEEL_FOUR = 3                                     # the five, top of A-2-3-4-5
+
+
+def _subsets(size):
+    """The candidate cores of a *size*-card hand: position tuples of 2 to 5 cards."""
+    return [s for k in range(2, 6) for s in combinations(range(size), k)]
+
+
+def _check(cards, rule):
+    if not (isinstance(cards, int) and not isinstance(cards, bool) and cards in BET_HAND_SIZES):
+        raise CombinError(f"the Bet is counted for hands of 5 or 6 cards, not {cards!r}")
+    if rule not in RULES:
+        raise CombinError(f"unknown L11 rule {rule!r} (rules: {', '.join(RULES)})")
+    return int(cards)
+
+
+def _levels():
+    """Return ``(values, best_level, second_level)`` for the current Bet paytable.
+
+    *values* are the sorted distinct Fractions ``{0} | {max(0, pay)}``;
+    ``best_level[code]`` is the level of a class's own pay (for the first
+    combination) and ``second_level[code]`` that of ``max(0, pay)`` (for the
+    second), both uint8 tables over the codes ``0.._NONE``, with level 0
+    (pay 0) for ``_NONE``.
+    """
+    pays = {name: pay.net for name, pay in bet_pays()[0].items()}
+    missing = [name for name in _PAID if name not in pays]
+    if missing:
+        raise CombinError(f"the Bet paytable has no pay for {', '.join(missing)}")
+    values = sorted({Fraction(0)} | {max(Fraction(0), pays[name]) for name in _PAID})
+    second = np.zeros(_NONE + 1, dtype=np.uint8)
+    for name in _PAID:
+        second[_CODE[name]] = values.index(max(Fraction(0), pays[name]))
+    return values, pays, second
+
+
+def _subset_codes(ranks, suits, subsets):
+    """Return, per subset of positions, the uint8 class code of those cards in every hand.
+
+    *ranks* and *suits* are lists of per-position arrays of hands whose ranks
+    never decrease from position to position.  With sorted ranks a set of
+    cards is three (or four) of a kind when its first and last ranks agree;
+    two pair when it reads ``a a b b`` with ``a != b``; a full house when it
+    reads ``a a a b b`` or ``a a b b b``; five distinct ranks when no two
+    neighbours agree, and then a sequence when the top is four above the
+    bottom, or the wheel when the fourth is the five and the top an ace.
+    Codes: :data:`CLASSES` indices, and ``_NONE`` for no combination.
+    """
+    rows = len(ranks[0])
+    equal = {}
+    for i, j in combinations(range(len(ranks)), 2):
+        equal[i, j] = ranks[i] == ranks[j]
+    king = [r == KING for r in ranks]
+    ace = [r == ACE for r in ranks]
+
+    def code(*cases):
+        out = np.full(rows, _NONE, dtype=np.uint8)
+        for name, where in cases:
+            out[where] = _CODE[name]
+        return out
+
+    codes = []
+    for s in subsets:
+        if len(s) == 2:
+            a, b = s
+            codes.append(code(("one_pair", equal[a, b]), ("ace_king", king[a] & ace[b])))
+        elif len(s) == 3:
+            a, _, c = s
+            codes.append(code(("three_of_a_kind", equal[a, c])))
+        elif len(s) == 4:
+            a, b, c, d = s
+            quads = equal[a, d]
+            two_pair = equal[a, b] & equal[c, d] & ~equal[b, c]
+            codes.append(code(("four_of_a_kind", quads), ("two_pair", two_pair)))
+        else:
+            a, b, c, d, e = s
+            full = (equal[a, b] & equal[d, e] & ~equal[b, d] & (equal[b, c] | equal[c, d])
+                    & ~(equal[b, c] & equal[c, d]))
+            distinct = ~(equal[a, b] | equal[b, c] | equal[c, d] | equal[d, e])
+            run = distinct & (((ranks[e] - ranks[a]) == 4)
+                              | ((ranks[d] == _WHEEL_FOUR) & ace[e]))
+            suited = ((suits[a] == suits[b]) & (suits[a] == suits[c])
+                      & (suits[a] == suits[d]) & (suits[a] == suits[e]))
+            royal = run & suited & (ranks[a] == TEN)
+            codes.append(code(
+                ("full_house", full),
+                ("flush", distinct & suited & ~run),
+                ("straight", run & ~suited),
+                ("straight_flush", run & suited & ~royal),
+                ("royal_flush", royal),
+            ))
+    return codes
+
+
+def _key_indices(hands, rule, second_level, width):
+    """Return ``best_code * width + second_pay_level`` for each row of sorted *hands*.
+
+    *hands* is an ``(n, k)`` uint8 array of card ids, each row increasing.
+    Under ``first-only`` the level is always 0.
+    """
+    size = hands.shape[1]
+    ranks = [(hands[:, i] >> 2) for i in range(size)]
+    suits = [(hands[:, i] & 3) for i in range(size)]
+    subsets = _subsets(size)
+    codes = _subset_codes(ranks, suits, subsets)
+    best = np.minimum.reduce(codes)
+    key = best.astype(np.int64) * width
+    if rule == "first-only":
+        return key
+    levels = [second_level[c] for c in codes]
+    best_through = []
+    for p in range(size):
+        best_through.append(np.maximum.reduce([lv for s, lv in zip(subsets, levels) if p in s]))
+    second = np.zeros(len(hands), dtype=np.uint8)
+    for s, c in zip(subsets, codes):
+        outside = [best_through[p] for p in range(size) if p not in s]
+        if not outside:        # a five-card core of a five-card hand: nothing is left
+            continue
+        gain = np.maximum.reduce(outside) if len(outside) > 1 else outside[0]
+        np.maximum(second, np.where(c == best, gain, np.uint8(0)), out=second)
+    # A hand with no combination has every code equal to _NONE == best, but
+    # every level 0, so its second level is 0 as well.
+    return key + second
+
+
+def _keys(counts, rule, values, pays, width):
+    """Turn a tally over key indices into ``{(class or None, Fraction pay): count}``."""
+    result = {}
+    for index, count in enumerate(counts):
+        if not count:
+            continue
+        code, level = divmod(index, width)
+        if code == _NONE:
+            key = (None, Fraction(0))
+        else:
+            name = CLASSES[code]
+            key = (name, pays[name] + (values[level] if rule == "best-pair" else 0))
+        result[key] = result.get(key, 0) + int(count)
+    return result
+
+
+def bet_hands(cards, rule="best-pair"):
+    """Return ``(best class or None, Fraction pay)`` of a winning Bet for each row of *cards*.
+
+    *cards* is an ``(n, 5)`` or ``(n, 6)`` array (or list of lists) of
+    distinct card ids per row, in any order.  Uses the same evaluation as
+    :func:`bet_distribution_exhaustive`, so explicit hands check it.
+    """
+    hands = np.asarray(cards)
+    if hands.ndim != 2 or hands.shape[1] not in BET_HAND_SIZES:
+        raise CombinError("hands must be rows of 5 or 6 card ids")
+    _check(hands.shape[1], rule)
+    if hands.size and (hands.min() < 0 or hands.max() > 51):
+        raise CombinError("card ids run from 0 to 51")
+    hands = np.sort(hands.astype(np.uint8), axis=1)
+    if np.any(hands[:, 1:] == hands[:, :-1]):
+        raise CombinError("a hand holds the same card twice")
+    values, pays, second_level = _levels()
+    width = len(values)
+    out = []
+    for index in _key_indices(hands, rule, second_level, width).tolist():
+        out.append(next(iter(_keys({index: 1}.get(i, 0) for i in range(index + 1)) and
+                              _keys([0] * index + [1], rule, values, pays, width))))
+    return out
+
+
+def _chunks(cards):
+    """Yield every sorted hand of *cards* cards as ``(n, cards)`` uint8 chunks.
+
+    A hand is a prefix of ``cards - t`` cards followed by a tail of ``t``
+    cards above its last card; those tails are the last ``comb(51 - c, t)``
+    rows of the lexicographic table of all ``t``-subsets.
+    """
+    tail_size = _TAIL[cards]
+    tails = _combinations(tail_size)
+    for prefix in combinations(range(52), cards - tail_size):
+        rows = comb(51 - prefix[-1], tail_size)
+        if rows == 0:
+            continue
+        chunk = np.empty((rows, cards), dtype=np.uint8)
+        chunk[:, :len(prefix)] = prefix
+        chunk[:, len(prefix):] = tails[len(tails) - rows:]
+        yield chunk
+
+
+def bet_distribution_exhaustive(cards, rule="best-pair", progress=None):
+    """Count every hand of *cards* cards (5 or 6) by ``(best class, Bet pay on a win)``.
+
+    The keys are ``(class id, Fraction pay)``, or ``(None, Fraction(0))`` for
+    hands with no paytable combination; the counts are Python ints adding up
+    to ``comb(52, cards)``.  *rule* is the L11 reading, ``"best-pair"`` or
+    ``"first-only"``.  *progress*, if given, is called as
+    ``progress(hands_done, hands_total)`` after each chunk, and its
+    ``close()``, if any, when the sweep ends however it ends; an exception
+    (KeyboardInterrupt included) propagates and no partial count escapes.
+
+    Why it is exact: every hand is dealt once (see :func:`_chunks`), given
+    one key by the literal rule (see the module docstring), and tallied with
+    ``numpy.bincount``; the per-chunk tallies are summed as Python ints.
+    """
+    cards = _check(cards, rule)
+    values, pays, second_level = _levels()
+    width = len(values)
+    total = comb(52, cards)
+    counts = [0] * ((_NONE + 1) * width)
+    done = 0
+    try:
+        for chunk in _chunks(cards):
+            indices = _key_indices(chunk, rule, second_level, width)
+            for index, count in enumerate(np.bincount(indices, minlength=len(counts)).tolist()):
+                counts[index] += count
+            done += len(chunk)
+            if progress is not None:
+                progress(done, total)
+    finally:
+        close = getattr(progress, "close", None)
+        if close is not None:
+            close()
+    if done != total:          # pragma: no cover - would mean a broken dealing scheme
+        raise AssertionError(f"dealt {done} hands of {cards} cards, not {total}")
+    return _keys(counts, rule, values, pays, width)
