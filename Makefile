@@ -1,7 +1,8 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
 #   make test     the same set-up, then the test suite
-# Also: make bench (timings), make audit (slow exhaustive passes), make peers (poker peers).
+# Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
+# build/audit), make peers (poker class counts against third-party evaluators).
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -15,7 +16,7 @@ all: tables
 $(STAMP): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plots]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -32,10 +33,12 @@ bench: $(STAMP)
 slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 
-audit: slow
+audit: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow
+	$(BIN)/combin audit --out build/audit
 
 peers: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plots,peers]'
 	$(BIN)/python -m pytest -q -m peers
 
 clean:

@@ -11,7 +11,7 @@ from combin.interpret import resolve
 from combin.parsheet import build
 from combin.registry import find_wager
 
-__all__ = ["par_sheet", "sensitivity", "paytable_ids"]
+__all__ = ["par_sheet", "payouts", "sensitivity", "paytable_ids"]
 
 
 def paytable_ids(game, wager):
@@ -72,6 +72,23 @@ def par_sheet(wager_id, *, paytable=None, decks=None, shoe=None, rules=None, int
                              ANY_RULES if game.rulesets else (None, None))
     return build(wager, table, space, interpretations, rules=rules_id, rules_title=rules_title,
                  lookup=lambda w, p: tables.get((w, p)), interpretation_titles=titles)
+
+
+def payouts(wager_id, *, space, **options):
+    """``(sheet, {outcome: net payout})``: the par sheet of ``wager_id`` on ``space`` and the
+    exact net payout of every outcome under the same paytable, rules and interpretations.
+
+    A simulation or a package of wagers settles outcomes one by one; this gives
+    it the settlement the par sheet used, so no wager rule is written twice.
+    """
+    from combin.wager import payout_table
+    sheet = par_sheet(wager_id, space=space, **options)
+    game, wager = find_wager(wager_id)
+    tables = {**game.paytables,
+              **{(p.wager, p.id): p for p in options.get("extra_paytables", ())}}
+    table = payout_table(wager, tables[(wager.id, sheet.paytable)], space, sheet.interpretations,
+                         lambda w, p: tables.get((w, p)))
+    return sheet, table
 
 
 def sensitivity(wager_id, interpretation, **options):

@@ -13,14 +13,18 @@ from pathlib import Path
 __all__ = ["write_atomic", "write_tree"]
 
 
-def write_atomic(path, text):
-    """Write ``text`` (UTF-8, ``\\n`` newlines) to ``path`` atomically."""
+def write_atomic(path, content):
+    """Write ``content`` to ``path`` atomically: text as UTF-8 with ``\\n`` newlines, or bytes."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        if isinstance(content, bytes):
+            stream = os.fdopen(handle, "wb")
+        else:
+            stream = os.fdopen(handle, "w", encoding="utf-8", newline="\n")
+        with stream:
+            stream.write(content)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:

@@ -90,5 +90,5 @@ def load_rulesets(package):
 def check_known(kind, value, known):
     """Raise a :class:`CombinError` unless ``value`` is one of ``known``."""
     if value not in known:
-        raise CombinError(f"unknown {kind} '{value}' (known: {', '.join(known)})")
+        raise CombinError(f"unknown {kind} {value!r} (known: {', '.join(known)})")
     return value

@@ -93,7 +93,7 @@ class Paytable:
 def with_pay(paytable, event_id, pay):
     """A copy of ``paytable`` whose line ``event_id`` pays ``pay`` (same order, same id)."""
     if not any(event == event_id for event, _ in paytable.lines):
-        raise CombinError(f"paytable '{paytable.id}' of {paytable.wager} has no line '{event_id}'")
+        raise CombinError(f"paytable '{paytable.id}' of {paytable.wager} has no line {event_id!r}")
     return replace(paytable, lines=tuple((event, pay if event == event_id else old)
                                          for event, old in paytable.lines))
 
@@ -164,7 +164,7 @@ def load_toml(text, source):
             duplicate = _find_duplicate(text)
             if duplicate:
                 at, key, first = duplicate
-                raise CombinError(f"{source}, line {at}: duplicate line: '{key}' is already "
+                raise CombinError(f"{source}, line {at}: duplicate line: {key!r} is already "
                                   f"given on line {first}") from None
             raise CombinError(f"{_where(source, line)}: duplicate line ({reason})") from None
         raise CombinError(f"{_where(source, line)}: not a valid TOML file ({reason})") from None
@@ -193,6 +193,16 @@ class _Locator:
         span = self._range(kind, index)
         return span[0] if span else 0
 
+    def section(self, name):
+        """The first line that opens table ``name`` or sets a top-level key ``name``."""
+        for number, line in enumerate(self.lines, 1):
+            header = _HEADER.match(line)
+            key = _KEY.match(line)
+            if (header and _key_path(header[2])[:1] == (name,)) or \
+                    (key and _key_path(key[1])[:1] == (name,)):
+                return number
+        return 0
+
     def key(self, kind, index, key):
         """The line of ``key = ...`` inside entry ``index`` (else anywhere; else the entry)."""
         pattern = re.compile(rf"""^\s*(?:{_KEY_PART}\s*\.\s*)*["']?{re.escape(key)}["']?\s*=""")
@@ -216,7 +226,7 @@ class _Reader:
 
     def fail(self, reason, kind=None, index=None, key=None):
         if kind is None:
-            line = 0
+            line = self.locate.section(key) if key else 0
         elif key is None:
             line = self.locate.entry(kind, index)
         else:
@@ -235,7 +245,7 @@ class _Reader:
             return None
         if not isinstance(value, str) or not value.strip():
             what = entry.get("id") if isinstance(entry.get("id"), str) else f"#{index + 1}"
-            self.fail(f"[[{kind}]] '{what}' needs a text field '{name}'", kind, index,
+            self.fail(f"[[{kind}]] {what!r} needs a text field '{name}'", kind, index,
                       name if name in entry else None)
         return value
 
@@ -249,18 +259,18 @@ class _Reader:
     def unknown_fields(self, entry, kind, index, allowed):
         for name in entry:
             if name not in allowed:
-                self.fail(f"[[{kind}]] has no field '{name}' (fields: {', '.join(allowed)})",
+                self.fail(f"[[{kind}]] has no field {name!r} (fields: {', '.join(allowed)})",
                           kind, index, name)
 
 
 def _pay(reader, index, wager, event, printed):
     if isinstance(printed, str) and len(printed) > MAX_PAY_TEXT:
-        reader.fail(f"{wager} event '{event}': the pay {printed[:20]!r}... is longer than "
+        reader.fail(f"{wager} event {event!r}: the pay {printed[:20]!r}... is longer than "
                     f"{MAX_PAY_TEXT} characters", "paytable", index, event)
     try:
         return Pay.parse(printed)
     except (CombinError, ValueError) as error:
-        reader.fail(f"{wager} event '{event}': {error}", "paytable", index, event)
+        reader.fail(f"{wager} event {event!r}: {error}", "paytable", index, event)
 
 
 def _paytables(reader, document, events_of, strict, reserved=frozenset(), earlier=None):
@@ -277,7 +287,7 @@ def _paytables(reader, document, events_of, strict, reserved=frozenset(), earlie
         title = reader.text_field(entry, "paytable", index, "title", required=False)
         known = events_of(wager)
         if known is None:
-            reader.fail(f"unknown wager '{wager}'", "paytable", index, "wager")
+            reader.fail(f"unknown wager {wager!r}", "paytable", index, "wager")
         if (wager, pid) in seen:
             reader.fail(f"paytable '{pid}' of {wager} is defined twice (first on line "
                         f"{seen[(wager, pid)]})", "paytable", index, "id")
@@ -295,7 +305,7 @@ def _paytables(reader, document, events_of, strict, reserved=frozenset(), earlie
         lines = []
         for event, printed in pays.items():
             if event not in known:
-                reader.fail(f"{wager} has no event '{event}' (it knows: "
+                reader.fail(f"{wager} has no event {event!r} (it knows: "
                             f"{', '.join(sorted(known))})", "paytable", index, event)
             lines.append((event, _pay(reader, index, wager, event, printed)))
         found.append(Paytable(wager, pid, title or f"Paytable {pid}", entry["citation"],
@@ -404,7 +414,7 @@ def _rulesets(reader, document, known, paytables, earlier):
         games = set()
         for wager, pid in chosen.items():
             if known.events_of(wager) is None:
-                reader.fail(f"rule set '{rid}' names an unknown wager '{wager}'",
+                reader.fail(f"rule set '{rid}' names an unknown wager {wager!r}",
                             "ruleset", index, wager)
             if not isinstance(pid, str) or (wager, pid) not in available:
                 reader.fail(f"rule set '{rid}': {wager} has no paytable {pid!r} (neither "
@@ -431,8 +441,8 @@ def parse_paytable_file(text, source, known=None, earlier=None):
     document = load_toml(text, source)
     for name in document:
         if name not in ("paytable", "ruleset"):
-            reader.fail(f"unknown section '{name}' (a paytable file holds [[paytable]] and "
-                        "[[ruleset]] entries)", None)
+            reader.fail(f"unknown section {name!r} (a paytable file holds [[paytable]] and "
+                        "[[ruleset]] entries)", key=name)
     earlier_tables = {(p.wager, p.id): p.where for p in earlier.paytables}
     paytables = _paytables(reader, document, known.events_of, strict=True,
                            reserved=known.paytables, earlier=earlier_tables)

@@ -30,4 +30,4 @@ def find_wager(wager_id):
         if wager_id in game.wagers:
             return game, game.wagers[wager_id]
         known.extend(game.wagers)
-    raise CombinError(f"unknown wager '{wager_id}' (known: {', '.join(known)})")
+    raise CombinError(f"unknown wager {wager_id!r} (known: {', '.join(known)})")

@@ -19,14 +19,14 @@ from combin.registry import games
 from combin.render import render, render_comparison
 from combin.render.markdown import table
 
-__all__ = ["generate", "write_tables", "check_tables"]
+__all__ = ["generate", "write_tables", "check_tables", "jobs", "stem", "sensitivity_pages"]
 
 
 def _progress(message):
     print(f"tables: {message}", file=sys.stderr, flush=True)
 
 
-def _jobs(game):
+def jobs(game):
     """``(wager, paytable, rules)`` triples to tabulate for one game, in order."""
     for wager in game.wagers.values():
         rule_ids = list(game.rulesets) if (wager.ruled and game.rulesets) else [None]
@@ -36,7 +36,7 @@ def _jobs(game):
                 yield wager, paytable, rules
 
 
-def _stem(wager, paytable, rules):
+def stem(wager, paytable, rules):
     folder = f"rules-{rules}/" if rules else ""
     return f"{folder}{wager.id}-{paytable}"
 
@@ -57,16 +57,16 @@ def generate(progress=_progress):
             space = game.outcomes(**options)
             progress(f"{game.id}, {label}: {space.shoe}")
             rows = []
-            for wager, paytable, rules in _jobs(game):
+            for wager, paytable, rules in jobs(game):
                 sheet = par_sheet(wager.id, paytable=paytable, rules=rules, space=space)
-                stem = f"{game.id}/{label}/{_stem(wager, paytable, rules)}"
-                files[f"{stem}.md"] = render(sheet, "md")
-                files[f"{stem}.csv"] = render(sheet, "csv")
+                base = f"{game.id}/{label}/{stem(wager, paytable, rules)}"
+                files[f"{base}.md"] = render(sheet, "md")
+                files[f"{base}.csv"] = render(sheet, "csv")
                 s = sheet.summary
                 rows.append([wager.id, paytable, rules or "any", display.percent(s.house_edge),
                              display.percent(s.hit_frequency), display.decimal(s.sd, 4),
                              sheet.interpretation_text,
-                             f"[md]({stem}.md) · [csv]({stem}.csv)"])
+                             f"[md]({base}.md) · [csv]({base}.csv)"])
             rows += _sensitivity_pages(game, label, space, files)
             index += [f"### {space.shoe}", "",
                       table(rows, ["Wager", "Paytable", "Rules", "House edge", "Hit frequency",
@@ -85,8 +85,10 @@ def generate(progress=_progress):
     return files
 
 
-def _sensitivity_pages(game, label, space, files):
-    rows = []
+def sensitivity_pages(game, space):
+    """``{(wager id, interpretation id): Markdown page}``: each wager under every value of
+    each switchable interpretation it reads, one comparison per paytable."""
+    pages = {}
     for wager in game.wagers.values():
         for interp in wager.interpretations:
             if game.interpretations[interp].fixed:
@@ -97,10 +99,17 @@ def _sensitivity_pages(game, label, space, files):
                            sensitivity(wager.id, interp, paytable=paytable, space=space)]
                 parts.append(render_comparison(f"{wager.title}, paytable {paytable}: "
                                                f"sensitivity to {interp}", columns, "md"))
-            stem = f"{game.id}/{label}/sensitivity/{wager.id}-{interp}"
-            files[f"{stem}.md"] = "\n".join(parts)
-            rows.append([wager.id, "all", "any", "", "", "", f"{interp}: every value",
-                         f"[sensitivity]({stem}.md)"])
+            pages[(wager.id, interp)] = "\n".join(parts)
+    return pages
+
+
+def _sensitivity_pages(game, label, space, files):
+    rows = []
+    for (wager_id, interp), page in sensitivity_pages(game, space).items():
+        base = f"{game.id}/{label}/sensitivity/{wager_id}-{interp}"
+        files[f"{base}.md"] = page
+        rows.append([wager_id, "all", "any", "", "", "", f"{interp}: every value",
+                     f"[sensitivity]({base}.md)"])
     return rows
 
 

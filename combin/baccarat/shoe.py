@@ -28,6 +28,8 @@ VALUE_NAMES = ("T/J/Q/K", "A", "2", "3", "4", "5", "6", "7", "8", "9")
 PER_DECK = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
 #: The fewest cards a shoe must hold: a round can use six.
 MIN_CARDS = 6
+#: Deck counts are read from at most this many digits.
+MAX_DECK_DIGITS = 6
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ def parse_decks(text):
         candidate = str(text).strip()
         if not re.fullmatch(r"[+-]?[0-9]+", candidate):
             raise CombinError(f"the number of decks must be a whole number, not {text!r}")
+        if len(candidate.lstrip("+-0")) > MAX_DECK_DIGITS:
+            raise CombinError(f"the number of decks must be at most {10**MAX_DECK_DIGITS - 1:,}")
         value = int(candidate)
     if value < 1:
         raise CombinError(f"the number of decks must be at least 1, not {value}")
@@ -131,8 +135,9 @@ def parse_shoe(spec):
         rank = {"10": "T"}.get(rank.upper(), rank.upper())
         if rank not in RANK_VALUE and rank != "0":
             raise CombinError(f"unknown rank '{rank}' in the shoe spec (ranks: A 2-9 T J Q K, or 0)")
-        if not re.fullmatch(r"[+-]?[0-9]+", number):
-            raise CombinError(f"the count of rank {rank} must be a whole number, not {number!r}")
+        if not re.fullmatch(r"[+-]?[0-9]{1,9}", number):
+            raise CombinError(f"the count of rank {rank} must be a whole number of at most nine "
+                              f"digits, not {number!r}")
         if rank in named:
             raise CombinError(f"rank {rank} is named twice in the shoe spec")
         named.add(rank)

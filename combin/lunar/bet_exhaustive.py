@@ -94,14 +94,13 @@ def _check(cards, rule):
     return int(cards)
 
 
-def _levels():
-    """Return ``(values, best_level, second_level)`` for the current Bet paytable.
+def _paytable():
+    """Return ``(values, pays, second_level)`` for the Bet paytable.
 
     *values* are the sorted distinct Fractions ``{0} | {max(0, pay)}``;
-    ``best_level[code]`` is the level of a class's own pay (for the first
-    combination) and ``second_level[code]`` that of ``max(0, pay)`` (for the
-    second), both uint8 tables over the codes ``0.._NONE``, with level 0
-    (pay 0) for ``_NONE``.
+    *pays* maps each class to its Fraction pay; ``second_level[code]`` is
+    the level of ``max(0, pay)`` of a class code, a uint8 table over the
+    codes ``0.._NONE`` with level 0 (pay 0) for ``_NONE``.
     """
     pays = {name: pay.net for name, pay in bet_pays()[0].items()}
     missing = [name for name in _PAID if name not in pays]
@@ -114,8 +113,11 @@ def _levels():
     return values, pays, second
 
 
-def _subset_codes(ranks, suits, subsets):
-    """Return, per subset of positions, the uint8 class code of those cards in every hand.
+def _subset_codes(ranks, suits, subsets, second_level):
+    """Return ``(codes, levels)``: per subset of positions, uint8 arrays over the hands.
+
+    ``codes[i]`` is the class code the cards at ``subsets[i]`` form in each
+    hand, ``levels[i]`` the level of its pay (``second_level[code]``).
 
     *ranks* and *suits* are lists of per-position arrays of hands whose ranks
     never decrease from position to position.  With sorted ranks a set of
@@ -133,43 +135,46 @@ def _subset_codes(ranks, suits, subsets):
     king = [r == KING for r in ranks]
     ace = [r == ACE for r in ranks]
 
+    codes, levels = [], []
+
     def code(*cases):
         out = np.full(rows, _NONE, dtype=np.uint8)
+        level = np.zeros(rows, dtype=np.uint8)
         for name, where in cases:
-            out[where] = _CODE[name]
-        return out
+            np.copyto(out, np.uint8(_CODE[name]), where=where)
+            np.copyto(level, second_level[_CODE[name]], where=where)
+        codes.append(out)
+        levels.append(level)
 
-    codes = []
     for s in subsets:
         if len(s) == 2:
             a, b = s
-            codes.append(code(("one_pair", equal[a, b]), ("ace_king", king[a] & ace[b])))
+            code(("one_pair", equal[a, b]), ("ace_king", king[a] & ace[b]))
         elif len(s) == 3:
             a, _, c = s
-            codes.append(code(("three_of_a_kind", equal[a, c])))
+            code(("three_of_a_kind", equal[a, c]))
         elif len(s) == 4:
             a, b, c, d = s
             quads = equal[a, d]
             two_pair = equal[a, b] & equal[c, d] & ~equal[b, c]
-            codes.append(code(("four_of_a_kind", quads), ("two_pair", two_pair)))
+            code(("four_of_a_kind", quads), ("two_pair", two_pair))
         else:
             a, b, c, d, e = s
-            full = (equal[a, b] & equal[d, e] & ~equal[b, d] & (equal[b, c] | equal[c, d])
-                    & ~(equal[b, c] & equal[c, d]))
+            full = equal[a, b] & equal[d, e] & (equal[b, c] ^ equal[c, d])
             distinct = ~(equal[a, b] | equal[b, c] | equal[c, d] | equal[d, e])
             run = distinct & (((ranks[e] - ranks[a]) == 4)
                               | ((ranks[d] == _WHEEL_FOUR) & ace[e]))
             suited = ((suits[a] == suits[b]) & (suits[a] == suits[c])
                       & (suits[a] == suits[d]) & (suits[a] == suits[e]))
             royal = run & suited & (ranks[a] == TEN)
-            codes.append(code(
+            code(
                 ("full_house", full),
                 ("flush", distinct & suited & ~run),
                 ("straight", run & ~suited),
                 ("straight_flush", run & suited & ~royal),
                 ("royal_flush", royal),
-            ))
-    return codes
+            )
+    return codes, levels
 
 
 def _key_indices(hands, rule, second_level, width):
@@ -182,15 +187,13 @@ def _key_indices(hands, rule, second_level, width):
     ranks = [(hands[:, i] >> 2) for i in range(size)]
     suits = [(hands[:, i] & 3) for i in range(size)]
     subsets = _subsets(size)
-    codes = _subset_codes(ranks, suits, subsets)
+    codes, levels = _subset_codes(ranks, suits, subsets, second_level)
     best = np.minimum.reduce(codes)
     key = best.astype(np.int64) * width
     if rule == "first-only":
         return key
-    levels = [second_level[c] for c in codes]
-    best_through = []
-    for p in range(size):
-        best_through.append(np.maximum.reduce([lv for s, lv in zip(subsets, levels) if p in s]))
+    best_through = [np.maximum.reduce([lv for s, lv in zip(subsets, levels) if p in s])
+                    for p in range(size)]
     second = np.zeros(len(hands), dtype=np.uint8)
     for s, c in zip(subsets, codes):
         outside = [best_through[p] for p in range(size) if p not in s]
@@ -203,19 +206,21 @@ def _key_indices(hands, rule, second_level, width):
     return key + second
 
 
+def _key(code, level, rule, values, pays):
+    """The key ``(class or None, Fraction pay)`` of a best code and a second-pay level."""
+    if code == _NONE:
+        return (None, Fraction(0))
+    name = CLASSES[code]
+    return (name, pays[name] + (values[level] if rule == "best-pair" else Fraction(0)))
+
+
 def _keys(counts, rule, values, pays, width):
     """Turn a tally over key indices into ``{(class or None, Fraction pay): count}``."""
     result = {}
     for index, count in enumerate(counts):
-        if not count:
-            continue
-        code, level = divmod(index, width)
-        if code == _NONE:
-            key = (None, Fraction(0))
-        else:
-            name = CLASSES[code]
-            key = (name, pays[name] + (values[level] if rule == "best-pair" else 0))
-        result[key] = result.get(key, 0) + int(count)
+        if count:
+            key = _key(*divmod(index, width), rule, values, pays)
+            result[key] = result.get(key, 0) + int(count)
     return result
 
 
@@ -230,18 +235,17 @@ def bet_hands(cards, rule="best-pair"):
     if hands.ndim != 2 or hands.shape[1] not in BET_HAND_SIZES:
         raise CombinError("hands must be rows of 5 or 6 card ids")
     _check(hands.shape[1], rule)
+    if hands.size and not np.issubdtype(hands.dtype, np.integer):
+        raise CombinError("card ids must be integers")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         raise CombinError("card ids run from 0 to 51")
     hands = np.sort(hands.astype(np.uint8), axis=1)
     if np.any(hands[:, 1:] == hands[:, :-1]):
         raise CombinError("a hand holds the same card twice")
-    values, pays, second_level = _levels()
+    values, pays, second_level = _paytable()
     width = len(values)
-    out = []
-    for index in _key_indices(hands, rule, second_level, width).tolist():
-        out.append(next(iter(_keys({index: 1}.get(i, 0) for i in range(index + 1)) and
-                              _keys([0] * index + [1], rule, values, pays, width))))
-    return out
+    indices = _key_indices(hands, rule, second_level, width).tolist()
+    return [_key(*divmod(index, width), rule, values, pays) for index in indices]
 
 
 def _chunks(cards):
@@ -277,9 +281,12 @@ def bet_distribution_exhaustive(cards, rule="best-pair", progress=None):
     Why it is exact: every hand is dealt once (see :func:`_chunks`), given
     one key by the literal rule (see the module docstring), and tallied with
     ``numpy.bincount``; the per-chunk tallies are summed as Python ints.
+
+    On one core of a two-core machine five cards took about 0.4 s and six
+    cards about 8 s under ``best-pair`` (3 s under ``first-only``).
     """
     cards = _check(cards, rule)
-    values, pays, second_level = _levels()
+    values, pays, second_level = _paytable()
     width = len(values)
     total = comb(52, cards)
     counts = [0] * ((_NONE + 1) * width)

@@ -1,0 +1,15 @@
+"""The certification evidence bundle: ``combin audit``.
+
+:func:`~combin.audit.bundle.build` writes, for each game, a self-contained
+folder a laboratory can archive and re-check: every par sheet in Markdown,
+CSV and JSON; the interpretation register; a method statement generated from
+the code's own metadata; the cross-checks actually run with their results;
+a seeded Monte Carlo confirmation of every wager; a human-readable
+``REPORT.md``; and a ``manifest.json`` with the SHA-256 of every file.
+:func:`~combin.audit.bundle.verify` re-hashes a bundle and recomputes it.
+"""
+
+__all__ = ["DEFAULTS"]
+
+#: Default parameters of ``combin audit``: the seed and the simulation sizes.
+DEFAULTS = {"seed": 20261129, "rounds": 1_000_000, "hands": 1_000_000, "shoes": 100_000}

@@ -1,0 +1,137 @@
+"""Seeded Monte Carlo confirmation of the exact figures.
+
+A simulation deals rounds the physical way -- six cards drawn without
+replacement from the full shoe and played card by card
+(:func:`combin.baccarat.naive.deal`), or five cards from one deck read
+directly (:func:`combin.lunar.hand.super_key`) -- and only *counts* how often
+each final state occurs.  Every wager is then settled on those counts through
+its own paytable, so the simulated return, its variance and its confidence
+interval are computed from exact integer tallies; only the square root of the
+standard error is taken in decimal arithmetic.
+
+Reproducibility: the rounds are split into chunks of :data:`CHUNK`; chunk
+``i`` uses Python's ``random.Random`` (Mersenne Twister MT19937) seeded with
+the string ``"combin:{game}:{seed}:{i}"``.  The tallies are added in chunk
+order, so the result depends on the seed and the number of rounds only, not
+on how many worker processes dealt them.
+"""
+
+import decimal
+import random
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+
+from combin.risk import CONFIDENCES
+
+__all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm"]
+
+CHUNK = 50_000
+RNG = "Python random.Random (Mersenne Twister MT19937), seeded per chunk with 'combin:{game}:{seed}:{chunk}'"
+Z99 = dict((label, z) for label, z, in CONFIDENCES)["99%"]
+_CONTEXT = decimal.Context(prec=40)
+
+
+def _baccarat_chunk(seed, index, rounds):
+    from combin.baccarat.enumeration import Round
+    from combin.baccarat.naive import deal
+    from combin.baccarat.shoe import Shoe
+    rng = random.Random(f"combin:baccarat:{seed}:{index}")
+    cards = [value for value, count in enumerate(Shoe.full(8).counts) for _ in range(count)]
+    counts = Counter()
+    sample = rng.sample
+    for _ in range(rounds):
+        player, banker = deal(sample(cards, 6))
+        counts[Round(len(player), sum(player) % 10, len(banker), sum(banker) % 10)] += 1
+    return counts
+
+
+def _lunar_chunk(seed, index, rounds):
+    from combin.lunar.hand import super_key
+    rng = random.Random(f"combin:lunar:{seed}:{index}")
+    deck = range(52)
+    counts = Counter()
+    sample = rng.sample
+    for _ in range(rounds):
+        counts[super_key(sample(deck, 5))] += 1
+    return counts
+
+
+_DEALERS = {"baccarat": _baccarat_chunk, "lunar": _lunar_chunk}
+
+
+def tally(game, rounds, seed, workers=2, progress=None):
+    """How often each final state occurs in ``rounds`` seeded rounds of ``game``."""
+    dealer = _DEALERS[game]
+    sizes = [CHUNK] * (rounds // CHUNK) + ([rounds % CHUNK] if rounds % CHUNK else [])
+    total = Counter()
+    done = 0
+    if workers <= 1:
+        results = (dealer(seed, index, size) for index, size in enumerate(sizes))
+        executor = None
+    else:
+        executor = ProcessPoolExecutor(max_workers=workers)
+        results = executor.map(dealer, [seed] * len(sizes), range(len(sizes)), sizes)
+    try:
+        for size, counts in zip(sizes, results):
+            total.update(counts)
+            done += size
+            if progress:
+                progress(done, rounds)
+    except KeyboardInterrupt:
+        if executor:
+            executor.shutdown(wait=False, cancel_futures=True)
+        raise
+    if executor:
+        executor.shutdown()
+    return total
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """A wager's simulated return beside its exact value."""
+
+    wager: str
+    paytable: str
+    reading: str
+    rounds: int
+    simulated: Fraction
+    standard_error: decimal.Decimal
+    low: decimal.Decimal
+    high: decimal.Decimal
+    exact: Fraction
+
+    @property
+    def inside(self):
+        exact = _CONTEXT.divide(decimal.Decimal(self.exact.numerator),
+                                decimal.Decimal(self.exact.denominator))
+        return self.low <= exact <= self.high
+
+
+def confirm(counts, payouts, exact, wager="", paytable="", reading=""):
+    """Confirm ``exact`` with the tallies ``counts`` settled by ``payouts`` (state -> net).
+
+    The simulated mean is ``S / n`` with ``S`` the exact sum of payouts; the
+    sample variance ``(Q - S^2/n) / (n - 1)``; the 99% interval ``mean +- z
+    sqrt(variance / n)`` with z = 2.5758...
+    """
+    n = sum(counts.values())
+    s = sum((count * payouts[state] for state, count in counts.items()), Fraction(0))
+    q = sum((count * payouts[state] ** 2 for state, count in counts.items()), Fraction(0))
+    mean = s / n
+    variance = (q - s * s / n) / (n - 1)
+    se = _CONTEXT.sqrt(_CONTEXT.divide(decimal.Decimal(variance.numerator),
+                                       decimal.Decimal(variance.denominator * n)))
+    centre = _CONTEXT.divide(decimal.Decimal(mean.numerator), decimal.Decimal(mean.denominator))
+    half = _CONTEXT.multiply(Z99, se)
+    return Confirmation(wager, paytable, reading, n, mean, se, _CONTEXT.subtract(centre, half),
+                        _CONTEXT.add(centre, half), Fraction(exact))
+
+
+def stderr_progress(label):
+    def report(done, total):
+        print(f"\r{label}: {done:,}/{total:,} rounds", end="" if done < total else "\n",
+              file=sys.stderr, flush=True)
+    return report

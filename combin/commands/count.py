@@ -1,0 +1,83 @@
+"""``combin count WAGER``: a seeded simulation of whole shoes, betting on a count.
+
+Ctrl-C stops the simulation: the shoes finished so far are reported on stdout
+(marked as a partial result), no ``--out`` or ``--plot`` file is written, and
+the exit status is 130.
+"""
+
+import os
+import sys
+
+from combin.commands.options import add_sheet_options, sheet_options
+from combin.errors import CombinError
+
+NAME = "count"
+HELP = "simulate whole shoes, betting the wager when a card count reaches a trigger"
+
+
+def configure(parser):
+    add_sheet_options(parser)
+    parser.add_argument("--tags", metavar="TAGS", default="suggested",
+                        help="ten integers in value order T/J/Q/K,A,2,...,9, or RANK=TAG pairs "
+                             "(A=0,4=-1,...,9=2; unnamed ranks 0), or 'suggested' (default: the "
+                             "count 'combin eor' suggests for the shoe)")
+    parser.add_argument("--max-tag", metavar="M", type=int, default=None,
+                        help="largest tag of the suggested count (default 2)")
+    triggers = parser.add_mutually_exclusive_group()
+    triggers.add_argument("--trigger", metavar="T",
+                          help="bet when the count >= T (a number, or 'always' to bet every round)")
+    triggers.add_argument("--triggers", metavar="LIST",
+                          help="several triggers, compared on the same shoes (e.g. always,0,2,4)")
+    parser.add_argument("--true-count", action="store_true",
+                        help="compare running count / (cards remaining / 52) with the trigger")
+    parser.add_argument("--initial-count", metavar="N", default="0",
+                        help="the running count at the start of each shoe (default 0)")
+    parser.add_argument("--cut-card", metavar="C", default="14",
+                        help="cards left behind the cut card, never dealt (default 14, at least 5)")
+    parser.add_argument("--burn", metavar="RULE", default="face",
+                        help="'face' (default): show the first card (counted) and burn its value "
+                             "face down, 10 for a ten-valued card; or a number of cards burned "
+                             "face down")
+    parser.add_argument("--shoes", metavar="N", default="10000",
+                        help="shoes to deal (default 10000)")
+    parser.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")
+    parser.add_argument("--workers", metavar="W", default=None,
+                        help="worker processes (default: one per core); the result does not "
+                             "depend on it")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="also draw win per shoe against the trigger (needs matplotlib)")
+
+
+def run(args):
+    from combin.protection.simulate import (progress_printer, parse_tags, parse_triggers,
+                                            render, simulate)
+    if args.plot:
+        from combin.protection.charts import require_matplotlib
+        require_matplotlib()
+    options = sheet_options(args)
+    decks, spec = options.pop("decks", None), options.pop("shoe", None)
+    if spec is not None:
+        raise CombinError("combin count deals whole shoes of --decks N full decks; "
+                          "--shoe does not apply")
+    if args.trigger is None and args.triggers is None:
+        raise CombinError("give --trigger T or --triggers T1,T2,... "
+                          "(numbers, or 'always' to bet every round)")
+    triggers = parse_triggers(args.trigger if args.trigger is not None else args.triggers)
+    tags = None if args.tags.strip().lower() == "suggested" else parse_tags(args.tags)
+    if tags is not None and args.max_tag is not None:
+        raise CombinError("--max-tag shapes the suggested count; it does not apply with --tags")
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+    result = simulate(args.wager, decks=8 if decks is None else decks, cut=args.cut_card,
+                      burn=args.burn, tags=tags, triggers=triggers, true_count=args.true_count,
+                      initial_count=args.initial_count, seed=args.seed, shoes=args.shoes,
+                      workers=workers, max_tag=args.max_tag, progress=progress_printer(),
+                      **options)
+    text = render(result, args.format)
+    if result.interrupted:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        raise KeyboardInterrupt
+    if args.plot:
+        from combin.protection.charts import trigger_chart
+        trigger_chart(result, args.plot)
+    return text

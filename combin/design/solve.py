@@ -1,0 +1,232 @@
+"""A wager's return as a function of its pays, and the pay that gives a target house edge.
+
+Why the return is linear in the pays, exactly: the par-sheet engine settles
+every outcome by the first paytable line whose event it meets
+(:func:`combin.wager.settle`); which line that is depends on the events and
+their order, never on what the lines pay.  So the combinations are fixed, and
+the expected return per unit staked is
+
+    E = sum_i p_i x_i + p_o x_o
+
+with ``p_i = combinations_i / cycle`` an exact fraction, ``x_i`` the net pay
+of line ``i`` (the X of "X to 1"; "X for 1" is X - 1) and ``p_o x_o`` the
+outcomes no line pays (a loss, ``x_o = -1``, for most wagers).  The house
+edge is ``-E``; solving ``-E = h`` for one ``x_i`` is one exact division.
+
+sympy carries the expression (symbols named after the events, rational
+coefficients) and solves it; the solution is then checked two more ways --
+the exact :class:`~fractions.Fraction` sum of the terms, and the par-sheet
+engine run again with the solved pay written into the paytable, which must
+give the target edge *exactly*.  A wager whose lines are built from its pays
+(a reading that combines lines) fails that check and is reported, never
+approximated.  The nearest whole pays either side are priced by the engine.
+"""
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from combin.errors import CombinError
+from combin.pays import PUSH, Pay
+
+__all__ = ["Term", "ReturnFormula", "WholePay", "Solution", "Solved", "parse_edge",
+           "return_formula", "pay_of", "solve"]
+
+#: The longest target text accepted ("12.5%", "1/20", "0.05").
+_MAX_TEXT = 40
+
+
+@dataclass(frozen=True)
+class Term:
+    """One settled line: its event, its pay now and its exact probability."""
+
+    event_id: str
+    event: str
+    pays: str
+    payout: Fraction
+    probability: Fraction
+
+
+@dataclass(frozen=True)
+class ReturnFormula:
+    """``E = sum(p_i x_i) + constant``: the expected return per unit as a function of the pays.
+
+    ``terms`` are the settled lines (the catch-all excluded); ``constant`` is
+    the catch-all's exact contribution (``-P(no line)`` when it loses).
+    """
+
+    terms: tuple
+    constant: Fraction
+
+    def term(self, event_id):
+        for term in self.terms:
+            if term.event_id == event_id:
+                return term
+        known = ", ".join(t.event_id for t in self.terms) or "none"
+        raise CombinError(f"unknown line {event_id!r} (lines: {known})")
+
+    def value(self, pays=None):
+        """The exact expected return with the current pays, some replaced by ``pays``."""
+        pays = pays or {}
+        return self.constant + sum((t.probability * Fraction(pays.get(t.event_id, t.payout))
+                                    for t in self.terms), Fraction(0))
+
+    def symbols(self):
+        """``{event id: sympy Symbol}`` (the symbol is the line's net pay, the X of "X to 1")."""
+        import sympy
+        return {t.event_id: sympy.Symbol(t.event_id) for t in self.terms}
+
+    def expression(self):
+        """The expected return as a sympy expression with exact rational coefficients."""
+        import sympy
+        symbols = self.symbols()
+        rational = lambda f: sympy.Rational(f.numerator, f.denominator)
+        return sympy.Add(rational(self.constant),
+                         *(rational(t.probability) * symbols[t.event_id] for t in self.terms))
+
+
+@dataclass(frozen=True)
+class WholePay:
+    """A whole "X to 1" pay near the solution, with the engine's exact house edge."""
+
+    pay: Pay
+    house_edge: Fraction
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact pay of ``line`` that gives ``target`` as the house edge."""
+
+    line: Term
+    target: Fraction
+    payout: Fraction
+    pay: Pay
+    whole: tuple
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What ``combin solve`` shows: the sheet, its return formula, the line, the solution."""
+
+    sheet: object
+    formula: ReturnFormula
+    line: object  # Term, or None when no line was named or implied
+    solution: object  # Solution, or None without a target
+
+
+def parse_edge(text):
+    """A house edge from ``"5%"``, ``"0.05"`` or ``"1/20"``, as an exact Fraction."""
+    words = str(text).strip()
+    try:
+        if not words or len(words) > _MAX_TEXT:
+            raise ValueError
+        if words.endswith("%"):
+            return Fraction(words[:-1].strip()) / 100
+        return Fraction(words)
+    except (ValueError, ZeroDivisionError):
+        raise CombinError(f"the target house edge must be a number such as 5%, 0.05 or 1/20, "
+                          f"not {str(text)[:_MAX_TEXT]!r}") from None
+
+
+def return_formula(sheet):
+    """The :class:`ReturnFormula` of a par sheet (exact probabilities from its counts)."""
+    terms, constant = [], Fraction(0)
+    for line in sheet.lines:
+        probability = Fraction(line.combinations, sheet.cycle)
+        if line.event_id == "other":
+            constant = probability * line.payout
+        else:
+            terms.append(Term(line.event_id, line.event, line.pays, line.payout, probability))
+    return ReturnFormula(tuple(terms), constant)
+
+
+def pay_of(payout):
+    """The printed pay of an exact net payout >= 0: ``"26 to 1"``, ``"2495 to 96"``, ``push``."""
+    payout = Fraction(payout)
+    if payout < 0:
+        raise CombinError(f"a pay cannot return less than the stake (net {payout})")
+    if payout == 0:
+        return PUSH
+    return Pay.parse(f"{payout.numerator} to {payout.denominator}")
+
+
+def _paytable_of(sheet, options):
+    from combin.registry import find_wager
+    game, _ = find_wager(sheet.wager)
+    tables = {**game.paytables, **{(p.wager, p.id): p for p in options.get("extra_paytables", ())}}
+    return tables[(sheet.wager, sheet.paytable)]
+
+
+def _engine_edge(sheet, options, line, pay):
+    """The house edge the par-sheet engine gives with ``line`` paying ``pay``."""
+    from combin.analysis import par_sheet
+    from combin.paytable import with_pay
+    table = with_pay(_paytable_of(sheet, options), line, pay)
+    extra = [*options.get("extra_paytables", ()), table]
+    return par_sheet(sheet.wager, **{**options, "extra_paytables": extra}).summary.house_edge
+
+
+def _default_line(formula, line):
+    if line is not None:
+        return formula.term(line)
+    paid = [t for t in formula.terms if t.payout > 0]
+    if len(paid) == 1:
+        return paid[0]
+    return None
+
+
+def _solve_symbolically(formula, term, target):
+    import sympy
+    symbols = formula.symbols()
+    x = symbols[term.event_id]
+    others = {symbols[t.event_id]: sympy.Rational(t.payout.numerator, t.payout.denominator)
+              for t in formula.terms if t.event_id != term.event_id}
+    goal = sympy.Eq(formula.expression().subs(others),
+                    -sympy.Rational(target.numerator, target.denominator))
+    roots = sympy.solve(goal, x)
+    if len(roots) != 1 or not roots[0].is_Rational:
+        raise CombinError(f"the return of line '{term.event_id}' is not a function of its pay")
+    return Fraction(int(roots[0].p), int(roots[0].q))
+
+
+def solve(wager_id, *, line=None, target_edge=None, **options):
+    """The return formula of a wager and, given ``target_edge``, the pay of ``line`` that hits it.
+
+    ``options`` are those of :func:`combin.analysis.par_sheet`; ``target_edge``
+    is a Fraction or text (:func:`parse_edge`).
+    """
+    from combin import display
+    from combin.analysis import par_sheet
+    target = None if target_edge is None else (
+        target_edge if isinstance(target_edge, Fraction) else parse_edge(target_edge))
+    sheet = par_sheet(wager_id, **options)
+    formula = return_formula(sheet)
+    term = _default_line(formula, line)
+    if target is None:
+        return Solved(sheet, formula, term, None)
+    if term is None:
+        raise CombinError(f"{wager_id} has several lines; name the one to vary with --line "
+                          f"({', '.join(t.event_id for t in formula.terms)})")
+    if term.event_id not in {event for event, _ in _paytable_of(sheet, options).lines}:
+        raise CombinError(f"line '{term.event_id}' is settled from several paytable lines; "
+                          "solve varies one paytable line at a time")
+    if term.probability == 0:
+        raise CombinError(f"line '{term.event_id}' never happens with {sheet.shoe} "
+                          "(probability 0), so no pay on it can reach the target")
+    payout = _solve_symbolically(formula, term, target)
+    if payout < 0:
+        at_push = -formula.value({term.event_id: 0})
+        raise CombinError(f"no pay on line '{term.event_id}' gives a house edge of "
+                          f"{display.percent(target)}: with that line a push the edge is already "
+                          f"{display.percent(at_push)}, and any pay only lowers it")
+    if -formula.value({term.event_id: payout}) != target:
+        raise CombinError("internal check failed: the solved pay does not give the target edge")
+    pay = pay_of(payout)
+    if _engine_edge(sheet, options, term.event_id, pay) != target:
+        raise CombinError(f"the pays of {wager_id} change how its rounds are settled "
+                          "(a reading that combines lines); solve cannot vary them one by one")
+    whole = []
+    for candidate in sorted({math.floor(payout), math.ceil(payout)}):
+        edge = _engine_edge(sheet, options, term.event_id, pay_of(candidate))
+        whole.append(WholePay(pay_of(candidate), edge))
+    return Solved(sheet, formula, term, Solution(term, target, payout, pay, tuple(whole)))

@@ -1,0 +1,59 @@
+"""One five-card hand read directly: its class and the features the Super reads.
+
+:func:`super_key` is the per-hand counterpart of the counted tables of
+:mod:`combin.lunar.classes`: given five card ids it returns the same key
+(:data:`~combin.lunar.classes.SUPER_KEY`).  It is written from the rules,
+straight on the cards, for the seeded simulations that confirm the exact
+figures and for spot checks.
+"""
+
+from collections import Counter
+
+from combin.lunar.cards import ACE, JACK, KING, QUEEN, TEN
+
+__all__ = ["hand_class", "super_key"]
+
+_PICTURES = frozenset((JACK, QUEEN, KING))
+_COURT = _PICTURES | {ACE}
+_AKQ = frozenset((ACE, KING, QUEEN))
+_ROYAL = frozenset(range(TEN, ACE + 1))
+_WHEEL = frozenset((ACE, 0, 1, 2, 3))
+_BLACK = frozenset((0, 3))
+
+
+def hand_class(cards):
+    """The class id of five cards (see :data:`combin.lunar.cards.CLASSES`)."""
+    ranks = [card >> 2 for card in cards]
+    distinct = set(ranks)
+    shape = sorted(Counter(ranks).values(), reverse=True)
+    flush = len({card & 3 for card in cards}) == 1
+    straight = len(distinct) == 5 and (max(distinct) - min(distinct) == 4 or distinct == _WHEEL)
+    if straight and flush:
+        return "royal_flush" if distinct == _ROYAL else "straight_flush"
+    if shape[0] == 4:
+        return "four_of_a_kind"
+    if shape[:2] == [3, 2]:
+        return "full_house"
+    if flush:
+        return "flush"
+    if straight:
+        return "straight"
+    if shape[0] == 3:
+        return "three_of_a_kind"
+    if shape[:2] == [2, 2]:
+        return "two_pair"
+    if shape[0] == 2:
+        return "one_pair"
+    return "ace_king" if {ACE, KING} <= distinct else "high_card"
+
+
+def super_key(cards):
+    """``(class, pictures, court, same_color, akq, akq_suited)`` of five card ids."""
+    ranks = {card >> 2 for card in cards}
+    suits = [card & 3 for card in cards]
+    by_suit = {}
+    for card in cards:
+        by_suit.setdefault(card & 3, set()).add(card >> 2)
+    return (hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
+            all(s in _BLACK for s in suits) or not any(s in _BLACK for s in suits),
+            _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))

@@ -1,0 +1,125 @@
+"""PNG charts of the game-protection figures (matplotlib, the optional ``plots`` extra).
+
+* :func:`eor_chart` -- a bar chart of the effects of removal of a wager, one
+  bar per point value, each labelled with its suggested tag;
+* :func:`trigger_chart` -- the win per shoe (and the return when betting)
+  against the trigger, with 95% confidence intervals as error bars.
+
+Both return the PNG bytes and, given a path, write them atomically.  The
+pictures are deterministic: Agg rendering, matplotlib's default style (not the
+user's matplotlibrc), a fixed size and resolution, and no ``Software`` or
+date metadata.  Exact figures are turned into floats here and only here,
+because a chart is a display; nothing computed is read back from it.
+
+:func:`require_matplotlib` raises one clear :class:`CombinError` when
+matplotlib is not installed.
+"""
+
+import io
+
+from combin.errors import CombinError
+from combin.fileio import write_atomic
+
+__all__ = ["require_matplotlib", "eor_chart", "trigger_chart", "SIZE", "DPI"]
+
+#: Figure size in inches and resolution: 1000 x 560 pixels.
+SIZE = (10, 5.6)
+DPI = 100
+
+
+def require_matplotlib():
+    """Import matplotlib (Agg backend) or raise a :class:`CombinError` saying how to get it."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise CombinError("charts need matplotlib, which is not installed: "
+                          "pip install 'combin[plots]'") from None
+    matplotlib.use("Agg", force=True)
+    import matplotlib.style  # noqa: F401  (a submodule, not loaded by "import matplotlib")
+    return matplotlib
+
+
+def _figure(rows=1):
+    matplotlib = require_matplotlib()
+    from matplotlib.figure import Figure
+    with matplotlib.style.context("default"):
+        figure = Figure(figsize=SIZE, dpi=DPI)
+        axes = figure.subplots(rows, 1, sharex=True, squeeze=False)[:, 0]
+    return matplotlib, figure, axes
+
+
+def _png(matplotlib, figure, path):
+    buffer = io.BytesIO()
+    with matplotlib.style.context("default"):
+        figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
+    data = buffer.getvalue()
+    if path is not None:
+        write_atomic(path, data)
+    return data
+
+
+def eor_chart(effects, path=None):
+    """Bar chart of an :class:`~combin.protection.eor.Effects`; returns the PNG bytes."""
+    from combin.baccarat.shoe import VALUE_NAMES
+    matplotlib, figure, (axes,) = _figure()
+    with matplotlib.style.context("default"):
+        values = [0.0 if e is None else float(e) * 100 for e in effects.effects]
+        colours = ["#2e7d32" if v > 0 else "#c62828" for v in values]
+        bars = axes.bar(range(10), values, color=colours, width=0.7)
+        axes.axhline(0, color="black", linewidth=0.8)
+        axes.set_xticks(range(10), VALUE_NAMES)
+        axes.set_xlabel("Card removed (point value)")
+        axes.set_ylabel("Change in expected return (%)")
+        sheet = effects.sheet
+        axes.set_title(f"{sheet.title} ({sheet.paytable}): effect of removing one card, "
+                       f"{sheet.shoe}")
+        span = max((abs(v) for v in values), default=1) or 1
+        for bar, value, tag in zip(bars, values, effects.suggested.tags):
+            offset = span * 0.04 * (1 if value >= 0 else -1)
+            label = f"{tag:+d}" if tag else "0"
+            axes.text(bar.get_x() + bar.get_width() / 2, value + offset, label,
+                      ha="center", va="bottom" if value >= 0 else "top", fontsize=9)
+        axes.set_ylim(-span * 1.25, span * 1.25)
+        axes.text(0.01, 0.02, "labels: suggested tags", transform=axes.transAxes, fontsize=8,
+                  color="#555555")
+        figure.tight_layout()
+    return _png(matplotlib, figure, path)
+
+
+def _errorbar(axes, positions, estimates, scale):
+    centre, low, high = [], [], []
+    for estimate in estimates:
+        if estimate is None:
+            centre.append(float("nan"))
+            low.append(0.0)
+            high.append(0.0)
+            continue
+        value = float(estimate.value) * scale
+        centre.append(value)
+        low.append(0.0 if estimate.low is None else value - float(estimate.low) * scale)
+        high.append(0.0 if estimate.high is None else float(estimate.high) * scale - value)
+    axes.errorbar(positions, centre, yerr=[low, high], fmt="o-", capsize=4, color="#1565c0")
+    axes.axhline(0, color="black", linewidth=0.8)
+
+
+def trigger_chart(result, path=None):
+    """Win per shoe and return when betting against the trigger, from a
+    :class:`~combin.protection.simulate.CountResult`; returns the PNG bytes."""
+    from combin.protection.simulate import trigger_text
+    matplotlib, figure, (top, bottom) = _figure(rows=2)
+    with matplotlib.style.context("default"):
+        positions = list(range(len(result.triggers)))
+        _errorbar(top, positions, [t.win_per_shoe for t in result.triggers], 1)
+        top.set_ylabel("Win per shoe (units)")
+        count = "true count" if result.plan.true_count else "running count"
+        top.set_title(f"{result.title} ({result.paytable}): betting when the {count} reaches the "
+                      f"trigger, {result.plan.decks} decks, {result.shoes:,} shoes, 95% CI")
+        _errorbar(bottom, positions, [t.return_when_betting for t in result.triggers], 100)
+        bottom.axhline(-float(result.house_edge) * 100, color="#c62828", linewidth=0.8,
+                       linestyle="--", label="off the top")
+        bottom.set_ylabel("Return when betting (%)")
+        bottom.set_xlabel("Trigger")
+        bottom.set_xticks(positions, [trigger_text(t.trigger) for t in result.triggers])
+        bottom.legend(loc="best", fontsize=8)
+        figure.tight_layout()
+    return _png(matplotlib, figure, path)

@@ -1,0 +1,323 @@
+"""Effects of removal: how one card less of each point value moves a wager's expected value.
+
+:func:`effects_of_removal` computes, for a shoe and one wager (one paytable,
+rule set and set of interpretations, exactly as ``combin par`` takes them),
+the expected value EV of the full shoe and of the shoe less one card of each
+point value (index 0 gathers T, J, Q and K, as everywhere in
+:mod:`combin.baccarat.shoe`), and the *effect* ``EV(shoe - r) - EV(shoe)``.
+It checks the identity of ANCHORS.md,
+
+    sum over r of n_r EV(shoe - r) = N EV(shoe),
+
+exactly, and suggests an integer count (:func:`suggest_tags`): scaled and
+rounded effects ``round(s · e_r)``.  Every scale ``s`` is tried
+(:func:`candidate_tags`); among the tag sets whose largest tag in size is at
+most ``max_tag``, the suggestion is the *balanced* one (a full deck counts to
+0, so a true count makes sense) with the highest correlation, or the best
+unbalanced one when no balanced set exists.  A card's tag is added to the
+running count when the card is seen, so a high count means the cards seen so
+far were the ones whose removal helps the bettor.
+
+:func:`correlation` is the *card-weighted* (betting) correlation of a tag set
+with the exact effects: the Pearson correlation over the N cards of the shoe,
+each card one observation ``(tag, effect)`` of its point value, i.e. with
+weights ``n_r``::
+
+    corr = sum n_r (t_r - t̄)(e_r - ē) / sqrt(sum n_r (t_r - t̄)² · sum n_r (e_r - ē)²)
+
+with ``t̄ = sum n_r t_r / N`` and ``ē = sum n_r e_r / N`` (zero, by the
+identity).  Why the figures are exact: each EV is the expected return of a
+par sheet over an exact enumeration; effects, the identity and the squared
+correlation are sums of products of Fractions; only the final square root is
+taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from combin.errors import CombinError
+
+__all__ = ["DEFAULT_MAX_TAG", "TagSet", "Effects", "effects_of_removal", "candidate_tags",
+           "best_tags", "check_max_tag", "suggest_tags", "correlation", "imbalance", "tag_text",
+           "render"]
+
+#: The largest tag, in size, of the suggested count.
+DEFAULT_MAX_TAG = 2
+#: The largest --max-tag accepted.
+MAX_MAX_TAG = 20
+#: The alternatives shown beside the suggestion: largest tag 1..4.
+ALTERNATIVES = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class TagSet:
+    """An integer count: ``tags[v]`` per point value, its correlation and balance on a shoe."""
+
+    tags: tuple
+    max_tag: int
+    correlation: object      # Decimal, or None when every tag is the same
+    correlation_squared: object  # Fraction, or None
+    imbalance: int           # sum of n_r t_r over the shoe (0: a balanced count)
+    per_deck: int            # sum of tag x cards per 52-card deck
+
+    @property
+    def balanced(self):
+        return self.per_deck == 0
+
+
+@dataclass(frozen=True)
+class Effects:
+    """The exact effects of removal of one wager on one shoe."""
+
+    sheet: object            # ParSheet of the full shoe
+    shoe: object             # Shoe
+    expected: Fraction       # EV(shoe)
+    removed: tuple           # EV(shoe - r) per value (None where the shoe holds none)
+    effects: tuple           # EV(shoe - r) - EV(shoe) per value (None likewise)
+    identity_left: Fraction  # sum n_r EV(shoe - r)
+    identity_right: Fraction  # N EV(shoe)
+    suggested: TagSet
+    alternatives: tuple      # (largest tag, best balanced TagSet or None, best TagSet), ...
+
+    @property
+    def identity_holds(self):
+        return self.identity_left == self.identity_right
+
+
+def correlation(counts, tags, effects):
+    """``(corr, corr²)`` of ``tags`` with ``effects``, each card weighted once (see the module).
+
+    ``corr`` is a :class:`decimal.Decimal`, ``corr²`` an exact Fraction; both
+    ``None`` when the tags (or the effects) do not vary over the shoe.
+    """
+    from combin import display
+    pairs = [(n, Fraction(t), e) for n, t, e in zip(counts, tags, effects) if n]
+    cards = sum(n for n, _, _ in pairs)
+    t_mean = sum((n * t for n, t, _ in pairs), Fraction(0)) / cards
+    e_mean = sum((n * e for n, _, e in pairs), Fraction(0)) / cards
+    cov = sum((n * (t - t_mean) * (e - e_mean) for n, t, e in pairs), Fraction(0))
+    var_t = sum((n * (t - t_mean) ** 2 for n, t, _ in pairs), Fraction(0))
+    var_e = sum((n * (e - e_mean) ** 2 for n, _, e in pairs), Fraction(0))
+    if not var_t or not var_e:
+        return None, None
+    squared = cov * cov / (var_t * var_e)
+    root = display.sqrt(squared)
+    return (root if cov >= 0 else -root), squared
+
+
+def imbalance(counts, tags):
+    """``sum n_r t_r``: what the count reads after every card of the shoe is seen."""
+    return sum(n * t for n, t in zip(counts, tags))
+
+
+def candidate_tags(effects, max_tag):
+    """Every distinct tag set ``round(s · e_r)`` (half to even) whose largest tag in size is
+    1 to ``max_tag``, over all scale factors ``s > 0``.
+
+    The rounded vector changes only where some ``s · |e_r|`` crosses a half
+    integer, so it is enough to try one scale (the midpoint) between each two
+    consecutive crossings up to ``(max_tag + 1/2) / max |e_r|``.
+    """
+    sizes = sorted({abs(e) for e in effects if e})
+    if not sizes:
+        return []
+    limit = Fraction(2 * max_tag + 1, 2) / sizes[-1]
+    crossings = sorted({Fraction(2 * k + 1, 2) / size for size in sizes
+                        for k in range(max_tag + 1)} | {limit})
+    found = []
+    for low, high in zip([Fraction(0)] + crossings, crossings):
+        if high > limit:
+            break
+        scale = (low + high) / 2
+        tags = tuple(0 if e is None else round(scale * e) for e in effects)
+        if 0 < max(abs(t) for t in tags) <= max_tag and tags not in found:
+            found.append(tags)
+    return found
+
+
+def _tag_set(counts, effects, tags, max_tag):
+    from combin.baccarat.shoe import PER_DECK
+    plain = [Fraction(0) if e is None else e for e in effects]
+    corr, squared = correlation(counts, tags, plain)
+    return TagSet(tuple(tags), max_tag, corr, squared, imbalance(counts, tags),
+                  imbalance(PER_DECK, tags))
+
+
+def _rank(tag_set):
+    """Exact sort key: signed squared correlation, then the smaller tags."""
+    squared = tag_set.correlation_squared
+    if squared is None:
+        signed = Fraction(-2)
+    else:
+        signed = squared if tag_set.correlation >= 0 else -squared
+    return (signed, -max(abs(t) for t in tag_set.tags), tag_set.tags)
+
+
+def check_max_tag(max_tag):
+    """Raise a :class:`CombinError` unless ``max_tag`` is a whole number from 1 to 20."""
+    if isinstance(max_tag, bool) or not isinstance(max_tag, int) or not 1 <= max_tag <= MAX_MAX_TAG:
+        raise CombinError(f"the largest tag must be a whole number from 1 to {MAX_MAX_TAG}, "
+                          f"not {max_tag!r}")
+    return max_tag
+
+
+def best_tags(counts, effects, max_tag=DEFAULT_MAX_TAG, balanced=True):
+    """The best :class:`TagSet` of :func:`candidate_tags` by correlation with the effects.
+
+    With ``balanced``, only tag sets that count a full 52-card deck to 0 are
+    considered (``None`` when there is none).  Ties go to the smaller tags.
+    """
+    check_max_tag(max_tag)
+    sets = [_tag_set(counts, effects, tags, max_tag) for tags in candidate_tags(effects, max_tag)]
+    if balanced:
+        sets = [tag_set for tag_set in sets if tag_set.balanced]
+    return max(sets, key=_rank, default=None)
+
+
+def suggest_tags(counts, effects, max_tag=DEFAULT_MAX_TAG):
+    """The suggested count: the best balanced tag set with tags up to ``max_tag`` in size,
+    or the best unbalanced one when no balanced set exists (all zeros when no card matters)."""
+    chosen = best_tags(counts, effects, max_tag) or best_tags(counts, effects, max_tag, False)
+    if chosen is None:
+        return _tag_set(counts, effects, (0,) * len(effects), max_tag)
+    return chosen
+
+
+def _expected(wager_id, shoe, options):
+    from combin.analysis import par_sheet
+    from combin.baccarat import outcomes
+    return par_sheet(wager_id, space=outcomes(shoe=shoe), **options)
+
+
+def effects_of_removal(wager_id, shoe, max_tag=DEFAULT_MAX_TAG, **options):
+    """The :class:`Effects` of ``wager_id`` on ``shoe`` (a Shoe); ``options`` as par_sheet's."""
+    from combin.baccarat.shoe import MIN_CARDS
+    from combin.protection.decks import require_baccarat
+    require_baccarat(wager_id)
+    check_max_tag(max_tag)
+    if shoe.cards <= MIN_CARDS:
+        raise CombinError(f"the effect of removal needs a shoe of at least {MIN_CARDS + 1} cards "
+                          f"(a round can use {MIN_CARDS}); this one holds {shoe.cards}")
+    sheet = _expected(wager_id, shoe, options)
+    expected = sheet.summary.expected_return
+    removed = tuple(_expected(wager_id, shoe.without(v), options).summary.expected_return
+                    if n else None for v, n in enumerate(shoe.counts))
+    effects = tuple(None if ev is None else ev - expected for ev in removed)
+    left = sum((n * ev for n, ev in zip(shoe.counts, removed) if n), Fraction(0))
+    right = shoe.cards * expected
+    suggested = suggest_tags(shoe.counts, effects, max_tag)
+    alternatives = tuple((m, best_tags(shoe.counts, effects, m),
+                          best_tags(shoe.counts, effects, m, balanced=False))
+                         for m in ALTERNATIVES)
+    return Effects(sheet, shoe, expected, removed, effects, left, right, suggested, alternatives)
+
+
+def tag_text(tags):
+    """``"0,0,...,2  (T=0 A=0 ... 9=+2)"``: a tag set as --tags takes it, and by rank."""
+    from combin.baccarat.shoe import VALUE_NAMES
+    named = " ".join(f"{'T' if v == 0 else name}={f'{t:+d}' if t else '0'}"
+                     for v, (name, t) in enumerate(zip(VALUE_NAMES, tags)))
+    return ",".join(str(t) for t in tags) + f"  ({named})"
+
+
+def _balance_note(result):
+    tag = result.suggested
+    if tag.balanced:
+        return ("The suggested count is balanced: a full deck counts to 0, so a full shoe "
+                "ends at 0 and the running count divided by the decks remaining is a true count.")
+    return (f"The suggested count is unbalanced: a full deck counts to {tag.per_deck:+d} "
+            f"(this shoe to {tag.imbalance:+d}); start the running count at "
+            f"{-tag.imbalance:+d} (combin count --initial-count) so that it ends at 0, or read "
+            "it as a running count only.")
+
+
+def _corr_text(tag):
+    from combin import display
+    return "n/a (constant tags)" if tag.correlation is None else display.decimal(tag.correlation, 4)
+
+
+def render(result, fmt="text"):
+    """The effects table in ``fmt`` (text, md, csv or json)."""
+    from combin import display
+    from combin.baccarat.shoe import VALUE_NAMES
+    from combin.protection import output
+    output.check_format(fmt)
+    sheet, shoe = result.sheet, result.shoe
+    tags = result.suggested.tags
+    if fmt == "json":
+        def tagset(t):
+            return {"max_tag": t.max_tag, "tags": dict(zip(VALUE_NAMES, t.tags)),
+                    "correlation": (None if t.correlation is None
+                                    else display.decimal(t.correlation, 12)),
+                    "correlation_squared": None if t.correlation_squared is None
+                    else display.rational(t.correlation_squared),
+                    "imbalance_per_deck": t.per_deck, "imbalance_shoe": t.imbalance,
+                    "balanced": t.balanced}
+        return output.json_text({
+            "format": "combin.eor/1",
+            "wager": sheet.wager, "title": sheet.title, "paytable": sheet.paytable,
+            "rules": sheet.rules, "interpretations": dict(sheet.interpretations),
+            "shoe": {"description": sheet.shoe, **sheet.shoe_detail},
+            "expected_return": output.exact(sheet.summary.expected_return),
+            "house_edge": output.exact(sheet.summary.house_edge),
+            "effects": [{"value": name, "cards": n,
+                         "expected_return_after": None if ev is None else output.exact(ev),
+                         "effect": None if e is None else display.rational(e),
+                         "effect_percent": None if e is None else display.percent(e, 6),
+                         "tag": t}
+                        for name, n, ev, e, t in zip(VALUE_NAMES, shoe.counts, result.removed,
+                                                     result.effects, tags)],
+            "identity": {"sum_n_r_ev_minus_r": display.rational(result.identity_left),
+                         "n_times_ev": display.rational(result.identity_right),
+                         "holds": result.identity_holds},
+            "correlation_definition": "card-weighted Pearson correlation of tags and effects",
+            "suggested_tags": tagset(result.suggested),
+            "alternatives": [{"largest_tag": m,
+                              "best_balanced": None if bal is None else tagset(bal),
+                              "best": tagset(best)} for m, bal, best in result.alternatives],
+        })
+    rows = [[name, str(n), "-" if e is None else display.percent(e, 6),
+             "-" if e is None else display.rational(e), str(t)]
+            for name, n, e, t in zip(VALUE_NAMES, shoe.counts, result.effects, tags)]
+    csv_rows = [[name, n, "" if e is None else f'="{display.rational(e)}"',
+                 "" if e is None else display.decimal(e, 12), t]
+                for name, n, e, t in zip(VALUE_NAMES, shoe.counts, result.effects, tags)]
+    verdict = "holds exactly" if result.identity_holds else "FAILS"
+    info = [("Wager", f"{sheet.title} ({sheet.wager})"),
+            ("Paytable", sheet.paytable),
+            *([("Rule set", sheet.rules)] if sheet.rules not in (None, "any") else []),
+            ("Interpretations", sheet.interpretation_text),
+            ("Shoe", sheet.shoe),
+            ("Expected return", f"{display.decimal(result.expected, 12)}  "
+                                f"(house edge {display.percent(sheet.summary.house_edge, 4)})"),
+            ("Identity", f"sum n_r EV(shoe - r) = N EV(shoe): {verdict}"),
+            ("  sum n_r EV(shoe - r)", display.rational(result.identity_left)),
+            ("  N EV(shoe)", display.rational(result.identity_right)),
+            ("Suggested tags", tag_text(tags)),
+            ("Largest tag", f"at most {result.suggested.max_tag} (--max-tag)"),
+            ("Correlation", f"{_corr_text(result.suggested)} (card-weighted, see notes)"),
+            ("Tool", f"combin {sheet.version}")]
+    notes = [
+        "Effect = EV(shoe less one card of that value) - EV(shoe), per unit staked, for the "
+        "bettor; positive: removing the card helps the bettor.",
+        "A card's tag is added to the count when it is seen. Tags are scaled and rounded "
+        "effects: of all scales, the balanced tag set with the highest correlation whose "
+        "largest tag is at most the limit (--max-tag).",
+        "Correlation: Pearson correlation of (tag, effect) over the cards of the shoe, each "
+        "card one observation (weights n_r).",
+        _balance_note(result),
+    ]
+    alt_headers = ["Largest tag", "Best balanced tags", "Correlation", "Best tags",
+                   "Correlation", "Per deck"]
+    alt_rows = [[str(m), "-" if bal is None else ",".join(map(str, bal.tags)),
+                 "-" if bal is None else _corr_text(bal),
+                 ",".join(map(str, best.tags)), _corr_text(best), f"{best.per_deck:+d}"]
+                for m, bal, best in result.alternatives]
+    extra = [("Other tag sets (largest tag at most 1 to 4)", alt_headers, alt_rows)]
+    headers = ["Value", "Cards", "Effect", "Effect (exact)", "Tag"]
+    if fmt == "csv":
+        return output.document("csv", "", info,
+                               ["value", "cards", "effect", "effect_decimal", "tag"],
+                               csv_rows, notes, extra=extra)
+    return output.document(fmt, f"{sheet.title}: effects of removal", info, headers, rows, notes,
+                           align=("left", "right", "right", "right", "right"), extra=extra)

@@ -1,0 +1,82 @@
+"""A wager's exact net payout for every round state, settled once by the engine.
+
+A simulation deals rounds card by card and must settle millions of them; it
+must not re-implement a wager's rules.  :func:`payout_table` therefore takes
+the settlement the par-sheet engine uses (:func:`combin.analysis.payouts`,
+with the user's paytable, rule set and interpretations) for each possible
+final :class:`~combin.baccarat.enumeration.Round` and returns the table
+``Round -> Fraction``.
+
+:class:`Settlement` also carries the same table scaled to integers (every
+payout times the least common multiple of the pay denominators, 20 for the
+Banker's 19 to 20), indexed for a fast dealer, and checks itself: the
+table's payouts weighted by the exact round counts of the full shoe give
+exactly the expected return of that shoe's par sheet.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+__all__ = ["Settlement", "payout_table", "settlement", "state_index", "STATES"]
+
+#: Size of the dense index of round states: (cards - 2) x total x (cards - 2) x total.
+STATES = 400
+
+
+def state_index(player_cards, player_total, banker_cards, banker_total):
+    """The dense index of a round state, 0..399."""
+    return (player_cards - 2) * 200 + player_total * 20 + (banker_cards - 2) * 10 + banker_total
+
+
+def payout_table(wager_id, states, **options):
+    """``{Round: exact net payout}`` for ``states``, each settled by the par-sheet engine."""
+    from combin.analysis import payouts
+    from combin.outcomes import OutcomeSpace
+    space = OutcomeSpace({state: 1 for state in states}, len(states), "round states",
+                         "round states", game="baccarat")
+    return payouts(wager_id, space=space, **options)[1]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Payouts per round state: exact, and scaled to integers for the dealer.
+
+    ``scaled[state_index(...)]`` is the net payout times ``scale`` (an int), or
+    ``None`` for a state the shoe cannot deal.
+    """
+
+    payouts: dict
+    scale: int
+    scaled: tuple
+    sheet: object      # the full shoe's ParSheet, for the off-the-top figures
+
+    @property
+    def expected_return(self):
+        return self.sheet.summary.expected_return
+
+    @property
+    def house_edge(self):
+        return self.sheet.summary.house_edge
+
+
+def settlement(wager_id, decks, **options):
+    """The :class:`Settlement` of ``wager_id`` for rounds dealt from ``decks`` full decks.
+
+    The states are those the exact enumeration of the full shoe reaches (every
+    state any part of that shoe can deal).  Raises AssertionError if the table
+    does not reproduce the par sheet's expected return exactly.
+    """
+    from combin.analysis import par_sheet
+    from combin.baccarat import outcomes
+    space = outcomes(decks=decks)
+    sheet = par_sheet(wager_id, space=space, **options)
+    payouts = payout_table(wager_id, sorted(space.counts), **options)
+    total = sum((count * payouts[state] for state, count in space.counts.items()), Fraction(0))
+    if total / space.cycle != sheet.summary.expected_return:
+        raise AssertionError("the per-state payouts do not reproduce the par sheet")
+    scale = lcm(*(p.denominator for p in payouts.values()))
+    scaled = [None] * STATES
+    for state, payout in payouts.items():
+        scaled[state_index(*state)] = int(payout * scale)
+    return Settlement(payouts, scale, tuple(scaled), sheet)

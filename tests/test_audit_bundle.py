@@ -1,0 +1,83 @@
+"""The evidence bundle: manifest hashes, reproducibility, and --verify catching tampering."""
+
+import hashlib
+import json
+import shutil
+
+import pytest
+
+from combin.audit.bundle import build, verify, write
+from combin.cli import main
+
+SMALL = {"seed": 5, "rounds": 2000, "hands": 2000, "shoes": 300}
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    out = tmp_path_factory.mktemp("audit") / "bundle"
+    files, verdicts, parameters = build(**SMALL, workers=2, progress=lambda message: None)
+    write(out, files, verdicts, parameters, "combin audit --test")
+    return out
+
+
+def test_manifest_hashes_every_file(bundle):
+    manifest = json.loads((bundle / "manifest.json").read_text())
+    on_disk = {p.relative_to(bundle).as_posix() for p in bundle.rglob("*") if p.is_file()}
+    assert set(manifest["files"]) == on_disk - {"manifest.json"}
+    for path, digest in manifest["files"].items():
+        assert hashlib.sha256((bundle / path).read_bytes()).hexdigest() == digest
+    assert manifest["parameters"] == SMALL and manifest["command"] == "combin audit --test"
+    assert manifest["dependencies"]["sympy"] != "not installed"
+
+
+def test_bundle_holds_what_a_lab_files(bundle):
+    for game in ("baccarat", "lunar"):
+        for name in ("REPORT.md", "method.md", "interpretations.md", "checks.md", "checks.json",
+                     "simulation.md", "simulation.json"):
+            assert (bundle / game / name).is_file()
+        checks = json.loads((bundle / game / "checks.json").read_text())
+        assert checks and all(check["passed"] for check in checks)
+    assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.json").is_file()
+    assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.csv").is_file()
+    assert (bundle / "lunar/parsheets/1-deck/lunar.super-posted.md").is_file()
+    protection = bundle / "baccarat/protection"
+    assert (protection / "eor-eclipse.sun7.md").is_file() and (protection / "decks-eclipse.moon8.md").is_file()
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert (protection / "CHARTS.md").is_file()
+    else:
+        assert (protection / "eor-eclipse.sun7.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (protection / "count-eclipse.moon8.png").is_file()
+    register = (bundle / "baccarat/interpretations.md").read_text()
+    assert "E1" in register and "paid-rows" in register and "§ 631b.11(d)(5)" in register
+    method = (bundle / "baccarat/method.md").read_text()
+    assert "4,998,398,275,503,360" in method and "No rounding happens before" in method
+
+
+def test_verify_passes_on_the_bundle_and_recomputes_it_identically(bundle):
+    # Recomputing from the manifest's parameters is a second build: identical bytes.
+    assert verify(bundle, workers=2, progress=lambda message: None) == []
+
+
+def test_verify_catches_a_changed_byte(bundle, tmp_path, capsys):
+    copy = tmp_path / "tampered"
+    shutil.copytree(bundle, copy)
+    target = copy / "baccarat/parsheets/8-decks/eclipse.sun7-A.csv"
+    data = bytearray(target.read_bytes())
+    data[data.index(b"112633011329024")] = ord("2")
+    target.write_bytes(bytes(data))
+    assert verify(copy, recompute=False) == ["hash differs: baccarat/parsheets/8-decks/eclipse.sun7-A.csv"]
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", "--verify", str(copy), "--hashes-only"])
+    assert stop.value.code == 1
+    assert "hash differs" in capsys.readouterr().err
+
+
+def test_verify_an_extra_file_and_a_missing_manifest(bundle, tmp_path, capsys):
+    copy = tmp_path / "extra"
+    shutil.copytree(bundle, copy)
+    (copy / "lunar" / "note.txt").write_text("added later")
+    assert verify(copy, recompute=False) == ["not in the manifest: lunar/note.txt"]
+    assert main(["audit", "--verify", str(tmp_path / "nowhere")]) == 2
+    assert "no readable manifest.json" in capsys.readouterr().err
