@@ -55,7 +55,7 @@ def par_sheet(wager_id, *, paytable=None, decks=None, shoe=None, rules=None, int
     """The :class:`~combin.parsheet.ParSheet` of one wager under the given options.
 
     ``extra_paytables`` and ``extra_rulesets`` come from a user's paytable file
-    (:mod:`combin.paytable`); they are offered beside the game's own.
+    (:mod:`combin.paytable_file`); they are offered beside the game's own.
     """
     game, wager = find_wager(wager_id)
     ruleset = _rules(game, wager, rules, extra_rulesets)

@@ -1,11 +1,15 @@
 """Paytables: which event pays what, read from TOML data with its citation.
 
+This module holds the :class:`Paytable` and the strict reader of
+``[[paytable]]`` entries shared by the built-in data and users' files;
+:mod:`combin.paytable_file` reads, chooses, checks and writes users' files.
+
 A paytable belongs to one wager and lists its lines in settlement order: a
 round is settled by the *first* line whose event it meets (a hand that fits
 several lines is paid on the highest line only), and a round that meets no
 line loses.  Built-in paytables live in each game's ``data/paytables.toml``;
-a user's file (``--paytable-file FILE``) has the same shape, and may add rule
-sets in the shape of ``data/rulesets.toml``::
+a user's file (``--paytable-file FILE``, :mod:`combin.paytable_file`) has
+the same shape, and may add rule sets in the shape of ``data/rulesets.toml``::
 
     [[paytable]]
     wager = "eclipse.moon8"
@@ -28,26 +32,24 @@ wager, event or field, a missing citation, an id that is not a plain name or
 that is already a built-in paytable (or rule set) of the same wager, a pay that
 is not a positive exact number -- each is one :class:`~combin.errors.CombinError`
 naming the file, the line and the reason.  A paytable that returns 100% or
-more is allowed, with a loud warning on stderr (:func:`report_generous`).
+more is allowed, with a loud warning on stderr
+(:func:`combin.paytable_file.report_generous`).
 
 Exactness: pays are read by :class:`~combin.pays.Pay` from their text, never
 through a float, so a paytable is a tuple of exact fractions; writing one back
-(:func:`paytable_toml`) writes that same text, so a file round-trips to the
+(:func:`combin.paytable_file.paytable_toml`) writes that same text, so a file round-trips to the
 same exact pays.
 """
 
 import re
-import sys
 import tomllib
 from dataclasses import dataclass, field, replace
 
 from combin.errors import CombinError
 from combin.pays import LOSS, Pay
 
-__all__ = ["Paytable", "PaytableFile", "Catalog", "ID_PATTERN", "parse_paytables",
-           "load_toml", "catalog", "parse_paytable_file", "read_paytable_file",
-           "read_paytable_files", "choose", "apply_files", "with_pay", "return_warning",
-           "report_generous", "paytable_toml"]
+__all__ = ["Paytable", "ID_PATTERN", "parse_paytables", "load_toml", "with_pay", "EntryReader",
+           "read_paytable_entries", "location"]
 
 #: A paytable or rule-set id of a user's file: a plain name, so that it can follow
 #: ``WAGER:`` on a command line and name a file.
@@ -58,7 +60,6 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
 MAX_PAY_TEXT = 40
 
 _PAYTABLE_FIELDS = ("wager", "id", "title", "citation", "pays")
-_RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,8 @@ _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
 _KEY = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
 
 
-def _where(source, line):
+def location(source, line):
+    """``"FILE, line N"`` (or just ``FILE`` when the line is unknown)."""
     return f"{source}, line {line}" if line else source
 
 
@@ -166,8 +168,8 @@ def load_toml(text, source):
                 at, key, first = duplicate
                 raise CombinError(f"{source}, line {at}: duplicate line: {key!r} is already "
                                   f"given on line {first}") from None
-            raise CombinError(f"{_where(source, line)}: duplicate line ({reason})") from None
-        raise CombinError(f"{_where(source, line)}: not a valid TOML file ({reason})") from None
+            raise CombinError(f"{location(source, line)}: duplicate line ({reason})") from None
+        raise CombinError(f"{location(source, line)}: not a valid TOML file ({reason})") from None
 
 
 class _Locator:
@@ -217,7 +219,7 @@ class _Locator:
         return span[0] if span else 0
 
 
-class _Reader:
+class EntryReader:
     """One document being validated: every complaint names the source and a line."""
 
     def __init__(self, text, source):
@@ -231,7 +233,7 @@ class _Reader:
             line = self.locate.entry(kind, index)
         else:
             line = self.locate.key(kind, index, key)
-        raise CombinError(f"{_where(self.source, line)}: {reason}")
+        raise CombinError(f"{location(self.source, line)}: {reason}")
 
     def entries(self, document, kind):
         entries = document.get(kind, [])
@@ -273,7 +275,7 @@ def _pay(reader, index, wager, event, printed):
         reader.fail(f"{wager} event {event!r}: {error}", "paytable", index, event)
 
 
-def _paytables(reader, document, events_of, strict, reserved=frozenset(), earlier=None):
+def read_paytable_entries(reader, document, events_of, strict, reserved=frozenset(), earlier=None):
     """Validate every ``[[paytable]]`` entry; ``reserved`` are taken ``(wager, id)`` pairs."""
     earlier = earlier or {}
     found, seen = [], {}
@@ -319,276 +321,9 @@ def parse_paytables(text, source, events_of):
     ``events_of(wager_id)`` returns the event ids a wager knows, or ``None`` for
     an unknown wager.  Returns a list of :class:`Paytable`.
     """
-    reader = _Reader(text, source)
+    reader = EntryReader(text, source)
     document = load_toml(text, source)
-    found = _paytables(reader, document, events_of, strict=False)
+    found = read_paytable_entries(reader, document, events_of, strict=False)
     if not found:
         reader.fail("no [[paytable]] entry found")
     return found
-
-
-# --- A user's paytable file ------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Catalog:
-    """What a paytable file is checked against: the games' wagers, paytables and rule sets.
-
-    ``wagers`` maps a wager id to ``(game id, event ids, takes its paytable from
-    the rule set)``; ``paytables`` holds the built-in ``(wager, id)`` pairs and
-    ``rulesets`` the built-in ``(game, rule-set id)`` pairs.
-    """
-
-    wagers: dict
-    paytables: frozenset
-    rulesets: frozenset
-
-    def events_of(self, wager_id):
-        found = self.wagers.get(wager_id)
-        return None if found is None else found[1]
-
-    def game_of(self, wager_id):
-        return self.wagers[wager_id][0]
-
-    def ruled(self, wager_id):
-        found = self.wagers.get(wager_id)
-        return bool(found and found[2])
-
-
-def catalog():
-    """The :class:`Catalog` of every registered game."""
-    from combin.registry import games
-    wagers, paytables, rulesets = {}, set(), set()
-    for game in games():
-        imposed = {w for r in game.rulesets.values() for w in r.paytables}
-        for wager in game.wagers.values():
-            wagers[wager.id] = (game.id, frozenset(wager.event_ids), wager.id in imposed)
-        paytables.update(game.paytables)
-        rulesets.update((game.id, rid) for rid in game.rulesets)
-    return Catalog(wagers, frozenset(paytables), frozenset(rulesets))
-
-
-@dataclass(frozen=True)
-class PaytableFile:
-    """The paytables and rule sets of one or more user files.
-
-    ``rulesets`` are :class:`~combin.game.RuleSet` objects; ``ruleset_sources``
-    maps a rule-set id to ``"FILE, line N"``.
-    """
-
-    sources: tuple
-    paytables: tuple
-    rulesets: tuple = ()
-    ruleset_sources: dict = field(default_factory=dict)
-
-    def of(self, wager_id):
-        return [p for p in self.paytables if p.wager == wager_id]
-
-
-def _rulesets(reader, document, known, paytables, earlier):
-    from combin.game import RuleSet
-    found, sources, seen = [], {}, {}
-    available = {(p.wager, p.id) for p in paytables} | known.paytables | \
-        {(p.wager, p.id) for p in earlier.paytables}
-    taken = {rid for _, rid in known.rulesets}
-    for index, entry in enumerate(reader.entries(document, "ruleset")):
-        reader.unknown_fields(entry, "ruleset", index, _RULESET_FIELDS)
-        rid = reader.plain_id(entry, "ruleset", index)
-        citation = reader.text_field(entry, "ruleset", index, "citation")
-        title = reader.text_field(entry, "ruleset", index, "title", required=False)
-        where = reader.locate.entry("ruleset", index)
-        if rid in seen:
-            reader.fail(f"rule set '{rid}' is defined twice (first on line {seen[rid]})",
-                        "ruleset", index, "id")
-        if rid in taken:
-            reader.fail(f"rule set id '{rid}' is a built-in rule set; give yours another id",
-                        "ruleset", index, "id")
-        if rid in earlier.ruleset_sources:
-            reader.fail(f"rule set '{rid}' is already defined in {earlier.ruleset_sources[rid]}",
-                        "ruleset", index, "id")
-        seen[rid] = where
-        chosen = entry.get("paytables")
-        if not isinstance(chosen, dict) or not chosen:
-            reader.fail(f"rule set '{rid}' names no paytable: add [ruleset.paytables] lines "
-                        "such as \"baccarat.banker\" = \"ID\"", "ruleset", index,
-                        "paytables" if "paytables" in entry else None)
-        games = set()
-        for wager, pid in chosen.items():
-            if known.events_of(wager) is None:
-                reader.fail(f"rule set '{rid}' names an unknown wager {wager!r}",
-                            "ruleset", index, wager)
-            if not isinstance(pid, str) or (wager, pid) not in available:
-                reader.fail(f"rule set '{rid}': {wager} has no paytable {pid!r} (neither "
-                            "built-in nor in the file)", "ruleset", index, wager)
-            games.add(known.game_of(wager))
-        if len(games) > 1:
-            reader.fail(f"rule set '{rid}' names wagers of different games "
-                        f"({', '.join(sorted(games))})", "ruleset", index, "id")
-        found.append(RuleSet(rid, title or f"Rule set {rid}", citation, dict(chosen)))
-        sources[rid] = _where(reader.source, where)
-    return found, sources
-
-
-def parse_paytable_file(text, source, known=None, earlier=None):
-    """Validate a user's paytable file (``text`` read from ``source``).
-
-    ``known`` is the :class:`Catalog` to check against (default: every game);
-    ``earlier`` a :class:`PaytableFile` already read, whose ids this file may
-    not repeat and whose paytables its rule sets may name.
-    """
-    known = known or catalog()
-    earlier = earlier or PaytableFile((), ())
-    reader = _Reader(text, source)
-    document = load_toml(text, source)
-    for name in document:
-        if name not in ("paytable", "ruleset"):
-            reader.fail(f"unknown section {name!r} (a paytable file holds [[paytable]] and "
-                        "[[ruleset]] entries)", key=name)
-    earlier_tables = {(p.wager, p.id): p.where for p in earlier.paytables}
-    paytables = _paytables(reader, document, known.events_of, strict=True,
-                           reserved=known.paytables, earlier=earlier_tables)
-    rulesets, sources = _rulesets(reader, document, known, paytables, earlier)
-    if not paytables and not rulesets:
-        reader.fail("no [[paytable]] or [[ruleset]] entry found")
-    return PaytableFile((source,), tuple(paytables), tuple(rulesets), sources)
-
-
-def read_paytable_file(path, known=None, earlier=None):
-    """Read and validate one paytable file; see :func:`parse_paytable_file`."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise CombinError(f"cannot read paytable file {path}: "
-                          f"{error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CombinError(f"{path}: not a text (UTF-8) file") from None
-    return parse_paytable_file(text, str(path), known, earlier)
-
-
-def read_paytable_files(paths, known=None):
-    """Read several files into one :class:`PaytableFile`; an id may be defined only once."""
-    known = known or catalog()
-    merged = PaytableFile((), ())
-    for path in paths:
-        one = read_paytable_file(path, known, merged)
-        merged = PaytableFile(merged.sources + one.sources, merged.paytables + one.paytables,
-                              merged.rulesets + one.rulesets,
-                              {**merged.ruleset_sources, **one.ruleset_sources})
-    return merged
-
-
-# --- Choosing a file's paytable for a request ------------------------------------------------
-
-def choose(loaded, wager_id, paytable, rules, ruled):
-    """``(paytable, rules)`` for ``wager_id`` once the files ``loaded`` are read.
-
-    With no ``--paytable`` and no ``--rules``, a file that holds exactly one
-    paytable of the wager selects it (several: the user must choose).  A wager
-    whose paytable comes from its rule set (``ruled``: the Banker) is selected
-    through a file rule set naming that paytable.
-    """
-    mine = loaded.of(wager_id)
-    files = " and ".join(loaded.sources)
-
-    def naming(pid=None):
-        return [r for r in loaded.rulesets
-                if wager_id in r.paytables and (pid is None or r.paytables[wager_id] == pid)]
-
-    if rules is not None:
-        return paytable, rules
-    if ruled:
-        wanted = paytable if paytable is not None else (mine[0].id if len(mine) == 1 else None)
-        candidates = naming(wanted)
-        if paytable is None and len(mine) > 1 and not candidates:
-            raise CombinError(f"{files} holds {len(mine)} paytables of {wager_id} "
-                              f"({', '.join(p.id for p in mine)}); add a [[ruleset]] for the "
-                              "one you want and choose it with --rules")
-        if len(candidates) == 1:
-            return paytable, candidates[0].id
-        if len(candidates) > 1:
-            raise CombinError(f"{files} holds {len(candidates)} rule sets for {wager_id} "
-                              f"({', '.join(r.id for r in candidates)}); choose one with --rules")
-        if wanted is not None and any(p.id == wanted for p in mine):
-            raise CombinError(f"{files}: {wager_id} takes its paytable from the rule set; add a "
-                              f"[[ruleset]] naming paytable '{wanted}' and choose it with --rules")
-        return paytable, rules
-    if paytable is None and len(mine) == 1:
-        return mine[0].id, rules
-    if paytable is None and len(mine) > 1:
-        raise CombinError(f"{files} holds {len(mine)} paytables of {wager_id} "
-                          f"({', '.join(p.id for p in mine)}); choose one with --paytable")
-    return paytable, rules
-
-
-def apply_files(options, paths, wager_id=None, stream=None):
-    """Read ``--paytable-file`` files into the :func:`combin.analysis.par_sheet` ``options``.
-
-    Sets ``extra_paytables`` (and ``extra_rulesets`` when a file has rule sets),
-    selects the file's paytable for ``wager_id`` (:func:`choose`), and warns on
-    ``stream`` (stderr) when that paytable returns 100% or more.  Returns the
-    :class:`PaytableFile`.
-    """
-    known = catalog()
-    loaded = read_paytable_files(paths, known)
-    options["extra_paytables"] = list(loaded.paytables)
-    if loaded.rulesets:
-        options["extra_rulesets"] = list(loaded.rulesets)
-    if wager_id is None or known.events_of(wager_id) is None:
-        return loaded  # no wager, or an unknown one the command reports itself
-    options["paytable"], options["rules"] = choose(
-        loaded, wager_id, options.get("paytable"), options.get("rules"), known.ruled(wager_id))
-    if loaded.of(wager_id):
-        from combin.analysis import par_sheet
-        sheet = par_sheet(wager_id, **options)
-        for table in loaded.of(wager_id):
-            if table.id == sheet.paytable:
-                report_generous(table, sheet, stream)
-    return loaded
-
-
-# --- Warnings --------------------------------------------------------------------------------
-
-def return_warning(paytable, sheet):
-    """The warning for a paytable whose par sheet returns 100% or more, else ``None``."""
-    from combin import display
-    s = sheet.summary
-    if s.return_to_player < 1:
-        return None
-    return (f"{paytable.where}: paytable '{paytable.id}' of {paytable.wager} returns "
-            f"{display.percent(s.return_to_player)} to the player (house edge "
-            f"{display.percent(s.house_edge)}, exactly {display.rational(s.house_edge)}) "
-            f"with {sheet.shoe}: the house does not win on it")
-
-
-def report_generous(paytable, sheet, stream=None):
-    """Print :func:`return_warning` as one loud line on ``stream`` (stderr) if it applies."""
-    message = return_warning(paytable, sheet)
-    if message:
-        print(f"combin: WARNING: {message}", file=stream or sys.stderr)
-    return message
-
-
-# --- Writing ---------------------------------------------------------------------------------
-
-def _table(name, fields, sub, lines):
-    import tomli_w
-    return "\n".join([f"[[{name}]]", tomli_w.dumps(fields).rstrip("\n"), f"[{name}.{sub}]",
-                      tomli_w.dumps(lines).rstrip("\n")])
-
-
-def paytable_toml(paytables, rulesets=(), comments=()):
-    """Paytables (and rule sets) as a paytable file, in the shape :func:`parse_paytable_file` reads.
-
-    Each pay is written as its printed text (``"19 to 20"``), which reads back
-    to the same exact fraction.
-    """
-    parts = [f"# {line}".rstrip() for line in comments]
-    for table in paytables:
-        fields = {"wager": table.wager, "id": table.id, "title": table.title,
-                  "citation": table.citation}
-        parts += ["", _table("paytable", fields, "pays",
-                             {event: pay.text for event, pay in table.lines})]
-    for ruleset in rulesets:
-        fields = {"id": ruleset.id, "title": ruleset.title, "citation": ruleset.citation}
-        parts += ["", _table("ruleset", fields, "paytables", dict(ruleset.paytables))]
-    return "\n".join(parts).lstrip("\n") + "\n"

@@ -1,6 +1,7 @@
 """The evidence bundle: manifest hashes, reproducibility, and --verify catching tampering."""
 
 import hashlib
+import importlib.util
 import json
 import shutil
 
@@ -42,9 +43,7 @@ def test_bundle_holds_what_a_lab_files(bundle):
     assert (bundle / "lunar/parsheets/1-deck/lunar.super-posted.md").is_file()
     protection = bundle / "baccarat/protection"
     assert (protection / "eor-eclipse.sun7.md").is_file() and (protection / "decks-eclipse.moon8.md").is_file()
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("matplotlib") is None:
         assert (protection / "CHARTS.md").is_file()
     else:
         assert (protection / "eor-eclipse.sun7.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

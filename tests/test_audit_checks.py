@@ -1,7 +1,7 @@
 """Checks report failures, not only successes."""
 
 from combin.audit import checks
-from combin.audit.checks import Check, cycle_check
+from combin.audit.checks import cycle_check
 
 
 def test_anchor_data_is_the_published_figures():

@@ -1,12 +1,11 @@
 """The fast enumerator against published figures (ANCHORS.md) and two naive methods."""
 
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from combin.baccarat import naive
-from combin.baccarat.enumeration import Round, enumerate_rounds, game_cycle, outcome_space
+from combin.baccarat.enumeration import enumerate_rounds, game_cycle, outcome_space
 from combin.baccarat.shoe import Shoe
 from combin.bench import nested_loop_rounds
 

@@ -1,8 +1,6 @@
 """What a winning Bet pays: hand examples, and the closed form's assumptions checked."""
 
 from collections import Counter
-from fractions import Fraction
-from math import comb
 
 import pytest
 from hypothesis import given, settings, strategies as st

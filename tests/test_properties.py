@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from combin.cli import main
-from combin.paytable import parse_paytable_file, paytable_toml
+from combin.paytable_file import parse_paytable_file, paytable_toml
 from combin.registry import games
 
 DATA = Path(__file__).parent / "data"

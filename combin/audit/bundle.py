@@ -99,7 +99,8 @@ def _game_files(game, parameters, workers, progress):
     simulated = [sheet for label, sheet in sheets if label == first_label]
     for sheet in simulated:
         wager = game.wagers[sheet.wager]
-        name = sheet.paytable + (f" ({sheet.rules})" if sheet.rules not in (None, "any") else "")
+        name = sheet.paytable if sheet.rules in (None, "any", sheet.paytable) else \
+            f"{sheet.paytable}, rules {sheet.rules}"
         rules = None if sheet.rules == "any" else sheet.rules
         for reading in audit_checks.readings(game, wager):
             variant, table = payouts(wager.id, paytable=sheet.paytable, rules=rules,

@@ -32,6 +32,6 @@ def sheet_options(args):
     options = dict(paytable=args.paytable, decks=args.decks, shoe=args.shoe, rules=args.rules,
                    interpret=parse_assignments(args.interpret), extra_paytables=[])
     if getattr(args, "paytable_file", None):
-        from combin.paytable import apply_files
+        from combin.paytable_file import apply_files
         apply_files(options, args.paytable_file, getattr(args, "wager", None))
     return options

@@ -19,7 +19,7 @@ def configure(parser):
 def _resolve_files(args, bets, options):
     """Let a paytable file select each bet's paytable, as ``combin par`` does for one wager."""
     from combin.design.package import Bet
-    from combin.paytable import PaytableFile, catalog, choose
+    from combin.paytable_file import PaytableFile, catalog, choose
     loaded = PaytableFile(tuple(args.paytable_file), tuple(options["extra_paytables"]),
                           tuple(options.get("extra_rulesets", ())))
     known = catalog()
@@ -40,7 +40,7 @@ def _resolve_files(args, bets, options):
 
 def run(args):
     from combin.design.package import ECLIPSE_PACKAGE, Bet, package, parse_bet
-    from combin.paytable import report_generous
+    from combin.paytable_file import report_generous
     bets = [Bet(wager) for wager in ECLIPSE_PACKAGE] if args.eclipse else []
     bets += [parse_bet(text) for text in args.bets]
     if not bets:

@@ -22,7 +22,8 @@ def run(args):
 
     from combin import __version__
     from combin.game import RuleSet, check_known
-    from combin.paytable import ID_PATTERN, catalog, paytable_toml, read_paytable_files
+    from combin.paytable import ID_PATTERN
+    from combin.paytable_file import catalog, paytable_toml, read_paytable_files
     from combin.registry import find_wager
     game, wager = find_wager(args.wager)
     known = catalog()

@@ -40,4 +40,23 @@ def bench_rows(six_cards=True):
             raise AssertionError(f"exhaustive {cards}-card counts differ from the closed form")
         rows.append((f"lunar: exhaustive {cards}-card pass", seconds,
                      f"{comb(52, cards):,} hands, agrees with closed form"))
+    rows.append(_eval7_row())
     return rows
+
+
+def _eval7_row():
+    """eval7 (the ``peers`` extra) evaluating every five-card hand, for comparison."""
+    try:
+        import eval7
+    except ImportError:
+        return ("lunar: eval7, every 5-card hand (peer)", float("nan"),
+                "eval7 not installed (make peers installs it)")
+    from itertools import combinations
+    from combin.lunar.cards import format_card
+    deck = [eval7.Card(format_card(card)) for card in range(52)]
+    evaluate = eval7.evaluate
+    start = perf_counter()
+    for hand in combinations(deck, 5):
+        evaluate(hand)
+    return ("lunar: eval7, every 5-card hand (peer)", perf_counter() - start,
+            f"{comb(52, 5):,} hands, one call each")

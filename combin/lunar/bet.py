@@ -40,7 +40,7 @@ from combin.game import read_data
 from combin.lunar.cards import ACE, CLASSES, KING, TEN
 from combin.pays import Pay
 
-__all__ = ["BET_PAYS", "L11_VALUES", "combinations_in", "bet_pays", "bet_distribution",
+__all__ = ["L11_VALUES", "combinations_in", "hand_bet_pays", "bet_pays", "bet_distribution",
            "best_class"]
 
 L11_VALUES = ("best-pair", "first-only")
@@ -58,8 +58,6 @@ def bet_pays():
     """``{class id: Pay}`` of a winning Bet, and its citation (data/bet.toml)."""
     return _bet_table()
 
-
-BET_PAYS = property(lambda self: _bet_table()[0])
 
 _STRAIGHT_RANKS = tuple(tuple(range(top - 4, top + 1)) for top in range(4, 13)) + ((ACE, 0, 1, 2, 3),)
 _ROYAL = frozenset(range(TEN, ACE + 1))

@@ -9,6 +9,8 @@ figures and for spot checks.
 
 from collections import Counter
 
+from more_itertools import all_equal
+
 from combin.lunar.cards import ACE, JACK, KING, QUEEN, TEN
 
 __all__ = ["hand_class", "super_key"]
@@ -26,7 +28,7 @@ def hand_class(cards):
     ranks = [card >> 2 for card in cards]
     distinct = set(ranks)
     shape = sorted(Counter(ranks).values(), reverse=True)
-    flush = len({card & 3 for card in cards}) == 1
+    flush = all_equal(card & 3 for card in cards)
     straight = len(distinct) == 5 and (max(distinct) - min(distinct) == 4 or distinct == _WHEEL)
     if straight and flush:
         return "royal_flush" if distinct == _ROYAL else "straight_flush"
@@ -55,5 +57,5 @@ def super_key(cards):
     for card in cards:
         by_suit.setdefault(card & 3, set()).add(card >> 2)
     return (hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
-            all(s in _BLACK for s in suits) or not any(s in _BLACK for s in suits),
+            all_equal(s in _BLACK for s in suits),
             _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))

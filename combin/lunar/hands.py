@@ -58,7 +58,8 @@ def hand_report(cards, method="closed-form", rule="best-pair"):
 
 
 def _class_rows(report):
-    pays = __import__("combin.lunar.bet", fromlist=["bet_pays"]).bet_pays()[0]
+    from combin.lunar.bet import bet_pays
+    pays = bet_pays()[0]
     rows = []
     for name in CLASSES:
         count = report.classes[name]

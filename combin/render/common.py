@@ -4,6 +4,8 @@ Text and Markdown print the same cells; CSV and JSON add the exact values.
 Decimal places are fixed here so that every format agrees digit for digit.
 """
 
+from more_itertools import unique_everseen
+
 from combin import display
 from combin.risk import ROUNDS
 
@@ -94,11 +96,7 @@ def comparison_rows(columns):
         ("Standard deviation", lambda s: display.decimal(s.summary.sd, 6)),
     ]
     rows = [[name, *(cell(sheet, pick) for _, sheet in columns)] for name, pick in figures]
-    events = []
-    for _, sheet in columns:
-        for line in sheet.lines:
-            if line.event not in events:
-                events.append(line.event)
+    events = unique_everseen(line.event for _, sheet in columns for line in sheet.lines)
     for event in events:
         row = [event]
         for _, sheet in columns:

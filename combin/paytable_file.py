@@ -1,0 +1,291 @@
+"""Users' paytable files: read, check, choose, warn, write.
+
+``--paytable-file FILE`` (repeatable) brings a user's paytables and rule sets
+beside the built-in ones.  :func:`read_paytable_files` validates them against
+the :class:`Catalog` of every game (an unknown wager or event, an id already
+built in, a rule set naming a missing paytable: one
+:class:`~combin.errors.CombinError` naming file, line and reason);
+:func:`choose` and :func:`apply_files` select a file's paytable for a
+request; :func:`report_generous` warns when a paytable returns 100% or more;
+:func:`paytable_toml` writes paytables back in the same shape, so a file
+round-trips to the same exact pays.
+"""
+
+import sys
+from dataclasses import dataclass, field
+
+from combin.errors import CombinError
+from combin.paytable import EntryReader, load_toml, location, read_paytable_entries
+
+_RULESET_FIELDS = ("id", "title", "citation", "paytables")
+
+__all__ = ["PaytableFile", "Catalog", "catalog", "parse_paytable_file", "read_paytable_file",
+           "read_paytable_files", "choose", "apply_files", "return_warning", "report_generous",
+           "paytable_toml"]
+
+
+# --- A user's paytable file ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Catalog:
+    """What a paytable file is checked against: the games' wagers, paytables and rule sets.
+
+    ``wagers`` maps a wager id to ``(game id, event ids, takes its paytable from
+    the rule set)``; ``paytables`` holds the built-in ``(wager, id)`` pairs and
+    ``rulesets`` the built-in ``(game, rule-set id)`` pairs.
+    """
+
+    wagers: dict
+    paytables: frozenset
+    rulesets: frozenset
+
+    def events_of(self, wager_id):
+        found = self.wagers.get(wager_id)
+        return None if found is None else found[1]
+
+    def game_of(self, wager_id):
+        return self.wagers[wager_id][0]
+
+    def ruled(self, wager_id):
+        found = self.wagers.get(wager_id)
+        return bool(found and found[2])
+
+
+def catalog():
+    """The :class:`Catalog` of every registered game."""
+    from combin.registry import games
+    wagers, paytables, rulesets = {}, set(), set()
+    for game in games():
+        imposed = {w for r in game.rulesets.values() for w in r.paytables}
+        for wager in game.wagers.values():
+            wagers[wager.id] = (game.id, frozenset(wager.event_ids), wager.id in imposed)
+        paytables.update(game.paytables)
+        rulesets.update((game.id, rid) for rid in game.rulesets)
+    return Catalog(wagers, frozenset(paytables), frozenset(rulesets))
+
+
+@dataclass(frozen=True)
+class PaytableFile:
+    """The paytables and rule sets of one or more user files.
+
+    ``rulesets`` are :class:`~combin.game.RuleSet` objects; ``ruleset_sources``
+    maps a rule-set id to ``"FILE, line N"``.
+    """
+
+    sources: tuple
+    paytables: tuple
+    rulesets: tuple = ()
+    ruleset_sources: dict = field(default_factory=dict)
+
+    def of(self, wager_id):
+        return [p for p in self.paytables if p.wager == wager_id]
+
+
+def _rulesets(reader, document, known, paytables, earlier):
+    from combin.game import RuleSet
+    found, sources, seen = [], {}, {}
+    available = {(p.wager, p.id) for p in paytables} | known.paytables | \
+        {(p.wager, p.id) for p in earlier.paytables}
+    taken = {rid for _, rid in known.rulesets}
+    for index, entry in enumerate(reader.entries(document, "ruleset")):
+        reader.unknown_fields(entry, "ruleset", index, _RULESET_FIELDS)
+        rid = reader.plain_id(entry, "ruleset", index)
+        citation = reader.text_field(entry, "ruleset", index, "citation")
+        title = reader.text_field(entry, "ruleset", index, "title", required=False)
+        where = reader.locate.entry("ruleset", index)
+        if rid in seen:
+            reader.fail(f"rule set '{rid}' is defined twice (first on line {seen[rid]})",
+                        "ruleset", index, "id")
+        if rid in taken:
+            reader.fail(f"rule set id '{rid}' is a built-in rule set; give yours another id",
+                        "ruleset", index, "id")
+        if rid in earlier.ruleset_sources:
+            reader.fail(f"rule set '{rid}' is already defined in {earlier.ruleset_sources[rid]}",
+                        "ruleset", index, "id")
+        seen[rid] = where
+        chosen = entry.get("paytables")
+        if not isinstance(chosen, dict) or not chosen:
+            reader.fail(f"rule set '{rid}' names no paytable: add [ruleset.paytables] lines "
+                        "such as \"baccarat.banker\" = \"ID\"", "ruleset", index,
+                        "paytables" if "paytables" in entry else None)
+        games = set()
+        for wager, pid in chosen.items():
+            if known.events_of(wager) is None:
+                reader.fail(f"rule set '{rid}' names an unknown wager {wager!r}",
+                            "ruleset", index, wager)
+            if not isinstance(pid, str) or (wager, pid) not in available:
+                reader.fail(f"rule set '{rid}': {wager} has no paytable {pid!r} (neither "
+                            "built-in nor in the file)", "ruleset", index, wager)
+            games.add(known.game_of(wager))
+        if len(games) > 1:
+            reader.fail(f"rule set '{rid}' names wagers of different games "
+                        f"({', '.join(sorted(games))})", "ruleset", index, "id")
+        found.append(RuleSet(rid, title or f"Rule set {rid}", citation, dict(chosen)))
+        sources[rid] = location(reader.source, where)
+    return found, sources
+
+
+def parse_paytable_file(text, source, known=None, earlier=None):
+    """Validate a user's paytable file (``text`` read from ``source``).
+
+    ``known`` is the :class:`Catalog` to check against (default: every game);
+    ``earlier`` a :class:`PaytableFile` already read, whose ids this file may
+    not repeat and whose paytables its rule sets may name.
+    """
+    known = known or catalog()
+    earlier = earlier or PaytableFile((), ())
+    reader = EntryReader(text, source)
+    document = load_toml(text, source)
+    for name in document:
+        if name not in ("paytable", "ruleset"):
+            reader.fail(f"unknown section {name!r} (a paytable file holds [[paytable]] and "
+                        "[[ruleset]] entries)", key=name)
+    earlier_tables = {(p.wager, p.id): p.where for p in earlier.paytables}
+    paytables = read_paytable_entries(reader, document, known.events_of, strict=True,
+                           reserved=known.paytables, earlier=earlier_tables)
+    rulesets, sources = _rulesets(reader, document, known, paytables, earlier)
+    if not paytables and not rulesets:
+        reader.fail("no [[paytable]] or [[ruleset]] entry found")
+    return PaytableFile((source,), tuple(paytables), tuple(rulesets), sources)
+
+
+def read_paytable_file(path, known=None, earlier=None):
+    """Read and validate one paytable file; see :func:`parse_paytable_file`."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise CombinError(f"cannot read paytable file {path}: "
+                          f"{error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CombinError(f"{path}: not a text (UTF-8) file") from None
+    return parse_paytable_file(text, str(path), known, earlier)
+
+
+def read_paytable_files(paths, known=None):
+    """Read several files into one :class:`PaytableFile`; an id may be defined only once."""
+    known = known or catalog()
+    merged = PaytableFile((), ())
+    for path in paths:
+        one = read_paytable_file(path, known, merged)
+        merged = PaytableFile(merged.sources + one.sources, merged.paytables + one.paytables,
+                              merged.rulesets + one.rulesets,
+                              {**merged.ruleset_sources, **one.ruleset_sources})
+    return merged
+
+
+# --- Choosing a file's paytable for a request ------------------------------------------------
+
+def choose(loaded, wager_id, paytable, rules, ruled):
+    """``(paytable, rules)`` for ``wager_id`` once the files ``loaded`` are read.
+
+    With no ``--paytable`` and no ``--rules``, a file that holds exactly one
+    paytable of the wager selects it (several: the user must choose).  A wager
+    whose paytable comes from its rule set (``ruled``: the Banker) is selected
+    through a file rule set naming that paytable.
+    """
+    mine = loaded.of(wager_id)
+    files = " and ".join(loaded.sources)
+
+    def naming(pid=None):
+        return [r for r in loaded.rulesets
+                if wager_id in r.paytables and (pid is None or r.paytables[wager_id] == pid)]
+
+    if rules is not None:
+        return paytable, rules
+    if ruled:
+        wanted = paytable if paytable is not None else (mine[0].id if len(mine) == 1 else None)
+        candidates = naming(wanted)
+        if paytable is None and len(mine) > 1 and not candidates:
+            raise CombinError(f"{files} holds {len(mine)} paytables of {wager_id} "
+                              f"({', '.join(p.id for p in mine)}); add a [[ruleset]] for the "
+                              "one you want and choose it with --rules")
+        if len(candidates) == 1:
+            return paytable, candidates[0].id
+        if len(candidates) > 1:
+            raise CombinError(f"{files} holds {len(candidates)} rule sets for {wager_id} "
+                              f"({', '.join(r.id for r in candidates)}); choose one with --rules")
+        if wanted is not None and any(p.id == wanted for p in mine):
+            raise CombinError(f"{files}: {wager_id} takes its paytable from the rule set; add a "
+                              f"[[ruleset]] naming paytable '{wanted}' and choose it with --rules")
+        return paytable, rules
+    if paytable is None and len(mine) == 1:
+        return mine[0].id, rules
+    if paytable is None and len(mine) > 1:
+        raise CombinError(f"{files} holds {len(mine)} paytables of {wager_id} "
+                          f"({', '.join(p.id for p in mine)}); choose one with --paytable")
+    return paytable, rules
+
+
+def apply_files(options, paths, wager_id=None, stream=None):
+    """Read ``--paytable-file`` files into the :func:`combin.analysis.par_sheet` ``options``.
+
+    Sets ``extra_paytables`` (and ``extra_rulesets`` when a file has rule sets),
+    selects the file's paytable for ``wager_id`` (:func:`choose`), and warns on
+    ``stream`` (stderr) when that paytable returns 100% or more.  Returns the
+    :class:`PaytableFile`.
+    """
+    known = catalog()
+    loaded = read_paytable_files(paths, known)
+    options["extra_paytables"] = list(loaded.paytables)
+    if loaded.rulesets:
+        options["extra_rulesets"] = list(loaded.rulesets)
+    if wager_id is None or known.events_of(wager_id) is None:
+        return loaded  # no wager, or an unknown one the command reports itself
+    options["paytable"], options["rules"] = choose(
+        loaded, wager_id, options.get("paytable"), options.get("rules"), known.ruled(wager_id))
+    if loaded.of(wager_id):
+        from combin.analysis import par_sheet
+        sheet = par_sheet(wager_id, **options)
+        for table in loaded.of(wager_id):
+            if table.id == sheet.paytable:
+                report_generous(table, sheet, stream)
+    return loaded
+
+
+# --- Warnings --------------------------------------------------------------------------------
+
+def return_warning(paytable, sheet):
+    """The warning for a paytable whose par sheet returns 100% or more, else ``None``."""
+    from combin import display
+    s = sheet.summary
+    if s.return_to_player < 1:
+        return None
+    return (f"{paytable.where}: paytable '{paytable.id}' of {paytable.wager} returns "
+            f"{display.percent(s.return_to_player)} to the player (house edge "
+            f"{display.percent(s.house_edge)}, exactly {display.rational(s.house_edge)}) "
+            f"with {sheet.shoe}: the house does not win on it")
+
+
+def report_generous(paytable, sheet, stream=None):
+    """Print :func:`return_warning` as one loud line on ``stream`` (stderr) if it applies."""
+    message = return_warning(paytable, sheet)
+    if message:
+        print(f"combin: WARNING: {message}", file=stream or sys.stderr)
+    return message
+
+
+# --- Writing ---------------------------------------------------------------------------------
+
+def _table(name, fields, sub, lines):
+    import tomli_w
+    return "\n".join([f"[[{name}]]", tomli_w.dumps(fields).rstrip("\n"), f"[{name}.{sub}]",
+                      tomli_w.dumps(lines).rstrip("\n")])
+
+
+def paytable_toml(paytables, rulesets=(), comments=()):
+    """Paytables (and rule sets) as a paytable file, in the shape :func:`parse_paytable_file` reads.
+
+    Each pay is written as its printed text (``"19 to 20"``), which reads back
+    to the same exact fraction.
+    """
+    parts = [f"# {line}".rstrip() for line in comments]
+    for table in paytables:
+        fields = {"wager": table.wager, "id": table.id, "title": table.title,
+                  "citation": table.citation}
+        parts += ["", _table("paytable", fields, "pays",
+                             {event: pay.text for event, pay in table.lines})]
+    for ruleset in rulesets:
+        fields = {"id": ruleset.id, "title": ruleset.title, "citation": ruleset.citation}
+        parts += ["", _table("ruleset", fields, "paytables", dict(ruleset.paytables))]
+    return "\n".join(parts).lstrip("\n") + "\n"
