@@ -27,7 +27,8 @@ def listing(fmt="text"):
             rows = [[r.id + ("*" if i == 0 else ""), r.title, r.citation]
                     for i, r in enumerate(game.rulesets.values())]
             parts += [show(rows, ["Rule set (* default)", "Title", "Source"]), ""]
-        rows = [[i.id, i.title, i.default, " ".join(i.alternatives) or "(fixed)"]
+        rows = [[i.id, i.title, i.default, " ".join(i.alternatives) or "(fixed)",
+                 " ".join(i.wagers) or "the whole game (not evaluated yet)"]
                 for i in game.interpretations.values()]
-        parts += [show(rows, ["Interpretation", "Title", "Default", "Alternatives"]), ""]
+        parts += [show(rows, ["Interpretation", "Title", "Default", "Alternatives", "Read by"]), ""]
     return "\n".join(parts).rstrip("\n") + "\n"
