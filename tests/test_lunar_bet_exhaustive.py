@@ -27,20 +27,9 @@ from combin.lunar.bet_exhaustive import (
 from combin.lunar.cards import ACE, CLASSES, KING, TEN, parse_cards
 from combin.lunar.classes import class_counts
 
-# ANCHORS.md, poker, five cards (exact).
-PUBLISHED_FIVE = {
-    "royal_flush": 4,
-    "straight_flush": 36,
-    "four_of_a_kind": 624,
-    "full_house": 3_744,
-    "flush": 5_108,
-    "straight": 10_200,
-    "three_of_a_kind": 54_912,
-    "two_pair": 123_552,
-    "one_pair": 1_098_240,
-}
-PUBLISHED_HIGH_CARD = 1_302_540
-PUBLISHED_ACE_KING = 167_280
+from published import FIVE_CARD as PUBLISHED_FIVE
+from published import FIVE_CARD_ACE_KING as PUBLISHED_ACE_KING
+from published import FIVE_CARD_HIGH_CARD_WITH_ACE_KING as PUBLISHED_HIGH_CARD
 
 PAYS = {name: pay.net for name, pay in bet_pays()[0].items()}
 

@@ -25,29 +25,7 @@ from combin.lunar.exhaustive import (
     StderrProgress, super_feature_counts_exhaustive,
 )
 
-FIVE_CARD = {
-    "royal_flush": 4,
-    "straight_flush": 36,
-    "four_of_a_kind": 624,
-    "full_house": 3_744,
-    "flush": 5_108,
-    "straight": 10_200,
-    "three_of_a_kind": 54_912,
-    "two_pair": 123_552,
-    "one_pair": 1_098_240,
-    "ace_king": 167_280,
-}
-FIVE_CARD_HIGH_CARD_WITH_ACE_KING = 1_302_540
-
-SEVEN_CARD = {
-    "four_of_a_kind": 224_848,
-    "full_house": 3_473_184,
-    "flush": 4_047_644,
-    "straight": 6_180_020,
-    "three_of_a_kind": 6_461_620,
-    "two_pair": 31_433_400,
-    "one_pair": 58_627_800,
-}
+from published import FIVE_CARD, FIVE_CARD_ACE_KING, FIVE_CARD_HIGH_CARD_WITH_ACE_KING, SEVEN_CARD
 
 
 # -- a plain-Python reference evaluator --------------------------------------
@@ -124,6 +102,7 @@ def test_five_card_pass_matches_published_figures_and_closed_form():
     assert all(type(n) is int for n in counts.values())
     for name, expected in FIVE_CARD.items():
         assert counts[name] == expected, name
+    assert counts["ace_king"] == FIVE_CARD_ACE_KING
     assert counts["ace_king"] + counts["high_card"] == FIVE_CARD_HIGH_CARD_WITH_ACE_KING
     assert counts == class_counts(5)
 
