@@ -21,6 +21,9 @@ from combin.lunar.cards import CLASS_NAMES, CLASSES
 
 __all__ = ["HandReport", "hand_report", "render_report", "QUALIFYING"]
 
+_HOW = {"closed-form": "in closed form (rank patterns and suit arrangements)",
+        "exhaustive": "by evaluating every hand"}
+
 #: The classes with which the dealer qualifies: ace-king or better.
 QUALIFYING = CLASSES[:CLASSES.index("ace_king") + 1]
 
@@ -96,7 +99,7 @@ def render_report(report, fmt="text"):
     title = f"Lunar Poker: best hand of {report.cards} cards"
     parts = [f"# {title}" if fmt == "md" else title, ""]
     parts.append(f"Every {report.cards}-card hand from one 52-card deck, "
-                 f"{display.grouped(report.total)} in all, counted {report.method}; "
+                 f"{display.grouped(report.total)} in all, counted {_HOW[report.method]}; "
                  f"classes are the best five-card hand. combin {__version__}.")
     parts.append("")
     rows = [[name, pays, display.grouped(count), display.decimal(p, 12), display.one_in(count, report.total)]
