@@ -36,6 +36,8 @@ def test_bundle_holds_what_a_lab_files(bundle):
         for name in ("REPORT.md", "method.md", "interpretations.md", "checks.md", "checks.json",
                      "simulation.md", "simulation.json"):
             assert (bundle / game / name).is_file()
+        html = (bundle / game / "REPORT.html").read_text()
+        assert html.startswith("<!DOCTYPE html>") and "<table>" in html and "certification report" in html
         checks = json.loads((bundle / game / "checks.json").read_text())
         assert checks and all(check["passed"] for check in checks)
     assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.json").is_file()

@@ -27,7 +27,7 @@ from combin.fileio import write_tree
 
 __all__ = ["DEFAULTS", "build", "write", "verify", "manifest"]
 
-DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "matplotlib")
+DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
 #: Per game: the checks it runs, the modules its method statement names, how rounds are dealt.
 GAMES = {
@@ -120,6 +120,7 @@ def _game_files(game, parameters, workers, progress):
     listed = ["method.md", "interpretations.md", "checks.md", "simulation.md"]
     listed += sorted(path for path in files if path.startswith("protection/"))
     files["REPORT.md"] = texts.report(game, simulated, found, confirmations, pages, listed)
+    files["REPORT.html"] = texts.html_page(files["REPORT.md"], f"{game.title}: certification report")
     verdict = {"checks": f"{sum(c.passed for c in found)}/{len(found)}",
                "simulation_inside_99": f"{sum(c.inside for c in confirmations)}/{len(confirmations)}",
                "all_checks_passed": all(c.passed for c in found)}

@@ -13,7 +13,7 @@ from combin import __version__, display
 from combin.render.markdown import table
 
 __all__ = ["method_statement", "register", "checks_text", "checks_json", "simulation_text",
-           "simulation_json", "report"]
+           "simulation_json", "report", "html_page"]
 
 EXACTNESS = (
     "Counts are Python integers, exact at any size. Each probability is one exact division, "
@@ -164,3 +164,31 @@ def report(game, sheets, checks, confirmations, sensitivity_pages, files):
         parts += ["Failed checks:", ""] + [f"- {c.name}: {c.detail}" for c in failed] + [""]
     parts += ["## Files", ""] + [f"- [{name}]({name})" for name in files]
     return "\n".join(parts).rstrip("\n") + "\n"
+
+
+_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<style>
+body {{ font-family: sans-serif; max-width: 72rem; margin: 2rem auto; padding: 0 1rem; }}
+table {{ border-collapse: collapse; margin: 1rem 0; font-size: 0.9rem; }}
+th, td {{ border: 1px solid #bbb; padding: 0.2rem 0.5rem; }}
+th {{ background: #eee; }}
+td {{ font-variant-numeric: tabular-nums; }}
+</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""
+
+
+def html_page(markdown_text, title):
+    """A Markdown page of the bundle as a self-contained HTML page (Python-Markdown, tables)."""
+    import html
+    import markdown
+    body = markdown.markdown(markdown_text, extensions=["tables"], output_format="html")
+    return _HTML.format(title=html.escape(title), body=body)
