@@ -1,4 +1,4 @@
-"""Published figures (ANCHORS.md: standard poker combinatorics) shared by the tests.
+"""Published figures (ANCHORS.md) shared by the tests: baccarat and poker.
 
 They come from publications, never from the code under test.
 """
@@ -30,3 +30,11 @@ SEVEN_CARD = {
 SEVEN_CARD_STRAIGHT_FLUSH_WITH_ROYAL = 41_584
 SEVEN_CARD_ROYAL = 4_324
 SEVEN_CARD_HIGH_CARD_WITH_ACE_KING = 23_294_460
+
+# Baccarat, 8 decks, off the top (exact).
+CYCLE = 4_998_398_275_503_360
+BANKER_WINS = 2_292_252_566_437_888
+PLAYER_WINS = 2_230_518_282_592_256
+TIES = 475_627_426_473_216
+SUN7 = 112_633_011_329_024
+MOON8 = 172_660_763_262_976

@@ -14,12 +14,7 @@ from combin.design.package import ECLIPSE_PACKAGE, Bet, package, parse_bet, pars
 from combin.errors import CombinError
 
 # ANCHORS.md, 8 decks (exact, published).
-CYCLE = 4_998_398_275_503_360
-BANKER_WINS = 2_292_252_566_437_888
-PLAYER_WINS = 2_230_518_282_592_256
-TIES = 475_627_426_473_216
-SUN7 = 112_633_011_329_024
-MOON8 = 172_660_763_262_976
+from published import BANKER_WINS, CYCLE, MOON8, PLAYER_WINS, SUN7, TIES
 # Both hands natural 9s.  Both hands two-card 7s has the same count: each is the two hands
 # standing on two cards with one given total each, and the totals 7 and 9 are made by the
 # same number of value pairs (eight) -- a symmetry of the shoe, not of the code.

@@ -15,12 +15,7 @@ from combin.pays import PUSH, Pay
 from combin.paytable import with_pay
 
 # ANCHORS.md, 8 decks (exact, published).
-CYCLE = 4_998_398_275_503_360
-BANKER_WINS = 2_292_252_566_437_888
-PLAYER_WINS = 2_230_518_282_592_256
-TIES = 475_627_426_473_216
-SUN7 = 112_633_011_329_024
-MOON8 = 172_660_763_262_976
+from published import BANKER_WINS, CYCLE, MOON8, PLAYER_WINS, SUN7, TIES
 
 
 def edge_by_hand(count, payout):

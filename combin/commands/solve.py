@@ -154,20 +154,13 @@ def _csv(solved):
 def _json(solved):
     import json
     from combin import display
-    from combin.render.jsonfile import FORMAT
+    from combin.render.jsonfile import FORMAT, identification
     sheet, formula = solved.sheet, solved.formula
     summary = sheet.summary
     obj = {
         "format": "combin.solve/1",
         "parsheet_format": FORMAT,
-        "tool": {"name": "combin", "version": sheet.version},
-        "wager": sheet.wager,
-        "paytable": sheet.paytable,
-        "paytable_citation": sheet.paytable_citation,
-        "rules": sheet.rules,
-        "shoe": {"description": sheet.shoe, **sheet.shoe_detail},
-        "interpretations": {key: value for key, value in sheet.interpretations},
-        "cycle": str(sheet.cycle),
+        **identification(sheet),
         "expression": str(formula.expression()),
         "constant": display.rational(formula.constant),
         "lines": [{"event_id": t.event_id, "event": t.event, "pays": t.pays,

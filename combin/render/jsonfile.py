@@ -10,7 +10,7 @@ import json
 from combin import display
 from combin.render.common import PROBABILITY_PLACES
 
-__all__ = ["render", "render_comparison", "sheet_object", "FORMAT"]
+__all__ = ["render", "render_comparison", "sheet_object", "identification", "FORMAT"]
 
 FORMAT = "combin.parsheet/1"
 
@@ -19,12 +19,9 @@ def _exact(value, places=PROBABILITY_PLACES):
     return {"exact": display.rational(value), "decimal": display.decimal(value, places)}
 
 
-def sheet_object(sheet):
-    """The JSON-ready object of a par sheet."""
-    s = sheet.summary
-    risk = sheet.risk
+def identification(sheet):
+    """The identification keys of a par sheet (tool, wager, paytable, shoe, cycle ...)."""
     return {
-        "format": FORMAT,
         "tool": {"name": "combin", "version": sheet.version},
         "wager": sheet.wager,
         "title": sheet.title,
@@ -39,6 +36,16 @@ def sheet_object(sheet):
         "stake": sheet.stake,
         "method": sheet.method,
         "cycle": str(sheet.cycle),
+    }
+
+
+def sheet_object(sheet):
+    """The JSON-ready object of a par sheet."""
+    s = sheet.summary
+    risk = sheet.risk
+    return {
+        "format": FORMAT,
+        **identification(sheet),
         "lines": [{"event_id": line.event_id, "event": line.event, "pays": line.pays,
                    "payout": display.rational(line.payout),
                    "combinations": str(line.combinations),
