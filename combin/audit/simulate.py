@@ -18,7 +18,6 @@ on how many worker processes dealt them.
 
 import decimal
 import random
-import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -128,10 +127,3 @@ def confirm(counts, payouts, exact, wager="", paytable="", reading=""):
     half = _CONTEXT.multiply(Z99, se)
     return Confirmation(wager, paytable, reading, n, mean, se, _CONTEXT.subtract(centre, half),
                         _CONTEXT.add(centre, half), Fraction(exact))
-
-
-def stderr_progress(label):
-    def report(done, total):
-        print(f"\r{label}: {done:,}/{total:,} rounds", end="" if done < total else "\n",
-              file=sys.stderr, flush=True)
-    return report

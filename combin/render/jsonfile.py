@@ -15,10 +15,6 @@ __all__ = ["render", "render_comparison", "sheet_object", "identification", "FOR
 FORMAT = "combin.parsheet/1"
 
 
-def _exact(value, places=PROBABILITY_PLACES):
-    return {"exact": display.rational(value), "decimal": display.decimal(value, places)}
-
-
 def identification(sheet):
     """The identification keys of a par sheet (tool, wager, paytable, shoe, cycle ...)."""
     return {
