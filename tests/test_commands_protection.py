@@ -130,7 +130,7 @@ def test_other_games_are_refused(capsys, command):
         pytest.skip("no other game is registered")
     extra = {"shoe": ["--shoe", "8d"], "count": ["--trigger", "1"]}.get(command, [])
     code, out, err = run(capsys, command, others[0], *extra)
-    assert code == 2 and out == "" and "baccarat shoe" in err
+    assert code == 2 and out == "" and "game protection covers the wagers of baccarat" in err
 
 
 @pytest.mark.parametrize("argv", [

@@ -8,12 +8,12 @@ import pytest
 from combin import display
 from combin.analysis import par_sheet
 from combin.baccarat.shoe import Shoe
-from combin.bench import nested_loop_rounds
+from combin.baccarat.reference import nested_loop_rounds
 from combin.errors import CombinError
 from combin.outcomes import OutcomeSpace
 from combin.paytable import Paytable
 from combin.pays import Pay
-from combin.protection.decks import columns, deck_table, parse_decks_list, render, require_baccarat
+from combin.protection.decks import columns, deck_table, parse_decks_list, render, require_protection
 
 
 def edges(wager, decks, **options):
@@ -118,8 +118,8 @@ def test_only_baccarat_wagers():
     others = [w for g in games() if g.id != "baccarat" for w in g.wagers]
     if not others:
         pytest.skip("no other game is registered")
-    with pytest.raises(CombinError, match="baccarat shoe"):
-        require_baccarat(others[0])
+    with pytest.raises(CombinError, match="game protection covers"):
+        require_protection(others[0])
 
 
 def test_json_is_exact_and_csv_keeps_digits():

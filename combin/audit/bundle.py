@@ -11,7 +11,6 @@ reporting every difference.
 
 import hashlib
 import json
-from importlib import import_module
 import subprocess
 import sys
 from importlib import metadata
@@ -24,35 +23,13 @@ from combin.audit import report as texts
 from combin.audit.simulate import RNG, confirm, tally
 from combin.errors import CombinError
 from combin.fileio import write_tree
+from combin.game import AuditSection
+from combin.progress import StderrProgress
+from combin.registry import find_game, games
 
 __all__ = ["DEFAULTS", "build", "write", "verify", "manifest"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
-
-#: Per game: the checks it runs, the modules its method statement names, how rounds are dealt.
-GAMES = {
-    "baccarat": {
-        "checks": audit_checks.baccarat_checks,
-        "modules": ("combin.baccarat.shoe", "combin.baccarat.tableau",
-                    "combin.baccarat.enumeration", "combin.baccarat.naive",
-                    "combin.baccarat.events", "combin.baccarat.wagers", "combin.parsheet",
-                    "combin.risk", "combin.display"),
-        "dealing": ("Each simulated round draws six cards without replacement from a full "
-                    "8-deck shoe and plays them card by card (combin.baccarat.naive.deal)."),
-        "rounds": "rounds",
-        "extras": "combin.audit.protection:protection_files",
-    },
-    "lunar": {
-        "checks": audit_checks.lunar_checks,
-        "modules": ("combin.lunar.cards", "combin.lunar.classes", "combin.lunar.exhaustive",
-                    "combin.lunar.hand", "combin.lunar.wagers", "combin.lunar.bet",
-                    "combin.parsheet", "combin.risk", "combin.display"),
-        "dealing": ("Each simulated hand is five cards drawn without replacement from one "
-                    "52-card deck and read directly (combin.lunar.hand.super_key)."),
-        "rounds": "hands",
-    },
-}
-
 
 def _progress(message):
     print(f"audit: {message}", file=sys.stderr, flush=True)
@@ -63,7 +40,7 @@ def _game_files(game, parameters, workers, progress):
     from combin.render import render
     from combin.tables import jobs, sensitivity_pages, stem
 
-    plan = GAMES[game.id]
+    section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
     files, sheets, spaces = {}, [], []
     for label, options in game.table_shoes:
         space = game.outcomes(**options)
@@ -84,20 +61,22 @@ def _game_files(game, parameters, workers, progress):
             for relative, text in produced.items():
                 files[f"tables/{relative}"] = text
 
-    if "extras" in plan:
-        module, function = plan["extras"].split(":")
-        files.update(getattr(import_module(module), function)(parameters, workers, progress))
+    if game.protection is not None:
+        from combin.audit.protection import protection_files
+        files.update(protection_files(game, parameters, workers, progress))
 
-    found = plan["checks"](progress)
+    found = audit_checks.game_checks(game, progress)
     found.append(audit_checks.cycle_check([sheet for _, sheet in sheets]))
 
-    rounds = parameters[plan["rounds"]]
-    progress(f"{game.id}: Monte Carlo, {rounds:,} {plan['rounds']} (seed {parameters['seed']})")
-    counts = tally(game.id, rounds, parameters["seed"], workers,
-                   _counter(f"audit: {game.id} simulation"))
+    unit = section.unit
+    rounds = parameters.get(unit, parameters["rounds"])
     confirmations = []
+    if game.dealer is not None:
+        progress(f"{game.id}: Monte Carlo, {rounds:,} {unit} (seed {parameters['seed']})")
+        counts = tally(game, rounds, parameters["seed"], workers,
+                       StderrProgress(f"audit: {game.id} simulation", unit=unit))
     simulated = [sheet for label, sheet in sheets if label == first_label]
-    for sheet in simulated:
+    for sheet in simulated if game.dealer is not None else ():
         wager = game.wagers[sheet.wager]
         name = sheet.paytable if sheet.rules in (None, "any", sheet.paytable) else \
             f"{sheet.paytable}, rules {sheet.rules}"
@@ -109,9 +88,9 @@ def _game_files(game, parameters, workers, progress):
                                          wager.id, name,
                                          ", ".join(f"{k}={v}" for k, v in reading.items())))
     simulation = {"rng": RNG.replace("{game}", game.id), "seed": parameters["seed"],
-                  "rounds": rounds, "dealing": plan["dealing"]}
+                  "rounds": rounds, "unit": unit, "dealing": section.dealing}
 
-    files["method.md"] = texts.method_statement(game, [(l, s) for l, s in spaces], plan["modules"])
+    files["method.md"] = texts.method_statement(game, [(l, s) for l, s in spaces], section.modules)
     files["interpretations.md"] = texts.register(game, pages)
     files["checks.md"] = texts.checks_text(game.title, found)
     files["checks.json"] = texts.checks_json(found)
@@ -124,26 +103,24 @@ def _game_files(game, parameters, workers, progress):
     verdict = {"checks": f"{sum(c.passed for c in found)}/{len(found)}",
                "simulation_inside_99": f"{sum(c.inside for c in confirmations)}/{len(confirmations)}",
                "all_checks_passed": all(c.passed for c in found)}
+    verdict["simulated"] = f"{rounds:,} {unit}" if game.dealer is not None else "none"
     return {f"{game.id}/{path}": text for path, text in files.items()}, verdict
 
 
-def _counter(label):
-    def report(done, total):
-        if done == total or done % 200_000 == 0:
-            print(f"{label}: {done:,}/{total:,}", file=sys.stderr, flush=True)
-    return report
-
-
 def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hands"],
-          shoes=DEFAULTS["shoes"], workers=2, progress=_progress):
-    """Every file of the bundle but the manifest, and each game's verdict."""
-    from combin.registry import games
+          shoes=DEFAULTS["shoes"], workers=2, progress=_progress, only=None):
+    """Every file of the bundle but the manifest, and each game's verdict.
+
+    ``only`` (a list of game ids) limits the bundle to those games.
+    """
     if rounds < 1000 or hands < 1000 or shoes < 100:
         raise CombinError("the simulations need at least 1,000 rounds and hands and 100 shoes "
                           "to mean anything")
     parameters = {"seed": seed, "rounds": rounds, "hands": hands, "shoes": shoes}
+    if only:
+        parameters["games"] = list(only)
     files, verdicts = {}, {}
-    for game in games():
+    for game in [find_game(game_id) for game_id in only] if only else games():
         produced, verdicts[game.id] = _game_files(game, parameters, workers, progress)
         files.update(produced)
     files["README.md"] = _index(files, verdicts, parameters)
@@ -153,12 +130,13 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
 def _index(files, verdicts, parameters):
     lines = ["# combin evidence bundle", "",
              f"Generated by combin {__version__}. Seed {parameters['seed']}; "
-             f"{parameters['rounds']:,} simulated baccarat rounds; {parameters['hands']:,} "
-             f"simulated Lunar Poker hands; {parameters['shoes']:,} shoes per count simulation. `manifest.json` lists the SHA-256 of every file; "
-             "`combin audit --verify DIR` re-hashes the bundle and recomputes it.", ""]
+             f"{parameters['shoes']:,} shoes per count simulation. `manifest.json` lists the "
+             "SHA-256 of every file; `combin audit --verify DIR` re-hashes the bundle and "
+             "recomputes it.", ""]
     for game, verdict in verdicts.items():
         lines += [f"- [{game}/REPORT.md]({game}/REPORT.md): cross-checks {verdict['checks']} "
-                  f"passed; Monte Carlo {verdict['simulation_inside_99']} inside the 99% interval."]
+                  f"passed; Monte Carlo ({verdict['simulated']} simulated) "
+                  f"{verdict['simulation_inside_99']} inside the 99% interval."]
     return "\n".join(lines) + "\n"
 
 
@@ -229,7 +207,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
     if recompute:
         progress("recomputing the bundle from its recorded parameters")
         files, _, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],
-                            parameters["shoes"], workers, progress)
+                            parameters["shoes"], workers, progress, parameters.get("games"))
         for path, content in sorted(files.items()):
             data = content if isinstance(content, bytes) else content.encode("utf-8")
             target = root / path

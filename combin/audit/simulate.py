@@ -1,10 +1,9 @@
 """Seeded Monte Carlo confirmation of the exact figures.
 
-A simulation deals rounds the physical way -- six cards drawn without
-replacement from the full shoe and played card by card
-(:func:`combin.baccarat.naive.deal`), or five cards from one deck read
-directly (:func:`combin.lunar.hand.super_key`) -- and only *counts* how often
-each final state occurs.  Every wager is then settled on those counts through
+A simulation deals rounds the physical way, by the game's own dealer
+(``Game.dealer``: for instance six cards drawn without replacement from the
+full shoe and played card by card), and only *counts* how often each final
+state occurs.  Every wager is then settled on those counts through
 its own paytable, so the simulated return, its variance and its confidence
 interval are computed from exact integer tallies; only the square root of the
 standard error is taken in decimal arithmetic.
@@ -22,10 +21,11 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from combin.risk import CONFIDENCES
 
-__all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm"]
+__all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm", "deal_chunk"]
 
 CHUNK = 50_000
 RNG = "Python random.Random (Mersenne Twister MT19937), seeded per chunk with 'combin:{game}:{seed}:{chunk}'"
@@ -33,46 +33,26 @@ Z99 = dict((label, z) for label, z, in CONFIDENCES)["99%"]
 _CONTEXT = decimal.Context(prec=40)
 
 
-def _baccarat_chunk(seed, index, rounds):
-    from combin.baccarat.enumeration import Round
-    from combin.baccarat.naive import deal
-    from combin.baccarat.shoe import Shoe
-    rng = random.Random(f"combin:baccarat:{seed}:{index}")
-    cards = [value for value, count in enumerate(Shoe.full(8).counts) for _ in range(count)]
-    counts = Counter()
-    sample = rng.sample
-    for _ in range(rounds):
-        player, banker = deal(sample(cards, 6))
-        counts[Round(len(player), sum(player) % 10, len(banker), sum(banker) % 10)] += 1
-    return counts
-
-
-def _lunar_chunk(seed, index, rounds):
-    from combin.lunar.hand import super_key
-    rng = random.Random(f"combin:lunar:{seed}:{index}")
-    deck = range(52)
-    counts = Counter()
-    sample = rng.sample
-    for _ in range(rounds):
-        counts[super_key(sample(deck, 5))] += 1
-    return counts
-
-
-_DEALERS = {"baccarat": _baccarat_chunk, "lunar": _lunar_chunk}
+def deal_chunk(dealer, game_id, seed, index, rounds):
+    """Chunk ``index`` of a simulation: ``rounds`` rounds dealt by ``dealer`` with its own seed."""
+    return dealer(random.Random(f"combin:{game_id}:{seed}:{index}"), rounds)
 
 
 def tally(game, rounds, seed, workers=2, progress=None):
-    """How often each final state occurs in ``rounds`` seeded rounds of ``game``."""
-    dealer = _DEALERS[game]
+    """How often each final state occurs in ``rounds`` seeded rounds of ``game``.
+
+    The rounds are dealt by the game's own dealer (``game.dealer``).
+    """
+    dealer = partial(deal_chunk, game.dealer, game.id, seed)
     sizes = [CHUNK] * (rounds // CHUNK) + ([rounds % CHUNK] if rounds % CHUNK else [])
     total = Counter()
     done = 0
     if workers <= 1:
-        results = (dealer(seed, index, size) for index, size in enumerate(sizes))
+        results = (dealer(index, size) for index, size in enumerate(sizes))
         executor = None
     else:
         executor = ProcessPoolExecutor(max_workers=workers)
-        results = executor.map(dealer, [seed] * len(sizes), range(len(sizes)), sizes)
+        results = executor.map(dealer, range(len(sizes)), sizes)
     try:
         for size, counts in zip(sizes, results):
             total.update(counts)

@@ -36,7 +36,7 @@ a naive card-by-card dealer (:mod:`combin.baccarat.naive`) in the tests.
 """
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import NamedTuple
 
@@ -158,7 +158,8 @@ def enumerate_rounds(shoe):
     return {state: count for state, count in counts.items() if count}
 
 
+@lru_cache(maxsize=64)
 def outcome_space(shoe):
-    """The :class:`~combin.outcomes.OutcomeSpace` of one round dealt from ``shoe``."""
+    """The :class:`~combin.outcomes.OutcomeSpace` of one round dealt from ``shoe`` (cached per shoe)."""
     return OutcomeSpace(enumerate_rounds(shoe), game_cycle(shoe.cards), shoe.describe(), METHOD,
                         shoe.detail(), game="baccarat")

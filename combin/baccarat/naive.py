@@ -16,8 +16,9 @@ from collections import Counter
 from itertools import permutations
 
 from combin.baccarat.enumeration import Round
+from combin.baccarat.shoe import Shoe
 
-__all__ = ["deal", "deal_every_sequence", "MAX_CARDS"]
+__all__ = ["deal", "deal_every_sequence", "deal_rounds", "MAX_CARDS"]
 
 #: The largest shoe the naive dealer accepts (12 cards: 665,280 sequences).
 MAX_CARDS = 12
@@ -73,3 +74,19 @@ def deal_every_sequence(values):
         player, banker = deal(sequence)
         counts[Round(len(player), sum(player) % 10, len(banker), sum(banker) % 10)] += 1
     return dict(counts)
+
+
+def deal_rounds(rng, rounds, decks=8):
+    """How often each final :class:`Round` occurs in ``rounds`` rounds dealt with ``rng``.
+
+    Each round draws six cards without replacement from a full shoe of
+    ``decks`` decks (:meth:`random.Random.sample`) and plays them card by card
+    (:func:`deal`).  This is the game's seeded simulation dealer.
+    """
+    cards = [value for value, count in enumerate(Shoe.full(decks).counts) for _ in range(count)]
+    counts = Counter()
+    sample = rng.sample
+    for _ in range(rounds):
+        player, banker = deal(sample(cards, 6))
+        counts[Round(len(player), sum(player) % 10, len(banker), sum(banker) % 10)] += 1
+    return counts

@@ -7,7 +7,9 @@ depend on another wager's paytable, under interpretation E1.
 """
 
 from combin.baccarat.events import EVENTS
+from combin.baccarat.readings import E1
 from combin.errors import CombinError
+from combin.interpret import reading
 from combin.wager import Wager
 
 __all__ = ["WAGERS", "ECLIPSE_COMPONENTS"]
@@ -28,7 +30,7 @@ ECLIPSE_COMPONENTS = {
 def _eclipse_lines(paytable, chosen, lookup, _outcomes):
     """Eclipse's paid lines: all of them under E1=events; under E1=paid-rows, only the
     events that the same-lettered paytable of their own wager pays."""
-    if chosen.get("E1", "events") == "events":
+    if reading(chosen, E1) is E1.EVENTS:
         return paytable.lines
     kept = []
     for event, pay in paytable.lines:

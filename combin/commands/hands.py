@@ -23,5 +23,5 @@ def run(args):
     unknown = set(chosen) - {"L11"}
     if unknown:
         raise CombinError(f"combin hands reads only interpretation L11, not {', '.join(sorted(unknown))}")
-    return render_report(hand_report(args.cards, args.method, chosen.get("L11", "best-pair")),
+    return render_report(hand_report(args.cards, args.method, chosen.get("L11")),
                          args.format)

@@ -11,8 +11,11 @@ def configure(parser):
     parser.add_argument("bets", nargs="*", metavar="WAGER[:PAYTABLE][=STAKE]",
                         help="a wager, optionally its paytable and its stake (default 1), "
                              "e.g. eclipse.supreme7:B=2")
-    parser.add_argument("--eclipse", action="store_true",
-                        help="add the five Eclipse wagers (§ 631b.11) at one unit each")
+    parser.add_argument("--set", metavar="NAME", action="append", default=[], dest="sets",
+                        help="add a game's named package of wagers at one unit each "
+                             "(see 'combin list'; e.g. eclipse)")
+    parser.add_argument("--eclipse", action="append_const", const="eclipse", dest="sets",
+                        help="the same as --set eclipse: the five Eclipse wagers (§ 631b.11)")
     add_sheet_options(parser, wager=False)
 
 
@@ -39,12 +42,13 @@ def _resolve_files(args, bets, options):
 
 
 def run(args):
-    from combin.design.package import ECLIPSE_PACKAGE, Bet, package, parse_bet
+    from combin.design.package import named_bets, package, parse_bet
     from combin.paytable_file import report_generous
-    bets = [Bet(wager) for wager in ECLIPSE_PACKAGE] if args.eclipse else []
+    bets = [bet for name in args.sets for bet in named_bets(name)]
     bets += [parse_bet(text) for text in args.bets]
     if not bets:
-        raise CombinError("name at least one wager (WAGER[:PAYTABLE][=STAKE]) or give --eclipse")
+        raise CombinError("name at least one wager (WAGER[:PAYTABLE][=STAKE]) or give "
+                          "--set NAME (e.g. --set eclipse)")
     options = sheet_options(args)
     if args.paytable_file:
         bets = _resolve_files(args, bets, options)

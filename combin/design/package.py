@@ -27,13 +27,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from combin.analysis import payouts as settled
 from combin.errors import CombinError
+from combin.registry import find_package, find_wager
 
-__all__ = ["ECLIPSE_PACKAGE", "Bet", "Package", "parse_bet", "parse_stake", "package"]
-
-#: The five wagers of the Eclipse side wager package, 58 Pa. Code § 631b.11(d).
-ECLIPSE_PACKAGE = ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9",
-                   "eclipse.eclipse")
+__all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets"]
 
 _BET = re.compile(r"^\s*(?P<wager>[^:=\s]+)\s*(?::\s*(?P<paytable>[^:=\s]+)\s*)?"
                   r"(?:=\s*(?P<stake>[^=]+?)\s*)?$")
@@ -161,12 +159,11 @@ class Package:
         return root if c >= 0 else -root
 
 
-def _space(game, decks, shoe):
-    options = {"decks": decks, "shoe": shoe}
-    for name, value in options.items():
-        if value is not None and name not in game.shoe_options:
-            raise CombinError(f"{game.id} is dealt from a fixed deck; --{name} does not apply")
-    return game.outcomes(**{k: v for k, v in options.items() if k in game.shoe_options})
+def named_bets(package_id):
+    """One unit on each wager of a game's named package (``eclipse``: the five Eclipse
+    wagers); the game says which packages it has (``Game.packages``)."""
+    _, named = find_package(package_id)
+    return [Bet(wager) for wager in named.wagers]
 
 
 def _interpretations(game, wagers, chosen):
@@ -187,10 +184,8 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
     ``paytable`` is the paytable of every bet that names none; the other
     options are those of :func:`combin.analysis.par_sheet` and apply to all.
     """
-    from combin.analysis import payouts as settled
-    from combin.registry import find_wager
     if not bets:
-        raise CombinError("a package needs at least one wager (or --eclipse)")
+        raise CombinError("a package needs at least one wager (or --set NAME)")
     found = [find_wager(bet.wager) for bet in bets]
     games = {}
     for (game, _), bet in zip(found, bets):
@@ -200,7 +195,7 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
         raise CombinError(f"a package bets on one round of one game, but its wagers belong to "
                           f"different games: {named}")
     game = found[0][0]
-    space = _space(game, decks, shoe)
+    space = game.space(decks, shoe)
     chosen = _interpretations(game, [w for _, w in found], interpret or {})
     used, sheets, payouts, labels = [], [], [], set()
     for bet, (_, wager), mine in zip(bets, found, chosen):

@@ -13,7 +13,7 @@ from more_itertools import all_equal
 
 from combin.lunar.cards import ACE, JACK, KING, QUEEN, TEN
 
-__all__ = ["hand_class", "super_key"]
+__all__ = ["hand_class", "super_key", "deal_hands"]
 
 _PICTURES = frozenset((JACK, QUEEN, KING))
 _COURT = _PICTURES | {ACE}
@@ -59,3 +59,18 @@ def super_key(cards):
     return (hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
             all_equal(s in _BLACK for s in suits),
             _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))
+
+
+def deal_hands(rng, hands):
+    """How often each Super key occurs in ``hands`` five-card hands dealt with ``rng``.
+
+    Each hand is five cards drawn without replacement from one 52-card deck
+    (:meth:`random.Random.sample`) and read directly (:func:`super_key`).  This
+    is the game's seeded simulation dealer.
+    """
+    deck = range(52)
+    counts = Counter()
+    sample = rng.sample
+    for _ in range(hands):
+        counts[super_key(sample(deck, 5))] += 1
+    return counts

@@ -42,7 +42,7 @@ class HandReport:
         return comb(52, self.cards)
 
 
-def hand_report(cards, method="closed-form", rule="best-pair"):
+def hand_report(cards, method="closed-form", rule=None):
     """The :class:`HandReport` for ``cards`` cards (5, 6 or 7)."""
     if cards not in (5, 6, 7):
         raise CombinError(f"--cards must be 5, 6 or 7, not {cards!r}")
@@ -50,11 +50,17 @@ def hand_report(cards, method="closed-form", rule="best-pair"):
         from combin.lunar.classes import class_counts
         classes = class_counts(cards)
     elif method == "exhaustive":
-        from combin.lunar.exhaustive import StderrProgress, class_counts_exhaustive
+        from combin.lunar.exhaustive import class_counts_exhaustive
+        from combin.progress import StderrProgress
         classes = class_counts_exhaustive(cards, progress=StderrProgress(f"{cards}-card hands"))
     else:
         raise CombinError(f"unknown method '{method}' (methods: closed-form, exhaustive)")
-    from combin.lunar.bet import bet_distribution, bet_pays
+    from combin.interpret import value_of
+    from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
+    from combin.lunar.readings import L11
+    if rule is not None and rule not in L11_VALUES:
+        raise CombinError(f"interpretation L11 has no value '{rule}' (values: {', '.join(L11_VALUES)})")
+    rule = str(value_of(L11, rule))
     bet = bet_distribution(cards, rule) if cards in (5, 6) else {}
     return HandReport(cards, method, classes, rule if cards in (5, 6) else None, bet,
                       bet_pays()[1])

@@ -7,6 +7,9 @@ interpretations L1-L5 in force; L4 (``all-lines``) turns the paytable into one
 line per combination of lines a hand fits, with the pays added.
 """
 
+from combin.interpret import reading
+from combin.lunar.classes import SUPER_KEY
+from combin.lunar.readings import L1, L2, L3, L4, L5
 from combin.pays import Pay
 from combin.wager import Event, Wager
 
@@ -15,37 +18,33 @@ __all__ = ["WAGERS", "SUPER_EVENTS", "INSTANT_EVENTS"]
 _FLUSHES = ("royal_flush", "straight_flush", "flush")
 
 
-def _field(name):
-    from combin.lunar.classes import SUPER_KEY
-    return SUPER_KEY.index(name)
-
-
 CLASS, PICTURES, COURT, SAME_COLOR, AKQ, AKQ_SUITED = (
-    _field(name) for name in ("class", "pictures", "court", "same_color", "akq", "akq_suited"))
+    SUPER_KEY.index(name) for name in ("class", "pictures", "court", "same_color", "akq",
+                                       "akq_suited"))
 
 
 def _flush(key, i):
     if key[CLASS] == "flush":
         return True
-    return i.get("L5", "flush") == "flush" and key[CLASS] in ("royal_flush", "straight_flush")
+    return reading(i, L5) is L5.FLUSH and key[CLASS] in ("royal_flush", "straight_flush")
 
 
 def _same_color(key, i):
     if not key[SAME_COLOR]:
         return False
-    return not (i.get("L2", "color") == "not-suited" and key[CLASS] in _FLUSHES)
+    return not (reading(i, L2) is L2.NOT_SUITED and key[CLASS] in _FLUSHES)
 
 
 SUPER_EVENTS = (
     Event("four_of_a_kind", "Four-of-a-kind", lambda k, i: k[CLASS] == "four_of_a_kind"),
     Event("five_pictures", "Five picture cards",
-          lambda k, i: k[COURT] if i.get("L1", "jqk") == "jqka" else k[PICTURES]),
+          lambda k, i: k[COURT] if reading(i, L1) is L1.JQKA else k[PICTURES]),
     Event("full_house", "Full house", lambda k, i: k[CLASS] == "full_house"),
     Event("flush", "Flush", _flush),
     Event("straight", "Straight", lambda k, i: k[CLASS] == "straight"),
     Event("three_of_a_kind", "Three-of-a-kind", lambda k, i: k[CLASS] == "three_of_a_kind"),
     Event("ace_king_queen", "Ace-king-queen",
-          lambda k, i: k[AKQ_SUITED] if i.get("L3", "any-suits") == "suited" else k[AKQ]),
+          lambda k, i: k[AKQ_SUITED] if reading(i, L3) is L3.SUITED else k[AKQ]),
     Event("same_colored_five", "Same colored five", _same_color),
 )
 
@@ -58,7 +57,7 @@ INSTANT_EVENTS = (
 def _super_lines(paytable, chosen, _lookup, outcomes):
     """Under L4=highest, the paytable as it is; under all-lines, one line per set of lines
     a hand fits (those that occur), paying the sum of their pays."""
-    if chosen.get("L4", "highest") == "highest":
+    if reading(chosen, L4) is L4.HIGHEST:
         return paytable.lines
     events = {event.id: event for event in SUPER_EVENTS}
     rows = [(events[event_id], pay) for event_id, pay in paytable.lines if not pay.is_loss]

@@ -16,8 +16,9 @@ interpolated between deck counts.
 from dataclasses import dataclass
 
 from combin.errors import CombinError
+from combin.registry import find_wager, games
 
-__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_baccarat", "parse_decks_list", "columns",
+__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "parse_decks_list", "columns",
            "deck_table", "render"]
 
 #: The deck counts ``combin decks`` tabulates by default.
@@ -26,13 +27,14 @@ DEFAULT_DECKS_LIST = (1, 2, 3, 4, 5, 6, 7, 8)
 MAX_DECK_COUNTS = 64
 
 
-def require_baccarat(wager_id):
-    """``(game, wager)`` for a wager dealt from a baccarat shoe, else a :class:`CombinError`."""
-    from combin.registry import find_wager
+def require_protection(wager_id):
+    """``(game, wager)`` for a wager of a game that offers game protection (``Game.protection``:
+    a shoe a counter can track), else a :class:`CombinError`."""
     game, wager = find_wager(wager_id)
-    if game.id != "baccarat":
+    if game.protection is None:
+        offered = [g.id for g in games() if g.protection is not None]
         raise CombinError(f"{wager_id} is a {game.id} wager; game protection covers the wagers "
-                          "dealt from a baccarat shoe")
+                          f"of {', '.join(offered) or 'no game'} (dealt from a shoe)")
     return game, wager
 
 
@@ -61,7 +63,7 @@ def columns(wager_id, paytable=None, rules=None, **options):
     ``rules`` picks one.  ``paytable`` picks a single column.
     """
     from combin.analysis import paytable_ids
-    game, wager = require_baccarat(wager_id)
+    game, wager = require_protection(wager_id)
     base = dict(options)
     imposing = {rs.id: rs.paytables[wager.id] for rs in game.rulesets.values()
                 if wager.id in rs.paytables}
@@ -94,13 +96,12 @@ class DeckTable:
 def deck_table(wager_id, decks_list=DEFAULT_DECKS_LIST, **options):
     """One exact par sheet per deck count in ``decks_list`` and per column of :func:`columns`."""
     from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
     from combin.baccarat.shoe import parse_decks
-    _, wager = require_baccarat(wager_id)
+    game, wager = require_protection(wager_id)
     chosen = columns(wager_id, **options)
     rows = []
     for decks in decks_list:
-        space = outcomes(decks=parse_decks(decks))
+        space = game.outcomes(decks=parse_decks(decks))
         sheets = tuple(par_sheet(wager_id, space=space, **column) for _, column in chosen)
         rows.append((decks, space.shoe_detail["cards"], space.cycle, sheets))
     return DeckTable(wager.id, wager.title, tuple(h for h, _ in chosen), tuple(rows))

@@ -52,8 +52,8 @@ def depleted_sheet(wager_id, spec, **options):
     from combin.analysis import par_sheet
     from combin.baccarat import outcomes
     from combin.baccarat.shoe import parse_shoe
-    from combin.protection.decks import require_baccarat
-    require_baccarat(wager_id)
+    from combin.protection.decks import require_protection
+    require_protection(wager_id)
     if spec is None:
         raise CombinError("combin shoe needs --shoe SPEC, e.g. --shoe '8d-TT5'")
     shoe = parse_shoe(spec)

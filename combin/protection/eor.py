@@ -189,11 +189,14 @@ def _expected(wager_id, shoe, options):
     return par_sheet(wager_id, space=outcomes(shoe=shoe), **options)
 
 
-def effects_of_removal(wager_id, shoe, max_tag=DEFAULT_MAX_TAG, **options):
-    """The :class:`Effects` of ``wager_id`` on ``shoe`` (a Shoe); ``options`` as par_sheet's."""
-    from combin.baccarat.shoe import MIN_CARDS
-    from combin.protection.decks import require_baccarat
-    require_baccarat(wager_id)
+def effects_of_removal(wager_id, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None, **options):
+    """The :class:`Effects` of ``wager_id`` on ``shoe`` (a Shoe; else ``decks`` full decks,
+    default 8); ``options`` as par_sheet's."""
+    from combin.baccarat.shoe import MIN_CARDS, Shoe
+    from combin.protection.decks import require_protection
+    require_protection(wager_id)
+    if shoe is None:
+        shoe = Shoe.full(8 if decks is None else decks)
     check_max_tag(max_tag)
     if shoe.cards <= MIN_CARDS:
         raise CombinError(f"the effect of removal needs a shoe of at least {MIN_CARDS + 1} cards "

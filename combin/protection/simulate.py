@@ -479,9 +479,9 @@ def simulate(wager_id, *, decks=8, cut=DEFAULT_CUT, burn="face", tags=None, trig
     Ctrl-C stopped it early).
     """
     from combin.baccarat.shoe import Shoe, parse_decks
-    from combin.protection.decks import require_baccarat
+    from combin.protection.decks import require_protection
     from combin.protection.settlement import settlement
-    require_baccarat(wager_id)
+    require_protection(wager_id)
     decks = parse_decks(decks)
     if decks > MAX_DECKS:
         raise CombinError(f"the simulation deals shoes of at most {MAX_DECKS} decks, not {decks}")

@@ -1,22 +1,24 @@
-"""Checks report failures, not only successes."""
+"""Cross-checks report failures, not only successes; readings and anchors come from the data."""
 
-from combin.audit import checks
-from combin.audit.checks import cycle_check
+from combin.audit.checks import game_checks
+from combin.crosscheck import anchors, cycle_check, readings
+from combin.game import Game
 
 
 def test_anchor_data_is_the_published_figures():
-    data = checks.anchors()
+    data = anchors("combin.baccarat")
     eight = [row for row in data["baccarat_counts"] if row["decks"] == 8][0]
     assert eight["banker_wins"] == "2292252566437888"
-    assert data["poker_five"]["ace_king_or_better"] == 1463700
+    assert anchors("combin.lunar")["poker_five"]["ace_king_or_better"] == 1463700
 
 
-def test_a_wrong_anchor_is_reported_as_a_failure(monkeypatch):
-    data = checks.anchors()
+def test_a_wrong_anchor_is_reported_as_a_failure():
+    from combin.baccarat.checks import anchor_checks
+    data = anchors("combin.baccarat")
     data["house_edges"] = [{"wager": "eclipse.sun7", "edge": "7.6112%"}]
     data["line_counts"] = [{"wager": "eclipse.moon8", "event": "player_wins_three_card_8",
                             "combinations": "172660763262977"}]
-    found = checks._baccarat_anchor_checks(data)
+    found = anchor_checks(data)
     failed = [c.name for c in found if not c.passed]
     assert failed == ["eclipse.moon8: player_wins_three_card_8", "eclipse.sun7: house edge"]
 
@@ -34,6 +36,11 @@ def test_cycle_check_names_the_sheet_that_does_not_add_up():
 
 def test_readings_are_the_default_then_each_alternative():
     from combin.lunar import GAME
-    found = list(checks.readings(GAME, GAME.wagers["lunar.super"]))
+    found = list(readings(GAME, GAME.wagers["lunar.super"]))
     assert found[0] == {} and {"L4": "all-lines"} in found and {"L5": "strict"} in found
     assert len(found) == 1 + 5   # five switchable readings with one alternative each
+
+
+def test_a_game_without_checks_has_none():
+    game = Game("none", "No game", "none", {}, {}, {}, outcomes=lambda: None)
+    assert game_checks(game) == []
