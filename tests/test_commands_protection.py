@@ -73,8 +73,8 @@ def test_count_writes_the_same_report_for_a_seed(capsys, tmp_path):
 
 def test_an_interrupted_count_prints_the_partial_result_and_exits_130(capsys, tmp_path,
                                                                      monkeypatch):
-    from combin.protection import simulate as sim
-    real = sim.play_chunk
+    from combin.protection import chunks
+    real = chunks.play_chunk
     calls = []
 
     def stop_on_second(job):
@@ -83,7 +83,7 @@ def test_an_interrupted_count_prints_the_partial_result_and_exits_130(capsys, tm
             raise KeyboardInterrupt
         return real(job)
 
-    monkeypatch.setattr(sim, "play_chunk", stop_on_second)
+    monkeypatch.setattr(chunks, "play_chunk", stop_on_second)
     target = tmp_path / "count.txt"
     code, out, err = run(capsys, "count", "eclipse.sun7", "--trigger", "always", "--shoes", "1000",
                          "--workers", "1", "--out", str(target))

@@ -9,6 +9,7 @@ import pytest
 from combin.baccarat.enumeration import Round, enumerate_rounds
 from combin.baccarat.shoe import Shoe
 from combin.errors import CombinError
+from combin.protection import chunks
 from combin.protection import simulate as sim
 from combin.protection.settlement import settlement, state_index
 from combin.protection.simulate import (CHUNK, make_plan, parse_burn, parse_tags, parse_triggers,
@@ -140,7 +141,7 @@ def test_an_interrupted_run_keeps_the_finished_chunks(monkeypatch):
             raise KeyboardInterrupt
         return real(job)
 
-    monkeypatch.setattr(sim, "play_chunk", stop_on_second)
+    monkeypatch.setattr(chunks, "play_chunk", stop_on_second)
     result = flat("eclipse.sun7", shoes=4 * CHUNK)
     assert result.interrupted and result.shoes == CHUNK and result.requested == 4 * CHUNK
     assert "interrupted" in render(result, "text")

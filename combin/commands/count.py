@@ -49,8 +49,10 @@ def configure(parser):
 
 
 def run(args):
-    from combin.protection.simulate import (progress_printer, parse_tags, parse_triggers,
-                                            render, simulate)
+    from combin.analysis import select
+    from combin.progress import StderrProgress
+    from combin.protection.decks import protected
+    from combin.protection.simulate import parse_tags, parse_triggers, render, simulate
     if args.plot:
         from combin.protection.charts import require_matplotlib
         require_matplotlib()
@@ -67,11 +69,12 @@ def run(args):
     if tags is not None and args.max_tag is not None:
         raise CombinError("--max-tag shapes the suggested count; it does not apply with --tags")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
-    result = simulate(args.wager, decks=8 if decks is None else decks, cut=args.cut_card,
+    chosen = protected(select(args.wager, **options))
+    result = simulate(chosen, decks=8 if decks is None else decks, cut=args.cut_card,
                       burn=args.burn, tags=tags, triggers=triggers, true_count=args.true_count,
                       initial_count=args.initial_count, seed=args.seed, shoes=args.shoes,
-                      workers=workers, max_tag=args.max_tag, progress=progress_printer(),
-                      **options)
+                      workers=workers, max_tag=args.max_tag,
+                      progress=StderrProgress("count", unit="shoes"))
     text = render(result, args.format)
     if result.interrupted:
         sys.stdout.write(text)

@@ -19,6 +19,7 @@ Cards are written the usual two-character way, rank then suit::
 import operator
 
 from combin.errors import CombinError
+from combin.ranks import RANKS, parse_rank
 
 __all__ = [
     "RANKS", "SUITS", "DECK",
@@ -29,8 +30,7 @@ __all__ = [
     "CLASSES", "CLASS_NAMES",
 ]
 
-RANKS = "23456789TJQKA"
-"""Rank symbols, lowest first; a rank is its index in this string."""
+#: Rank symbols, lowest first (:data:`combin.ranks.RANKS`); a rank is its index in this string.
 
 SUITS = "cdhs"
 """Suit symbols: clubs, diamonds, hearts, spades; a suit is its index."""
@@ -74,9 +74,6 @@ CLASS_NAMES = {
     "high_card": "High card",
 }
 
-_ALIASES = {"10": "T"}
-
-
 def card(rank, suit):
     """Return the card id of *rank* (0..12) and *suit* (0..3)."""
     if not (0 <= rank < 13 and 0 <= suit < 4):
@@ -102,11 +99,14 @@ def parse_card(text):
     if not isinstance(text, str) or len(text.strip()) < 2:
         raise CombinError(f"{text!r} is not a card; write a rank and a suit, like 'As'")
     word = text.strip()
-    rank_text, suit_text = word[:-1].upper(), word[-1].lower()
-    rank_text = _ALIASES.get(rank_text, rank_text)
-    if len(rank_text) != 1 or rank_text not in RANKS or suit_text not in SUITS:
+    rank_text, suit_text = word[:-1], word[-1].lower()
+    try:
+        rank = parse_rank(rank_text)
+    except CombinError:
+        rank = ""
+    if not rank or suit_text not in SUITS:
         raise CombinError(f"{text!r} is not a card; ranks are {RANKS}, suits are {SUITS}")
-    return RANKS.index(rank_text) * 4 + SUITS.index(suit_text)
+    return RANKS.index(rank) * 4 + SUITS.index(suit_text)
 
 
 def parse_cards(text):

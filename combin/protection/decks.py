@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from combin.errors import CombinError
 from combin.registry import find_wager, games
 
-__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "parse_decks_list", "columns",
+__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected", "parse_decks_list", "columns",
            "deck_table", "render"]
 
 #: The deck counts ``combin decks`` tabulates by default.
@@ -36,6 +36,24 @@ def require_protection(wager_id):
         raise CombinError(f"{wager_id} is a {game.id} wager; game protection covers the wagers "
                           f"of {', '.join(offered) or 'no game'} (dealt from a shoe)")
     return game, wager
+
+
+def protected(wager, **options):
+    """The :class:`~combin.analysis.Selection` of a wager of a game with game protection.
+
+    ``wager`` is a Selection already resolved (by a command) -- passed through
+    -- or a wager id resolved here once with ``options`` (those of
+    :func:`combin.analysis.select`).
+    """
+    from combin.analysis import Selection, select
+    if isinstance(wager, Selection):
+        chosen = wager
+    else:
+        require_protection(wager)
+        chosen = select(wager, **options)
+    if chosen.game.protection is None:
+        require_protection(chosen.wager.id)
+    return chosen
 
 
 def parse_decks_list(text):

@@ -47,19 +47,18 @@ class Depleted:
         return self.sheet.summary.expected_return - self.reference.summary.expected_return
 
 
-def depleted_sheet(wager_id, spec, **options):
-    """The :class:`Depleted` comparison; ``options`` as :func:`combin.analysis.par_sheet`'s."""
-    from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
+def depleted_sheet(wager, spec, **options):
+    """The :class:`Depleted` comparison.  ``wager`` is a :class:`~combin.analysis.Selection`,
+    or a wager id resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
     from combin.baccarat.shoe import parse_shoe
-    from combin.protection.decks import require_protection
-    require_protection(wager_id)
+    from combin.protection.decks import protected
+    chosen = protected(wager, **options)
     if spec is None:
         raise CombinError("combin shoe needs --shoe SPEC, e.g. --shoe '8d-TT5'")
     shoe = parse_shoe(spec)
     decks = shoe.decks if shoe.decks is not None else reference_decks(spec)
-    sheet = par_sheet(wager_id, space=outcomes(shoe=shoe), **options)
-    reference = par_sheet(wager_id, space=outcomes(decks=decks), **options)
+    sheet = chosen.sheet(chosen.game.outcomes(shoe=shoe))
+    reference = chosen.sheet(chosen.game.outcomes(decks=decks))
     return Depleted(sheet, reference, decks)
 
 

@@ -183,27 +183,26 @@ def suggest_tags(counts, effects, max_tag=DEFAULT_MAX_TAG):
     return chosen
 
 
-def _expected(wager_id, shoe, options):
-    from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
-    return par_sheet(wager_id, space=outcomes(shoe=shoe), **options)
+def _expected(chosen, shoe):
+    return chosen.sheet(chosen.game.outcomes(shoe=shoe))
 
 
-def effects_of_removal(wager_id, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None, **options):
-    """The :class:`Effects` of ``wager_id`` on ``shoe`` (a Shoe; else ``decks`` full decks,
-    default 8); ``options`` as par_sheet's."""
+def effects_of_removal(wager, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None, **options):
+    """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe; else ``decks`` full decks,
+    default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
+    resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
     from combin.baccarat.shoe import MIN_CARDS, Shoe
-    from combin.protection.decks import require_protection
-    require_protection(wager_id)
+    from combin.protection.decks import protected
+    chosen = protected(wager, **options)
     if shoe is None:
         shoe = Shoe.full(8 if decks is None else decks)
     check_max_tag(max_tag)
     if shoe.cards <= MIN_CARDS:
         raise CombinError(f"the effect of removal needs a shoe of at least {MIN_CARDS + 1} cards "
                           f"(a round can use {MIN_CARDS}); this one holds {shoe.cards}")
-    sheet = _expected(wager_id, shoe, options)
+    sheet = _expected(chosen, shoe)
     expected = sheet.summary.expected_return
-    removed = tuple(_expected(wager_id, shoe.without(v), options).summary.expected_return
+    removed = tuple(_expected(chosen, shoe.without(v)).summary.expected_return
                     if n else None for v, n in enumerate(shoe.counts))
     effects = tuple(None if ev is None else ev - expected for ev in removed)
     left = sum((n * ev for n, ev in zip(shoe.counts, removed) if n), Fraction(0))

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+from combin.outcomes import OutcomeSpace
+
 __all__ = ["Settlement", "payout_table", "settlement", "state_index", "STATES"]
 
 #: Size of the dense index of round states: (cards - 2) x total x (cards - 2) x total.
@@ -29,13 +31,12 @@ def state_index(player_cards, player_total, banker_cards, banker_total):
     return (player_cards - 2) * 200 + player_total * 20 + (banker_cards - 2) * 10 + banker_total
 
 
-def payout_table(wager_id, states, **options):
-    """``{Round: exact net payout}`` for ``states``, each settled by the par-sheet engine."""
-    from combin.analysis import payouts
-    from combin.outcomes import OutcomeSpace
+def payout_table(chosen, states):
+    """``{Round: exact net payout}`` for ``states``, each settled by the par-sheet engine
+    under the :class:`~combin.analysis.Selection` ``chosen``."""
     space = OutcomeSpace({state: 1 for state in states}, len(states), "round states",
-                         "round states", game="baccarat")
-    return payouts(wager_id, space=space, **options)[1]
+                         "round states", game=chosen.game.id)
+    return chosen.payouts(space)
 
 
 @dataclass(frozen=True)
@@ -60,18 +61,21 @@ class Settlement:
         return self.sheet.summary.house_edge
 
 
-def settlement(wager_id, decks, **options):
-    """The :class:`Settlement` of ``wager_id`` for rounds dealt from ``decks`` full decks.
+def settlement(wager, decks, **options):
+    """The :class:`Settlement` of ``wager`` for rounds dealt from ``decks`` full decks.
+
+    ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id resolved
+    once with ``options`` (:func:`combin.analysis.select`'s).
 
     The states are those the exact enumeration of the full shoe reaches (every
     state any part of that shoe can deal).  Raises AssertionError if the table
     does not reproduce the par sheet's expected return exactly.
     """
-    from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
-    space = outcomes(decks=decks)
-    sheet = par_sheet(wager_id, space=space, **options)
-    payouts = payout_table(wager_id, sorted(space.counts), **options)
+    from combin.protection.decks import protected
+    chosen = protected(wager, **options)
+    space = chosen.game.outcomes(decks=decks)
+    sheet = chosen.sheet(space)
+    payouts = payout_table(chosen, sorted(space.counts))
     total = sum((count * payouts[state] for state, count in space.counts.items()), Fraction(0))
     if total / space.cycle != sheet.summary.expected_return:
         raise AssertionError("the per-state payouts do not reproduce the par sheet")

@@ -1,0 +1,67 @@
+"""The plan of a count simulation: everything a worker needs to deal and settle shoes.
+
+:func:`make_plan` checks every option (:mod:`combin.protection.count_options`)
+and freezes it with the wager's integer payouts per round state
+(:mod:`combin.protection.settlement`) into a picklable :class:`Plan`.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from combin.baccarat.shoe import PER_DECK, parse_decks
+from combin.errors import CombinError
+from combin.protection.count_options import (DEFAULT_CUT, MAX_DECKS, MIN_CUT, parse_burn,
+                                             whole)
+from combin.protection.settlement import Settlement
+
+__all__ = ["Plan", "make_plan"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a worker needs to deal and settle shoes (picklable)."""
+
+    wager: str
+    decks: int
+    cut: int
+    burn: object          # "face" or a whole number of cards
+    tags: tuple
+    initial_count: int
+    true_count: bool
+    triggers: tuple       # sorted; None = always
+    seed: int
+    pay: tuple            # scaled payout per state index (None: unreachable)
+    scale: int
+
+    @property
+    def cards(self):
+        return tuple(v for v, n in enumerate(PER_DECK) for _ in range(n * self.decks))
+
+    @property
+    def thresholds(self):
+        """``(a, b)`` per trigger: bet when ``count · a >= b · remaining`` (see the module)."""
+        per = 52 if self.true_count else 1
+        return tuple((0, 0) if t is None else (per * t.denominator, t.numerator)
+                     for t in self.triggers)
+
+
+def make_plan(wager_id, *, decks=8, cut=DEFAULT_CUT, burn="face", tags, triggers,
+              true_count=False, initial_count=0, seed=1, settled=None):
+    """Check every option and build the :class:`Plan`; ``settled`` is a Settlement."""
+    decks = parse_decks(decks)
+    if decks > MAX_DECKS:
+        raise CombinError(f"the simulation deals shoes of at most {MAX_DECKS} decks, not {decks}")
+    cut = whole(cut, "--cut-card", MIN_CUT)
+    burn = parse_burn(burn)
+    seed = whole(seed, "--seed", 0)
+    initial_count = int(whole(str(initial_count), "--initial-count", -10**9))
+    most_burned = 11 if burn == "face" else burn
+    if decks * 52 - most_burned - cut < 6:
+        raise CombinError(f"{decks * 52} cards less {most_burned} burned and {cut} behind the cut "
+                          "card leave no room for a round")
+    if len(tags) != 10:
+        raise CombinError("a count needs a tag for each of the ten point values")
+    if not triggers:
+        raise CombinError("give at least one trigger")
+    return Plan(wager_id, decks, cut, burn, tuple(tags), initial_count, bool(true_count),
+                tuple(triggers), seed, settled.scaled, settled.scale)
