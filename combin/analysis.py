@@ -20,7 +20,7 @@ from combin.game import Game, RuleSet, check_known
 from combin.interpret import resolve
 from combin.outcomes import OutcomeSpace
 from combin.parsheet import ParSheet, build
-from combin.paytable import Paytable
+from combin.paytable import Paytable, merge_paytables
 from combin.registry import find_wager
 from combin.wager import Wager, payout_table
 
@@ -77,6 +77,11 @@ class Selection:
         """``{outcome: exact net payout}`` on ``space``, settled as the par sheet settles it."""
         return payout_table(self.wager, self.paytable, space, self.interpretations, self.lookup)
 
+    def with_paytable(self, table: Paytable) -> "Selection":
+        """The same selection paid by ``table`` (a paytable of the same wager)."""
+        return replace(self, paytable=table,
+                       tables=merge_paytables(self.tables, (table,)))
+
     def reading(self, interpretation: str, value: str) -> "Selection":
         """The same selection with one interpretation switched (checked against the game)."""
         chosen = {**dict(self.interpretations), interpretation: value}
@@ -123,7 +128,7 @@ def select(wager_id: str, *, paytable: str | None = None, rules: str | None = No
     """
     game, wager = find_wager(wager_id)
     ruleset = _rules(game, wager, rules, extra_rulesets)
-    tables = {**game.paytables, **{(p.wager, p.id): p for p in extra_paytables}}
+    tables = merge_paytables(game.paytables, extra_paytables)
     table = _paytable(game, wager, ruleset, paytable, tables)
     interpretations = resolve(wager, interpret or {}, game.interpretations)
     return Selection(game, wager, table, ruleset, interpretations, tables)

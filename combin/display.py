@@ -12,7 +12,10 @@ figures (a standard deviation) come from :func:`sqrt`, which works in
 import decimal as _decimal
 from fractions import Fraction
 
-__all__ = ["rational", "decimal", "percent", "grouped", "sqrt", "one_in"]
+__all__ = ["rational", "decimal", "percent", "grouped", "sqrt", "one_in", "to_decimal", "CONTEXT"]
+
+#: The decimal context of every irrational display figure: 40 significant digits, half to even.
+CONTEXT = _decimal.Context(prec=40, rounding=_decimal.ROUND_HALF_EVEN)
 
 
 def rational(value):
@@ -48,6 +51,17 @@ def grouped(number):
     return f"{number:,}"
 
 
+def to_decimal(value, context=CONTEXT):
+    """An exact rational as a :class:`decimal.Decimal`: one correctly rounded division in
+    ``context`` (40 significant digits) -- the only Fraction-to-Decimal conversion.
+
+    >>> to_decimal(Fraction(1, 3))
+    Decimal('0.3333333333333333333333333333333333333333')
+    """
+    value = Fraction(value)
+    return context.divide(_decimal.Decimal(value.numerator), _decimal.Decimal(value.denominator))
+
+
 def sqrt(value, digits=40):
     """The square root of a non-negative rational, as a :class:`decimal.Decimal`.
 
@@ -55,10 +69,8 @@ def sqrt(value, digits=40):
     the result is correctly rounded there and independent of the caller's
     context; callers show far fewer digits.
     """
-    value = Fraction(value)
     context = _decimal.Context(prec=digits, rounding=_decimal.ROUND_HALF_EVEN)
-    quotient = context.divide(_decimal.Decimal(value.numerator), _decimal.Decimal(value.denominator))
-    return context.sqrt(quotient)
+    return context.sqrt(to_decimal(value, context))
 
 
 def one_in(combinations, cycle, places=2):

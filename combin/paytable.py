@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from combin.errors import CombinError
 from combin.pays import LOSS, Pay
 
-__all__ = ["Paytable", "ID_PATTERN", "parse_paytables", "load_toml", "with_pay", "EntryReader",
+__all__ = ["Paytable", "ID_PATTERN", "parse_paytables", "load_toml", "with_pay", "merge_paytables", "EntryReader",
            "read_paytable_entries", "location"]
 
 #: A paytable or rule-set id of a user's file: a plain name, so that it can follow
@@ -89,6 +89,12 @@ class Paytable:
     def where(self):
         """``"FILE, line N"`` (or just the source) for messages."""
         return f"{self.source}, line {self.line}" if self.line else self.source
+
+
+def merge_paytables(tables, extra=()):
+    """``{(wager, id): Paytable}`` of ``tables`` with the paytables ``extra`` added (an extra
+    paytable replaces one of the same wager and id) -- the one place paytables are merged."""
+    return {**tables, **{(p.wager, p.id): p for p in extra}}
 
 
 def with_pay(paytable, event_id, pay):

@@ -20,7 +20,7 @@ from combin.paytable import EntryReader, load_toml, location, read_paytable_entr
 _RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
 __all__ = ["PaytableFile", "Catalog", "catalog", "parse_paytable_file", "read_paytable_file",
-           "read_paytable_files", "choose", "apply_files", "return_warning", "report_generous",
+           "read_paytable_files", "choose", "apply_files", "warn_generous", "return_warning", "report_generous",
            "paytable_toml"]
 
 
@@ -217,12 +217,14 @@ def choose(loaded, wager_id, paytable, rules, ruled):
     return paytable, rules
 
 
-def apply_files(options, paths, wager_id=None, stream=None):
+def apply_files(options, paths, wager_id=None, stream=None, warn=True):
     """Read ``--paytable-file`` files into the :func:`combin.analysis.par_sheet` ``options``.
 
     Sets ``extra_paytables`` (and ``extra_rulesets`` when a file has rule sets),
     selects the file's paytable for ``wager_id`` (:func:`choose`), and warns on
-    ``stream`` (stderr) when that paytable returns 100% or more.  Returns the
+    ``stream`` (stderr) when that paytable returns 100% or more -- unless
+    ``warn`` is false: a command that builds that very sheet anyway warns with
+    :func:`warn_generous` instead of building it twice.  Returns the
     :class:`PaytableFile`.
     """
     known = catalog()
@@ -234,13 +236,17 @@ def apply_files(options, paths, wager_id=None, stream=None):
         return loaded  # no wager, or an unknown one the command reports itself
     options["paytable"], options["rules"] = choose(
         loaded, wager_id, options.get("paytable"), options.get("rules"), known.ruled(wager_id))
-    if loaded.of(wager_id):
+    if warn and loaded.of(wager_id):
         from combin.analysis import par_sheet
-        sheet = par_sheet(wager_id, **options)
-        for table in loaded.of(wager_id):
-            if table.id == sheet.paytable:
-                report_generous(table, sheet, stream)
+        warn_generous(options, par_sheet(wager_id, **options), stream)
     return loaded
+
+
+def warn_generous(options, sheet, stream=None):
+    """:func:`report_generous` for ``sheet`` when its paytable came from a user's file."""
+    for table in options.get("extra_paytables", ()):
+        if (table.wager, table.id) == (sheet.wager, sheet.paytable):
+            report_generous(table, sheet, stream)
 
 
 # --- Warnings --------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from combin.display import CONTEXT, to_decimal
 from combin.risk import CONFIDENCES
 
 __all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm", "deal_chunk"]
@@ -30,7 +31,7 @@ __all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm", "deal_chunk"]
 CHUNK = 50_000
 RNG = "Python random.Random (Mersenne Twister MT19937), seeded per chunk with 'combin:{game}:{seed}:{chunk}'"
 Z99 = dict((label, z) for label, z, in CONFIDENCES)["99%"]
-_CONTEXT = decimal.Context(prec=40)
+_CONTEXT = CONTEXT
 
 
 def deal_chunk(dealer, game_id, seed, index, rounds):
@@ -84,8 +85,7 @@ class Confirmation:
 
     @property
     def inside(self):
-        exact = _CONTEXT.divide(decimal.Decimal(self.exact.numerator),
-                                decimal.Decimal(self.exact.denominator))
+        exact = to_decimal(self.exact)
         return self.low <= exact <= self.high
 
 
@@ -101,9 +101,8 @@ def confirm(counts, payouts, exact, wager="", paytable="", reading=""):
     q = sum((count * payouts[state] ** 2 for state, count in counts.items()), Fraction(0))
     mean = s / n
     variance = (q - s * s / n) / (n - 1)
-    se = _CONTEXT.sqrt(_CONTEXT.divide(decimal.Decimal(variance.numerator),
-                                       decimal.Decimal(variance.denominator * n)))
-    centre = _CONTEXT.divide(decimal.Decimal(mean.numerator), decimal.Decimal(mean.denominator))
+    se = _CONTEXT.sqrt(to_decimal(variance / n))
+    centre = to_decimal(mean)
     half = _CONTEXT.multiply(Z99, se)
     return Confirmation(wager, paytable, reading, n, mean, se, _CONTEXT.subtract(centre, half),
                         _CONTEXT.add(centre, half), Fraction(exact))

@@ -26,12 +26,17 @@ def add_sheet_options(parser, wager=True):
     add_output_options(parser)
 
 
-def sheet_options(args):
-    """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments."""
+def sheet_options(args, warn=True):
+    """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments.
+
+    With a ``--paytable-file``, a paytable of the file that returns 100% or more
+    is reported at once, unless ``warn`` is false (the command reports it on
+    the sheet it builds, :func:`combin.paytable_file.warn_generous`).
+    """
     from combin.interpret import parse_assignments
     options = dict(paytable=args.paytable, decks=args.decks, shoe=args.shoe, rules=args.rules,
                    interpret=parse_assignments(args.interpret), extra_paytables=[])
     if getattr(args, "paytable_file", None):
         from combin.paytable_file import apply_files
-        apply_files(options, args.paytable_file, getattr(args, "wager", None))
+        apply_files(options, args.paytable_file, getattr(args, "wager", None), warn=warn)
     return options

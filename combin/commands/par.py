@@ -12,5 +12,9 @@ def configure(parser):
 
 def run(args):
     from combin.analysis import par_sheet
+    from combin.paytable_file import warn_generous
     from combin.render import render
-    return render(par_sheet(args.wager, **sheet_options(args)), args.format)
+    options = sheet_options(args, warn=False)
+    sheet = par_sheet(args.wager, **options)
+    warn_generous(options, sheet)
+    return render(sheet, args.format)

@@ -26,8 +26,11 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from combin import display
+from combin.analysis import select
 from combin.errors import CombinError
 from combin.pays import PUSH, Pay
+from combin.paytable import with_pay
 
 __all__ = ["Term", "ReturnFormula", "WholePay", "Solution", "Solved", "parse_edge",
            "return_formula", "pay_of", "solve"]
@@ -150,20 +153,9 @@ def pay_of(payout):
     return Pay.parse(f"{payout.numerator} to {payout.denominator}")
 
 
-def _paytable_of(sheet, options):
-    from combin.registry import find_wager
-    game, _ = find_wager(sheet.wager)
-    tables = {**game.paytables, **{(p.wager, p.id): p for p in options.get("extra_paytables", ())}}
-    return tables[(sheet.wager, sheet.paytable)]
-
-
-def _engine_edge(sheet, options, line, pay):
+def _engine_edge(chosen, space, line, pay):
     """The house edge the par-sheet engine gives with ``line`` paying ``pay``."""
-    from combin.analysis import par_sheet
-    from combin.paytable import with_pay
-    table = with_pay(_paytable_of(sheet, options), line, pay)
-    extra = [*options.get("extra_paytables", ()), table]
-    return par_sheet(sheet.wager, **{**options, "extra_paytables": extra}).summary.house_edge
+    return chosen.with_paytable(with_pay(chosen.paytable, line, pay)).sheet(space).summary.house_edge
 
 
 def _default_line(formula, line):
@@ -189,17 +181,17 @@ def _solve_symbolically(formula, term, target):
     return Fraction(int(roots[0].p), int(roots[0].q))
 
 
-def solve(wager_id, *, line=None, target_edge=None, **options):
+def solve(wager_id, *, line=None, target_edge=None, decks=None, shoe=None, **options):
     """The return formula of a wager and, given ``target_edge``, the pay of ``line`` that hits it.
 
-    ``options`` are those of :func:`combin.analysis.par_sheet`; ``target_edge``
-    is a Fraction or text (:func:`parse_edge`).
+    ``options`` are those of :func:`combin.analysis.select`, resolved once;
+    ``target_edge`` is a Fraction or text (:func:`parse_edge`).
     """
-    from combin import display
-    from combin.analysis import par_sheet
     target = None if target_edge is None else (
         target_edge if isinstance(target_edge, Fraction) else parse_edge(target_edge))
-    sheet = par_sheet(wager_id, **options)
+    chosen = select(wager_id, **options)
+    space = chosen.space(decks, shoe)
+    sheet = chosen.sheet(space)
     formula = return_formula(sheet)
     term = _default_line(formula, line)
     if target is None:
@@ -207,7 +199,7 @@ def solve(wager_id, *, line=None, target_edge=None, **options):
     if term is None:
         raise CombinError(f"{wager_id} has several lines; name the one to vary with --line "
                           f"({', '.join(t.event_id for t in formula.terms)})")
-    if term.event_id not in {event for event, _ in _paytable_of(sheet, options).lines}:
+    if term.event_id not in {event for event, _ in chosen.paytable.lines}:
         raise CombinError(f"line '{term.event_id}' is settled from several paytable lines; "
                           "solve varies one paytable line at a time")
     if term.probability == 0:
@@ -222,11 +214,11 @@ def solve(wager_id, *, line=None, target_edge=None, **options):
     if -formula.value({term.event_id: payout}) != target:
         raise CombinError("internal check failed: the solved pay does not give the target edge")
     pay = pay_of(payout)
-    if _engine_edge(sheet, options, term.event_id, pay) != target:
+    if _engine_edge(chosen, space, term.event_id, pay) != target:
         raise CombinError(f"the pays of {wager_id} change how its rounds are settled "
                           "(a reading that combines lines); solve cannot vary them one by one")
     whole = []
     for candidate in sorted({math.floor(payout), math.ceil(payout)}):
-        edge = _engine_edge(sheet, options, term.event_id, pay_of(candidate))
+        edge = _engine_edge(chosen, space, term.event_id, pay_of(candidate))
         whole.append(WholePay(pay_of(candidate), edge))
     return Solved(sheet, formula, term, Solution(term, target, payout, pay, tuple(whole)))

@@ -21,19 +21,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from combin import display
+from combin.display import CONTEXT, to_decimal
 from combin.risk import CONFIDENCES
 
-__all__ = ["Estimate", "Z95", "mean", "ratio", "to_decimal"]
+__all__ = ["Estimate", "Z95", "mean", "ratio"]
 
 #: Two-sided 95% standard normal quantile.
 Z95 = dict(CONFIDENCES)["95%"]
-_CONTEXT = decimal.Context(prec=40, rounding=decimal.ROUND_HALF_EVEN)
-
-
-def to_decimal(value):
-    """An exact Fraction as a 40-digit Decimal (one correctly rounded division)."""
-    value = Fraction(value)
-    return _CONTEXT.divide(decimal.Decimal(value.numerator), decimal.Decimal(value.denominator))
+_CONTEXT = CONTEXT
 
 
 @dataclass(frozen=True)
