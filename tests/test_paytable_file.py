@@ -262,3 +262,18 @@ def test_written_toml_has_the_builtin_shape():
     assert text == ('# hello\n\n[[paytable]]\nwager = "eclipse.supreme7"\nid = "B"\n'
                     'title = "Paytable B"\ncitation = "58 Pa. Code § 631b.11(g), Paytable B"\n'
                     '[paytable.pays]\nboth_three_card_7 = "400 to 1"\nboth_two_card_7 = "loss"\n')
+
+
+def test_par_with_a_paytable_file_builds_its_sheet_once(monkeypatch, capsys):
+    from combin.analysis import Selection
+    from combin.cli import main
+    calls = []
+    real = Selection.sheet
+
+    def counted(self, space=None):
+        calls.append(self.paytable.id)
+        return real(self, space)
+    monkeypatch.setattr(Selection, "sheet", counted)
+    path = Path(__file__).parent / "data" / "moon8-30to1.toml"
+    assert main(["par", "eclipse.moon8", "--paytable-file", str(path)]) == 0
+    assert calls == ["M30"] and "WARNING" in capsys.readouterr().err
