@@ -1,19 +1,30 @@
-"""Renderers: a par sheet as text, Markdown, CSV or JSON.
+"""Writers: any :class:`~combin.render.document.Document` as text, Markdown, CSV, JSON,
+HTML or an Excel workbook.
 
-Every renderer reads a :class:`~combin.parsheet.ParSheet` and nothing else;
-none knows a game.  :func:`render` picks one by name.  Output ends with a
-newline and contains nothing that varies between runs, so the same sheet
-always renders to the same bytes.
+One writer per format (a module each); none knows a game or a command.
+:func:`render` picks one by name; :func:`emit` is what a command returns for
+its ``--format``, ``--out`` and ``--table`` options.  Output contains nothing
+that varies between runs, so the same document always renders to the same
+bytes.
 """
 
 from importlib import import_module
 
 from combin.errors import CombinError
 
-__all__ = ["FORMATS", "render", "render_comparison"]
+__all__ = ["FORMATS", "render", "emit", "add_format_options"]
 
-#: Format name -> module that renders it.
-FORMATS = {"text": "text", "md": "markdown", "csv": "csvfile", "json": "jsonfile"}
+#: Format name -> module that writes it.
+FORMATS = {"text": "text", "md": "markdown", "csv": "csvfile", "json": "jsonfile",
+           "html": "html", "xlsx": "xlsx"}
+
+
+def _document(obj):
+    from combin.render.document import Document
+    if isinstance(obj, Document):
+        return obj
+    from combin.documents import document_of
+    return document_of(obj)
 
 
 def _module(fmt):
@@ -22,11 +33,48 @@ def _module(fmt):
     return import_module(f"combin.render.{FORMATS[fmt]}")
 
 
-def render(sheet, fmt="text"):
-    """``sheet`` rendered in format ``fmt``."""
-    return _module(fmt).render(sheet)
+def render(obj, fmt="text", table=None):
+    """``obj`` (a Document, or a result :mod:`combin.documents` knows) in format ``fmt``:
+    text, or bytes for ``xlsx``.  CSV holds one table: ``table``, else the first."""
+    document = _document(obj)
+    if fmt == "csv":
+        return _module(fmt).write(document, table)
+    if table is not None:
+        document.table(table)
+    return _module(fmt).write(document)
 
 
-def render_comparison(title, columns, fmt="text"):
-    """Several sheets side by side: ``columns`` is ``[(heading, ParSheet), ...]``."""
-    return _module(fmt).render_comparison(title, columns)
+def emit(obj, args):
+    """What a command returns for its output options (``args.format``, ``args.out``,
+    ``args.table``): the text or bytes that the command line writes to stdout or
+    ``--out``.  A CSV of several tables with ``--out`` and no ``--table`` is written
+    here as a directory ``--out`` of one CSV per table, and nothing is returned."""
+    document = _document(obj)
+    fmt, out, table = args.format, getattr(args, "out", None), getattr(args, "table", None)
+    if fmt == "xlsx" and not out:
+        raise CombinError("--format xlsx writes a workbook: give --out FILE.xlsx")
+    if fmt == "csv" and out and table is None and len(document.tables) > 1:
+        from combin.fileio import write_tree
+        from combin.render.csvfile import files
+        write_tree(out, files(document))
+        return ""
+    return render(document, fmt, table)
+
+
+def add_format_options(parser, formats=tuple(FORMATS), tables=True):
+    """``--format``, ``--out`` and (``tables``) ``--table``, with their help."""
+    parser.add_argument(
+        "--format", default="text", choices=list(formats),
+        help="output format (default: text). csv: tidy, one table per file; xlsx: a "
+             "workbook with one worksheet per table (needs --out); json: versioned, "
+             "with a schema shipped in the package")
+    parser.add_argument(
+        "--out", metavar="FILE",
+        help="write to FILE atomically instead of stdout (default: stdout). With --format csv "
+             "and several tables, FILE is a directory of one CSV per table, e.g. "
+             "--format csv --out sheet/")
+    if tables:
+        parser.add_argument(
+            "--table", metavar="NAME",
+            help="output only the table NAME (csv: the default is the first table on stdout, "
+                 "every table with --out), e.g. --table summary")

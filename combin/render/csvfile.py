@@ -1,56 +1,91 @@
-"""A par sheet as CSV that a spreadsheet opens without losing a digit.
+"""Tidy CSV: one table per file, a header row, plain digits and ``"p/q"`` fractions.
 
-Layout: a header row, one row per line, a ``Total`` row; then an empty row and
-``field,value`` rows with the identification and summary.  Spreadsheets keep
-only 15 significant digits of a number and read ``1/2`` as a date, so exact
-values (combinations, the cycle, fractions) are written as text formulas
-``="..."``; the decimal columns are plain numbers.  The exact values are also
-available unwrapped in the JSON form.
+Each row is one record; exact fractions are ``"p/q"`` text with a decimal
+column ``KEY_decimal`` beside them, so a spreadsheet can sum the decimals and a
+program reads the exact value (:func:`combin.render.document.machine`).  No
+thousands separators, no formulas.  A document of several tables is written as
+one CSV per table (:func:`files`: ``NAME.csv``, plus ``identification.csv``),
+or one table is chosen by name.
+
+Formula injection: every cell passes :func:`safe_cell`.  A text cell that
+starts (after blanks) with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return is neutralised with a leading ``'``, so a citation such as
+``=HYPERLINK(...)`` is shown, never run.  Plain numbers (``-0.0123``,
+``-1/20``) are kept: a spreadsheet reads them as data, never as a formula.
 """
 
 import csv
 import io
+import re
 
-from combin import display
-from combin.render.common import PROBABILITY_PLACES, comparison_rows, identification, summary_rows
+__all__ = ["write", "files", "safe_cell", "safe_writer", "rows_text"]
 
-__all__ = ["render", "render_comparison", "as_text"]
-
-HEADER = ["event", "pays", "payout", "combinations", "probability", "probability_decimal",
-          "return", "return_decimal", "one_in"]
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?%?")
+_ACTIVE = ("=", "+", "-", "@", "\t", "\r")
 
 
-def as_text(value):
-    """A spreadsheet-safe text cell: ``="value"``."""
-    return f'="{value}"'
+def safe_cell(value):
+    """``value`` as a cell no spreadsheet runs as a formula (see the module docstring)."""
+    if not isinstance(value, str):
+        return value
+    if value == "-" or _NUMBER.fullmatch(value):
+        return value
+    if value.lstrip(" ").startswith(_ACTIVE):
+        return "'" + value
+    return value
 
 
-def _write(rows):
+class _SafeWriter:
+    def __init__(self, stream):
+        self._writer = csv.writer(stream, lineterminator="\n")
+
+    def writerow(self, row):
+        return self._writer.writerow([safe_cell(cell) for cell in row])
+
+    def writerows(self, rows):
+        for row in rows:
+            self.writerow(row)
+
+
+def safe_writer(stream):
+    """A ``csv.writer`` (``\\n`` line ends) whose every cell passes :func:`safe_cell`."""
+    return _SafeWriter(stream)
+
+
+def rows_text(rows):
+    """``rows`` as CSV text through :func:`safe_writer`."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerows(rows)
+    safe_writer(buffer).writerows(rows)
     return buffer.getvalue()
 
 
-def render(sheet):
-    rows = [HEADER]
-    for line in sheet.lines:
-        probability, contribution = sheet.probability(line), sheet.contribution(line)
-        rows.append([line.event, line.pays, as_text(display.rational(line.payout)),
-                     as_text(line.combinations), as_text(display.rational(probability)),
-                     display.decimal(probability, PROBABILITY_PLACES),
-                     as_text(display.rational(contribution)),
-                     display.decimal(contribution, PROBABILITY_PLACES),
-                     display.one_in(line.combinations, sheet.cycle)])
-    s = sheet.summary
-    rows.append(["Total", "", "", as_text(sheet.cycle), as_text("1"), display.decimal(1, 12),
-                 as_text(display.rational(s.expected_return)),
-                 display.decimal(s.expected_return, PROBABILITY_PLACES), ""])
-    rows.append([])
-    rows += [[label, value] for label, value in identification(sheet)]
-    rows += [[label, value, as_text(exact)] for label, value, exact in summary_rows(sheet)]
-    return _write(rows)
+def _table_text(table):
+    from combin.render.document import machine
+    layout, records = machine(table)
+    keys = [key for key, _ in layout]
+    return rows_text([keys, *([record[k] for k in keys] for record in records)])
 
 
-def render_comparison(title, columns):
-    return _write([[title, *(heading for heading, _ in columns)], *comparison_rows(columns)])
+def _identification_text(document):
+    from combin.render.document import exact_text, is_numeric, shown
+    rows = [["field", "value"], ["format", document.format_tag]]
+    for label, c in document.identification_cells():
+        rows.append([label, exact_text(c) if is_numeric(c) else shown(c)])
+    rows += [["note", note] for note in document.notes]
+    return rows_text(rows)
+
+
+def write(document, table=None):
+    """One table of ``document`` as CSV: the one named ``table``, else the first
+    (``identification`` names the identification pairs)."""
+    if table == "identification" or not document.tables:
+        return _identification_text(document)
+    return _table_text(document.table(table) if table else document.tables[0])
+
+
+def files(document):
+    """``{"NAME.csv": text}``: every table, and ``identification.csv``."""
+    out = {"identification.csv": _identification_text(document)}
+    for table in document.tables:
+        out[f"{table.name}.csv"] = _table_text(table)
+    return out

@@ -1,90 +1,58 @@
-"""A par sheet as JSON that machine readers can use without losing a digit.
+"""Any :class:`~combin.render.document.Document` as JSON, without losing a digit.
 
-Integers that can exceed 2**53 (combinations, the cycle) are decimal strings;
-exact rationals are ``"p/q"`` strings (``"p"`` when whole) beside a decimal
-string for display.  Keys are written in a fixed order.
+Every JSON output has the same shape, described by the schemas shipped in
+``combin/schemas``: a versioned ``format`` tag (``combin.KIND/2``), the tool and
+its version, the title, the identification as ``{key: value}``, each table as
+``{"title", "columns", "rows"}`` whose rows hold the machine form of
+:func:`combin.render.document.machine` (integers as decimal strings, exact
+fractions as ``"p/q"`` with a ``KEY_decimal`` beside), the notes and the
+figures.  Keys are written in a fixed order.
 """
 
 import json
 
-from combin import display
-from combin.render.common import PROBABILITY_PLACES
+from combin import __version__
 
-__all__ = ["render", "render_comparison", "sheet_object", "identification", "FORMAT"]
-
-FORMAT = "combin.parsheet/1"
+__all__ = ["write", "document_object", "dump"]
 
 
-def identification(sheet):
-    """The identification keys of a par sheet (tool, wager, paytable, shoe, cycle ...)."""
-    return {
-        "tool": {"name": "combin", "version": sheet.version},
-        "wager": sheet.wager,
-        "title": sheet.title,
-        "game": sheet.game,
-        "regulation": sheet.regulation,
-        "paytable": sheet.paytable,
-        "paytable_title": sheet.paytable_title,
-        "paytable_citation": sheet.paytable_citation,
-        "rules": sheet.rules,
-        "shoe": {"description": sheet.shoe, **sheet.shoe_detail},
-        "interpretations": {key: value for key, value in sheet.interpretations},
-        "stake": sheet.stake,
-        "method": sheet.method,
-        "cycle": str(sheet.cycle),
-    }
-
-
-def sheet_object(sheet):
-    """The JSON-ready object of a par sheet."""
-    s = sheet.summary
-    risk = sheet.risk
-    return {
-        "format": FORMAT,
-        **identification(sheet),
-        "lines": [{"event_id": line.event_id, "event": line.event, "pays": line.pays,
-                   "payout": display.rational(line.payout),
-                   "combinations": str(line.combinations),
-                   "probability": display.rational(sheet.probability(line)),
-                   "probability_decimal": display.decimal(sheet.probability(line), PROBABILITY_PLACES),
-                   "return": display.rational(sheet.contribution(line)),
-                   "return_decimal": display.decimal(sheet.contribution(line), PROBABILITY_PLACES),
-                   "one_in": display.one_in(line.combinations, sheet.cycle)}
-                  for line in sheet.lines],
-        "summary": {
-            "return": display.rational(s.expected_return),
-            "return_decimal": display.decimal(s.expected_return, PROBABILITY_PLACES),
-            "house_edge": display.rational(s.house_edge),
-            "house_edge_percent": display.percent(s.house_edge, 6),
-            "return_to_player": display.rational(s.return_to_player),
-            "hit_frequency": display.rational(s.hit_frequency),
-            "push_frequency": display.rational(s.push_frequency),
-            "edge_excluding_pushes": (None if s.edge_excluding_pushes is None
-                                      else display.rational(s.edge_excluding_pushes)),
-            "variance": display.rational(s.variance),
-            "variance_decimal": display.decimal(s.variance, PROBABILITY_PLACES),
-            "standard_deviation_decimal": display.decimal(s.sd, PROBABILITY_PLACES),
-        },
-        "risk": {
-            "volatility_index": [{"confidence": label, "z": display.decimal(z, 10),
-                                  "vi": display.decimal(vi, 10)} for label, z, vi in risk.volatility],
-            "hold_range": [{"rounds": rounds, "confidence": label,
-                            "low": display.decimal(low, 10), "high": display.decimal(high, 10)}
-                           for rounds, label, low, high in risk.holds],
-        },
-        "notes": list(sheet.notes),
-    }
-
-
-def _dump(obj):
+def dump(obj):
+    """JSON text with a fixed key order and a final newline."""
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
-def render(sheet):
-    return _dump(sheet_object(sheet))
+def document_object(document):
+    """The JSON-ready object of ``document``."""
+    from combin.render.document import exact_text, is_numeric, machine, shown, slug
+    identification = {}
+    for label, c in document.identification_cells():
+        key = slug(label)
+        value = exact_text(c) if is_numeric(c) else shown(c)
+        if key in identification:
+            existing = identification[key]
+            identification[key] = (existing if isinstance(existing, list) else [existing]) + [value]
+        else:
+            identification[key] = value
+    tables = {}
+    for table in document.tables:
+        layout, records = machine(table)
+        headings = {c.key: c.heading for c in table.columns}
+        tables[table.name] = {
+            "title": table.title,
+            "columns": [{"key": key, "heading": headings.get(key) or
+                         f"{headings[key[:-len('_decimal')]]} (decimal)"}
+                        for key, _ in layout],
+            "rows": records,
+        }
+    return {"format": document.format_tag,
+            "tool": {"name": "combin", "version": __version__},
+            "title": document.title,
+            "identification": identification,
+            "tables": tables,
+            "notes": list(document.notes),
+            "figures": [{"name": f.name, "title": f.title, "path": f.path}
+                        for f in document.figures]}
 
 
-def render_comparison(title, columns):
-    return _dump({"format": "combin.sensitivity/1", "title": title,
-                  "columns": [{"heading": heading, "sheet": sheet_object(sheet)}
-                              for heading, sheet in columns]})
+def write(document):
+    return dump(document_object(document))

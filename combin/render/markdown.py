@@ -1,11 +1,14 @@
-"""A par sheet as a Markdown page (GitHub-flavoured tables)."""
+"""Any :class:`~combin.render.document.Document` as a Markdown page (GitHub tables).
+
+``# title``, the identification table, one ``## section`` per table with
+numbers right-aligned, the notes as a list and the figures as images.
+"""
 
 from tabulate import tabulate
 
-from combin.render.common import (comparison_rows, identification, line_header, line_rows,
-                                  risk_rows, summary_rows)
+from combin.render.document import is_numeric, shown
 
-__all__ = ["render", "render_comparison", "table"]
+__all__ = ["write", "table", "grid"]
 
 
 def _cell(text):
@@ -13,33 +16,34 @@ def _cell(text):
 
 
 def table(rows, headers, align=None):
-    """A GitHub-flavoured Markdown table with every cell kept verbatim."""
+    """A GitHub-flavoured Markdown table of text ``rows``, every cell kept verbatim."""
     return tabulate([[_cell(c) for c in row] for row in rows], headers=[_cell(h) for h in headers],
                     tablefmt="github", disable_numparse=True, colalign=align)
 
 
-def render(sheet):
-    parts = [f"# {sheet.title} ({sheet.paytable})", ""]
-    parts += [table(identification(sheet, method=False), ["Identification", ""]), "",
-              f"Counted over {sheet.method}.", ""]
-    parts += ["## Outcomes", "",
-              table(line_rows(sheet), line_header(),
-                    ("left", "left", "right", "right", "right", "right")), ""]
-    parts += ["## Summary", "", table(summary_rows(sheet), ["Figure", "Value", "Exact"],
-                                     ("left", "right", "left")), ""]
-    volatility, holds = risk_rows(sheet)
-    parts += ["## Risk", "", table(volatility, ["Confidence", "z", "Volatility index"],
-                                  ("left", "right", "right")), "",
-              "Range of hold, house edge ± VI/√n:", "",
-              table(holds, ["Rounds", *(row[0] for row in volatility)],
-                    ("right", "right", "right", "right"))]
-    if sheet.interpretations:
-        parts += ["", "## Interpretations", ""]
-        parts += [f"- **{key}={value}**: {sheet.interpretation_titles.get(key, '')}"
-                  for key, value in sheet.interpretations]
-    return "\n".join(parts) + "\n"
+def _linked(c):
+    href = getattr(c, "href", None)
+    return f"[{shown(c)}]({href})" if href else shown(c)
 
 
-def render_comparison(title, columns):
-    headers = ["", *(heading for heading, _ in columns)]
-    return f"# {title}\n\n{table(comparison_rows(columns), headers)}\n"
+def grid(doc_table):
+    """One :class:`~combin.render.document.Table` as a Markdown table."""
+    align = [("right" if any(is_numeric(row[i]) for row in doc_table.rows) else "left")
+             for i in range(len(doc_table.columns))]
+    return table([[_linked(c) for c in row] for row in doc_table.rows],
+                 [c.heading for c in doc_table.columns], align or None)
+
+
+def write(document):
+    parts = [f"# {document.title}", ""]
+    info = [(label, shown(c)) for label, c in document.identification_cells()]
+    if info:
+        parts += [table(info, ["Identification", ""]), ""]
+    for doc_table in document.tables:
+        parts += [f"## {doc_table.title}", "", grid(doc_table), ""]
+    if document.notes:
+        parts += ["## Notes", ""] + [f"- {note}" for note in document.notes] + [""]
+    for figure in document.figures:
+        if figure.path:
+            parts += [f"![{figure.title}]({figure.path})", ""]
+    return "\n".join(parts).rstrip("\n") + "\n"

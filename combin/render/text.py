@@ -1,35 +1,36 @@
-"""A par sheet as plain text for a terminal."""
+"""Any :class:`~combin.render.document.Document` as plain text for a terminal.
+
+The title, the identification as aligned ``label  value`` lines, each table
+under its title (numbers right-aligned), the notes as ``*`` items and the
+figures by name.  Cells are shown by :func:`combin.render.document.shown`.
+"""
 
 from tabulate import tabulate
 
-from combin.render.common import (comparison_rows, identification, line_header, line_rows,
-                                  risk_rows, summary_rows)
+from combin.render.document import is_numeric, shown
 
-__all__ = ["render", "render_comparison"]
-
-
-def _table(rows, headers, align=None):
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
-                    colalign=align)
+__all__ = ["write", "grid"]
 
 
-def render(sheet):
-    width = max(len(label) for label, _ in identification(sheet))
-    parts = [f"{sheet.title} -- par sheet", ""]
-    parts += [f"{label.ljust(width)}  {value}" for label, value in identification(sheet)]
-    parts += ["", _table(line_rows(sheet), line_header(),
-                         ("left", "left", "right", "right", "right", "right")), ""]
-    parts += [_table([row[:2] for row in summary_rows(sheet)], ["Figure", "Value"],
-                     ("left", "right")), ""]
-    volatility, holds = risk_rows(sheet)
-    parts += [_table(volatility, ["Confidence", "z", "Volatility index"],
-                     ("left", "right", "right")), ""]
-    parts += ["Range of hold (house edge +- VI/sqrt(n)):",
-              _table(holds, ["Rounds", *(row[0] for row in volatility)],
-                     ("right", "right", "right", "right"))]
-    return "\n".join(parts) + "\n"
+def grid(table):
+    """One table as aligned plain-text columns."""
+    align = [("right" if any(is_numeric(row[i]) for row in table.rows) else "left")
+             for i in range(len(table.columns))]
+    return tabulate([[shown(c) for c in row] for row in table.rows],
+                    headers=[c.heading for c in table.columns], tablefmt="simple",
+                    disable_numparse=True, colalign=align or None)
 
 
-def render_comparison(title, columns):
-    headers = ["", *(heading for heading, _ in columns)]
-    return f"{title}\n\n{_table(comparison_rows(columns), headers)}\n"
+def write(document):
+    info = [(label, shown(c)) for label, c in document.identification_cells()]
+    width = max((len(label) for label, _ in info), default=0)
+    parts = [document.title, ""]
+    if info:
+        parts += [f"{label.ljust(width)}  {value}" for label, value in info] + [""]
+    for table in document.tables:
+        parts += [f"{table.title}:", grid(table), ""]
+    if document.notes:
+        parts += [f"* {note}" for note in document.notes] + [""]
+    for figure in document.figures:
+        parts.append(f"Figure: {figure.title}" + (f" ({figure.path})" if figure.path else ""))
+    return "\n".join(parts).rstrip("\n") + "\n"

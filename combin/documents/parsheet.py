@@ -1,0 +1,115 @@
+"""A par sheet as a :class:`~combin.render.document.Document`.
+
+Tables: ``outcomes`` (one row per line, then the total), ``summary``,
+``volatility`` and ``hold_range``.  Every cell carries the exact value of the
+sheet (combinations as integers, probabilities and returns as Fractions), so
+each writer shows or stores it without a second computation.
+
+The range of hold is the normal range ``house edge -+ VI / sqrt(n)``; where it
+runs past what the wager can hold (the house cannot win more per unit staked
+than the largest loss of the bettor, nor lose more than the largest pay), the
+bound is clamped there and a note says so.
+"""
+
+from fractions import Fraction
+
+from combin import display
+from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
+
+__all__ = ["document", "identification", "summary_table", "hold_bounds"]
+
+
+def _paytable_text(sheet):
+    if sheet.paytable_title == f"Paytable {sheet.paytable}":
+        return sheet.paytable
+    return f"{sheet.paytable}: {sheet.paytable_title}"
+
+
+def identification(sheet, method=True):
+    """``[(label, value), ...]`` naming what the sheet is."""
+    rows = [("Wager", f"{sheet.title} ({sheet.wager})"),
+            ("Paytable", _paytable_text(sheet)),
+            ("Paytable source", sheet.paytable_citation)]
+    if sheet.rules is not None:
+        rows.append(("Rule set", f"{sheet.rules}: {sheet.rules_title}"))
+    rows += [("Regulation", sheet.regulation),
+             ("Shoe", sheet.shoe),
+             ("Interpretations", sheet.interpretation_text),
+             ("Stake", sheet.stake),
+             ("Game cycle", Count(sheet.cycle))]
+    if method:
+        rows.append(("Counted over", sheet.method))
+    rows.append(("Tool", f"combin {sheet.version}"))
+    return rows
+
+
+def outcomes_table(sheet):
+    rows = []
+    for line in sheet.lines:
+        one_in = (Text("never") if line.combinations == 0
+                  else Number(Fraction(sheet.cycle, line.combinations), 2))
+        rows.append([line.event, line.pays, Ratio(line.payout, 4), Count(line.combinations),
+                     Ratio(sheet.probability(line)), Ratio(sheet.contribution(line)), one_in])
+    rows.append(["Total", None, None, Count(sheet.cycle), Ratio(Fraction(1)),
+                 Ratio(sheet.summary.expected_return), None])
+    return Table.of("outcomes", "Outcomes",
+                    ["Event", "Pays", ("payout", "Net payout"), "Combinations", "Probability",
+                     "Return", ("one_in", "1 in")], rows)
+
+
+def summary_table(sheet):
+    s = sheet.summary
+    rows = [("Expected return", Ratio(s.expected_return)),
+            ("House edge", Percent(s.house_edge)),
+            ("Return to player", Percent(s.return_to_player)),
+            ("Hit frequency", Percent(s.hit_frequency)),
+            ("Push frequency", Percent(s.push_frequency))]
+    if s.edge_excluding_pushes is not None:
+        rows.append(("House edge, pushes excluded", Percent(s.edge_excluding_pushes)))
+    rows += [("Variance", Ratio(s.variance, 6)), ("Standard deviation", Number(s.sd, 6))]
+    return Table.of("summary", "Summary", ["Figure", "Value"], rows)
+
+
+def hold_bounds(sheet):
+    """``(lowest, highest)`` hold per unit staked that the wager allows: the house loses at
+    most the largest pay, and holds at most the bettor's largest loss (exact Fractions)."""
+    payouts = [line.payout for line in sheet.lines if line.combinations]
+    return -max(payouts), -min(payouts)
+
+
+def _holds(sheet):
+    lowest, highest = (display.to_decimal(b) for b in hold_bounds(sheet))
+    rows, clamped = [], False
+    for rounds, label, low, high in sheet.risk.holds:
+        if low < lowest:
+            low, clamped = lowest, True
+        if high > highest:
+            high, clamped = highest, True
+        rows.append([Count(rounds), label, Percent(low, 2), Percent(high, 2)])
+    table = Table.of("hold_range", "Range of hold (house edge ± VI/√n)",
+                     ["Rounds", "Confidence", ("low", "Low"), ("high", "High")], rows)
+    return table, clamped
+
+
+def document(sheet):
+    """The Document of a :class:`~combin.parsheet.ParSheet`."""
+    volatility = Table.of("volatility", "Volatility index",
+                          ["Confidence", "z", ("vi", "Volatility index")],
+                          [(label, Number(z, 4), Number(vi, 4))
+                           for label, z, vi in sheet.risk.volatility])
+    holds, clamped = _holds(sheet)
+    notes = list(sheet.notes)
+    notes += [f"{key}={value}: {sheet.interpretation_titles[key]}"
+              for key, value in sheet.interpretations if sheet.interpretation_titles.get(key)]
+    notes.append("The range of hold is the normal approximation house edge ± z·SD/√n over n "
+                 "independent rounds.")
+    if clamped:
+        lowest, highest = hold_bounds(sheet)
+        notes.append(f"Where that range runs past what the wager allows it is clamped: the house "
+                     f"holds at most {display.percent(highest, 2)} of the handle (the "
+                     f"bettor's largest loss) and loses at most {display.percent(-lowest, 2)} "
+                     f"(the largest pay).")
+    return Document("parsheet", f"{sheet.title} ({sheet.paytable}) -- par sheet",
+                    tuple(identification(sheet)),
+                    (outcomes_table(sheet), summary_table(sheet), volatility, holds),
+                    tuple(notes))

@@ -1,0 +1,255 @@
+"""The document model: what every command outputs, before any format is chosen.
+
+A :class:`Document` is a title, identification pairs, tables of typed cells,
+notes and figures.  Analyses return frozen results; one function per analysis
+(:mod:`combin.documents`) turns a result into a Document; one writer per
+format (:mod:`combin.render`) renders any Document.  So no game and no command
+formats text itself.
+
+Cells carry exact values and say how they are shown:
+
+* :class:`Count` -- an exact integer (grouped with thousands separators for a
+  reader, plain digits for a machine);
+* :class:`Ratio` -- an exact fraction (a rounded decimal for a reader, ``"p/q"``
+  and a decimal for a machine);
+* :class:`Percent` -- an exact fraction shown as a percentage;
+* :class:`Number` -- a figure that is only known to a precision (a standard
+  deviation, a simulated mean): a :class:`decimal.Decimal` or Fraction shown
+  at fixed places, in every format the same digits;
+* :class:`Text` -- words.
+
+:func:`shown` (what a reader sees) and :func:`machine` (what CSV and JSON
+hold) are the one place where a cell becomes text; the rounding and the
+thousands separators they use live in :mod:`combin.display`.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from combin import display
+
+__all__ = ["Count", "Ratio", "Percent", "Number", "Text", "Column", "Table", "Figure",
+           "Document", "cell", "shown", "machine", "machine_columns", "is_numeric", "exact_text",
+           "as_float", "slug"]
+
+
+@dataclass(frozen=True)
+class Count:
+    """An exact integer."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """An exact fraction, shown as a decimal rounded at ``places``."""
+
+    value: Fraction
+    places: int = 12
+
+
+@dataclass(frozen=True)
+class Percent:
+    """An exact fraction (or a Decimal) shown as a percentage at ``places``."""
+
+    value: object
+    places: int = 4
+
+
+@dataclass(frozen=True)
+class Number:
+    """A figure known to a precision (Decimal or Fraction), shown at ``places``."""
+
+    value: object
+    places: int = 6
+
+
+@dataclass(frozen=True)
+class Text:
+    """Words; ``None`` stands for an empty cell; ``href`` makes it a link (Markdown, HTML)."""
+
+    value: object = None
+    href: str = None
+
+
+def cell(value):
+    """``value`` as a cell: a cell is kept, an int becomes a :class:`Count`, a Fraction a
+    :class:`Ratio`, a Decimal a :class:`Number`, anything else :class:`Text`."""
+    if isinstance(value, (Count, Ratio, Percent, Number, Text)):
+        return value
+    if isinstance(value, bool) or value is None:
+        return Text(None if value is None else ("yes" if value else "no"))
+    if isinstance(value, int):
+        return Count(value)
+    if isinstance(value, Fraction):
+        return Ratio(value)
+    if isinstance(value, Decimal):
+        return Number(value)
+    return Text(str(value))
+
+
+def slug(label):
+    """A machine key of a heading: ``"House edge B"`` -> ``"house_edge_b"``."""
+    out = []
+    for ch in str(label).lower():
+        out.append(ch if ch.isalnum() else "_")
+    text = "".join(out)
+    while "__" in text:
+        text = text.replace("__", "_")
+    return text.strip("_") or "value"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: a machine ``key`` and the ``heading`` a reader sees."""
+
+    key: str
+    heading: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """A named table: ``name`` is the machine id (a CSV file name, a worksheet)."""
+
+    name: str
+    title: str
+    columns: tuple
+    rows: tuple
+
+    @classmethod
+    def of(cls, name, title, headings, rows):
+        """A table from ``headings`` (text, or ``(key, heading)`` pairs) and rows of values."""
+        columns = tuple(Column(*h) if isinstance(h, tuple) else Column(slug(h), h)
+                        for h in headings)
+        return cls(name, title, columns, tuple(tuple(cell(v) for v in row) for row in rows))
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A chart: ``png`` bytes (embedded in HTML) and where a page links it (``path``)."""
+
+    name: str
+    title: str
+    png: bytes = field(default=None, repr=False)
+    path: str = None
+
+
+@dataclass(frozen=True)
+class Document:
+    """What a command outputs.  ``kind`` names its JSON format (``combin.KIND/2``)."""
+
+    kind: str
+    title: str
+    identification: tuple = ()
+    tables: tuple = ()
+    notes: tuple = ()
+    figures: tuple = ()
+
+    @property
+    def format_tag(self):
+        return f"combin.{self.kind}/2"
+
+    def table(self, name):
+        for table in self.tables:
+            if table.name == name:
+                return table
+        from combin.errors import CombinError
+        raise CombinError(f"no table '{name}' in this output (tables: "
+                          f"{', '.join(t.name for t in self.tables)})")
+
+    def identification_cells(self):
+        """``[(label, cell), ...]``."""
+        return [(label, cell(value)) for label, value in self.identification]
+
+
+def is_numeric(c):
+    """Whether a reader's format right-aligns ``c``."""
+    return isinstance(c, (Count, Ratio, Percent, Number))
+
+
+def _decimal_of(value, places):
+    return display.decimal(value, places)
+
+
+def shown(c):
+    """The text a reader sees for cell ``c`` (text, Markdown, HTML, the exact sheet of xlsx)."""
+    if isinstance(c, Count):
+        return display.grouped(c.value)
+    if isinstance(c, Ratio):
+        return _decimal_of(c.value, c.places)
+    if isinstance(c, Percent):
+        return display.percent(c.value, c.places)
+    if isinstance(c, Number):
+        return _decimal_of(c.value, c.places)
+    return "" if c.value is None else str(c.value)
+
+
+def exact_text(c):
+    """The exact machine text of a numeric cell: digits, ``"p/q"``, or the shown decimal."""
+    if isinstance(c, Count):
+        return str(c.value)
+    if isinstance(c, (Ratio, Percent)):
+        if isinstance(c.value, Decimal):
+            return _decimal_of(c.value, c.places + (2 if isinstance(c, Percent) else 0))
+        return display.rational(c.value)
+    if isinstance(c, Number):
+        if isinstance(c.value, Fraction):
+            return display.rational(c.value)
+        return _decimal_of(c.value, c.places)
+    return None if c.value is None else str(c.value)
+
+
+def machine_columns(table):
+    """``[(key, kind), ...]`` of a table's machine form (CSV header, JSON keys).
+
+    A column holding exact fractions (:class:`Ratio`, :class:`Percent` of a
+    Fraction) gets a second column ``KEY_decimal`` beside its ``"p/q"`` one, so
+    a spreadsheet can sum the decimals and a program can read the exact value.
+    """
+    out = []
+    for index, column in enumerate(table.columns):
+        cells = [row[index] for row in table.rows]
+        out.append((column.key, "exact"))
+        if any(isinstance(c, (Ratio, Percent)) and isinstance(c.value, Fraction) for c in cells):
+            out.append((f"{column.key}_decimal", "decimal"))
+    return out
+
+
+def _decimal_text(c):
+    if isinstance(c, Ratio):
+        return _decimal_of(c.value, c.places)
+    if isinstance(c, Percent):
+        return _decimal_of(c.value, max(c.places + 2, 12))
+    return exact_text(c) if is_numeric(c) else None
+
+
+def machine(table):
+    """The rows of ``table`` as ``{key: text or None}`` dicts: plain digits, ``"p/q"``,
+    decimals without separators -- the one machine form of CSV and JSON."""
+    layout = machine_columns(table)
+    records = []
+    for row in table.rows:
+        record, cells = {}, iter(row)
+        current = None
+        for key, kind in layout:
+            if kind == "exact":
+                current = next(cells)
+                record[key] = exact_text(current)
+            else:
+                record[key] = _decimal_text(current)
+        records.append(record)
+    return layout, records
+
+
+def as_float(c):
+    """The nearest double of a numeric cell (for a spreadsheet), and whether it is exact."""
+    if isinstance(c, Count):
+        number = float(c.value)
+        return number, int(number) == c.value
+    value = c.value
+    if isinstance(value, Decimal):
+        value = Fraction(value)
+    number = float(Fraction(value))
+    return number, Fraction(number) == Fraction(value) if isinstance(c, (Ratio, Percent)) \
+        and isinstance(c.value, Fraction) else True

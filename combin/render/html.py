@@ -1,0 +1,84 @@
+"""Any :class:`~combin.render.document.Document` as one self-contained HTML page.
+
+Headings are consistent (``h1`` title, ``h2`` per table), numbers are
+right-aligned in a tabular figure font, figures are embedded as PNG data URIs
+so the page needs no other file, and a cell with a link points where it says.
+"""
+
+import base64
+from html import escape
+
+from combin.render.document import is_numeric, shown
+
+__all__ = ["write", "page", "table_html", "STYLE"]
+
+STYLE = """body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;
+max-width:80em;padding:0 1em;color:#1a1a1a;line-height:1.4}
+h1{font-size:1.6em;border-bottom:2px solid #345;padding-bottom:.2em}
+h2{font-size:1.25em;margin-top:1.6em;color:#234}
+table{border-collapse:collapse;margin:.5em 0 1em}
+th,td{border:1px solid #c8cdd2;padding:.25em .6em;vertical-align:top}
+th{background:#eef1f4;text-align:left}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.id th{width:14em}
+figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}
+figcaption{font-size:.9em;color:#444}
+"""
+
+
+def _cell(c, tag="td"):
+    text = escape(shown(c))
+    href = getattr(c, "href", None)
+    if href:
+        text = f'<a href="{escape(href)}">{text}</a>'
+    css = ' class="num"' if is_numeric(c) else ""
+    return f"<{tag}{css}>{text}</{tag}>"
+
+
+def table_html(table):
+    """One table as an HTML ``<table>``; numeric columns are right-aligned."""
+    numeric = [any(is_numeric(row[i]) for row in table.rows) for i in range(len(table.columns))]
+    num = ' class="num"'
+    head = "".join(f"<th{num if n else ''}>{escape(c.heading)}</th>"
+                   for c, n in zip(table.columns, numeric))
+    body = "\n".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in table.rows)
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+
+
+def _figure(figure):
+    if figure.png:
+        source = "data:image/png;base64," + base64.b64encode(figure.png).decode("ascii")
+    elif figure.path:
+        source = escape(figure.path)
+    else:
+        return ""
+    return (f'<figure><img src="{source}" alt="{escape(figure.title)}">'
+            f"<figcaption>{escape(figure.title)}</figcaption></figure>")
+
+
+def page(title, body):
+    """A whole HTML page around ``body``."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{escape(title)}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
+            f"{body}\n</body>\n</html>\n")
+
+
+def body(document, level=1):
+    """The page content of ``document`` (headings start at ``h{level}``)."""
+    h, h2 = f"h{level}", f"h{level + 1}"
+    parts = [f"<{h}>{escape(document.title)}</{h}>"]
+    info = document.identification_cells()
+    if info:
+        rows = "\n".join(f"<tr><th>{escape(label)}</th>{_cell(c)}</tr>" for label, c in info)
+        parts.append(f'<table class="id">\n{rows}\n</table>')
+    for table in document.tables:
+        parts += [f"<{h2}>{escape(table.title)}</{h2}>", table_html(table)]
+    if document.notes:
+        parts += [f"<{h2}>Notes</{h2}>", "<ul>" + "".join(f"<li>{escape(n)}</li>"
+                                                         for n in document.notes) + "</ul>"]
+    parts += [_figure(f) for f in document.figures]
+    return "\n".join(p for p in parts if p)
+
+
+def write(document):
+    return page(document.title, body(document))

@@ -1,0 +1,95 @@
+"""Any :class:`~combin.render.document.Document` as an Excel workbook (XlsxWriter).
+
+An ``identification`` worksheet (title, format, tool, identification pairs,
+notes), then one worksheet per table.  Numbers are stored as numbers, so a
+spreadsheet can sum them; percentages carry a percent number format.  A value
+a double cannot hold exactly (a count above 2**53, a fraction such as 1/3) is
+also written, as exact text, in a column ``HEADING (exact)`` beside its
+numeric column, so no digit is lost.  The workbook's creation date is fixed,
+so the same document always gives the same bytes.
+"""
+
+import datetime
+import io
+
+__all__ = ["write"]
+
+#: Excel's limit on worksheet names.
+_SHEET_NAME = 31
+
+
+def _sheet_name(name, used):
+    base = "".join(ch for ch in name if ch not in "[]:*?/\\")[:_SHEET_NAME] or "table"
+    candidate, n = base, 2
+    while candidate.lower() in used:
+        suffix = f"-{n}"
+        candidate, n = base[:_SHEET_NAME - len(suffix)] + suffix, n + 1
+    used.add(candidate.lower())
+    return candidate
+
+
+def _numeric_value(c):
+    """``(double, exact)`` of a numeric cell as shown: a Number is stored as its shown digits."""
+    from combin.render.document import Number, as_float, shown
+    if isinstance(c, Number):
+        return float(shown(c)), True
+    return as_float(c)
+
+
+def _write_table(book, sheet, table, formats):
+    from combin.render.document import Percent, exact_text, is_numeric, shown
+    columns = []
+    for index, column in enumerate(table.columns):
+        cells = [row[index] for row in table.rows]
+        inexact = any(is_numeric(c) and not _numeric_value(c)[1] for c in cells)
+        columns.append((index, column.heading, False))
+        if inexact:
+            columns.append((index, f"{column.heading} (exact)", True))
+    for col, (_, heading, _) in enumerate(columns):
+        sheet.write_string(0, col, heading, formats["head"])
+    widths = [len(heading) for _, heading, _ in columns]
+    for r, row in enumerate(table.rows, start=1):
+        for col, (index, _, exact) in enumerate(columns):
+            c = row[index]
+            if exact:
+                text = exact_text(c) if is_numeric(c) else ""
+                sheet.write_string(r, col, text)
+            elif is_numeric(c):
+                number, _ = _numeric_value(c)
+                fmt = formats["percent"] if isinstance(c, Percent) else None
+                sheet.write_number(r, col, number, fmt)
+                text = shown(c)
+            else:
+                text = shown(c)
+                sheet.write_string(r, col, text)
+            widths[col] = max(widths[col], min(len(text), 60))
+    for col, width in enumerate(widths):
+        sheet.set_column(col, col, width + 2)
+    sheet.freeze_panes(1, 0)
+
+
+def write(document):
+    """The workbook's bytes."""
+    import xlsxwriter
+    from combin.render.document import exact_text, is_numeric, shown
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
+                                       "strings_to_numbers": False, "strings_to_urls": False})
+    book.set_properties({"title": document.title, "created": datetime.datetime(2000, 1, 1)})
+    formats = {"head": book.add_format({"bold": True, "bg_color": "#EEF1F4"}),
+               "percent": book.add_format({"num_format": "0.0000%"})}
+    used = set()
+    info = book.add_worksheet(_sheet_name("identification", used))
+    rows = [("Title", document.title), ("Format", document.format_tag)]
+    rows += [(label, exact_text(c) if is_numeric(c) else shown(c))
+             for label, c in document.identification_cells()]
+    rows += [("Note", note) for note in document.notes]
+    for r, (label, value) in enumerate(rows):
+        info.write_string(r, 0, label, formats["head"])
+        info.write_string(r, 1, value or "")
+    info.set_column(0, 0, max(len(label) for label, _ in rows) + 2)
+    info.set_column(1, 1, 80)
+    for table in document.tables:
+        _write_table(book, book.add_worksheet(_sheet_name(table.name, used)), table, formats)
+    book.close()
+    return buffer.getvalue()
