@@ -12,13 +12,15 @@ figures (a standard deviation) come from :func:`sqrt`, which works in
 import decimal as _decimal
 from fractions import Fraction
 
+Exact = int | Fraction
+
 __all__ = ["rational", "decimal", "percent", "grouped", "sqrt", "one_in", "to_decimal", "CONTEXT"]
 
 #: The decimal context of every irrational display figure: 40 significant digits, half to even.
 CONTEXT = _decimal.Context(prec=40, rounding=_decimal.ROUND_HALF_EVEN)
 
 
-def rational(value):
+def rational(value: Exact) -> str:
     """Exact text of a rational: ``"p/q"``, or ``"p"`` when whole."""
     value = Fraction(value)
     if value.denominator == 1:
@@ -26,7 +28,7 @@ def rational(value):
     return f"{value.numerator}/{value.denominator}"
 
 
-def decimal(value, places):
+def decimal(value: Exact | _decimal.Decimal, places: int) -> str:
     """``value`` rounded half-to-even at ``places`` decimals, as fixed-point text."""
     if isinstance(value, _decimal.Decimal):
         return str(value.quantize(_decimal.Decimal(1).scaleb(-places),
@@ -39,19 +41,19 @@ def decimal(value, places):
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-def percent(value, places=4):
+def percent(value: Exact | _decimal.Decimal, places: int = 4) -> str:
     """``value`` as a percentage with ``places`` decimals, e.g. ``"1.0579%"``."""
     if isinstance(value, _decimal.Decimal):
         return decimal(value * 100, places) + "%"
     return decimal(Fraction(value) * 100, places) + "%"
 
 
-def grouped(number):
+def grouped(number: int) -> str:
     """An integer with thousands separators: ``4,998,398,275,503,360``."""
     return f"{number:,}"
 
 
-def to_decimal(value, context=CONTEXT):
+def to_decimal(value: Exact, context: _decimal.Context = CONTEXT) -> _decimal.Decimal:
     """An exact rational as a :class:`decimal.Decimal`: one correctly rounded division in
     ``context`` (40 significant digits) -- the only Fraction-to-Decimal conversion.
 
@@ -62,7 +64,7 @@ def to_decimal(value, context=CONTEXT):
     return context.divide(_decimal.Decimal(value.numerator), _decimal.Decimal(value.denominator))
 
 
-def sqrt(value, digits=40):
+def sqrt(value: Exact, digits: int = 40) -> _decimal.Decimal:
     """The square root of a non-negative rational, as a :class:`decimal.Decimal`.
 
     Computed in a private decimal context of ``digits`` significant digits, so
@@ -73,7 +75,7 @@ def sqrt(value, digits=40):
     return context.sqrt(to_decimal(value, context))
 
 
-def one_in(combinations, cycle, places=2):
+def one_in(combinations: int, cycle: int, places: int = 2) -> str:
     """"1 in N" text for an event of ``combinations`` in ``cycle``; "never" for none."""
     if combinations == 0:
         return "never"

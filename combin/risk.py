@@ -15,6 +15,7 @@ stated on every sheet.
 
 import decimal
 from dataclasses import dataclass
+from fractions import Fraction
 
 from combin import display
 from combin.display import CONTEXT, to_decimal
@@ -37,11 +38,11 @@ _CONTEXT = CONTEXT
 class Risk:
     """``volatility``: ``((label, z, VI), ...)``; ``holds``: ``((rounds, label, low, high), ...)``."""
 
-    volatility: tuple
-    holds: tuple
+    volatility: tuple[tuple[str, decimal.Decimal, decimal.Decimal], ...]
+    holds: tuple[tuple[int, str, decimal.Decimal, decimal.Decimal], ...]
 
 
-def risk(house_edge, variance):
+def risk(house_edge: Fraction, variance: Fraction) -> Risk:
     """Volatility index and hold ranges from an exact house edge and variance."""
     sd = display.sqrt(variance)
     edge = to_decimal(house_edge)
