@@ -3,9 +3,10 @@
 __all__ = ["add_sheet_options", "sheet_options", "add_output_options"]
 
 
-def add_output_options(parser, formats=("text", "md", "csv", "json")):
-    parser.add_argument("--format", default="text", choices=list(formats))
-    parser.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of stdout")
+def add_output_options(parser, formats=None, tables=True):
+    """``--format``, ``--out`` and ``--table`` (see :func:`combin.render.add_format_options`)."""
+    from combin.render import FORMATS, add_format_options
+    add_format_options(parser, formats or tuple(FORMATS), tables)
 
 
 def add_sheet_options(parser, wager=True):

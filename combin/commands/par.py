@@ -13,8 +13,8 @@ def configure(parser):
 def run(args):
     from combin.analysis import par_sheet
     from combin.paytable_file import warn_generous
-    from combin.render import render
+    from combin.render import emit
     options = sheet_options(args, warn=False)
     sheet = par_sheet(args.wager, **options)
     warn_generous(options, sheet)
-    return render(sheet, args.format)
+    return emit(sheet, args)

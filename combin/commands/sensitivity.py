@@ -5,28 +5,34 @@ from combin.errors import CombinError
 
 NAME = "sensitivity"
 HELP = "one wager under each value of an interpretation, side by side"
+EXAMPLES = """examples:
+  combin sensitivity eclipse.eclipse --paytable B
+  combin sensitivity lunar.super --interpretation L5 --format csv --out l5"""
 
 
 def configure(parser):
     add_sheet_options(parser)
     parser.add_argument("--interpretation", metavar="ID",
-                        help="the interpretation to vary (default: each one the wager reads)")
+                        help="the interpretation to vary, e.g. E1 (default: each switchable one "
+                             "the wager reads)")
 
 
 def run(args):
     from combin.analysis import sensitivity
+    from combin.documents.comparison import document
     from combin.registry import find_wager
-    from combin.render import render_comparison
+    from combin.render import emit
     options = sheet_options(args)
     game, wager = find_wager(args.wager)
     wanted = ([args.interpretation] if args.interpretation else
               [i for i in wager.interpretations if not game.interpretations[i].fixed])
     if not wanted:
         raise CombinError(f"{args.wager} reads no switchable interpretation")
-    parts = []
+    comparisons = []
     for interp in wanted:
         columns = [(f"{interp.upper()}={value}", sheet)
                    for value, sheet in sensitivity(args.wager, interp, **options)]
-        parts.append(render_comparison(f"{wager.title}: sensitivity to {interp.upper()}",
-                                       columns, args.format))
-    return "\n".join(parts)
+        comparisons.append((interp.lower(), f"{wager.title}: sensitivity to {interp.upper()}",
+                            columns))
+    return emit(document("sensitivity", f"{wager.title}: sensitivity to "
+                         f"{', '.join(i.upper() for i in wanted)}", comparisons), args)

@@ -1,0 +1,68 @@
+"""``combin compare WAGER``: one wager's figures side by side under several paytables,
+rule sets or deck counts."""
+
+from combin.errors import CombinError
+
+NAME = "compare"
+HELP = "one wager side by side under several paytables, rule sets or deck counts"
+EXAMPLES = """examples:
+  combin compare eclipse.sun7 --paytable A,B,C
+  combin compare baccarat.banker --rules standard,ez,super6 --decks 6,8
+  combin compare eclipse.moon8 --paytable A,B --format xlsx --out moon8.xlsx"""
+
+#: The most sheets one comparison may hold.
+MAX_COLUMNS = 64
+
+
+def _items(text, what):
+    if text is None:
+        return [None]
+    items = [item.strip() for item in text.split(",")]
+    if not all(items):
+        raise CombinError(f"the list of {what} {text!r} has an empty item; write e.g. A,B,C")
+    if len(set(items)) != len(items):
+        raise CombinError(f"the list of {what} {text!r} names an item twice")
+    return items
+
+
+def configure(parser):
+    from combin.commands.options import add_output_options
+    parser.add_argument("wager", help="wager id, e.g. eclipse.sun7 (see 'combin list')")
+    parser.add_argument("--paytable", metavar="A,B,...",
+                        help="paytable ids to compare, e.g. A,B,C (default: the wager's first)")
+    parser.add_argument("--rules", metavar="R1,R2,...",
+                        help="rule set ids to compare, e.g. standard,ez (default: the game's first)")
+    parser.add_argument("--decks", metavar="N1,N2,...",
+                        help="deck counts to compare, e.g. 6,8 (baccarat; default 8)")
+    parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
+                        help="switch an interpretation for every column, e.g. E1=paid-rows")
+    parser.add_argument("--paytable-file", metavar="FILE", action="append", default=[],
+                        help="TOML file of your own paytables, whose ids --paytable may name "
+                             "(repeatable)")
+    add_output_options(parser)
+
+
+def run(args):
+    from combin.analysis import par_sheet
+    from combin.documents.comparison import document
+    from combin.interpret import parse_assignments
+    from combin.render import emit
+    paytables = _items(args.paytable, "paytables")
+    rules = _items(args.rules, "rule sets")
+    decks = _items(args.decks, "deck counts")
+    combos = [(p, r, d) for d in decks for r in rules for p in paytables]
+    if len(combos) > MAX_COLUMNS:
+        raise CombinError(f"{len(combos)} combinations to compare; at most {MAX_COLUMNS}")
+    base = dict(interpret=parse_assignments(args.interpret), extra_paytables=[])
+    if args.paytable_file:
+        from combin.paytable_file import apply_files
+        apply_files(base, args.paytable_file)
+    columns = []
+    for paytable, rule, deck in combos:
+        sheet = par_sheet(args.wager, paytable=paytable, rules=rule, decks=deck, **base)
+        heading = " ".join(part for part in (
+            f"paytable {paytable}" if paytable else None, f"rules {rule}" if rule else None,
+            f"{deck} decks" if deck else None) if part) or sheet.paytable
+        columns.append((heading, sheet))
+    title = f"{columns[0][1].title}: side by side"
+    return emit(document("compare", title, [("compare", title, columns)]), args)
