@@ -52,7 +52,7 @@ def run(args):
     from combin.analysis import select
     from combin.progress import StderrProgress
     from combin.protection.decks import protected
-    from combin.protection.simulate import parse_tags, parse_triggers, render, simulate
+    from combin.protection.simulate import parse_tags, parse_triggers, simulate
     if args.plot:
         from combin.protection.charts import require_matplotlib
         require_matplotlib()
@@ -75,12 +75,14 @@ def run(args):
                       initial_count=args.initial_count, seed=args.seed, shoes=args.shoes,
                       workers=workers, max_tag=args.max_tag,
                       progress=StderrProgress("count", unit="shoes"))
-    text = render(result, args.format)
     if result.interrupted:
+        from combin.render import render
+        text = render(result, "json" if args.format == "xlsx" else args.format)
         sys.stdout.write(text)
         sys.stdout.flush()
         raise KeyboardInterrupt
     if args.plot:
         from combin.protection.charts import trigger_chart
         trigger_chart(result, args.plot)
-    return text
+    from combin.render import emit
+    return emit(result, args)

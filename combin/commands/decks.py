@@ -16,7 +16,8 @@ def configure(parser):
 
 
 def run(args):
-    from combin.protection.decks import DEFAULT_DECKS_LIST, deck_table, parse_decks_list, render
+    from combin.protection.decks import DEFAULT_DECKS_LIST, deck_table, parse_decks_list
+    from combin.render import emit
     if args.shoe is not None:
         raise CombinError("combin decks tabulates full shoes; use 'combin shoe' for --shoe")
     if args.decks is not None and args.decks_list is not None:
@@ -28,4 +29,4 @@ def run(args):
     if args.paytable is None:
         options["paytable"] = None  # every paytable, a --paytable-file's included, side by side
     options.pop("decks", None), options.pop("shoe", None)
-    return render(deck_table(args.wager, decks_list, **options), args.format)
+    return emit(deck_table(args.wager, decks_list, **options), args)

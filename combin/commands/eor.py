@@ -18,7 +18,7 @@ def run(args):
     from combin.analysis import select
     from combin.baccarat.shoe import Shoe, parse_shoe
     from combin.protection.decks import protected
-    from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal, render
+    from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal
     if args.plot:
         from combin.protection.charts import require_matplotlib
         require_matplotlib()
@@ -28,7 +28,8 @@ def run(args):
     shoe = parse_shoe(spec) if spec is not None else Shoe.full(8 if decks is None else decks)
     max_tag = DEFAULT_MAX_TAG if args.max_tag is None else args.max_tag
     result = effects_of_removal(chosen, shoe, max_tag)
-    text = render(result, args.format)
+    from combin.render import emit
+    text = emit(result, args)
     if args.plot:
         from combin.protection.charts import eor_chart
         eor_chart(result, args.plot)

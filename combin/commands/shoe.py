@@ -14,10 +14,11 @@ def configure(parser):
 def run(args):
     from combin.analysis import select
     from combin.protection.decks import protected
-    from combin.protection.depleted import depleted_sheet, render
+    from combin.protection.depleted import depleted_sheet
+    from combin.render import emit
     options = sheet_options(args)
     decks, spec = options.pop("decks", None), options.pop("shoe", None)
     if decks is not None:
         raise CombinError("combin shoe reads --shoe SPEC (e.g. --shoe '8d-TT5'); "
                           "for a full shoe write --shoe 6d")
-    return render(depleted_sheet(protected(select(args.wager, **options)), spec), args.format)
+    return emit(depleted_sheet(protected(select(args.wager, **options)), spec), args)

@@ -14,5 +14,15 @@ def document_of(result):
     if isinstance(result, ParSheet):
         from combin.documents.parsheet import document
         return document(result)
+    from combin.documents import protection
+    from combin.protection.decks import DeckTable
+    from combin.protection.depleted import Depleted
+    from combin.protection.eor import Effects
+    from combin.protection.results import CountResult
+    for kind, make in ((DeckTable, protection.decks_document), (Effects, protection.eor_document),
+                       (Depleted, protection.depleted_document),
+                       (CountResult, protection.count_document)):
+        if isinstance(result, kind):
+            return make(result)
     from combin.errors import CombinError
     raise CombinError(f"no document for a {type(result).__name__}")

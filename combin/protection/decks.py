@@ -5,7 +5,6 @@ the wager (:func:`columns` says which: every paytable, or for a wager whose
 paytable a rule set imposes -- the Banker -- every rule set), all through
 :func:`combin.analysis.par_sheet`, so ``--rules``, ``--interpret`` and any
 user paytable are honoured exactly as ``combin par`` honours them.
-:func:`render` prints the table.
 
 Why it is exact: each cell is the house edge of a par sheet, a sum of
 ``Fraction(combinations, cycle) * payout`` over the lines of one exact
@@ -19,7 +18,7 @@ from combin.errors import CombinError
 from combin.registry import find_wager, games
 
 __all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected", "parse_decks_list", "columns",
-           "deck_table", "render"]
+           "deck_table"]
 
 #: The deck counts ``combin decks`` tabulates by default.
 DEFAULT_DECKS_LIST = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -123,58 +122,3 @@ def deck_table(wager_id, decks_list=DEFAULT_DECKS_LIST, **options):
         sheets = tuple(par_sheet(wager_id, space=space, **column) for _, column in chosen)
         rows.append((decks, space.shoe_detail["cards"], space.cycle, sheets))
     return DeckTable(wager.id, wager.title, tuple(h for h, _ in chosen), tuple(rows))
-
-
-def _info(table):
-    first = table.rows[0][3][0]
-    rules = []
-    for sheet in table.rows[0][3]:
-        if sheet.rules not in (None, "any") and sheet.rules not in rules:
-            rules.append(sheet.rules)
-    info = [("Wager", f"{table.title} ({table.wager})")]
-    if rules:
-        info.append(("Rule set", ", ".join(rules)))
-    info += [("Interpretations", first.interpretation_text),
-             ("Regulation", first.regulation),
-             ("Counted over", "every ordered six-card sequence of each full shoe (one exact "
-                              "enumeration per deck count)"),
-             ("Tool", f"combin {first.version}")]
-    return info
-
-
-def render(table, fmt="text"):
-    """The table in ``fmt``: text, md, csv or json."""
-    from combin import display
-    from combin.protection import output
-    output.check_format(fmt)
-    pct = lambda sheet: display.percent(sheet.summary.house_edge, 4)
-    if fmt == "json":
-        return output.json_text({
-            "format": "combin.decks/1",
-            "wager": table.wager, "title": table.title,
-            "interpretations": dict(table.rows[0][3][0].interpretations),
-            "columns": [{"heading": h, "paytable": s.paytable, "rules": s.rules}
-                        for h, s in zip(table.headings, table.rows[0][3])],
-            "rows": [{"decks": decks, "cards": cards, "cycle": str(cycle),
-                      "house_edge": {h: {"exact": display.rational(s.summary.house_edge),
-                                         "percent": display.percent(s.summary.house_edge, 6)}
-                                     for h, s in zip(table.headings, sheets)},
-                      "expected_return": {h: output.exact(s.summary.expected_return)
-                                          for h, s in zip(table.headings, sheets)}}
-                     for decks, cards, cycle, sheets in table.rows],
-        })
-    headers = ["Decks", "Cards", *(f"House edge {h}" for h in table.headings)]
-    rows = [[str(decks), str(cards), *(pct(s) for s in sheets)]
-            for decks, cards, _, sheets in table.rows]
-    csv_rows = [[decks, cards, *(f'="{display.rational(s.summary.house_edge)}"' for s in sheets),
-                 *(display.decimal(s.summary.house_edge, 12) for s in sheets)]
-                for decks, cards, _, sheets in table.rows]
-    csv_headers = ["decks", "cards", *(f"house_edge_{h}" for h in table.headings),
-                   *(f"house_edge_{h}_decimal" for h in table.headings)]
-    notes = ["House edge = minus the expected net result per unit staked, exact for each "
-             "shoe; the percentages are rounded for display only."]
-    if fmt == "csv":
-        return output.document("csv", "", _info(table), csv_headers, csv_rows, notes)
-    title = f"{table.title}: house edge by number of decks"
-    return output.document(fmt, title, _info(table), headers, rows, notes,
-                           align=("right",) * len(headers))

@@ -4,22 +4,19 @@
 ``8d-TT5``, ``8 decks minus T,T,5``, counts per rank), computes the exact par
 sheet of the wager on it and the par sheet of the full shoe it is compared
 with: the ``N`` decks the spec starts from (``8d-...``), or 8 decks when the
-spec gives counts per rank.  :func:`render` prints the unchanged par sheet
-(:mod:`combin.render`) followed by the comparison; JSON adds a
-``"comparison"`` key to the par-sheet object.
+spec gives counts per rank.  :func:`combin.documents.protection.depleted_document` shows the par sheet
+followed by the comparison.
 
 Both sheets are exact enumerations; the difference of their expected returns
 is an exact Fraction.
 """
 
-import csv
-import io
 import re
 from dataclasses import dataclass
 
 from combin.errors import CombinError
 
-__all__ = ["Depleted", "reference_decks", "depleted_sheet", "render"]
+__all__ = ["Depleted", "reference_decks", "depleted_sheet"]
 
 #: The full shoe a per-rank spec is compared with.
 DEFAULT_REFERENCE_DECKS = 8
@@ -60,59 +57,3 @@ def depleted_sheet(wager, spec, **options):
     sheet = chosen.sheet(chosen.game.outcomes(shoe=shoe))
     reference = chosen.sheet(chosen.game.outcomes(decks=decks))
     return Depleted(sheet, reference, decks)
-
-
-def comparison_lines(result):
-    """The comparison as ``[(label, value), ...]`` text."""
-    from combin import display
-    here, full = result.sheet.summary, result.reference.summary
-    plural = "deck" if result.reference_decks == 1 else "decks"
-    change = result.difference
-    verdict = ("better for the bettor" if change > 0 else "worse for the bettor" if change < 0
-               else "the same")
-    return [
-        ("House edge, this shoe", display.percent(here.house_edge, 4)),
-        (f"House edge, full {result.reference_decks} {plural}",
-         display.percent(full.house_edge, 4)),
-        ("Change in expected return", f"{'+' if change > 0 else ''}{display.percent(change, 4)} "
-                                      "of the stake "
-                                      f"({verdict}); exact {display.rational(change)}"),
-    ]
-
-
-def render(result, fmt="text"):
-    """The par sheet in ``fmt``, followed by the comparison with the full shoe."""
-    from combin import display
-    from combin.protection import output
-    from combin.render import render as render_sheet
-    output.check_format(fmt)
-    lines = comparison_lines(result)
-    if fmt == "json":
-        from combin.render.jsonfile import sheet_object
-        obj = sheet_object(result.sheet)
-        obj["comparison"] = {
-            "full_shoe_decks": result.reference_decks,
-            "full_shoe_house_edge": display.rational(result.reference.summary.house_edge),
-            "full_shoe_house_edge_percent": display.percent(result.reference.summary.house_edge, 6),
-            "change_in_expected_return": display.rational(result.difference),
-            "change_in_expected_return_percent": display.percent(result.difference, 6),
-        }
-        return output.json_text(obj)
-    text = render_sheet(result.sheet, fmt)
-    if fmt == "csv":
-        from combin.render.csvfile import as_text
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(["Full shoe compared", f"{result.reference_decks} decks"])
-        edge = result.reference.summary.house_edge
-        writer.writerow(["Full shoe house edge", display.percent(edge, 4),
-                         as_text(display.rational(edge))])
-        writer.writerow(["Change in expected return", display.percent(result.difference, 4),
-                         as_text(display.rational(result.difference))])
-        return text + buffer.getvalue()
-    if fmt == "md":
-        from combin.render.markdown import table
-        return text + "\n## Compared with the full shoe\n\n" + table(lines, ["", ""]) + "\n"
-    width = max(len(label) for label, _ in lines)
-    return text + "\nCompared with the full shoe:\n" + "\n".join(
-        f"  {label.ljust(width)}  {value}" for label, value in lines) + "\n"

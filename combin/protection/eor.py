@@ -39,7 +39,7 @@ from combin.errors import CombinError
 
 __all__ = ["DEFAULT_MAX_TAG", "TagSet", "Effects", "effects_of_removal", "candidate_tags",
            "best_tags", "check_max_tag", "suggest_tags", "correlation", "imbalance", "tag_text",
-           "render"]
+           "balance_note"]
 
 #: The largest tag, in size, of the suggested count.
 DEFAULT_MAX_TAG = 2
@@ -222,7 +222,8 @@ def tag_text(tags):
     return ",".join(str(t) for t in tags) + f"  ({named})"
 
 
-def _balance_note(result):
+def balance_note(result):
+    """The note saying whether the suggested count is balanced, and what to do if not."""
     tag = result.suggested
     if tag.balanced:
         return ("The suggested count is balanced: a full deck counts to 0, so a full shoe "
@@ -231,95 +232,3 @@ def _balance_note(result):
             f"(this shoe to {tag.imbalance:+d}); start the running count at "
             f"{-tag.imbalance:+d} (combin count --initial-count) so that it ends at 0, or read "
             "it as a running count only.")
-
-
-def _corr_text(tag):
-    from combin import display
-    return "n/a (constant tags)" if tag.correlation is None else display.decimal(tag.correlation, 4)
-
-
-def render(result, fmt="text"):
-    """The effects table in ``fmt`` (text, md, csv or json)."""
-    from combin import display
-    from combin.baccarat.shoe import VALUE_NAMES
-    from combin.protection import output
-    output.check_format(fmt)
-    sheet, shoe = result.sheet, result.shoe
-    tags = result.suggested.tags
-    if fmt == "json":
-        def tagset(t):
-            return {"max_tag": t.max_tag, "tags": dict(zip(VALUE_NAMES, t.tags)),
-                    "correlation": (None if t.correlation is None
-                                    else display.decimal(t.correlation, 12)),
-                    "correlation_squared": None if t.correlation_squared is None
-                    else display.rational(t.correlation_squared),
-                    "imbalance_per_deck": t.per_deck, "imbalance_shoe": t.imbalance,
-                    "balanced": t.balanced}
-        return output.json_text({
-            "format": "combin.eor/1",
-            "wager": sheet.wager, "title": sheet.title, "paytable": sheet.paytable,
-            "rules": sheet.rules, "interpretations": dict(sheet.interpretations),
-            "shoe": {"description": sheet.shoe, **sheet.shoe_detail},
-            "expected_return": output.exact(sheet.summary.expected_return),
-            "house_edge": output.exact(sheet.summary.house_edge),
-            "effects": [{"value": name, "cards": n,
-                         "expected_return_after": None if ev is None else output.exact(ev),
-                         "effect": None if e is None else display.rational(e),
-                         "effect_percent": None if e is None else display.percent(e, 6),
-                         "tag": t}
-                        for name, n, ev, e, t in zip(VALUE_NAMES, shoe.counts, result.removed,
-                                                     result.effects, tags)],
-            "identity": {"sum_n_r_ev_minus_r": display.rational(result.identity_left),
-                         "n_times_ev": display.rational(result.identity_right),
-                         "holds": result.identity_holds},
-            "correlation_definition": "card-weighted Pearson correlation of tags and effects",
-            "suggested_tags": tagset(result.suggested),
-            "alternatives": [{"largest_tag": m,
-                              "best_balanced": None if bal is None else tagset(bal),
-                              "best": tagset(best)} for m, bal, best in result.alternatives],
-        })
-    rows = [[name, str(n), "-" if e is None else display.percent(e, 6),
-             "-" if e is None else display.rational(e), str(t)]
-            for name, n, e, t in zip(VALUE_NAMES, shoe.counts, result.effects, tags)]
-    csv_rows = [[name, n, "" if e is None else f'="{display.rational(e)}"',
-                 "" if e is None else display.decimal(e, 12), t]
-                for name, n, e, t in zip(VALUE_NAMES, shoe.counts, result.effects, tags)]
-    verdict = "holds exactly" if result.identity_holds else "FAILS"
-    info = [("Wager", f"{sheet.title} ({sheet.wager})"),
-            ("Paytable", sheet.paytable),
-            *([("Rule set", sheet.rules)] if sheet.rules not in (None, "any") else []),
-            ("Interpretations", sheet.interpretation_text),
-            ("Shoe", sheet.shoe),
-            ("Expected return", f"{display.decimal(result.expected, 12)}  "
-                                f"(house edge {display.percent(sheet.summary.house_edge, 4)})"),
-            ("Identity", f"sum n_r EV(shoe - r) = N EV(shoe): {verdict}"),
-            ("  sum n_r EV(shoe - r)", display.rational(result.identity_left)),
-            ("  N EV(shoe)", display.rational(result.identity_right)),
-            ("Suggested tags", tag_text(tags)),
-            ("Largest tag", f"at most {result.suggested.max_tag} (--max-tag)"),
-            ("Correlation", f"{_corr_text(result.suggested)} (card-weighted, see notes)"),
-            ("Tool", f"combin {sheet.version}")]
-    notes = [
-        "Effect = EV(shoe less one card of that value) - EV(shoe), per unit staked, for the "
-        "bettor; positive: removing the card helps the bettor.",
-        "A card's tag is added to the count when it is seen. Tags are scaled and rounded "
-        "effects: of all scales, the balanced tag set with the highest correlation whose "
-        "largest tag is at most the limit (--max-tag).",
-        "Correlation: Pearson correlation of (tag, effect) over the cards of the shoe, each "
-        "card one observation (weights n_r).",
-        _balance_note(result),
-    ]
-    alt_headers = ["Largest tag", "Best balanced tags", "Correlation", "Best tags",
-                   "Correlation", "Per deck"]
-    alt_rows = [[str(m), "-" if bal is None else ",".join(map(str, bal.tags)),
-                 "-" if bal is None else _corr_text(bal),
-                 ",".join(map(str, best.tags)), _corr_text(best), f"{best.per_deck:+d}"]
-                for m, bal, best in result.alternatives]
-    extra = [("Other tag sets (largest tag at most 1 to 4)", alt_headers, alt_rows)]
-    headers = ["Value", "Cards", "Effect", "Effect (exact)", "Tag"]
-    if fmt == "csv":
-        return output.document("csv", "", info,
-                               ["value", "cards", "effect", "effect_decimal", "tag"],
-                               csv_rows, notes, extra=extra)
-    return output.document(fmt, f"{sheet.title}: effects of removal", info, headers, rows, notes,
-                           align=("left", "right", "right", "right", "right"), extra=extra)

@@ -46,7 +46,6 @@ from combin.protection.chunks import CHUNK, play_chunk, run_chunks
 from combin.protection.count_options import (ALWAYS, DEFAULT_CUT, DEFAULT_SHOES, MAX_DECKS,
                                              MAX_SHOES, MAX_WORKERS, parse_burn, parse_tags,
                                              parse_triggers, trigger_text, whole)
-from combin.protection.count_report import render
 from combin.protection.dealer import play_shoe
 from combin.protection.decks import protected
 from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal
@@ -56,7 +55,7 @@ from combin.protection.settlement import settlement
 
 __all__ = ["CHUNK", "DEFAULT_CUT", "DEFAULT_SHOES", "ALWAYS", "Plan", "TriggerResult",
            "CountResult", "parse_tags", "parse_triggers", "trigger_text", "make_plan",
-           "play_chunk", "play_shoe", "simulate", "render", "estimates", "run_chunks",
+           "play_chunk", "play_shoe", "simulate", "estimates", "run_chunks",
            "parse_burn"]
 
 
