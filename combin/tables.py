@@ -16,7 +16,8 @@ from combin import __version__, display
 from combin.analysis import par_sheet, paytable_ids, sensitivity
 from combin.fileio import write_tree
 from combin.registry import games
-from combin.render import render, render_comparison
+from combin.documents.comparison import document as comparison_document
+from combin.render import render
 from combin.render.markdown import table
 
 __all__ = ["generate", "write_tables", "check_tables", "jobs", "stem", "sensitivity_pages"]
@@ -48,8 +49,8 @@ def generate(progress=_progress):
              "Every count is an exact integer over the game cycle; probabilities are exact "
              "fractions, shown here to 12 decimals. Regenerate with `make tables`; a test fails "
              "when these files drift from the code.", "",
-             "Each sheet is given as Markdown (`.md`) and spreadsheet-safe CSV (`.csv`, exact values "
-             "as text). Wagers that read only the cards (the Eclipse package, Dragon Bonus) do not "
+             "Each sheet is given as Markdown (`.md`) and tidy CSV (`.csv`: the outcomes table, a "
+             "header row, plain digits and exact `p/q` fractions with a decimal column beside). Wagers that read only the cards (the Eclipse package, Dragon Bonus) do not "
              "depend on the rule set; main-game wagers are tabulated under every rule set.", ""]
     for game in games():
         index += [f"## {game.title}", "", f"Regulation: {game.regulation}.", ""]
@@ -93,13 +94,14 @@ def sensitivity_pages(game, space):
         for interp in wager.interpretations:
             if game.interpretations[interp].fixed:
                 continue
-            parts = []
+            comparisons = []
             for paytable in paytable_ids(game, wager):
                 columns = [(f"{interp}={value}", sheet) for value, sheet in
                            sensitivity(wager.id, interp, paytable=paytable, space=space)]
-                parts.append(render_comparison(f"{wager.title}, paytable {paytable}: "
-                                               f"sensitivity to {interp}", columns, "md"))
-            pages[(wager.id, interp)] = "\n".join(parts)
+                comparisons.append((f"paytable_{paytable}".lower(), f"{wager.title}, paytable "
+                                    f"{paytable}: sensitivity to {interp}", columns))
+            pages[(wager.id, interp)] = render(comparison_document(
+                "sensitivity", f"{wager.title}: sensitivity to {interp}", comparisons), "md")
     return pages
 
 

@@ -50,7 +50,7 @@ def _game_files(game, parameters, workers, progress):
             sheet = par_sheet(wager.id, paytable=paytable, rules=rules, space=space)
             sheets.append((label, sheet))
             base = f"parsheets/{label}/{stem(wager, paytable, rules)}"
-            for fmt, ext in (("md", "md"), ("csv", "csv"), ("json", "json")):
+            for fmt, ext in (("md", "md"), ("csv", "csv"), ("json", "json"), ("html", "html")):
                 files[f"{base}.{ext}"] = render(sheet, fmt)
     first_label, first_space = spaces[0]
     pages = {}

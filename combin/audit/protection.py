@@ -24,6 +24,13 @@ def _charts():
     return charts
 
 
+def _pages(files, base, result):
+    """``base.md`` and ``base.html`` of a result's Document."""
+    from combin.render import render
+    files[f"{base}.md"] = render(result, "md")
+    files[f"{base}.html"] = render(result, "html")
+
+
 def protection_files(game, parameters, workers, progress):
     """``{path: text or bytes}`` under ``protection/`` for ``game`` (which has a
     ``protection`` section); ``parameters["shoes"]`` shoes per count simulation."""
@@ -33,9 +40,9 @@ def protection_files(game, parameters, workers, progress):
     charts = _charts()
     progress(f"{game.id}: house edge by decks, effects of removal")
     for wager in section.wagers:
-        files[f"protection/decks-{wager}.md"] = decks.render(decks.deck_table(wager), "md")
+        _pages(files, f"protection/decks-{wager}", decks.deck_table(wager))
         effects = eor.effects_of_removal(wager, decks=section.decks)
-        files[f"protection/eor-{wager}.md"] = eor.render(effects, "md")
+        _pages(files, f"protection/eor-{wager}", effects)
         if charts is not None:
             files[f"protection/eor-{wager}.png"] = charts.eor_chart(effects)
     for wager, triggers in section.counted.items():
@@ -43,7 +50,7 @@ def protection_files(game, parameters, workers, progress):
         result = simulate.simulate(wager, triggers=simulate.parse_triggers(triggers),
                                    decks=section.decks, true_count=True, seed=seed, shoes=shoes,
                                    workers=workers)
-        files[f"protection/count-{wager}.md"] = simulate.render(result, "md")
+        _pages(files, f"protection/count-{wager}", result)
         if charts is not None:
             files[f"protection/count-{wager}.png"] = charts.trigger_chart(result)
     if charts is None:

@@ -18,10 +18,10 @@ def configure(parser):
 def run(args):
     from combin.errors import CombinError
     from combin.interpret import parse_assignments
-    from combin.lunar.hands import hand_report, render_report
+    from combin.lunar.hands import document, hand_report
+    from combin.render import emit
     chosen = parse_assignments(args.interpret)
     unknown = set(chosen) - {"L11"}
     if unknown:
         raise CombinError(f"combin hands reads only interpretation L11, not {', '.join(sorted(unknown))}")
-    return render_report(hand_report(args.cards, args.method, chosen.get("L11")),
-                         args.format)
+    return emit(document(hand_report(args.cards, args.method, chosen.get("L11"))), args)

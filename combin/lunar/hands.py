@@ -3,14 +3,10 @@
 :func:`hand_report` gathers, for one hand size, the exact class counts, the
 dealer's qualification (five cards: ace-king or better) and, for five and six
 cards, the distribution of what a winning Bet pays with the second
-combination of L11.  :func:`render_report` writes it as text, Markdown, CSV or
-JSON.  Counts come from the closed form (:mod:`combin.lunar.classes`,
+combination of L11.  :func:`document` makes it a Document (any format of :mod:`combin.render`).  Counts come from the closed form (:mod:`combin.lunar.classes`,
 :mod:`combin.lunar.bet`) or, on request, from the exhaustive pass.
 """
 
-import csv
-import io
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -19,7 +15,7 @@ from combin import __version__, display
 from combin.errors import CombinError
 from combin.lunar.cards import CLASS_NAMES, CLASSES
 
-__all__ = ["HandReport", "hand_report", "render_report", "QUALIFYING"]
+__all__ = ["HandReport", "hand_report", "document", "QUALIFYING"]
 
 _HOW = {"closed-form": "in closed form (rank patterns and suit arrangements)",
         "exhaustive": "by evaluating every hand"}
@@ -92,75 +88,37 @@ def _qualifying(report):
     return count, Fraction(count, report.total)
 
 
-def render_report(report, fmt="text"):
-    if fmt == "json":
-        return _json(report)
-    if fmt == "csv":
-        return _csv(report)
-    from combin.render.markdown import table as md_table
-    from tabulate import tabulate
-    show = (md_table if fmt == "md" else
-            lambda rows, headers, align=None: tabulate(rows, headers=headers, tablefmt="simple",
-                                                       disable_numparse=True, colalign=align))
+def document(report):
+    """The :class:`~combin.render.document.Document` of a :class:`HandReport` (tables
+    ``classes`` and, with a Bet table, ``bet``)."""
+    from combin.render.document import Count, Document, Number, Ratio, Table, Text
     title = f"Lunar Poker: best hand of {report.cards} cards"
-    parts = [f"# {title}" if fmt == "md" else title, ""]
-    parts.append(f"Every {report.cards}-card hand from one 52-card deck, "
-                 f"{display.grouped(report.total)} in all, counted {_HOW[report.method]}; "
-                 f"classes are the best five-card hand. combin {__version__}.")
-    parts.append("")
-    rows = [[name, pays, display.grouped(count), display.decimal(p, 12), display.one_in(count, report.total)]
+    info = [("Hands", Count(report.total)),
+            ("Counted", f"every {report.cards}-card hand from one 52-card deck, "
+                        f"{_HOW[report.method]}; classes are the best five-card hand"),
+            ("Tool", f"combin {__version__}")]
+    rows = [[name, pays, Count(count), Ratio(p),
+             Text("never") if not count else Number(Fraction(report.total, count), 2)]
             for name, pays, count, p in _class_rows(report)]
-    rows.append(["Total", "", display.grouped(report.total), display.decimal(1, 12), ""])
-    parts += [show(rows, ["Class", "Bet pays", "Combinations", "Probability", "1 in"],
-                   ("left", "left", "right", "right", "right")), ""]
+    rows.append(["Total", None, Count(report.total), Ratio(Fraction(1)), None])
+    tables = [Table.of("classes", "Best-hand classes",
+                       ["Class", ("bet_pays", "Bet pays"), "Combinations", "Probability",
+                        ("one_in", "1 in")], rows)]
+    notes = []
     qualifying = _qualifying(report)
     if qualifying:
         count, p = qualifying
-        parts += [f"Dealer qualifies (ace-king or better): {display.grouped(count)} of "
-                  f"{display.grouped(report.total)} hands, probability {display.rational(p)} = "
-                  f"{display.decimal(p, 12)}.", ""]
+        info.insert(2, ("Dealer qualifies (ace-king or better)", Count(count)))
+        notes.append(f"Dealer qualifies (ace-king or better): {display.grouped(count)} of "
+                     f"{display.grouped(report.total)} hands, probability {display.rational(p)}.")
     if report.rule is not None:
-        heading = f"What a winning Bet pays (L11={report.rule})"
-        parts += [f"## {heading}" if fmt == "md" else heading, "",
-                  f"Pays per unit of Bet, first combination plus the best valid second one "
-                  f"({report.bet_citation}); a hand below ace-king cannot win against a "
-                  f"qualifying dealer (0).", ""]
-        rows = [[f"{display.rational(pays)} to 1" if pays else "0 (cannot win)",
-                 display.grouped(count), display.decimal(p, 12)] for pays, count, p in _bet_rows(report)]
-        parts += [show(rows, ["Bet pays", "Combinations", "Probability"], ("left", "right", "right")), ""]
-    return "\n".join(parts).rstrip("\n") + "\n"
-
-
-def _json(report):
-    qualifying = _qualifying(report)
-    obj = {
-        "format": "combin.hands/1", "tool": {"name": "combin", "version": __version__},
-        "cards": report.cards, "hands": str(report.total), "method": report.method,
-        "classes": [{"class": name, "name": CLASS_NAMES[name], "bet_pays": pays,
-                     "combinations": str(count), "probability": display.rational(p)}
-                    for (name, (_, pays, count, p)) in zip(CLASSES, _class_rows(report))],
-        "dealer_qualifies": None if not qualifying else {
-            "combinations": str(qualifying[0]), "probability": display.rational(qualifying[1])},
-        "interpretations": {"L11": report.rule} if report.rule else {},
-        "bet_on_win": [{"pays": display.rational(pays), "combinations": str(count),
-                        "probability": display.rational(p)} for pays, count, p in _bet_rows(report)],
-    }
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def _csv(report):
-    from combin.render.csvfile import as_text
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["class", "bet_pays", "combinations", "probability", "probability_decimal"])
-    for name, pays, count, p in _class_rows(report):
-        writer.writerow([name, pays, as_text(count), as_text(display.rational(p)), display.decimal(p, 12)])
-    writer.writerow(["Total", "", as_text(report.total), as_text("1"), display.decimal(1, 12)])
-    if report.rule is not None:
-        writer.writerow([])
-        writer.writerow([f"bet_pays_on_win (L11={report.rule})", "", "combinations", "probability",
-                         "probability_decimal"])
-        for pays, count, p in _bet_rows(report):
-            writer.writerow([display.rational(pays), "", as_text(count), as_text(display.rational(p)),
-                             display.decimal(p, 12)])
-    return buffer.getvalue()
+        info.insert(2, ("Interpretations", f"L11={report.rule}"))
+        tables.append(Table.of(
+            "bet", f"What a winning Bet pays (L11={report.rule})",
+            [("pays", "Bet pays (to 1)"), "Combinations", "Probability"],
+            [[Ratio(pays, 4) if pays else Text("0 (cannot win)"), Count(count), Ratio(p)]
+             for pays, count, p in _bet_rows(report)]))
+        notes.append(f"Bet pays per unit of Bet, first combination plus the best valid second "
+                     f"one ({report.bet_citation}); a hand below ace-king cannot win against a "
+                     f"qualifying dealer (0).")
+    return Document("hands", title, tuple(info), tuple(tables), tuple(notes))
