@@ -2,12 +2,17 @@
 
 NAME = "list"
 HELP = "every wager, paytable, rule set and interpretation with its default"
+EXAMPLES = """examples:
+  combin list
+  combin list --format json --out list.json"""
 
 
 def configure(parser):
-    parser.add_argument("--format", default="text", choices=["text", "md"])
+    from combin.commands.options import add_output_options
+    add_output_options(parser)
 
 
 def run(args):
-    from combin.listing import listing
-    return listing(args.format)
+    from combin.listing import listing_document
+    from combin.render import emit
+    return emit(listing_document(), args)
