@@ -8,6 +8,7 @@ import sys
 from fractions import Fraction
 
 import pytest
+from jsondoc import figure, rows
 
 from combin.cli import main
 
@@ -28,25 +29,31 @@ def test_list_names_every_wager_and_interpretation(capsys):
 def test_par_json_is_exact(capsys):
     code, out, _ = run(capsys, "par", "eclipse.supreme7", "--paytable", "B", "--format", "json")
     sheet = json.loads(out)
-    assert code == 0 and sheet["wager"] == "eclipse.supreme7" and sheet["paytable"] == "B"
-    assert sheet["cycle"] == "4998398275503360"
-    assert sum(int(line["combinations"]) for line in sheet["lines"]) == int(sheet["cycle"])
-    assert sheet["interpretations"] == {"E2": "fixed"}
-    for line in sheet["lines"]:
+    subject = sheet["subject"]
+    assert code == 0 and subject["wager"] == "eclipse.supreme7" and subject["paytable"] == "B"
+    assert subject["cycle"] == "4998398275503360"
+    lines = rows(sheet, "outcomes")[:-1]
+    assert sum(int(line["combinations"]) for line in lines) == int(subject["cycle"])
+    assert rows(sheet, "outcomes")[-1]["combinations"] == subject["cycle"]
+    assert subject["interpretations"] == {"E2": "fixed"}
+    for line in lines:
         assert isinstance(line["combinations"], str)
-        assert Fraction(line["probability"]) == Fraction(int(line["combinations"]), int(sheet["cycle"]))
-    ev = sum(Fraction(line["return"]) for line in sheet["lines"])
-    assert Fraction(sheet["summary"]["return"]) == ev == -Fraction(sheet["summary"]["house_edge"])
+        assert Fraction(line["probability"]) == Fraction(int(line["combinations"]),
+                                                         int(subject["cycle"]))
+    ev = sum(Fraction(line["return"]) for line in lines)
+    assert Fraction(figure(sheet, "Expected return")) == ev == \
+        -Fraction(figure(sheet, "House edge"))
 
 
-def test_par_csv_keeps_every_digit_as_text(capsys):
+def test_par_csv_is_tidy_with_plain_digits(capsys):
     code, out, _ = run(capsys, "par", "baccarat.banker", "--format", "csv")
-    rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0][:4] == ["event", "pays", "payout", "combinations"]
-    total = [row for row in rows if row and row[0] == "Total"][0]
-    assert total[3] == '="4998398275503360"'
-    win = [row for row in rows if row and row[0] == "Banker wins"][0]
-    assert win[2] == '="19/20"' and win[3] == '="2292252566437888"'
+    table = list(csv.reader(io.StringIO(out)))
+    assert table[0][:5] == ["event", "pays", "payout", "payout_decimal", "combinations"]
+    assert all(len(row) == len(table[0]) for row in table) and "=" not in out
+    total = [row for row in table if row and row[0] == "Total"][0]
+    assert total[4] == "4998398275503360"
+    win = [row for row in table if row and row[0] == "Banker wins"][0]
+    assert win[2] == "19/20" and win[4] == "2292252566437888"
 
 
 @pytest.mark.parametrize("fmt", ["text", "md"])
@@ -58,8 +65,8 @@ def test_par_text_and_markdown(capsys, fmt):
 def test_shoe_option_and_rules(capsys):
     code, out, _ = run(capsys, "par", "baccarat.banker", "--shoe", "8d-T", "--rules", "ez",
                        "--format", "json")
-    sheet = json.loads(out)
-    assert code == 0 and sheet["shoe"]["cards"] == 415 and sheet["rules"] == "ez"
+    subject = json.loads(out)["subject"]
+    assert code == 0 and subject["shoe"]["cards"] == 415 and subject["rules"] == "ez"
 
 
 def test_sensitivity_shows_each_value(capsys):
@@ -70,7 +77,7 @@ def test_sensitivity_shows_each_value(capsys):
 def test_interpretation_is_recorded(capsys):
     code, out, _ = run(capsys, "par", "eclipse.eclipse", "--interpret", "E1=paid-rows",
                        "--format", "json")
-    assert json.loads(out)["interpretations"]["E1"] == "paid-rows"
+    assert json.loads(out)["subject"]["interpretations"]["E1"] == "paid-rows"
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -13,7 +13,7 @@ from combin.errors import CombinError
 from combin.outcomes import OutcomeSpace
 from combin.paytable import Paytable
 from combin.pays import Pay
-from combin.protection.decks import columns, deck_table, parse_decks_list, render, require_protection
+from combin.protection.decks import columns, deck_table, parse_decks_list, require_protection
 
 
 def edges(wager, decks, **options):
@@ -122,17 +122,3 @@ def test_only_baccarat_wagers():
         require_protection(others[0])
 
 
-def test_json_is_exact_and_csv_keeps_digits():
-    table = deck_table("baccarat.tie", (1, 8))
-    data = json.loads(render(table, "json"))
-    assert data["rows"][1]["cycle"] == "4998398275503360"
-    for row, (_, _, _, sheets) in zip(data["rows"], table.rows):
-        for heading, sheet in zip(table.headings, sheets):
-            assert Fraction(row["house_edge"][heading]["exact"]) == sheet.summary.house_edge
-    csv_text = render(table, "csv")
-    ties, cycle = 1_372_227_328, 14_658_134_400  # ANCHORS.md, one deck
-    exact = Fraction(cycle - 9 * ties, cycle)
-    assert f'"=""{exact.numerator}/{exact.denominator}"""' in csv_text
-    assert "15.7461%" in render(table, "text")
-    assert any(line.startswith("|       1 |") and "15.7461% |" in line
-               for line in render(table, "md").splitlines())

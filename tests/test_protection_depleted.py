@@ -7,7 +7,7 @@ import pytest
 
 from combin.analysis import par_sheet
 from combin.errors import CombinError
-from combin.protection.depleted import depleted_sheet, reference_decks, render
+from combin.protection.depleted import depleted_sheet, reference_decks
 
 
 @pytest.mark.parametrize("spec, decks", [
@@ -38,18 +38,6 @@ def test_moon8_less_a_ten_matches_the_published_count():
     full = 172_660_763_262_976, 4_998_398_275_503_360
     assert result.difference == (Fraction(26 * wins.combinations, result.sheet.cycle)
                                  - Fraction(26 * full[0], full[1]))
-
-
-def test_render_appends_the_comparison():
-    result = depleted_sheet("eclipse.sun7", "8d-99998888")
-    text = render(result, "text")
-    assert text.startswith("Sun 7 -- par sheet") and "Compared with the full shoe" in text
-    assert "better for the bettor" in text and "full 8 decks" in text
-    data = json.loads(render(result, "json"))
-    assert data["lines"] and Fraction(data["comparison"]["change_in_expected_return"]) == \
-        result.difference
-    assert "## Compared with the full shoe" in render(result, "md")
-    assert "Full shoe house edge,7.6113%" in render(result, "csv")
 
 
 def test_needs_a_spec():

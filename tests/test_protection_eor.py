@@ -12,7 +12,7 @@ from combin.baccarat.reference import nested_loop_rounds
 from combin.errors import CombinError
 from combin.outcomes import OutcomeSpace
 from combin.protection.eor import (best_tags, candidate_tags, correlation, effects_of_removal,
-                                   imbalance, render, suggest_tags)
+                                   imbalance, suggest_tags)
 
 ECLIPSE = ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9",
            "eclipse.eclipse")
@@ -154,14 +154,3 @@ def test_a_shoe_too_small_to_remove_a_card():
         effects_of_removal("eclipse.sun7", Shoe((1, 1, 1, 1, 1, 1, 0, 0, 0, 0)))
 
 
-def test_json_and_text():
-    result = effects_of_removal("eclipse.moon8", Shoe.full(8), 3)
-    data = json.loads(render(result, "json"))
-    assert data["identity"]["holds"] is True
-    assert Fraction(data["identity"]["sum_n_r_ev_minus_r"]) == 416 * result.expected
-    assert [Fraction(e["effect"]) for e in data["effects"]] == list(result.effects)
-    assert data["suggested_tags"]["balanced"] is True
-    assert data["suggested_tags"]["tags"]["9"] == 3
-    text = render(result, "text")
-    assert "holds exactly" in text and "Other tag sets" in text
-    assert "Other tag sets" in render(result, "csv") and "## Other tag sets" in render(result, "md")

@@ -13,7 +13,7 @@ from combin.protection import chunks
 from combin.protection import simulate as sim
 from combin.protection.settlement import settlement, state_index
 from combin.protection.simulate import (CHUNK, make_plan, parse_burn, parse_tags, parse_triggers,
-                                        play_shoe, render, run_chunks, simulate)
+                                        play_shoe, run_chunks, simulate)
 
 STATE_OF = {state_index(pc, pt, bc, bt): Round(pc, pt, bc, bt)
             for pc in (2, 3) for pt in range(10) for bc in (2, 3) for bt in range(10)}
@@ -100,7 +100,7 @@ def flat(wager, shoes=1200, workers=1, seed=3, **options):
 def test_a_seed_gives_the_same_result_whatever_the_number_of_workers():
     one = flat("eclipse.sun7", workers=1)
     two = flat("eclipse.sun7", workers=2)
-    assert one.sums == two.sums and render(one, "json") == render(two, "json")
+    assert one.sums == two.sums and one.triggers == two.triggers
     assert flat("eclipse.sun7", shoes=CHUNK, seed=4).sums != flat("eclipse.sun7", shoes=CHUNK).sums
     assert one.shoes == 1200 and one.rounds == one.sums["rounds"]
 
@@ -144,7 +144,6 @@ def test_an_interrupted_run_keeps_the_finished_chunks(monkeypatch):
     monkeypatch.setattr(chunks, "play_chunk", stop_on_second)
     result = flat("eclipse.sun7", shoes=4 * CHUNK)
     assert result.interrupted and result.shoes == CHUNK and result.requested == 4 * CHUNK
-    assert "interrupted" in render(result, "text")
 
 
 def test_parse_tags():

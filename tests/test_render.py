@@ -1,7 +1,14 @@
-import json
+"""combin.render: one writer per format, chosen by name; what a command emits."""
 
-from combin.analysis import par_sheet, sensitivity
-from combin.render import FORMATS, render, render_comparison
+import argparse
+from fractions import Fraction
+
+import pytest
+
+from combin.analysis import par_sheet
+from combin.errors import CombinError
+from combin.render import FORMATS, emit, render
+from combin.render.document import Count, Document, Ratio, Table
 
 
 def test_every_format_is_deterministic():
@@ -9,18 +16,37 @@ def test_every_format_is_deterministic():
     again = par_sheet("eclipse.divine9", decks=6)
     for fmt in FORMATS:
         assert render(sheet, fmt) == render(again, fmt)
-        assert render(sheet, fmt).endswith("\n")
+        if fmt != "xlsx":
+            assert render(sheet, fmt).endswith("\n")
 
 
 def test_markdown_has_the_contract_sections():
     text = render(par_sheet("eclipse.eclipse", paytable="C"), "md")
-    for heading in ("# Eclipse (C)", "## Outcomes", "## Summary", "## Risk", "## Interpretations",
-                    "E1=events", "1,000,000", "Volatility index"):
+    for heading in ("# Eclipse (C)", "## Outcomes", "## Summary", "## Volatility index",
+                    "## Range of hold", "## Notes", "E1=events", "1,000,000"):
         assert heading in text
 
 
-def test_comparison_renders_columns_per_value():
-    columns = [(v, s) for v, s in sensitivity("eclipse.eclipse", "E1", paytable="C")]
-    obj = json.loads(render_comparison("t", columns, "json"))
-    assert [c["heading"] for c in obj["columns"]] == ["events", "paid-rows"]
-    assert "paid-rows" in render_comparison("t", columns, "text")
+def test_unknown_format_and_table():
+    sheet = par_sheet("eclipse.sun7")
+    with pytest.raises(CombinError, match="unknown format"):
+        render(sheet, "pdf")
+    with pytest.raises(CombinError, match="no table 'nope'"):
+        render(sheet, "csv", "nope")
+
+
+def _args(**kw):
+    return argparse.Namespace(**{"format": "text", "out": None, "table": None, **kw})
+
+
+def test_emit_needs_out_for_xlsx_and_writes_a_directory_of_csv(tmp_path):
+    doc = Document("t", "T", (), (Table.of("a", "A", ["x"], [[Count(1)]]),
+                                  Table.of("b", "B", ["y"], [[Ratio(Fraction(1, 3))]])))
+    with pytest.raises(CombinError, match="--out"):
+        emit(doc, _args(format="xlsx"))
+    assert emit(doc, _args(format="csv")) == "x\n1\n"          # stdout: the first table
+    assert emit(doc, _args(format="csv", table="b")) == "y,y_decimal\n1/3,0.333333333333\n"
+    out = tmp_path / "tables"
+    assert emit(doc, _args(format="csv", out=str(out))) == ""
+    assert sorted(p.name for p in out.iterdir()) == ["a.csv", "b.csv", "identification.csv"]
+    assert (out / "b.csv").read_text() == "y,y_decimal\n1/3,0.333333333333\n"

@@ -16,7 +16,7 @@ from fractions import Fraction
 from combin import display
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
-__all__ = ["document", "identification", "summary_table", "hold_bounds"]
+__all__ = ["document", "identification", "subject", "summary_table", "hold_bounds"]
 
 
 def _paytable_text(sheet):
@@ -41,6 +41,16 @@ def identification(sheet, method=True):
         rows.append(("Counted over", sheet.method))
     rows.append(("Tool", f"combin {sheet.version}"))
     return rows
+
+
+def subject(sheet):
+    """The machine identification of a sheet: ids, the shoe's detail, interpretations."""
+    return (("wager", sheet.wager), ("game", sheet.game), ("paytable", sheet.paytable),
+            ("paytable_title", sheet.paytable_title),
+            ("paytable_citation", sheet.paytable_citation), ("rules", sheet.rules),
+            ("shoe", {"description": sheet.shoe, **sheet.shoe_detail}),
+            ("interpretations", dict(sheet.interpretations)), ("stake", sheet.stake),
+            ("method", sheet.method), ("cycle", str(sheet.cycle)))
 
 
 def outcomes_table(sheet):
@@ -112,4 +122,4 @@ def document(sheet):
     return Document("parsheet", f"{sheet.title} ({sheet.paytable}) -- par sheet",
                     tuple(identification(sheet)),
                     (outcomes_table(sheet), summary_table(sheet), volatility, holds),
-                    tuple(notes))
+                    tuple(notes), subject=subject(sheet))

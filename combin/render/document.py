@@ -137,7 +137,12 @@ class Figure:
 
 @dataclass(frozen=True)
 class Document:
-    """What a command outputs.  ``kind`` names its JSON format (``combin.KIND/2``)."""
+    """What a command outputs.  ``kind`` names its JSON format (``combin.KIND/2``).
+
+    ``identification`` is what a reader is shown (``(label, value)`` pairs);
+    ``subject`` says the same for a program (``(key, value)`` pairs of plain
+    JSON values: ids, the shoe's counts, interpretations as a mapping).
+    """
 
     kind: str
     title: str
@@ -145,6 +150,7 @@ class Document:
     tables: tuple = ()
     notes: tuple = ()
     figures: tuple = ()
+    subject: tuple = ()
 
     @property
     def format_tag(self):

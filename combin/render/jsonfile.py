@@ -2,7 +2,8 @@
 
 Every JSON output has the same shape, described by the schemas shipped in
 ``combin/schemas``: a versioned ``format`` tag (``combin.KIND/2``), the tool and
-its version, the title, the identification as ``{key: value}``, each table as
+its version, the title, the ``subject`` (ids and parameters for a program),
+the identification as ``{key: value}``, each table as
 ``{"title", "columns", "rows"}`` whose rows hold the machine form of
 :func:`combin.render.document.machine` (integers as decimal strings, exact
 fractions as ``"p/q"`` with a ``KEY_decimal`` beside), the notes and the
@@ -47,6 +48,7 @@ def document_object(document):
     return {"format": document.format_tag,
             "tool": {"name": "combin", "version": __version__},
             "title": document.title,
+            "subject": dict(document.subject),
             "identification": identification,
             "tables": tables,
             "notes": list(document.notes),
