@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from jsondoc import figure, rows
 
 from combin.cli import main
 
@@ -28,24 +29,27 @@ def par_json(capsys, *argv):
 
 
 def same_sheet(a, b):
-    assert a["lines"] == b["lines"] and a["summary"] == b["summary"] and a["cycle"] == b["cycle"]
-    assert a["risk"] == b["risk"] and a["interpretations"] == b["interpretations"]
+    assert a["tables"] == b["tables"]
+    for key in ("cycle", "interpretations", "shoe"):
+        assert a["subject"][key] == b["subject"][key]
 
 
 # --- --paytable-file -------------------------------------------------------------------------
 
 def test_a_file_paytable_is_selected_by_itself_and_warns_when_generous(capsys):
     sheet, err = par_json(capsys, "eclipse.moon8", "--paytable-file", DATA / "moon8-30to1.toml")
-    assert sheet["paytable"] == "M30" and sheet["paytable_citation"] == "what-if example, not approved"
-    assert Fraction(sheet["summary"]["return"]) == Fraction(31 * MOON8, CYCLE) - 1
-    assert sum(int(line["combinations"]) for line in sheet["lines"]) == CYCLE
+    subject = sheet["subject"]
+    assert subject["paytable"] == "M30"
+    assert subject["paytable_citation"] == "what-if example, not approved"
+    assert Fraction(figure(sheet, "Expected return")) == Fraction(31 * MOON8, CYCLE) - 1
+    assert sum(int(line["combinations"]) for line in rows(sheet, "outcomes")[:-1]) == CYCLE
     assert err.startswith("combin: WARNING: ") and err.count("\n") == 1
     assert "moon8-30to1.toml, line 2" in err and "107.0840%" in err
 
 
 def test_a_file_does_not_take_over_a_wager_it_does_not_name(capsys):
     sheet, err = par_json(capsys, "eclipse.sun7", "--paytable-file", DATA / "moon8-30to1.toml")
-    assert sheet["paytable"] == "A" and err == ""
+    assert sheet["subject"]["paytable"] == "A" and err == ""
 
 
 def test_a_file_rule_set_reaches_the_banker(capsys):
@@ -53,11 +57,11 @@ def test_a_file_rule_set_reaches_the_banker(capsys):
                         DATA / "banker-commission4.toml")
     again, _ = par_json(capsys, "baccarat.banker", "--paytable-file",
                         DATA / "banker-commission4.toml", "--rules", "comm4")
-    assert (sheet["rules"], sheet["paytable"]) == ("comm4", "comm4")
+    assert (sheet["subject"]["rules"], sheet["subject"]["paytable"]) == ("comm4", "comm4")
     same_sheet(sheet, again)
     standard, _ = par_json(capsys, "baccarat.banker", "--paytable-file",
                            DATA / "banker-commission4.toml", "--rules", "standard")
-    assert standard["paytable"] == "standard"
+    assert standard["subject"]["paytable"] == "standard"
 
 
 def test_paytable_file_works_for_sensitivity(capsys):
@@ -90,7 +94,8 @@ def test_export_then_read_back_gives_an_identical_par_sheet(capsys, tmp_path, wa
             extra = [*extra, "--paytable-file", tmp_path / f"{other}.toml"]
     copy, _ = par_json(capsys, wager, "--paytable-file", target, *extra,
                        *(["--paytable", "copy"] if wager == "eclipse.eclipse" else []))
-    assert copy["paytable"] == "copy" and copy["paytable_citation"] == original["paytable_citation"]
+    assert copy["subject"]["paytable"] == "copy"
+    assert copy["subject"]["paytable_citation"] == original["subject"]["paytable_citation"]
     same_sheet(copy, original)
 
 
@@ -115,13 +120,15 @@ def test_solve_moon8_for_five_percent(capsys):
     code, out, _ = run(capsys, "solve", "eclipse.moon8", "--target-edge", "5%", "--format", "json")
     result = json.loads(out)
     p = Fraction(MOON8, CYCLE)
-    assert code == 0 and Fraction(result["solution"]["payout"]) == Fraction(19, 20) / p - 1
-    assert result["solution"]["target_house_edge"] == "1/20"
-    assert [(w["pays"], Fraction(w["house_edge"])) for w in result["solution"]["whole_pays"]] == \
+    solution = rows(result, "solution")
+    assert code == 0 and Fraction(solution[0]["payout"]) == Fraction(19, 20) / p - 1
+    assert result["subject"]["target_house_edge"] == "1/20"
+    assert Fraction(solution[0]["house_edge"]) == Fraction(1, 20)
+    assert [(w["pays"], Fraction(w["house_edge"])) for w in solution[1:]] == \
         [("26 to 1", 1 - 27 * p), ("27 to 1", 1 - 28 * p)]
-    assert Fraction(result["lines"][0]["probability"]) == p
-    assert Fraction(result["constant"]) == p - 1
-    assert "player_wins_three_card_8" in result["expression"]
+    assert Fraction(rows(result, "lines")[0]["probability"]) == p
+    assert Fraction(result["subject"]["constant"]) == p - 1
+    assert "player_wins_three_card_8" in result["subject"]["expression"]
 
 
 @pytest.mark.parametrize("fmt, words", [("text", "Whole pay below  26 to 1"),
@@ -131,12 +138,16 @@ def test_solve_formats(capsys, fmt, words):
     assert code == 0 and words in out
 
 
-def test_solve_csv_keeps_exact_values_as_text(capsys):
-    code, out, _ = run(capsys, "solve", "eclipse.moon8", "--target-edge", "5%", "--format", "csv")
-    rows = list(csv.reader(io.StringIO(out)))
-    exact = [row for row in rows if row and row[0] == "Exact pay"][0]
-    assert code == 0 and exact[1] == "71497149976019/2697824425984 to 1" and exact[4] == '="1/20"'
-    assert rows[1][4] == f'="{Fraction(MOON8, CYCLE).numerator}/{Fraction(MOON8, CYCLE).denominator}"'
+def test_solve_csv_keeps_exact_values_as_plain_fractions(capsys):
+    code, out, _ = run(capsys, "solve", "eclipse.moon8", "--target-edge", "5%", "--format", "csv",
+                       "--table", "solution")
+    table = list(csv.DictReader(io.StringIO(out)))
+    exact = [row for row in table if row["solution"] == "Exact pay"][0]
+    assert code == 0 and exact["pays"] == "71497149976019/2697824425984 to 1"
+    assert exact["house_edge"] == "1/20" and exact["house_edge_decimal"] == "0.050000000000"
+    code, out, _ = run(capsys, "solve", "eclipse.moon8", "--format", "csv")
+    lines = list(csv.DictReader(io.StringIO(out)))
+    assert Fraction(lines[0]["probability"]) == Fraction(MOON8, CYCLE)
 
 
 def test_solve_without_a_target_prints_the_formula(capsys):
@@ -148,8 +159,9 @@ def test_solve_uses_a_file_paytable(capsys):
     code, out, err = run(capsys, "solve", "eclipse.moon8", "--paytable-file",
                          DATA / "moon8-30to1.toml", "--target-edge", "5%", "--format", "json")
     result = json.loads(out)
-    assert code == 0 and result["paytable"] == "M30" and "WARNING" in err
-    assert Fraction(result["solution"]["payout"]) == Fraction(19, 20) / Fraction(MOON8, CYCLE) - 1
+    assert code == 0 and result["subject"]["paytable"] == "M30" and "WARNING" in err
+    assert Fraction(rows(result, "solution")[0]["payout"]) == \
+        Fraction(19, 20) / Fraction(MOON8, CYCLE) - 1
 
 
 # --- package ---------------------------------------------------------------------------------
@@ -157,16 +169,19 @@ def test_solve_uses_a_file_paytable(capsys):
 def test_package_eclipse_json_is_exact(capsys):
     code, out, _ = run(capsys, "package", "--eclipse", "--paytable", "B", "--format", "json")
     result = json.loads(out)
-    assert code == 0 and [w["paytable"] for w in result["wagers"]] == ["B"] * 5
-    assert sum(int(d["combinations"]) for d in result["distribution"]) == CYCLE
-    cov = [[Fraction(v) for v in row] for row in result["covariance"]]
-    stakes = [Fraction(w["stake"]) for w in result["wagers"]]
-    assert Fraction(result["summary"]["variance"]) == sum(
+    wagers = rows(result, "wagers")
+    assert code == 0 and [w["paytable"] for w in wagers] == ["B"] * 5
+    distribution = rows(result, "distribution")[:-1]
+    assert sum(int(d["combinations"]) for d in distribution) == CYCLE
+    cov = [[Fraction(v) for k, v in row.items() if k != "bet" and not k.endswith("_decimal")]
+           for row in rows(result, "covariance")]
+    stakes = [Fraction(w["stake"]) for w in wagers]
+    assert Fraction(figure(result, "Variance per round")) == sum(
         stakes[i] * cov[i][j] * stakes[j] for i in range(5) for j in range(5))
-    mean = sum(Fraction(d["net"]) * Fraction(d["probability"]) for d in result["distribution"])
-    assert Fraction(result["summary"]["expected_per_round"]) == mean == \
-        sum(Fraction(w["return"]) for w in result["wagers"])
-    assert result["summary"]["standard_deviation_decimal"].startswith("22.129829")
+    mean = sum(Fraction(d["net"]) * Fraction(d["probability"]) for d in distribution)
+    assert Fraction(figure(result, "Expected result per round")) == mean == \
+        sum(Fraction(w["expected_return"]) * Fraction(w["stake"]) for w in wagers)
+    assert figure(result, "Standard deviation per round").startswith("22.129829")
 
 
 def test_package_stake_and_paytable_syntax(capsys):
@@ -174,7 +189,7 @@ def test_package_stake_and_paytable_syntax(capsys):
                        "--format", "json")
     result = json.loads(out)
     assert code == 0
-    assert [(w["wager"], w["paytable"], w["stake"]) for w in result["wagers"]] == \
+    assert [(w["wager"], w["paytable"], w["stake"]) for w in result["subject"]["bets"]] == \
         [("eclipse.supreme7", "B", "2"), ("eclipse.sun7", "A", "1/2")]
 
 
@@ -182,17 +197,18 @@ def test_package_with_a_file_paytable_set(capsys):
     code, out, _ = run(capsys, "package", "--eclipse", "--paytable", "D", "--paytable-file",
                        DATA / "eclipse-d.toml", "--format", "json")
     result = json.loads(out)
-    assert code == 0 and [w["paytable"] for w in result["wagers"]] == ["D"] * 5
+    assert code == 0 and [w["paytable"] for w in rows(result, "wagers")] == ["D"] * 5
     # Paytable D: Supreme 7 three-card 7s 300 + 6 - 3; two-card 7s 75 + 6 - 3 and Divine 9's
     # both three-card 9s 75 + 6 - 3 share the net 78; Sun 7 45 + 6 - 3; Moon 8 27 + 6 - 3.
-    assert [d["net"] for d in result["distribution"]] == ["303", "78", "48", "30", "13", "-5"]
+    assert [d["net"] for d in rows(result, "distribution")][:-1] == \
+        ["303", "78", "48", "30", "13", "-5"]
 
 
 def test_package_file_selects_the_only_paytable(capsys):
     code, out, err = run(capsys, "package", "eclipse.moon8", "eclipse.sun7", "--paytable-file",
                          DATA / "moon8-30to1.toml", "--format", "json")
     result = json.loads(out)
-    assert code == 0 and [w["paytable"] for w in result["wagers"]] == ["M30", "A"]
+    assert code == 0 and [w["paytable"] for w in rows(result, "wagers")] == ["M30", "A"]
     assert "WARNING" in err and "M30" in err
 
 
@@ -200,7 +216,8 @@ def test_package_file_selects_the_only_paytable(capsys):
                                         ("md", "| Standard deviation per round       |"),
                                         ("csv", "Standard deviation per round,15.319295")])
 def test_package_formats(capsys, fmt, words):
-    code, out, _ = run(capsys, "package", "--eclipse", "--format", fmt)
+    code, out, _ = run(capsys, "package", "--eclipse", "--format", fmt,
+                       *(["--table", "summary"] if fmt == "csv" else []))
     assert code == 0 and words in out
     if fmt != "csv":  # text and Markdown show the covariance in decimals, CSV exactly
         assert "-0.829764" in out

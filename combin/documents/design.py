@@ -16,7 +16,7 @@ __all__ = ["solve_document", "package_document"]
 def solve_document(solved):
     """:class:`~combin.design.solve.Solved` -> Document (tables ``lines``, ``solution``)."""
     from combin import display
-    from combin.documents.parsheet import identification
+    from combin.documents.parsheet import identification, subject
     sheet, formula = solved.sheet, solved.formula
     s = sheet.summary
     info = [*identification(sheet, method=False),
@@ -52,8 +52,13 @@ def solve_document(solved):
                                 ("house_edge", "House edge")], rows))
         notes.append("The exact pay and each whole pay were priced again by the par-sheet "
                      "engine with that pay in the paytable.")
+    machine = [*subject(sheet), ("expression", str(formula.expression())),
+               ("constant", display.rational(formula.constant)),
+               ("line", None if solved.line is None else solved.line.event_id),
+               ("target_house_edge", None if solution is None
+                else display.rational(solution.target))]
     return Document("solve", f"{sheet.title} ({sheet.paytable}): return as a function of the "
-                    "pays", tuple(info), tuple(tables), tuple(notes))
+                    "pays", tuple(info), tuple(tables), tuple(notes), subject=tuple(machine))
 
 
 def package_document(result):
@@ -97,5 +102,9 @@ def package_document(result):
     correlation = Table.of("correlation", "Correlation between the wagers", headings,
                            [[bet.label, *(corr(i, j) for j in range(count))]
                             for i, bet in enumerate(result.bets)])
+    from combin import display
+    machine = (("game", result.game), ("shoe", result.shoe), ("cycle", str(result.cycle)),
+               ("bets", [{"wager": bet.wager, "paytable": bet.paytable,
+                          "stake": display.rational(bet.stake)} for bet in result.bets]))
     return Document("package", title, tuple(info),
-                    (distribution, wagers, summary, covariance, correlation))
+                    (distribution, wagers, summary, covariance, correlation), subject=machine)

@@ -41,9 +41,13 @@ def decks_document(table):
                                     for h in table.headings)]
     notes = ["House edge = minus the expected net result per unit staked, exact for each "
              "shoe; the percentages are rounded for display only."]
+    machine = (("wager", table.wager), ("interpretations", dict(first.interpretations)),
+               ("columns", [{"heading": h, "key": f"house_edge_{h}", "paytable": s.paytable,
+                             "rules": s.rules} for h, s in zip(table.headings, first_sheets)]),
+               ("cycles", {str(decks): str(cycle) for decks, _, cycle, _ in table.rows}))
     return Document("decks", f"{table.title}: house edge by number of decks", tuple(info),
                     (Table.of("decks", "House edge by number of decks", headings, rows),),
-                    tuple(notes))
+                    tuple(notes), subject=machine)
 
 
 def _corr(tag):
@@ -93,8 +97,13 @@ def eor_document(result):
         "card one observation (weights n_r).",
         balance_note(result),
     ]
+    from combin.documents.parsheet import subject
+    suggested = result.suggested
+    machine = (*subject(sheet), ("identity_holds", result.identity_holds),
+               ("suggested_tags", dict(zip(VALUE_NAMES, suggested.tags))),
+               ("max_tag", suggested.max_tag), ("balanced", suggested.balanced))
     return Document("eor", f"{sheet.title}: effects of removal", tuple(info),
-                    (effects, alternatives), tuple(notes))
+                    (effects, alternatives), tuple(notes), subject=machine)
 
 
 def depleted_document(result):
@@ -112,7 +121,8 @@ def depleted_document(result):
         (f"House edge, full {result.reference_decks} {plural}", Percent(full.house_edge), None),
         ("Change in expected return", Percent(change), verdict)])
     return Document("shoe", sheet.title, sheet.identification, (*sheet.tables, compared),
-                    sheet.notes)
+                    sheet.notes, subject=(*sheet.subject,
+                                          ("full_shoe_decks", result.reference_decks)))
 
 
 def _estimate_cells(e, places=4, percent=False):
@@ -170,5 +180,13 @@ def count_document(result):
     if result.interrupted:
         notes.insert(0, f"Interrupted: {result.shoes:,} of {result.requested:,} shoes "
                         "(a partial result).")
+    machine = (("wager", plan.wager), ("paytable", result.paytable), ("rules", result.rules),
+               ("interpretations", result.interpretations), ("decks", plan.decks),
+               ("cut_card", plan.cut), ("burn", str(plan.burn)), ("tags", list(plan.tags)),
+               ("true_count", plan.true_count), ("initial_count", plan.initial_count),
+               ("seed", plan.seed), ("chunk", CHUNK), ("shoes", result.shoes),
+               ("shoes_requested", result.requested), ("interrupted", result.interrupted),
+               ("rounds", result.rounds))
     return Document("count", f"{result.title}: count simulation", tuple(info),
-                    (Table.of("triggers", "Results by trigger", headings, rows),), tuple(notes))
+                    (Table.of("triggers", "Results by trigger", headings, rows),), tuple(notes),
+                    subject=machine)

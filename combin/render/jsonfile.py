@@ -40,7 +40,7 @@ def document_object(document):
         headings = {c.key: c.heading for c in table.columns}
         tables[table.name] = {
             "title": table.title,
-            "columns": [{"key": key, "heading": headings.get(key) or
+            "columns": [{"key": key, "heading": headings[key] if key in headings else
                          f"{headings[key[:-len('_decimal')]]} (decimal)"}
                         for key, _ in layout],
             "rows": records,
