@@ -24,7 +24,7 @@ def listing_document():
                     for p in game.paytables_of(wager.id)]
             rows.append([wager.id, wager.title, " ".join(pays),
                          " ".join(wager.interpretations) or "-"])
-        tables.append(Table.of(f"{game.id}_wagers", f"{game.title}: wagers",
+        tables.append(Table.of(f"{game.id}_wagers", f"{game.title} [{game.id}]: wagers",
                                [("wager", "Wager"), "Title",
                                 ("paytables", "Paytables (* default)"), "Interpretations"], rows))
         if game.rulesets:

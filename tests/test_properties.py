@@ -149,10 +149,12 @@ def test_no_paytable_file_crashes_the_tool(generated, command):
     assert_clean(code, out, err, path)
     if code == 0 and command == "par":
         sheet = json.loads(out)
-        assert sum(int(line["combinations"]) for line in sheet["lines"]) == int(sheet["cycle"])
+        lines = sheet["tables"]["outcomes"]["rows"][:-1]
+        assert sum(int(line["combinations"]) for line in lines) == int(sheet["subject"]["cycle"])
     if code == 0 and command == "package":
         result = json.loads(out)
-        assert sum(int(d["combinations"]) for d in result["distribution"]) == int(result["cycle"])
+        distribution = result["tables"]["distribution"]["rows"][:-1]
+        assert sum(int(d["combinations"]) for d in distribution) == int(result["subject"]["cycle"])
 
 
 @SETTINGS
@@ -191,7 +193,7 @@ def options(**extra):
               "--interpret": st.one_of(st.sampled_from(["E1=paid-rows", "E1=events", "L4=all-lines"]),
                                        token),
               "--paytable-file": files,
-              "--format": st.sampled_from(["text", "md", "csv", "json"]), **extra}
+              "--format": st.sampled_from(["text", "md", "csv", "json", "html"]), **extra}
     return st.dictionaries(st.sampled_from(sorted(common)), st.just(None), max_size=4).flatmap(
         lambda chosen: st.fixed_dictionaries({name: common[name] for name in chosen}))
 

@@ -12,6 +12,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
+from jsondoc import figure, rows
 
 from combin import registry
 from combin.cli import main
@@ -92,10 +93,10 @@ def test_par_prices_the_toy_exactly(toy, capsys):
     import json
     assert main(["par", "toy.trips", "--format", "json"]) == 0
     sheet = json.loads(capsys.readouterr().out)
-    assert sheet["cycle"] == "220"
-    assert [line["combinations"] for line in sheet["lines"]] == ["4", "108", "108"]
+    assert sheet["subject"]["cycle"] == "220"
+    assert [line["combinations"] for line in rows(sheet, "outcomes")] == ["4", "108", "108", "220"]
     # (4 x 10 + 108 x 1/2 - 108) / 220 = -14/220 = -7/110
-    assert sheet["summary"]["return"] == "-7/110"
+    assert figure(sheet, "Expected return") == "-7/110"
 
 
 def test_tables_include_the_toy(toy):
