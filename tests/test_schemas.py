@@ -1,0 +1,50 @@
+"""Every command's JSON validates against the schema shipped for its format."""
+
+import json
+
+import jsonschema
+import pytest
+
+from combin import __version__
+from combin.cli import main
+from combin.schemas import KINDS, load, validate
+
+COMMANDS = {
+    "parsheet": ["par", "eclipse.supreme7", "--paytable", "B"],
+    "sensitivity": ["sensitivity", "eclipse.eclipse"],
+    "compare": ["compare", "eclipse.moon8", "--paytable", "A,B", "--decks", "6,8"],
+    "decks": ["decks", "eclipse.sun7", "--decks-list", "1,8"],
+    "eor": ["eor", "eclipse.moon8"],
+    "shoe": ["shoe", "eclipse.sun7", "--shoe", "8d-99998888"],
+    "count": ["count", "eclipse.sun7", "--triggers", "always,2", "--shoes", "40",
+              "--workers", "1"],
+    "solve": ["solve", "eclipse.moon8", "--target-edge", "5%"],
+    "package": ["package", "--eclipse"],
+    "hands": ["hands", "--cards", "5"],
+    "list": ["list"],
+}
+
+
+def test_every_format_has_a_command_here():
+    assert sorted(COMMANDS) == sorted(KINDS)
+
+
+@pytest.mark.parametrize("kind", sorted(COMMANDS))
+def test_the_command_json_validates(capsys, kind):
+    assert main([*COMMANDS[kind], "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["format"] == f"combin.{kind}/2" and obj["tool"]["version"] == __version__
+    assert validate(obj) == kind
+
+
+def test_a_schema_rejects_what_it_must():
+    obj = {"format": "combin.parsheet/2", "tool": {"name": "combin", "version": __version__},
+           "title": "t", "subject": {}, "identification": {}, "tables": {}, "notes": [],
+           "figures": []}
+    with pytest.raises(jsonschema.ValidationError):          # no subject keys, no tables
+        validate(obj)
+    with pytest.raises(jsonschema.ValidationError):          # thousands separators
+        validate({**obj, "format": "combin.list/2",
+                  "tables": {"t": {"title": "t", "columns": [{"key": "n", "heading": "N"}],
+                                   "rows": [{"n": "4,998,398"}]}}})
+    assert load("document")["$id"] == "urn:combin:schema:document"
