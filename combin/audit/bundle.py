@@ -25,7 +25,7 @@ from combin.audit.simulate import RNG, confirm, tally
 from combin.errors import CombinError
 from combin.fileio import write_tree
 
-__all__ = ["DEFAULTS", "build", "write", "verify", "manifest"]
+__all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
@@ -204,37 +204,195 @@ def manifest(files, verdicts, parameters, command):
     }, indent=2, ensure_ascii=False) + "\n"
 
 
+def audit_command(parameters):
+    """The command line that builds a bundle with ``parameters`` (recorded in the manifest;
+    the output directory and worker count do not change the bundle, so they are left out)."""
+    return "combin audit " + " ".join(f"--{name} {parameters[name]}" for name in _PARAMETERS)
+
+
 def write(out, files, verdicts, parameters, command):
     write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)})
 
 
-def verify(directory, workers=2, progress=_progress, recompute=True):
-    """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``."""
+#: A manifest is a few hundred kilobytes; refuse to read more than this.
+MAX_MANIFEST_BYTES = 16 * 1024 * 1024
+_HEX = frozenset("0123456789abcdef")
+_PARAMETERS = ("seed", "rounds", "hands", "shoes")
+
+
+def _invalid(root, reason):
+    raise CombinError(f"{root}: not a valid manifest ({reason})")
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_manifest(directory):
+    """The manifest of the bundle in ``directory``, its shape checked.
+
+    A manifest whose fields have the wrong types (``files: null``, missing
+    ``parameters``, a hash that is not 64 hex digits, ...) is refused with one
+    :class:`CombinError` saying "not a valid manifest".
+    """
+    from combin.fileio import read_text
     root = Path(directory)
     try:
-        recorded = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
-        hashes = recorded["files"]
-        parameters = recorded["parameters"]
-    except (OSError, ValueError, KeyError, TypeError) as error:
+        text = read_text(root / "manifest.json", MAX_MANIFEST_BYTES, "manifest")
+    except CombinError as error:
         raise CombinError(f"{root}: no readable manifest.json ({error})") from None
+    try:
+        recorded = json.loads(text)
+    except (ValueError, RecursionError):
+        _invalid(root, "manifest.json is not JSON")
+    if not isinstance(recorded, dict):
+        _invalid(root, "not a JSON object")
+    if recorded.get("format") != "combin.audit/1":
+        _invalid(root, f"format is {str(recorded.get('format'))[:40]!r}, not 'combin.audit/1'")
+    files = recorded.get("files")
+    if not isinstance(files, dict):
+        _invalid(root, f"'files' is {type(files).__name__ if files is not None else 'null'}, "
+                       "not an object")
+    for path, digest in files.items():
+        if not (isinstance(digest, str) and len(digest) == 64 and set(digest) <= _HEX):
+            _invalid(root, f"the hash of {path[:80]!r} is not 64 hex digits")
+    parameters = recorded.get("parameters")
+    if not isinstance(parameters, dict) or set(parameters) != set(_PARAMETERS) or \
+            not all(_is_int(parameters[name]) for name in _PARAMETERS):
+        _invalid(root, "'parameters' must hold the whole numbers seed, rounds, hands and shoes")
+    tool = recorded.get("tool")
+    if not isinstance(tool, dict) or not isinstance(tool.get("version"), str):
+        _invalid(root, "'tool' must name the tool's version")
+    for name in ("git_commit", "command"):
+        if not isinstance(recorded.get(name), str):
+            _invalid(root, f"'{name}' must be a string")
+    verdicts = recorded.get("verdicts")
+    if not isinstance(verdicts, dict) or set(verdicts) != set(GAMES) or \
+            not all(isinstance(v, dict) for v in verdicts.values()):
+        _invalid(root, f"'verdicts' must hold one verdict per game ({', '.join(GAMES)})")
+    return recorded
+
+
+def _unsafe(root, path):
+    """Why the manifest path ``path`` may not be read inside ``root`` (``None``: it may)."""
+    pure = Path(path)
+    if not path or "\0" in path or "\\" in path or pure.is_absolute() or ".." in pure.parts:
+        return "an absolute path or one leaving the bundle"
+    inside = root.resolve()
+    try:
+        (root / path).resolve().relative_to(inside)
+    except ValueError:
+        return "a path leading outside the bundle"
+    if any((root / Path(*pure.parts[:n])).is_symlink() for n in range(1, len(pure.parts) + 1)):
+        return "a symbolic link"
+    return None
+
+
+def _command_parameters(command):
+    """The parameters the recorded ``combin audit`` command line asks for, or ``None``."""
+    from combin.cli import build_parser
+    words = command.split()
+    if words[:2] != ["combin", "audit"]:
+        return None
+    try:
+        args = build_parser().parse_args(words[1:])
+    except (CombinError, SystemExit):
+        return None
+    if args.verify is not None:
+        return None
+    return {name: getattr(args, name) for name in _PARAMETERS}
+
+
+def _recorded_verdict(root, game):
+    """A game's verdict as the bundle's own ``checks.json`` and ``simulation.json`` give it."""
+    try:
+        checks = json.loads((root / game / "checks.json").read_text(encoding="utf-8"))
+        simulation = json.loads((root / game / "simulation.json").read_text(encoding="utf-8"))
+        confirmations = simulation["confirmations"]
+        return {"checks": f"{sum(c['passed'] is True for c in checks)}/{len(checks)}",
+                "simulation_inside_99": f"{sum(c['exact_inside'] is True for c in confirmations)}"
+                                        f"/{len(confirmations)}",
+                "all_checks_passed": all(c["passed"] is True for c in checks)}, \
+            simulation["parameters"]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None, None
+
+
+def _metadata(root, recorded):
+    """Differences between the manifest's metadata and this tool, its command and its files."""
+    differences = []
+    if recorded["tool"]["version"] != __version__:
+        differences.append(f"tool version differs: the bundle says {recorded['tool']['version']!r}, "
+                           f"this is combin {__version__}")
+    commit = _git_commit()
+    if recorded["git_commit"] != commit:
+        differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
+                           f"this checkout is {commit}")
+    parameters = recorded["parameters"]
+    if _command_parameters(recorded["command"]) != parameters:
+        differences.append(f"the recorded command {recorded['command'][:120]!r} does not give "
+                           "the recorded parameters")
+    for game, verdict in sorted(recorded["verdicts"].items()):
+        found, simulated = _recorded_verdict(root, game)
+        if found is None:
+            continue  # the missing or changed file is reported by its hash
+        if verdict != found:
+            differences.append(f"recorded verdict differs from {game}/checks.json and "
+                               f"{game}/simulation.json: {game}")
+        rounds = parameters[GAMES[game]["rounds"]]
+        if not isinstance(simulated, dict) or simulated.get("seed") != parameters["seed"] or \
+                simulated.get("rounds") != rounds:
+            differences.append(f"recorded parameters differ from {game}/simulation.json")
+    return differences
+
+
+def verify(directory, workers=2, progress=_progress, recompute=True):
+    """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
+
+    Checked: the manifest's shape (:func:`read_manifest`); every listed path
+    stays inside the bundle and is not a symbolic link; every hash; no file
+    unlisted; the tool version and git commit against this tool; the command
+    against the parameters; the verdicts against the bundle's checks and
+    simulation files; and, with ``recompute``, every file and verdict against a
+    rebuild from the parameters.  Nothing is written: the rebuild stays in memory.
+    """
+    if not str(directory).strip():
+        raise CombinError("--verify needs the directory of a bundle")
+    root = Path(directory)
+    if not root.is_dir():
+        raise CombinError(f"{root}: no readable manifest.json (not a directory)")
+    recorded = read_manifest(root)
+    hashes, parameters = recorded["files"], recorded["parameters"]
     differences = []
     for path, digest in sorted(hashes.items()):
+        unsafe = _unsafe(root, path)
         target = root / path
-        if not target.is_file():
+        if unsafe:
+            differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
+        elif not target.is_file():
             differences.append(f"missing: {path}")
         elif hashlib.sha256(target.read_bytes()).hexdigest() != digest:
             differences.append(f"hash differs: {path}")
-    on_disk = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+    on_disk = set()
+    for found in root.rglob("*"):
+        if found.is_symlink():
+            differences.append(f"symbolic link in the bundle: {found.relative_to(root).as_posix()}")
+        elif found.is_file():
+            on_disk.add(found.relative_to(root).as_posix())
     differences += [f"not in the manifest: {path}" for path in sorted(on_disk - set(hashes) - {"manifest.json"})]
+    differences += _metadata(root, recorded)
     if recompute:
         progress("recomputing the bundle from its recorded parameters")
-        files, _, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],
-                            parameters["shoes"], workers, progress)
+        files, verdicts, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],
+                                   parameters["shoes"], workers, progress)
         for path, content in sorted(files.items()):
             data = content if isinstance(content, bytes) else content.encode("utf-8")
             target = root / path
-            if target.is_file() and target.read_bytes() != data:
+            if target.is_file() and not target.is_symlink() and target.read_bytes() != data:
                 differences.append(f"recomputed figures differ: {path}")
             elif path not in hashes:
                 differences.append(f"recomputation produces a file the bundle lacks: {path}")
+        for game in sorted(set(verdicts) | set(recorded["verdicts"])):
+            if verdicts.get(game) != recorded["verdicts"].get(game):
+                differences.append(f"recorded verdict differs from the recomputation: {game}")
     return differences
