@@ -66,8 +66,10 @@ def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
         if not _INT.fullmatch(words):
             raise CombinError(f"{name} must be a whole number, not {_shown(text)}")
         value = int(words)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise CombinError(f"{name} must be {_range(low, high)}, not {value:,}")
+    if low is not None and value < low:
+        raise CombinError(f"{name} must be at least {low:,}, not {value:,}")
+    if high is not None and value > high:
+        raise CombinError(f"{name} must be at most {high:,}, not {value:,}")
     return value
 
 
