@@ -83,10 +83,8 @@ def parse_tags(text):
         raise CombinError("--tags is empty; give ten integers (T/J/Q/K,A,2,...,9) or A=..,2=..")
 
     def number(word, where):
-        word = word.strip()
-        if not word.lstrip("+-").isdigit():
-            raise CombinError(f"the tag of {where} must be a whole number, not {word!r}")
-        value = int(word)
+        from combin.bounded import parse_int
+        value = parse_int(word, f"the tag of {where}")
         if abs(value) > MAX_TAG:
             raise CombinError(f"the tag of {where} is {value}; tags must lie within ±{MAX_TAG}")
         return value
@@ -137,10 +135,12 @@ def parse_triggers(text):
         if item.lower() == ALWAYS:
             found.append(None)
             continue
+        from combin.bounded import MAX_CHARS, parse_fraction
         try:
-            found.append(Fraction(item))
-        except (ValueError, ZeroDivisionError):
-            raise CombinError(f"a trigger is a number or 'always', not {item!r}") from None
+            found.append(parse_fraction(item, "a trigger"))
+        except CombinError:
+            shown = item if len(item) <= MAX_CHARS else item[:MAX_CHARS] + "..."
+            raise CombinError(f"a trigger is a number or 'always', not {shown!r}") from None
     if len(set(found)) != len(found):
         raise CombinError(f"the trigger list {text!r} names a trigger twice")
     return tuple(sorted(found, key=lambda t: (t is not None, t or 0)))
@@ -176,18 +176,9 @@ class Plan:
 
 
 def _whole(value, name, low, high=None):
-    if isinstance(value, bool):
-        raise CombinError(f"{name} must be a whole number, not {value!r}")
-    if isinstance(value, str):
-        if not value.strip().lstrip("+-").isdigit():
-            raise CombinError(f"{name} must be a whole number, not {value!r}")
-        value = int(value)
-    if not isinstance(value, int):
-        raise CombinError(f"{name} must be a whole number, not {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"from {low} to {high:,}" if high is not None else f"at least {low}"
-        raise CombinError(f"{name} must be {bound}, not {value}")
-    return value
+    """A bounded whole number (:func:`combin.bounded.parse_int`: refused by length first)."""
+    from combin.bounded import parse_int
+    return parse_int(value, name, low, high)
 
 
 def parse_burn(text):
@@ -206,8 +197,8 @@ def make_plan(wager_id, *, decks=8, cut=DEFAULT_CUT, burn="face", tags, triggers
         raise CombinError(f"the simulation deals shoes of at most {MAX_DECKS} decks, not {decks}")
     cut = _whole(cut, "--cut-card", MIN_CUT)
     burn = parse_burn(burn)
-    seed = _whole(seed, "--seed", 0)
-    initial_count = int(_whole(str(initial_count), "--initial-count", -10**9))
+    seed = _whole(seed, "--seed", 0, 2**63 - 1)
+    initial_count = _whole(initial_count, "--initial-count", -10**9, 10**9)
     most_burned = 11 if burn == "face" else burn
     if decks * 52 - most_burned - cut < 6:
         raise CombinError(f"{decks * 52} cards less {most_burned} burned and {cut} behind the cut "
