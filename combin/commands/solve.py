@@ -133,10 +133,11 @@ def _markdown(solved):
 
 def _csv(solved):
     import csv
+    from combin.render.csvfile import safe_writer
     import io
     from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["line", "symbol", "pays", "payout", "probability", "probability_decimal"])
     for row in _line_rows(solved):
         writer.writerow([row[0], row[1], row[2], as_text(row[3]), as_text(row[4]), row[5]])

@@ -9,6 +9,8 @@ JSON.  Counts come from the closed form (:mod:`combin.lunar.classes`,
 """
 
 import csv
+
+from combin.render.csvfile import safe_writer
 import io
 import json
 from dataclasses import dataclass
@@ -145,7 +147,7 @@ def _json(report):
 def _csv(report):
     from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["class", "bet_pays", "combinations", "probability", "probability_decimal"])
     for name, pays, count, p in _class_rows(report):
         writer.writerow([name, pays, as_text(count), as_text(display.rational(p)), display.decimal(p, 12)])
