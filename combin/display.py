@@ -12,7 +12,7 @@ figures (a standard deviation) come from :func:`sqrt`, which works in
 import decimal as _decimal
 from fractions import Fraction
 
-__all__ = ["rational", "decimal", "percent", "grouped", "sqrt", "one_in"]
+__all__ = ["rational", "decimal", "percent", "percent_given", "grouped", "sqrt", "one_in"]
 
 
 def rational(value):
@@ -41,6 +41,24 @@ def percent(value, places=4):
     if isinstance(value, _decimal.Decimal):
         return decimal(value * 100, places) + "%"
     return decimal(Fraction(value) * 100, places) + "%"
+
+
+def percent_given(value, places=4, most=12):
+    """A percentage a user gave, never rounded into another value: the exact digits when
+    they end within ``most`` decimals (``"99.99999%"``), else ``places`` decimals and the
+    exact fraction (``"33.3333% (exactly 1/3)"``)."""
+    scaled = Fraction(value) * 100
+    for shown in range(places, most + 1):
+        if (scaled * 10**shown).denominator == 1:
+            return decimal(scaled, max(places, _trimmed(scaled, shown))) + "%"
+    return f"{decimal(scaled, places)}% (exactly {rational(value)})"
+
+
+def _trimmed(scaled, shown):
+    """The fewest decimals (at most ``shown``) that print ``scaled`` exactly."""
+    while shown > 0 and (scaled * 10**(shown - 1)).denominator == 1:
+        shown -= 1
+    return shown
 
 
 def grouped(number):

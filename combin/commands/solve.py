@@ -67,7 +67,7 @@ def _solution_rows(solved):
     payout = solution.payout
     exact = display.rational(payout)
     rows = [("Exact pay", f"{exact} to 1" if payout else "push",
-             f"{display.decimal(payout, 6)} to 1", display.percent(solution.target),
+             f"{display.decimal(payout, 6)} to 1", display.percent_given(solution.target),
              display.rational(solution.target))]
     for whole in solution.whole:
         side = "Whole pay below" if whole.pay.net < payout else \
