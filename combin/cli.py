@@ -80,14 +80,20 @@ def _tolerant(stream):
         pass
 
 
+#: After stdout failed, the read end of the pipe that swallows what is still buffered.
+_SWALLOW = []
+
+
 def _silence_stdout():
-    """After stdout failed (closed pipe, full disk), drop what is still buffered so the
-    interpreter's exit flush cannot print a second error."""
+    """After stdout failed (a closed pipe, a full disk), point its descriptor at a pipe
+    nobody reads (it holds far more than the 8 KiB still buffered), so the interpreter's
+    exit flush cannot fail and print a second error."""
     if sys.stdout is not None and sys.stdout is sys.__stdout__:
         try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
+            read_end, write_end = os.pipe()
+            os.dup2(write_end, sys.stdout.fileno())
+            os.close(write_end)
+            _SWALLOW.append(read_end)
         except (OSError, ValueError, AttributeError):
             pass
 

@@ -116,14 +116,13 @@ class Solved:
 
 def parse_edge(text):
     """A house edge from ``"5%"``, ``"0.05"`` or ``"1/20"``, as an exact Fraction."""
+    from combin.bounded import parse_fraction
     words = str(text).strip()
     try:
-        if not words or len(words) > _MAX_TEXT:
-            raise ValueError
         if words.endswith("%"):
-            return Fraction(words[:-1].strip()) / 100
-        return Fraction(words)
-    except (ValueError, ZeroDivisionError):
+            return parse_fraction(words[:-1], "the target house edge", _MAX_TEXT) / 100
+        return parse_fraction(words, "the target house edge", _MAX_TEXT)
+    except CombinError:
         raise CombinError(f"the target house edge must be a number such as 5%, 0.05 or 1/20, "
                           f"not {str(text)[:_MAX_TEXT]!r}") from None
 
