@@ -53,9 +53,13 @@ def _emit(text, out):
     if out and text:
         from combin.fileio import write_atomic
         write_atomic(out, text)
-    elif text:
+        return
+    try:
         sys.stdout.write(text)
-    sys.stdout.flush()
+        sys.stdout.flush()
+    except OSError as error:
+        _silence_stdout()
+        raise CombinError(f"cannot write to standard output: {error.strerror or error}") from None
 
 
 def _check_outputs(args):
