@@ -18,9 +18,14 @@ def listing(fmt="text"):
     for game in games():
         parts += [f"{game.title} [{game.id}]", f"  {game.regulation}", ""]
         rows = []
+        imposed = {w for r in game.rulesets.values() for w in r.paytables}
         for wager in game.wagers.values():
             pays = [p.id + ("*" if p.id == wager.default_paytable else "")
                     for p in game.paytables_of(wager.id)]
+            if wager.id in imposed:  # --paytable is refused: the rule set chooses
+                pays = ["by --rules:"] + [r.id + ("*" if i == 0 else "")
+                                          for i, r in enumerate(game.rulesets.values())
+                                          if wager.id in r.paytables]
             rows.append([wager.id, wager.title, " ".join(pays), " ".join(wager.interpretations) or "-"])
         parts += [show(rows, ["Wager", "Title", "Paytables (* default)", "Interpretations"]), ""]
         if game.rulesets:

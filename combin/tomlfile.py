@@ -9,10 +9,11 @@ offending key.  Nothing here knows what a paytable is.
 
 import re
 import tomllib
+import unicodedata
 
 from combin.errors import CombinError
 
-__all__ = ["ID_PATTERN", "location", "load_toml", "EntryReader"]
+__all__ = ["ID_PATTERN", "MAX_DEPTH", "MAX_FIELD_TEXT", "location", "load_toml", "EntryReader"]
 
 #: A paytable or rule-set id of a user's file: a plain name, so that it can follow
 #: ``WAGER:`` on a command line and name a file.
@@ -68,10 +69,39 @@ def _find_duplicate(text):
     return None
 
 
+#: The deepest nesting of tables and arrays a paytable file needs is 3; deeper is refused.
+MAX_DEPTH = 8
+#: The longest text field (title, citation) a paytable file may hold.
+MAX_FIELD_TEXT = 1000
+#: Characters a text field may not hold: controls (a newline could forge a line of a
+#: par sheet), format characters (bidirectional overrides) and line separators.
+_HIDDEN = ("Cc", "Cf", "Zl", "Zp")
+
+
+def _depth(document):
+    """The nesting depth of a parsed TOML document (without recursion)."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        children = value.values() if isinstance(value, dict) else value
+        stack += [(child, depth + 1) for child in children if isinstance(child, (dict, list))]
+    return deepest
+
+
 def load_toml(text, source):
-    """Parse TOML text; a syntax error or duplicate is one :class:`CombinError` with its line."""
+    """Parse TOML text; a syntax error or duplicate is one :class:`CombinError` with its line.
+
+    Nesting deeper than :data:`MAX_DEPTH` is refused, whether the parser would
+    recurse too deep (a ``RecursionError``) or the document is merely deep.
+    """
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
+    except RecursionError:
+        raise CombinError(f"{source}: nested too deeply (at most {MAX_DEPTH} levels of "
+                          "tables and arrays)") from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = _POSITION.match(message)
@@ -87,6 +117,10 @@ def load_toml(text, source):
                                   f"given on line {first}") from None
             raise CombinError(f"{location(source, line)}: duplicate line ({reason})") from None
         raise CombinError(f"{location(source, line)}: not a valid TOML file ({reason})") from None
+    if _depth(document) > MAX_DEPTH:
+        raise CombinError(f"{source}: nested too deeply (at most {MAX_DEPTH} levels of "
+                          "tables and arrays)")
+    return document
 
 
 class _Locator:
@@ -166,6 +200,14 @@ class EntryReader:
             what = entry.get("id") if isinstance(entry.get("id"), str) else f"#{index + 1}"
             self.fail(f"[[{kind}]] {what!r} needs a text field '{name}'", kind, index,
                       name if name in entry else None)
+        if len(value) > MAX_FIELD_TEXT:
+            self.fail(f"[[{kind}]] field '{name}' is longer than {MAX_FIELD_TEXT:,} characters",
+                      kind, index, name)
+        hidden = [c for c in value if unicodedata.category(c) in _HIDDEN]
+        if hidden:
+            self.fail(f"[[{kind}]] field '{name}' holds a control character "
+                      f"(U+{ord(hidden[0]):04X}); write it on one line of visible text",
+                      kind, index, name)
         return value
 
     def plain_id(self, entry, kind, index):

@@ -173,11 +173,12 @@ def _markdown(result):
 
 def _csv(result):
     import csv
+    from combin.render.csvfile import safe_writer
     import io
     from combin import display
     from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["net_result", "combinations", "probability", "probability_decimal"])
     for net, c in result.distribution:
         writer.writerow([as_text(display.rational(net)), as_text(c),

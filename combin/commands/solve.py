@@ -67,7 +67,7 @@ def _solution_rows(solved):
     payout = solution.payout
     exact = display.rational(payout)
     rows = [("Exact pay", f"{exact} to 1" if payout else "push",
-             f"{display.decimal(payout, 6)} to 1", display.percent(solution.target),
+             f"{display.decimal(payout, 6)} to 1", display.percent_given(solution.target),
              display.rational(solution.target))]
     for whole in solution.whole:
         side = "Whole pay below" if whole.pay.net < payout else \
@@ -133,10 +133,11 @@ def _markdown(solved):
 
 def _csv(solved):
     import csv
+    from combin.render.csvfile import safe_writer
     import io
     from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["line", "symbol", "pays", "payout", "probability", "probability_decimal"])
     for row in _line_rows(solved):
         writer.writerow([row[0], row[1], row[2], as_text(row[3]), as_text(row[4]), row[5]])

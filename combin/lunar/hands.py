@@ -8,7 +8,6 @@ JSON.  Counts come from the closed form (:mod:`combin.lunar.classes`,
 :mod:`combin.lunar.bet`) or, on request, from the exhaustive pass.
 """
 
-import csv
 import io
 import json
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from math import comb
 from combin import __version__, display
 from combin.errors import CombinError
 from combin.lunar.cards import CLASS_NAMES, CLASSES
+from combin.render.csvfile import safe_writer
 
 __all__ = ["HandReport", "hand_report", "render_report", "QUALIFYING"]
 
@@ -151,7 +151,7 @@ def _json(report):
 def _csv(report):
     from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["class", "bet_pays", "combinations", "probability", "probability_decimal"])
     for name, pays, count, p in _class_rows(report):
         writer.writerow([name, pays, as_text(count), as_text(display.rational(p)), display.decimal(p, 12)])

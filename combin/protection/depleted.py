@@ -13,6 +13,8 @@ is an exact Fraction.
 """
 
 import csv
+
+from combin.render.csvfile import safe_writer
 import io
 import re
 from dataclasses import dataclass
@@ -102,7 +104,7 @@ def render(result, fmt="text"):
     if fmt == "csv":
         from combin.render.csvfile import as_text
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        writer = safe_writer(buffer)
         writer.writerow(["Full shoe compared", f"{result.reference_decks} decks"])
         edge = result.reference.summary.house_edge
         writer.writerow(["Full shoe house edge", display.percent(edge, 4),

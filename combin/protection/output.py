@@ -10,6 +10,8 @@ and in the JSON objects as ``"p/q"`` strings.
 """
 
 import csv
+
+from combin.render.csvfile import safe_writer
 import io
 import json
 
@@ -46,7 +48,7 @@ def _text_table(rows, headers, align):
 
 def _csv(rows):
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    safe_writer(buffer).writerows(rows)
     return buffer.getvalue()
 
 
