@@ -21,8 +21,11 @@ nothing can be appended to it).
 import csv
 import io
 import re
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
 
 from combin import display
+from combin.parsheet import ParSheet
 from combin.render.common import PROBABILITY_PLACES, comparison_rows, identification, summary_rows
 
 __all__ = ["render", "render_comparison", "as_text", "safe_cell", "safe_writer", "rows_text"]
@@ -31,7 +34,7 @@ HEADER = ["event", "pays", "payout", "combinations", "probability", "probability
           "return", "return_decimal", "one_in"]
 
 
-def as_text(value):
+def as_text(value: object) -> str:
     """A spreadsheet-safe text cell: ``="value"``."""
     return f'="{value}"'
 
@@ -41,7 +44,7 @@ _OWN_FORMULA = re.compile(r'="[^"\r\n\t]*"')
 _ACTIVE = ("=", "+", "-", "@", "\t", "\r")
 
 
-def safe_cell(value):
+def safe_cell(value: Any) -> Any:
     """``value`` as a cell no spreadsheet runs as a formula (see the module docstring)."""
     if not isinstance(value, str):
         return value
@@ -53,23 +56,23 @@ def safe_cell(value):
 
 
 class _SafeWriter:
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO) -> None:
         self._writer = csv.writer(stream, lineterminator="\n")
 
-    def writerow(self, row):
+    def writerow(self, row: Iterable[Any]) -> Any:
         return self._writer.writerow([safe_cell(cell) for cell in row])
 
-    def writerows(self, rows):
+    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
         for row in rows:
             self.writerow(row)
 
 
-def safe_writer(stream):
+def safe_writer(stream: TextIO) -> _SafeWriter:
     """A ``csv.writer`` (``\\n`` line ends) whose every cell passes :func:`safe_cell`."""
     return _SafeWriter(stream)
 
 
-def rows_text(rows):
+def rows_text(rows: Iterable[Iterable[Any]]) -> str:
     """``rows`` as CSV text through :func:`safe_writer`."""
     buffer = io.StringIO()
     safe_writer(buffer).writerows(rows)
@@ -79,7 +82,7 @@ def rows_text(rows):
 _write = rows_text
 
 
-def render(sheet):
+def render(sheet: ParSheet) -> str:
     rows = [HEADER]
     for line in sheet.lines:
         probability, contribution = sheet.probability(line), sheet.contribution(line)
@@ -99,5 +102,5 @@ def render(sheet):
     return _write(rows)
 
 
-def render_comparison(title, columns):
+def render_comparison(title: str, columns: Sequence[tuple[str, ParSheet]]) -> str:
     return _write([[title, *(heading for heading, _ in columns)], *comparison_rows(columns)])
