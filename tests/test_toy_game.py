@@ -118,3 +118,12 @@ def test_audit_bundles_the_toy(toy):
 def test_registration_refuses_a_clash(toy):
     with pytest.raises(ValueError, match="already registered"):
         registry.register(toy_game())
+
+
+def test_capabilities_are_asked_of_the_game(toy):
+    from combin.listing import capabilities
+    from combin.registry import find_game
+    assert capabilities(toy) == "evidence bundle (audit)"
+    assert "game protection" in capabilities(find_game("baccarat"))
+    assert "packages: eclipse" in capabilities(find_game("baccarat"))
+    assert "game protection" not in capabilities(find_game("lunar"))
