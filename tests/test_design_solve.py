@@ -14,7 +14,7 @@ from combin.errors import CombinError
 from combin.pays import PUSH, Pay
 from combin.paytable import with_pay
 
-# ANCHORS.md, 8 decks (exact, published).
+# spec/ANCHORS.md, 8 decks (exact, published).
 from published import BANKER_WINS, CYCLE, MOON8, PLAYER_WINS, SUN7, TIES
 
 
