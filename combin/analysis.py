@@ -108,8 +108,12 @@ def _paytable(game: Game, wager: Wager, ruleset: RuleSet | None, paytable: str |
     imposed = ruleset.paytables.get(wager.id) if ruleset else None
     if imposed is not None:
         if paytable is not None and paytable != imposed:
-            raise CombinError(f"{wager.id} takes its paytable from the rule set "
-                              f"('{ruleset.id}' means '{imposed}'); use --rules instead of --paytable")
+            naming = [rid for rid, r in game.rulesets.items() if r.paytables.get(wager.id) == paytable]
+            advice = (f"for paytable '{paytable}' choose --rules {naming[0]}" if naming else
+                      "choose it with --rules")
+            raise CombinError(f"{wager.id} takes its paytable from the rule set, not from "
+                              f"--paytable: rule set '{ruleset.id}' pays it by paytable "
+                              f"'{imposed}'; {advice}")
         paytable = imposed
     paytable = wager.default_paytable if paytable is None else paytable
     known = [pid for (w, pid) in tables if w == wager.id]

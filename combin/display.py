@@ -14,7 +14,8 @@ from fractions import Fraction
 
 Exact = int | Fraction
 
-__all__ = ["rational", "decimal", "percent", "grouped", "sqrt", "one_in", "to_decimal", "CONTEXT"]
+__all__ = ["rational", "decimal", "percent", "percent_given", "grouped", "sqrt", "one_in",
+           "to_decimal", "CONTEXT"]
 
 #: The decimal context of every irrational display figure: 40 significant digits, half to even.
 CONTEXT = _decimal.Context(prec=40, rounding=_decimal.ROUND_HALF_EVEN)
@@ -46,6 +47,24 @@ def percent(value: Exact | _decimal.Decimal, places: int = 4) -> str:
     if isinstance(value, _decimal.Decimal):
         return decimal(value * 100, places) + "%"
     return decimal(Fraction(value) * 100, places) + "%"
+
+
+def percent_given(value: Exact, places: int = 4, most: int = 12) -> str:
+    """A percentage a user gave, never rounded into another value: the exact digits when
+    they end within ``most`` decimals (``"99.99999%"``), else ``places`` decimals and the
+    exact fraction (``"33.3333% (exactly 1/3)"``)."""
+    scaled = Fraction(value) * 100
+    for shown in range(places, most + 1):
+        if (scaled * 10**shown).denominator == 1:
+            return decimal(scaled, max(places, _trimmed(scaled, shown))) + "%"
+    return f"{decimal(scaled, places)}% (exactly {rational(value)})"
+
+
+def _trimmed(scaled: Fraction, shown: int) -> int:
+    """The fewest decimals (at most ``shown``) that print ``scaled`` exactly."""
+    while shown > 0 and (scaled * 10**(shown - 1)).denominator == 1:
+        shown -= 1
+    return shown
 
 
 def grouped(number: int) -> str:

@@ -1,14 +1,41 @@
-"""``combin list``: every wager, paytable, rule set and interpretation, as a Document.
+"""``combin list``: every game with what it offers -- wagers, paytables, rule sets,
+interpretations, named packages and capabilities -- each asked of the game, as a Document.
 
-:func:`listing_document` gives, per game, a table of wagers (with their
-paytables, the default starred), of rule sets and of interpretations
-(``GAME_wagers``, ``GAME_rulesets``, ``GAME_interpretations``), so every
-format of :mod:`combin.render` can show it (``combin list --format json``).
+:func:`listing_document` gives, per game, an identification line (regulation
+and what the game offers) and the tables ``GAME_wagers``, ``GAME_rulesets``
+and ``GAME_interpretations``, so every format of :mod:`combin.render` can show
+it (``combin list --format json``).
 """
 
+from combin.game import Game
 from combin.registry import games
 
-__all__ = ["listing_document", "listing"]
+__all__ = ["listing_document", "listing", "capabilities"]
+
+
+def capabilities(game: Game) -> str:
+    """What the game offers beyond par sheets, in words (``combin list``)."""
+    offered = []
+    if game.protection is not None:
+        offered.append("game protection (decks, eor, shoe, count)")
+    if game.packages:
+        offered.append("packages: " + ", ".join(f"{p.id} ({len(p.wagers)} wagers; "
+                                                 f"package --set {p.id})"
+                                                 for p in game.packages.values()))
+    if game.solver is not None:
+        offered.append("a whole-game solver")
+    if game.checks is not None and game.dealer is not None:
+        offered.append("evidence bundle (audit)")
+    return "; ".join(offered) or "par sheets only"
+
+
+def _paytables(game, wager, imposed):
+    if wager.id in imposed:  # --paytable is refused: the rule set chooses
+        return ["by --rules:"] + [r.id + ("*" if i == 0 else "")
+                                  for i, r in enumerate(game.rulesets.values())
+                                  if wager.id in r.paytables]
+    return [p.id + ("*" if p.id == wager.default_paytable else "")
+            for p in game.paytables_of(wager.id)]
 
 
 def listing_document():
@@ -17,13 +44,11 @@ def listing_document():
     from combin.render.document import Document, Table
     tables, info = [], []
     for game in games():
-        info.append((game.title, f"[{game.id}] {game.regulation}"))
-        rows = []
-        for wager in game.wagers.values():
-            pays = [p.id + ("*" if p.id == wager.default_paytable else "")
-                    for p in game.paytables_of(wager.id)]
-            rows.append([wager.id, wager.title, " ".join(pays),
-                         " ".join(wager.interpretations) or "-"])
+        info.append((f"{game.title} [{game.id}]", f"{game.regulation}. Offers: "
+                                                  f"{capabilities(game)}"))
+        imposed = {w for r in game.rulesets.values() for w in r.paytables}
+        rows = [[wager.id, wager.title, " ".join(_paytables(game, wager, imposed)),
+                 " ".join(wager.interpretations) or "-"] for wager in game.wagers.values()]
         tables.append(Table.of(f"{game.id}_wagers", f"{game.title} [{game.id}]: wagers",
                                [("wager", "Wager"), "Title",
                                 ("paytables", "Paytables (* default)"), "Interpretations"], rows))
@@ -39,10 +64,11 @@ def listing_document():
                                [("interpretation", "Interpretation"), "Title", "Default",
                                 "Alternatives", ("read_by", "Read by")], rows))
     info.append(("Tool", f"combin {__version__}"))
-    return Document("list", "What combin computes", tuple(info), tuple(tables))
+    subject = (("games", [game.id for game in games()]),)
+    return Document("list", "What combin computes", tuple(info), tuple(tables), subject=subject)
 
 
-def listing(fmt="text"):
-    """The listing in ``fmt`` (any format of :mod:`combin.render`)."""
+def listing(fmt: str = "text") -> str:
+    """The listing in ``fmt`` (any text format of :mod:`combin.render`)."""
     from combin.render import render
     return render(listing_document(), fmt)

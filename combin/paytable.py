@@ -41,7 +41,9 @@ through a float, so a paytable is a tuple of exact fractions; writing one back
 same exact pays.
 """
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any, NoReturn
 
 from combin.errors import CombinError
 from combin.pays import LOSS, Pay
@@ -70,11 +72,11 @@ class Paytable:
     id: str
     title: str
     citation: str
-    lines: tuple
+    lines: tuple[tuple[str, Pay], ...]
     source: str = "built-in"
     line: int = field(default=0, compare=False)
 
-    def pay_for(self, event_id):
+    def pay_for(self, event_id: str) -> Pay:
         """The pay of ``event_id`` in this paytable (a loss when it has no line)."""
         for event, pay in self.lines:
             if event == event_id:
@@ -82,18 +84,19 @@ class Paytable:
         return LOSS
 
     @property
-    def where(self):
+    def where(self) -> str:
         """``"FILE, line N"`` (or just the source) for messages."""
         return f"{self.source}, line {self.line}" if self.line else self.source
 
 
-def merge_paytables(tables, extra=()):
+def merge_paytables(tables: Mapping[tuple[str, str], "Paytable"],
+                    extra: Iterable["Paytable"] = ()) -> dict[tuple[str, str], "Paytable"]:
     """``{(wager, id): Paytable}`` of ``tables`` with the paytables ``extra`` added (an extra
     paytable replaces one of the same wager and id) -- the one place paytables are merged."""
     return {**tables, **{(p.wager, p.id): p for p in extra}}
 
 
-def with_pay(paytable, event_id, pay):
+def with_pay(paytable: Paytable, event_id: str, pay: Pay) -> Paytable:
     """A copy of ``paytable`` whose line ``event_id`` pays ``pay`` (same order, same id)."""
     if not any(event == event_id for event, _ in paytable.lines):
         raise CombinError(f"paytable '{paytable.id}' of {paytable.wager} has no line {event_id!r}")
@@ -101,7 +104,7 @@ def with_pay(paytable, event_id, pay):
                                          for event, old in paytable.lines))
 
 
-def _pay(reader, index, wager, event, printed):
+def _pay(reader: EntryReader, index: int, wager: str, event: str, printed: object) -> Pay:
     if isinstance(printed, str) and len(printed) > MAX_PAY_TEXT:
         reader.fail(f"{wager} event {event!r}: the pay {printed[:20]!r}... is longer than "
                     f"{MAX_PAY_TEXT} characters", "paytable", index, event)
@@ -111,10 +114,15 @@ def _pay(reader, index, wager, event, printed):
         reader.fail(f"{wager} event {event!r}: {error}", "paytable", index, event)
 
 
-def read_paytable_entries(reader, document, events_of, strict, reserved=frozenset(), earlier=None):
+def read_paytable_entries(reader: EntryReader, document: dict[str, Any],
+                          events_of: Callable[[str], set[str] | frozenset[str] | None],
+                          strict: bool,
+                          reserved: Iterable[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+                          earlier: Mapping[tuple[str, str], str] | None = None) -> list[Paytable]:
     """Validate every ``[[paytable]]`` entry; ``reserved`` are taken ``(wager, id)`` pairs."""
     earlier = earlier or {}
-    found, seen = [], {}
+    found: list[Paytable] = []
+    seen: dict[tuple[str, str], int] = {}
     for index, entry in enumerate(reader.entries(document, "paytable")):
         if strict:
             reader.unknown_fields(entry, "paytable", index, _PAYTABLE_FIELDS)
@@ -151,7 +159,8 @@ def read_paytable_entries(reader, document, events_of, strict, reserved=frozense
     return found
 
 
-def parse_paytables(text, source, events_of):
+def parse_paytables(text: str, source: str,
+                    events_of: Callable[[str], set[str] | frozenset[str] | None]) -> list[Paytable]:
     """Read every ``[[paytable]]`` of a game's TOML data.
 
     ``events_of(wager_id)`` returns the event ids a wager knows, or ``None`` for

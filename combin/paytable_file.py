@@ -19,6 +19,9 @@ from combin.paytable import EntryReader, load_toml, location, read_paytable_entr
 
 _RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
+#: A paytable file is a few kilobytes; a larger one is refused unread.
+MAX_FILE_BYTES = 1024 * 1024
+
 __all__ = ["PaytableFile", "Catalog", "catalog", "parse_paytable_file", "read_paytable_file",
            "read_paytable_files", "choose", "apply_files", "warn_generous", "return_warning", "report_generous",
            "paytable_toml"]
@@ -150,15 +153,14 @@ def parse_paytable_file(text, source, known=None, earlier=None):
 
 
 def read_paytable_file(path, known=None, earlier=None):
-    """Read and validate one paytable file; see :func:`parse_paytable_file`."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise CombinError(f"cannot read paytable file {path}: "
-                          f"{error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CombinError(f"{path}: not a text (UTF-8) file") from None
+    """Read and validate one paytable file; see :func:`parse_paytable_file`.
+
+    Only a regular file of at most :data:`MAX_FILE_BYTES` is read
+    (:func:`combin.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
+    refused before it is opened.
+    """
+    from combin.fileio import read_text
+    text = read_text(path, MAX_FILE_BYTES, "paytable file")
     return parse_paytable_file(text, str(path), known, earlier)
 
 

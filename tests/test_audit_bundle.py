@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from combin.audit.bundle import build, verify, write
+from combin.audit.bundle import audit_command, build, verify, write
 from combin.cli import main
 
 SMALL = {"seed": 5, "rounds": 2000, "hands": 2000, "shoes": 300}
@@ -17,7 +17,7 @@ SMALL = {"seed": 5, "rounds": 2000, "hands": 2000, "shoes": 300}
 def bundle(tmp_path_factory):
     out = tmp_path_factory.mktemp("audit") / "bundle"
     files, verdicts, parameters = build(**SMALL, workers=2, progress=lambda message: None)
-    write(out, files, verdicts, parameters, "combin audit --test")
+    write(out, files, verdicts, parameters, audit_command(parameters))
     return out
 
 
@@ -27,7 +27,7 @@ def test_manifest_hashes_every_file(bundle):
     assert set(manifest["files"]) == on_disk - {"manifest.json"}
     for path, digest in manifest["files"].items():
         assert hashlib.sha256((bundle / path).read_bytes()).hexdigest() == digest
-    assert manifest["parameters"] == SMALL and manifest["command"] == "combin audit --test"
+    assert manifest["parameters"] == SMALL and manifest["command"] == "combin audit --seed 5 --rounds 2000 --hands 2000 --shoes 300"
     assert manifest["dependencies"]["sympy"] != "not installed"
 
 

@@ -1,4 +1,4 @@
-"""The fast enumerator against published figures (ANCHORS.md) and two naive methods."""
+"""The fast enumerator against published figures (spec/ANCHORS.md) and two naive methods."""
 
 
 import pytest

@@ -104,10 +104,10 @@ def test_bad_input_is_one_clear_message_and_exit_2(capsys, tmp_path, argv, words
     assert not target.exists() and list(tmp_path.iterdir()) == []
 
 
-def test_argparse_errors_also_exit_2(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["par", "eclipse.sun7", "--format", "pdf"])
-    assert stop.value.code == 2
+def test_argparse_errors_are_one_line_and_exit_2(capsys):
+    code, out, err = run(capsys, "par", "eclipse.sun7", "--format", "pdf")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("combin: error: par: argument --format: invalid choice: 'pdf'")
 
 
 def test_out_writes_the_same_bytes_as_stdout(capsys, tmp_path):

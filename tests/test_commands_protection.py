@@ -177,6 +177,6 @@ def test_decks_shows_a_paytable_file_beside_the_built_in_paytables(capsys, tmp_p
                        "--paytable-file", str(table))
     data = json.loads(out)
     assert code == 0 and [c["heading"] for c in data["subject"]["columns"]] == ["A", "B", "C", "M30"]
-    wins, cycle = 172_660_763_262_976, 4_998_398_275_503_360  # ANCHORS.md, 8 decks
+    wins, cycle = 172_660_763_262_976, 4_998_398_275_503_360  # spec/ANCHORS.md, 8 decks
     edge = Fraction(rows(data, "decks")[0]["house_edge_M30"])
     assert edge == Fraction(cycle - 31 * wins, cycle)

@@ -13,7 +13,7 @@ from combin.baccarat.naive import deal
 from combin.design.package import Bet, named_bets, package, parse_bet, parse_stake
 from combin.errors import CombinError
 
-# ANCHORS.md, 8 decks (exact, published).
+# spec/ANCHORS.md, 8 decks (exact, published).
 from published import BANKER_WINS, CYCLE, MOON8, PLAYER_WINS, SUN7, TIES
 
 # The Eclipse package, 58 Pa. Code § 631b.11(d), written out here, not read from the game.
@@ -109,7 +109,7 @@ def _three(hand, total):
 
 
 def _payouts_by_hand(player, banker):
-    """Each Eclipse wager under Paytable A, read straight from RULES.md §1.5."""
+    """Each Eclipse wager under Paytable A, read straight from spec/RULES.md §1.5."""
     p, b = sum(player) % 10, sum(banker) % 10
     sun7 = b > p and _three(banker, 7)
     moon8 = p > b and _three(player, 8)

@@ -20,7 +20,7 @@ def test_decks_json_is_exact_and_csv_keeps_digits():
     assert data["format"] == "combin.decks/2"
     rows = data["tables"]["decks"]["rows"]
     assert [r["decks"] for r in rows] == ["1", "8"] and rows[1]["cards"] == "416"
-    ties, cycle = 1_372_227_328, 14_658_134_400  # ANCHORS.md, one deck
+    ties, cycle = 1_372_227_328, 14_658_134_400  # spec/ANCHORS.md, one deck
     exact = Fraction(cycle - 9 * ties, cycle)     # the house keeps every non-tie stake, pays 8
     heading = f"house_edge_{table.headings[0]}"
     assert Fraction(rows[0][heading]) == exact

@@ -76,14 +76,19 @@ pays = st.one_of(valid_pays, st.one_of(  # half valid, half anything
 names = st.one_of(st.sampled_from(["X", "M30", "A", "B", "D", "q-1", "8to1"]), st.text(max_size=8))
 
 
+#: Text a paytable file may hold: no control, format or line-separator characters.
+visible_text = st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cf", "Zl", "Zp", "Cs")),
+                       min_size=1, max_size=8).filter(str.strip)
+
+
 @st.composite
 def valid_entries(draw):
     """Paytables that must be accepted (the Banker is left out: it needs a rule set)."""
     wager = draw(st.sampled_from(sorted(w for w in WAGERS if w != "baccarat.banker")))
     entry = {"wager": wager, "id": draw(st.sampled_from(["X", "M30", "q-1", "D2", "z.9+"])),
-             "citation": draw(st.text(min_size=1, max_size=8).filter(str.strip))}
+             "citation": draw(visible_text)}
     if draw(st.booleans()):
-        entry["title"] = draw(st.text(min_size=1, max_size=8).filter(str.strip))
+        entry["title"] = draw(visible_text)
     chosen = draw(st.lists(st.sampled_from(WAGERS[wager]), min_size=1, max_size=4, unique=True))
     entry["pays"] = {event: draw(valid_pays) for event in chosen}
     return entry

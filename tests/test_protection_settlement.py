@@ -17,7 +17,7 @@ def test_state_index_is_a_bijection_onto_0_to_399():
 
 
 def test_banker_pays_as_the_rule_book_says():
-    # RULES.md §1.4: Banker wins 19 to 20, pushes on a tie, loses otherwise.
+    # spec/RULES.md §1.4: Banker wins 19 to 20, pushes on a tie, loses otherwise.
     table = payout_table(select("baccarat.banker"),
                          [Round(2, 5, 3, 7), Round(3, 4, 3, 4), Round(2, 9, 2, 8)])
     assert table == {Round(2, 5, 3, 7): Fraction(19, 20), Round(3, 4, 3, 4): 0,

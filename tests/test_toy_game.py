@@ -111,7 +111,7 @@ def test_audit_bundles_the_toy(toy):
     files, verdicts, _ = build(seed=1, rounds=2000, hands=1000, shoes=100, workers=1,
                                progress=lambda message: None, only=["toy"])
     assert verdicts["toy"]["all_checks_passed"] and verdicts["toy"]["checks"] == "2/2"
-    assert verdicts["toy"]["simulated"] == "2,000 rounds"
+    assert "Monte Carlo (2,000 rounds simulated) 1/1 inside" in files["README.md"]
     assert {"toy/REPORT.md", "toy/method.md", "toy/simulation.md"} <= set(files)
     assert not any(path.startswith(("baccarat/", "lunar/")) for path in files)
 
@@ -119,3 +119,12 @@ def test_audit_bundles_the_toy(toy):
 def test_registration_refuses_a_clash(toy):
     with pytest.raises(ValueError, match="already registered"):
         registry.register(toy_game())
+
+
+def test_capabilities_are_asked_of_the_game(toy):
+    from combin.listing import capabilities
+    from combin.registry import find_game
+    assert capabilities(toy) == "evidence bundle (audit)"
+    assert "game protection" in capabilities(find_game("baccarat"))
+    assert "packages: eclipse" in capabilities(find_game("baccarat"))
+    assert "game protection" not in capabilities(find_game("lunar"))

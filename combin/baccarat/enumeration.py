@@ -3,7 +3,7 @@
 :func:`enumerate_rounds` returns, for a shoe, every distinct final state of a
 round -- a :class:`Round`: each hand's number of cards and point total --
 with the exact number of ordered six-card sequences that end in it.  The
-counting convention is RULES.md §1.3: the game cycle is ``N (N-1) ... (N-5)``
+counting convention is spec/RULES.md §1.3: the game cycle is ``N (N-1) ... (N-5)``
 for an ``N``-card shoe, and a round that uses only ``k`` < 6 cards is weighted
 by the ``(N-k) ... (N-5)`` ways its unused tail could be drawn.
 

@@ -3,7 +3,7 @@
 Each event reads a :class:`~combin.baccarat.enumeration.Round` (each hand's
 number of cards and total) and is named after what the regulation or the
 rule book says, so that a paytable can name it.  The fixed readings of
-RULES.md §1.5 are built into the definitions: a Supreme 7 needs both hands of
+spec/RULES.md §1.5 are built into the definitions: a Supreme 7 needs both hands of
 the same length (E2), Divine 9's lower line is *exactly one* three-card 9
 (E3), and Sun 7 and Moon 8 need the hand to win (E4).
 """

@@ -2,7 +2,7 @@
 
 :func:`deal_every_sequence` lays out the shoe as physical cards and deals a
 round from every ordered sequence of six distinct cards
-(``itertools.permutations``), following the tableau as RULES.md §1.2 words
+(``itertools.permutations``), following the tableau as spec/RULES.md §1.2 words
 it, written out here as plain ``if`` statements rather than read from
 :mod:`combin.baccarat.tableau`.  Each sequence is one equally likely start of
 the shoe, so a round's count is simply how many sequences deal it: no

@@ -14,7 +14,7 @@ from combin.wager import Wager
 
 __all__ = ["WAGERS", "ECLIPSE_COMPONENTS"]
 
-_MAIN = "58 Pa. Code Chapter 631a (Baccarat); RULES.md §1.4"
+_MAIN = "58 Pa. Code Chapter 631a (Baccarat); spec/RULES.md §1.4"
 
 #: The wager whose winning event each Eclipse line is (§ 631b.11(d)(5)).
 ECLIPSE_COMPONENTS = {
@@ -67,11 +67,11 @@ WAGERS = {w.id: w for w in (
            tuple(ECLIPSE_COMPONENTS), "A", interpretations=("E1", "E2", "E3", "E4"),
            lines=_eclipse_lines),
     _wager("dragon.player", "Dragon Bonus (Player)",
-           "Dragon Bonus side wager (not a § 631b.11 wager); ANCHORS.md",
+           "Dragon Bonus side wager (not a § 631b.11 wager); spec/ANCHORS.md",
            ("player_natural_win", "natural_tie",
             *(f"player_wins_by_{by}" for by in range(9, 3, -1))), "standard"),
     _wager("dragon.banker", "Dragon Bonus (Banker)",
-           "Dragon Bonus side wager (not a § 631b.11 wager); ANCHORS.md",
+           "Dragon Bonus side wager (not a § 631b.11 wager); spec/ANCHORS.md",
            ("banker_natural_win", "natural_tie",
             *(f"banker_wins_by_{by}" for by in range(9, 3, -1))), "standard"),
 )}

@@ -8,6 +8,7 @@ the exit status is 130.
 import os
 import sys
 
+from combin.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -21,7 +22,8 @@ def configure(parser):
                         help="ten integers in value order T/J/Q/K,A,2,...,9, or RANK=TAG pairs "
                              "(A=0,4=-1,...,9=2; unnamed ranks 0), or 'suggested' (default: the "
                              "count 'combin eor' suggests for the shoe)")
-    parser.add_argument("--max-tag", metavar="M", type=int, default=None,
+    parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
+                        default=None,
                         help="largest tag of the suggested count (default 2)")
     triggers = parser.add_mutually_exclusive_group()
     triggers.add_argument("--trigger", metavar="T",
@@ -82,7 +84,14 @@ def run(args):
         sys.stdout.flush()
         raise KeyboardInterrupt
     if args.plot:
+        from combin.fileio import write_atomic, write_files
         from combin.protection.charts import trigger_chart
-        trigger_chart(result, args.plot)
+        chart = trigger_chart(result)
     from combin.render import emit
-    return emit(result, args)
+    text = emit(result, args)
+    if args.plot:
+        if args.out and text:  # both files or neither
+            write_files({args.out: text, args.plot: chart})
+            return ""
+        write_atomic(args.plot, chart)
+    return text

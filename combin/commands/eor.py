@@ -1,5 +1,6 @@
 """``combin eor WAGER``: exact effects of removal and a suggested count."""
 
+from combin.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "eor"
@@ -8,7 +9,8 @@ HELP = "exact effect of removing one card of each value, with a suggested count"
 
 def configure(parser):
     add_sheet_options(parser)
-    parser.add_argument("--max-tag", metavar="M", type=int, default=None,
+    parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
+                        default=None,
                         help="the largest tag, in size, of the suggested count (default 2)")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="also draw a bar chart of the effects (needs matplotlib)")
@@ -31,6 +33,11 @@ def run(args):
     from combin.render import emit
     text = emit(result, args)
     if args.plot:
+        from combin.fileio import write_atomic, write_files
         from combin.protection.charts import eor_chart
-        eor_chart(result, args.plot)
+        chart = eor_chart(result)
+        if args.out and text:  # both files or neither (a CSV directory is written already)
+            write_files({args.out: text, args.plot: chart})
+            return ""
+        write_atomic(args.plot, chart)
     return text

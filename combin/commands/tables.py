@@ -4,6 +4,8 @@ import sys
 
 NAME = "tables"
 HELP = "regenerate every committed table"
+#: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
+OUTPUT = "directory"
 
 
 def configure(parser):
@@ -13,8 +15,10 @@ def configure(parser):
 
 
 def run(args):
+    from combin.fileio import check_directory
     from combin.tables import check_tables, write_tables
     if not args.check:
+        check_directory(args.out)
         write_tables(args.out)
         return ""
     drift = check_tables(args.out)

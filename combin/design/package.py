@@ -53,12 +53,11 @@ class Bet:
 
 def parse_stake(text):
     """A positive exact stake from ``"2"``, ``"0.5"`` or ``"1/2"``."""
+    from combin.bounded import parse_fraction
     words = str(text).strip()
     try:
-        if not words or len(words) > _MAX_STAKE_TEXT:
-            raise ValueError
-        stake = Fraction(words)
-    except (ValueError, ZeroDivisionError):
+        stake = parse_fraction(words, "a stake", _MAX_STAKE_TEXT)
+    except CombinError:
         raise CombinError(f"a stake must be a positive number such as 1, 2.5 or 1/2, "
                           f"not {str(text)[:_MAX_STAKE_TEXT]!r}") from None
     if stake <= 0:

@@ -119,14 +119,13 @@ class Solved:
 
 def parse_edge(text):
     """A house edge from ``"5%"``, ``"0.05"`` or ``"1/20"``, as an exact Fraction."""
+    from combin.bounded import parse_fraction
     words = str(text).strip()
     try:
-        if not words or len(words) > _MAX_TEXT:
-            raise ValueError
         if words.endswith("%"):
-            return Fraction(words[:-1].strip()) / 100
-        return Fraction(words)
-    except (ValueError, ZeroDivisionError):
+            return parse_fraction(words[:-1], "the target house edge", _MAX_TEXT) / 100
+        return parse_fraction(words, "the target house edge", _MAX_TEXT)
+    except CombinError:
         raise CombinError(f"the target house edge must be a number such as 5%, 0.05 or 1/20, "
                           f"not {str(text)[:_MAX_TEXT]!r}") from None
 
@@ -164,6 +163,8 @@ def _default_line(formula, line):
     paid = [t for t in formula.terms if t.payout > 0]
     if len(paid) == 1:
         return paid[0]
+    if len(formula.terms) == 1:
+        return formula.terms[0]
     return None
 
 
@@ -197,8 +198,11 @@ def solve(wager_id, *, line=None, target_edge=None, decks=None, shoe=None, **opt
     if target is None:
         return Solved(sheet, formula, term, None)
     if term is None:
-        raise CombinError(f"{wager_id} has several lines; name the one to vary with --line "
-                          f"({', '.join(t.event_id for t in formula.terms)})")
+        paying = sum(t.payout > 0 for t in formula.terms)
+        why = (f"{paying} of its lines pay" if paying else
+               "none of its lines pays (each is a push or a loss)")
+        raise CombinError(f"paytable {sheet.paytable} of {wager_id}: {why}; name the line to "
+                          f"vary with --line ({', '.join(t.event_id for t in formula.terms)})")
     if term.event_id not in {event for event, _ in chosen.paytable.lines}:
         raise CombinError(f"line '{term.event_id}' is settled from several paytable lines; "
                           "solve varies one paytable line at a time")
@@ -209,8 +213,8 @@ def solve(wager_id, *, line=None, target_edge=None, decks=None, shoe=None, **opt
     if payout < 0:
         at_push = -formula.value({term.event_id: 0})
         raise CombinError(f"no pay on line '{term.event_id}' gives a house edge of "
-                          f"{display.percent(target)}: with that line a push the edge is already "
-                          f"{display.percent(at_push)}, and any pay only lowers it")
+                          f"{display.percent_given(target)}: with that line a push the edge is "
+                          f"already {display.percent(at_push)}, and any pay only lowers it")
     if -formula.value({term.event_id: payout}) != target:
         raise CombinError("internal check failed: the solved pay does not give the target edge")
     pay = pay_of(payout)

@@ -41,12 +41,12 @@ def solve_document(solved):
     if solution is not None:
         payout = solution.payout
         rows = [("Exact pay", f"{display.rational(payout)} to 1" if payout else "push",
-                 Ratio(payout, 6), Percent(solution.target))]
+                 Ratio(payout, 6), Percent(solution.target, given=True))]
         for whole in solution.whole:
             side = "Whole pay below" if whole.pay.net < payout else \
                 "Whole pay above" if whole.pay.net > payout else "Whole pay (exact)"
             rows.append((side, whole.pay.text, Ratio(whole.pay.net, 6), Percent(whole.house_edge)))
-        tables.append(Table.of("solution", f"Target house edge {display.percent(solution.target)} "
+        tables.append(Table.of("solution", f"Target house edge {display.percent_given(solution.target)} "
                                f"on {solution.line.event_id}",
                                [("solution", ""), "Pays", ("payout", "Pays (to 1)"),
                                 ("house_edge", "House edge")], rows))

@@ -33,6 +33,7 @@ import numpy as np
 
 from combin.errors import CombinError
 from combin.lunar.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
+from combin.lunar.classes import SuperKey
 
 __all__ = [
     "class_counts_exhaustive",
@@ -338,7 +339,7 @@ def super_feature_counts_exhaustive():
     result = {}
     for index, count in enumerate(counts):
         if count:
-            key = (CLASSES[index >> 5],) + tuple(bool(index >> bit & 1) for bit in (4, 3, 2, 1, 0))
+            key = SuperKey(CLASSES[index >> 5], *(bool(index >> bit & 1) for bit in (4, 3, 2, 1, 0)))
             result[key] = count
     return result
 

@@ -12,6 +12,7 @@ from collections import Counter
 from more_itertools import all_equal
 
 from combin.lunar.cards import ACE, JACK, KING, QUEEN, TEN
+from combin.lunar.classes import SuperKey
 
 __all__ = ["hand_class", "super_key", "deal_hands"]
 
@@ -50,15 +51,15 @@ def hand_class(cards):
 
 
 def super_key(cards):
-    """``(class, pictures, court, same_color, akq, akq_suited)`` of five card ids."""
+    """The :class:`~combin.lunar.classes.SuperKey` of five card ids."""
     ranks = {card >> 2 for card in cards}
     suits = [card & 3 for card in cards]
     by_suit = {}
     for card in cards:
         by_suit.setdefault(card & 3, set()).add(card >> 2)
-    return (hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
-            all_equal(s in _BLACK for s in suits),
-            _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))
+    return SuperKey(hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
+                    all_equal(s in _BLACK for s in suits),
+                    _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))
 
 
 def deal_hands(rng, hands):

@@ -1,14 +1,13 @@
 """The Lunar Poker wagers settled on the first five cards: the Super and the Ante instant payout.
 
 Both read the five-card feature key of :mod:`combin.lunar.classes`
-(:data:`~combin.lunar.classes.SUPER_KEY`: class, pictures, court, same colour,
+(:class:`~combin.lunar.classes.SuperKey`: class, pictures, court, same colour,
 ace-king-queen, suited ace-king-queen).  The Super's events take the
 interpretations L1-L5 in force; L4 (``all-lines``) turns the paytable into one
 line per combination of lines a hand fits, with the pays added.
 """
 
 from combin.interpret import reading
-from combin.lunar.classes import SUPER_KEY
 from combin.lunar.readings import L1, L2, L3, L4, L5
 from combin.pays import Pay
 from combin.wager import Event, Wager
@@ -18,39 +17,36 @@ __all__ = ["WAGERS", "SUPER_EVENTS", "INSTANT_EVENTS"]
 _FLUSHES = ("royal_flush", "straight_flush", "flush")
 
 
-CLASS, PICTURES, COURT, SAME_COLOR, AKQ, AKQ_SUITED = (
-    SUPER_KEY.index(name) for name in ("class", "pictures", "court", "same_color", "akq",
-                                       "akq_suited"))
 
 
 def _flush(key, i):
-    if key[CLASS] == "flush":
+    if key.hand_class == "flush":
         return True
-    return reading(i, L5) is L5.FLUSH and key[CLASS] in ("royal_flush", "straight_flush")
+    return reading(i, L5) is L5.FLUSH and key.hand_class in ("royal_flush", "straight_flush")
 
 
 def _same_color(key, i):
-    if not key[SAME_COLOR]:
+    if not key.same_color:
         return False
-    return not (reading(i, L2) is L2.NOT_SUITED and key[CLASS] in _FLUSHES)
+    return not (reading(i, L2) is L2.NOT_SUITED and key.hand_class in _FLUSHES)
 
 
 SUPER_EVENTS = (
-    Event("four_of_a_kind", "Four-of-a-kind", lambda k, i: k[CLASS] == "four_of_a_kind"),
+    Event("four_of_a_kind", "Four-of-a-kind", lambda k, i: k.hand_class == "four_of_a_kind"),
     Event("five_pictures", "Five picture cards",
-          lambda k, i: k[COURT] if reading(i, L1) is L1.JQKA else k[PICTURES]),
-    Event("full_house", "Full house", lambda k, i: k[CLASS] == "full_house"),
+          lambda k, i: k.court if reading(i, L1) is L1.JQKA else k.pictures),
+    Event("full_house", "Full house", lambda k, i: k.hand_class == "full_house"),
     Event("flush", "Flush", _flush),
-    Event("straight", "Straight", lambda k, i: k[CLASS] == "straight"),
-    Event("three_of_a_kind", "Three-of-a-kind", lambda k, i: k[CLASS] == "three_of_a_kind"),
+    Event("straight", "Straight", lambda k, i: k.hand_class == "straight"),
+    Event("three_of_a_kind", "Three-of-a-kind", lambda k, i: k.hand_class == "three_of_a_kind"),
     Event("ace_king_queen", "Ace-king-queen",
-          lambda k, i: k[AKQ_SUITED] if reading(i, L3) is L3.SUITED else k[AKQ]),
+          lambda k, i: k.akq_suited if reading(i, L3) is L3.SUITED else k.akq),
     Event("same_colored_five", "Same colored five", _same_color),
 )
 
 INSTANT_EVENTS = (
-    Event("royal_flush", "Royal flush", lambda k, i: k[CLASS] == "royal_flush"),
-    Event("straight_flush", "Straight flush (not royal)", lambda k, i: k[CLASS] == "straight_flush"),
+    Event("royal_flush", "Royal flush", lambda k, i: k.hand_class == "royal_flush"),
+    Event("straight_flush", "Straight flush (not royal)", lambda k, i: k.hand_class == "straight_flush"),
 )
 
 
@@ -90,7 +86,7 @@ WAGERS = {w.id: w for w in (
           "posted", interpretations=("L1", "L2", "L3", "L4", "L5", "L6"), note=_SUPER_NOTE,
           lines=_super_lines),
     Wager("lunar.instant", "Ante instant payout", "lunar",
-          "58 Pa. Code Chapter 671a (Ante instant payout; RULES.md §2.2)", INSTANT_EVENTS, "A",
+          "58 Pa. Code Chapter 671a (Ante instant payout; spec/RULES.md §2.2)", INSTANT_EVENTS, "A",
           interpretations=("L7",), stake="per unit of Ante", note=_INSTANT_NOTE,
           otherwise=("No royal or straight flush: the Ante plays on", Pay("plays on", 0))),
 )}

@@ -4,7 +4,7 @@
 enumerations: the shoe and the shoe less one card of each value, on shoes no
 cache has seen) and a short count simulation, in one worker process and in
 one per core, reported as shoes per second.  Each timed result is checked
-(the identity of ANCHORS.md; the simulation's determinism across worker
+(the identity of spec/ANCHORS.md; the simulation's determinism across worker
 counts), so a fast wrong answer cannot pass for a fast one.
 """
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from combin import display
 from combin.baccarat.shoe import RANK_VALUE, VALUE_NAMES
+from combin.bounded import MAX_CHARS, parse_fraction, parse_int
 from combin.errors import CombinError
 from combin.ranks import parse_rank
 
@@ -41,10 +42,7 @@ def parse_tags(text):
         raise CombinError("--tags is empty; give ten integers (T/J/Q/K,A,2,...,9) or A=..,2=..")
 
     def number(word, where):
-        word = word.strip()
-        if not word.lstrip("+-").isdigit():
-            raise CombinError(f"the tag of {where} must be a whole number, not {word!r}")
-        value = int(word)
+        value = parse_int(word, f"the tag of {where}")
         if abs(value) > MAX_TAG:
             raise CombinError(f"the tag of {where} is {value}; tags must lie within ±{MAX_TAG}")
         return value
@@ -90,27 +88,18 @@ def parse_triggers(text):
             found.append(None)
             continue
         try:
-            found.append(Fraction(item))
-        except (ValueError, ZeroDivisionError):
-            raise CombinError(f"a trigger is a number or 'always', not {item!r}") from None
+            found.append(parse_fraction(item, "a trigger"))
+        except CombinError:
+            shown = item if len(item) <= MAX_CHARS else item[:MAX_CHARS] + "..."
+            raise CombinError(f"a trigger is a number or 'always', not {shown!r}") from None
     if len(set(found)) != len(found):
         raise CombinError(f"the trigger list {text!r} names a trigger twice")
     return tuple(sorted(found, key=lambda t: (t is not None, t or 0)))
 
 
 def whole(value, name, low, high=None):
-    if isinstance(value, bool):
-        raise CombinError(f"{name} must be a whole number, not {value!r}")
-    if isinstance(value, str):
-        if not value.strip().lstrip("+-").isdigit():
-            raise CombinError(f"{name} must be a whole number, not {value!r}")
-        value = int(value)
-    if not isinstance(value, int):
-        raise CombinError(f"{name} must be a whole number, not {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"from {low} to {high:,}" if high is not None else f"at least {low}"
-        raise CombinError(f"{name} must be {bound}, not {value}")
-    return value
+    """A bounded whole number (:func:`combin.bounded.parse_int`: refused by length first)."""
+    return parse_int(value, name, low, high)
 
 
 def parse_burn(text):

@@ -5,7 +5,7 @@ rule set and set of interpretations, exactly as ``combin par`` takes them),
 the expected value EV of the full shoe and of the shoe less one card of each
 point value (index 0 gathers T, J, Q and K, as everywhere in
 :mod:`combin.baccarat.shoe`), and the *effect* ``EV(shoe - r) - EV(shoe)``.
-It checks the identity of ANCHORS.md,
+It checks the identity of spec/ANCHORS.md,
 
     sum over r of n_r EV(shoe - r) = N EV(shoe),
 

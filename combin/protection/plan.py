@@ -53,8 +53,8 @@ def make_plan(wager_id, *, decks=8, cut=DEFAULT_CUT, burn="face", tags, triggers
         raise CombinError(f"the simulation deals shoes of at most {MAX_DECKS} decks, not {decks}")
     cut = whole(cut, "--cut-card", MIN_CUT)
     burn = parse_burn(burn)
-    seed = whole(seed, "--seed", 0)
-    initial_count = int(whole(str(initial_count), "--initial-count", -10**9))
+    seed = whole(seed, "--seed", 0, 2**63 - 1)
+    initial_count = whole(initial_count, "--initial-count", -10**9, 10**9)
     most_burned = 11 if burn == "face" else burn
     if decks * 52 - most_burned - cut < 6:
         raise CombinError(f"{decks * 52} cards less {most_burned} burned and {cut} behind the cut "

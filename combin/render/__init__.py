@@ -9,8 +9,11 @@ bytes.
 """
 
 from importlib import import_module
+from types import ModuleType
+from typing import Any
 
 from combin.errors import CombinError
+from combin.render.document import Document
 
 __all__ = ["FORMATS", "render", "emit", "add_format_options"]
 
@@ -19,32 +22,34 @@ FORMATS = {"text": "text", "md": "markdown", "csv": "csvfile", "json": "jsonfile
            "html": "html", "xlsx": "xlsx"}
 
 
-def _document(obj):
-    from combin.render.document import Document
+def _document(obj: object) -> Document:
     if isinstance(obj, Document):
         return obj
     from combin.documents import document_of
-    return document_of(obj)
+    made: Document = document_of(obj)
+    return made
 
 
-def _module(fmt):
+def _module(fmt: str) -> ModuleType:
     if fmt not in FORMATS:
         raise CombinError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
     return import_module(f"combin.render.{FORMATS[fmt]}")
 
 
-def render(obj, fmt="text", table=None):
+def render(obj: object, fmt: str = "text", table: str | None = None) -> str | bytes:
     """``obj`` (a Document, or a result :mod:`combin.documents` knows) in format ``fmt``:
     text, or bytes for ``xlsx``.  CSV holds one table: ``table``, else the first."""
     document = _document(obj)
     if fmt == "csv":
-        return _module(fmt).write(document, table)
+        text: str | bytes = _module(fmt).write(document, table)
+        return text
     if table is not None:
         document.table(table)
-    return _module(fmt).write(document)
+    written: str | bytes = _module(fmt).write(document)
+    return written
 
 
-def emit(obj, args):
+def emit(obj: object, args: Any) -> str | bytes:
     """What a command returns for its output options (``args.format``, ``args.out``,
     ``args.table``): the text or bytes that the command line writes to stdout or
     ``--out``.  A CSV of several tables with ``--out`` and no ``--table`` is written
@@ -61,7 +66,8 @@ def emit(obj, args):
     return render(document, fmt, table)
 
 
-def add_format_options(parser, formats=tuple(FORMATS), tables=True):
+def add_format_options(parser: Any, formats: tuple[str, ...] = tuple(FORMATS),
+                       tables: bool = True) -> None:
     """``--format``, ``--out`` and (``tables``) ``--table``, with their help."""
     parser.add_argument(
         "--format", default="text", choices=list(formats),

@@ -17,6 +17,11 @@ return is neutralised with a leading ``'``, so a citation such as
 import csv
 import io
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from combin.render.document import Document, Table
 
 __all__ = ["write", "files", "safe_cell", "safe_writer", "rows_text"]
 
@@ -24,7 +29,7 @@ _NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?%?")
 _ACTIVE = ("=", "+", "-", "@", "\t", "\r")
 
 
-def safe_cell(value):
+def safe_cell(value: Any) -> Any:
     """``value`` as a cell no spreadsheet runs as a formula (see the module docstring)."""
     if not isinstance(value, str):
         return value
@@ -36,46 +41,46 @@ def safe_cell(value):
 
 
 class _SafeWriter:
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO) -> None:
         self._writer = csv.writer(stream, lineterminator="\n")
 
-    def writerow(self, row):
+    def writerow(self, row: Iterable[Any]) -> Any:
         return self._writer.writerow([safe_cell(cell) for cell in row])
 
-    def writerows(self, rows):
+    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
         for row in rows:
             self.writerow(row)
 
 
-def safe_writer(stream):
+def safe_writer(stream: TextIO) -> _SafeWriter:
     """A ``csv.writer`` (``\\n`` line ends) whose every cell passes :func:`safe_cell`."""
     return _SafeWriter(stream)
 
 
-def rows_text(rows):
+def rows_text(rows: Iterable[Iterable[Any]]) -> str:
     """``rows`` as CSV text through :func:`safe_writer`."""
     buffer = io.StringIO()
     safe_writer(buffer).writerows(rows)
     return buffer.getvalue()
 
 
-def _table_text(table):
+def _table_text(table: Table) -> str:
     from combin.render.document import machine
     layout, records = machine(table)
     keys = [key for key, _ in layout]
     return rows_text([keys, *([record[k] for k in keys] for record in records)])
 
 
-def _identification_text(document):
-    from combin.render.document import exact_text, is_numeric, shown
+def _identification_text(document: Document) -> str:
+    from combin.render.document import field_text
     rows = [["field", "value"], ["format", document.format_tag]]
     for label, c in document.identification_cells():
-        rows.append([label, exact_text(c) if is_numeric(c) else shown(c)])
+        rows.append([label, field_text(c)])
     rows += [["note", note] for note in document.notes]
     return rows_text(rows)
 
 
-def write(document, table=None):
+def write(document: Document, table: str | None = None) -> str:
     """One table of ``document`` as CSV: the one named ``table``, else the first
     (``identification`` names the identification pairs)."""
     if table == "identification" or not document.tables:
@@ -83,7 +88,7 @@ def write(document, table=None):
     return _table_text(document.table(table) if table else document.tables[0])
 
 
-def files(document):
+def files(document: Document) -> dict[str, str]:
     """``{"NAME.csv": text}``: every table, and ``identification.csv``."""
     out = {"identification.csv": _identification_text(document)}
     for table in document.tables:

@@ -26,11 +26,12 @@ thousands separators they use live in :mod:`combin.display`.
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any, Union
 
 from combin import display
 
-__all__ = ["Count", "Ratio", "Percent", "Number", "Text", "Column", "Table", "Figure",
-           "Document", "cell", "shown", "machine", "machine_columns", "is_numeric", "exact_text",
+__all__ = ["Count", "Ratio", "Percent", "Number", "Text", "Cell", "Column", "Table", "Figure",
+           "Document", "cell", "shown", "field_text", "machine", "machine_columns", "is_numeric", "exact_text",
            "as_float", "slug"]
 
 
@@ -45,23 +46,25 @@ class Count:
 class Ratio:
     """An exact fraction, shown as a decimal rounded at ``places``."""
 
-    value: Fraction
+    value: Fraction | int
     places: int = 12
 
 
 @dataclass(frozen=True)
 class Percent:
-    """An exact fraction (or a Decimal) shown as a percentage at ``places``."""
+    """An exact fraction (or a Decimal) shown as a percentage at ``places``; ``given``: a
+    figure the user gave, shown with every digit it has (:func:`combin.display.percent_given`)."""
 
-    value: object
+    value: Fraction | int | Decimal
     places: int = 4
+    given: bool = False
 
 
 @dataclass(frozen=True)
 class Number:
     """A figure known to a precision (Decimal or Fraction), shown at ``places``."""
 
-    value: object
+    value: Decimal | Fraction | int
     places: int = 6
 
 
@@ -70,10 +73,14 @@ class Text:
     """Words; ``None`` stands for an empty cell; ``href`` makes it a link (Markdown, HTML)."""
 
     value: object = None
-    href: str = None
+    href: str | None = None
 
 
-def cell(value):
+#: Any table cell.
+Cell = Union[Count, Ratio, Percent, Number, Text]
+
+
+def cell(value: object) -> Cell:
     """``value`` as a cell: a cell is kept, an int becomes a :class:`Count`, a Fraction a
     :class:`Ratio`, a Decimal a :class:`Number`, anything else :class:`Text`."""
     if isinstance(value, (Count, Ratio, Percent, Number, Text)):
@@ -89,7 +96,7 @@ def cell(value):
     return Text(str(value))
 
 
-def slug(label):
+def slug(label: object) -> str:
     """A machine key of a heading: ``"House edge B"`` -> ``"house_edge_b"``."""
     out = []
     for ch in str(label).lower():
@@ -114,11 +121,11 @@ class Table:
 
     name: str
     title: str
-    columns: tuple
-    rows: tuple
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
 
     @classmethod
-    def of(cls, name, title, headings, rows):
+    def of(cls, name: str, title: str, headings: Any, rows: Any) -> "Table":
         """A table from ``headings`` (text, or ``(key, heading)`` pairs) and rows of values."""
         columns = tuple(Column(*h) if isinstance(h, tuple) else Column(slug(h), h)
                         for h in headings)
@@ -131,8 +138,8 @@ class Figure:
 
     name: str
     title: str
-    png: bytes = field(default=None, repr=False)
-    path: str = None
+    png: bytes | None = field(default=None, repr=False)
+    path: str | None = None
 
 
 @dataclass(frozen=True)
@@ -146,17 +153,17 @@ class Document:
 
     kind: str
     title: str
-    identification: tuple = ()
-    tables: tuple = ()
-    notes: tuple = ()
-    figures: tuple = ()
-    subject: tuple = ()
+    identification: tuple[tuple[str, Any], ...] = ()
+    tables: tuple[Table, ...] = ()
+    notes: tuple[str, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    subject: tuple[tuple[str, Any], ...] = ()
 
     @property
-    def format_tag(self):
+    def format_tag(self) -> str:
         return f"combin.{self.kind}/2"
 
-    def table(self, name):
+    def table(self, name: str) -> Table:
         for table in self.tables:
             if table.name == name:
                 return table
@@ -164,34 +171,36 @@ class Document:
         raise CombinError(f"no table '{name}' in this output (tables: "
                           f"{', '.join(t.name for t in self.tables)})")
 
-    def identification_cells(self):
+    def identification_cells(self) -> list[tuple[str, Cell]]:
         """``[(label, cell), ...]``."""
         return [(label, cell(value)) for label, value in self.identification]
 
 
-def is_numeric(c):
+def is_numeric(c: Cell) -> bool:
     """Whether a reader's format right-aligns ``c``."""
     return isinstance(c, (Count, Ratio, Percent, Number))
 
 
-def _decimal_of(value, places):
+def _decimal_of(value: Any, places: int) -> str:
     return display.decimal(value, places)
 
 
-def shown(c):
+def shown(c: Cell) -> str:
     """The text a reader sees for cell ``c`` (text, Markdown, HTML, the exact sheet of xlsx)."""
     if isinstance(c, Count):
         return display.grouped(c.value)
     if isinstance(c, Ratio):
         return _decimal_of(c.value, c.places)
     if isinstance(c, Percent):
+        if c.given and not isinstance(c.value, Decimal):
+            return display.percent_given(c.value, c.places)
         return display.percent(c.value, c.places)
     if isinstance(c, Number):
         return _decimal_of(c.value, c.places)
     return "" if c.value is None else str(c.value)
 
 
-def exact_text(c):
+def exact_text(c: Cell) -> str | None:
     """The exact machine text of a numeric cell: digits, ``"p/q"``, or the shown decimal."""
     if isinstance(c, Count):
         return str(c.value)
@@ -206,7 +215,13 @@ def exact_text(c):
     return None if c.value is None else str(c.value)
 
 
-def machine_columns(table):
+def field_text(c: Cell) -> str:
+    """A cell as one machine field: the exact text of a number, else the words."""
+    text = exact_text(c) if is_numeric(c) else shown(c)
+    return "" if text is None else text
+
+
+def machine_columns(table: Table) -> list[tuple[str, str]]:
     """``[(key, kind), ...]`` of a table's machine form (CSV header, JSON keys).
 
     A column holding exact fractions (:class:`Ratio`, :class:`Percent` of a
@@ -222,7 +237,7 @@ def machine_columns(table):
     return out
 
 
-def _decimal_text(c):
+def _decimal_text(c: Cell) -> str | None:
     if isinstance(c, Ratio):
         return _decimal_of(c.value, c.places)
     if isinstance(c, Percent):
@@ -230,14 +245,15 @@ def _decimal_text(c):
     return exact_text(c) if is_numeric(c) else None
 
 
-def machine(table):
+def machine(table: Table) -> tuple[list[tuple[str, str]], list[dict[str, str | None]]]:
     """The rows of ``table`` as ``{key: text or None}`` dicts: plain digits, ``"p/q"``,
     decimals without separators -- the one machine form of CSV and JSON."""
     layout = machine_columns(table)
-    records = []
+    records: list[dict[str, str | None]] = []
     for row in table.rows:
-        record, cells = {}, iter(row)
-        current = None
+        record: dict[str, str | None] = {}
+        cells = iter(row)
+        current: Cell = Text()
         for key, kind in layout:
             if kind == "exact":
                 current = next(cells)
@@ -248,14 +264,14 @@ def machine(table):
     return layout, records
 
 
-def as_float(c):
+def as_float(c: Cell) -> tuple[float, bool]:
     """The nearest double of a numeric cell (for a spreadsheet), and whether it is exact."""
     if isinstance(c, Count):
         number = float(c.value)
         return number, int(number) == c.value
-    value = c.value
-    if isinstance(value, Decimal):
-        value = Fraction(value)
-    number = float(Fraction(value))
-    return number, Fraction(number) == Fraction(value) if isinstance(c, (Ratio, Percent)) \
-        and isinstance(c.value, Fraction) else True
+    if isinstance(c, Text):
+        raise ValueError("a text cell has no numeric value")
+    value = Fraction(c.value)
+    number = float(value)
+    exact = not isinstance(c.value, Fraction) or Fraction(number) == value
+    return number, exact

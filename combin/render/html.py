@@ -8,7 +8,7 @@ so the page needs no other file, and a cell with a link points where it says.
 import base64
 from html import escape
 
-from combin.render.document import is_numeric, shown
+from combin.render.document import Cell, Document, Figure, Table, is_numeric, shown
 
 __all__ = ["write", "page", "table_html", "STYLE"]
 
@@ -26,7 +26,7 @@ figcaption{font-size:.9em;color:#444}
 """
 
 
-def _cell(c, tag="td"):
+def _cell(c: Cell, tag: str = "td") -> str:
     text = escape(shown(c))
     href = getattr(c, "href", None)
     if href:
@@ -35,7 +35,7 @@ def _cell(c, tag="td"):
     return f"<{tag}{css}>{text}</{tag}>"
 
 
-def table_html(table):
+def table_html(table: Table) -> str:
     """One table as an HTML ``<table>``; numeric columns are right-aligned."""
     numeric = [any(is_numeric(row[i]) for row in table.rows) for i in range(len(table.columns))]
     num = ' class="num"'
@@ -45,7 +45,7 @@ def table_html(table):
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
 
 
-def _figure(figure):
+def _figure(figure: Figure) -> str:
     if figure.png:
         source = "data:image/png;base64," + base64.b64encode(figure.png).decode("ascii")
     elif figure.path:
@@ -56,14 +56,14 @@ def _figure(figure):
             f"<figcaption>{escape(figure.title)}</figcaption></figure>")
 
 
-def page(title, body):
+def page(title: str, body: str) -> str:
     """A whole HTML page around ``body``."""
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{escape(title)}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
             f"{body}\n</body>\n</html>\n")
 
 
-def body(document, level=1):
+def body(document: Document, level: int = 1) -> str:
     """The page content of ``document`` (headings start at ``h{level}``)."""
     h, h2 = f"h{level}", f"h{level + 1}"
     parts = [f"<{h}>{escape(document.title)}</{h}>"]
@@ -80,5 +80,5 @@ def body(document, level=1):
     return "\n".join(p for p in parts if p)
 
 
-def write(document):
+def write(document: Document) -> str:
     return page(document.title, body(document))

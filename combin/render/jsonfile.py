@@ -11,30 +11,32 @@ figures.  Keys are written in a fixed order.
 """
 
 import json
+from typing import Any
 
 from combin import __version__
+from combin.render.document import Document
 
 __all__ = ["write", "document_object", "dump"]
 
 
-def dump(obj):
+def dump(obj: Any) -> str:
     """JSON text with a fixed key order and a final newline."""
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
-def document_object(document):
+def document_object(document: Document) -> dict[str, Any]:
     """The JSON-ready object of ``document``."""
-    from combin.render.document import exact_text, is_numeric, machine, shown, slug
-    identification = {}
+    from combin.render.document import field_text, machine, slug
+    identification: dict[str, Any] = {}
     for label, c in document.identification_cells():
         key = slug(label)
-        value = exact_text(c) if is_numeric(c) else shown(c)
+        value = field_text(c)
         if key in identification:
             existing = identification[key]
             identification[key] = (existing if isinstance(existing, list) else [existing]) + [value]
         else:
             identification[key] = value
-    tables = {}
+    tables: dict[str, Any] = {}
     for table in document.tables:
         layout, records = machine(table)
         headings = {c.key: c.heading for c in table.columns}
@@ -56,5 +58,5 @@ def document_object(document):
                         for f in document.figures]}
 
 
-def write(document):
+def write(document: Document) -> str:
     return dump(document_object(document))

@@ -4,29 +4,33 @@
 numbers right-aligned, the notes as a list and the figures as images.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from tabulate import tabulate
 
-from combin.render.document import is_numeric, shown
+from combin.render.document import Cell, Document, Table, is_numeric, shown
 
 __all__ = ["write", "table", "grid"]
 
 
-def _cell(text):
+def _cell(text: object) -> str:
     return str(text).replace("|", "\\|")
 
 
-def table(rows, headers, align=None):
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[Any],
+          align: Sequence[str] | None = None) -> str:
     """A GitHub-flavoured Markdown table of text ``rows``, every cell kept verbatim."""
     return tabulate([[_cell(c) for c in row] for row in rows], headers=[_cell(h) for h in headers],
                     tablefmt="github", disable_numparse=True, colalign=align)
 
 
-def _linked(c):
+def _linked(c: Cell) -> str:
     href = getattr(c, "href", None)
     return f"[{shown(c)}]({href})" if href else shown(c)
 
 
-def grid(doc_table):
+def grid(doc_table: Table) -> str:
     """One :class:`~combin.render.document.Table` as a Markdown table."""
     align = [("right" if any(is_numeric(row[i]) for row in doc_table.rows) else "left")
              for i in range(len(doc_table.columns))]
@@ -34,7 +38,7 @@ def grid(doc_table):
                  [c.heading for c in doc_table.columns], align or None)
 
 
-def write(document):
+def write(document: Document) -> str:
     parts = [f"# {document.title}", ""]
     info = [(label, shown(c)) for label, c in document.identification_cells()]
     if info:

@@ -7,12 +7,12 @@ figures by name.  Cells are shown by :func:`combin.render.document.shown`.
 
 from tabulate import tabulate
 
-from combin.render.document import is_numeric, shown
+from combin.render.document import Document, Table, is_numeric, shown
 
 __all__ = ["write", "grid"]
 
 
-def grid(table):
+def grid(table: Table) -> str:
     """One table as aligned plain-text columns."""
     align = [("right" if any(is_numeric(row[i]) for row in table.rows) else "left")
              for i in range(len(table.columns))]
@@ -21,7 +21,7 @@ def grid(table):
                     disable_numparse=True, colalign=align or None)
 
 
-def write(document):
+def write(document: Document) -> str:
     info = [(label, shown(c)) for label, c in document.identification_cells()]
     width = max((len(label) for label, _ in info), default=0)
     parts = [document.title, ""]

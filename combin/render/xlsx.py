@@ -11,6 +11,9 @@ so the same document always gives the same bytes.
 
 import datetime
 import io
+from typing import Any
+
+from combin.render.document import Cell, Document, Table
 
 __all__ = ["write"]
 
@@ -18,7 +21,7 @@ __all__ = ["write"]
 _SHEET_NAME = 31
 
 
-def _sheet_name(name, used):
+def _sheet_name(name: str, used: set[str]) -> str:
     base = "".join(ch for ch in name if ch not in "[]:*?/\\")[:_SHEET_NAME] or "table"
     candidate, n = base, 2
     while candidate.lower() in used:
@@ -28,7 +31,7 @@ def _sheet_name(name, used):
     return candidate
 
 
-def _numeric_value(c):
+def _numeric_value(c: Cell) -> tuple[float, bool]:
     """``(double, exact)`` of a numeric cell as shown: a Number is stored as its shown digits."""
     from combin.render.document import Number, as_float, shown
     if isinstance(c, Number):
@@ -36,8 +39,8 @@ def _numeric_value(c):
     return as_float(c)
 
 
-def _write_table(book, sheet, table, formats):
-    from combin.render.document import Percent, exact_text, is_numeric, shown
+def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -> None:
+    from combin.render.document import Percent, field_text, is_numeric, shown
     columns = []
     for index, column in enumerate(table.columns):
         cells = [row[index] for row in table.rows]
@@ -52,7 +55,7 @@ def _write_table(book, sheet, table, formats):
         for col, (index, _, exact) in enumerate(columns):
             c = row[index]
             if exact:
-                text = exact_text(c) if is_numeric(c) else ""
+                text = field_text(c) if is_numeric(c) else ""
                 sheet.write_string(r, col, text)
             elif is_numeric(c):
                 number, _ = _numeric_value(c)
@@ -68,21 +71,20 @@ def _write_table(book, sheet, table, formats):
     sheet.freeze_panes(1, 0)
 
 
-def write(document):
+def write(document: Document) -> bytes:
     """The workbook's bytes."""
-    import xlsxwriter
-    from combin.render.document import exact_text, is_numeric, shown
+    import xlsxwriter  # type: ignore[import-untyped]
+    from combin.render.document import field_text
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
                                        "strings_to_numbers": False, "strings_to_urls": False})
     book.set_properties({"title": document.title, "created": datetime.datetime(2000, 1, 1)})
     formats = {"head": book.add_format({"bold": True, "bg_color": "#EEF1F4"}),
                "percent": book.add_format({"num_format": "0.0000%"})}
-    used = set()
+    used: set[str] = set()
     info = book.add_worksheet(_sheet_name("identification", used))
     rows = [("Title", document.title), ("Format", document.format_tag)]
-    rows += [(label, exact_text(c) if is_numeric(c) else shown(c))
-             for label, c in document.identification_cells()]
+    rows += [(label, field_text(c)) for label, c in document.identification_cells()]
     rows += [("Note", note) for note in document.notes]
     for r, (label, value) in enumerate(rows):
         info.write_string(r, 0, label, formats["head"])

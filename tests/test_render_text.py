@@ -1,0 +1,16 @@
+"""Text: identification, each table under its title, numbers right-aligned, notes."""
+
+from combin.documents.parsheet import document
+from combin.render.text import write
+
+
+def test_the_lines_and_the_total(dice_sheet):
+    text = write(document(dice_sheet))
+    assert text.startswith("High | low (T) -- par sheet\n")
+    assert "Game cycle       36\n" in text
+    # worked by hand: 1 + 5 + 6 + 24 = 36 ways; return (30 + 10 + 0 - 24) / 36 = 4/9
+    assert "Total                                                 36  1.000000000000   " \
+           "0.444444444444" in text
+    assert "House edge, pushes excluded       -53.3333%" in text   # -(4/9) / (1 - 1/6)
+    assert "Outcomes:\n" in text and "Range of hold (house edge ± VI/√n):\n" in text
+    assert text.rstrip("\n").endswith("over n independent rounds.")
