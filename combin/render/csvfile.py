@@ -14,6 +14,8 @@ return is neutralised with a leading ``'``, so a citation such as
 ``-1/20``) are kept: a spreadsheet reads them as data, never as a formula.
 """
 
+from __future__ import annotations
+
 import csv
 import io
 import re
