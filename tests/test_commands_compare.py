@@ -1,0 +1,37 @@
+"""combin compare: one wager side by side under paytables, rule sets and deck counts."""
+
+import json
+from fractions import Fraction
+
+import pytest
+from jsondoc import rows
+
+from combin.analysis import par_sheet
+from combin.cli import main
+
+
+def test_paytables_side_by_side_are_each_par_sheet(capsys):
+    assert main(["compare", "eclipse.supreme7", "--paytable", "A,B,C", "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    edge = [r for r in rows(obj, "compare") if r["figure"] == "House edge"][0]
+    for paytable in "ABC":
+        sheet = par_sheet("eclipse.supreme7", paytable=paytable)
+        assert Fraction(edge[f"paytable_{paytable.lower()}"]) == sheet.summary.house_edge
+
+
+def test_rules_and_decks_multiply(capsys):
+    assert main(["compare", "baccarat.banker", "--rules", "standard,ez", "--decks", "1,8"]) == 0
+    out = capsys.readouterr().out
+    assert "rules ez 1 decks" in out and "rules standard 8 decks" in out
+    assert "1.0579%" in out                       # published 8-deck Banker edge
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["compare", "eclipse.sun7", "--paytable", "A,,B"], "empty item"),
+    (["compare", "eclipse.sun7", "--paytable", "A,A"], "twice"),
+    (["compare", "eclipse.sun7", "--paytable", "Z"], "unknown paytable"),
+])
+def test_bad_lists(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("combin: error: ") and message in err and err.count("\n") == 1

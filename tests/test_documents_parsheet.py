@@ -1,0 +1,56 @@
+"""A par sheet as a Document: its tables, its notes, and a range of hold kept possible."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from combin import display
+from combin.documents.parsheet import document, hold_bounds
+from combin.outcomes import OutcomeSpace
+from combin.parsheet import build
+from combin.pays import Pay
+from combin.paytable import Paytable
+from combin.render.document import Count, Percent
+from combin.wager import Event, Wager
+
+
+def long_shot():
+    """One outcome in 100,000 pays 10,000 to 1: expected return 10,001/100,000 - 1."""
+    space = OutcomeSpace({"hit": 1, "miss": 99_999}, 100_000, "a lottery", "every ticket")
+    wager = Wager("toy.shot", "Long shot", "toy", "none",
+                  (Event("hit", "Hit", lambda s, i: s == "hit"),), "T")
+    table = Paytable("toy.shot", "T", "Test", "test", (("hit", Pay.parse("10000 to 1")),))
+    return build(wager, table, space)
+
+
+def test_tables_and_identification(dice_sheet):
+    doc = document(dice_sheet)
+    assert [t.name for t in doc.tables] == ["outcomes", "summary", "volatility", "hold_range"]
+    assert dict(doc.identification)["Game cycle"] == Count(36)
+    assert dict(doc.subject)["cycle"] == "36"
+    total = doc.table("outcomes").rows[-1]
+    assert total[3] == Count(36) and total[5].value == Fraction(4, 9)
+
+
+def test_a_normal_range_within_what_is_possible_is_not_clamped(dice_sheet):
+    # dice: the house holds at most 1 (the stake) and loses at most 30 per unit
+    assert hold_bounds(dice_sheet) == (-30, 1)
+    doc = document(dice_sheet)
+    assert not any("clamped" in note for note in doc.notes)
+    first = doc.table("hold_range").rows[0]          # 1,000 rounds at 90%
+    edge, half = Fraction(-4, 9), Decimal("1.64485362695147271170") * display.sqrt(
+        Fraction(2108, 81)) / Decimal(1000).sqrt()
+    assert first[2].value.quantize(Decimal("1e-20")) == (display.to_decimal(edge) - half).quantize(
+        Decimal("1e-20"))
+
+
+def test_a_range_past_100_percent_is_clamped_and_explained():
+    sheet = long_shot()
+    assert hold_bounds(sheet) == (-10000, 1)
+    # by hand: edge = 1 - 10001/100000 = 0.89999; sd = sqrt(10001^2 p (1 - p)) ~ 31.62,
+    # so at 1,000 rounds the 90% range reaches 0.9 + 1.645 x 31.62 / 31.62 ~ 2.54 > 1.
+    doc = document(sheet)
+    rows = doc.table("hold_range").rows
+    assert rows[0][3] == Percent(Decimal(1), 2)       # clamped: the house holds at most 100%
+    assert all(row[3].value <= 1 and row[2].value >= -10000 for row in rows)
+    assert rows[-1][3].value < 1                      # 1,000,000 rounds: a true normal range
+    assert any("clamped" in note and "100.00%" in note for note in doc.notes)

@@ -1,0 +1,30 @@
+"""combin list: one Document with a table of wagers, rule sets, interpretations per game."""
+
+import json
+
+from combin.cli import main
+from combin.listing import capabilities, listing_document
+from combin.registry import games
+
+
+def test_every_game_has_its_tables():
+    doc = listing_document()
+    names = [t.name for t in doc.tables]
+    for game in games():
+        assert f"{game.id}_wagers" in names and f"{game.id}_interpretations" in names
+    wagers = doc.table("baccarat_wagers")
+    ids = [row[0].value for row in wagers.rows]
+    assert "eclipse.sun7" in ids and "baccarat.banker" in ids
+
+
+def test_list_as_json(capsys):
+    assert main(["list", "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["format"] == "combin.list/2" and "baccarat" in obj["subject"]["games"]
+    sun7 = [r for r in obj["tables"]["baccarat_wagers"]["rows"] if r["wager"] == "eclipse.sun7"]
+    assert sun7[0]["paytables"] == "A* B C"
+
+
+def test_capabilities_are_asked_of_the_game():
+    baccarat = [g for g in games() if g.id == "baccarat"][0]
+    assert "game protection" in capabilities(baccarat)
