@@ -38,6 +38,7 @@ def test_bundle_holds_what_a_lab_files(bundle):
             assert (bundle / game / name).is_file()
         html = (bundle / game / "REPORT.html").read_text()
         assert html.startswith("<!DOCTYPE html>") and "<table>" in html and "certification report" in html
+        assert '<td class="num">' in html
         checks = json.loads((bundle / game / "checks.json").read_text())
         assert checks and all(check["passed"] for check in checks)
     assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.json").is_file()
@@ -50,6 +51,15 @@ def test_bundle_holds_what_a_lab_files(bundle):
     else:
         assert (protection / "eor-eclipse.sun7.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert (protection / "count-eclipse.moon8.png").is_file()
+    report = (bundle / "REPORT.html").read_text()
+    assert report.count("<html") == 1 and "<h2>Every wager, paytable and rule set</h2>" in report
+    assert '<a href="baccarat/parsheets/8-decks/eclipse.supreme7-B.html">' in report
+    assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.html").is_file()
+    assert (bundle / "baccarat/method.html").is_file() and 'href="method.html"' in html
+    assert ".md\"" not in report and 'href="baccarat/REPORT.html"' in report
+    if importlib.util.find_spec("matplotlib") is not None:
+        assert report.count('<img src="data:image/png;base64,') == len(
+            list(protection.glob("*.png")))
     register = (bundle / "baccarat/interpretations.md").read_text()
     assert "E1" in register and "paid-rows" in register and "§ 631b.11(d)(5)" in register
     method = (bundle / "baccarat/method.md").read_text()

@@ -13,7 +13,7 @@ from combin import __version__, display
 from combin.render.markdown import table
 
 __all__ = ["method_statement", "register", "checks_text", "checks_json", "simulation_text",
-           "simulation_json", "report", "html_page"]
+           "simulation_json", "report", "html_page", "page_title"]
 
 EXACTNESS = (
     "Counts are Python integers, exact at any size. Each probability is one exact division, "
@@ -131,8 +131,8 @@ def report(game, sheets, checks, confirmations, sensitivity_pages, files):
                     ["Monte Carlo", f"{inside} of {len(confirmations)} exact returns inside "
                                     "their 99% interval"]], ["Identification", ""]), "",
              "Method: see [method.md](method.md). Interpretations: see "
-             "[interpretations.md](interpretations.md). Every par sheet in Markdown, CSV and "
-             "JSON is under [parsheets/](parsheets/).", ""]
+             "[interpretations.md](interpretations.md). Every par sheet in Markdown, CSV, JSON "
+             "and HTML is under [parsheets/](parsheets/).", ""]
     for sheet in sheets:
         s = sheet.summary
         parts += [f"## {sheet.title}, paytable {sheet.paytable}" +
@@ -166,29 +166,28 @@ def report(game, sheets, checks, confirmations, sensitivity_pages, files):
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-_HTML = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-body {{ font-family: sans-serif; max-width: 72rem; margin: 2rem auto; padding: 0 1rem; }}
-table {{ border-collapse: collapse; margin: 1rem 0; font-size: 0.9rem; }}
-th, td {{ border: 1px solid #bbb; padding: 0.2rem 0.5rem; }}
-th {{ background: #eee; }}
-td {{ font-variant-numeric: tabular-nums; }}
-</style>
-</head>
-<body>
-{body}
-</body>
-</html>
-"""
+
+
+def page_title(markdown_text):
+    """The first heading of a Markdown page (its title), or ``"combin"``."""
+    for line in markdown_text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return "combin"
 
 
 def html_page(markdown_text, title):
-    """A Markdown page of the bundle as a self-contained HTML page (Python-Markdown, tables)."""
+    """A Markdown page of the bundle as an HTML page (Python-Markdown, tables), in the style
+    of :mod:`combin.render.html`, its links to ``.md`` pages pointing at their ``.html``
+    renderings and numeric cells right-aligned."""
     import html
+    import re
+
     import markdown
+
+    from combin.render.html import page
     body = markdown.markdown(markdown_text, extensions=["tables"], output_format="html")
-    return _HTML.format(title=html.escape(title), body=body)
+    body = re.sub(r'href="([^":]+)\.md"', r'href="\1.html"', body)
+    body = re.sub(r'<td( style="text-align: right;")?>(-?[0-9][0-9,.]*%?)</td>',
+                  r'<td class="num">\2</td>', body)
+    return page(html.unescape(html.escape(title)), body)
