@@ -89,9 +89,58 @@ def generate(progress=_progress):
                     links.append(f"[{relative.rsplit('.', 1)[-1]}]({game.id}/{relative})")
                 rows.append([title, " · ".join(links)])
             index += ["### Other tables", "", table(rows, ["Table", "Files"]), ""]
+    index += _charts(files, progress)
     files["README.md"] = "\n".join(index).rstrip("\n") + "\n"
     files["INTERPRETATIONS.md"] = interpretation_register()
     return files
+
+
+#: The count simulations drawn in tables/: shoes per wager and seed (a chart, not a figure
+#: of record: the audit bundle runs 100,000 shoes).
+CHART_SHOES = 2000
+CHART_SEED = 1
+
+
+def _charts(files, progress):
+    """The game-protection charts as PNGs under ``GAME/charts/`` and the index lines that
+    show them; nothing when matplotlib (the ``plots`` extra) is missing."""
+    import importlib.util
+    draw = importlib.util.find_spec("matplotlib") is not None
+    from combin.protection import charts, decks, eor, simulate
+    lines = []
+    for game in games():
+        section = game.protection
+        if section is None:
+            continue
+        progress(f"{game.id}: charts")
+        lines += [f"## Charts: {game.title}", "",
+                  "Game protection on the shoe of "
+                  f"{section.decks} decks (`combin eor --plot`, `combin decks`, "
+                  f"`combin count --plot`; the count charts simulate {CHART_SHOES:,} shoes, "
+                  f"seed {CHART_SEED}, true count).", ""]
+        for wager in section.wagers:
+            kinds = ["decks", "eor", *(["count"] if wager in section.counted else [])]
+            if not draw:
+                lines += [f"![{wager}: {CHART_TITLES[kind]}]({game.id}/charts/{kind}-{wager}.png)"
+                          for kind in kinds] + [""]
+                continue
+            drawn = {"decks": charts.decks_chart(decks.deck_table(wager)),
+                     "eor": charts.eor_chart(eor.effects_of_removal(wager, decks=section.decks))}
+            if wager in section.counted:
+                result = simulate.simulate(
+                    wager, triggers=simulate.parse_triggers(section.counted[wager]),
+                    decks=section.decks, true_count=True, seed=CHART_SEED, shoes=CHART_SHOES,
+                    workers=1)
+                drawn["count"] = charts.trigger_chart(result)
+            for kind, png in drawn.items():
+                files[f"{game.id}/charts/{kind}-{wager}.png"] = png
+            lines += [f"![{wager}: {CHART_TITLES[kind]}]({game.id}/charts/{kind}-{wager}.png)"
+                      for kind in kinds] + [""]
+    return lines
+
+
+CHART_TITLES = {"decks": "house edge by number of decks", "eor": "effects of removal",
+                "count": "win per shoe and return by count trigger"}
 
 
 def interpretation_register():
@@ -157,10 +206,18 @@ def check_tables(out):
         path = root / relative
         if not path.exists():
             drift.append(f"missing: {path}")
+        elif relative.endswith(".png"):
+            # A chart: its pixels depend on the plotting library's version, so only its
+            # presence is checked (the figures it draws are checked as tables).
+            if path.read_bytes()[:8] != b"\x89PNG\r\n\x1a\n":
+                drift.append(f"not a PNG: {path}")
         elif path.read_bytes() != text.encode("utf-8"):
             drift.append(f"differs: {path}")
     if root.exists():
+        drawn = any(relative.endswith(".png") for relative in files)
         for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            if path.suffix == ".png" and not drawn:
+                continue  # charts need matplotlib, not installed here
             if path.relative_to(root).as_posix() not in files:
                 drift.append(f"not generated: {path}")
     return drift

@@ -40,7 +40,10 @@ def protection_files(game, parameters, workers, progress):
     charts = _charts()
     progress(f"{game.id}: house edge by decks, effects of removal")
     for wager in section.wagers:
-        _pages(files, f"protection/decks-{wager}", decks.deck_table(wager))
+        table = decks.deck_table(wager)
+        _pages(files, f"protection/decks-{wager}", table)
+        if charts is not None:
+            files[f"protection/decks-{wager}.png"] = charts.decks_chart(table)
         effects = eor.effects_of_removal(wager, decks=section.decks)
         _pages(files, f"protection/eor-{wager}", effects)
         if charts is not None:

@@ -20,7 +20,7 @@ import io
 from combin.errors import CombinError
 from combin.fileio import write_atomic
 
-__all__ = ["require_matplotlib", "eor_chart", "trigger_chart", "SIZE", "DPI"]
+__all__ = ["require_matplotlib", "eor_chart", "decks_chart", "trigger_chart", "SIZE", "DPI"]
 
 #: Figure size in inches and resolution: 1000 x 560 pixels.
 SIZE = (10, 5.6)
@@ -86,6 +86,24 @@ def eor_chart(effects, path=None):
     return _png(matplotlib, figure, path)
 
 
+def decks_chart(table, path=None):
+    """House edge against the number of decks, a line per column of a
+    :class:`~combin.protection.decks.DeckTable`; returns the PNG bytes."""
+    matplotlib, figure, (axes,) = _figure()
+    with matplotlib.style.context("default"):
+        decks = [row[0] for row in table.rows]
+        for index, heading in enumerate(table.headings):
+            edges = [float(row[3][index].summary.house_edge) * 100 for row in table.rows]
+            axes.plot(decks, edges, "o-", label=f"paytable {heading}")
+        axes.set_xticks(decks, [str(d) for d in decks])
+        axes.set_xlabel("Decks in the shoe")
+        axes.set_ylabel("House edge (%)")
+        axes.set_title(f"{table.title}: house edge by number of decks (exact)")
+        axes.legend(loc="best", fontsize=8)
+        figure.tight_layout()
+    return _png(matplotlib, figure, path)
+
+
 def _errorbar(axes, positions, estimates, scale):
     centre, low, high = [], [], []
     for estimate in estimates:
@@ -104,22 +122,43 @@ def _errorbar(axes, positions, estimates, scale):
 
 def trigger_chart(result, path=None):
     """Win per shoe and return when betting against the trigger, from a
-    :class:`~combin.protection.simulate.CountResult`; returns the PNG bytes."""
+    :class:`~combin.protection.simulate.CountResult`; returns the PNG bytes.
+
+    ``always`` (bet every round) is drawn in a panel of its own, on its own
+    scale, so that its large loss per shoe does not flatten the numeric
+    triggers beside it; the numeric triggers are joined in order.
+    """
     from combin.protection.simulate import trigger_text
-    matplotlib, figure, (top, bottom) = _figure(rows=2)
+    matplotlib = require_matplotlib()
+    from matplotlib.figure import Figure
+    always = [t for t in result.triggers if t.trigger is None]
+    numeric = [t for t in result.triggers if t.trigger is not None]
+    groups = [g for g in (always, numeric) if g]
     with matplotlib.style.context("default"):
-        positions = list(range(len(result.triggers)))
-        _errorbar(top, positions, [t.win_per_shoe for t in result.triggers], 1)
-        top.set_ylabel("Win per shoe (units)")
+        figure = Figure(figsize=SIZE, dpi=DPI)
+        ratios = [1, 4] if len(groups) == 2 else [1]
+        axes = figure.subplots(2, len(groups), squeeze=False,
+                               gridspec_kw={"width_ratios": ratios})
+        for column, group in enumerate(groups):
+            top, bottom = axes[0][column], axes[1][column]
+            positions = list(range(len(group)))
+            _errorbar(top, positions, [t.win_per_shoe for t in group], 1)
+            _errorbar(bottom, positions, [t.return_when_betting for t in group], 100)
+            bottom.axhline(-float(result.house_edge) * 100, color="#c62828", linewidth=0.8,
+                           linestyle="--", label="off the top")
+            bottom.set_xticks(positions, [trigger_text(t.trigger) for t in group])
+            top.set_xticks(positions, [trigger_text(t.trigger) for t in group])
+            if len(group) == 1:
+                top.set_xlim(-0.5, 0.5)
+                bottom.set_xlim(-0.5, 0.5)
+            bottom.set_xlabel("Trigger" if group is numeric else "Every round")
+            if column == 0:
+                top.set_ylabel("Win per shoe (units)")
+                bottom.set_ylabel("Return when betting (%)")
+        axes[1][-1].legend(loc="best", fontsize=8)
         count = "true count" if result.plan.true_count else "running count"
-        top.set_title(f"{result.title} ({result.paytable}): betting when the {count} reaches the "
-                      f"trigger, {result.plan.decks} decks, {result.shoes:,} shoes, 95% CI")
-        _errorbar(bottom, positions, [t.return_when_betting for t in result.triggers], 100)
-        bottom.axhline(-float(result.house_edge) * 100, color="#c62828", linewidth=0.8,
-                       linestyle="--", label="off the top")
-        bottom.set_ylabel("Return when betting (%)")
-        bottom.set_xlabel("Trigger")
-        bottom.set_xticks(positions, [trigger_text(t.trigger) for t in result.triggers])
-        bottom.legend(loc="best", fontsize=8)
+        figure.suptitle(f"{result.title} ({result.paytable}): betting when the {count} reaches "
+                        f"the trigger, {result.plan.decks} decks, {result.shoes:,} shoes, 95% CI",
+                        fontsize=10)
         figure.tight_layout()
     return _png(matplotlib, figure, path)
