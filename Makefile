@@ -39,6 +39,10 @@ slow: $(STAMP)
 audit: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 	$(BIN)/combin audit --out build/audit
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,2400 \
+	    --screenshot=build/audit-REPORT.png file://$(CURDIR)/build/audit/REPORT.html
+	@echo "screenshot of build/audit/REPORT.html: build/audit-REPORT.png"
 
 peers: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,plots,peers]'

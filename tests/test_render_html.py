@@ -1,6 +1,10 @@
 """HTML: one self-contained page, numbers right-aligned, figures embedded, text escaped."""
 
 import base64
+import shutil
+import subprocess
+
+import pytest
 
 from combin.documents.parsheet import document
 from combin.render.document import Document, Figure, Table, Text
@@ -25,3 +29,14 @@ def test_figures_are_data_uris_and_links_are_kept():
     page = write(doc)
     assert '<a href="a.html">sun &lt;7&gt;</a>' in page
     assert '<img src="data:image/png;base64,' + base64.b64encode(PNG).decode() + '"' in page
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium is not installed")
+def test_headless_chromium_draws_the_page(dice_sheet, tmp_path):
+    page = tmp_path / "sheet.html"
+    page.write_text(write(document(dice_sheet)), encoding="utf-8")
+    shot = tmp_path / "sheet.png"
+    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                    "--window-size=1000,800", f"--screenshot={shot}", page.as_uri()],
+                   capture_output=True, timeout=120, check=False)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000

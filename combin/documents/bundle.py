@@ -45,7 +45,7 @@ def report_document(games, parameters, version):
                   ("all_passed", "All checks passed")], verdicts),
         Table.of("pages", "Pages of the bundle", ["Game", "Page"], links),
     )
-    info = (("Tool", f"combin {version}"), ("Seed", Count(parameters["seed"])),
+    info = (("Tool", f"combin {version}"), ("Seed", str(parameters["seed"])),
             ("Rounds simulated", Count(parameters["rounds"])),
             ("Hands simulated", Count(parameters["hands"])),
             ("Shoes per count simulation", Count(parameters["shoes"])))

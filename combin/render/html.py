@@ -20,6 +20,7 @@ table{border-collapse:collapse;margin:.5em 0 1em}
 th,td{border:1px solid #c8cdd2;padding:.25em .6em;vertical-align:top}
 th{background:#eef1f4;text-align:left}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td a{white-space:nowrap}
 table.id th{width:14em}
 figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}
 figcaption{font-size:.9em;color:#444}
@@ -76,7 +77,8 @@ def body(document: Document, level: int = 1) -> str:
     if document.notes:
         parts += [f"<{h2}>Notes</{h2}>", "<ul>" + "".join(f"<li>{escape(n)}</li>"
                                                          for n in document.notes) + "</ul>"]
-    parts += [_figure(f) for f in document.figures]
+    if document.figures:
+        parts += [f"<{h2}>Charts</{h2}>", *(_figure(f) for f in document.figures)]
     return "\n".join(p for p in parts if p)
 
 

@@ -47,7 +47,9 @@ def write(document: Document) -> str:
         parts += [f"## {doc_table.title}", "", grid(doc_table), ""]
     if document.notes:
         parts += ["## Notes", ""] + [f"- {note}" for note in document.notes] + [""]
-    for figure in document.figures:
-        if figure.path:
-            parts += [f"![{figure.title}]({figure.path})", ""]
+    shown_figures = [f for f in document.figures if f.path]
+    if shown_figures:
+        parts += ["## Charts", ""]
+    for figure in shown_figures:
+        parts += [f"![{figure.title}]({figure.path})", ""]
     return "\n".join(parts).rstrip("\n") + "\n"
