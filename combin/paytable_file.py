@@ -14,8 +14,14 @@ round-trips to the same exact pays.
 import sys
 from dataclasses import dataclass, field
 
+import tomli_w
+
+from combin import display
 from combin.errors import CombinError
+from combin.fileio import read_text
+from combin.game import RuleSet
 from combin.paytable import EntryReader, load_toml, location, read_paytable_entries
+from combin.registry import games
 
 _RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
@@ -56,7 +62,6 @@ class Catalog:
 
 def catalog():
     """The :class:`Catalog` of every registered game."""
-    from combin.registry import games
     wagers, paytables, rulesets = {}, set(), set()
     for game in games():
         imposed = {w for r in game.rulesets.values() for w in r.paytables}
@@ -85,7 +90,6 @@ class PaytableFile:
 
 
 def _rulesets(reader, document, known, paytables, earlier):
-    from combin.game import RuleSet
     found, sources, seen = [], {}, {}
     available = {(p.wager, p.id) for p in paytables} | known.paytables | \
         {(p.wager, p.id) for p in earlier.paytables}
@@ -159,7 +163,6 @@ def read_paytable_file(path, known=None, earlier=None):
     (:func:`combin.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
     refused before it is opened.
     """
-    from combin.fileio import read_text
     text = read_text(path, MAX_FILE_BYTES, "paytable file")
     return parse_paytable_file(text, str(path), known, earlier)
 
@@ -255,7 +258,6 @@ def warn_generous(options, sheet, stream=None):
 
 def return_warning(paytable, sheet):
     """The warning for a paytable whose par sheet returns 100% or more, else ``None``."""
-    from combin import display
     s = sheet.summary
     if s.return_to_player < 1:
         return None
@@ -276,7 +278,6 @@ def report_generous(paytable, sheet, stream=None):
 # --- Writing ---------------------------------------------------------------------------------
 
 def _table(name, fields, sub, lines):
-    import tomli_w
     return "\n".join([f"[[{name}]]", tomli_w.dumps(fields).rstrip("\n"), f"[{name}.{sub}]",
                       tomli_w.dumps(lines).rstrip("\n")])
 

@@ -17,15 +17,20 @@ from importlib import metadata
 from pathlib import Path
 
 from combin import __version__
+from combin.analysis import par_sheet, payouts
 from combin.audit import DEFAULTS
 from combin.audit import checks as audit_checks
 from combin.audit import report as texts
 from combin.audit.simulate import RNG, confirm, tally
+from combin.cli import build_parser
 from combin.errors import CombinError
+from combin.fileio import read_text
 from combin.fileio import write_tree
 from combin.game import AuditSection
 from combin.progress import StderrProgress
 from combin.registry import find_game, games
+from combin.render import render
+from combin.tables import jobs, sensitivity_pages, stem
 
 __all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command"]
 
@@ -36,9 +41,6 @@ def _progress(message):
 
 
 def _game_files(game, parameters, workers, progress):
-    from combin.analysis import par_sheet, payouts
-    from combin.render import render
-    from combin.tables import jobs, sensitivity_pages, stem
 
     section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
     files, sheets, spaces = {}, [], []
@@ -213,7 +215,6 @@ def read_manifest(directory):
     ``parameters``, a hash that is not 64 hex digits, ...) is refused with one
     :class:`CombinError` saying "not a valid manifest".
     """
-    from combin.fileio import read_text
     root = Path(directory)
     try:
         text = read_text(root / "manifest.json", MAX_MANIFEST_BYTES, "manifest")
@@ -269,7 +270,6 @@ def _unsafe(root, path):
 
 def _command_parameters(command):
     """The parameters the recorded ``combin audit`` command line asks for, or ``None``."""
-    from combin.cli import build_parser
     words = command.split()
     if words[:2] != ["combin", "audit"]:
         return None

@@ -6,8 +6,11 @@ the modules' docstrings -- and from the results computed for the bundle, so
 the words cannot drift from what the code does.
 """
 
+import html
 import json
 from importlib import import_module
+
+import markdown
 
 from combin import __version__, display
 from combin.render.markdown import table
@@ -188,7 +191,5 @@ td {{ font-variant-numeric: tabular-nums; }}
 
 def html_page(markdown_text, title):
     """A Markdown page of the bundle as a self-contained HTML page (Python-Markdown, tables)."""
-    import html
-    import markdown
     body = markdown.markdown(markdown_text, extensions=["tables"], output_format="html")
     return _HTML.format(title=html.escape(title), body=body)

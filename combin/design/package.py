@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from combin import display
 from combin.analysis import payouts as settled
+from combin.bounded import parse_fraction
 from combin.errors import CombinError
 from combin.registry import find_package, find_wager
 
@@ -53,7 +55,6 @@ class Bet:
 
 def parse_stake(text):
     """A positive exact stake from ``"2"``, ``"0.5"`` or ``"1/2"``."""
-    from combin.bounded import parse_fraction
     words = str(text).strip()
     try:
         stake = parse_fraction(words, "a stake", _MAX_STAKE_TEXT)
@@ -132,12 +133,10 @@ class Package:
 
     @property
     def sd(self):
-        from combin import display
         return display.sqrt(self.variance)
 
     @property
     def sd_per_staked(self):
-        from combin import display
         return display.sqrt(self.variance_per_staked)
 
     @property
@@ -150,7 +149,6 @@ class Package:
 
     def correlation(self, i, j):
         """The correlation of wagers ``i`` and ``j`` as a Decimal (``None`` if one never varies)."""
-        from combin import display
         vi, vj, c = self.covariance[i][i], self.covariance[j][j], self.covariance[i][j]
         if vi == 0 or vj == 0:
             return None

@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from combin import display
 from combin.analysis import select
+from combin.bounded import parse_fraction
 from combin.errors import CombinError
 from combin.pays import PUSH, Pay
 from combin.paytable import with_pay
@@ -119,7 +120,6 @@ class Solved:
 
 def parse_edge(text):
     """A house edge from ``"5%"``, ``"0.05"`` or ``"1/20"``, as an exact Fraction."""
-    from combin.bounded import parse_fraction
     words = str(text).strip()
     try:
         if words.endswith("%"):

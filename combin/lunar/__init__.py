@@ -17,6 +17,7 @@ form computes it, and :func:`outcome_space` can compute it exhaustively too.
 from combin.game import Game, load_paytables, load_sections
 from combin.lunar.checks import lunar_checks
 from combin.lunar.hand import deal_hands
+from combin.lunar.hands import hand_report, render_report
 from combin.lunar.readings import INTERPRETATIONS
 from combin.lunar.space import METHODS, outcome_space
 from combin.lunar.wagers import WAGERS
@@ -30,7 +31,6 @@ def _outcomes() -> OutcomeSpace:
 
 
 def _extra_tables() -> list[tuple[str, dict[str, str]]]:
-    from combin.lunar.hands import hand_report, render_report
     tables = []
     for cards in (5, 6, 7):
         report = hand_report(cards)

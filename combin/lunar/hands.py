@@ -14,10 +14,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from tabulate import tabulate
+
 from combin import __version__, display
 from combin.errors import CombinError
+from combin.interpret import value_of
+from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
+from combin.lunar.bet import bet_pays
 from combin.lunar.cards import CLASS_NAMES, CLASSES
+from combin.lunar.readings import L11
+from combin.render.csvfile import as_text
 from combin.render.csvfile import safe_writer
+from combin.render.markdown import table as md_table
 
 __all__ = ["HandReport", "hand_report", "render_report", "QUALIFYING"]
 
@@ -55,9 +63,6 @@ def hand_report(cards, method="closed-form", rule=None):
         classes = class_counts_exhaustive(cards, progress=StderrProgress(f"{cards}-card hands"))
     else:
         raise CombinError(f"unknown method '{method}' (methods: closed-form, exhaustive)")
-    from combin.interpret import value_of
-    from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
-    from combin.lunar.readings import L11
     if rule is not None and rule not in L11_VALUES:
         raise CombinError(f"interpretation L11 has no value '{rule}' (values: {', '.join(L11_VALUES)})")
     rule = str(value_of(L11, rule))
@@ -67,7 +72,6 @@ def hand_report(cards, method="closed-form", rule=None):
 
 
 def _class_rows(report):
-    from combin.lunar.bet import bet_pays
     pays = bet_pays()[0]
     rows = []
     for name in CLASSES:
@@ -97,8 +101,6 @@ def render_report(report, fmt="text"):
         return _json(report)
     if fmt == "csv":
         return _csv(report)
-    from combin.render.markdown import table as md_table
-    from tabulate import tabulate
     show = (md_table if fmt == "md" else
             lambda rows, headers, align=None: tabulate(rows, headers=headers, tablefmt="simple",
                                                        disable_numparse=True, colalign=align))
@@ -149,7 +151,6 @@ def _json(report):
 
 
 def _csv(report):
-    from combin.render.csvfile import as_text
     buffer = io.StringIO()
     writer = safe_writer(buffer)
     writer.writerow(["class", "bet_pays", "combinations", "probability", "probability_decimal"])

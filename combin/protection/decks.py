@@ -15,7 +15,13 @@ interpolated between deck counts.
 
 from dataclasses import dataclass
 
+from combin import display
+from combin.analysis import Selection, select
+from combin.analysis import par_sheet
+from combin.analysis import paytable_ids
+from combin.baccarat.shoe import parse_decks
 from combin.errors import CombinError
+from combin.protection import output
 from combin.registry import find_wager, games
 
 __all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected", "parse_decks_list", "columns",
@@ -45,7 +51,6 @@ def protected(wager, **options):
     -- or a wager id resolved here once with ``options`` (those of
     :func:`combin.analysis.select`).
     """
-    from combin.analysis import Selection, select
     if isinstance(wager, Selection):
         chosen = wager
     else:
@@ -58,7 +63,6 @@ def protected(wager, **options):
 
 def parse_decks_list(text):
     """``"1,2,6,8"`` -> ``(1, 2, 6, 8)``; each a whole number of decks of at least 1."""
-    from combin.baccarat.shoe import parse_decks
     items = [item.strip() for item in str(text).split(",")]
     if not any(items):
         raise CombinError(f"the list of deck counts is empty ({text!r}); write e.g. 1,2,6,8")
@@ -80,7 +84,6 @@ def columns(wager_id, paytable=None, rules=None, **options):
     wager whose paytable comes from the rule set, every rule set unless
     ``rules`` picks one.  ``paytable`` picks a single column.
     """
-    from combin.analysis import paytable_ids
     game, wager = require_protection(wager_id)
     base = dict(options)
     imposing = {rs.id: rs.paytables[wager.id] for rs in game.rulesets.values()
@@ -113,8 +116,6 @@ class DeckTable:
 
 def deck_table(wager_id, decks_list=DEFAULT_DECKS_LIST, **options):
     """One exact par sheet per deck count in ``decks_list`` and per column of :func:`columns`."""
-    from combin.analysis import par_sheet
-    from combin.baccarat.shoe import parse_decks
     game, wager = require_protection(wager_id)
     chosen = columns(wager_id, **options)
     rows = []
@@ -144,8 +145,6 @@ def _info(table):
 
 def render(table, fmt="text"):
     """The table in ``fmt``: text, md, csv or json."""
-    from combin import display
-    from combin.protection import output
     output.check_format(fmt)
     pct = lambda sheet: display.percent(sheet.summary.house_edge, 4)
     if fmt == "json":

@@ -13,13 +13,17 @@ is an exact Fraction.
 """
 
 import csv
-
-from combin.render.csvfile import safe_writer
 import io
 import re
 from dataclasses import dataclass
 
+from combin import display
+from combin.baccarat.shoe import parse_shoe
 from combin.errors import CombinError
+from combin.protection import output
+from combin.protection.decks import protected
+from combin.render import render as render_sheet
+from combin.render.csvfile import safe_writer
 
 __all__ = ["Depleted", "reference_decks", "depleted_sheet", "render"]
 
@@ -52,8 +56,6 @@ class Depleted:
 def depleted_sheet(wager, spec, **options):
     """The :class:`Depleted` comparison.  ``wager`` is a :class:`~combin.analysis.Selection`,
     or a wager id resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
-    from combin.baccarat.shoe import parse_shoe
-    from combin.protection.decks import protected
     chosen = protected(wager, **options)
     if spec is None:
         raise CombinError("combin shoe needs --shoe SPEC, e.g. --shoe '8d-TT5'")
@@ -66,7 +68,6 @@ def depleted_sheet(wager, spec, **options):
 
 def comparison_lines(result):
     """The comparison as ``[(label, value), ...]`` text."""
-    from combin import display
     here, full = result.sheet.summary, result.reference.summary
     plural = "deck" if result.reference_decks == 1 else "decks"
     change = result.difference
@@ -84,9 +85,6 @@ def comparison_lines(result):
 
 def render(result, fmt="text"):
     """The par sheet in ``fmt``, followed by the comparison with the full shoe."""
-    from combin import display
-    from combin.protection import output
-    from combin.render import render as render_sheet
     output.check_format(fmt)
     lines = comparison_lines(result)
     if fmt == "json":

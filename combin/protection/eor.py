@@ -35,7 +35,13 @@ taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
 from dataclasses import dataclass
 from fractions import Fraction
 
+from combin import display
+from combin.baccarat.shoe import MIN_CARDS, Shoe
+from combin.baccarat.shoe import PER_DECK
+from combin.baccarat.shoe import VALUE_NAMES
 from combin.errors import CombinError
+from combin.protection import output
+from combin.protection.decks import protected
 
 __all__ = ["DEFAULT_MAX_TAG", "TagSet", "Effects", "effects_of_removal", "candidate_tags",
            "best_tags", "check_max_tag", "suggest_tags", "correlation", "imbalance", "tag_text",
@@ -90,7 +96,6 @@ def correlation(counts, tags, effects):
     ``corr`` is a :class:`decimal.Decimal`, ``corr²`` an exact Fraction; both
     ``None`` when the tags (or the effects) do not vary over the shoe.
     """
-    from combin import display
     pairs = [(n, Fraction(t), e) for n, t, e in zip(counts, tags, effects) if n]
     cards = sum(n for n, _, _ in pairs)
     t_mean = sum((n * t for n, t, _ in pairs), Fraction(0)) / cards
@@ -136,7 +141,6 @@ def candidate_tags(effects, max_tag):
 
 
 def _tag_set(counts, effects, tags, max_tag):
-    from combin.baccarat.shoe import PER_DECK
     plain = [Fraction(0) if e is None else e for e in effects]
     corr, squared = correlation(counts, tags, plain)
     return TagSet(tuple(tags), max_tag, corr, squared, imbalance(counts, tags),
@@ -191,8 +195,6 @@ def effects_of_removal(wager, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None,
     """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe; else ``decks`` full decks,
     default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
     resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
-    from combin.baccarat.shoe import MIN_CARDS, Shoe
-    from combin.protection.decks import protected
     chosen = protected(wager, **options)
     if shoe is None:
         shoe = Shoe.full(8 if decks is None else decks)
@@ -216,7 +218,6 @@ def effects_of_removal(wager, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None,
 
 def tag_text(tags):
     """``"0,0,...,2  (T=0 A=0 ... 9=+2)"``: a tag set as --tags takes it, and by rank."""
-    from combin.baccarat.shoe import VALUE_NAMES
     named = " ".join(f"{'T' if v == 0 else name}={f'{t:+d}' if t else '0'}"
                      for v, (name, t) in enumerate(zip(VALUE_NAMES, tags)))
     return ",".join(str(t) for t in tags) + f"  ({named})"
@@ -234,15 +235,11 @@ def _balance_note(result):
 
 
 def _corr_text(tag):
-    from combin import display
     return "n/a (constant tags)" if tag.correlation is None else display.decimal(tag.correlation, 4)
 
 
 def render(result, fmt="text"):
     """The effects table in ``fmt`` (text, md, csv or json)."""
-    from combin import display
-    from combin.baccarat.shoe import VALUE_NAMES
-    from combin.protection import output
     output.check_format(fmt)
     sheet, shoe = result.sheet, result.shoe
     tags = result.suggested.tags

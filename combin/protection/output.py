@@ -10,12 +10,14 @@ and in the JSON objects as ``"p/q"`` strings.
 """
 
 import csv
-
-from combin.render.csvfile import safe_writer
 import io
 import json
 
+from tabulate import tabulate
+
+from combin import display
 from combin.errors import CombinError
+from combin.render.csvfile import safe_writer
 
 __all__ = ["FORMATS", "document", "json_text", "exact", "check_format"]
 
@@ -31,7 +33,6 @@ def check_format(fmt):
 
 def exact(value, places=12):
     """``{"exact": "p/q", "decimal": "..."}`` for a JSON report."""
-    from combin import display
     return {"exact": display.rational(value), "decimal": display.decimal(value, places)}
 
 
@@ -41,7 +42,6 @@ def json_text(obj):
 
 
 def _text_table(rows, headers, align):
-    from tabulate import tabulate
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
                     colalign=align)
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import lcm
 
 from combin.outcomes import OutcomeSpace
+from combin.protection.decks import protected
 
 __all__ = ["Settlement", "payout_table", "settlement", "state_index", "STATES"]
 
@@ -71,7 +72,6 @@ def settlement(wager, decks, **options):
     state any part of that shoe can deal).  Raises AssertionError if the table
     does not reproduce the par sheet's expected return exactly.
     """
-    from combin.protection.decks import protected
     chosen = protected(wager, **options)
     space = chosen.game.outcomes(decks=decks)
     sheet = chosen.sheet(space)
