@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import tomli_w
 
 from combin import display
+from combin.analysis import par_sheet
 from combin.errors import CombinError
 from combin.fileio import read_text
 from combin.game import RuleSet
@@ -242,7 +243,6 @@ def apply_files(options, paths, wager_id=None, stream=None, warn=True):
     options["paytable"], options["rules"] = choose(
         loaded, wager_id, options.get("paytable"), options.get("rules"), known.ruled(wager_id))
     if warn and loaded.of(wager_id):
-        from combin.analysis import par_sheet
         warn_generous(options, par_sheet(wager_id, **options), stream)
     return loaded
 

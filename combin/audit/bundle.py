@@ -21,6 +21,7 @@ from combin.analysis import par_sheet, payouts
 from combin.audit import DEFAULTS
 from combin.audit import checks as audit_checks
 from combin.audit import report as texts
+from combin.audit.protection import protection_files
 from combin.audit.simulate import RNG, confirm, tally
 from combin.cli import build_parser
 from combin.errors import CombinError
@@ -64,7 +65,6 @@ def _game_files(game, parameters, workers, progress):
                 files[f"tables/{relative}"] = text
 
     if game.protection is not None:
-        from combin.audit.protection import protection_files
         files.update(protection_files(game, parameters, workers, progress))
 
     found = audit_checks.game_checks(game, progress)

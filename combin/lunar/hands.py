@@ -22,7 +22,9 @@ from combin.interpret import value_of
 from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
 from combin.lunar.bet import bet_pays
 from combin.lunar.cards import CLASS_NAMES, CLASSES
+from combin.lunar.classes import class_counts
 from combin.lunar.readings import L11
+from combin.progress import StderrProgress
 from combin.render.csvfile import as_text
 from combin.render.csvfile import safe_writer
 from combin.render.markdown import table as md_table
@@ -55,11 +57,9 @@ def hand_report(cards, method="closed-form", rule=None):
     if cards not in (5, 6, 7):
         raise CombinError(f"--cards must be 5, 6 or 7, not {cards!r}")
     if method == "closed-form":
-        from combin.lunar.classes import class_counts
         classes = class_counts(cards)
     elif method == "exhaustive":
         from combin.lunar.exhaustive import class_counts_exhaustive
-        from combin.progress import StderrProgress
         classes = class_counts_exhaustive(cards, progress=StderrProgress(f"{cards}-card hands"))
     else:
         raise CombinError(f"unknown method '{method}' (methods: closed-form, exhaustive)")

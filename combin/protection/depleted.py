@@ -23,7 +23,10 @@ from combin.errors import CombinError
 from combin.protection import output
 from combin.protection.decks import protected
 from combin.render import render as render_sheet
+from combin.render.csvfile import as_text
 from combin.render.csvfile import safe_writer
+from combin.render.jsonfile import sheet_object
+from combin.render.markdown import table
 
 __all__ = ["Depleted", "reference_decks", "depleted_sheet", "render"]
 
@@ -88,7 +91,6 @@ def render(result, fmt="text"):
     output.check_format(fmt)
     lines = comparison_lines(result)
     if fmt == "json":
-        from combin.render.jsonfile import sheet_object
         obj = sheet_object(result.sheet)
         obj["comparison"] = {
             "full_shoe_decks": result.reference_decks,
@@ -100,7 +102,6 @@ def render(result, fmt="text"):
         return output.json_text(obj)
     text = render_sheet(result.sheet, fmt)
     if fmt == "csv":
-        from combin.render.csvfile import as_text
         buffer = io.StringIO()
         writer = safe_writer(buffer)
         writer.writerow(["Full shoe compared", f"{result.reference_decks} decks"])
@@ -111,7 +112,6 @@ def render(result, fmt="text"):
                          as_text(display.rational(result.difference))])
         return text + buffer.getvalue()
     if fmt == "md":
-        from combin.render.markdown import table
         return text + "\n## Compared with the full shoe\n\n" + table(lines, ["", ""]) + "\n"
     width = max(len(label) for label, _ in lines)
     return text + "\nCompared with the full shoe:\n" + "\n".join(

@@ -18,6 +18,7 @@ from tabulate import tabulate
 from combin import display
 from combin.errors import CombinError
 from combin.render.csvfile import safe_writer
+from combin.render.markdown import table
 
 __all__ = ["FORMATS", "document", "json_text", "exact", "check_format"]
 
@@ -72,7 +73,6 @@ def document(fmt, title, info, headers, rows, notes=(), align=None, csv_rows=Non
             body += [[], [caption], list(extra_headers), *extra_rows]
         return _csv(body)
     if fmt == "md":
-        from combin.render.markdown import table
         parts = [f"# {title}", ""]
         parts += [table(info, ["Identification", ""]), ""]
         parts += [table(rows, headers, align), ""]
