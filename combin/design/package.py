@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from combin import display
-from combin.analysis import payouts as settled
+from combin.analysis import select_wager
 from combin.bounded import parse_fraction
 from combin.errors import CombinError
 from combin.registry import find_package, find_wager
@@ -196,9 +196,10 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
     chosen = _interpretations(game, [w for _, w in found], interpret or {})
     used, sheets, payouts, labels = [], [], [], set()
     for bet, (_, wager), mine in zip(bets, found, chosen):
-        sheet, table = settled(wager.id, paytable=bet.paytable or paytable, rules=rules,
-                               interpret=mine, extra_paytables=extra_paytables,
-                               extra_rulesets=extra_rulesets, space=space)
+        selection = select_wager(game, wager, paytable=bet.paytable or paytable, rules=rules,
+                                 interpret=mine, extra_paytables=extra_paytables,
+                                 extra_rulesets=extra_rulesets)
+        sheet, table = selection.sheet(space), selection.payouts(space)
         resolved = Bet(wager.id, sheet.paytable, bet.stake)
         if resolved.label in labels:
             raise CombinError(f"{resolved.label} is listed twice; give it one stake")

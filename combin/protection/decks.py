@@ -3,7 +3,7 @@
 :func:`deck_table` computes one par sheet per deck count and per paytable of
 the wager (:func:`columns` says which: every paytable, or for a wager whose
 paytable a rule set imposes -- the Banker -- every rule set), all through
-:func:`combin.analysis.par_sheet`, so ``--rules``, ``--interpret`` and any
+:func:`combin.analysis.select_wager` (each column resolved once), so ``--rules``, ``--interpret`` and any
 user paytable are honoured exactly as ``combin par`` honours them.
 :func:`render` prints the table.
 
@@ -16,16 +16,14 @@ interpolated between deck counts.
 from dataclasses import dataclass
 
 from combin import display
-from combin.analysis import Selection, select
-from combin.analysis import par_sheet
-from combin.analysis import paytable_ids
+from combin.analysis import Selection, paytable_ids, select, select_wager
 from combin.baccarat.shoe import parse_decks
 from combin.errors import CombinError
 from combin.protection import output
 from combin.registry import find_wager, games
 
-__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected", "parse_decks_list", "columns",
-           "deck_table", "render"]
+__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected",
+           "parse_decks_list", "columns", "deck_table", "render"]
 
 #: The deck counts ``combin decks`` tabulates by default.
 DEFAULT_DECKS_LIST = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -117,11 +115,12 @@ class DeckTable:
 def deck_table(wager_id, decks_list=DEFAULT_DECKS_LIST, **options):
     """One exact par sheet per deck count in ``decks_list`` and per column of :func:`columns`."""
     game, wager = require_protection(wager_id)
-    chosen = columns(wager_id, **options)
+    chosen = [(heading, select_wager(game, wager, **column))
+              for heading, column in columns(wager_id, **options)]
     rows = []
     for decks in decks_list:
         space = game.outcomes(decks=parse_decks(decks))
-        sheets = tuple(par_sheet(wager_id, space=space, **column) for _, column in chosen)
+        sheets = tuple(selection.sheet(space) for _, selection in chosen)
         rows.append((decks, space.shoe_detail["cards"], space.cycle, sheets))
     return DeckTable(wager.id, wager.title, tuple(h for h, _ in chosen), tuple(rows))
 
