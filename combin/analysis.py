@@ -10,7 +10,7 @@ again.  :func:`par_sheet`, :func:`payouts` and :func:`sensitivity` are the
 one-call forms the commands and tests use.
 """
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any

@@ -28,7 +28,7 @@ from combin.errors import CombinError
 from combin.fileio import read_text
 from combin.fileio import write_tree
 from combin.game import AuditSection
-from combin.progress import StderrProgress
+from combin.progress import StderrProgress, messages
 from combin.registry import find_game, games
 from combin.render import render
 from combin.tables import jobs, sensitivity_pages, stem
@@ -37,8 +37,8 @@ __all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", 
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
-def _progress(message):
-    print(f"audit: {message}", file=sys.stderr, flush=True)
+#: Progress lines on stderr (:func:`combin.progress.messages`).
+_progress = messages("audit")
 
 
 def _game_files(game, parameters, workers, progress):

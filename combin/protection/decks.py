@@ -3,8 +3,9 @@
 :func:`deck_table` computes one par sheet per deck count and per paytable of
 the wager (:func:`columns` says which: every paytable, or for a wager whose
 paytable a rule set imposes -- the Banker -- every rule set), all through
-:func:`combin.analysis.select_wager` (each column resolved once), so ``--rules``, ``--interpret`` and any
-user paytable are honoured exactly as ``combin par`` honours them.
+:func:`combin.analysis.select_wager` (each column resolved once), so
+``--rules``, ``--interpret`` and any user paytable are honoured exactly as
+``combin par`` honours them.
 :func:`render` prints the table.
 
 Why it is exact: each cell is the house edge of a par sheet, a sum of

@@ -16,7 +16,6 @@ root, and so the interval ``estimate -+ z · se`` with the two-sided 95% normal
 quantile ``z`` of :mod:`combin.risk`, is a 40-digit :class:`decimal.Decimal`.
 """
 
-import decimal
 from dataclasses import dataclass
 from fractions import Fraction
 

@@ -6,13 +6,11 @@ and freezes it with the wager's integer payouts per round state
 """
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from combin.baccarat.shoe import PER_DECK, parse_decks
 from combin.errors import CombinError
 from combin.protection.count_options import (DEFAULT_CUT, MAX_DECKS, MIN_CUT, parse_burn,
                                              whole)
-from combin.protection.settlement import Settlement
 
 __all__ = ["Plan", "make_plan"]
 

@@ -8,7 +8,6 @@ the plan and the off-the-top figures.
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from combin.protection.estimate import mean, ratio
 from combin.protection.plan import Plan
