@@ -21,7 +21,8 @@ from combin.analysis import par_sheet
 from combin.errors import CombinError
 from combin.fileio import read_text
 from combin.game import RuleSet
-from combin.paytable import EntryReader, load_toml, location, read_paytable_entries
+from combin.paytable import (EntryReader, Paytable, load_toml, location,
+                             read_paytable_entries)
 from combin.registry import games
 
 _RULESET_FIELDS = ("id", "title", "citation", "paytables")
@@ -45,9 +46,9 @@ class Catalog:
     ``rulesets`` the built-in ``(game, rule-set id)`` pairs.
     """
 
-    wagers: dict
-    paytables: frozenset
-    rulesets: frozenset
+    wagers: dict[str, tuple[str, frozenset[str], bool]]
+    paytables: frozenset[tuple[str, str]]
+    rulesets: frozenset[tuple[str, str]]
 
     def events_of(self, wager_id):
         found = self.wagers.get(wager_id)
@@ -81,10 +82,10 @@ class PaytableFile:
     maps a rule-set id to ``"FILE, line N"``.
     """
 
-    sources: tuple
-    paytables: tuple
-    rulesets: tuple = ()
-    ruleset_sources: dict = field(default_factory=dict)
+    sources: tuple[str, ...]
+    paytables: tuple[Paytable, ...]
+    rulesets: tuple[RuleSet, ...] = ()
+    ruleset_sources: dict[str, str] = field(default_factory=dict)
 
     def of(self, wager_id):
         return [p for p in self.paytables if p.wager == wager_id]

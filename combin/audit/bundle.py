@@ -18,15 +18,12 @@ from pathlib import Path
 
 from combin import __version__
 from combin.analysis import par_sheet, payouts
-from combin.audit import DEFAULTS
-from combin.audit import checks as audit_checks
-from combin.audit import report as texts
+from combin.audit import DEFAULTS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit.simulate import RNG, confirm, tally
 from combin.cli import build_parser
 from combin.errors import CombinError
-from combin.fileio import read_text
-from combin.fileio import write_tree
+from combin.fileio import read_text, write_tree
 from combin.game import AuditSection
 from combin.progress import StderrProgress, messages
 from combin.registry import find_game, games

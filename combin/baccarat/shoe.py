@@ -37,8 +37,8 @@ MAX_DECK_DIGITS = 6
 class Shoe:
     """Card counts by point value (index 0 = ten-valued); ``decks`` when it is a full shoe."""
 
-    counts: tuple
-    decks: object = None
+    counts: tuple[int, ...]
+    decks: int | None = None
 
     def __post_init__(self):
         if len(self.counts) != 10:

@@ -31,6 +31,7 @@ from combin import display
 from combin.analysis import select_wager
 from combin.bounded import parse_fraction
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 from combin.registry import find_package, find_wager
 
 __all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets"]
@@ -45,7 +46,7 @@ class Bet:
     """One wager of a package: its id, its paytable (``None``: the default) and its stake."""
 
     wager: str
-    paytable: object = None
+    paytable: str | None = None
     stake: Fraction = Fraction(1)
 
     @property
@@ -90,11 +91,11 @@ class Package:
     shoe: str
     method: str
     cycle: int
-    bets: tuple
-    sheets: tuple
-    distribution: tuple
-    means: tuple
-    covariance: tuple
+    bets: tuple[Bet, ...]
+    sheets: tuple[ParSheet, ...]
+    distribution: tuple[tuple[Fraction, int], ...]
+    means: tuple[Fraction, ...]
+    covariance: tuple[tuple[Fraction, ...], ...]
 
     @property
     def stakes(self):

@@ -20,13 +20,11 @@ from combin import __version__, display
 from combin.errors import CombinError
 from combin.interpret import value_of
 from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
-from combin.lunar.bet import bet_pays
 from combin.lunar.cards import CLASS_NAMES, CLASSES
 from combin.lunar.classes import class_counts
 from combin.lunar.readings import L11
 from combin.progress import StderrProgress
-from combin.render.csvfile import as_text
-from combin.render.csvfile import safe_writer
+from combin.render.csvfile import as_text, safe_writer
 from combin.render.markdown import table as md_table
 
 __all__ = ["HandReport", "hand_report", "render_report", "QUALIFYING"]
@@ -42,9 +40,9 @@ QUALIFYING = CLASSES[:CLASSES.index("ace_king") + 1]
 class HandReport:
     cards: int
     method: str
-    classes: dict          # class id -> count
-    rule: object           # L11 value, or None when there is no Bet table (seven cards)
-    bet: dict              # (best class or None, pays) -> count
+    classes: dict[str, int]  # class id -> count
+    rule: str | None       # L11 value, or None when there is no Bet table (seven cards)
+    bet: dict[tuple[str | None, Fraction], int]  # (best class or None, pays) -> count
     bet_citation: str
 
     @property

@@ -20,6 +20,7 @@ from combin import display
 from combin.analysis import Selection, paytable_ids, select, select_wager
 from combin.baccarat.shoe import parse_decks
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 from combin.protection import output
 from combin.registry import find_wager, games
 
@@ -105,8 +106,8 @@ class DeckTable:
 
     wager: str
     title: str
-    headings: tuple
-    rows: tuple
+    headings: tuple[str, ...]
+    rows: tuple[tuple[int, int, int, tuple[ParSheet, ...]], ...]
 
     @property
     def sheets(self):

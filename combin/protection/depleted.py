@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from combin import display
 from combin.baccarat.shoe import parse_shoe
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 from combin.protection import output
 from combin.protection.decks import protected
 from combin.render import render as render_sheet
-from combin.render.csvfile import as_text
-from combin.render.csvfile import safe_writer
+from combin.render.csvfile import as_text, safe_writer
 from combin.render.jsonfile import sheet_object
 from combin.render.markdown import table
 
@@ -46,8 +46,8 @@ def reference_decks(spec):
 class Depleted:
     """The remaining shoe's sheet, the full shoe's sheet and how many decks that holds."""
 
-    sheet: object
-    reference: object
+    sheet: ParSheet
+    reference: ParSheet
     reference_decks: int
 
     @property

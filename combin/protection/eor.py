@@ -33,13 +33,13 @@ taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
 """
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from combin import display
-from combin.baccarat.shoe import MIN_CARDS, Shoe
-from combin.baccarat.shoe import PER_DECK
-from combin.baccarat.shoe import VALUE_NAMES
+from combin.baccarat.shoe import MIN_CARDS, PER_DECK, Shoe, VALUE_NAMES
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 from combin.protection import output
 from combin.protection.decks import protected
 
@@ -59,10 +59,10 @@ ALTERNATIVES = (1, 2, 3, 4)
 class TagSet:
     """An integer count: ``tags[v]`` per point value, its correlation and balance on a shoe."""
 
-    tags: tuple
+    tags: tuple[int, ...]
     max_tag: int
-    correlation: object      # Decimal, or None when every tag is the same
-    correlation_squared: object  # Fraction, or None
+    correlation: Decimal | None  # None when every tag is the same
+    correlation_squared: Fraction | None
     imbalance: int           # sum of n_r t_r over the shoe (0: a balanced count)
     per_deck: int            # sum of tag x cards per 52-card deck
 
@@ -75,15 +75,16 @@ class TagSet:
 class Effects:
     """The exact effects of removal of one wager on one shoe."""
 
-    sheet: object            # ParSheet of the full shoe
-    shoe: object             # Shoe
+    sheet: ParSheet          # of the full shoe
+    shoe: Shoe
     expected: Fraction       # EV(shoe)
-    removed: tuple           # EV(shoe - r) per value (None where the shoe holds none)
-    effects: tuple           # EV(shoe - r) - EV(shoe) per value (None likewise)
+    removed: tuple[Fraction | None, ...]  # EV(shoe - r) per value (None: the shoe holds none)
+    effects: tuple[Fraction | None, ...]  # EV(shoe - r) - EV(shoe) per value (None likewise)
     identity_left: Fraction  # sum n_r EV(shoe - r)
     identity_right: Fraction  # N EV(shoe)
     suggested: TagSet
-    alternatives: tuple      # (largest tag, best balanced TagSet or None, best TagSet), ...
+    alternatives: tuple[tuple[int, "TagSet | None", "TagSet | None"], ...]  # (largest tag,
+    #                                          best balanced TagSet, best TagSet), ...
 
     @property
     def identity_holds(self):

@@ -6,6 +6,7 @@ and freezes it with the wager's integer payouts per round state
 """
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from combin.baccarat.shoe import PER_DECK, parse_decks
 from combin.errors import CombinError
@@ -22,13 +23,13 @@ class Plan:
     wager: str
     decks: int
     cut: int
-    burn: object          # "face" or a whole number of cards
-    tags: tuple
+    burn: str | int       # "face" or a whole number of cards
+    tags: tuple[int, ...]
     initial_count: int
     true_count: bool
-    triggers: tuple       # sorted; None = always
+    triggers: tuple[Fraction | None, ...]  # sorted; None = always
     seed: int
-    pay: tuple            # scaled payout per state index (None: unreachable)
+    pay: tuple[int | None, ...]  # scaled payout per state index (None: unreachable)
     scale: int
 
     @property
