@@ -10,7 +10,7 @@ again.  :func:`par_sheet`, :func:`payouts` and :func:`sensitivity` are the
 one-call forms the commands and tests use.
 """
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -24,7 +24,7 @@ from combin.paytable import Paytable, merge_paytables
 from combin.registry import find_wager
 from combin.wager import Wager, payout_table
 
-__all__ = ["Selection", "select", "par_sheet", "payouts", "sensitivity", "paytable_ids",
+__all__ = ["Selection", "select", "select_wager", "par_sheet", "payouts", "sensitivity", "paytable_ids",
            "ANY_RULES"]
 
 #: How a sheet names the rule set of a wager that reads only the cards.
@@ -121,16 +121,22 @@ def _paytable(game: Game, wager: Wager, ruleset: RuleSet | None, paytable: str |
     return tables[(wager.id, paytable)]
 
 
-def select(wager_id: str, *, paytable: str | None = None, rules: str | None = None,
-           interpret: Mapping[str, str] | None = None, extra_paytables: Iterable[Paytable] = (),
-           extra_rulesets: Iterable[RuleSet] = (), **_shoe: Any) -> Selection:
-    """Resolve a request once into a :class:`Selection`.
+def select(wager_id: str, **options: Any) -> Selection:
+    """Resolve a request once into a :class:`Selection` (options: :func:`select_wager`'s)."""
+    game, wager = find_wager(wager_id)
+    return select_wager(game, wager, **options)
+
+
+def select_wager(game: Game, wager: Wager, *, paytable: str | None = None,
+                 rules: str | None = None, interpret: Mapping[str, str] | None = None,
+                 extra_paytables: Iterable[Paytable] = (), extra_rulesets: Iterable[RuleSet] = (),
+                 **_shoe: Any) -> Selection:
+    """The :class:`Selection` of a wager already found in its game.
 
     ``extra_paytables`` and ``extra_rulesets`` come from a user's paytable file
     (:mod:`combin.paytable_file`); they are offered beside the game's own.
     ``decks`` and ``shoe`` (if given) are not part of a selection and are ignored.
     """
-    game, wager = find_wager(wager_id)
     ruleset = _rules(game, wager, rules, extra_rulesets)
     tables = merge_paytables(game.paytables, extra_paytables)
     table = _paytable(game, wager, ruleset, paytable, tables)

@@ -20,6 +20,7 @@ This module imports only the standard library and :mod:`combin.errors`, so
 command modules may use it at module level.
 """
 
+import argparse
 import re
 from fractions import Fraction
 
@@ -93,7 +94,6 @@ def parse_fraction(text, name, max_chars=MAX_CHARS, example="3, 2.5 or 1/2"):
 def int_option(name, low=None, high=None):
     """An ``argparse`` ``type=`` that applies :func:`parse_int` (its error becomes
     argparse's one-line error)."""
-    import argparse
 
     def convert(text):
         try:

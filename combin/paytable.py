@@ -43,7 +43,7 @@ same exact pays.
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, NoReturn
+from typing import Any
 
 from combin.errors import CombinError
 from combin.pays import LOSS, Pay

@@ -14,8 +14,16 @@ round-trips to the same exact pays.
 import sys
 from dataclasses import dataclass, field
 
+import tomli_w
+
+from combin import display
+from combin.analysis import par_sheet
 from combin.errors import CombinError
-from combin.paytable import EntryReader, load_toml, location, read_paytable_entries
+from combin.fileio import read_text
+from combin.game import RuleSet
+from combin.paytable import (EntryReader, Paytable, load_toml, location,
+                             read_paytable_entries)
+from combin.registry import games
 
 _RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
@@ -38,9 +46,9 @@ class Catalog:
     ``rulesets`` the built-in ``(game, rule-set id)`` pairs.
     """
 
-    wagers: dict
-    paytables: frozenset
-    rulesets: frozenset
+    wagers: dict[str, tuple[str, frozenset[str], bool]]
+    paytables: frozenset[tuple[str, str]]
+    rulesets: frozenset[tuple[str, str]]
 
     def events_of(self, wager_id):
         found = self.wagers.get(wager_id)
@@ -56,7 +64,6 @@ class Catalog:
 
 def catalog():
     """The :class:`Catalog` of every registered game."""
-    from combin.registry import games
     wagers, paytables, rulesets = {}, set(), set()
     for game in games():
         imposed = {w for r in game.rulesets.values() for w in r.paytables}
@@ -75,17 +82,16 @@ class PaytableFile:
     maps a rule-set id to ``"FILE, line N"``.
     """
 
-    sources: tuple
-    paytables: tuple
-    rulesets: tuple = ()
-    ruleset_sources: dict = field(default_factory=dict)
+    sources: tuple[str, ...]
+    paytables: tuple[Paytable, ...]
+    rulesets: tuple[RuleSet, ...] = ()
+    ruleset_sources: dict[str, str] = field(default_factory=dict)
 
     def of(self, wager_id):
         return [p for p in self.paytables if p.wager == wager_id]
 
 
 def _rulesets(reader, document, known, paytables, earlier):
-    from combin.game import RuleSet
     found, sources, seen = [], {}, {}
     available = {(p.wager, p.id) for p in paytables} | known.paytables | \
         {(p.wager, p.id) for p in earlier.paytables}
@@ -159,7 +165,6 @@ def read_paytable_file(path, known=None, earlier=None):
     (:func:`combin.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
     refused before it is opened.
     """
-    from combin.fileio import read_text
     text = read_text(path, MAX_FILE_BYTES, "paytable file")
     return parse_paytable_file(text, str(path), known, earlier)
 
@@ -239,7 +244,6 @@ def apply_files(options, paths, wager_id=None, stream=None, warn=True):
     options["paytable"], options["rules"] = choose(
         loaded, wager_id, options.get("paytable"), options.get("rules"), known.ruled(wager_id))
     if warn and loaded.of(wager_id):
-        from combin.analysis import par_sheet
         warn_generous(options, par_sheet(wager_id, **options), stream)
     return loaded
 
@@ -255,7 +259,6 @@ def warn_generous(options, sheet, stream=None):
 
 def return_warning(paytable, sheet):
     """The warning for a paytable whose par sheet returns 100% or more, else ``None``."""
-    from combin import display
     s = sheet.summary
     if s.return_to_player < 1:
         return None
@@ -276,7 +279,6 @@ def report_generous(paytable, sheet, stream=None):
 # --- Writing ---------------------------------------------------------------------------------
 
 def _table(name, fields, sub, lines):
-    import tomli_w
     return "\n".join([f"[[{name}]]", tomli_w.dumps(fields).rstrip("\n"), f"[{name}.{sub}]",
                       tomli_w.dumps(lines).rstrip("\n")])
 

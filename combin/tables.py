@@ -9,12 +9,12 @@ directory differs from it.  Nothing in the output depends on time or place,
 so regenerating gives the same bytes.
 """
 
-import sys
 from pathlib import Path
 
 from combin import __version__, display
 from combin.analysis import par_sheet, paytable_ids, sensitivity
 from combin.fileio import write_tree
+from combin.progress import messages
 from combin.registry import games
 from combin.documents.comparison import document as comparison_document
 from combin.render import render
@@ -24,8 +24,8 @@ __all__ = ["generate", "write_tables", "check_tables", "jobs", "stem", "sensitiv
            "interpretation_register"]
 
 
-def _progress(message):
-    print(f"tables: {message}", file=sys.stderr, flush=True)
+#: Progress lines on stderr (:func:`combin.progress.messages`).
+_progress = messages("tables")
 
 
 def jobs(game):

@@ -17,28 +17,28 @@ from importlib import metadata
 from pathlib import Path
 
 from combin import __version__
-from combin.audit import DEFAULTS
-from combin.audit import checks as audit_checks
-from combin.audit import report as texts
+from combin.analysis import par_sheet, payouts
+from combin.audit import DEFAULTS, checks as audit_checks, report as texts
+from combin.audit.protection import protection_files
 from combin.audit.simulate import RNG, confirm, tally
+from combin.cli import build_parser
 from combin.errors import CombinError
-from combin.fileio import write_tree
+from combin.fileio import read_text, write_tree
 from combin.game import AuditSection
-from combin.progress import StderrProgress
+from combin.progress import StderrProgress, messages
 from combin.registry import find_game, games
+from combin.render import render
+from combin.tables import jobs, sensitivity_pages, stem
 
 __all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
-def _progress(message):
-    print(f"audit: {message}", file=sys.stderr, flush=True)
+#: Progress lines on stderr (:func:`combin.progress.messages`).
+_progress = messages("audit")
 
 
 def _game_files(game, parameters, workers, progress):
-    from combin.analysis import par_sheet, payouts
-    from combin.render import render
-    from combin.tables import jobs, sensitivity_pages, stem
 
     section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
     files, sheets, spaces, sheet_pages = {}, [], [], []
@@ -63,7 +63,6 @@ def _game_files(game, parameters, workers, progress):
                 files[f"tables/{relative}"] = text
 
     if game.protection is not None:
-        from combin.audit.protection import protection_files
         files.update(protection_files(game, parameters, workers, progress))
 
     found = audit_checks.game_checks(game, progress)
@@ -224,7 +223,6 @@ def read_manifest(directory):
     ``parameters``, a hash that is not 64 hex digits, ...) is refused with one
     :class:`CombinError` saying "not a valid manifest".
     """
-    from combin.fileio import read_text
     root = Path(directory)
     try:
         text = read_text(root / "manifest.json", MAX_MANIFEST_BYTES, "manifest")
@@ -280,7 +278,6 @@ def _unsafe(root, path):
 
 def _command_parameters(command):
     """The parameters the recorded ``combin audit`` command line asks for, or ``None``."""
-    from combin.cli import build_parser
     words = command.split()
     if words[:2] != ["combin", "audit"]:
         return None

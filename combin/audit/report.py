@@ -6,10 +6,15 @@ the modules' docstrings -- and from the results computed for the bundle, so
 the words cannot drift from what the code does.
 """
 
+import html
 import json
+import re
 from importlib import import_module
 
+import markdown
+
 from combin import __version__, display
+from combin.render.html import page
 from combin.render.markdown import table
 
 __all__ = ["method_statement", "register", "checks_text", "checks_json", "simulation_text",
@@ -180,12 +185,6 @@ def html_page(markdown_text, title):
     """A Markdown page of the bundle as an HTML page (Python-Markdown, tables), in the style
     of :mod:`combin.render.html`, its links to ``.md`` pages pointing at their ``.html``
     renderings and numeric cells right-aligned."""
-    import html
-    import re
-
-    import markdown
-
-    from combin.render.html import page
     body = markdown.markdown(markdown_text, extensions=["tables"], output_format="html")
     body = re.sub(r'href="([^":]+)\.md"', r'href="\1.html"', body)
     body = re.sub(r'<td( style="text-align: right;")?>(-?[0-9][0-9,.]*%?)</td>',

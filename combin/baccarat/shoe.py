@@ -15,6 +15,7 @@ reads the friendly forms a user types:
 import re
 from dataclasses import dataclass
 
+from combin.bounded import parse_int
 from combin.errors import CombinError
 
 __all__ = ["Shoe", "RANKS", "RANK_VALUE", "VALUE_NAMES", "parse_decks", "parse_shoe"]
@@ -36,8 +37,8 @@ MAX_DECK_DIGITS = 6
 class Shoe:
     """Card counts by point value (index 0 = ten-valued); ``decks`` when it is a full shoe."""
 
-    counts: tuple
-    decks: object = None
+    counts: tuple[int, ...]
+    decks: int | None = None
 
     def __post_init__(self):
         if len(self.counts) != 10:
@@ -84,7 +85,6 @@ class Shoe:
 def parse_decks(text):
     """A deck count: a whole number from 1 to 999,999, refused by length before it is
     converted and compared after leading zeros are dropped (:func:`combin.bounded.parse_int`)."""
-    from combin.bounded import parse_int
     return parse_int(text, "the number of decks", 1, 10**MAX_DECK_DIGITS - 1)
 
 

@@ -27,8 +27,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from combin.analysis import payouts as settled
+from combin import display
+from combin.analysis import select_wager
+from combin.bounded import parse_fraction
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 from combin.registry import find_package, find_wager
 
 __all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets"]
@@ -43,7 +46,7 @@ class Bet:
     """One wager of a package: its id, its paytable (``None``: the default) and its stake."""
 
     wager: str
-    paytable: object = None
+    paytable: str | None = None
     stake: Fraction = Fraction(1)
 
     @property
@@ -53,7 +56,6 @@ class Bet:
 
 def parse_stake(text):
     """A positive exact stake from ``"2"``, ``"0.5"`` or ``"1/2"``."""
-    from combin.bounded import parse_fraction
     words = str(text).strip()
     try:
         stake = parse_fraction(words, "a stake", _MAX_STAKE_TEXT)
@@ -89,11 +91,11 @@ class Package:
     shoe: str
     method: str
     cycle: int
-    bets: tuple
-    sheets: tuple
-    distribution: tuple
-    means: tuple
-    covariance: tuple
+    bets: tuple[Bet, ...]
+    sheets: tuple[ParSheet, ...]
+    distribution: tuple[tuple[Fraction, int], ...]
+    means: tuple[Fraction, ...]
+    covariance: tuple[tuple[Fraction, ...], ...]
 
     @property
     def stakes(self):
@@ -132,12 +134,10 @@ class Package:
 
     @property
     def sd(self):
-        from combin import display
         return display.sqrt(self.variance)
 
     @property
     def sd_per_staked(self):
-        from combin import display
         return display.sqrt(self.variance_per_staked)
 
     @property
@@ -150,7 +150,6 @@ class Package:
 
     def correlation(self, i, j):
         """The correlation of wagers ``i`` and ``j`` as a Decimal (``None`` if one never varies)."""
-        from combin import display
         vi, vj, c = self.covariance[i][i], self.covariance[j][j], self.covariance[i][j]
         if vi == 0 or vj == 0:
             return None
@@ -198,9 +197,10 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
     chosen = _interpretations(game, [w for _, w in found], interpret or {})
     used, sheets, payouts, labels = [], [], [], set()
     for bet, (_, wager), mine in zip(bets, found, chosen):
-        sheet, table = settled(wager.id, paytable=bet.paytable or paytable, rules=rules,
-                               interpret=mine, extra_paytables=extra_paytables,
-                               extra_rulesets=extra_rulesets, space=space)
+        selection = select_wager(game, wager, paytable=bet.paytable or paytable, rules=rules,
+                                 interpret=mine, extra_paytables=extra_paytables,
+                                 extra_rulesets=extra_rulesets)
+        sheet, table = selection.sheet(space), selection.payouts(space)
         resolved = Bet(wager.id, sheet.paytable, bet.stake)
         if resolved.label in labels:
             raise CombinError(f"{resolved.label} is listed twice; give it one stake")

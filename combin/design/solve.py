@@ -28,7 +28,9 @@ from fractions import Fraction
 
 from combin import display
 from combin.analysis import select
+from combin.bounded import parse_fraction
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 from combin.pays import PUSH, Pay
 from combin.paytable import with_pay
 
@@ -58,7 +60,7 @@ class ReturnFormula:
     the catch-all's exact contribution (``-P(no line)`` when it loses).
     """
 
-    terms: tuple
+    terms: tuple["Term", ...]
     constant: Fraction
 
     def term(self, event_id):
@@ -104,22 +106,21 @@ class Solution:
     target: Fraction
     payout: Fraction
     pay: Pay
-    whole: tuple
+    whole: tuple["WholePay", ...]
 
 
 @dataclass(frozen=True)
 class Solved:
     """What ``combin solve`` shows: the sheet, its return formula, the line, the solution."""
 
-    sheet: object
+    sheet: ParSheet
     formula: ReturnFormula
-    line: object  # Term, or None when no line was named or implied
-    solution: object  # Solution, or None without a target
+    line: Term | None  # None when no line was named or implied
+    solution: Solution | None  # None without a target
 
 
 def parse_edge(text):
     """A house edge from ``"5%"``, ``"0.05"`` or ``"1/20"``, as an exact Fraction."""
-    from combin.bounded import parse_fraction
     words = str(text).strip()
     try:
         if words.endswith("%"):

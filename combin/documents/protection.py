@@ -8,7 +8,6 @@ values of the results; an estimate of a simulation is shown with its 95%
 interval in separate columns, so a spreadsheet can read each bound.
 """
 
-from fractions import Fraction
 
 from combin import __version__
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text

@@ -17,10 +17,12 @@ form computes it, and :func:`outcome_space` can compute it exhaustively too.
 from combin.game import Game, load_paytables, load_sections
 from combin.lunar.checks import lunar_checks
 from combin.lunar.hand import deal_hands
+from combin.lunar.hands import document, hand_report
 from combin.lunar.readings import INTERPRETATIONS
 from combin.lunar.space import METHODS, outcome_space
 from combin.lunar.wagers import WAGERS
 from combin.outcomes import OutcomeSpace
+from combin.render import render
 
 __all__ = ["GAME", "outcome_space", "METHODS"]
 
@@ -31,7 +33,6 @@ def _outcomes() -> OutcomeSpace:
 
 def _extra_tables() -> list[tuple[str, dict[str, str]]]:
     from combin.lunar.hands import document, hand_report
-    from combin.render import render
     tables = []
     for cards in (5, 6, 7):
         report = hand_report(cards)

@@ -13,7 +13,12 @@ from math import comb
 
 from combin import __version__, display
 from combin.errors import CombinError
+from combin.interpret import value_of
+from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
 from combin.lunar.cards import CLASS_NAMES, CLASSES
+from combin.lunar.classes import class_counts
+from combin.lunar.readings import L11
+from combin.progress import StderrProgress
 
 __all__ = ["HandReport", "hand_report", "document", "QUALIFYING"]
 
@@ -28,9 +33,9 @@ QUALIFYING = CLASSES[:CLASSES.index("ace_king") + 1]
 class HandReport:
     cards: int
     method: str
-    classes: dict          # class id -> count
-    rule: object           # L11 value, or None when there is no Bet table (seven cards)
-    bet: dict              # (best class or None, pays) -> count
+    classes: dict[str, int]  # class id -> count
+    rule: str | None       # L11 value, or None when there is no Bet table (seven cards)
+    bet: dict[tuple[str | None, Fraction], int]  # (best class or None, pays) -> count
     bet_citation: str
 
     @property
@@ -43,17 +48,12 @@ def hand_report(cards, method="closed-form", rule=None):
     if cards not in (5, 6, 7):
         raise CombinError(f"--cards must be 5, 6 or 7, not {cards!r}")
     if method == "closed-form":
-        from combin.lunar.classes import class_counts
         classes = class_counts(cards)
     elif method == "exhaustive":
         from combin.lunar.exhaustive import class_counts_exhaustive
-        from combin.progress import StderrProgress
         classes = class_counts_exhaustive(cards, progress=StderrProgress(f"{cards}-card hands"))
     else:
         raise CombinError(f"unknown method '{method}' (methods: closed-form, exhaustive)")
-    from combin.interpret import value_of
-    from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
-    from combin.lunar.readings import L11
     if rule is not None and rule not in L11_VALUES:
         raise CombinError(f"interpretation L11 has no value '{rule}' (values: {', '.join(L11_VALUES)})")
     rule = str(value_of(L11, rule))
@@ -63,7 +63,6 @@ def hand_report(cards, method="closed-form", rule=None):
 
 
 def _class_rows(report):
-    from combin.lunar.bet import bet_pays
     pays = bet_pays()[0]
     rows = []
     for name in CLASSES:

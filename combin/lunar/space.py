@@ -10,6 +10,7 @@ from functools import lru_cache
 from math import comb
 
 from combin.errors import CombinError
+from combin.lunar.classes import super_feature_counts
 from combin.outcomes import OutcomeSpace
 
 __all__ = ["outcome_space", "METHODS"]
@@ -25,7 +26,6 @@ METHOD = ("every five-card hand from one 52-card deck (combinations, each equall
 def outcome_space(method: str = "closed-form") -> OutcomeSpace:
     """The five-card :class:`~combin.outcomes.OutcomeSpace`, by ``method``."""
     if method == "closed-form":
-        from combin.lunar.classes import super_feature_counts
         counts, how = super_feature_counts(), "in closed form from rank patterns and suit arrangements"
     elif method == "exhaustive":
         from combin.lunar.exhaustive import super_feature_counts_exhaustive  # numpy: on demand

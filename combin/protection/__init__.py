@@ -14,12 +14,13 @@
   confidence intervals from exact sums;
 * :mod:`~combin.protection.settlement` -- a wager's exact net payout for every
   round state, settled once through the par-sheet engine;
-* :mod:`~combin.protection.output` -- the small tables these commands print;
 * :mod:`~combin.protection.charts` -- PNG charts (matplotlib, optional);
 * :mod:`~combin.protection.bench` -- ``make bench`` rows.
+
+What these commands print is a Document made by :mod:`combin.documents.protection`.
 
 Nothing here imports a heavy library at module level.
 """
 
-__all__ = ["decks", "eor", "depleted", "simulate", "estimate", "settlement", "output", "charts",
+__all__ = ["decks", "eor", "depleted", "simulate", "estimate", "settlement", "charts",
            "bench"]

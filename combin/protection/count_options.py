@@ -5,8 +5,6 @@ triggers are exact (``Fraction``), never floats.  The limits here bound the
 work one command may ask for.
 """
 
-from fractions import Fraction
-
 from combin import display
 from combin.baccarat.shoe import RANK_VALUE, VALUE_NAMES
 from combin.bounded import MAX_CHARS, parse_fraction, parse_int

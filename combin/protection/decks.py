@@ -3,8 +3,9 @@
 :func:`deck_table` computes one par sheet per deck count and per paytable of
 the wager (:func:`columns` says which: every paytable, or for a wager whose
 paytable a rule set imposes -- the Banker -- every rule set), all through
-:func:`combin.analysis.par_sheet`, so ``--rules``, ``--interpret`` and any
-user paytable are honoured exactly as ``combin par`` honours them.
+:func:`combin.analysis.select_wager` (each column resolved once), so
+``--rules``, ``--interpret`` and any user paytable are honoured exactly as
+``combin par`` honours them.
 
 Why it is exact: each cell is the house edge of a par sheet, a sum of
 ``Fraction(combinations, cycle) * payout`` over the lines of one exact
@@ -14,7 +15,10 @@ interpolated between deck counts.
 
 from dataclasses import dataclass
 
+from combin.analysis import Selection, paytable_ids, select, select_wager
+from combin.baccarat.shoe import parse_decks
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 from combin.registry import find_wager, games
 
 __all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected", "parse_decks_list", "columns",
@@ -44,7 +48,6 @@ def protected(wager, **options):
     -- or a wager id resolved here once with ``options`` (those of
     :func:`combin.analysis.select`).
     """
-    from combin.analysis import Selection, select
     if isinstance(wager, Selection):
         chosen = wager
     else:
@@ -57,7 +60,6 @@ def protected(wager, **options):
 
 def parse_decks_list(text):
     """``"1,2,6,8"`` -> ``(1, 2, 6, 8)``; each a whole number of decks of at least 1."""
-    from combin.baccarat.shoe import parse_decks
     items = [item.strip() for item in str(text).split(",")]
     if not any(items):
         raise CombinError(f"the list of deck counts is empty ({text!r}); write e.g. 1,2,6,8")
@@ -79,7 +81,6 @@ def columns(wager_id, paytable=None, rules=None, **options):
     wager whose paytable comes from the rule set, every rule set unless
     ``rules`` picks one.  ``paytable`` picks a single column.
     """
-    from combin.analysis import paytable_ids
     game, wager = require_protection(wager_id)
     base = dict(options)
     imposing = {rs.id: rs.paytables[wager.id] for rs in game.rulesets.values()
@@ -102,8 +103,8 @@ class DeckTable:
 
     wager: str
     title: str
-    headings: tuple
-    rows: tuple
+    headings: tuple[str, ...]
+    rows: tuple[tuple[int, int, int, tuple[ParSheet, ...]], ...]
 
     @property
     def sheets(self):
@@ -112,13 +113,12 @@ class DeckTable:
 
 def deck_table(wager_id, decks_list=DEFAULT_DECKS_LIST, **options):
     """One exact par sheet per deck count in ``decks_list`` and per column of :func:`columns`."""
-    from combin.analysis import par_sheet
-    from combin.baccarat.shoe import parse_decks
     game, wager = require_protection(wager_id)
-    chosen = columns(wager_id, **options)
+    chosen = [(heading, select_wager(game, wager, **column))
+              for heading, column in columns(wager_id, **options)]
     rows = []
     for decks in decks_list:
         space = game.outcomes(decks=parse_decks(decks))
-        sheets = tuple(par_sheet(wager_id, space=space, **column) for _, column in chosen)
+        sheets = tuple(selection.sheet(space) for _, selection in chosen)
         rows.append((decks, space.shoe_detail["cards"], space.cycle, sheets))
     return DeckTable(wager.id, wager.title, tuple(h for h, _ in chosen), tuple(rows))

@@ -14,7 +14,10 @@ is an exact Fraction.
 import re
 from dataclasses import dataclass
 
+from combin.baccarat.shoe import parse_shoe
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
+from combin.protection.decks import protected
 
 __all__ = ["Depleted", "reference_decks", "depleted_sheet"]
 
@@ -34,8 +37,8 @@ def reference_decks(spec):
 class Depleted:
     """The remaining shoe's sheet, the full shoe's sheet and how many decks that holds."""
 
-    sheet: object
-    reference: object
+    sheet: ParSheet
+    reference: ParSheet
     reference_decks: int
 
     @property
@@ -47,8 +50,6 @@ class Depleted:
 def depleted_sheet(wager, spec, **options):
     """The :class:`Depleted` comparison.  ``wager`` is a :class:`~combin.analysis.Selection`,
     or a wager id resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
-    from combin.baccarat.shoe import parse_shoe
-    from combin.protection.decks import protected
     chosen = protected(wager, **options)
     if spec is None:
         raise CombinError("combin shoe needs --shoe SPEC, e.g. --shoe '8d-TT5'")

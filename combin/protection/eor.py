@@ -33,9 +33,14 @@ taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
 """
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
+from combin import display
+from combin.baccarat.shoe import MIN_CARDS, PER_DECK, Shoe, VALUE_NAMES
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
+from combin.protection.decks import protected
 
 __all__ = ["DEFAULT_MAX_TAG", "TagSet", "Effects", "effects_of_removal", "candidate_tags",
            "best_tags", "check_max_tag", "suggest_tags", "correlation", "imbalance", "tag_text",
@@ -53,10 +58,10 @@ ALTERNATIVES = (1, 2, 3, 4)
 class TagSet:
     """An integer count: ``tags[v]`` per point value, its correlation and balance on a shoe."""
 
-    tags: tuple
+    tags: tuple[int, ...]
     max_tag: int
-    correlation: object      # Decimal, or None when every tag is the same
-    correlation_squared: object  # Fraction, or None
+    correlation: Decimal | None  # None when every tag is the same
+    correlation_squared: Fraction | None
     imbalance: int           # sum of n_r t_r over the shoe (0: a balanced count)
     per_deck: int            # sum of tag x cards per 52-card deck
 
@@ -69,15 +74,16 @@ class TagSet:
 class Effects:
     """The exact effects of removal of one wager on one shoe."""
 
-    sheet: object            # ParSheet of the full shoe
-    shoe: object             # Shoe
+    sheet: ParSheet          # of the full shoe
+    shoe: Shoe
     expected: Fraction       # EV(shoe)
-    removed: tuple           # EV(shoe - r) per value (None where the shoe holds none)
-    effects: tuple           # EV(shoe - r) - EV(shoe) per value (None likewise)
+    removed: tuple[Fraction | None, ...]  # EV(shoe - r) per value (None: the shoe holds none)
+    effects: tuple[Fraction | None, ...]  # EV(shoe - r) - EV(shoe) per value (None likewise)
     identity_left: Fraction  # sum n_r EV(shoe - r)
     identity_right: Fraction  # N EV(shoe)
     suggested: TagSet
-    alternatives: tuple      # (largest tag, best balanced TagSet or None, best TagSet), ...
+    alternatives: tuple[tuple[int, "TagSet | None", "TagSet | None"], ...]  # (largest tag,
+    #                                          best balanced TagSet, best TagSet), ...
 
     @property
     def identity_holds(self):
@@ -90,7 +96,6 @@ def correlation(counts, tags, effects):
     ``corr`` is a :class:`decimal.Decimal`, ``corr²`` an exact Fraction; both
     ``None`` when the tags (or the effects) do not vary over the shoe.
     """
-    from combin import display
     pairs = [(n, Fraction(t), e) for n, t, e in zip(counts, tags, effects) if n]
     cards = sum(n for n, _, _ in pairs)
     t_mean = sum((n * t for n, t, _ in pairs), Fraction(0)) / cards
@@ -136,7 +141,6 @@ def candidate_tags(effects, max_tag):
 
 
 def _tag_set(counts, effects, tags, max_tag):
-    from combin.baccarat.shoe import PER_DECK
     plain = [Fraction(0) if e is None else e for e in effects]
     corr, squared = correlation(counts, tags, plain)
     return TagSet(tuple(tags), max_tag, corr, squared, imbalance(counts, tags),
@@ -191,8 +195,6 @@ def effects_of_removal(wager, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None,
     """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe; else ``decks`` full decks,
     default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
     resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
-    from combin.baccarat.shoe import MIN_CARDS, Shoe
-    from combin.protection.decks import protected
     chosen = protected(wager, **options)
     if shoe is None:
         shoe = Shoe.full(8 if decks is None else decks)
@@ -216,7 +218,6 @@ def effects_of_removal(wager, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None,
 
 def tag_text(tags):
     """``"0,0,...,2  (T=0 A=0 ... 9=+2)"``: a tag set as --tags takes it, and by rank."""
-    from combin.baccarat.shoe import VALUE_NAMES
     named = " ".join(f"{'T' if v == 0 else name}={f'{t:+d}' if t else '0'}"
                      for v, (name, t) in enumerate(zip(VALUE_NAMES, tags)))
     return ",".join(str(t) for t in tags) + f"  ({named})"

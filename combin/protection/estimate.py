@@ -16,8 +16,8 @@ root, and so the interval ``estimate -+ z · se`` with the two-sided 95% normal
 quantile ``z`` of :mod:`combin.risk`, is a 40-digit :class:`decimal.Decimal`.
 """
 
-import decimal
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from combin import display
@@ -36,10 +36,10 @@ class Estimate:
     """``value`` (exact Fraction) with its standard error and 95% interval (Decimals, or None)."""
 
     value: Fraction
-    variance: object = None  # exact Fraction: the squared standard error
-    se: object = None
-    low: object = None
-    high: object = None
+    variance: Fraction | None = None  # exact: the squared standard error
+    se: Decimal | None = None
+    low: Decimal | None = None
+    high: Decimal | None = None
 
     def contains(self, figure):
         """Whether the 95% interval contains the exact ``figure`` (compared exactly)."""

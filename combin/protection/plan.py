@@ -12,7 +12,6 @@ from combin.baccarat.shoe import PER_DECK, parse_decks
 from combin.errors import CombinError
 from combin.protection.count_options import (DEFAULT_CUT, MAX_DECKS, MIN_CUT, parse_burn,
                                              whole)
-from combin.protection.settlement import Settlement
 
 __all__ = ["Plan", "make_plan"]
 
@@ -24,13 +23,13 @@ class Plan:
     wager: str
     decks: int
     cut: int
-    burn: object          # "face" or a whole number of cards
-    tags: tuple
+    burn: str | int       # "face" or a whole number of cards
+    tags: tuple[int, ...]
     initial_count: int
     true_count: bool
-    triggers: tuple       # sorted; None = always
+    triggers: tuple[Fraction | None, ...]  # sorted; None = always
     seed: int
-    pay: tuple            # scaled payout per state index (None: unreachable)
+    pay: tuple[int | None, ...]  # scaled payout per state index (None: unreachable)
     scale: int
 
     @property

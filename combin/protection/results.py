@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from combin.protection.estimate import mean, ratio
+from combin.protection.estimate import Estimate, mean, ratio
 from combin.protection.plan import Plan
 
 __all__ = ["TriggerResult", "CountResult", "estimates"]
@@ -20,13 +20,13 @@ __all__ = ["TriggerResult", "CountResult", "estimates"]
 class TriggerResult:
     """Estimates for one trigger (None where nothing was bet)."""
 
-    trigger: object
+    trigger: Fraction | None   # None: always
     bets: int
-    bets_per_shoe: object
-    bet_frequency: object      # Fraction of rounds dealt that were bet
-    return_when_betting: object  # per unit bet, for the bettor
-    win_per_shoe: object
-    win_per_100_rounds: object
+    bets_per_shoe: Estimate | None
+    bet_frequency: Fraction | None      # of the rounds dealt, those bet
+    return_when_betting: Estimate | None  # per unit bet, for the bettor
+    win_per_shoe: Estimate | None
+    win_per_100_rounds: Estimate | None
 
 
 @dataclass(frozen=True)
@@ -36,16 +36,16 @@ class CountResult:
     plan: Plan
     title: str
     paytable: str
-    rules: object
+    rules: str | None
     interpretations: str
     requested: int
     shoes: int
     rounds: int
-    sums: dict
+    sums: dict[str, Any]
     expected_return: Fraction  # off the top, exact
     house_edge: Fraction
     tags_source: str
-    triggers: tuple            # TriggerResult per trigger
+    triggers: tuple[TriggerResult, ...]
     interrupted: bool = False
 
 

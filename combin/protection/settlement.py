@@ -17,8 +17,11 @@ exactly the expected return of that shoe's par sheet.
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 from combin.outcomes import OutcomeSpace
+from combin.parsheet import ParSheet
+from combin.protection.decks import protected
 
 __all__ = ["Settlement", "payout_table", "settlement", "state_index", "STATES"]
 
@@ -47,10 +50,10 @@ class Settlement:
     ``None`` for a state the shoe cannot deal.
     """
 
-    payouts: dict
+    payouts: dict[Any, Fraction]
     scale: int
-    scaled: tuple
-    sheet: object      # the full shoe's ParSheet, for the off-the-top figures
+    scaled: tuple[int | None, ...]
+    sheet: ParSheet    # the full shoe's, for the off-the-top figures
 
     @property
     def expected_return(self):
@@ -71,7 +74,6 @@ def settlement(wager, decks, **options):
     state any part of that shoe can deal).  Raises AssertionError if the table
     does not reproduce the par sheet's expected return exactly.
     """
-    from combin.protection.decks import protected
     chosen = protected(wager, **options)
     space = chosen.game.outcomes(decks=decks)
     sheet = chosen.sheet(space)
