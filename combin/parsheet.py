@@ -126,7 +126,7 @@ def build(wager: Wager, paytable: Paytable, space: OutcomeSpace,
     return ParSheet(
         wager=wager.id, title=wager.title, game=wager.game, regulation=wager.regulation,
         stake=wager.stake, paytable=paytable.id, paytable_title=paytable.title,
-        paytable_citation=paytable.citation, rules=rules, rules_title=rules_title,
+        paytable_citation=paytable.provenance, rules=rules, rules_title=rules_title,
         shoe=space.shoe, shoe_detail=dict(space.shoe_detail),
         interpretations=tuple(interpretations), method=space.method, cycle=space.cycle,
         lines=tuple(lines), notes=tuple(notes) + ((wager.note,) if wager.note else ()),

@@ -43,6 +43,7 @@ same exact pays.
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import PurePath
 from typing import Any
 
 from combin.errors import CombinError
@@ -57,7 +58,7 @@ __all__ = ["Paytable", "parse_paytables", "with_pay", "merge_paytables", "read_p
 #: bound keeps every exact number small enough to print.
 MAX_PAY_TEXT = 40
 
-_PAYTABLE_FIELDS = ("wager", "id", "title", "citation", "pays")
+_PAYTABLE_FIELDS = ("wager", "id", "title", "citation", "derived_from", "pays")
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,11 @@ class Paytable:
     """One paytable of one wager: ``lines`` are ``(event id, Pay)`` in settlement order.
 
     ``source`` names where it was read (a file, or the game's data) and ``line``
-    the line of its ``[[paytable]]`` header there (0 when unknown).
+    the line of its ``[[paytable]]`` header there (0 when unknown).  A paytable
+    from a user's file has ``user_file`` set and, when it was exported from
+    another paytable, ``derived_from`` naming that one; :attr:`provenance` then
+    says so, so that a regulation's citation is never shown as if it were the
+    posted table.
     """
 
     wager: str
@@ -75,6 +80,19 @@ class Paytable:
     lines: tuple[tuple[str, Pay], ...]
     source: str = "built-in"
     line: int = field(default=0, compare=False)
+    derived_from: str = ""
+    user_file: bool = False
+
+    @property
+    def provenance(self) -> str:
+        """Where the pays come from: the citation of a built-in table; for a user's file,
+        ``"user file NAME, derived from Paytable B (its citation: ...)"``."""
+        if not self.user_file:
+            return self.citation
+        text = f"user file {PurePath(self.source).name}"
+        if self.derived_from:
+            text += f", derived from Paytable {self.derived_from}"
+        return f"{text} (citation given: {self.citation})"
 
     def pay_for(self, event_id: str) -> Pay:
         """The pay of ``event_id`` in this paytable (a loss when it has no line)."""
@@ -154,8 +172,11 @@ def read_paytable_entries(reader: EntryReader, document: dict[str, Any],
                 reader.fail(f"{wager} has no event {event!r} (it knows: "
                             f"{', '.join(sorted(known))})", "paytable", index, event)
             lines.append((event, _pay(reader, index, wager, event, printed)))
+        derived = reader.text_field(entry, "paytable", index, "derived_from",
+                                    required=False) if strict else None
         found.append(Paytable(wager, pid, title or f"Paytable {pid}", entry["citation"],
-                              tuple(lines), reader.source, reader.locate.entry("paytable", index)))
+                              tuple(lines), reader.source, reader.locate.entry("paytable", index),
+                              derived or "", strict))
     return found
 
 

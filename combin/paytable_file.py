@@ -293,6 +293,8 @@ def paytable_toml(paytables, rulesets=(), comments=()):
     for table in paytables:
         fields = {"wager": table.wager, "id": table.id, "title": table.title,
                   "citation": table.citation}
+        if table.derived_from:
+            fields["derived_from"] = table.derived_from
         parts += ["", _table("paytable", fields, "pays",
                              {event: pay.text for event, pay in table.lines})]
     for ruleset in rulesets:

@@ -40,7 +40,8 @@ def test_a_file_paytable_is_selected_by_itself_and_warns_when_generous(capsys):
     sheet, err = par_json(capsys, "eclipse.moon8", "--paytable-file", DATA / "moon8-30to1.toml")
     subject = sheet["subject"]
     assert subject["paytable"] == "M30"
-    assert subject["paytable_citation"] == "what-if example, not approved"
+    assert subject["paytable_citation"] == \
+        "user file moon8-30to1.toml (citation given: what-if example, not approved)"
     assert Fraction(figure(sheet, "Expected return")) == Fraction(31 * MOON8, CYCLE) - 1
     assert sum(int(line["combinations"]) for line in rows(sheet, "outcomes")[:-1]) == CYCLE
     assert err.startswith("combin: WARNING: ") and err.count("\n") == 1
@@ -95,7 +96,10 @@ def test_export_then_read_back_gives_an_identical_par_sheet(capsys, tmp_path, wa
     copy, _ = par_json(capsys, wager, "--paytable-file", target, *extra,
                        *(["--paytable", "copy"] if wager == "eclipse.eclipse" else []))
     assert copy["subject"]["paytable"] == "copy"
-    assert copy["subject"]["paytable_citation"] == original["subject"]["paytable_citation"]
+    # the copy says it is a user's file derived from the posted table, never the posted table
+    assert copy["subject"]["paytable_citation"] == (
+        f"user file copy.toml, derived from Paytable {paytable} "
+        f"(citation given: {original['subject']['paytable_citation']})")
     same_sheet(copy, original)
 
 

@@ -27,3 +27,17 @@ def test_merge_adds_and_replaces_by_wager_and_id():
     merged = merge_paytables(GAME.paytables, [changed])
     assert len(merged) == len(GAME.paytables) and merged[("baccarat.banker", "ez")] is changed
     assert GAME.paytables[("baccarat.banker", "ez")] is ez
+
+
+def test_provenance_never_passes_a_user_file_off_as_the_posted_table():
+    from combin.paytable import Paytable
+    from combin.pays import Pay
+    lines = (("x", Pay.parse("2 to 1")),)
+    posted = Paytable("w", "B", "Paytable B", "58 Pa. Code § 631b.11(g), Paytable B", lines)
+    assert posted.provenance == posted.citation
+    mine = Paytable("w", "B2", "Paytable B2", posted.citation, lines, "some/dir/b2.toml", 3,
+                    "B", True)
+    assert mine.provenance == ("user file b2.toml, derived from Paytable B (citation given: "
+                               "58 Pa. Code § 631b.11(g), Paytable B)")
+    fresh = Paytable("w", "M", "Mine", "house proposal", lines, "m.toml", 1, "", True)
+    assert fresh.provenance == "user file m.toml (citation given: house proposal)"

@@ -35,7 +35,10 @@ def run(args):
     if not ID_PATTERN.match(new_id):
         raise CombinError(f"the id {new_id!r} is not a plain name (letters, digits, '_', '-', "
                           "'.', '+'; at most 40 characters)")
-    exported = replace(table, id=new_id)
+    # A built-in table exported is derived from it; a file's table keeps its own origin.
+    title = f"Paytable {new_id}" if table.title == f"Paytable {table.id}" else table.title
+    exported = replace(table, id=new_id, title=title,
+                       derived_from=table.derived_from if table.user_file else table.id)
     rulesets = ()
     if known.ruled(wager.id):
         rulesets = (RuleSet(new_id, f"{wager.title} paid by paytable {new_id}", table.citation,
