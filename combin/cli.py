@@ -25,6 +25,19 @@ from combin.errors import CombinError
 __all__ = ["main", "build_parser", "Parser"]
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help that keeps the examples' lines and states each option's default (unless its
+    help already says it, or there is none to state)."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        default = action.default
+        if ("default" in text or default in (None, False, [], argparse.SUPPRESS)
+                or not action.option_strings):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
 class Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose errors raise :class:`CombinError` (one line, exit 2)."""
 
@@ -41,9 +54,15 @@ def build_parser():
     parser = Parser(prog="combin",
                     description="Exact combinatorial analyzer for casino table games.")
     parser.add_argument("--version", action="version", version=f"combin {__version__}")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="show no progress on stderr (errors and warnings still show)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in _commands():
-        command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
+                                 epilog=getattr(module, "EXAMPLES", None),
+                                 formatter_class=HelpFormatter)
+        command.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
+                             help="show no progress on stderr (errors and warnings still show)")
         module.configure(command)
         command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"))
     return parser
@@ -66,10 +85,14 @@ def _check_outputs(args):
     """Refuse an unwritable ``--out FILE`` or ``--plot FILE`` before any work is done.
 
     A command whose ``--out`` is a directory (``OUTPUT = "directory"`` in its
-    module: ``tables``, ``audit``) checks it itself.
+    module: ``tables``, ``audit``) checks it itself, and so does a CSV of several
+    tables (a directory of one CSV per table, :func:`combin.render.emit`); a
+    single file is checked again when it is written.
     """
     from combin.fileio import check_output
-    if args.output == "file" and getattr(args, "out", None) is not None:
+    maybe_directory = getattr(args, "format", None) == "csv" and \
+        getattr(args, "table", None) is None
+    if args.output == "file" and getattr(args, "out", None) is not None and not maybe_directory:
         check_output(args.out)
     if getattr(args, "plot", None) is not None:
         check_output(args.plot, "plot")
@@ -121,6 +144,8 @@ def main(argv=None):
     _tolerant(sys.stderr)
     try:
         args = build_parser().parse_args(argv)
+        from combin import progress
+        progress.QUIET = bool(getattr(args, "quiet", False))
         _check_outputs(args)
         text = args.run(args)
         _emit(text, getattr(args, "out", None))

@@ -125,3 +125,22 @@ def test_python_dash_m_and_startup_imports():
     version = subprocess.run([sys.executable, "-m", "combin", "--version"], capture_output=True,
                              text=True, check=True)
     assert version.stdout.startswith("combin ")
+
+
+def test_every_subcommand_help_gives_meaning_default_and_examples():
+    import argparse
+
+    from combin.cli import HelpFormatter, build_parser
+    parser = build_parser()
+    commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)][0]
+    for name, sub in commands.choices.items():
+        text = sub.format_help()
+        assert "\nexamples:\n  combin " in text, name
+        formatter = HelpFormatter(name)
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"{name} {action.dest} has no help"
+            if action.option_strings and action.default not in (None, False, [],
+                                                                argparse.SUPPRESS):
+                assert "default" in formatter._get_help_string(action), (name, action.dest)

@@ -1,18 +1,41 @@
-"""The one progress reporter: a rewritten percentage, or counted lines with a rate."""
+"""The one progress reporter: a tqdm bar on a terminal, plain lines in a log, or nothing."""
 
 import io
 
+from combin import progress
 from combin.progress import StderrProgress, messages
 
 
-def test_percent_mode_writes_one_line():
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_percent_mode_writes_a_line_per_tenth_and_no_carriage_return():
     stream = io.StringIO()
     report = StderrProgress("five cards", stream)
     report(1, 4)
     report(1, 4)
     report(4, 4)
     report.close()
-    assert stream.getvalue() == "\rfive cards:  25%\rfive cards: 100%\n"
+    assert stream.getvalue() == "five cards:  25%\nfive cards: 100%\n"
+
+
+def test_a_terminal_gets_one_tqdm_bar_with_an_eta():
+    stream = Terminal()
+    report = StderrProgress("count", stream, unit="shoes")
+    for done in range(0, 101, 10):
+        report(done, 100)
+    text = stream.getvalue()
+    assert "count: 100%" in text and "100/100" in text and "shoes/s" in text
+
+
+def test_quiet_turns_progress_off(monkeypatch):
+    monkeypatch.setattr(progress, "QUIET", True)
+    stream = io.StringIO()
+    StderrProgress("count", stream, unit="shoes")(5, 10)
+    messages("audit", stream)("one")
+    assert stream.getvalue() == ""
 
 
 def test_counted_mode_writes_a_line_per_tenth_when_not_a_terminal():

@@ -9,6 +9,9 @@ NAME = "audit"
 HELP = "write (or --verify) the certification evidence bundle"
 #: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
 OUTPUT = "directory"
+EXAMPLES = """examples:
+  combin audit --out build/audit
+  combin audit --verify build/audit"""
 
 #: Simulation sizes beyond these would run for days; the command refuses them.
 MAX_ROUNDS = 10**9
@@ -22,7 +25,8 @@ def configure(parser):
                         help="where to write the bundle (default build/audit)")
     parser.add_argument("--verify", metavar="DIR",
                         help="re-hash the bundle in DIR and recompute it; exit 1 on any difference")
-    parser.add_argument("--seed", type=int_option("--seed", 0, 2**63 - 1), default=DEFAULTS["seed"])
+    parser.add_argument("--seed", type=int_option("--seed", 0, 2**63 - 1), default=DEFAULTS["seed"],
+                        help="seed of every simulation in the bundle (recorded in the manifest)")
     parser.add_argument("--rounds", type=int_option("--rounds", 1000, MAX_ROUNDS),
                         default=DEFAULTS["rounds"],
                         help="simulated baccarat rounds (default 1,000,000)")

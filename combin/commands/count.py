@@ -14,6 +14,9 @@ from combin.errors import CombinError
 
 NAME = "count"
 HELP = "simulate whole shoes, betting the wager when a card count reaches a trigger"
+EXAMPLES = """examples:
+  combin count eclipse.sun7 --true-count --triggers always,2,4,6 --shoes 100000
+  combin count eclipse.moon8 --trigger 4 --tags suggested --plot triggers.png"""
 
 
 def configure(parser):

@@ -6,6 +6,9 @@ from combin.errors import CombinError
 NAME = "decks"
 HELP = ("exact house edge of a baccarat wager for 1 to 8 decks (or any list), "
         "one column per paytable")
+EXAMPLES = """examples:
+  combin decks eclipse.sun7 --decks-list 1,2,6,8
+  combin decks baccarat.banker --rules ez --format xlsx --out banker-decks.xlsx"""
 
 
 def configure(parser):

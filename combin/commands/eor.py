@@ -5,6 +5,9 @@ from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "eor"
 HELP = "exact effect of removing one card of each value, with a suggested count"
+EXAMPLES = """examples:
+  combin eor eclipse.moon8 --max-tag 3 --plot eor.png
+  combin eor eclipse.sun7 --format csv --out eor-sun7   # a directory: one CSV per table"""
 
 
 def configure(parser):

@@ -5,10 +5,14 @@ from combin.commands.options import add_output_options
 
 NAME = "hands"
 HELP = "Lunar Poker: counts of the best hand with 5, 6 or 7 cards, and what a winning Bet pays"
+EXAMPLES = """examples:
+  combin hands --cards 6
+  combin hands --cards 7 --method exhaustive --format json"""
 
 
 def configure(parser):
-    parser.add_argument("--cards", type=int_option("--cards"), default=5, choices=[5, 6, 7])
+    parser.add_argument("--cards", type=int_option("--cards"), default=5, choices=[5, 6, 7],
+                        help="cards in the hand: the best five-card hand of 5, 6 or 7 cards")
     parser.add_argument("--method", default="closed-form", choices=["closed-form", "exhaustive"],
                         help="count in closed form (default) or by evaluating every hand")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],

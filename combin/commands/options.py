@@ -17,13 +17,17 @@ def add_sheet_options(parser, wager=True):
     shoe = parser.add_mutually_exclusive_group()
     shoe.add_argument("--decks", help="number of full decks (baccarat; default 8)")
     shoe.add_argument("--shoe", metavar="SPEC",
-                      help="explicit shoe: '8d-TT5' or 'A=32,2=32,...,K=32' (baccarat)")
-    parser.add_argument("--rules", help="rule set id (baccarat: standard, ez, super6)")
+                      help="explicit shoe: '8d-TT5' or 'A=32,2=32,...,K=32' (baccarat; default: "
+                           "8 full decks)")
+    parser.add_argument("--rules", help="rule set id (baccarat: standard, ez, super6; default: the game's first, "
+                             "standard)")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
-                        help="switch an interpretation, e.g. E1=paid-rows (repeatable)")
+                        help="switch an interpretation, e.g. E1=paid-rows (repeatable; default: each "
+                             "interpretation's default, see 'combin list')")
     parser.add_argument("--paytable-file", metavar="FILE", action="append", default=[],
                         help="TOML file of your own [[paytable]] (and [[ruleset]]) entries; "
-                             "one paytable for the wager is selected by itself (repeatable)")
+                             "one paytable for the wager is selected by itself (repeatable; default: "
+                             "none)")
     add_output_options(parser)
 
 

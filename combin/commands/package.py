@@ -5,6 +5,9 @@ from combin.errors import CombinError
 
 NAME = "package"
 HELP = "several wagers of one game on the same round: the exact joint result"
+EXAMPLES = """examples:
+  combin package --eclipse --paytable B
+  combin package eclipse.supreme7:B=2 eclipse.sun7=1/2 baccarat.banker"""
 
 
 def configure(parser):

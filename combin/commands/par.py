@@ -4,6 +4,10 @@ from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "par"
 HELP = "one par sheet"
+EXAMPLES = """examples:
+  combin par eclipse.supreme7 --paytable B
+  combin par baccarat.banker --rules ez --decks 6 --format csv --out banker-ez.csv
+  combin par eclipse.sun7 --format xlsx --out sun7.xlsx"""
 
 
 def configure(parser):

@@ -4,6 +4,9 @@ from combin.errors import CombinError
 
 NAME = "paytable"
 HELP = "write a paytable (built-in or from a file) as a TOML paytable file"
+EXAMPLES = """examples:
+  combin paytable eclipse.supreme7 --paytable B --id B2 --out b2.toml
+  combin par eclipse.supreme7 --paytable-file b2.toml"""
 
 
 def configure(parser):

@@ -5,6 +5,9 @@ from combin.errors import CombinError
 
 NAME = "shoe"
 HELP = "exact par sheet of a remaining shoe, compared with the full shoe"
+EXAMPLES = """examples:
+  combin shoe eclipse.sun7 --shoe "8d-99998888"
+  combin shoe eclipse.moon8 --shoe "8 decks minus 8,8,8,8" --format json"""
 
 
 def configure(parser):

@@ -4,6 +4,9 @@ from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "solve"
 HELP = "a wager's return as an exact function of its pays, and the pay for a target house edge"
+EXAMPLES = """examples:
+  combin solve eclipse.moon8 --target-edge 5%
+  combin solve eclipse.supreme7 --paytable B --line both_three_card_7 --target-edge 4%"""
 
 
 def configure(parser):

@@ -6,10 +6,14 @@ NAME = "tables"
 HELP = "regenerate every committed table"
 #: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
 OUTPUT = "directory"
+EXAMPLES = """examples:
+  combin tables                    # regenerate tables/ in place
+  combin tables --out /some/where  # the same tree elsewhere"""
 
 
 def configure(parser):
-    parser.add_argument("--out", default="tables", metavar="DIR")
+    parser.add_argument("--out", default="tables", metavar="DIR",
+                        help="the directory to write the tables tree to")
     parser.add_argument("--check", action="store_true",
                         help="compare with DIR instead of writing; exit 1 on any difference")
 

@@ -76,9 +76,9 @@ def add_format_options(parser: Any, formats: tuple[str, ...] = tuple(FORMATS),
              "with a schema shipped in the package")
     parser.add_argument(
         "--out", metavar="FILE",
-        help="write to FILE atomically instead of stdout (default: stdout). With --format csv "
-             "and several tables, FILE is a directory of one CSV per table, e.g. "
-             "--format csv --out sheet/")
+        help="write to FILE atomically (default: stdout). With --format csv and several "
+             "tables and no --table, FILE is a directory of one CSV per table, e.g. "
+             "--format csv --out sheet-csv")
     if tables:
         parser.add_argument(
             "--table", metavar="NAME",
