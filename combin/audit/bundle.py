@@ -38,9 +38,9 @@ DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "mark
 _progress = messages("audit")
 
 
-def _game_files(game, parameters, workers, progress):
-
-    section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
+def _parsheet_files(game, progress):
+    """Every par sheet of ``game`` in Markdown, CSV, JSON and HTML: ``(files, [(shoe label,
+    sheet), ...], [(label, space), ...], [(sheet, HTML page path), ...])``."""
     files, sheets, spaces, sheet_pages = {}, [], [], []
     for label, options in game.table_shoes:
         space = game.outcomes(**options)
@@ -51,8 +51,14 @@ def _game_files(game, parameters, workers, progress):
             base = f"parsheets/{label}/{stem(wager, paytable, rules)}"
             sheets.append((label, sheet))
             sheet_pages.append((sheet, f"{game.id}/{base}.html"))
-            for fmt, ext in (("md", "md"), ("csv", "csv"), ("json", "json"), ("html", "html")):
-                files[f"{base}.{ext}"] = render(sheet, fmt)
+            for fmt in ("md", "csv", "json", "html"):
+                files[f"{base}.{fmt}"] = render(sheet, fmt)
+    return files, sheets, spaces, sheet_pages
+
+
+def _game_files(game, parameters, workers, progress):
+    section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
+    files, sheets, spaces, sheet_pages = _parsheet_files(game, progress)
     first_label, first_space = spaces[0]
     pages = {}
     for (wager_id, interp), page in sensitivity_pages(game, first_space).items():
