@@ -21,6 +21,7 @@ from combin.analysis import par_sheet, payouts
 from combin.audit import DEFAULTS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit.simulate import RNG, confirm, tally
+from combin.documents.audit import checks_document, simulation_document
 from combin.cli import build_parser
 from combin.errors import CombinError
 from combin.fileio import read_text, write_tree
@@ -98,9 +99,11 @@ def _game_files(game, parameters, workers, progress):
 
     files["method.md"] = texts.method_statement(game, [(l, s) for l, s in spaces], section.modules)
     files["interpretations.md"] = texts.register(game, pages)
-    files["checks.md"] = texts.checks_text(game.title, found)
+    for name, page in (("checks", checks_document(game.title, found)),
+                       ("simulation", simulation_document(game.title, confirmations, simulation))):
+        files[f"{name}.md"] = render(page, "md")
+        files[f"{name}.html"] = render(page, "html")
     files["checks.json"] = texts.checks_json(found)
-    files["simulation.md"] = texts.simulation_text(game.title, confirmations, simulation)
     files["simulation.json"] = texts.simulation_json(confirmations, simulation)
     listed = ["method.md", "interpretations.md", "checks.md", "simulation.md"]
     listed += sorted(path for path in files if path.startswith("protection/")

@@ -17,8 +17,8 @@ from combin import __version__, display
 from combin.render.html import page
 from combin.render.markdown import table
 
-__all__ = ["method_statement", "register", "checks_text", "checks_json", "simulation_text",
-           "simulation_json", "report", "html_page", "page_title"]
+__all__ = ["method_statement", "register", "checks_json", "simulation_json", "report",
+           "html_page", "page_title"]
 
 EXACTNESS = (
     "Counts are Python integers, exact at any size. Each probability is one exact division, "
@@ -73,46 +73,9 @@ def register(game, sensitivity_pages):
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-def checks_text(title, checks):
-    passed = sum(c.passed for c in checks)
-    parts = [f"# Cross-checks: {title}", "",
-             f"{passed} of {len(checks)} checks passed." +
-             ("" if passed == len(checks) else " **Some checks FAILED.**"), ""]
-    for group, heading in (("anchor", "Published anchors reproduced"),
-                           ("method", "Two independent methods agree"),
-                           ("invariant", "Exact invariants")):
-        rows = [["pass" if c.passed else "**FAIL**", c.name, c.detail]
-                for c in checks if c.group == group]
-        if rows:
-            parts += [f"## {heading}", "", table(rows, ["Result", "Check", "Detail"]), ""]
-    return "\n".join(parts).rstrip("\n") + "\n"
-
-
 def checks_json(checks):
     return json.dumps([{"group": c.group, "name": c.name, "detail": c.detail, "passed": c.passed}
                        for c in checks], indent=2, ensure_ascii=False) + "\n"
-
-
-def _confirmation_row(c):
-    return [c.wager, c.paytable, c.reading or "defaults", f"{c.rounds:,}",
-            display.decimal(c.simulated, 6), display.decimal(c.exact, 6),
-            f"{display.decimal(c.low, 6)} to {display.decimal(c.high, 6)}",
-            "yes" if c.inside else "**NO**"]
-
-
-def simulation_text(title, confirmations, parameters):
-    inside = sum(c.inside for c in confirmations)
-    parts = [f"# Seeded Monte Carlo confirmation: {title}", "",
-             f"RNG: {parameters['rng']}. Seed: {parameters['seed']}. Rounds: "
-             f"{parameters['rounds']:,}. {parameters['dealing']}", "",
-             "Each wager is settled on the same simulated rounds through its own paytable. The "
-             "interval is the simulated return ± 2.5758 standard errors (99%). At 99% about one "
-             "wager in a hundred is expected outside by chance alone.", "",
-             f"{inside} of {len(confirmations)} exact returns lie inside their 99% interval.", "",
-             table([_confirmation_row(c) for c in confirmations],
-                   ["Wager", "Paytable", "Reading", "Rounds", "Simulated return", "Exact return",
-                    "99% interval", "Exact inside"])]
-    return "\n".join(parts) + "\n"
 
 
 def simulation_json(confirmations, parameters):
