@@ -48,6 +48,8 @@ def _kind(mode):
         return "a FIFO"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISREG(mode):
+        return "a file"
     return "not a regular file"
 
 
@@ -184,17 +186,34 @@ def _foreign_files(root, relatives):
     return foreign
 
 
-def check_directory(root, what="output directory", relatives=None):
+def _marked(base, marker):
+    """Whether ``base`` holds ``marker = (relative path, first bytes)``: a previous output."""
+    if marker is None:
+        return False
+    relative, prefix = marker
+    path = base / relative
+    try:
+        if path.is_symlink() or not path.is_file():
+            return False
+        with open(path, "rb") as handle:
+            return handle.read(len(prefix)) == prefix
+    except OSError:
+        return False
+
+
+def check_directory(root, what="output directory", relatives=None, marker=None):
     """The absolute :class:`Path` of ``root`` if a tree may be written there, else a
     :class:`CombinError`: ``root`` must be missing or a directory (not a link) under
-    directories, and, given the tree's ``relatives``, hold no other file."""
+    directories, and, given the tree's ``relatives``, hold no other file -- unless it
+    holds ``marker`` (a previous output of the same kind, replaced whole)."""
     base, shown = _check_path(root, what)
     found = _stat(base)
     if found is not None:
         if not stat.S_ISDIR(found.st_mode) or base.is_symlink():
             raise CombinError(f"{shown}: the {what} must be a directory; this is "
                               f"{'a symbolic link' if base.is_symlink() else _kind(found.st_mode)}")
-        foreign = [] if relatives is None else _foreign_files(base, set(relatives))
+        foreign = [] if relatives is None or _marked(base, marker) else \
+            _foreign_files(base, set(relatives))
         if foreign:
             raise CombinError(f"{shown} holds files combin would not write ({foreign[0]}"
                               f"{f' and {len(foreign) - 1:,} more' if len(foreign) > 1 else ''}); "
@@ -203,18 +222,20 @@ def check_directory(root, what="output directory", relatives=None):
     return base
 
 
-def write_tree(root, files, what="output directory"):
+def write_tree(root, files, what="output directory", marker=None):
     """Write ``{relative path: text or bytes}`` as the directory ``root``, all or nothing.
 
     The tree is built in a temporary sibling directory, then renamed into
     place.  An existing ``root`` must be a directory holding only files the
-    tree writes (a previous output); it is moved aside, replaced, and removed.
+    tree writes, or the ``marker`` ``(relative path, first bytes)`` that shows
+    it is a previous output of the same kind; it is moved aside, replaced, and
+    removed.
     """
     for relative in files:
         parts = Path(relative).parts
         if Path(relative).is_absolute() or ".." in parts or not parts:
             raise CombinError(f"refusing to write {relative!r} outside {root}")
-    base = check_directory(root, what, files)
+    base = check_directory(root, what, files, marker)
     found = _stat(base)
     made = _make_parent(base)
     building = old = None

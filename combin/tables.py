@@ -113,9 +113,13 @@ def _sensitivity_pages(game, label, space, files):
     return rows
 
 
+#: The first bytes of the tables' index page: a directory holding it is a previous output.
+MARKER = ("README.md", b"# combin tables\n")
+
+
 def write_tables(out):
     files = generate()
-    write_tree(out, files)
+    write_tree(out, files, marker=MARKER)
     _progress(f"wrote {len(files)} files under {out}")
 
 

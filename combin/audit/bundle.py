@@ -210,8 +210,13 @@ def audit_command(parameters):
     return "combin audit " + " ".join(f"--{name} {parameters[name]}" for name in _PARAMETERS)
 
 
+#: The first bytes of a manifest: a directory holding one is a previous bundle.
+MARKER = ("manifest.json", b'{\n  "format": "combin.audit/1"')
+
+
 def write(out, files, verdicts, parameters, command):
-    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)})
+    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)},
+               marker=MARKER)
 
 
 #: A manifest is a few hundred kilobytes; refuse to read more than this.
