@@ -62,8 +62,8 @@ def _stat(path):
     except NotADirectoryError:
         raise CombinError(f"{path}: cannot write under a file (a parent is not a directory)") \
             from None
-    except OSError as error:
-        raise CombinError(f"{path}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:
+        raise CombinError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
 
 
 def _check_path(path, what):
@@ -289,8 +289,9 @@ def read_text(path, limit, what="file"):
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise CombinError(f"{shown}: the {what} must be a regular file")
             data = handle.read(limit + 1)
-    except OSError as error:
-        raise CombinError(f"cannot read {what} {shown}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
+        reason = getattr(error, "strerror", None) or error
+        raise CombinError(f"cannot read {what} {shown!r}: {reason}") from None
     if len(data) > limit:
         raise CombinError(f"{shown}: the {what} is larger than {limit:,} bytes")
     try:
