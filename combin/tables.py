@@ -132,6 +132,8 @@ def check_tables(out):
         path = root / relative
         if not path.exists():
             drift.append(f"missing: {path}")
+        elif path.is_symlink() or not path.is_file():
+            drift.append(f"not a regular file: {path}")
         elif path.read_bytes() != text.encode("utf-8"):
             drift.append(f"differs: {path}")
     if root.exists():

@@ -415,6 +415,10 @@ CASES = [
          words=("would not write",)),
     Case("output paths", "tables --out under a file", ("tables", "--out", "{d}/file.txt/t"),
          setup=write_file("file.txt", "keep"), words=("under",)),
+    Case("output paths", "tables --check a FIFO among the tables",
+         ("tables", "--check", "--out", "{d}/t"), code=1,
+         setup=both(make_dir("t"), make_fifo("t/README.md")),
+         words=("not a regular file:",)),
     Case("output paths", "audit --out a file", ("audit", "--out", "{d}/file.txt"),
          setup=write_file("file.txt", "keep"), words=("must be a directory",)),
     Case("output paths", "audit --out a directory of a user's files",
@@ -501,6 +505,16 @@ CASES = [
     Case("evidence bundle", "a file removed", ("audit", "--verify", "{d}/bundle", "--hashes-only"),
          code=1, setup=make_bundle(after=lambda root: (root / "README.md").unlink()),
          words=("missing: README.md",)),
+
+    Case("evidence bundle", "checks.json replaced by a FIFO",
+         ("audit", "--verify", "{d}/bundle", "--hashes-only"), code=1,
+         setup=make_bundle(after=lambda root: ((root / "lunar/checks.json").unlink(),
+                                               os.mkfifo(root / "lunar/checks.json"))),
+         words=("missing: lunar/checks.json",)),
+    Case("evidence bundle", "a manifest over the size cap",
+         ("audit", "--verify", "{d}/bundle", "--hashes-only"),
+         setup=make_bundle(edit=lambda m: " " * (16 * 1024 * 1024 + 1)),
+         words=("larger than",)),
 
     # 8. The four wrong messages.
     Case("wrong messages", "solve: only push and loss lines",

@@ -310,16 +310,19 @@ def _command_parameters(command):
 
 def _recorded_verdict(root, game):
     """A game's verdict as the bundle's own ``checks.json`` and ``simulation.json`` give it."""
+    from combin.fileio import read_text
     try:
-        checks = json.loads((root / game / "checks.json").read_text(encoding="utf-8"))
-        simulation = json.loads((root / game / "simulation.json").read_text(encoding="utf-8"))
+        if any((root / game / name).is_symlink() for name in ("", "checks.json", "simulation.json")):
+            return None, None
+        checks = json.loads(read_text(root / game / "checks.json", MAX_MANIFEST_BYTES))
+        simulation = json.loads(read_text(root / game / "simulation.json", MAX_MANIFEST_BYTES))
         confirmations = simulation["confirmations"]
         return {"checks": f"{sum(c['passed'] is True for c in checks)}/{len(checks)}",
                 "simulation_inside_99": f"{sum(c['exact_inside'] is True for c in confirmations)}"
                                         f"/{len(confirmations)}",
                 "all_checks_passed": all(c["passed"] is True for c in checks)}, \
             simulation["parameters"]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except (CombinError, OSError, ValueError, KeyError, TypeError, RecursionError):
         return None, None
 
 
