@@ -108,13 +108,14 @@ def make_bundle(edit=None, after=None):
     """Write the bundle under d/bundle; ``edit(manifest dict)`` tampers with its manifest,
     ``after(root)`` with its files."""
     def setup(d):
-        from combin.audit.bundle import audit_command, manifest
+        from combin.audit.bundle import manifest
         files, verdicts = bundle_files()
+        command = "combin audit " + " ".join(f"--{k} {v}" for k, v in PARAMETERS.items())
         root = d / "bundle"
         for relative, text in files.items():
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
             (root / relative).write_text(text, encoding="utf-8")
-        recorded = json.loads(manifest(files, verdicts, PARAMETERS, audit_command(PARAMETERS)))
+        recorded = json.loads(manifest(files, verdicts, PARAMETERS, command))
         if edit is not None:
             edited = edit(recorded)
             recorded = recorded if edited is None else edited
