@@ -2,7 +2,6 @@
 
 import sys
 
-from combin.bounded import int_option
 from combin.errors import CombinError
 
 NAME = "audit"
@@ -17,6 +16,7 @@ MAX_WORKERS = 256
 
 
 def configure(parser):
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     from combin.audit import DEFAULTS
     parser.add_argument("--out", default="build/audit", metavar="DIR",
                         help="where to write the bundle (default build/audit)")
