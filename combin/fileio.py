@@ -175,15 +175,17 @@ def write_atomic(path, content, what="output"):
     write_files({path: content}, what)
 
 
-def _foreign_files(root, relatives):
-    """Files under the existing directory ``root`` that the new tree does not write."""
-    foreign = []
-    for path in sorted(root.rglob("*")):
-        if path.is_symlink() or not path.is_dir():
-            relative = path.relative_to(root).as_posix()
+def _foreign_file(root, relatives):
+    """The first file under the existing directory ``root`` that the new tree does not
+    write, or ``None`` (the walk stops there, so ``--out /`` costs nothing)."""
+    for directory, subdirectories, names in os.walk(root):
+        subdirectories.sort()
+        for name in sorted(names) + [d for d in subdirectories
+                                     if os.path.islink(os.path.join(directory, d))]:
+            relative = Path(directory, name).relative_to(root).as_posix()
             if relative not in relatives:
-                foreign.append(relative)
-    return foreign
+                return relative
+    return None
 
 
 def _marked(base, marker):
@@ -212,11 +214,10 @@ def check_directory(root, what="output directory", relatives=None, marker=None):
         if not stat.S_ISDIR(found.st_mode) or base.is_symlink():
             raise CombinError(f"{shown}: the {what} must be a directory; this is "
                               f"{'a symbolic link' if base.is_symlink() else _kind(found.st_mode)}")
-        foreign = [] if relatives is None or _marked(base, marker) else \
-            _foreign_files(base, set(relatives))
-        if foreign:
-            raise CombinError(f"{shown} holds files combin would not write ({foreign[0]}"
-                              f"{f' and {len(foreign) - 1:,} more' if len(foreign) > 1 else ''}); "
+        foreign = None if relatives is None or _marked(base, marker) else \
+            _foreign_file(base, set(relatives))
+        if foreign is not None:
+            raise CombinError(f"{shown} holds files combin would not write ({foreign}, ...); "
                               "choose a new or empty directory")
     _check_parents(base, shown)
     return base
