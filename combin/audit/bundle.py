@@ -4,9 +4,12 @@
 ``{relative path: text or bytes}`` -- and :func:`write` writes them (each file
 atomically) with ``manifest.json``.  Nothing in the bundle depends on the
 clock or the machine's paths: two builds at the same commit with the same
-parameters are identical byte for byte.  :func:`verify` re-hashes a written
-bundle against its manifest and rebuilds it from the manifest's parameters,
-reporting every difference.
+parameters are identical byte for byte.  :func:`verify` checks the manifest's
+shape (:func:`read_manifest`), refuses to follow a path that is absolute, leaves
+the bundle or is a link, re-hashes every file, compares the manifest's metadata
+(tool version, git commit, command, parameters, verdicts) with this tool and the
+bundle's own files, and rebuilds the bundle in memory from the manifest's
+parameters, reporting every difference; it never writes.
 """
 
 import hashlib
