@@ -1,6 +1,5 @@
 """``combin eor WAGER``: exact effects of removal and a suggested count."""
 
-from combin.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "eor"
@@ -8,6 +7,7 @@ HELP = "exact effect of removing one card of each value, with a suggested count"
 
 
 def configure(parser):
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
                         default=None,

@@ -1,6 +1,5 @@
 """``combin hands --cards 5|6|7``: Lunar Poker hand-class counts and the Bet on a win."""
 
-from combin.bounded import int_option
 from combin.commands.options import add_output_options
 
 NAME = "hands"
@@ -8,6 +7,7 @@ HELP = "Lunar Poker: counts of the best hand with 5, 6 or 7 cards, and what a wi
 
 
 def configure(parser):
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     parser.add_argument("--cards", type=int_option("--cards"), default=5, choices=[5, 6, 7])
     parser.add_argument("--method", default="closed-form", choices=["closed-form", "exhaustive"],
                         help="count in closed form (default) or by evaluating every hand")
