@@ -42,10 +42,12 @@ def _shown(text):
 
 def _range(low, high):
     if low is not None and high is not None:
-        return f"from {low:,} to {high:,}"
+        return f" from {low:,} to {high:,}"
     if low is not None:
-        return f"at least {low:,}"
-    return f"at most {high:,}"
+        return f" at least {low:,}"
+    if high is not None:
+        return f" at most {high:,}"
+    return ""
 
 
 def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
@@ -62,7 +64,7 @@ def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
     else:
         words = str(text).strip()
         if len(words) > max_chars:
-            raise CombinError(f"{name} must be a whole number {_range(low, high)}; "
+            raise CombinError(f"{name} must be a whole number{_range(low, high)}; "
                               f"{_shown(words)} is {len(words):,} characters long")
         if not _INT.fullmatch(words):
             raise CombinError(f"{name} must be a whole number, not {_shown(text)}")

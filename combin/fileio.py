@@ -48,6 +48,8 @@ def _kind(mode):
         return "a FIFO"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISREG(mode):
+        return "a file"
     return "not a regular file"
 
 
@@ -60,8 +62,8 @@ def _stat(path):
     except NotADirectoryError:
         raise CombinError(f"{path}: cannot write under a file (a parent is not a directory)") \
             from None
-    except OSError as error:
-        raise CombinError(f"{path}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:
+        raise CombinError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
 
 
 def _check_path(path, what):
@@ -173,48 +175,68 @@ def write_atomic(path, content, what="output"):
     write_files({path: content}, what)
 
 
-def _foreign_files(root, relatives):
-    """Files under the existing directory ``root`` that the new tree does not write."""
-    foreign = []
-    for path in sorted(root.rglob("*")):
-        if path.is_symlink() or not path.is_dir():
-            relative = path.relative_to(root).as_posix()
+def _foreign_file(root, relatives):
+    """The first file under the existing directory ``root`` that the new tree does not
+    write, or ``None`` (the walk stops there, so ``--out /`` costs nothing)."""
+    for directory, subdirectories, names in os.walk(root):
+        subdirectories.sort()
+        for name in sorted(names) + [d for d in subdirectories
+                                     if os.path.islink(os.path.join(directory, d))]:
+            relative = Path(directory, name).relative_to(root).as_posix()
             if relative not in relatives:
-                foreign.append(relative)
-    return foreign
+                return relative
+    return None
 
 
-def check_directory(root, what="output directory", relatives=None):
+def _marked(base, marker):
+    """Whether ``base`` holds ``marker = (relative path, first bytes)``: a previous output."""
+    if marker is None:
+        return False
+    relative, prefix = marker
+    path = base / relative
+    try:
+        if path.is_symlink() or not path.is_file():
+            return False
+        with open(path, "rb") as handle:
+            return handle.read(len(prefix)) == prefix
+    except OSError:
+        return False
+
+
+def check_directory(root, what="output directory", relatives=None, marker=None):
     """The absolute :class:`Path` of ``root`` if a tree may be written there, else a
     :class:`CombinError`: ``root`` must be missing or a directory (not a link) under
-    directories, and, given the tree's ``relatives``, hold no other file."""
+    directories, and, given the tree's ``relatives``, hold no other file -- unless it
+    holds ``marker`` (a previous output of the same kind, replaced whole)."""
     base, shown = _check_path(root, what)
     found = _stat(base)
     if found is not None:
         if not stat.S_ISDIR(found.st_mode) or base.is_symlink():
             raise CombinError(f"{shown}: the {what} must be a directory; this is "
                               f"{'a symbolic link' if base.is_symlink() else _kind(found.st_mode)}")
-        foreign = [] if relatives is None else _foreign_files(base, set(relatives))
-        if foreign:
-            raise CombinError(f"{shown} holds files combin would not write ({foreign[0]}"
-                              f"{f' and {len(foreign) - 1:,} more' if len(foreign) > 1 else ''}); "
+        foreign = None if relatives is None or _marked(base, marker) else \
+            _foreign_file(base, set(relatives))
+        if foreign is not None:
+            raise CombinError(f"{shown} holds files combin would not write ({foreign}, ...); "
                               "choose a new or empty directory")
     _check_parents(base, shown)
     return base
 
 
-def write_tree(root, files, what="output directory"):
+def write_tree(root, files, what="output directory", marker=None):
     """Write ``{relative path: text or bytes}`` as the directory ``root``, all or nothing.
 
     The tree is built in a temporary sibling directory, then renamed into
     place.  An existing ``root`` must be a directory holding only files the
-    tree writes (a previous output); it is moved aside, replaced, and removed.
+    tree writes, or the ``marker`` ``(relative path, first bytes)`` that shows
+    it is a previous output of the same kind; it is moved aside, replaced, and
+    removed.
     """
     for relative in files:
         parts = Path(relative).parts
         if Path(relative).is_absolute() or ".." in parts or not parts:
             raise CombinError(f"refusing to write {relative!r} outside {root}")
-    base = check_directory(root, what, files)
+    base = check_directory(root, what, files, marker)
     found = _stat(base)
     made = _make_parent(base)
     building = old = None
@@ -268,8 +290,9 @@ def read_text(path, limit, what="file"):
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise CombinError(f"{shown}: the {what} must be a regular file")
             data = handle.read(limit + 1)
-    except OSError as error:
-        raise CombinError(f"cannot read {what} {shown}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
+        reason = getattr(error, "strerror", None) or error
+        raise CombinError(f"cannot read {what} {shown!r}: {reason}") from None
     if len(data) > limit:
         raise CombinError(f"{shown}: the {what} is larger than {limit:,} bytes")
     try:

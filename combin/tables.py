@@ -191,9 +191,13 @@ def _sensitivity_pages(game, label, space, files):
     return rows
 
 
+#: The first bytes of the tables' index page: a directory holding it is a previous output.
+MARKER = ("README.md", b"# combin tables\n")
+
+
 def write_tables(out):
     files = generate()
-    write_tree(out, files)
+    write_tree(out, files, marker=MARKER)
     _progress(f"wrote {len(files)} files under {out}")
 
 
@@ -206,6 +210,8 @@ def check_tables(out):
         path = root / relative
         if not path.exists():
             drift.append(f"missing: {path}")
+        elif path.is_symlink() or not path.is_file():
+            drift.append(f"not a regular file: {path}")
         elif relative.endswith(".png"):
             # A chart: its pixels depend on the plotting library's version, so only its
             # presence is checked (the figures it draws are checked as tables).

@@ -50,3 +50,17 @@ def test_emit_needs_out_for_xlsx_and_writes_a_directory_of_csv(tmp_path):
     assert emit(doc, _args(format="csv", out=str(out))) == ""
     assert sorted(p.name for p in out.iterdir()) == ["a.csv", "b.csv", "identification.csv"]
     assert (out / "b.csv").read_text() == "y,y_decimal\n1/3,0.333333333333\n"
+
+
+@pytest.mark.parametrize("cell, safe", [
+    ("=1+1", "'=1+1"), ("+1+1", "'+1+1"), ("+1", "+1"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"),
+    ("\t=1", "'\t=1"), ("\r=1", "'\r=1"), ("  =1", "'  =1"),
+    ('="4998398275503360"', '\'="4998398275503360"'), ("-1/20", "-1/20"),
+    ('="1"&HYPERLINK("x")', '\'="1"&HYPERLINK("x")'),
+    ("-0.012345", "-0.012345"), ("-", "-"), ("5.0000%", "5.0000%"), ("Banker wins", "Banker wins"),
+    (12, 12),
+])
+def test_csv_cells_are_neutralised(cell, safe):
+    from combin.render.csvfile import rows_text, safe_cell
+    assert safe_cell(cell) == safe
+    assert rows_text([[cell]]) == rows_text([[safe]])

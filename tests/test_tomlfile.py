@@ -35,3 +35,31 @@ def test_location_without_a_line_is_the_file():
                                      ("a=b", False), ("x" * 41, False)])
 def test_id_pattern(pid, ok):
     assert bool(ID_PATTERN.match(pid)) is ok
+
+
+def _file(citation='"c"', title=None, extra=""):
+    title_line = f"title = {title}\n" if title else ""
+    return (f'[[paytable]]\nwager = "eclipse.moon8"\nid = "X"\n{title_line}citation = {citation}\n'
+            f'{extra}[paytable.pays]\nplayer_wins_three_card_8 = "30 to 1"\n')
+
+
+@pytest.mark.parametrize("text, words", [
+    (_file(citation='"x\\nHouse edge 0%"'), "U\\+000A"), (_file(citation='"\\u001b[2J"'), "U\\+001B"),
+    (_file(title='"a\\u202eb"'), "U\\+202E"), (_file(citation='"a\\tb"'), "U\\+0009"),
+    (_file(citation='"' + "c" * 1001 + '"'), "longer than 1,000"),
+])
+def test_text_fields_refuse_control_characters(text, words):
+    from combin.paytable_file import parse_paytable_file
+    with pytest.raises(CombinError, match=words):
+        parse_paytable_file(text, "p.toml")
+
+
+@pytest.mark.parametrize("depth, refused", [(8, False), (9, True), (3000, True)])
+def test_nesting_is_bounded(depth, refused):
+    from combin.tomlfile import MAX_DEPTH, load_toml
+    text = "a = " + "[" * (depth - 1) + "]" * (depth - 1) + "\n"
+    if refused:
+        with pytest.raises(CombinError, match=f"at most {MAX_DEPTH} levels"):
+            load_toml(text, "p.toml")
+    else:
+        assert load_toml(text, "p.toml")["a"]

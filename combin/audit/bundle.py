@@ -4,9 +4,12 @@
 ``{relative path: text or bytes}`` -- and :func:`write` writes them (each file
 atomically) with ``manifest.json``.  Nothing in the bundle depends on the
 clock or the machine's paths: two builds at the same commit with the same
-parameters are identical byte for byte.  :func:`verify` re-hashes a written
-bundle against its manifest and rebuilds it from the manifest's parameters,
-reporting every difference.
+parameters are identical byte for byte.  :func:`verify` checks the manifest's
+shape (:func:`read_manifest`), refuses to follow a path that is absolute, leaves
+the bundle or is a link, re-hashes every file, compares the manifest's metadata
+(tool version, git commit, command, parameters, verdicts) with this tool and the
+bundle's own files, and rebuilds the bundle in memory from the manifest's
+parameters, reporting every difference; it never writes.
 """
 
 import hashlib
@@ -207,8 +210,13 @@ def audit_command(parameters):
     return "combin audit " + " ".join(f"--{name} {parameters[name]}" for name in _PARAMETERS)
 
 
+#: The first bytes of a manifest: a directory holding one is a previous bundle.
+MARKER = ("manifest.json", b'{\n  "format": "combin.audit/1"')
+
+
 def write(out, files, verdicts, parameters, command):
-    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)})
+    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)},
+               marker=MARKER)
 
 
 #: A manifest is a few hundred kilobytes; refuse to read more than this.
@@ -301,16 +309,19 @@ def _command_parameters(command):
 
 def _recorded_verdict(root, game):
     """A game's verdict as the bundle's own ``checks.json`` and ``simulation.json`` give it."""
+    from combin.fileio import read_text
     try:
-        checks = json.loads((root / game / "checks.json").read_text(encoding="utf-8"))
-        simulation = json.loads((root / game / "simulation.json").read_text(encoding="utf-8"))
+        if any((root / game / name).is_symlink() for name in ("", "checks.json", "simulation.json")):
+            return None, None
+        checks = json.loads(read_text(root / game / "checks.json", MAX_MANIFEST_BYTES))
+        simulation = json.loads(read_text(root / game / "simulation.json", MAX_MANIFEST_BYTES))
         confirmations = simulation["confirmations"]
         return {"checks": f"{sum(c['passed'] is True for c in checks)}/{len(checks)}",
                 "simulation_inside_99": f"{sum(c['exact_inside'] is True for c in confirmations)}"
                                         f"/{len(confirmations)}",
                 "all_checks_passed": all(c["passed"] is True for c in checks)}, \
             simulation["parameters"]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except (CombinError, OSError, ValueError, KeyError, TypeError, RecursionError):
         return None, None
 
 

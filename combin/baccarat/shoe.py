@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 from combin.bounded import parse_int
 from combin.errors import CombinError
+from combin.ranks import RANKS, parse_rank
 
 __all__ = ["Shoe", "RANKS", "RANK_VALUE", "VALUE_NAMES", "parse_decks", "parse_shoe"]
 
-#: The thirteen ranks and their baccarat point values.
-RANKS = "A23456789TJQK"
+#: The baccarat point value of each of the thirteen ranks (:data:`combin.ranks.RANKS`, the
+#: one rank order and reader of both games).
 RANK_VALUE = {"A": 1, **{str(v): v for v in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
 #: How the ten point values are named in tables (value 0 gathers the ten-valued ranks).
 VALUE_NAMES = ("T/J/Q/K", "A", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -113,11 +114,12 @@ def _removed_cards(text, spec):
             continue
         if token.isspace():
             continue
-        rank = "T" if token == "10" else token.upper()
-        if rank not in RANK_VALUE:
-            raise CombinError(f"unknown rank or separator {token!r} among the cards removed in shoe spec "
-                              f"{spec!r} (ranks: A 2-9 T J Q K, separated by nothing, "
-                              "a comma or spaces)")
+        try:
+            rank = parse_rank(token)
+        except CombinError:
+            raise CombinError(f"unknown rank or separator {token!r} among the cards removed in "
+                              f"shoe spec {spec!r} (ranks: A 2-9 T J Q K, separated by nothing, "
+                              "a comma or spaces)") from None
         values.append(RANK_VALUE[rank])
         after_comma = False
     if after_comma:
@@ -160,9 +162,12 @@ def parse_shoe(spec):
             raise CombinError(f"shoe spec {spec!r} has an empty item (a doubled or misplaced "
                               "comma); write A=32,2=32,...,K=32")
         rank, sep, number = (piece.strip() for piece in item.partition("="))
-        rank = {"10": "T"}.get(rank.upper(), rank.upper())
-        if rank not in RANK_VALUE and rank != "0":
-            raise CombinError(f"unknown rank '{rank}' in the shoe spec (ranks: A 2-9 T J Q K, or 0)")
+        if rank != "0":  # 0 names the four ten-valued ranks together
+            try:
+                rank = parse_rank(rank)
+            except CombinError:
+                raise CombinError(f"unknown rank '{rank.upper()}' in the shoe spec (ranks: A 2-9 T "
+                                  "J Q K, or 0)") from None
         if not re.fullmatch(r"[+-]?[0-9]{1,9}", number):
             raise CombinError(f"the count of rank {rank} must be a whole number of at most nine "
                               f"digits, not {number!r}")

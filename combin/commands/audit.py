@@ -2,7 +2,6 @@
 
 import sys
 
-from combin.bounded import int_option
 from combin.errors import CombinError
 
 NAME = "audit"
@@ -20,6 +19,7 @@ MAX_WORKERS = 256
 
 
 def configure(parser):
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     from combin.audit import DEFAULTS
     parser.add_argument("--out", default="build/audit", metavar="DIR",
                         help="where to write the bundle (default build/audit)")
@@ -43,7 +43,7 @@ def configure(parser):
 
 
 def run(args):
-    from combin.audit.bundle import audit_command, build, verify, write
+    from combin.audit.bundle import MARKER, audit_command, build, verify, write
     from combin.fileio import check_directory
     if args.verify is not None:
         if not args.verify.strip():
@@ -60,7 +60,7 @@ def run(args):
         return ""
     if args.hashes_only:
         raise CombinError("--hashes-only applies to --verify DIR")
-    check_directory(args.out)
+    check_directory(args.out, relatives=(), marker=MARKER)
     files, verdicts, parameters = build(args.seed, args.rounds, args.hands, args.shoes, args.workers)
     write(args.out, files, verdicts, parameters, audit_command(parameters))
     print(f"combin: wrote {len(files) + 1} files under {args.out}", file=sys.stderr)

@@ -8,7 +8,6 @@ the exit status is 130.
 import os
 import sys
 
-from combin.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -20,6 +19,7 @@ EXAMPLES = """examples:
 
 
 def configure(parser):
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--tags", metavar="TAGS", default="suggested",
                         help="ten integers in value order T/J/Q/K,A,2,...,9, or RANK=TAG pairs "

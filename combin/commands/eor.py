@@ -1,6 +1,5 @@
 """``combin eor WAGER``: exact effects of removal and a suggested count."""
 
-from combin.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "eor"
@@ -11,6 +10,7 @@ EXAMPLES = """examples:
 
 
 def configure(parser):
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
                         default=None,

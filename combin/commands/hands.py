@@ -1,6 +1,5 @@
 """``combin hands --cards 5|6|7``: Lunar Poker hand-class counts and the Bet on a win."""
 
-from combin.bounded import int_option
 from combin.commands.options import add_output_options
 
 NAME = "hands"
@@ -11,6 +10,7 @@ EXAMPLES = """examples:
 
 
 def configure(parser):
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     parser.add_argument("--cards", type=int_option("--cards"), default=5, choices=[5, 6, 7],
                         help="cards in the hand: the best five-card hand of 5, 6 or 7 cards")
     parser.add_argument("--method", default="closed-form", choices=["closed-form", "exhaustive"],

@@ -20,9 +20,9 @@ def configure(parser):
 
 def run(args):
     from combin.fileio import check_directory
-    from combin.tables import check_tables, write_tables
+    from combin.tables import MARKER, check_tables, write_tables
     if not args.check:
-        check_directory(args.out)
+        check_directory(args.out, relatives=(), marker=MARKER)
         write_tables(args.out)
         return ""
     drift = check_tables(args.out)
