@@ -153,19 +153,21 @@ ACTIVE = ("=", "+", "-", "@", "\t", "\r")
 
 
 def csv_is_inert(out, err, d):
-    """No cell a spreadsheet would run: the project's ="..." form and plain numbers aside."""
+    """No cell a spreadsheet would run: plain numbers and exact fractions ("-2/3") aside."""
     import re
-    own, number = re.compile(r'="[^"]*"'), re.compile(r"[+-]?[0-9][0-9,]*(?:\.[0-9]+)?%?")
+    number = re.compile(r"[+-]?[0-9][0-9,]*(?:\.[0-9]+)?(?:/[0-9]+)?%?")
     cells = [cell for row in csv.reader(io.StringIO(out)) for cell in row]
     return bool(cells) and not [c for c in cells if c.lstrip(" ").startswith(ACTIVE) and c != "-"
-                                and not own.fullmatch(c) and not number.fullmatch(c)]
+                                and not number.fullmatch(c)]
 
 
 def neutralised(text):
-    """The hostile citation is in the CSV, neutralised with a leading quote."""
+    """The hostile citation is in the CSV, inert: neutralised with a leading quote where it
+    would start a cell, or inside a cell that starts with plain words ("user file p.toml
+    (citation given: ...)")."""
     def check(out, err, d):
         cells = [cell for row in csv.reader(io.StringIO(out)) for cell in row]
-        return csv_is_inert(out, err, d) and ("'" + text) in cells
+        return csv_is_inert(out, err, d) and any(text in cell for cell in cells)
     return check
 
 
@@ -358,7 +360,8 @@ CASES = [
          setup=write_file("p.toml", _paytable(citation="5")), words=("citation",)),
 
     # 5. CSV: formula cells neutralised (the command succeeds; the cells are inert).
-    *[Case("csv", f"citation {text!r}", MOON_FILE + ("--format", "csv"), code=0,
+    *[Case("csv", f"citation {text!r}", MOON_FILE + ("--format", "csv", "--table",
+                                                          "identification"), code=0,
            setup=write_file("p.toml", _paytable(citation=json.dumps(text))),
            check=neutralised(text))
       for text in ('=HYPERLINK("http://example.com","x")', "+1+1", "-2+3", "@SUM(A1:A9)",
@@ -366,7 +369,8 @@ CASES = [
     Case("csv", "title =1+1", MOON_FILE + ("--format", "csv"), code=0,
          setup=write_file("p.toml", _paytable(title='"=1+1"')), check=csv_is_inert),
     Case("csv", "solve with a formula citation",
-         ("solve", "eclipse.moon8", "--paytable-file", "{d}/p.toml", "--format", "csv"), code=0,
+         ("solve", "eclipse.moon8", "--paytable-file", "{d}/p.toml", "--format", "csv",
+          "--table", "identification"), code=0,
          setup=write_file("p.toml", _paytable(citation='"=1+1"')), check=neutralised("=1+1")),
     Case("csv", "decks with a formula title",
          ("decks", "eclipse.moon8", "--paytable-file", "{d}/p.toml", "--paytable", "X",
