@@ -268,4 +268,5 @@ def test_interrupt_propagates_and_closes_the_progress_line():
 
     with pytest.raises(KeyboardInterrupt):
         bet_distribution_exhaustive(5, progress=interrupt)
-    assert stream.getvalue().startswith("\rbet:") and stream.getvalue().endswith("\n")
+    assert stream.getvalue().startswith("bet:") and stream.getvalue().endswith("\n")
+    assert "\r" not in stream.getvalue()          # a log gets lines, never carriage returns
