@@ -163,7 +163,7 @@ def interpretation_register():
 
 
 def sensitivity_pages(game, space):
-    """``{(wager id, interpretation id): Markdown page}``: each wager under every value of
+    """``{(wager id, interpretation id): Document}``: each wager under every value of
     each switchable interpretation it reads, one comparison per paytable."""
     pages = {}
     for wager in game.wagers.values():
@@ -176,8 +176,8 @@ def sensitivity_pages(game, space):
                            sensitivity(wager.id, interp, paytable=paytable, space=space)]
                 comparisons.append((f"paytable_{paytable}".lower(), f"{wager.title}, paytable "
                                     f"{paytable}: sensitivity to {interp}", columns))
-            pages[(wager.id, interp)] = render(comparison_document(
-                "sensitivity", f"{wager.title}: sensitivity to {interp}", comparisons), "md")
+            pages[(wager.id, interp)] = comparison_document(
+                "sensitivity", f"{wager.title}: sensitivity to {interp}", comparisons)
     return pages
 
 
@@ -185,7 +185,7 @@ def _sensitivity_pages(game, label, space, files):
     rows = []
     for (wager_id, interp), page in sensitivity_pages(game, space).items():
         base = f"{game.id}/{label}/sensitivity/{wager_id}-{interp}"
-        files[f"{base}.md"] = page
+        files[f"{base}.md"] = render(page, "md")
         rows.append([wager_id, "all", "any", "", "", "", f"{interp}: every value",
                      f"[sensitivity]({base}.md)"])
     return rows

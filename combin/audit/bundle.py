@@ -111,7 +111,9 @@ def _game_files(game, parameters, workers, progress):
     listed = ["method.md", "interpretations.md", "checks.md", "simulation.md"]
     listed += sorted(path for path in files if path.startswith("protection/")
                      and not path.endswith(".html"))
-    files["REPORT.md"] = texts.report(game, simulated, found, confirmations, pages, listed)
+    game_report = texts.report(game, simulated, found, confirmations, pages, listed)
+    files["REPORT.md"] = render(game_report, "md")
+    files["REPORT.html"] = render(game_report, "html")
     for path in [p for p in files if p.endswith(".md") and p[:-3] + ".html" not in files]:
         files[path[:-3] + ".html"] = texts.html_page(files[path], texts.page_title(files[path]))
     verdict = {"checks": f"{sum(c.passed for c in found)}/{len(found)}",

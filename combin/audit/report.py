@@ -14,6 +14,7 @@ from importlib import import_module
 import markdown
 
 from combin import __version__, display
+from combin.render import render
 from combin.render.html import page
 from combin.render.markdown import table
 
@@ -69,7 +70,8 @@ def register(game, sensitivity_pages):
         wagers = ", ".join(f"`{w}`" for w in interp.wagers) or "none yet (the whole game)"
         parts += ["", f"Affects: {wagers}.", ""]
         for page in sensitivity_pages.get(interp.id, []):
-            parts += [page.replace("\n# ", "\n### ").replace("# ", "### ", 1), ""]
+            text = render(page, "md")
+            parts += [text.replace("\n## ", "\n#### ").replace("# ", "### ", 1), ""]
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
@@ -89,52 +91,52 @@ def simulation_json(confirmations, parameters):
 
 
 def report(game, sheets, checks, confirmations, sensitivity_pages, files):
-    """``REPORT.md``: identification, one table per wager, risk, sensitivity, checks."""
+    """The game's report (``REPORT.md`` and ``.html``) as a Document: identification, one
+    outcomes table per sheet with its risk figures, the sensitivity comparisons, the checks
+    and the pages of the bundle."""
+    from combin.render.document import Count, Document, Ratio, Table, Text
     passed = sum(c.passed for c in checks)
     inside = sum(c.inside for c in confirmations)
-    parts = [f"# {game.title}: certification report", "",
-             table([["Game", game.title], ["Regulation", game.regulation],
-                    ["Tool", f"combin {__version__}"],
-                    ["Cross-checks", f"{passed} of {len(checks)} passed"],
-                    ["Monte Carlo", f"{inside} of {len(confirmations)} exact returns inside "
-                                    "their 99% interval"]], ["Identification", ""]), "",
-             "Method: see [method.md](method.md). Interpretations: see "
-             "[interpretations.md](interpretations.md). Every par sheet in Markdown, CSV, JSON "
-             "and HTML is under [parsheets/](parsheets/).", ""]
-    for sheet in sheets:
+    info = (("Game", game.title), ("Regulation", game.regulation),
+            ("Tool", f"combin {__version__}"),
+            ("Cross-checks", f"{passed} of {len(checks)} passed"),
+            ("Monte Carlo", f"{inside} of {len(confirmations)} exact returns inside their 99% "
+                            "interval"))
+    tables = []
+    for number, sheet in enumerate(sheets, start=1):
         s = sheet.summary
-        parts += [f"## {sheet.title}, paytable {sheet.paytable}" +
-                  (f", rules {sheet.rules}" if sheet.rules not in (None, "any") else "") +
-                  f" ({sheet.shoe})", "",
-                  f"{sheet.regulation}. Paytable source: {sheet.paytable_citation}. "
-                  f"Interpretations: {sheet.interpretation_text}.", ""]
-        rows = [[l.event, l.pays, display.grouped(l.combinations),
-                 display.decimal(sheet.probability(l), 10), display.decimal(sheet.contribution(l), 10)]
-                for l in sheet.lines]
-        rows.append(["Total", "", display.grouped(sheet.cycle), display.decimal(1, 10),
-                     display.decimal(s.expected_return, 10)])
-        parts += [table(rows, ["Event", "Pays", "Combinations", "Probability", "Return"],
-                        ("left", "left", "right", "right", "right")), ""]
+        rows = [[l.event, l.pays, Count(l.combinations), Ratio(sheet.probability(l), 10),
+                 Ratio(sheet.contribution(l), 10)] for l in sheet.lines]
+        rows.append(["Total", None, Count(sheet.cycle), Ratio(1, 10), Ratio(s.expected_return, 10)])
         vi = ", ".join(f"{label} {display.decimal(v, 3)}" for label, _, v in sheet.risk.volatility)
-        parts += [f"House edge {display.percent(s.house_edge)}; hit frequency "
-                  f"{display.percent(s.hit_frequency)}; standard deviation "
-                  f"{display.decimal(s.sd, 4)}; volatility index {vi}.", ""]
-    parts += ["## Sensitivity", ""]
-    for interp, pages in sensitivity_pages.items():
+        note = (f"{sheet.regulation}. Paytable source: {sheet.paytable_citation}. "
+                f"Interpretations: {sheet.interpretation_text}. House edge "
+                f"{display.percent(s.house_edge)}; hit frequency "
+                f"{display.percent(s.hit_frequency)}; standard deviation "
+                f"{display.decimal(s.sd, 4)}; volatility index {vi}.")
+        rules = f", rules {sheet.rules}" if sheet.rules not in (None, "any") else ""
+        tables.append(Table.of(f"sheet_{number}", f"{sheet.title}, paytable {sheet.paytable}"
+                               f"{rules} ({sheet.shoe})",
+                               ["Event", "Pays", "Combinations", "Probability", "Return"], rows,
+                               note))
+    for pages in sensitivity_pages.values():
         for page in pages:
-            parts += [page.replace("# ", "### ", 1), ""]
-    parts += ["## Checks", "", f"{passed} of {len(checks)} cross-checks passed "
-              "(details in [checks.md](checks.md)); "
-              f"{inside} of {len(confirmations)} Monte Carlo confirmations inside their 99% "
-              "interval (details in [simulation.md](simulation.md)).", ""]
-    failed = [c for c in checks if not c.passed]
-    if failed:
-        parts += ["Failed checks:", ""] + [f"- {c.name}: {c.detail}" for c in failed] + [""]
-    parts += ["## Files", ""] + [f"- [{name}]({name})" for name in files]
-    return "\n".join(parts).rstrip("\n") + "\n"
-
-
-
+            tables += [table for table in page.tables if not table.name.endswith("_events")]
+    groups = (("anchor", "Published anchors reproduced"),
+              ("method", "Two independent methods agree"), ("invariant", "Exact invariants"))
+    rows = [[heading, Count(sum(c.passed for c in checks if c.group == group)),
+             Count(sum(c.group == group for c in checks))] for group, heading in groups]
+    failed = [f"FAILED: {c.name}: {c.detail}" for c in checks if not c.passed]
+    tables.append(Table.of("checks", "Checks", ["Kind", "Passed", "Run"], rows,
+                           f"{passed} of {len(checks)} cross-checks passed (checks.html); "
+                           f"{inside} of {len(confirmations)} Monte Carlo confirmations inside "
+                           "their 99% interval (simulation.html)."))
+    tables.append(Table.of("pages", "Pages", ["Page"],
+                           [[Text(name, name[:-3] + ".html" if name.endswith(".md") else name)]
+                            for name in files],
+                           "Every par sheet in Markdown, CSV, JSON and HTML is under parsheets/."))
+    return Document("report", f"{game.title}: certification report", info, tuple(tables),
+                    tuple(failed))
 
 def page_title(markdown_text):
     """The first heading of a Markdown page (its title), or ``"combin"``."""

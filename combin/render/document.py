@@ -117,19 +117,23 @@ class Column:
 
 @dataclass(frozen=True)
 class Table:
-    """A named table: ``name`` is the machine id (a CSV file name, a worksheet)."""
+    """A named table: ``name`` is the machine id (a CSV file name, a worksheet); ``note`` a
+    sentence a reader sees under its title."""
 
     name: str
     title: str
     columns: tuple[Column, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    note: str | None = None
 
     @classmethod
-    def of(cls, name: str, title: str, headings: Any, rows: Any) -> "Table":
+    def of(cls, name: str, title: str, headings: Any, rows: Any,
+           note: str | None = None) -> "Table":
         """A table from ``headings`` (text, or ``(key, heading)`` pairs) and rows of values."""
         columns = tuple(Column(*h) if isinstance(h, tuple) else Column(slug(h), h)
                         for h in headings)
-        return cls(name, title, columns, tuple(tuple(cell(v) for v in row) for row in rows))
+        return cls(name, title, columns, tuple(tuple(cell(v) for v in row) for row in rows),
+                   note)
 
 
 @dataclass(frozen=True)

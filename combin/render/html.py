@@ -73,7 +73,8 @@ def body(document: Document, level: int = 1) -> str:
         rows = "\n".join(f"<tr><th>{escape(label)}</th>{_cell(c)}</tr>" for label, c in info)
         parts.append(f'<table class="id">\n{rows}\n</table>')
     for table in document.tables:
-        parts += [f"<{h2}>{escape(table.title)}</{h2}>", table_html(table)]
+        parts += [f"<{h2}>{escape(table.title)}</{h2}>",
+                  *([f"<p>{escape(table.note)}</p>"] if table.note else []), table_html(table)]
     if document.notes:
         parts += [f"<{h2}>Notes</{h2}>", "<ul>" + "".join(f"<li>{escape(n)}</li>"
                                                          for n in document.notes) + "</ul>"]

@@ -47,6 +47,8 @@ def document_object(document: Document) -> dict[str, Any]:
                         for key, _ in layout],
             "rows": records,
         }
+        if table.note:
+            tables[table.name]["note"] = table.note
     return {"format": document.format_tag,
             "tool": {"name": "combin", "version": __version__},
             "title": document.title,

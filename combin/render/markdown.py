@@ -44,7 +44,8 @@ def write(document: Document) -> str:
     if info:
         parts += [table(info, ["Identification", ""]), ""]
     for doc_table in document.tables:
-        parts += [f"## {doc_table.title}", "", grid(doc_table), ""]
+        parts += [f"## {doc_table.title}", "", *([doc_table.note, ""] if doc_table.note else []),
+                  grid(doc_table), ""]
     if document.notes:
         parts += ["## Notes", ""] + [f"- {note}" for note in document.notes] + [""]
     shown_figures = [f for f in document.figures if f.path]

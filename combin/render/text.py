@@ -28,7 +28,7 @@ def write(document: Document) -> str:
     if info:
         parts += [f"{label.ljust(width)}  {value}" for label, value in info] + [""]
     for table in document.tables:
-        parts += [f"{table.title}:", grid(table), ""]
+        parts += [f"{table.title}:", *([table.note] if table.note else []), grid(table), ""]
     if document.notes:
         parts += [f"* {note}" for note in document.notes] + [""]
     for figure in document.figures:
