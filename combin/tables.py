@@ -12,7 +12,7 @@ so regenerating gives the same bytes.
 from pathlib import Path
 
 from combin import __version__, display
-from combin.analysis import par_sheet, paytable_ids, sensitivity
+from combin.analysis import paytable_ids, select_wager, sensitivity_of
 from combin.fileio import write_tree
 from combin.progress import messages
 from combin.registry import games
@@ -63,7 +63,7 @@ def generate(progress=_progress):
             progress(f"{game.id}, {label}: {space.shoe}")
             rows = []
             for wager, paytable, rules in jobs(game):
-                sheet = par_sheet(wager.id, paytable=paytable, rules=rules, space=space)
+                sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
                 base = f"{game.id}/{label}/{stem(wager, paytable, rules)}"
                 files[f"{base}.md"] = render(sheet, "md")
                 files[f"{base}.csv"] = render(sheet, "csv")
@@ -121,7 +121,8 @@ def sensitivity_pages(game, space):
             parts = []
             for paytable in paytable_ids(game, wager):
                 columns = [(f"{interp}={value}", sheet) for value, sheet in
-                           sensitivity(wager.id, interp, paytable=paytable, space=space)]
+                           sensitivity_of(select_wager(game, wager, paytable=paytable), interp,
+                                          space)]
                 parts.append(render_comparison(f"{wager.title}, paytable {paytable}: "
                                                f"sensitivity to {interp}", columns, "md"))
             pages[(wager.id, interp)] = "\n".join(parts)

@@ -20,7 +20,7 @@ from importlib import metadata
 from pathlib import Path
 
 from combin import __version__
-from combin.analysis import par_sheet, payouts
+from combin.analysis import select_wager
 from combin.audit import DEFAULTS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit.simulate import RNG, confirm, tally
@@ -50,7 +50,7 @@ def _game_files(game, parameters, workers, progress):
         spaces.append((label, space))
         progress(f"{game.id}: par sheets, {space.shoe}")
         for wager, paytable, rules in jobs(game):
-            sheet = par_sheet(wager.id, paytable=paytable, rules=rules, space=space)
+            sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
             sheets.append((label, sheet))
             base = f"parsheets/{label}/{stem(wager, paytable, rules)}"
             for fmt, ext in (("md", "md"), ("csv", "csv"), ("json", "json")):
@@ -84,9 +84,10 @@ def _game_files(game, parameters, workers, progress):
             f"{sheet.paytable}, rules {sheet.rules}"
         rules = None if sheet.rules == "any" else sheet.rules
         for reading in audit_checks.readings(game, wager):
-            variant, table = payouts(wager.id, paytable=sheet.paytable, rules=rules,
-                                     interpret=reading, space=first_space)
-            confirmations.append(confirm(counts, table, variant.summary.expected_return,
+            variant = select_wager(game, wager, paytable=sheet.paytable, rules=rules,
+                                   interpret=reading)
+            confirmations.append(confirm(counts, variant.payouts(first_space),
+                                         variant.sheet(first_space).summary.expected_return,
                                          wager.id, name,
                                          ", ".join(f"{k}={v}" for k, v in reading.items())))
     simulation = {"rng": RNG.replace("{game}", game.id), "seed": parameters["seed"],
