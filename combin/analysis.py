@@ -106,7 +106,7 @@ def _rules(game: Game, wager: Wager, rules: str | None,
 def _paytable(game: Game, wager: Wager, ruleset: RuleSet | None, paytable: str | None,
               tables: Mapping[tuple[str, str], Paytable]) -> Paytable:
     imposed = ruleset.paytables.get(wager.id) if ruleset else None
-    if imposed is not None:
+    if ruleset is not None and imposed is not None:
         if paytable is not None and paytable != imposed:
             naming = [rid for rid, r in game.rulesets.items() if r.paytables.get(wager.id) == paytable]
             advice = (f"for paytable '{paytable}' choose --rules {naming[0]}" if naming else
