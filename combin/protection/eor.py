@@ -37,7 +37,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from combin import display
-from combin.baccarat.shoe import MIN_CARDS, PER_DECK, Shoe, VALUE_NAMES
+from combin.baccarat.shoe import (MIN_CARDS, PER_DECK, VALUE_NAMES, Shoe, parse_decks,
+                                  parse_shoe)
 from combin.errors import CombinError
 from combin.parsheet import ParSheet
 from combin.protection import output
@@ -193,12 +194,14 @@ def _expected(chosen, shoe):
 
 
 def effects_of_removal(wager, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None, **options):
-    """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe; else ``decks`` full decks,
-    default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
+    """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe or a shoe spec; else ``decks``
+    full decks, default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
     resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
     chosen = protected(wager, **options)
+    if isinstance(shoe, str):
+        shoe = parse_shoe(shoe)
     if shoe is None:
-        shoe = Shoe.full(8 if decks is None else decks)
+        shoe = Shoe.full(8 if decks is None else parse_decks(decks))
     check_max_tag(max_tag)
     if shoe.cards <= MIN_CARDS:
         raise CombinError(f"the effect of removal needs a shoe of at least {MIN_CARDS + 1} cards "
