@@ -8,8 +8,13 @@ the ten point values.
 
 import sys
 import time
+from importlib import import_module
 
+from combin.analysis import paytable_ids, par_sheet
+from combin.baccarat import GAME
+from combin.baccarat.enumeration import outcome_space
 from combin.baccarat.reference import nested_loop_rounds
+from combin.baccarat.shoe import Shoe
 
 __all__ = ["main"]
 
@@ -25,10 +30,6 @@ def _time(function, repeat=5):
 
 
 def baccarat_rows():
-    from combin.analysis import paytable_ids, par_sheet
-    from combin.baccarat import GAME
-    from combin.baccarat.enumeration import outcome_space
-    from combin.baccarat.shoe import Shoe
 
     shoe = Shoe.full(8)
 
@@ -69,7 +70,6 @@ SECTIONS = (
 
 
 def main(argv=None):
-    from importlib import import_module
     rows = []
     for section in SECTIONS:
         module, function = section.split(":")
