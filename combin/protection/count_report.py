@@ -1,17 +1,21 @@
 """The report of a count simulation, as text, Markdown, CSV or JSON."""
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from combin import __version__, display
 from combin.protection import output
 from combin.protection.chunks import CHUNK
 from combin.protection.count_options import trigger_text
 from combin.protection.eor import tag_text
+from combin.protection.estimate import Estimate
+from combin.protection.results import CountResult
 
 __all__ = ["render"]
 
 
-def _interval(estimate, show):
+def _interval(estimate: Estimate | None, show: Callable[[Any], str]) -> str:
     if estimate is None:
         return "-"
     if estimate.low is None:
@@ -19,17 +23,17 @@ def _interval(estimate, show):
     return f"{show(estimate.value)} [{show(estimate.low)}, {show(estimate.high)}]"
 
 
-def _signed_percent(value, places=3):
+def _signed_percent(value: Any, places: int = 3) -> str:
     text = display.percent(value, places)
     return text if text.startswith("-") else "+" + text
 
 
-def _signed(value, places=4):
+def _signed(value: Any, places: int = 4) -> str:
     text = display.decimal(value, places)
     return text if text.startswith("-") else "+" + text
 
 
-def _info(result):
+def _info(result: CountResult) -> list[tuple[str, str]]:
     plan = result.plan
     burn = ("first card shown and counted, then its value burned face down (ten-valued: 10)"
             if plan.burn == "face" else f"{plan.burn} card(s) face down, unseen")
@@ -57,18 +61,18 @@ def _info(result):
     return info
 
 
-def render(result, fmt="text"):
+def render(result: CountResult, fmt: str = "text") -> str:
     """The simulation report in ``fmt`` (text, md, csv or json)."""
     output.check_format(fmt)
     if fmt == "json":
-        def est(e, places=8):
+        def est(e: Estimate | None, places: int = 8) -> dict[str, Any] | None:
             if e is None:
                 return None
             return {"estimate": display.rational(e.value),
                     "estimate_decimal": display.decimal(e.value, places),
                     "se": None if e.se is None else display.decimal(e.se, places),
-                    "ci95": None if e.low is None else [display.decimal(e.low, places),
-                                                        display.decimal(e.high, places)]}
+                    "ci95": None if e.low is None or e.high is None else [
+                        display.decimal(e.low, places), display.decimal(e.high, places)]}
         plan = result.plan
         return output.json_text({
             "format": "combin.count/1",
@@ -113,7 +117,7 @@ def render(result, fmt="text"):
     if fmt == "csv":
         csv_rows = []
         for t in result.triggers:
-            def cells(e):
+            def cells(e: Estimate | None) -> list[str]:
                 if e is None:
                     return ["", "", ""]
                 return [display.decimal(e.value, 8),
