@@ -165,6 +165,12 @@ def _versions():
     return found
 
 
+def _file_digest(path):
+    """The SHA-256 of a regular file, read in blocks (a huge file costs no memory)."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
 def _digest(content):
     data = content if isinstance(content, bytes) else content.encode("utf-8")
     return hashlib.sha256(data).hexdigest()
@@ -368,7 +374,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
             differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
         elif not target.is_file():
             differences.append(f"missing: {path}")
-        elif hashlib.sha256(target.read_bytes()).hexdigest() != digest:
+        elif _file_digest(target) != digest:
             differences.append(f"hash differs: {path}")
     on_disk = set()
     for found in root.rglob("*"):
