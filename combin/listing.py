@@ -27,7 +27,7 @@ def capabilities(game: Game) -> str:
 
 
 def listing(fmt: str = "text") -> str:
-    def show(rows, headers):
+    def show(rows: list[list[str]], headers: list[str]) -> str:
         if fmt == "md":
             return md_table(rows, headers)
         return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
