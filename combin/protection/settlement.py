@@ -80,7 +80,7 @@ def settlement(wager: Selection | str, decks: int, **options: Any) -> Settlement
     chosen = protected(wager, **options)
     space = chosen.game.outcomes(decks=decks)
     sheet = chosen.sheet(space)
-    payouts = payout_table(chosen, sorted(space.counts))
+    payouts = payout_table(chosen, list(space.counts))
     total = sum((count * payouts[state] for state, count in space.counts.items()), Fraction(0))
     if total / space.cycle != sheet.summary.expected_return:
         raise AssertionError("the per-state payouts do not reproduce the par sheet")
