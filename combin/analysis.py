@@ -24,8 +24,8 @@ from combin.paytable import Paytable, merge_paytables
 from combin.registry import find_wager
 from combin.wager import Wager, payout_table
 
-__all__ = ["Selection", "select", "select_wager", "par_sheet", "payouts", "sensitivity", "paytable_ids",
-           "ANY_RULES"]
+__all__ = ["Selection", "select", "select_wager", "par_sheet", "payouts", "sensitivity",
+           "sensitivity_of", "paytable_ids", "ANY_RULES"]
 
 #: How a sheet names the rule set of a wager that reads only the cards.
 ANY_RULES = ("any", "the wager reads only the cards, not the commission rule")
@@ -106,7 +106,7 @@ def _rules(game: Game, wager: Wager, rules: str | None,
 def _paytable(game: Game, wager: Wager, ruleset: RuleSet | None, paytable: str | None,
               tables: Mapping[tuple[str, str], Paytable]) -> Paytable:
     imposed = ruleset.paytables.get(wager.id) if ruleset else None
-    if imposed is not None:
+    if ruleset is not None and imposed is not None:
         if paytable is not None and paytable != imposed:
             naming = [rid for rid, r in game.rulesets.items() if r.paytables.get(wager.id) == paytable]
             advice = (f"for paytable '{paytable}' choose --rules {naming[0]}" if naming else
@@ -169,11 +169,17 @@ def sensitivity(wager_id: str, interpretation: str, *, decks: Any = None, shoe: 
                 **options: Any) -> list[tuple[str, ParSheet]]:
     """``[(value, ParSheet), ...]``: the wager under each value of one interpretation."""
     chosen = select(wager_id, **options)
+    return sensitivity_of(chosen, interpretation,
+                          chosen.space(decks, shoe) if space is None else space)
+
+
+def sensitivity_of(chosen: Selection, interpretation: str,
+                   space: OutcomeSpace) -> list[tuple[str, ParSheet]]:
+    """:func:`sensitivity` of a :class:`Selection` already resolved, on ``space``."""
     game, wager = chosen.game, chosen.wager
     interp = game.interpretations.get(interpretation.upper())
     if interp is None or interp.id not in wager.interpretations:
         readable = ", ".join(wager.interpretations) or "none"
-        raise CombinError(f"{wager_id} does not read interpretation '{interpretation}' "
+        raise CombinError(f"{wager.id} does not read interpretation '{interpretation}' "
                           f"(it reads: {readable})")
-    space = chosen.space(decks, shoe) if space is None else space
     return [(value, chosen.reading(interp.id, value).sheet(space)) for value in interp.values]

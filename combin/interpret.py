@@ -21,9 +21,12 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:  # a wager reads interpretations; this module is below it
+    from combin.wager import Wager
 
 __all__ = ["Interpretation", "parse_interpretations", "parse_assignments", "resolve",
            "bind_readings", "reading", "value_of"]
@@ -67,7 +70,7 @@ def parse_interpretations(text: str, source: str) -> list[Interpretation]:
 
 def parse_assignments(items: Iterable[str] | None) -> dict[str, str]:
     """``["E1=paid-rows", "L5=strict"]`` -> ``{"E1": "paid-rows", "L5": "strict"}``."""
-    chosen = {}
+    chosen: dict[str, str] = {}
     for item in items or ():
         key, sep, value = item.partition("=")
         key, value = key.strip().upper(), value.strip()
@@ -79,7 +82,7 @@ def parse_assignments(items: Iterable[str] | None) -> dict[str, str]:
     return chosen
 
 
-def resolve(wager, chosen: Mapping[str, str],
+def resolve(wager: "Wager", chosen: Mapping[str, str],
             registry: Mapping[str, Interpretation]) -> tuple[tuple[str, str], ...]:
     """The interpretations in force for ``wager``: ``((id, value), ...)`` in id order.
 

@@ -7,8 +7,12 @@ and ``GAME_interpretations``, so every format of :mod:`combin.render` can show
 it (``combin list --format json``).
 """
 
+from combin import __version__
 from combin.game import Game
 from combin.registry import games
+from combin.render import render_text
+from combin.render.document import Document, Table
+from combin.wager import Wager
 
 __all__ = ["listing_document", "listing", "capabilities"]
 
@@ -29,7 +33,7 @@ def capabilities(game: Game) -> str:
     return "; ".join(offered) or "par sheets only"
 
 
-def _paytables(game, wager, imposed):
+def _paytables(game: Game, wager: Wager, imposed: set[str]) -> list[str]:
     if wager.id in imposed:  # --paytable is refused: the rule set chooses
         return ["by --rules:"] + [r.id + ("*" if i == 0 else "")
                                   for i, r in enumerate(game.rulesets.values())
@@ -38,11 +42,10 @@ def _paytables(game, wager, imposed):
             for p in game.paytables_of(wager.id)]
 
 
-def listing_document():
+def listing_document() -> Document:
     """The Document of everything ``combin`` can compute."""
-    from combin import __version__
-    from combin.render.document import Document, Table
-    tables, info = [], []
+    tables: list[Table] = []
+    info: list[tuple[str, str]] = []
     for game in games():
         info.append((f"{game.title} [{game.id}]", f"{game.regulation}. Offers: "
                                                   f"{capabilities(game)}"))
@@ -70,5 +73,4 @@ def listing_document():
 
 def listing(fmt: str = "text") -> str:
     """The listing in ``fmt`` (any text format of :mod:`combin.render`)."""
-    from combin.render import render
-    return render(listing_document(), fmt)
+    return render_text(listing_document(), fmt)

@@ -1,8 +1,6 @@
 """Cross-checks report failures, not only successes; readings and anchors come from the data."""
 
-from combin.audit.checks import game_checks
 from combin.crosscheck import anchors, cycle_check, readings
-from combin.game import Game
 
 
 def test_anchor_data_is_the_published_figures():
@@ -39,8 +37,3 @@ def test_readings_are_the_default_then_each_alternative():
     found = list(readings(GAME, GAME.wagers["lunar.super"]))
     assert found[0] == {} and {"L4": "all-lines"} in found and {"L5": "strict"} in found
     assert len(found) == 1 + 5   # five switchable readings with one alternative each
-
-
-def test_a_game_without_checks_has_none():
-    game = Game("none", "No game", "none", {}, {}, {}, outcomes=lambda: None)
-    assert game_checks(game) == []

@@ -28,3 +28,13 @@ def test_list_as_json(capsys):
 def test_capabilities_are_asked_of_the_game():
     baccarat = [g for g in games() if g.id == "baccarat"][0]
     assert "game protection" in capabilities(baccarat)
+
+
+def test_every_wager_and_interpretation_is_listed():
+    from combin.listing import listing
+    text = listing()
+    for game in games():
+        assert f"{game.title} [{game.id}]" in text
+        assert all(wager in text for wager in game.wagers)
+        assert all(interp in text for interp in game.interpretations)
+    assert "Offers: game protection" in text

@@ -20,7 +20,7 @@ from importlib import metadata
 from pathlib import Path
 
 from combin import __version__
-from combin.analysis import par_sheet, payouts
+from combin.analysis import select_wager
 from combin.audit import DEFAULTS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit.simulate import RNG, confirm, tally
@@ -51,7 +51,7 @@ def _parsheet_files(game, progress):
         spaces.append((label, space))
         progress(f"{game.id}: par sheets, {space.shoe}")
         for wager, paytable, rules in jobs(game):
-            sheet = par_sheet(wager.id, paytable=paytable, rules=rules, space=space)
+            sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
             base = f"parsheets/{label}/{stem(wager, paytable, rules)}"
             sheets.append((label, sheet))
             sheet_pages.append((sheet, f"{game.id}/{base}.html"))
@@ -92,9 +92,10 @@ def _game_files(game, parameters, workers, progress):
             f"{sheet.paytable}, rules {sheet.rules}"
         rules = None if sheet.rules == "any" else sheet.rules
         for reading in audit_checks.readings(game, wager):
-            variant, table = payouts(wager.id, paytable=sheet.paytable, rules=rules,
-                                     interpret=reading, space=first_space)
-            confirmations.append(confirm(counts, table, variant.summary.expected_return,
+            variant = select_wager(game, wager, paytable=sheet.paytable, rules=rules,
+                                   interpret=reading)
+            confirmations.append(confirm(counts, variant.payouts(first_space),
+                                         variant.sheet(first_space).summary.expected_return,
                                          wager.id, name,
                                          ", ".join(f"{k}={v}" for k, v in reading.items())))
     simulation = {"rng": RNG.replace("{game}", game.id), "seed": parameters["seed"],
@@ -184,6 +185,12 @@ def _versions():
         except metadata.PackageNotFoundError:
             found[name] = "not installed"
     return found
+
+
+def _file_digest(path):
+    """The SHA-256 of a regular file, read in blocks (a huge file costs no memory)."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def _digest(content):
@@ -389,7 +396,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
             differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
         elif not target.is_file():
             differences.append(f"missing: {path}")
-        elif hashlib.sha256(target.read_bytes()).hexdigest() != digest:
+        elif _file_digest(target) != digest:
             differences.append(f"hash differs: {path}")
     on_disk = set()
     for found in root.rglob("*"):

@@ -10,12 +10,16 @@ commands' own functions, so the bundle shows what ``combin decks``, ``combin
 eor`` and ``combin count`` print.
 """
 
+from collections.abc import Callable, Mapping
+from types import ModuleType
+
+from combin.game import Game
 from combin.protection import decks, eor, simulate
 
 __all__ = ["protection_files"]
 
 
-def _charts():
+def _charts() -> ModuleType | None:
     try:
         from combin.protection import charts
         charts.require_matplotlib()
@@ -24,19 +28,22 @@ def _charts():
     return charts
 
 
-def _pages(files, base, result):
+def _pages(files: dict[str, str | bytes], base: str, result: object) -> None:
     """``base.md`` and ``base.html`` of a result's Document."""
     from combin.render import render
     files[f"{base}.md"] = render(result, "md")
     files[f"{base}.html"] = render(result, "html")
 
 
-def protection_files(game, parameters, workers, progress):
+def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
+                     progress: Callable[[str], None]) -> dict[str, str | bytes]:
     """``{path: text or bytes}`` under ``protection/`` for ``game`` (which has a
     ``protection`` section); ``parameters["shoes"]`` shoes per count simulation."""
     seed, shoes = parameters["seed"], parameters["shoes"]
     section = game.protection
-    files = {}
+    if section is None:
+        raise ValueError(f"{game.id} offers no game protection")
+    files: dict[str, str | bytes] = {}
     charts = _charts()
     progress(f"{game.id}: house edge by decks, effects of removal")
     for wager in section.wagers:

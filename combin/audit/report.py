@@ -9,12 +9,20 @@ the words cannot drift from what the code does.
 import html
 import json
 import re
+from collections.abc import Mapping, Sequence
 from importlib import import_module
+from typing import Any
 
 import markdown
 
 from combin import __version__, display
-from combin.render import render
+from combin.audit.simulate import Confirmation
+from combin.crosscheck import Check
+from combin.game import Game
+from combin.outcomes import OutcomeSpace
+from combin.parsheet import ParSheet
+from combin.render import render_text as render
+from combin.render.document import Count, Document, Ratio, Table, Text
 from combin.render.html import page
 from combin.render.markdown import table
 
@@ -31,12 +39,13 @@ EXACTNESS = (
     "they are computed from the exact variance in 40-digit decimal arithmetic.")
 
 
-def _summary_line(module):
+def _summary_line(module: str) -> str:
     doc = import_module(module).__doc__ or ""
     return doc.strip().splitlines()[0] if doc.strip() else module
 
 
-def method_statement(game, spaces, modules):
+def method_statement(game: Game, spaces: Sequence[tuple[str, OutcomeSpace]],
+                     modules: Sequence[str]) -> str:
     """What is enumerated, how it is counted, and why it is exact."""
     parts = [f"# Method statement: {game.title}", "",
              f"Regulation: {game.regulation}. Tool: combin {__version__}.", "",
@@ -57,7 +66,7 @@ def method_statement(game, spaces, modules):
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-def register(game, sensitivity_pages):
+def register(game: Game, sensitivity_pages: Mapping[str, list[Document]]) -> str:
     """The interpretation register: each reading, its values, what it reads, its figures."""
     parts = [f"# Interpretation register: {game.title}", "",
              "Each point the regulation leaves open is a named interpretation with a default and "
@@ -75,12 +84,12 @@ def register(game, sensitivity_pages):
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-def checks_json(checks):
+def checks_json(checks: Sequence[Check]) -> str:
     return json.dumps([{"group": c.group, "name": c.name, "detail": c.detail, "passed": c.passed}
                        for c in checks], indent=2, ensure_ascii=False) + "\n"
 
 
-def simulation_json(confirmations, parameters):
+def simulation_json(confirmations: Sequence[Confirmation], parameters: Mapping[str, Any]) -> str:
     return json.dumps({"parameters": parameters, "confirmations": [
         {"wager": c.wager, "paytable": c.paytable, "reading": c.reading, "rounds": c.rounds,
          "simulated_return": display.rational(c.simulated),
@@ -90,11 +99,12 @@ def simulation_json(confirmations, parameters):
         for c in confirmations]}, indent=2, ensure_ascii=False) + "\n"
 
 
-def report(game, sheets, checks, confirmations, sensitivity_pages, files):
+def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
+           confirmations: Sequence[Confirmation], sensitivity_pages: Mapping[str, list[Document]],
+           files: Sequence[str]) -> Document:
     """The game's report (``REPORT.md`` and ``.html``) as a Document: identification, one
     outcomes table per sheet with its risk figures, the sensitivity comparisons, the checks
     and the pages of the bundle."""
-    from combin.render.document import Count, Document, Ratio, Table, Text
     passed = sum(c.passed for c in checks)
     inside = sum(c.inside for c in confirmations)
     info = (("Game", game.title), ("Regulation", game.regulation),
@@ -102,7 +112,7 @@ def report(game, sheets, checks, confirmations, sensitivity_pages, files):
             ("Cross-checks", f"{passed} of {len(checks)} passed"),
             ("Monte Carlo", f"{inside} of {len(confirmations)} exact returns inside their 99% "
                             "interval"))
-    tables = []
+    tables: list[Table] = []
     for number, sheet in enumerate(sheets, start=1):
         s = sheet.summary
         rows = [[l.event, l.pays, Count(l.combinations), Ratio(sheet.probability(l), 10),
@@ -138,7 +148,8 @@ def report(game, sheets, checks, confirmations, sensitivity_pages, files):
     return Document("report", f"{game.title}: certification report", info, tuple(tables),
                     tuple(failed))
 
-def page_title(markdown_text):
+
+def page_title(markdown_text: str) -> str:
     """The first heading of a Markdown page (its title), or ``"combin"``."""
     for line in markdown_text.splitlines():
         if line.startswith("# "):
@@ -146,7 +157,7 @@ def page_title(markdown_text):
     return "combin"
 
 
-def html_page(markdown_text, title):
+def html_page(markdown_text: str, title: str) -> str:
     """A Markdown page of the bundle as an HTML page (Python-Markdown, tables), in the style
     of :mod:`combin.render.html`, its links to ``.md`` pages pointing at their ``.html``
     renderings and numeric cells right-aligned."""

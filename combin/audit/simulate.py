@@ -18,12 +18,15 @@ on how many worker processes dealt them.
 import decimal
 import random
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
+from typing import Any
 
 from combin.display import CONTEXT, to_decimal
+from combin.game import Dealer, Game
 from combin.risk import CONFIDENCES
 
 __all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm", "deal_chunk"]
@@ -34,22 +37,27 @@ Z99 = dict((label, z) for label, z, in CONFIDENCES)["99%"]
 _CONTEXT = CONTEXT
 
 
-def deal_chunk(dealer, game_id, seed, index, rounds):
+def deal_chunk(dealer: Dealer, game_id: str, seed: int, index: int,
+               rounds: int) -> Counter[Hashable]:
     """Chunk ``index`` of a simulation: ``rounds`` rounds dealt by ``dealer`` with its own seed."""
     return dealer(random.Random(f"combin:{game_id}:{seed}:{index}"), rounds)
 
 
-def tally(game, rounds, seed, workers=2, progress=None):
+def tally(game: Game, rounds: int, seed: int, workers: int = 2,
+          progress: Callable[[int, int], None] | None = None) -> Counter[Hashable]:
     """How often each final state occurs in ``rounds`` seeded rounds of ``game``.
 
     The rounds are dealt by the game's own dealer (``game.dealer``).
     """
+    if game.dealer is None:
+        raise ValueError(f"{game.id} has no simulation dealer")
     dealer = partial(deal_chunk, game.dealer, game.id, seed)
     sizes = [CHUNK] * (rounds // CHUNK) + ([rounds % CHUNK] if rounds % CHUNK else [])
-    total = Counter()
+    total: Counter[Hashable] = Counter()
     done = 0
     if workers <= 1:
-        results = (dealer(index, size) for index, size in enumerate(sizes))
+        results: Iterable[Counter[Hashable]] = (dealer(index, size)
+                                                for index, size in enumerate(sizes))
         executor = None
     else:
         executor = ProcessPoolExecutor(max_workers=workers)
@@ -84,12 +92,13 @@ class Confirmation:
     exact: Fraction
 
     @property
-    def inside(self):
+    def inside(self) -> bool:
         exact = to_decimal(self.exact)
         return self.low <= exact <= self.high
 
 
-def confirm(counts, payouts, exact, wager="", paytable="", reading=""):
+def confirm(counts: Mapping[Any, int], payouts: Mapping[Any, Fraction], exact: Fraction,
+            wager: str = "", paytable: str = "", reading: str = "") -> Confirmation:
     """Confirm ``exact`` with the tallies ``counts`` settled by ``payouts`` (state -> net).
 
     The simulated mean is ``S / n`` with ``S`` the exact sum of payouts; the

@@ -13,6 +13,7 @@
 """
 
 import random
+from collections.abc import Callable
 from math import comb
 from typing import Any
 
@@ -25,11 +26,12 @@ from combin.baccarat.shoe import Shoe
 from combin.baccarat.wagers import ECLIPSE_COMPONENTS
 from combin.crosscheck import Check, Progress, anchors, silent
 from combin.game import Game
+from combin.outcomes import OutcomeSpace
 
 __all__ = ["baccarat_checks", "anchor_checks"]
 
 
-def _tally(space, predicate):
+def _tally(space: OutcomeSpace, predicate: Callable[[Any], bool]) -> int:
     return sum(count for state, count in space.items() if predicate(state))
 
 
@@ -38,7 +40,7 @@ def anchor_checks(data: dict[str, Any]) -> list[Check]:
     checks = []
     for row in data["baccarat_counts"]:
         space = outcome_space(Shoe.full(row["decks"]))
-        got = {"cycle": space.cycle,
+        got: dict[str, int] = {"cycle": space.cycle,
                "banker_wins": _tally(space, lambda r: r.banker_total > r.player_total),
                "player_wins": _tally(space, lambda r: r.player_total > r.banker_total),
                "ties": _tally(space, lambda r: r.player_total == r.banker_total)}
@@ -49,11 +51,12 @@ def anchor_checks(data: dict[str, Any]) -> list[Check]:
     for row in data["line_counts"]:
         options = {k: row[k] for k in ("shoe", "rules") if k in row}
         sheet = par_sheet(row["wager"], **options)
-        got = {line.event_id: line.combinations for line in sheet.lines}[row["event"]]
+        combinations = {line.event_id: line.combinations for line in sheet.lines}[row["event"]]
         where = f" ({', '.join(f'{k} {v}' for k, v in options.items())})" if options else ""
         checks.append(Check("anchor", f"{row['wager']}{where}: {row['event']}",
                             f"published {display.grouped(int(row['combinations']))}, computed "
-                            f"{display.grouped(got)}", got == int(row["combinations"])))
+                            f"{display.grouped(combinations)}",
+                            combinations == int(row["combinations"])))
     for row in data["house_edges"]:
         options = {k: row[k] for k in ("paytable", "rules", "decks") if k in row}
         edge = display.percent(par_sheet(row["wager"], **options).summary.house_edge, 4)
@@ -107,11 +110,11 @@ def baccarat_checks(game: Game, progress: Progress = silent, shoes: int = 6) -> 
         ("baccarat.banker", None), ("baccarat.player", None), ("baccarat.tie", None)]
     wagers += [(w, p) for w in ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7",
                                 "eclipse.divine9", "eclipse.eclipse") for p in ("A", "B", "C")]
-    for wager, paytable in wagers:
-        full = par_sheet(wager, paytable=paytable, space=space).summary.expected_return
-        total = sum(count * par_sheet(wager, paytable=paytable, space=removed[value])
+    for wager_id, table_id in wagers:
+        full = par_sheet(wager_id, paytable=table_id, space=space).summary.expected_return
+        total = sum(count * par_sheet(wager_id, paytable=table_id, space=removed[value])
                     .summary.expected_return for value, count in enumerate(shoe.counts))
-        label = wager + (f" {paytable}" if paytable else "")
+        label = wager_id + (f" {table_id}" if table_id else "")
         checks.append(Check("invariant", f"{label}: effect-of-removal identity",
                             "sum over ranks of n_r EV(shoe - r) = N EV(shoe), exactly",
                             total == shoe.cards * full))

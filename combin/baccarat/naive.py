@@ -12,7 +12,9 @@ and it is only usable on small shoes (``n`` cards give ``n!/(n-6)!``
 sequences).
 """
 
+import random
 from collections import Counter
+from collections.abc import Hashable, Sequence
 from itertools import permutations
 
 from combin.baccarat.enumeration import Round
@@ -24,11 +26,11 @@ __all__ = ["deal", "deal_every_sequence", "deal_rounds", "MAX_CARDS"]
 MAX_CARDS = 12
 
 
-def _player_draws(total):
+def _player_draws(total: int) -> bool:
     return total <= 5
 
 
-def _banker_draws(total, third):
+def _banker_draws(total: int, third: int | None) -> bool:
     if third is None:
         return total <= 5
     if total <= 2:
@@ -44,7 +46,7 @@ def _banker_draws(total, third):
     return False
 
 
-def deal(cards):
+def deal(cards: Sequence[int]) -> tuple[list[int], list[int]]:
     """Deal one round from ``cards`` (point values, in shoe order); return ``(player, banker)`` hands."""
     player = [cards[0], cards[2]]
     banker = [cards[1], cards[3]]
@@ -62,21 +64,21 @@ def deal(cards):
     return player, banker
 
 
-def deal_every_sequence(values):
+def deal_every_sequence(values: Sequence[int]) -> dict[Round, int]:
     """Counts of every :class:`Round` over all ordered six-card sequences of ``values``.
 
     ``values`` lists the point value of each physical card in the shoe.
     """
     if not 6 <= len(values) <= MAX_CARDS:
         raise ValueError(f"the naive dealer takes 6 to {MAX_CARDS} cards, not {len(values)}")
-    counts = Counter()
+    counts: Counter[Round] = Counter()
     for sequence in permutations(values, 6):
         player, banker = deal(sequence)
         counts[Round(len(player), sum(player) % 10, len(banker), sum(banker) % 10)] += 1
     return dict(counts)
 
 
-def deal_rounds(rng, rounds, decks=8):
+def deal_rounds(rng: random.Random, rounds: int, decks: int = 8) -> Counter[Hashable]:
     """How often each final :class:`Round` occurs in ``rounds`` rounds dealt with ``rng``.
 
     Each round draws six cards without replacement from a full shoe of
@@ -84,7 +86,7 @@ def deal_rounds(rng, rounds, decks=8):
     (:func:`deal`).  This is the game's seeded simulation dealer.
     """
     cards = [value for value, count in enumerate(Shoe.full(decks).counts) for _ in range(count)]
-    counts = Counter()
+    counts: Counter[Hashable] = Counter()
     sample = rng.sample
     for _ in range(rounds):
         player, banker = deal(sample(cards, 6))

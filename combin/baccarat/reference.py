@@ -12,6 +12,7 @@ so every count shares the denominator ``N (N-1) ... (N-5)``.
 """
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 
 from combin.baccarat.enumeration import Round
 from combin.baccarat.tableau import banker_draws
@@ -19,13 +20,13 @@ from combin.baccarat.tableau import banker_draws
 __all__ = ["nested_loop_rounds"]
 
 
-def nested_loop_rounds(counts):
+def nested_loop_rounds(counts: Sequence[int]) -> dict[Round, int]:
     """Exact round counts by a plain nested loop over point values (the naive reference)."""
     n = list(counts)
     cards = sum(n)
-    result = Counter()
+    result: Counter[Round] = Counter()
 
-    def take(value):
+    def take(value: int) -> int:
         weight = n[value]
         n[value] -= 1
         return weight
@@ -47,29 +48,8 @@ def nested_loop_rounds(counts):
     return {state: count for state, count in result.items() if count}
 
 
-def _draws(n, result, weight, cards, player, banker, take):
-    if player >= 8 or banker >= 8:
-        result[Round(2, player, 2, banker)] += weight * (cards - 4) * (cards - 5)
-        return
-    if player >= 6:
-        if banker <= 5:
-            for b3 in range(10):
-                result[Round(2, player, 3, (banker + b3) % 10)] += weight * n[b3] * (cards - 5)
-        else:
-            result[Round(2, player, 2, banker)] += weight * (cards - 4) * (cards - 5)
-        return
-    for p3 in range(10):
-        w5 = weight * take(p3)
-        total = (player + p3) % 10
-        if banker_draws(banker, p3):
-            for b3 in range(10):
-                result[Round(3, total, 3, (banker + b3) % 10)] += w5 * n[b3]
-        else:
-            result[Round(3, total, 2, banker)] += w5 * (cards - 5)
-        n[p3] += 1
-
-
-def _draws(n, result, weight, cards, player, banker, take):
+def _draws(n: list[int], result: Counter[Round], weight: int, cards: int, player: int,
+           banker: int, take: Callable[[int], int]) -> None:
     if player >= 8 or banker >= 8:
         result[Round(2, player, 2, banker)] += weight * (cards - 4) * (cards - 5)
         return

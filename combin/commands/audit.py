@@ -29,10 +29,10 @@ def configure(parser):
                         help="seed of every simulation in the bundle (recorded in the manifest)")
     parser.add_argument("--rounds", type=int_option("--rounds", 1000, MAX_ROUNDS),
                         default=DEFAULTS["rounds"],
-                        help="simulated baccarat rounds (default 1,000,000)")
+                        help="rounds simulated per game that deals rounds (default 1,000,000)")
     parser.add_argument("--hands", type=int_option("--hands", 1000, MAX_ROUNDS),
                         default=DEFAULTS["hands"],
-                        help="simulated Lunar Poker hands (default 1,000,000)")
+                        help="hands simulated per game that deals hands (default 1,000,000)")
     parser.add_argument("--shoes", type=int_option("--shoes", 100, MAX_SHOES),
                         default=DEFAULTS["shoes"],
                         help="shoes per count simulation (default 100,000)")

@@ -4,7 +4,7 @@ from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
 NAME = "decks"
-HELP = ("exact house edge of a baccarat wager for 1 to 8 decks (or any list), "
+HELP = ("exact house edge of a wager dealt from a shoe for 1 to 8 decks (or any list), "
         "one column per paytable")
 EXAMPLES = """examples:
   combin decks eclipse.sun7 --decks-list 1,2,6,8

@@ -21,7 +21,6 @@ def configure(parser):
 
 def run(args):
     from combin.analysis import select
-    from combin.baccarat.shoe import Shoe, parse_shoe
     from combin.protection.decks import protected
     from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal
     if args.plot:
@@ -30,9 +29,8 @@ def run(args):
     options = sheet_options(args)
     decks, spec = options.pop("decks", None), options.pop("shoe", None)
     chosen = protected(select(args.wager, **options))
-    shoe = parse_shoe(spec) if spec is not None else Shoe.full(8 if decks is None else decks)
     max_tag = DEFAULT_MAX_TAG if args.max_tag is None else args.max_tag
-    result = effects_of_removal(chosen, shoe, max_tag)
+    result = effects_of_removal(chosen, spec, max_tag, decks=decks)
     from combin.render import emit
     text = emit(result, args)
     if args.plot:

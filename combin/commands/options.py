@@ -15,12 +15,12 @@ def add_sheet_options(parser, wager=True):
         parser.add_argument("wager", help="wager id, e.g. eclipse.sun7 (see 'combin list')")
     parser.add_argument("--paytable", help="paytable id (default: the wager's first)")
     shoe = parser.add_mutually_exclusive_group()
-    shoe.add_argument("--decks", help="number of full decks (baccarat; default 8)")
+    shoe.add_argument("--decks", help="number of full decks, for a game dealt from a shoe (default 8)")
     shoe.add_argument("--shoe", metavar="SPEC",
-                      help="explicit shoe: '8d-TT5' or 'A=32,2=32,...,K=32' (baccarat; default: "
-                           "8 full decks)")
-    parser.add_argument("--rules", help="rule set id (baccarat: standard, ez, super6; default: the game's first, "
-                             "standard)")
+                      help="explicit shoe: '8d-TT5' or 'A=32,2=32,...,K=32' (a game dealt from "
+                           "a shoe; default: 8 full decks)")
+    parser.add_argument("--rules", help="rule set id (see 'combin list'; e.g. ez; default: the "
+                                        "game's first)")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation, e.g. E1=paid-rows (repeatable; default: each "
                              "interpretation's default, see 'combin list')")

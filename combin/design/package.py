@@ -23,7 +23,9 @@ Two identities hold exactly and are tested: the package's mean is
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
@@ -31,8 +33,11 @@ from combin import display
 from combin.analysis import select_wager
 from combin.bounded import parse_fraction
 from combin.errors import CombinError
+from combin.game import Game, RuleSet
 from combin.parsheet import ParSheet
+from combin.paytable import Paytable
 from combin.registry import find_package, find_wager
+from combin.wager import Wager
 
 __all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets"]
 
@@ -50,11 +55,11 @@ class Bet:
     stake: Fraction = Fraction(1)
 
     @property
-    def label(self):
+    def label(self) -> str:
         return self.wager if self.paytable is None else f"{self.wager}:{self.paytable}"
 
 
-def parse_stake(text):
+def parse_stake(text: object) -> Fraction:
     """A positive exact stake from ``"2"``, ``"0.5"`` or ``"1/2"``."""
     words = str(text).strip()
     try:
@@ -67,7 +72,7 @@ def parse_stake(text):
     return stake
 
 
-def parse_bet(text):
+def parse_bet(text: object) -> Bet:
     """``WAGER[:PAYTABLE][=STAKE]`` (e.g. ``eclipse.supreme7:B=2``) as a :class:`Bet`."""
     match = _BET.match(str(text))
     if not match:
@@ -98,57 +103,57 @@ class Package:
     covariance: tuple[tuple[Fraction, ...], ...]
 
     @property
-    def stakes(self):
+    def stakes(self) -> tuple[Fraction, ...]:
         return tuple(bet.stake for bet in self.bets)
 
     @property
-    def total_stake(self):
+    def total_stake(self) -> Fraction:
         return sum(self.stakes, Fraction(0))
 
-    def probability(self, combinations):
+    def probability(self, combinations: int) -> Fraction:
         return Fraction(combinations, self.cycle)
 
     @cached_property
-    def expected(self):
+    def expected(self) -> Fraction:
         """Expected net result per round (all stakes together)."""
         return sum((self.probability(c) * net for net, c in self.distribution), Fraction(0))
 
     @property
-    def return_per_staked(self):
+    def return_per_staked(self) -> Fraction:
         """Expected net result per unit staked in total (``-house edge``)."""
         return self.expected / self.total_stake
 
     @property
-    def house_edge(self):
+    def house_edge(self) -> Fraction:
         return -self.return_per_staked
 
     @cached_property
-    def variance(self):
+    def variance(self) -> Fraction:
         """Variance of the net result per round."""
         second = sum((self.probability(c) * net**2 for net, c in self.distribution), Fraction(0))
         return second - self.expected**2
 
     @property
-    def variance_per_staked(self):
+    def variance_per_staked(self) -> Fraction:
         return self.variance / self.total_stake**2
 
     @property
-    def sd(self):
+    def sd(self) -> Decimal:
         return display.sqrt(self.variance)
 
     @property
-    def sd_per_staked(self):
+    def sd_per_staked(self) -> Decimal:
         return display.sqrt(self.variance_per_staked)
 
     @property
-    def hit_frequency(self):
+    def hit_frequency(self) -> Fraction:
         return sum((self.probability(c) for net, c in self.distribution if net > 0), Fraction(0))
 
     @property
-    def push_frequency(self):
+    def push_frequency(self) -> Fraction:
         return sum((self.probability(c) for net, c in self.distribution if net == 0), Fraction(0))
 
-    def correlation(self, i, j):
+    def correlation(self, i: int, j: int) -> Decimal | None:
         """The correlation of wagers ``i`` and ``j`` as a Decimal (``None`` if one never varies)."""
         vi, vj, c = self.covariance[i][i], self.covariance[j][j], self.covariance[i][j]
         if vi == 0 or vj == 0:
@@ -157,14 +162,15 @@ class Package:
         return root if c >= 0 else -root
 
 
-def named_bets(package_id):
+def named_bets(package_id: str) -> list[Bet]:
     """One unit on each wager of a game's named package (``eclipse``: the five Eclipse
     wagers); the game says which packages it has (``Game.packages``)."""
     _, named = find_package(package_id)
     return [Bet(wager) for wager in named.wagers]
 
 
-def _interpretations(game, wagers, chosen):
+def _interpretations(game: Game, wagers: Sequence[Wager],
+                     chosen: Mapping[str, str]) -> list[dict[str, str]]:
     readers = {key for wager in wagers for key in wager.interpretations}
     for key in chosen:
         if key not in game.interpretations:
@@ -175,8 +181,11 @@ def _interpretations(game, wagers, chosen):
     return [{k: v for k, v in chosen.items() if k in wager.interpretations} for wager in wagers]
 
 
-def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret=None,
-            extra_paytables=(), extra_rulesets=()):
+def package(bets: Sequence[Bet], *, paytable: str | None = None, decks: object = None,
+            shoe: object = None, rules: str | None = None,
+            interpret: Mapping[str, str] | None = None,
+            extra_paytables: Iterable[Paytable] = (),
+            extra_rulesets: Iterable[RuleSet] = ()) -> Package:
     """The :class:`Package` of ``bets`` (a list of :class:`Bet`) on one round.
 
     ``paytable`` is the paytable of every bet that names none; the other
@@ -185,7 +194,7 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
     if not bets:
         raise CombinError("a package needs at least one wager (or --set NAME)")
     found = [find_wager(bet.wager) for bet in bets]
-    games = {}
+    games: dict[str, str] = {}
     for (game, _), bet in zip(found, bets):
         games.setdefault(game.id, bet.wager)
     if len(games) > 1:
@@ -212,7 +221,7 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
     stakes = [bet.stake for bet in used]
     sums = [Fraction(0)] * count
     products = [[Fraction(0)] * count for _ in range(count)]
-    distribution = Counter()
+    distribution: Counter[Fraction] = Counter()
     for outcome, combinations in space.items():
         nets = [table[outcome] for table in payouts]
         distribution[sum((s * x for s, x in zip(stakes, nets)), Fraction(0))] += combinations

@@ -23,13 +23,16 @@ approximated.  The nearest whole pays either side are priced by the engine.
 """
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from combin import display
-from combin.analysis import select
+from combin.analysis import Selection, select
 from combin.bounded import parse_fraction
 from combin.errors import CombinError
+from combin.outcomes import OutcomeSpace
 from combin.parsheet import ParSheet
 from combin.pays import PUSH, Pay
 from combin.paytable import with_pay
@@ -63,29 +66,31 @@ class ReturnFormula:
     terms: tuple["Term", ...]
     constant: Fraction
 
-    def term(self, event_id):
+    def term(self, event_id: str) -> Term:
         for term in self.terms:
             if term.event_id == event_id:
                 return term
         known = ", ".join(t.event_id for t in self.terms) or "none"
         raise CombinError(f"unknown line {event_id!r} (lines: {known})")
 
-    def value(self, pays=None):
+    def value(self, pays: Mapping[str, Fraction | int] | None = None) -> Fraction:
         """The exact expected return with the current pays, some replaced by ``pays``."""
         pays = pays or {}
         return self.constant + sum((t.probability * Fraction(pays.get(t.event_id, t.payout))
                                     for t in self.terms), Fraction(0))
 
-    def symbols(self):
+    def symbols(self) -> dict[str, Any]:
         """``{event id: sympy Symbol}`` (the symbol is the line's net pay, the X of "X to 1")."""
         import sympy
         return {t.event_id: sympy.Symbol(t.event_id) for t in self.terms}
 
-    def expression(self):
+    def expression(self) -> Any:
         """The expected return as a sympy expression with exact rational coefficients."""
         import sympy
         symbols = self.symbols()
-        rational = lambda f: sympy.Rational(f.numerator, f.denominator)
+
+        def rational(f: Fraction) -> Any:
+            return sympy.Rational(f.numerator, f.denominator)
         return sympy.Add(rational(self.constant),
                          *(rational(t.probability) * symbols[t.event_id] for t in self.terms))
 
@@ -119,7 +124,7 @@ class Solved:
     solution: Solution | None  # None without a target
 
 
-def parse_edge(text):
+def parse_edge(text: object) -> Fraction:
     """A house edge from ``"5%"``, ``"0.05"`` or ``"1/20"``, as an exact Fraction."""
     words = str(text).strip()
     try:
@@ -131,7 +136,7 @@ def parse_edge(text):
                           f"not {str(text)[:_MAX_TEXT]!r}") from None
 
 
-def return_formula(sheet):
+def return_formula(sheet: ParSheet) -> ReturnFormula:
     """The :class:`ReturnFormula` of a par sheet (exact probabilities from its counts)."""
     terms, constant = [], Fraction(0)
     for line in sheet.lines:
@@ -143,7 +148,7 @@ def return_formula(sheet):
     return ReturnFormula(tuple(terms), constant)
 
 
-def pay_of(payout):
+def pay_of(payout: Fraction | int) -> Pay:
     """The printed pay of an exact net payout >= 0: ``"26 to 1"``, ``"2495 to 96"``, ``push``."""
     payout = Fraction(payout)
     if payout < 0:
@@ -153,12 +158,12 @@ def pay_of(payout):
     return Pay.parse(f"{payout.numerator} to {payout.denominator}")
 
 
-def _engine_edge(chosen, space, line, pay):
+def _engine_edge(chosen: Selection, space: OutcomeSpace, line: str, pay: Pay) -> Fraction:
     """The house edge the par-sheet engine gives with ``line`` paying ``pay``."""
     return chosen.with_paytable(with_pay(chosen.paytable, line, pay)).sheet(space).summary.house_edge
 
 
-def _default_line(formula, line):
+def _default_line(formula: ReturnFormula, line: str | None) -> Term | None:
     if line is not None:
         return formula.term(line)
     paid = [t for t in formula.terms if t.payout > 0]
@@ -169,7 +174,7 @@ def _default_line(formula, line):
     return None
 
 
-def _solve_symbolically(formula, term, target):
+def _solve_symbolically(formula: ReturnFormula, term: Term, target: Fraction) -> Fraction:
     import sympy
     symbols = formula.symbols()
     x = symbols[term.event_id]
@@ -183,7 +188,8 @@ def _solve_symbolically(formula, term, target):
     return Fraction(int(roots[0].p), int(roots[0].q))
 
 
-def solve(wager_id, *, line=None, target_edge=None, decks=None, shoe=None, **options):
+def solve(wager_id: str, *, line: str | None = None, target_edge: Fraction | str | None = None,
+          decks: object = None, shoe: object = None, **options: Any) -> Solved:
     """The return formula of a wager and, given ``target_edge``, the pay of ``line`` that hits it.
 
     ``options`` are those of :func:`combin.analysis.select`, resolved once;

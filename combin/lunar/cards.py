@@ -17,6 +17,7 @@ Cards are written the usual two-character way, rank then suit::
 """
 
 import operator
+from collections.abc import Iterable
 
 from combin.errors import CombinError
 from combin.ranks import RANKS, parse_rank
@@ -74,24 +75,24 @@ CLASS_NAMES = {
     "high_card": "High card",
 }
 
-def card(rank, suit):
+def card(rank: int, suit: int) -> int:
     """Return the card id of *rank* (0..12) and *suit* (0..3)."""
     if not (0 <= rank < 13 and 0 <= suit < 4):
         raise CombinError(f"no card has rank {rank!r} and suit {suit!r}")
     return rank * 4 + suit
 
 
-def rank_of(card_id):
+def rank_of(card_id: int) -> int:
     """Return the rank (0 for a deuce .. 12 for an ace) of *card_id*."""
     return card_id // 4
 
 
-def suit_of(card_id):
+def suit_of(card_id: int) -> int:
     """Return the suit (0 clubs, 1 diamonds, 2 hearts, 3 spades) of *card_id*."""
     return card_id % 4
 
 
-def parse_card(text):
+def parse_card(text: object) -> int:
     """Return the card id written as *text*, such as ``"As"`` or ``"10h"``.
 
     Rank and suit letters may be in either case.
@@ -109,7 +110,7 @@ def parse_card(text):
     return RANKS.index(rank) * 4 + SUITS.index(suit_text)
 
 
-def parse_cards(text):
+def parse_cards(text: str | Iterable[str]) -> list[int]:
     """Return the card ids of a hand written like ``"As Kd 9c"`` (or a list of words).
 
     A card named twice is an error: the deck holds one of each.
@@ -121,7 +122,7 @@ def parse_cards(text):
     return cards
 
 
-def format_card(card_id):
+def format_card(card_id: int) -> str:
     """Return the two-character name of *card_id*, such as ``"As"``."""
     try:
         index = operator.index(card_id)
@@ -132,6 +133,6 @@ def format_card(card_id):
     return RANKS[index // 4] + SUITS[index % 4]
 
 
-def format_cards(card_ids):
+def format_cards(card_ids: Iterable[int]) -> str:
     """Return the names of *card_ids*, separated by spaces."""
     return " ".join(format_card(c) for c in card_ids)

@@ -7,10 +7,17 @@ interpretations L1-L5 in force; L4 (``all-lines``) turns the paytable into one
 line per combination of lines a hand fits, with the pays added.
 """
 
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import partial
+
 from combin.interpret import reading
+from combin.lunar.classes import SuperKey
 from combin.lunar.readings import L1, L2, L3, L4, L5
+from combin.outcomes import OutcomeSpace
 from combin.pays import Pay
-from combin.wager import Event, Wager
+from combin.paytable import Paytable
+from combin.wager import Event, Lookup, Wager
 
 __all__ = ["WAGERS", "SUPER_EVENTS", "INSTANT_EVENTS"]
 
@@ -19,13 +26,13 @@ _FLUSHES = ("royal_flush", "straight_flush", "flush")
 
 
 
-def _flush(key, i):
+def _flush(key: SuperKey, i: Mapping[str, str]) -> bool:
     if key.hand_class == "flush":
         return True
     return reading(i, L5) is L5.FLUSH and key.hand_class in ("royal_flush", "straight_flush")
 
 
-def _same_color(key, i):
+def _same_color(key: SuperKey, i: Mapping[str, str]) -> bool:
     if not key.same_color:
         return False
     return not (reading(i, L2) is L2.NOT_SUITED and key.hand_class in _FLUSHES)
@@ -50,7 +57,14 @@ INSTANT_EVENTS = (
 )
 
 
-def _super_lines(paytable, chosen, _lookup, outcomes):
+def _fits_exactly(ids: frozenset[str], rows: Sequence[tuple[Event, Pay]], key: SuperKey,
+                  chosen: Mapping[str, str]) -> bool:
+    """Whether ``key`` fits exactly the Super lines ``ids`` (no more, no fewer)."""
+    return ids == {event.id for event, _ in rows if event.holds(key, chosen)}
+
+
+def _super_lines(paytable: Paytable, chosen: Mapping[str, str], _lookup: Lookup | None,
+                 outcomes: OutcomeSpace) -> Sequence[tuple[str | Event, Pay]]:
     """Under L4=highest, the paytable as it is; under all-lines, one line per set of lines
     a hand fits (those that occur), paying the sum of their pays."""
     if reading(chosen, L4) is L4.HIGHEST:
@@ -63,12 +77,12 @@ def _super_lines(paytable, chosen, _lookup, outcomes):
     for fit in sorted(fit for fit in fits if fit):
         parts = [rows[index] for index in fit]
         ids = frozenset(event.id for event, _ in parts)
-        net = sum(pay.net for _, pay in parts)
+        net = sum((pay.net for _, pay in parts), Fraction(0))
         text = parts[0][1].text if len(parts) == 1 else \
             f"{net} to 1 ({' + '.join(pay.text for _, pay in parts)})"
         event = Event("+".join(event.id for event, _ in parts),
                       " + ".join(event.description for event, _ in parts),
-                      lambda k, i, ids=ids: ids == {e.id for e, _ in rows if e.holds(k, i)})
+                      partial(_fits_exactly, ids, rows))
         combined.append((event, Pay(text, net)))
     return tuple(combined)
 
@@ -88,5 +102,5 @@ WAGERS = {w.id: w for w in (
     Wager("lunar.instant", "Ante instant payout", "lunar",
           "58 Pa. Code Chapter 671a (Ante instant payout; spec/RULES.md §2.2)", INSTANT_EVENTS, "A",
           interpretations=("L7",), stake="per unit of Ante", note=_INSTANT_NOTE,
-          otherwise=("No royal or straight flush: the Ante plays on", Pay("plays on", 0))),
+          otherwise=("No royal or straight flush: the Ante plays on", Pay("plays on", Fraction(0)))),
 )}

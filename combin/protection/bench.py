@@ -11,6 +11,10 @@ counts), so a fast wrong answer cannot pass for a fast one.
 import os
 from time import perf_counter
 
+from combin.baccarat.shoe import Shoe
+from combin.protection.eor import effects_of_removal
+from combin.protection.simulate import parse_triggers, simulate
+
 __all__ = ["bench_rows"]
 
 #: Shoes dealt by the timed simulations.
@@ -25,9 +29,6 @@ def _timed(compute):
 
 def bench_rows(shoes=BENCH_SHOES):
     """Return ``[(label, seconds, note), ...]`` for the protection commands."""
-    from combin.baccarat.shoe import Shoe
-    from combin.protection.eor import effects_of_removal
-    from combin.protection.simulate import parse_triggers, simulate
 
     rows = []
     best = None

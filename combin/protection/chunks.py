@@ -11,9 +11,12 @@ import multiprocessing
 import random
 import signal
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from combin.protection.count_options import MAX_SHOES, MAX_WORKERS, whole
 from combin.protection.dealer import play_shoe
+from combin.protection.plan import Plan
 
 __all__ = ["CHUNK", "play_chunk", "run_chunks"]
 
@@ -21,13 +24,13 @@ __all__ = ["CHUNK", "play_chunk", "run_chunks"]
 CHUNK = 250
 
 
-def _zero_sums(triggers):
+def _zero_sums(triggers: int) -> dict[str, Any]:
     per = {"wins": 0, "wins_sq": 0, "bets": 0, "bets_sq": 0, "wins_bets": 0, "wins_rounds": 0}
     return {"shoes": 0, "rounds": 0, "rounds_sq": 0, "first": [0] * 400,
             "triggers": [dict(per) for _ in range(triggers)]}
 
 
-def play_chunk(job):
+def play_chunk(job: tuple[Plan, int, int]) -> dict[str, Any]:
     """Deal one chunk: ``job = (plan, chunk index, shoes)``; return its integer sums."""
     plan, chunk, shoes = job
     rng = random.Random(f"combin.count/{plan.seed}/{chunk}")
@@ -48,7 +51,7 @@ def play_chunk(job):
             count += tags[shown]
             position = 1 + (shown or 10)
         else:
-            position = plan.burn
+            position = int(plan.burn)
         wins = [0] * levels
         bets = [0] * levels
         rounds, first, _ = play_shoe(cards, position, limit, count, tags, pay, thresholds,
@@ -72,7 +75,7 @@ def play_chunk(job):
     return sums
 
 
-def _add(total, part):
+def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
     for key in ("shoes", "rounds", "rounds_sq"):
         total[key] += part[key]
     total["first"] = [a + b for a, b in zip(total["first"], part["first"])]
@@ -81,15 +84,16 @@ def _add(total, part):
             mine[key] += theirs[key]
 
 
-def _ignore_interrupts():
+def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunks(shoes):
+def _chunks(shoes: int) -> list[tuple[int, int]]:
     return [(k, min(CHUNK, shoes - k * CHUNK)) for k in range((shoes + CHUNK - 1) // CHUNK)]
 
 
-def run_chunks(plan, shoes, workers=1, progress=None):
+def run_chunks(plan: Plan, shoes: object, workers: object = 1,
+               progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], bool]:
     """Deal ``shoes`` shoes in chunks; return ``(sums, interrupted)``.
 
     With ``workers`` > 1 the chunks go to a process pool.  Ctrl-C stops the

@@ -5,6 +5,8 @@ triggers are exact (``Fraction``), never floats.  The limits here bound the
 work one command may ask for.
 """
 
+from fractions import Fraction
+
 from combin import display
 from combin.baccarat.shoe import RANK_VALUE, VALUE_NAMES
 from combin.bounded import MAX_CHARS, parse_fraction, parse_int
@@ -28,7 +30,7 @@ MAX_TAG = 1000
 ALWAYS = "always"
 
 
-def parse_tags(text):
+def parse_tags(text: object) -> tuple[int, ...]:
     """Ten integer tags by point value, index 0 = T/J/Q/K.
 
     ``"0,0,0,0,-1,-1,-1,-1,2,2"`` (value order T/J/Q/K, A, 2, ..., 9) or
@@ -39,7 +41,7 @@ def parse_tags(text):
     if not any(items):
         raise CombinError("--tags is empty; give ten integers (T/J/Q/K,A,2,...,9) or A=..,2=..")
 
-    def number(word, where):
+    def number(word: str, where: str) -> int:
         value = parse_int(word, f"the tag of {where}")
         if abs(value) > MAX_TAG:
             raise CombinError(f"the tag of {where} is {value}; tags must lie within ±{MAX_TAG}")
@@ -50,7 +52,7 @@ def parse_tags(text):
             raise CombinError(f"--tags takes ten integers in value order T/J/Q/K,A,2,...,9; "
                               f"got {len(items)}")
         return tuple(number(word, VALUE_NAMES[v]) for v, word in enumerate(items))
-    tags = [None] * 10
+    tags: list[int | None] = [None] * 10
     for item in items:
         rank, sep, word = item.partition("=")
         rank = rank.strip().upper()
@@ -68,17 +70,17 @@ def parse_tags(text):
     return tuple(0 if t is None else t for t in tags)
 
 
-def trigger_text(trigger):
+def trigger_text(trigger: Fraction | None) -> str:
     """``"always"`` or the trigger as a number (``2``, ``5/2``)."""
     return ALWAYS if trigger is None else display.rational(trigger)
 
 
-def parse_triggers(text):
+def parse_triggers(text: object) -> tuple[Fraction | None, ...]:
     """``"always,0,1.5,3"`` -> ``(None, Fraction(0), Fraction(3, 2), Fraction(3))``, sorted.
 
     ``None`` stands for ``always`` (bet every round) and sorts first.
     """
-    found = []
+    found: list[Fraction | None] = []
     for item in (part.strip() for part in str(text).split(",")):
         if not item:
             raise CombinError(f"the trigger list {text!r} has an empty item")
@@ -95,12 +97,12 @@ def parse_triggers(text):
     return tuple(sorted(found, key=lambda t: (t is not None, t or 0)))
 
 
-def whole(value, name, low, high=None):
+def whole(value: object, name: str, low: int, high: int | None = None) -> int:
     """A bounded whole number (:func:`combin.bounded.parse_int`: refused by length first)."""
     return parse_int(value, name, low, high)
 
 
-def parse_burn(text):
+def parse_burn(text: object) -> str | int:
     """``"face"`` or a whole number of cards burned face down."""
     if str(text).strip().lower() == "face":
         return "face"

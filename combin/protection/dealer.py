@@ -7,6 +7,9 @@ which the wager's integer payouts are looked up.  The tables below are built
 once from those two sources so the inner loop only indexes tuples.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from combin.baccarat.tableau import PLAYER_DRAWS_ON, banker_draws, is_natural
 from combin.protection.settlement import state_index
 
@@ -20,7 +23,7 @@ _BANKER_DRAWS = tuple(tuple(banker_draws(total, third) for third in range(10))
                       for total in range(10))
 
 
-def _states(player_cards, banker_cards):
+def _states(player_cards: int, banker_cards: int) -> tuple[int, ...]:
     """``index[player total * 10 + banker total]`` for hands of the given sizes."""
     return tuple(state_index(player_cards, p, banker_cards, b) for p in range(10)
                  for b in range(10))
@@ -29,7 +32,9 @@ def _states(player_cards, banker_cards):
 _S22, _S23, _S32, _S33 = _states(2, 2), _states(2, 3), _states(3, 2), _states(3, 3)
 
 
-def play_shoe(cards, position, limit, count, tags, pay, thresholds, true_count, wins, bets):
+def play_shoe(cards: Sequence[int], position: int, limit: int, count: int, tags: Sequence[int],
+              pay: Sequence[Any], thresholds: Sequence[tuple[int, int]], true_count: bool,
+              wins: list[int], bets: list[int]) -> tuple[int, int, int]:
     """Deal rounds from ``cards[position:]`` while ``position < limit``.
 
     Before each round the number of thresholds the count meets (its *level*)

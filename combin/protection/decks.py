@@ -13,13 +13,17 @@ enumeration of that shoe (:mod:`combin.baccarat.enumeration`); nothing is
 interpolated between deck counts.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from combin.analysis import Selection, paytable_ids, select, select_wager
 from combin.baccarat.shoe import parse_decks
 from combin.errors import CombinError
+from combin.game import Game
 from combin.parsheet import ParSheet
 from combin.registry import find_wager, games
+from combin.wager import Wager
 
 __all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected", "parse_decks_list", "columns",
            "deck_table"]
@@ -30,7 +34,7 @@ DEFAULT_DECKS_LIST = (1, 2, 3, 4, 5, 6, 7, 8)
 MAX_DECK_COUNTS = 64
 
 
-def require_protection(wager_id):
+def require_protection(wager_id: str) -> tuple[Game, Wager]:
     """``(game, wager)`` for a wager of a game that offers game protection (``Game.protection``:
     a shoe a counter can track), else a :class:`CombinError`."""
     game, wager = find_wager(wager_id)
@@ -41,7 +45,7 @@ def require_protection(wager_id):
     return game, wager
 
 
-def protected(wager, **options):
+def protected(wager: Selection | str, **options: Any) -> Selection:
     """The :class:`~combin.analysis.Selection` of a wager of a game with game protection.
 
     ``wager`` is a Selection already resolved (by a command) -- passed through
@@ -58,7 +62,7 @@ def protected(wager, **options):
     return chosen
 
 
-def parse_decks_list(text):
+def parse_decks_list(text: object) -> tuple[int, ...]:
     """``"1,2,6,8"`` -> ``(1, 2, 6, 8)``; each a whole number of decks of at least 1."""
     items = [item.strip() for item in str(text).split(",")]
     if not any(items):
@@ -74,7 +78,8 @@ def parse_decks_list(text):
     return decks
 
 
-def columns(wager_id, paytable=None, rules=None, **options):
+def columns(wager_id: str, paytable: str | None = None, rules: str | None = None,
+            **options: Any) -> list[tuple[str, dict[str, Any]]]:
     """``[(heading, par_sheet options), ...]``: the sheets a table shows side by side.
 
     Every paytable of the wager (built-in and any in ``extra_paytables``); for a
@@ -107,18 +112,20 @@ class DeckTable:
     rows: tuple[tuple[int, int, int, tuple[ParSheet, ...]], ...]
 
     @property
-    def sheets(self):
+    def sheets(self) -> list[ParSheet]:
         return [sheet for *_, sheets in self.rows for sheet in sheets]
 
 
-def deck_table(wager_id, decks_list=DEFAULT_DECKS_LIST, **options):
+def deck_table(wager_id: str, decks_list: Sequence[object] = DEFAULT_DECKS_LIST,
+               **options: Any) -> DeckTable:
     """One exact par sheet per deck count in ``decks_list`` and per column of :func:`columns`."""
     game, wager = require_protection(wager_id)
     chosen = [(heading, select_wager(game, wager, **column))
               for heading, column in columns(wager_id, **options)]
     rows = []
     for decks in decks_list:
-        space = game.outcomes(decks=parse_decks(decks))
+        count: int = parse_decks(decks)
+        space = game.outcomes(decks=count)
         sheets = tuple(selection.sheet(space) for _, selection in chosen)
-        rows.append((decks, space.shoe_detail["cards"], space.cycle, sheets))
+        rows.append((count, space.shoe_detail["cards"], space.cycle, sheets))
     return DeckTable(wager.id, wager.title, tuple(h for h, _ in chosen), tuple(rows))

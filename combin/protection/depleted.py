@@ -13,7 +13,10 @@ is an exact Fraction.
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
+from combin.analysis import Selection
 from combin.baccarat.shoe import parse_shoe
 from combin.errors import CombinError
 from combin.parsheet import ParSheet
@@ -25,7 +28,7 @@ __all__ = ["Depleted", "reference_decks", "depleted_sheet"]
 DEFAULT_REFERENCE_DECKS = 8
 
 
-def reference_decks(spec):
+def reference_decks(spec: object) -> int:
     """The deck count a spec starts from (``8d-TT5`` -> 8), or 8 for a per-rank spec."""
     match = re.match(r"\s*([0-9]+)\s*(?:d\b|decks?\b|-|minus\b|$)", str(spec), re.IGNORECASE)
     if match and "=" not in str(spec):
@@ -42,12 +45,12 @@ class Depleted:
     reference_decks: int
 
     @property
-    def difference(self):
+    def difference(self) -> Fraction:
         """Expected return (for the bettor) of the remaining shoe less the full shoe's."""
         return self.sheet.summary.expected_return - self.reference.summary.expected_return
 
 
-def depleted_sheet(wager, spec, **options):
+def depleted_sheet(wager: Selection | str, spec: object, **options: Any) -> Depleted:
     """The :class:`Depleted` comparison.  ``wager`` is a :class:`~combin.analysis.Selection`,
     or a wager id resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
     chosen = protected(wager, **options)

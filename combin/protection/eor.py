@@ -32,12 +32,16 @@ correlation are sums of products of Fractions; only the final square root is
 taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from combin import display
-from combin.baccarat.shoe import MIN_CARDS, PER_DECK, Shoe, VALUE_NAMES
+from combin.analysis import Selection
+from combin.baccarat.shoe import (MIN_CARDS, PER_DECK, VALUE_NAMES, Shoe, parse_decks,
+                                  parse_shoe)
 from combin.errors import CombinError
 from combin.parsheet import ParSheet
 from combin.protection.decks import protected
@@ -66,7 +70,7 @@ class TagSet:
     per_deck: int            # sum of tag x cards per 52-card deck
 
     @property
-    def balanced(self):
+    def balanced(self) -> bool:
         return self.per_deck == 0
 
 
@@ -82,15 +86,16 @@ class Effects:
     identity_left: Fraction  # sum n_r EV(shoe - r)
     identity_right: Fraction  # N EV(shoe)
     suggested: TagSet
-    alternatives: tuple[tuple[int, "TagSet | None", "TagSet | None"], ...]  # (largest tag,
+    alternatives: tuple[tuple[int, "TagSet | None", "TagSet"], ...]  # (largest tag,
     #                                          best balanced TagSet, best TagSet), ...
 
     @property
-    def identity_holds(self):
+    def identity_holds(self) -> bool:
         return self.identity_left == self.identity_right
 
 
-def correlation(counts, tags, effects):
+def correlation(counts: Sequence[int], tags: Sequence[int],
+                effects: Sequence[Fraction]) -> tuple[Decimal | None, Fraction | None]:
     """``(corr, corr²)`` of ``tags`` with ``effects``, each card weighted once (see the module).
 
     ``corr`` is a :class:`decimal.Decimal`, ``corr²`` an exact Fraction; both
@@ -110,12 +115,12 @@ def correlation(counts, tags, effects):
     return (root if cov >= 0 else -root), squared
 
 
-def imbalance(counts, tags):
+def imbalance(counts: Sequence[int], tags: Sequence[int]) -> int:
     """``sum n_r t_r``: what the count reads after every card of the shoe is seen."""
     return sum(n * t for n, t in zip(counts, tags))
 
 
-def candidate_tags(effects, max_tag):
+def candidate_tags(effects: Sequence[Fraction | None], max_tag: int) -> list[tuple[int, ...]]:
     """Every distinct tag set ``round(s · e_r)`` (half to even) whose largest tag in size is
     1 to ``max_tag``, over all scale factors ``s > 0``.
 
@@ -140,24 +145,26 @@ def candidate_tags(effects, max_tag):
     return found
 
 
-def _tag_set(counts, effects, tags, max_tag):
+def _tag_set(counts: Sequence[int], effects: Sequence[Fraction | None], tags: Sequence[int],
+             max_tag: int) -> TagSet:
     plain = [Fraction(0) if e is None else e for e in effects]
     corr, squared = correlation(counts, tags, plain)
     return TagSet(tuple(tags), max_tag, corr, squared, imbalance(counts, tags),
                   imbalance(PER_DECK, tags))
 
 
-def _rank(tag_set):
+def _rank(tag_set: TagSet) -> tuple[Fraction, int, tuple[int, ...]]:
     """Exact sort key: signed squared correlation, then the smaller tags."""
     squared = tag_set.correlation_squared
     if squared is None:
         signed = Fraction(-2)
     else:
-        signed = squared if tag_set.correlation >= 0 else -squared
+        positive = tag_set.correlation is not None and tag_set.correlation >= 0
+        signed = squared if positive else -squared
     return (signed, -max(abs(t) for t in tag_set.tags), tag_set.tags)
 
 
-def check_max_tag(max_tag):
+def check_max_tag(max_tag: object) -> int:
     """Raise a :class:`CombinError` unless ``max_tag`` is a whole number from 1 to 20."""
     if isinstance(max_tag, bool) or not isinstance(max_tag, int) or not 1 <= max_tag <= MAX_MAX_TAG:
         raise CombinError(f"the largest tag must be a whole number from 1 to {MAX_MAX_TAG}, "
@@ -165,7 +172,8 @@ def check_max_tag(max_tag):
     return max_tag
 
 
-def best_tags(counts, effects, max_tag=DEFAULT_MAX_TAG, balanced=True):
+def best_tags(counts: Sequence[int], effects: Sequence[Fraction | None], max_tag: int = DEFAULT_MAX_TAG,
+              balanced: bool = True) -> TagSet | None:
     """The best :class:`TagSet` of :func:`candidate_tags` by correlation with the effects.
 
     With ``balanced``, only tag sets that count a full 52-card deck to 0 are
@@ -178,7 +186,8 @@ def best_tags(counts, effects, max_tag=DEFAULT_MAX_TAG, balanced=True):
     return max(sets, key=_rank, default=None)
 
 
-def suggest_tags(counts, effects, max_tag=DEFAULT_MAX_TAG):
+def suggest_tags(counts: Sequence[int], effects: Sequence[Fraction | None],
+                 max_tag: int = DEFAULT_MAX_TAG) -> TagSet:
     """The suggested count: the best balanced tag set with tags up to ``max_tag`` in size,
     or the best unbalanced one when no balanced set exists (all zeros when no card matters)."""
     chosen = best_tags(counts, effects, max_tag) or best_tags(counts, effects, max_tag, False)
@@ -187,43 +196,50 @@ def suggest_tags(counts, effects, max_tag=DEFAULT_MAX_TAG):
     return chosen
 
 
-def _expected(chosen, shoe):
+def _expected(chosen: Selection, shoe: Shoe) -> ParSheet:
     return chosen.sheet(chosen.game.outcomes(shoe=shoe))
 
 
-def effects_of_removal(wager, shoe=None, max_tag=DEFAULT_MAX_TAG, *, decks=None, **options):
-    """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe; else ``decks`` full decks,
-    default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
+def effects_of_removal(wager: Selection | str, shoe: Shoe | str | None = None,
+                       max_tag: int = DEFAULT_MAX_TAG, *, decks: object = None,
+                       **options: Any) -> Effects:
+    """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe or a shoe spec; else ``decks``
+    full decks, default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
     resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
     chosen = protected(wager, **options)
-    if shoe is None:
-        shoe = Shoe.full(8 if decks is None else decks)
+    if isinstance(shoe, str):
+        dealt: Shoe = parse_shoe(shoe)
+    elif shoe is None:
+        dealt = Shoe.full(8 if decks is None else parse_decks(decks))
+    else:
+        dealt = shoe
     check_max_tag(max_tag)
-    if shoe.cards <= MIN_CARDS:
+    if dealt.cards <= MIN_CARDS:
         raise CombinError(f"the effect of removal needs a shoe of at least {MIN_CARDS + 1} cards "
-                          f"(a round can use {MIN_CARDS}); this one holds {shoe.cards}")
-    sheet = _expected(chosen, shoe)
+                          f"(a round can use {MIN_CARDS}); this one holds {dealt.cards}")
+    sheet = _expected(chosen, dealt)
     expected = sheet.summary.expected_return
-    removed = tuple(_expected(chosen, shoe.without(v)).summary.expected_return
-                    if n else None for v, n in enumerate(shoe.counts))
+    removed = tuple(_expected(chosen, dealt.without(v)).summary.expected_return
+                    if n else None for v, n in enumerate(dealt.counts))
     effects = tuple(None if ev is None else ev - expected for ev in removed)
-    left = sum((n * ev for n, ev in zip(shoe.counts, removed) if n), Fraction(0))
-    right = shoe.cards * expected
-    suggested = suggest_tags(shoe.counts, effects, max_tag)
-    alternatives = tuple((m, best_tags(shoe.counts, effects, m),
-                          best_tags(shoe.counts, effects, m, balanced=False))
+    left = sum((n * ev for n, ev in zip(dealt.counts, removed) if ev is not None), Fraction(0))
+    right = dealt.cards * expected
+    suggested = suggest_tags(dealt.counts, effects, max_tag)
+    alternatives = tuple((m, best_tags(dealt.counts, effects, m),
+                          best_tags(dealt.counts, effects, m, balanced=False)
+                          or _tag_set(dealt.counts, effects, (0,) * len(effects), m))
                          for m in ALTERNATIVES)
-    return Effects(sheet, shoe, expected, removed, effects, left, right, suggested, alternatives)
+    return Effects(sheet, dealt, expected, removed, effects, left, right, suggested, alternatives)
 
 
-def tag_text(tags):
+def tag_text(tags: Sequence[int]) -> str:
     """``"0,0,...,2  (T=0 A=0 ... 9=+2)"``: a tag set as --tags takes it, and by rank."""
     named = " ".join(f"{'T' if v == 0 else name}={f'{t:+d}' if t else '0'}"
                      for v, (name, t) in enumerate(zip(VALUE_NAMES, tags)))
     return ",".join(str(t) for t in tags) + f"  ({named})"
 
 
-def balance_note(result):
+def balance_note(result: Effects) -> str:
     """The note saying whether the suggested count is balanced, and what to do if not."""
     tag = result.suggested
     if tag.balanced:

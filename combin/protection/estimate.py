@@ -41,7 +41,7 @@ class Estimate:
     low: Decimal | None = None
     high: Decimal | None = None
 
-    def contains(self, figure):
+    def contains(self, figure: Fraction) -> bool | None:
         """Whether the 95% interval contains the exact ``figure`` (compared exactly)."""
         if self.variance is None:
             return False
@@ -51,7 +51,7 @@ class Estimate:
         return gap * gap <= z * z * self.variance
 
 
-def _with_interval(value, variance):
+def _with_interval(value: Fraction, variance: Fraction) -> Estimate:
     if variance is None:
         return Estimate(value)
     se = display.sqrt(variance)
@@ -61,7 +61,7 @@ def _with_interval(value, variance):
                     _CONTEXT.add(centre, half))
 
 
-def mean(n, total, squares, scale=1):
+def mean(n: int, total: int, squares: int, scale: int = 1) -> Estimate:
     """Mean of ``n`` values ``x / scale`` from ``sum x`` and ``sum x²`` (ints or Fractions)."""
     if n < 1:
         raise ValueError("a mean needs at least one value")
@@ -72,7 +72,8 @@ def mean(n, total, squares, scale=1):
     return _with_interval(value, spread / n / (scale * scale))
 
 
-def ratio(n, sx, sy, sxx, syy, sxy, factor=1):
+def ratio(n: int, sx: int, sy: int, sxx: int, syy: int, sxy: int,
+          factor: Fraction | int = 1) -> Estimate | None:
     """``factor · sum x / sum y`` over ``n`` replications, with its delta-method interval.
 
     ``None`` when ``sum y`` is 0 (nothing to divide by, e.g. no bet was made).

@@ -5,6 +5,7 @@ and freezes it with the wager's integer payouts per round state
 (:mod:`combin.protection.settlement`) into a picklable :class:`Plan`.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -12,6 +13,7 @@ from combin.baccarat.shoe import PER_DECK, parse_decks
 from combin.errors import CombinError
 from combin.protection.count_options import (DEFAULT_CUT, MAX_DECKS, MIN_CUT, parse_burn,
                                              whole)
+from combin.protection.settlement import Settlement
 
 __all__ = ["Plan", "make_plan"]
 
@@ -33,34 +35,38 @@ class Plan:
     scale: int
 
     @property
-    def cards(self):
+    def cards(self) -> tuple[int, ...]:
         return tuple(v for v, n in enumerate(PER_DECK) for _ in range(n * self.decks))
 
     @property
-    def thresholds(self):
+    def thresholds(self) -> tuple[tuple[int, int], ...]:
         """``(a, b)`` per trigger: bet when ``count · a >= b · remaining`` (see the module)."""
         per = 52 if self.true_count else 1
         return tuple((0, 0) if t is None else (per * t.denominator, t.numerator)
                      for t in self.triggers)
 
 
-def make_plan(wager_id, *, decks=8, cut=DEFAULT_CUT, burn="face", tags, triggers,
-              true_count=False, initial_count=0, seed=1, settled=None):
+def make_plan(wager_id: str, *, decks: object = 8, cut: object = DEFAULT_CUT,
+              burn: object = "face", tags: Sequence[int],
+              triggers: Sequence[Fraction | None], true_count: bool = False,
+              initial_count: object = 0, seed: object = 1,
+              settled: Settlement) -> Plan:
     """Check every option and build the :class:`Plan`; ``settled`` is a Settlement."""
-    decks = parse_decks(decks)
-    if decks > MAX_DECKS:
-        raise CombinError(f"the simulation deals shoes of at most {MAX_DECKS} decks, not {decks}")
-    cut = whole(cut, "--cut-card", MIN_CUT)
-    burn = parse_burn(burn)
-    seed = whole(seed, "--seed", 0, 2**63 - 1)
-    initial_count = whole(initial_count, "--initial-count", -10**9, 10**9)
-    most_burned = 11 if burn == "face" else burn
-    if decks * 52 - most_burned - cut < 6:
-        raise CombinError(f"{decks * 52} cards less {most_burned} burned and {cut} behind the cut "
-                          "card leave no room for a round")
+    shoe_decks: int = parse_decks(decks)
+    if shoe_decks > MAX_DECKS:
+        raise CombinError(f"the simulation deals shoes of at most {MAX_DECKS} decks, "
+                          f"not {shoe_decks}")
+    behind = whole(cut, "--cut-card", MIN_CUT)
+    burned = parse_burn(burn)
+    chosen_seed = whole(seed, "--seed", 0, 2**63 - 1)
+    start = whole(initial_count, "--initial-count", -10**9, 10**9)
+    most_burned = 11 if isinstance(burned, str) else burned
+    if shoe_decks * 52 - most_burned - behind < 6:
+        raise CombinError(f"{shoe_decks * 52} cards less {most_burned} burned and {behind} behind "
+                          "the cut card leave no room for a round")
     if len(tags) != 10:
         raise CombinError("a count needs a tag for each of the ten point values")
     if not triggers:
         raise CombinError("give at least one trigger")
-    return Plan(wager_id, decks, cut, burn, tuple(tags), initial_count, bool(true_count),
-                tuple(triggers), seed, settled.scaled, settled.scale)
+    return Plan(wager_id, shoe_decks, behind, burned, tuple(tags), start, bool(true_count),
+                tuple(triggers), chosen_seed, settled.scaled, settled.scale)

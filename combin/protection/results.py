@@ -49,7 +49,7 @@ class CountResult:
     interrupted: bool = False
 
 
-def estimates(plan, sums):
+def estimates(plan: Plan, sums: dict[str, Any]) -> tuple[TriggerResult, ...]:
     """The :class:`TriggerResult` of each trigger from the exact sums."""
     n, scale = sums["shoes"], plan.scale
     results = []

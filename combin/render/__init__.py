@@ -15,7 +15,7 @@ from typing import Any
 from combin.errors import CombinError
 from combin.render.document import Document
 
-__all__ = ["FORMATS", "render", "emit", "add_format_options"]
+__all__ = ["FORMATS", "render", "render_text", "emit", "add_format_options"]
 
 #: Format name -> module that writes it.
 FORMATS = {"text": "text", "md": "markdown", "csv": "csvfile", "json": "jsonfile",
@@ -47,6 +47,14 @@ def render(obj: object, fmt: str = "text", table: str | None = None) -> str | by
         document.table(table)
     written: str | bytes = _module(fmt).write(document)
     return written
+
+
+def render_text(obj: object, fmt: str = "text", table: str | None = None) -> str:
+    """:func:`render` in a text format (every format but ``xlsx``)."""
+    text = render(obj, fmt, table)
+    if not isinstance(text, str):
+        raise CombinError(f"--format {fmt} is not a text format")
+    return text
 
 
 def emit(obj: object, args: Any) -> str | bytes:
