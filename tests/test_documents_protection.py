@@ -70,3 +70,17 @@ def test_count_document_marks_an_interrupted_run():
     assert Fraction(row["return_when_betting"]) == result.triggers[0].return_when_betting.value
     from dataclasses import replace
     assert "Interrupted" in render(replace(result, interrupted=True), "text")
+
+
+def test_count_json_carries_the_exact_edge_and_every_format_is_deterministic():
+    def result():
+        return simulate("eclipse.sun7", tags=(0,) * 10, triggers=parse_triggers("always"),
+                        shoes=CHUNK, seed=5, workers=1)
+    obj = json.loads(render(result(), "json"))
+    assert obj["format"] == "combin.count/2" and obj["subject"]["shoes"] == CHUNK
+    (always,) = obj["tables"]["triggers"]["rows"]
+    assert int(always["bets"]) == obj["subject"]["rounds"]     # one bet per round dealt
+    # Sun 7, paytable A, 8 decks: the exact off-the-top return of the par sheet
+    assert obj["identification"]["off_the_top_expected_return"] == "-64613588827/848912750595"
+    for fmt in ("text", "md", "csv", "json", "html", "xlsx"):
+        assert render(result(), fmt) == render(result(), fmt)
