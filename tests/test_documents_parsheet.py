@@ -54,3 +54,12 @@ def test_a_range_past_100_percent_is_clamped_and_explained():
     assert all(row[3].value <= 1 and row[2].value >= -10000 for row in rows)
     assert rows[-1][3].value < 1                      # 1,000,000 rounds: a true normal range
     assert any("clamped" in note and "100.00%" in note for note in doc.notes)
+
+
+def test_identification_and_exact_summary(dice_sheet):
+    from combin.documents.parsheet import identification
+    rows = dict(identification(dice_sheet))
+    assert rows["Game cycle"] == Count(36) and rows["Counted over"] == "every ordered pair of faces"
+    assert "Counted over" not in dict(identification(dice_sheet, method=False))
+    summary = {row[0].value: row[1].value for row in document(dice_sheet).table("summary").rows}
+    assert summary["Expected return"] == Fraction(4, 9) and summary["Variance"] == Fraction(2108, 81)
