@@ -10,16 +10,17 @@ are exact by construction.  It has its own plain hand comparison
 (:func:`plain_value`: the class of :func:`combin.lunar.hand.hand_class`, then
 the ranks by count and height, written from the rules) and shares nothing with
 the fast engine (:mod:`combin.stud.advise`) except the Bet pays per hand
-(:func:`combin.lunar.bet.hand_bet_pays`).  It is slow on purpose: the test
-oracle on reduced decks, and for fold, play and buy on the full deck.
+(:func:`combin.stud.rules.bet_pay`) and the amounts of the game's data
+(:class:`combin.stud.rules.Rules`).  It is slow on purpose: the test oracle on
+reduced decks, and for fold, play and buy on the full deck.
 """
 
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
-from combin.lunar.bet import hand_bet_pays
 from combin.lunar.hand import hand_class
+from combin.stud.rules import bet_pay
 
 __all__ = ["plain_value", "plain_best", "qualifies", "option_values", "option_keys"]
 
@@ -58,19 +59,25 @@ def qualifies(cards):
     return hand_class(cards) != "high_card"
 
 
-def option_keys():
-    """The 29 option keys: fold, play, buy, then every exchange of 2-5 positions."""
+def option_keys(sizes=(2, 3, 4, 5)):
+    """The option keys: fold, play, buy, then every exchange of ``sizes`` positions (29)."""
     keys = [("fold",), ("play",), ("buy",)]
-    for size in (2, 3, 4, 5):
+    for size in sizes:
         keys += [("exchange", positions) for positions in combinations(range(5), size)]
     return keys
 
 
 class _Walker:
-    def __init__(self, situation, terms):
-        self.terms = terms
-        self.rule = terms.reading("L11")
-        self.ante_win = terms.ante_on_win
+    def __init__(self, situation, rules):
+        self.rules = rules
+        self.up = situation.up
+        self.ante_win = rules.ante_win
+        # The two Ante pays on a dealer who does not qualify, read from the data by
+        # asking for a hand below a straight (value 0) and a straight (category 4).
+        self.take_low = rules.ante_not_qualified(0)
+        self.take_high = rules.ante_not_qualified(4 * 16 ** 5)
+        self.fee = rules.draw_fee
+        self.force_fee = rules.force_fee
         self._dealer = {}
 
     def dealer(self, cards):
@@ -83,15 +90,14 @@ class _Walker:
         """Net of Ante and Bet against a qualifying dealer (fee not included)."""
         value, pays = player
         if value > dealer_value:
-            return self.ante_win + 2 * pays
-        return -3 if value < dealer_value else 0
+            return self.ante_win + self.rules.bet * pays
+        return -1 - self.rules.bet if value < dealer_value else 0
 
     def play(self, hand, pool):
         """Exact value of playing ``hand`` (5 or 6 cards) when ``pool`` is unseen."""
         best, name = plain_best(hand)
-        _, pays = hand_bet_pays([(c >> 2, c & 3) for c in hand], self.rule)
-        player = (best, pays)
-        take = 4 if name in _STRAIGHT_OR_BETTER else 1
+        player = (best, bet_pay(self.rules, hand))
+        take = self.take_high if name in _STRAIGHT_OR_BETTER else self.take_low
         total, count = Fraction(0), 0
         for hidden in combinations(pool, 4):
             dealer = (self.up,) + hidden
@@ -106,7 +112,7 @@ class _Walker:
             force = Fraction(0)
             for new in left:
                 qualified, value = self.dealer(rest + [new])
-                force += (self.settle(player, value) if qualified else 0) - 1
+                force += (self.settle(player, value) if qualified else 0) - self.force_fee
             total += max(Fraction(take), force / len(left))
         return total / count
 
@@ -117,10 +123,10 @@ class _Walker:
             left = [card for card in pool if card not in new]
             total += max(Fraction(-1), self.play(list(kept) + list(new), left))
             count += 1
-        return -1 + total / count
+        return -self.fee + total / count
 
 
-def option_values(situation, terms, keys=None):
+def option_values(situation, rules, keys=None):
     """``{option key: Fraction EV per unit of Ante}`` by walking every branch.
 
     ``keys`` limits the walk to some of :func:`option_keys` (default all);
@@ -129,22 +135,22 @@ def option_values(situation, terms, keys=None):
     gives ``{("instant",): pay}`` alone; under ``continue`` the instant pay is
     added to every option.
     """
-    walker = _Walker(situation, terms)
-    walker.up = situation.up
+    walker = _Walker(situation, rules)
     player = list(situation.player)
     pool = list(situation.unseen)
     first = hand_class(player)
-    bonus = terms.instant.get(first, Fraction(0))
-    if first in terms.instant and terms.reading("L7") == "ends-round":
+    instant = dict(rules.instant.lines) if rules.instant is not None else {}
+    bonus = Fraction(instant[first].net) if first in instant else Fraction(0)
+    if first in instant and rules.instant_ends_round:
         return {("instant",): bonus}
     values = {}
-    for key in keys or option_keys():
+    for key in keys or option_keys(rules.exchange_sizes):
         if key[0] == "fold":
             value = Fraction(-1)
         elif key[0] == "play":
             value = walker.play(player, pool)
         elif key[0] == "buy":
-            value = walker.draw(player, pool, 1)
+            value = walker.draw(player, pool, rules.game.entry["draws"]["buy"])
         else:
             kept = [card for i, card in enumerate(player) if i not in key[1]]
             value = walker.draw(kept, pool, len(key[1]))
