@@ -1,0 +1,409 @@
+"""The exact value of every option of one Lunar Poker situation, fast.
+
+:func:`advise` prices fold, play, buying a sixth card and every exchange the
+rules allow (L12), each followed by the better of fold or play once the new
+cards are seen, and -- wherever the dealer does not qualify -- the better of
+taking the Ante pay or forcing (L10) with the dealer's five cards in view.
+Every value is per unit of Ante and counts the Ante, the fee and the Bet.
+
+Why it is exact.  Let ``B`` be the ``n`` unseen cards.  An option draws ``k``
+cards ``N`` from ``B`` (``k = 0`` for play); the dealer's four hidden cards
+are a 4-subset ``H`` of ``B - N`` and a forced replacement one of the
+``r = n - k - 4`` cards left.  Dealing order does not change probabilities
+(RULES.md §3), so every draw is equally likely, then every ``H``, then every
+replacement, and the option's value is::
+
+    -fee + sum_N max(-1, play(N)) / C(n, k),
+    play(N) = [ r * (win * below + (-1 - bet) * above + take * not_qualified)
+                + sum_H max(0, S_H - r * (force_fee + take)) ] / (r * C(n - k, 4))
+
+where ``below``/``above``/``not_qualified`` count the dealer hands of
+``B - N`` that qualify below / above the player's value or do not qualify,
+and ``S_H`` is the forcing player's showdown total over the ``r``
+replacements of a non-qualifying ``H``.  All of these are integers; the one
+division happens when the total becomes a :class:`~fractions.Fraction`.
+
+The counts over ``B - N`` come from counts over all of ``B`` by
+inclusion-exclusion over the drawn cards: the 4-subsets of ``B`` avoiding
+``N`` are ``sum_{T subset N} (-1)^|T|`` times those containing ``T``
+(|T| <= 4).  For every subset ``T`` of every dealer hand the counts by dealer
+value are tabulated once per situation (:class:`DealerTable`), so an
+option needs ``2^k`` table look-ups per draw, vectorised over every draw.
+
+Forcing is summed exactly, but only where it can matter.  Against a
+non-qualifying ``H`` the forcing player wins at most ``win`` on each of the
+``outs(H)`` replacements that requalify the dealer (a pair, a straight or a
+flush: never an ace-king, because the highest card went and an ace and a king
+together would have qualified the dealer), and loses or pushes elsewhere, so
+``S_H <= win * outs(H)``; where ``win * outs(H) <= r * (force_fee + take)``
+forcing cannot beat taking the Ante pay and its term is 0 without summing.
+Dealer hands are sorted by ``outs`` so the hands left to sum are a prefix.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from combin.errors import CombinError
+from combin.stud.values import QUALIFY, STRAIGHT, best_value, category_of, values_of
+
+__all__ = ["Option", "advise", "DealerTable", "option_keys", "RESULTS"]
+
+_SHIFT = 16 ** 5
+
+#: Result ids of the best option's distribution, in print order (win ids follow).
+RESULTS = ("lose", "push", "ante_taken", "forced_won", "forced_lost", "forced_push",
+           "forced_not_qualified", "fold")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: ``kind`` (fold, play, buy, exchange, instant), ``discard``, exact ``ev``."""
+
+    kind: str
+    discard: tuple
+    ev: Fraction
+    results: dict = None   # result id -> Fraction probability (the best option only)
+
+
+def option_keys(rules):
+    """``[(kind, discard positions)]`` of the options the rules allow, in a fixed order."""
+    keys = [("fold", ()), ("play", ())]
+    if rules.game.can_draw:
+        keys.append(("buy", ()))
+        for size in rules.exchange_sizes:
+            keys += [("exchange", positions) for positions in combinations(range(5), size)]
+    return keys
+
+
+@lru_cache(maxsize=16)
+def _subsets(n, k):
+    """Every k-subset of ``range(n)`` as sorted rows, lexicographic (int64)."""
+    rows = np.fromiter((i for c in combinations(range(n), k) for i in c), dtype=np.int64,
+                       count=comb(n, k) * k)
+    return rows.reshape(comb(n, k), k)
+
+
+def _masks(k, most=4):
+    """Submasks of ``range(k)`` with at most ``most`` members: (columns, sign)."""
+    return [(cols, -1 if len(cols) % 2 else 1)
+            for size in range(min(k, most) + 1) for cols in combinations(range(k), size)]
+
+
+def _whole(x, what):
+    x = Fraction(x)
+    if x.denominator != 1:
+        raise CombinError(f"{what} must be a whole number of Ante units for the exact engine, not {x}")
+    return int(x)
+
+
+class DealerTable:
+    """Counts of the dealer's hands over every subset of the unseen cards.
+
+    The dealer's hand is the up card and a 4-subset ``H`` of the ``n`` unseen
+    cards (local positions ``0..n-1``).  A subset ``T`` of positions (at most
+    four) has the key ``sum (t_i + 1) * S**(j - i)`` with ``S = n + 1``:
+    distinct subsets get distinct keys, and the empty set is key 0.  For each
+    key the table holds how many ``H`` containing ``T`` qualify (``qcount``) or
+    do not (``ncount``), and the sorted keys ``key * V + level`` of the
+    qualifying ones, so the number below a player's value is one
+    :func:`numpy.searchsorted`.  Counts are at most ``C(n, 4) < 2**31``.
+    """
+
+    def __init__(self, up, unseen):
+        self.cards = np.asarray(unseen, dtype=np.int64)
+        n = self.n = len(unseen)
+        self.size = n + 1
+        hands = self.hands = _subsets(n, 4)
+        dealer = np.column_stack([np.full(len(hands), up, dtype=np.int64), self.cards[hands]])
+        self.dealer = dealer
+        values = self.values = values_of(dealer).astype(np.int64)
+        qualified = self.qualified = values >= QUALIFY
+        self.levels = np.unique(values[qualified])
+        self.width = len(self.levels) + 1
+        level = np.searchsorted(self.levels, values)
+        slots = self.size ** 4
+        qcount = np.zeros(slots, dtype=np.int64)
+        ncount = np.zeros(slots, dtype=np.int64)
+        sorted_keys = []
+        for cols, _ in _masks(4):
+            key = self.key(hands[:, list(cols)])
+            qcount += np.bincount(key[qualified], minlength=slots)
+            ncount += np.bincount(key[~qualified], minlength=slots)
+            sorted_keys.append(key[qualified] * self.width + level[qualified])
+        self.sorted = np.sort(np.concatenate(sorted_keys))
+        self.qcount = qcount.astype(np.int32)
+        self.qstart = (np.cumsum(qcount) - qcount).astype(np.int64)
+        self.ncount = ncount.astype(np.int32)
+        self._force = None
+
+    def key(self, positions):
+        """Keys of rows of sorted positions (an ``(m, j)`` array; ``j = 0`` gives 0)."""
+        key = np.zeros(len(positions), dtype=np.int64)
+        for column in range(positions.shape[1]):
+            key = key * self.size + positions[:, column] + 1
+        return key
+
+    def counts(self, key, low, high):
+        """Qualifying hands containing ``T`` below / tied with / above a value, and non-qualifying.
+
+        ``low``/``high`` are the numbers of dealer levels below / not above the value.
+        """
+        start = self.qstart[key]
+        below = np.searchsorted(self.sorted, key * self.width + low) - start
+        upto = np.searchsorted(self.sorted, key * self.width + high) - start
+        return below, upto - below, self.qcount[key] - upto, self.ncount[key]
+
+    def force_table(self):
+        """For every non-qualifying ``H``: the replacements that requalify it, and their values.
+
+        Sorted by the number of such replacements (``outs``), most first.  The
+        replaced card is the dealer's highest (ace high; unique, as a hand
+        that does not qualify has no pair).  Cards are local positions; a
+        padding slot has position ``n`` and value -1.
+        """
+        if self._force is not None:
+            return self._force
+        n = self.n
+        rows = np.nonzero(~self.qualified)[0]
+        dealer = self.dealer[rows]
+        high = np.argmax(dealer >> 2, axis=1)
+        keep = np.ones(dealer.shape, dtype=bool)
+        keep[np.arange(len(rows)), high] = False
+        rest = dealer[keep].reshape(len(rows), 4)
+        free = np.ones((len(rows), n), dtype=bool)
+        free[np.arange(len(rows))[:, None], self.hands[rows]] = False
+        others = np.nonzero(free)[1].reshape(len(rows), n - 4)
+        forced = np.concatenate([np.repeat(rest, n - 4, axis=0),
+                                 self.cards[others].reshape(-1, 1)], axis=1)
+        values = values_of(forced).astype(np.int64).reshape(len(rows), n - 4)
+        requalified = values >= QUALIFY
+        outs = requalified.sum(axis=1)
+        order = np.argsort(-outs, kind="stable")
+        width = max(int(outs.max()) if len(outs) else 0, 1)
+        slot = np.cumsum(requalified, axis=1) - 1
+        cards = np.full((len(rows), width), n, dtype=np.int64)
+        vals = np.full((len(rows), width), -1, dtype=np.int64)
+        where = np.nonzero(requalified)
+        cards[where[0], slot[where]] = others[where]
+        vals[where[0], slot[where]] = values[where]
+        bits = (np.int64(1) << self.hands[rows]).sum(axis=1)   # n <= 47: one int64 bit each
+        self._force = (outs[order], bits[order], cards[order], vals[order])
+        return self._force
+
+
+class _Engine:
+    def __init__(self, situation, rules):
+        self.rules = rules
+        self.situation = situation
+        self.table = DealerTable(situation.up, situation.unseen)
+        self.bet = _whole(rules.bet, "the Bet")
+        self.loss = 1 + self.bet
+        self.ante_win = _whole(rules.ante_win, "the Ante pay on a win")
+        self.take_low = _whole(rules.ante_not_qualified(0), "the Ante pay")
+        self.take_high = _whole(rules.ante_not_qualified(STRAIGHT * _SHIFT), "the Ante pay")
+        self.force_fee = None if rules.force_fee is None else _whole(rules.force_fee, "the force fee")
+        self.draw_fee = None if rules.draw_fee is None else _whole(rules.draw_fee, "the draw fee")
+        self._pays = {}
+
+    def pays(self, hands, values):
+        """Bet pays (to 1, with L11) of each final hand: by value for five cards.
+
+        For five cards the value fixes the ranks and whether the hand is
+        suited, and that is all the Bet pays read, so one hand per value is
+        read by :func:`combin.stud.rules.bet_pay`; six-card hands are read one by one.
+        """
+        from combin.stud.rules import bet_pay
+        if hands.shape[1] != 5:
+            return np.array([_whole(bet_pay(self.rules, row.tolist()), "a Bet pay")
+                             for row in hands], dtype=np.int64)
+        unique, inverse = np.unique(values, return_inverse=True)
+        found = []
+        for value in unique.tolist():
+            if value not in self._pays:
+                self._pays[value] = _whole(bet_pay(self.rules, _representative(value)), "a Bet pay")
+            found.append(self._pays[value])
+        return np.array(found, dtype=np.int64)[inverse.reshape(-1)]
+
+    def final_hands(self, kept, size):
+        """Draw rows, final hands, their values for every draw of ``size`` unseen cards."""
+        table = self.table
+        draws = _subsets(table.n, size)
+        kept = np.asarray(kept, dtype=np.int64)
+        hands = np.concatenate([np.broadcast_to(kept, (len(draws), len(kept))),
+                                table.cards[draws]], axis=1)
+        if hands.shape[1] == 5:
+            values = values_of(hands).astype(np.int64)
+        else:
+            values = np.max([values_of(hands[:, list(five)]).astype(np.int64)
+                             for five in combinations(range(hands.shape[1]), 5)], axis=0)
+        return draws, hands, values
+
+    def play_numerators(self, kept, size, detail=False):
+        """Per draw: the play numerator over ``r * C(n - size, 4)``, and that denominator.
+
+        The numerator is an int64: its size is at most ``r * C(n, 4) * max
+        |result| <= 47 * 178,365 * 301 < 2.6e9`` per draw, and a sum over at
+        most ``C(47, 5)`` draws stays below ``4e15 < 2**63``.
+        """
+        table = self.table
+        draws, hands, values = self.final_hands(kept, size)
+        pays = self.pays(hands, values)
+        win = self.ante_win + self.bet * pays
+        take = np.where(values >= STRAIGHT * _SHIFT, self.take_high, self.take_low)
+        low = np.searchsorted(table.levels, values, side="left")
+        high = np.searchsorted(table.levels, values, side="right")
+        below = np.zeros(len(draws), dtype=np.int64)
+        tied, above, nq = below.copy(), below.copy(), below.copy()
+        for cols, sign in _masks(size):
+            key = table.key(draws[:, list(cols)])
+            b, t, a, q = table.counts(key, low, high)
+            below += sign * b
+            tied += sign * t
+            above += sign * a
+            nq += sign * q
+        r = table.n - size - 4
+        numerator = r * (win * below - self.loss * above + take * nq)
+        forced = self.forcing(draws, values, win, take, r, detail) if self.force_fee is not None else None
+        if forced is not None:
+            numerator = numerator + forced[0]
+        counts = dict(below=below, tied=tied, above=above, nq=nq, values=values,
+                      forced=forced) if detail else None
+        return numerator, r * comb(table.n - size, 4), counts
+
+    def forcing(self, draws, values, win, take, r, detail):
+        """Per draw, ``sum_H max(0, S_H - r * (fee + take))`` over the non-qualifying ``H``.
+
+        Only hands with ``win * outs(H) > r * (fee + take)`` are summed (see the
+        module docstring); a draw none of whose dealer hands passes that bound
+        gets 0 without summing.
+        """
+        outs, bits, cards, vals = self.table.force_table()
+        cost = r * (self.force_fee + take)
+        most = int(outs[0]) if len(outs) else 0
+        gains = np.zeros(len(draws), dtype=np.int64)
+        extra = np.zeros((len(draws), 5), dtype=np.int64) if detail else None
+        todo = np.nonzero(win * most > cost)[0]
+        if len(todo) == 0:
+            return gains, extra
+        draw_bits = (np.int64(1) << draws).sum(axis=1) if draws.shape[1] else np.zeros(len(draws), np.int64)
+        negative = -outs
+        for f in todo.tolist():
+            w, c, v = int(win[f]), int(cost[f]), int(values[f])
+            # hands with w * outs > c: outs > c // w, a prefix of the sorted table
+            count = int(np.searchsorted(negative, -(c // w), side="left"))
+            if count == 0:
+                continue
+            mask = int(draw_bits[f])
+            alive = (bits[:count] & mask) == 0
+            free = ((mask >> cards[:count]) & 1) == 0
+            vv = vals[:count]
+            won = (vv < v) & free & (vv >= 0)
+            lost = (vv > v) & free
+            tie = (vv == v) & free
+            total = w * won.sum(axis=1) - self.loss * lost.sum(axis=1)
+            chosen = alive & (total > c)
+            gains[f] = int((total[chosen] - c).sum())
+            if detail:
+                nw, nl, nt = (int(x[chosen].sum()) for x in (won.sum(1), lost.sum(1), tie.sum(1)))
+                extra[f] = (int(chosen.sum()), nw, nl, nt,
+                            int(chosen.sum()) * r - nw - nl - nt)
+        return gains, extra
+
+
+def _representative(value):
+    """Five cards with this value (ranks from the value, suited iff a flush category)."""
+    category = value // _SHIFT
+    digits = [(value >> (4 * (4 - i))) & 15 for i in range(5)]
+    if category in (4, 8):
+        top = digits[0]
+        ranks = [3, 2, 1, 0, 12] if top == 3 else [top - i for i in range(5)]
+    else:
+        ranks = digits
+    suited = category in (5, 8)
+    return [rank * 4 + (0 if suited else i % 4) for i, rank in enumerate(ranks)]
+
+
+def advise(situation, rules, detail=True):
+    """Every option of ``situation`` under ``rules``: :class:`Option` s, best first.
+
+    The best option carries ``results`` (probability of each final result) when
+    ``detail``.  A royal or straight flush dealt in the first five under
+    L7=ends-round gives the instant payout alone; under L7=continue the
+    instant pay is added to every option.
+    """
+    player = list(situation.player)
+    first = category_of(best_value(player))
+    instant = {}
+    if rules.instant is not None:
+        instant = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
+    from combin.stud.values import value_class
+    name = value_class(best_value(player))
+    bonus = instant.get(name, Fraction(0))
+    if name in instant and rules.instant_ends_round:
+        return [Option("instant", (), bonus, {"instant": Fraction(1)} if detail else None)]
+    del first
+    engine = _Engine(situation, rules)
+    options = []
+    for kind, positions in option_keys(rules):
+        options.append(_price(engine, player, kind, positions) + (kind, positions))
+    options.sort(key=lambda item: -item[0])
+    out = []
+    for index, (ev, kind, positions) in enumerate(options):
+        results = _results(engine, player, kind, positions) if detail and index == 0 else None
+        out.append(Option(kind, tuple(player[p] for p in positions), ev + bonus, results))
+    return out
+
+
+def _price(engine, player, kind, positions):
+    if kind == "fold":
+        return (Fraction(-1),)
+    if kind == "play":
+        numerator, denominator, _ = engine.play_numerators(player, 0)
+        return (Fraction(int(numerator[0]), denominator),)
+    kept = player if kind == "buy" else [c for i, c in enumerate(player) if i not in positions]
+    size = engine.rules.game.entry["draws"]["buy"] if kind == "buy" else len(positions)
+    numerator, denominator, _ = engine.play_numerators(kept, size)
+    total = int(np.maximum(numerator, -denominator).sum())
+    return (-engine.draw_fee + Fraction(total, denominator * len(numerator)),)
+
+
+def _results(engine, player, kind, positions):
+    """Probabilities of each final result of one option (see :data:`RESULTS`)."""
+    from combin.stud.values import value_class
+    if kind == "fold":
+        return {"fold": Fraction(1)}
+    if kind == "play":
+        kept, size = player, 0
+    elif kind == "buy":
+        kept, size = player, engine.rules.game.entry["draws"]["buy"]
+    else:
+        kept = [c for i, c in enumerate(player) if i not in positions]
+        size = len(positions)
+    numerator, denominator, counts = engine.play_numerators(kept, size, detail=True)
+    r = engine.table.n - size - 4
+    plays = numerator >= -denominator if kind != "play" else np.ones(len(numerator), bool)
+    whole = denominator * len(numerator)
+    forced = counts["forced"][1]
+    tally = {key: 0 for key in RESULTS}
+    wins = {}
+    for f in np.nonzero(plays)[0].tolist():
+        name = value_class(int(counts["values"][f]))
+        wins[name] = wins.get(name, 0) + r * int(counts["below"][f])
+        tally["push"] += r * int(counts["tied"][f])
+        tally["lose"] += r * int(counts["above"][f])
+        n_forced = int(forced[f][0]) if forced is not None else 0
+        tally["ante_taken"] += r * (int(counts["nq"][f]) - n_forced)
+        if n_forced:
+            tally["forced_won"] += int(forced[f][1])
+            tally["forced_lost"] += int(forced[f][2])
+            tally["forced_push"] += int(forced[f][3])
+            tally["forced_not_qualified"] += int(forced[f][4])
+    tally["fold"] = int((~plays).sum()) * denominator
+    found = {f"win_{name}": Fraction(n, whole) for name, n in wins.items() if n}
+    found.update({key: Fraction(n, whole) for key, n in tally.items() if n})
+    return found
