@@ -49,7 +49,9 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.values import QUALIFY, STRAIGHT, best_value, category_of, values_of
+from combin.stud.values import QUALIFY, STRAIGHT, best_value, category_of, value_class, values_of
+
+ONE_PAIR = 1
 
 __all__ = ["Option", "advise", "DealerTable", "option_keys", "RESULTS"]
 
@@ -161,10 +163,14 @@ class DealerTable:
     def force_table(self):
         """For every non-qualifying ``H``: the replacements that requalify it, and their values.
 
-        Sorted by the number of such replacements (``outs``), most first.  The
-        replaced card is the dealer's highest (ace high; unique, as a hand
-        that does not qualify has no pair).  Cards are local positions; a
-        padding slot has position ``n`` and value -1.
+        The replaced card is the dealer's highest (ace high; unique, as a hand
+        that does not qualify has no pair).  The four cards left have four
+        distinct ranks, so a requalified hand is one pair, a straight or a
+        flush.  Two orders of the same rows are kept: by ``outs`` (every
+        requalifying replacement), most first, and by ``pair_outs`` (those
+        making one pair, the only requalified hands below a straight), most
+        first.  Cards are local positions (int8); a padding slot has position
+        ``n`` and value -1.
         """
         if self._force is not None:
             return self._force
@@ -182,17 +188,20 @@ class DealerTable:
                                  self.cards[others].reshape(-1, 1)], axis=1)
         values = values_of(forced).astype(np.int64).reshape(len(rows), n - 4)
         requalified = values >= QUALIFY
+        paired = requalified & (values < (ONE_PAIR + 1) * _SHIFT)
         outs = requalified.sum(axis=1)
-        order = np.argsort(-outs, kind="stable")
         width = max(int(outs.max()) if len(outs) else 0, 1)
         slot = np.cumsum(requalified, axis=1) - 1
-        cards = np.full((len(rows), width), n, dtype=np.int64)
-        vals = np.full((len(rows), width), -1, dtype=np.int64)
+        cards = np.full((len(rows), width), n, dtype=np.int8)
+        vals = np.full((len(rows), width), -1, dtype=np.int32)
         where = np.nonzero(requalified)
         cards[where[0], slot[where]] = others[where]
         vals[where[0], slot[where]] = values[where]
         bits = (np.int64(1) << self.hands[rows]).sum(axis=1)   # n <= 47: one int64 bit each
-        self._force = (outs[order], bits[order], cards[order], vals[order])
+        self._force = {}
+        for name, bound in (("all", outs), ("pairs", paired.sum(axis=1))):
+            order = np.argsort(-bound, kind="stable")
+            self._force[name] = (bound[order], bits[order], cards[order], vals[order])
         return self._force
 
 
@@ -278,40 +287,49 @@ class _Engine:
     def forcing(self, draws, values, win, take, r, detail):
         """Per draw, ``sum_H max(0, S_H - r * (fee + take))`` over the non-qualifying ``H``.
 
-        Only hands with ``win * outs(H) > r * (fee + take)`` are summed (see the
-        module docstring); a draw none of whose dealer hands passes that bound
-        gets 0 without summing.
+        Only hands that pass the bound are summed: ``S_H <= win * outs(H)``,
+        and for a player below a straight ``S_H <= win * pair_outs(H)`` (a
+        requalified straight or flush beats the player).  Where ``win *
+        bound <= r * (fee + take)`` forcing cannot beat taking the Ante pay;
+        a draw none of whose dealer hands passes gets 0 without summing.
         """
-        outs, bits, cards, vals = self.table.force_table()
-        cost = r * (self.force_fee + take)
-        most = int(outs[0]) if len(outs) else 0
         gains = np.zeros(len(draws), dtype=np.int64)
         extra = np.zeros((len(draws), 5), dtype=np.int64) if detail else None
-        todo = np.nonzero(win * most > cost)[0]
+        if not (~self.table.qualified).any():
+            return gains, extra
+        cost = r * (self.force_fee + take)
+        low = values < STRAIGHT * _SHIFT
+        # Before building the force table: at most 3 pair outs for each of the four
+        # ranks kept, and at most the n - 4 cards not in H as outs of any kind.
+        todo = np.nonzero(win * np.where(low, 12, self.table.n - 4) > cost)[0]
         if len(todo) == 0:
             return gains, extra
-        draw_bits = (np.int64(1) << draws).sum(axis=1) if draws.shape[1] else np.zeros(len(draws), np.int64)
-        negative = -outs
+        table = self.table.force_table()
+        most = {name: int(rows[0][0]) if len(rows[0]) else 0 for name, rows in table.items()}
+        todo = todo[win[todo] * np.where(low[todo], most["pairs"], most["all"]) > cost[todo]]
+        draw_bits = ((np.int64(1) << draws).sum(axis=1) if draws.shape[1]
+                     else np.zeros(len(draws), np.int64))
         for f in todo.tolist():
             w, c, v = int(win[f]), int(cost[f]), int(values[f])
-            # hands with w * outs > c: outs > c // w, a prefix of the sorted table
-            count = int(np.searchsorted(negative, -(c // w), side="left"))
+            bound, bits, cards, vals = table["pairs" if low[f] else "all"]
+            # hands with w * bound > c, i.e. bound > c // w: a prefix of the sorted rows
+            count = int(np.searchsorted(-bound, -(c // w), side="left"))
             if count == 0:
                 continue
-            mask = int(draw_bits[f])
+            mask = np.int64(draw_bits[f])
             alive = (bits[:count] & mask) == 0
-            free = ((mask >> cards[:count]) & 1) == 0
+            free = ((mask >> cards[:count].astype(np.int64)) & 1) == 0
             vv = vals[:count]
-            won = (vv < v) & free & (vv >= 0)
-            lost = (vv > v) & free
-            tie = (vv == v) & free
-            total = w * won.sum(axis=1) - self.loss * lost.sum(axis=1)
+            won = ((vv < v) & free & (vv >= 0)).sum(axis=1)
+            lost = ((vv > v) & free).sum(axis=1)
+            total = w * won - self.loss * lost
             chosen = alive & (total > c)
             gains[f] = int((total[chosen] - c).sum())
             if detail:
-                nw, nl, nt = (int(x[chosen].sum()) for x in (won.sum(1), lost.sum(1), tie.sum(1)))
-                extra[f] = (int(chosen.sum()), nw, nl, nt,
-                            int(chosen.sum()) * r - nw - nl - nt)
+                tie = ((vv == v) & free).sum(axis=1)
+                picked = int(chosen.sum())
+                nw, nl, nt = int(won[chosen].sum()), int(lost[chosen].sum()), int(tie[chosen].sum())
+                extra[f] = (picked, nw, nl, nt, picked * r - nw - nl - nt)
         return gains, extra
 
 
