@@ -49,7 +49,7 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.values import QUALIFY, STRAIGHT, best_value, category_of, value_class, values_of
+from combin.stud.values import QUALIFY, STRAIGHT, best_value, value_class, values_of
 
 ONE_PAIR = 1
 
@@ -346,29 +346,30 @@ def _representative(value):
     return [rank * 4 + (0 if suited else i % 4) for i, rank in enumerate(ranks)]
 
 
-def advise(situation, rules, detail=True):
+def advise(situation, rules, detail=True, progress=None):
     """Every option of ``situation`` under ``rules``: :class:`Option` s, best first.
 
-    The best option carries ``results`` (probability of each final result) when
-    ``detail``.  A royal or straight flush dealt in the first five under
-    L7=ends-round gives the instant payout alone; under L7=continue the
-    instant pay is added to every option.
+    Equal values keep the order of :func:`option_keys`.  The best option
+    carries ``results`` (probability of each final result) when ``detail``.
+    A royal or straight flush dealt in the first five under L7=ends-round gives
+    the instant payout alone; under L7=continue the instant pay is added to
+    every option.  ``progress(done, total)`` is called after each option.
     """
     player = list(situation.player)
-    first = category_of(best_value(player))
     instant = {}
     if rules.instant is not None:
         instant = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
-    from combin.stud.values import value_class
     name = value_class(best_value(player))
     bonus = instant.get(name, Fraction(0))
     if name in instant and rules.instant_ends_round:
         return [Option("instant", (), bonus, {"instant": Fraction(1)} if detail else None)]
-    del first
     engine = _Engine(situation, rules)
     options = []
-    for kind, positions in option_keys(rules):
+    keys = option_keys(rules)
+    for done, (kind, positions) in enumerate(keys, 1):
         options.append(_price(engine, player, kind, positions) + (kind, positions))
+        if progress is not None:
+            progress(done, len(keys))
     options.sort(key=lambda item: -item[0])
     out = []
     for index, (ev, kind, positions) in enumerate(options):
@@ -392,7 +393,6 @@ def _price(engine, player, kind, positions):
 
 def _results(engine, player, kind, positions):
     """Probabilities of each final result of one option (see :data:`RESULTS`)."""
-    from combin.stud.values import value_class
     if kind == "fold":
         return {"fold": Fraction(1)}
     if kind == "play":
