@@ -1,0 +1,196 @@
+"""combin.stud.advise: the fast exact engine against the naive game-tree oracle.
+
+Every value the engine prints is confirmed here by a second method: the
+oracle of :mod:`combin.stud.naive` walks every branch card by card with its
+own hand comparison.  Reduced decks keep the walk short; forcing needs 24
+cards or more (on TJQKA every dealer hand qualifies).
+"""
+
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from combin.lunar.cards import parse_cards
+from combin.stud.advise import DealerTable, Engine, advise, option_keys, price
+from combin.stud.naive import option_keys as naive_option_keys, option_values
+from combin.stud.deck import Deck
+from combin.stud.rules import load_game
+from combin.stud.situation import Situation
+from combin.stud.values import QUALIFY, hand_value
+
+RULES = load_game("lunar").resolve()
+
+
+def fast_values(situation, rules, keys, prune=True):
+    engine = Engine(situation, rules, prune=prune)
+    player = list(situation.player)
+    found = {}
+    for key in keys:
+        kind, positions = key[0], key[1] if len(key) > 1 else ()
+        found[key] = price(engine, player, kind, positions)
+    return found
+
+
+def naive_key(option, situation):
+    positions = tuple(sorted(situation.player.index(card) for card in option.discard))
+    return (option.kind,) if option.kind != "exchange" else ("exchange", positions)
+
+
+@st.composite
+def situations(draw, decks=("TJQKA", "9TJQKA")):
+    ranks = draw(st.sampled_from(decks))
+    deck = [rank * 4 + suit for rank in ("23456789TJQKA".index(r) for r in ranks) for suit in range(4)]
+    cards = draw(st.permutations(deck))[:6]
+    return Situation(tuple(cards[:5]), cards[5], Deck.parse(ranks))
+
+
+@st.composite
+def terms(draw):
+    return load_game("lunar").resolve(
+        draw(st.sampled_from(["A", "B", "C"])),
+        {"L8": draw(st.sampled_from(["push", "even-money"])),
+         "L11": draw(st.sampled_from(["best-pair", "first-only"])),
+         "L7": draw(st.sampled_from(["ends-round", "continue"]))})
+
+
+@settings(max_examples=5, deadline=None)
+@given(situations(), terms(), st.data())
+def test_every_option_equals_the_oracle_on_reduced_decks(situation, rules, data):
+    # play and buy always, and one exchange drawn at random (two cards on 24 cards, where
+    # the oracle's walk over a bigger exchange takes minutes; forcing is tested below).
+    sizes = (2, 3, 4, 5) if len(situation.deck) == 20 else (2,)
+    exchanges = [key for key in naive_option_keys(sizes) if key[0] == "exchange"]
+    keys = [("fold",), ("play",), ("buy",), data.draw(st.sampled_from(exchanges))]
+    slow = option_values(situation, rules, keys)
+    if ("instant",) in slow:
+        best = advise(situation, rules)
+        assert [(o.kind, o.ev) for o in best] == [("instant", slow[("instant",)])]
+        return
+    assert fast_values(situation, rules, keys) == slow
+
+
+def test_all_29_options_on_twenty_cards():
+    situation = Situation.parse("AS KD TH TC JD", "QS", "TJQKA")
+    options = advise(situation, RULES)
+    assert len(options) == 29
+    slow = option_values(situation, RULES)
+    assert {naive_key(o, situation): o.ev for o in options} == slow
+    assert options[0].kind == "buy" and options[0].ev == Fraction(41221, 10010)
+    assert [o.ev for o in options] == sorted((o.ev for o in options), reverse=True)
+
+
+FORCING = [("AS AD 9H 9C 9D", "QS", "9TJQKA"), ("KS KD KH TC TD", "9S", "9TJQKA")]
+
+
+@pytest.mark.parametrize("hand, up, deck", FORCING)
+def test_forcing_equals_the_oracle(hand, up, deck):
+    situation = Situation.parse(hand, up, deck)
+    keys = [("play",), ("buy",), ("exchange", (3, 4))]
+    slow = option_values(situation, RULES, keys)
+    assert fast_values(situation, RULES, keys) == slow
+    assert fast_values(situation, RULES, keys, prune=False) == slow
+
+
+def test_forcing_happens_and_changes_the_value():
+    # A full house on 9TJQKA forces some non-qualifying dealers: the best option's results
+    # show forced rounds, and pricing with L8=even-money still matches the oracle.
+    situation = Situation.parse("AS AD 9H 9C 9D", "QS", "9TJQKA")
+    best = advise(situation, RULES)[0]
+    assert best.results["forced_won"] > 0 and best.results["forced_not_qualified"] > 0
+    assert sum(best.results.values()) == 1
+    rules = load_game("lunar").resolve(None, {"L8": "even-money"})
+    assert fast_values(situation, rules, [("play",)]) == option_values(situation, rules, [("play",)])
+
+
+def test_the_forcing_bound_holds_on_every_dealer_hand():
+    # No replacement requalifies the dealer as ace-king; at most 12 make a pair; the outs
+    # counted by the table equal a direct count with the core's plain hand_value.
+    situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
+    table = DealerTable(situation.up, situation.unseen)
+    bound, bits, cards, values = table.force_table()["all"]
+    pairs = table.force_table()["pairs"][0]
+    assert pairs.max() <= 12 and len(bound) == int((~table.qualified).sum())
+    for row in range(0, len(bound), 97):
+        hand = [i for i in range(table.n) if (int(bits[row]) >> i) & 1]
+        dealer = [situation.up] + [int(table.cards[i]) for i in hand]
+        high = max(dealer, key=lambda card: card >> 2)
+        rest = [card for card in dealer if card != high]
+        outs = [hand_value(rest + [int(table.cards[i])]) for i in range(table.n) if i not in hand]
+        outs = [v for v in outs if v >= QUALIFY]
+        assert int(bound[row]) == len(outs)
+        assert all(v >= 16 ** 5 for v in outs)        # never an ace-king high card
+        assert sorted(int(v) for v in values[row] if v >= 0) == sorted(outs)
+
+
+def test_dealer_table_counts_equal_a_direct_count():
+    situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
+    table = DealerTable(situation.up, situation.unseen)
+    player_value = hand_value(list(situation.player))
+    for drawn in [(), (3,), (0, 5), (1, 2, 20), (4, 9, 14, 19, 25)]:
+        # inclusion-exclusion over the drawn cards, as the engine does it
+        totals = np.zeros(4, dtype=np.int64)
+        low = np.searchsorted(table.levels, [player_value])
+        high = np.searchsorted(table.levels, [player_value], side="right")
+        for size in range(len(drawn) + 1):
+            for subset in combinations(drawn, size):
+                key = table.key(np.array([subset], dtype=np.int64).reshape(1, size))
+                got = table.counts(key, low, high)
+                totals += (-1) ** size * np.array([int(x[0]) for x in got])
+        direct = np.zeros(4, dtype=np.int64)
+        left = [i for i in range(table.n) if i not in drawn]
+        for hidden in combinations(left, 4):
+            value = hand_value([situation.up] + [int(table.cards[i]) for i in hidden])
+            if value < QUALIFY:
+                direct[3] += 1
+            else:
+                direct[0 if value < player_value else 1 if value == player_value else 2] += 1
+        assert totals.tolist() == direct.tolist()
+        assert direct.sum() == comb(table.n - len(drawn), 4)
+
+
+def test_instant_payout_alone_or_added():
+    situation = Situation.parse("AS KS QS JS TS", "AD", "TJQKA")
+    assert [(o.kind, o.ev) for o in advise(situation, RULES)] == [("instant", 1500)]
+    rules_b = load_game("lunar").resolve("B")
+    assert advise(situation, rules_b)[0].ev == 1000
+    straight_flush = Situation.parse("9H TH JH QH KH", "AD", "9TJQKA")
+    assert advise(straight_flush, load_game("lunar").resolve("B"))[0].ev == 300
+    going_on = load_game("lunar").resolve("C", {"L7": "continue"})
+    options = {o.kind: o.ev for o in advise(situation, going_on) if o.kind != "exchange"}
+    assert options["fold"] == 1000 - 1
+    assert options["play"] == option_values(situation, going_on, [("play",)])[("play",)]
+
+
+def test_option_keys_follow_the_data():
+    keys = option_keys(RULES)
+    assert len(keys) == 29
+    assert sum(1 for kind, _ in keys if kind == "exchange") == 26
+    assert min(len(p) for kind, p in keys if kind == "exchange") == 2   # L12: no one-card exchange
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hand, up", [("AS KD 7H 7C 2D", "9S"), ("QS QD 8H 8C 3D", "QC")])
+def test_play_on_the_full_deck_equals_the_oracle(hand, up):
+    situation = Situation.parse(hand, up)
+    keys = [("fold",), ("play",)]
+    assert fast_values(situation, RULES, keys) == option_values(situation, RULES, keys)
+
+
+@pytest.mark.slow
+def test_buy_branches_on_the_full_deck_equal_the_oracle():
+    # The full-deck buy walks 46 sixth cards, each a full play walk (about half an hour
+    # naively); two of its branches are compared exactly, draw by draw.
+    from combin.stud.naive import _Walker
+    situation = Situation.parse("AS KD 7H 7C 2D", "9S")
+    engine = Engine(situation, RULES)
+    numerators, denominator, _ = engine.play_numerators(list(situation.player), 1)
+    walker = _Walker(situation, RULES)
+    pool = list(situation.unseen)
+    for index in (0, 17):
+        sixth = pool[index]
+        slow = walker.play(list(situation.player) + [sixth], [c for c in pool if c != sixth])
+        assert Fraction(int(numerators[index]), denominator) == slow
