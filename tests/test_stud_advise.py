@@ -194,3 +194,56 @@ def test_buy_branches_on_the_full_deck_equal_the_oracle():
         sixth = pool[index]
         slow = walker.play(list(situation.player) + [sixth], [c for c in pool if c != sixth])
         assert Fraction(int(numerators[index]), denominator) == slow
+
+
+def simulate(situation, rules, option, rounds, seed):
+    """Play ``rounds`` whole rounds of one option, every choice made as advise makes it.
+
+    After the draw the player plays iff the engine's exact play value of the
+    new hand is at least -1 (fold); on a non-qualifying dealer it forces iff
+    the mean of :func:`combin.stud.rules.settle` over every replacement beats
+    taking the Ante pay.  Each round is settled by the core's ``settle``.
+    """
+    import random
+    from combin.stud.rules import settle
+    engine = Engine(situation, rules)
+    player = list(situation.player)
+    positions = {situation.player.index(card) for card in option.discard}
+    kept = [card for i, card in enumerate(player) if i not in positions]
+    size = len(positions) if option.kind == "exchange" else 1 if option.kind == "buy" else 0
+    numerators, denominator, _ = engine.play_numerators(kept, size)
+    rows = {draw: row for row, draw in enumerate(combinations(range(engine.table.n), size))}
+    unseen = list(situation.unseen)
+    rng = random.Random(seed)
+    results = []
+    for _ in range(rounds):
+        order = rng.sample(range(len(unseen)), len(unseen))
+        drawn = tuple(sorted(order[:size]))
+        final = kept + [unseen[i] for i in drawn]
+        dealer = [situation.up] + [unseen[i] for i in order[size:size + 4]]
+        rest = [unseen[i] for i in order[size + 4:]]
+        common = dict(drew=size > 0, first_five=player)
+        if option.kind == "fold" or numerators[rows[drawn]] < -denominator:
+            results.append(settle(rules, final, dealer, "fold", **common))
+            continue
+        take = settle(rules, final, dealer, "play", **common)
+        if hand_value(dealer) < QUALIFY:
+            force = sum(settle(rules, final, dealer, "force", replacement=card, **common)
+                        for card in rest) / len(rest)
+            if force > take:
+                results.append(settle(rules, final, dealer, "force", replacement=rest[0], **common))
+                continue
+        results.append(take)
+    return results
+
+
+@pytest.mark.parametrize("hand, up, seed", [("AS KD 9H 9C JD", "QS", 12), ("AS AD 9H 9C 9D", "QS", 7)])
+def test_a_seeded_simulation_lands_in_its_99_percent_interval(hand, up, seed):
+    situation = Situation.parse(hand, up, "9TJQKA")
+    best = advise(situation, RULES)[0]
+    results = simulate(situation, RULES, best, 3000, seed)
+    n = len(results)
+    mean = sum(results, Fraction(0)) / n
+    variance = sum(((r - mean) ** 2 for r in results), Fraction(0)) / (n - 1)
+    half_width = 2.576 * float(variance / n) ** 0.5
+    assert abs(float(mean - best.ev)) <= half_width
