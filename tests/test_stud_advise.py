@@ -111,7 +111,7 @@ def test_the_forcing_bound_holds_on_every_dealer_hand():
     # counted by the table equal a direct count with the core's plain hand_value.
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     table = DealerTable(situation.up, situation.unseen)
-    bound, bits, cards, values = table.force_table()["all"]
+    bound, bits, cards, values, masks = table.force_table()["all"]
     pairs = table.force_table()["pairs"][0]
     assert pairs.max() <= 12 and len(bound) == int((~table.qualified).sum())
     for row in range(0, len(bound), 97):
@@ -119,11 +119,17 @@ def test_the_forcing_bound_holds_on_every_dealer_hand():
         dealer = [situation.up] + [int(table.cards[i]) for i in hand]
         high = max(dealer, key=lambda card: card >> 2)
         rest = [card for card in dealer if card != high]
-        outs = [hand_value(rest + [int(table.cards[i])]) for i in range(table.n) if i not in hand]
-        outs = [v for v in outs if v >= QUALIFY]
+        outs = {i: hand_value(rest + [int(table.cards[i])]) for i in range(table.n) if i not in hand}
+        outs = {i: v for i, v in outs.items() if v >= QUALIFY}
         assert int(bound[row]) == len(outs)
-        assert all(v >= 16 ** 5 for v in outs)        # never an ace-king high card
-        assert sorted(int(v) for v in values[row] if v >= 0) == sorted(outs)
+        assert all(v >= 16 ** 5 for v in outs.values())        # never an ace-king high card
+        assert sorted(int(v) for v in values[row] if v >= 0) == sorted(outs.values())
+        # the bit masks the engine counts for two pair / trips and for full house / quads
+        pairs = sum(1 << i for i, v in outs.items() if v < 2 * 16 ** 5)
+        straight_flushes = sum(1 << i for i, v in outs.items() if v >= 8 * 16 ** 5)
+        assert masks[(2, 3)][0][row] == pairs and masks[(2, 3)][1][row] == sum(1 << i for i in outs) - pairs
+        assert masks[(6, 7)][1][row] == straight_flushes
+        assert masks[(6, 7)][0][row] == sum(1 << i for i in outs) - straight_flushes
 
 
 def test_dealer_table_counts_equal_a_direct_count():
