@@ -253,3 +253,23 @@ def test_a_seeded_simulation_lands_in_its_99_percent_interval(hand, up, seed):
     variance = sum(((r - mean) ** 2 for r in results), Fraction(0)) / (n - 1)
     half_width = 2.576 * float(variance / n) ** 0.5
     assert abs(float(mean - best.ev)) <= half_width
+
+
+def test_draw_counts_equal_the_cores_dealer_counter_on_the_full_deck():
+    # Two inclusion-exclusions that share nothing: the engine's over the drawn cards, from a
+    # per-situation table, and the core's over every seen card, from per-deck tables.
+    from combin.stud.dealer import dealer_counter
+    situation = Situation.parse("AS KD 7H 7C 2D", "9S")
+    engine = Engine(situation, RULES)
+    counter = dealer_counter(situation.deck)
+    table = engine.table
+    for kept, size in ((list(situation.player), 0), (list(situation.player), 1),
+                       ([situation.player[2], situation.player[3]], 3)):
+        _, _, counts = engine.play_numerators(kept, size, detail=True)
+        draws, hands, values = engine.final_hands(kept, size)
+        rows = np.arange(0, len(draws), max(1, len(draws) // 200))
+        seen = np.column_stack([np.broadcast_to(np.array(situation.player), (len(rows), 5)),
+                                table.cards[draws[rows]]])
+        core = counter.outcomes(seen, np.full(len(rows), situation.up), values[rows])
+        ours = np.column_stack([counts["nq"], counts["below"], counts["tied"], counts["above"]])[rows]
+        assert (core == ours).all()
