@@ -49,7 +49,7 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.values import QUALIFY, STRAIGHT, best_value, value_class, values_of
+from combin.stud.values import QUALIFY, STRAIGHT, best_value, lex_index, value_class, values_of
 
 ONE_PAIR, STRAIGHT_FLUSH = 1, 8
 
@@ -90,6 +90,9 @@ def _subsets(n, k):
     return rows.reshape(comb(n, k), k)
 
 
+_PAYS = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
+
+
 def _masks(k, most=4):
     """Submasks of ``range(k)`` with at most ``most`` members: (columns, sign)."""
     return [(cols, -1 if len(cols) % 2 else 1)
@@ -107,13 +110,19 @@ class DealerTable:
     """Counts of the dealer's hands over every subset of the unseen cards.
 
     The dealer's hand is the up card and a 4-subset ``H`` of the ``n`` unseen
-    cards (local positions ``0..n-1``).  A subset ``T`` of positions (at most
-    four) has the key ``sum (t_i + 1) * S**(j - i)`` with ``S = n + 1``:
-    distinct subsets get distinct keys, and the empty set is key 0.  For each
-    key the table holds how many ``H`` containing ``T`` qualify (``qcount``) or
-    do not (``ncount``), and the sorted keys ``key * V + level`` of the
-    qualifying ones, so the number below a player's value is one
-    :func:`numpy.searchsorted`.  Counts are at most ``C(n, 4) < 2**31``.
+    cards (local positions ``0..n-1``).  :meth:`counts` answers, for sets ``T``
+    of ``j <= 4`` positions and a player's value: how many ``H`` containing
+    ``T`` qualify below / tie / qualify above it, and how many do not qualify.
+    Dealer values are replaced by their *level* (index among the distinct
+    qualifying values), so "below the player" is "level below ``low``".
+
+    * ``j <= 2``: a cumulative histogram per set, ``cum[set, x]`` = qualifying
+      hands containing the set with a level below ``x`` (``1 + n + C(n,2)`` rows);
+    * ``j = 3``: the keys ``key(T) * V + level`` of the qualifying hands, sorted, read
+      with :func:`numpy.searchsorted` (``key(T) = sum (t_i + 1) * S**(3 - i)``, ``S = n + 1``);
+    * ``j = 4``: ``T`` is the hand itself.
+
+    Every count is at most ``C(n, 4) < 2**31``.
     """
 
     def __init__(self, up, unseen):
@@ -126,21 +135,38 @@ class DealerTable:
         values = self.values = values_of(dealer).astype(np.int64)
         qualified = self.qualified = values >= QUALIFY
         self.levels = np.unique(values[qualified])
-        self.width = len(self.levels) + 1
-        level = np.searchsorted(self.levels, values)
-        slots = self.size ** 4
+        width = self.width = len(self.levels) + 1
+        level = self.level = np.searchsorted(self.levels, values)
+        # sets of at most two cards: compact row numbers, then cumulative histograms
+        small = [np.zeros((1, 0), dtype=np.int64), _subsets(n, 1), _subsets(n, 2)]
+        self.compact = np.full(self.size ** 2, -1, dtype=np.int64)
+        offset = 0
+        for rows in small:
+            self.compact[self.key(rows)] = np.arange(offset, offset + len(rows))
+            offset += len(rows)
+        histogram = np.zeros(offset * width, dtype=np.int64)
+        ncount = np.zeros(offset, dtype=np.int64)
+        for cols, _ in _masks(4, 2):
+            row = self.compact[self.key(hands[:, list(cols)])]
+            histogram += np.bincount(row[qualified] * width + level[qualified], minlength=offset * width)
+            ncount += np.bincount(row[~qualified], minlength=offset)
+        cum = np.zeros((offset, width + 1), dtype=np.int32)
+        np.cumsum(histogram.reshape(offset, width), axis=1, out=cum[:, 1:])
+        self.cum, self.ncount_small = cum, ncount
+        # sets of three cards: sorted keys, and counts per key
+        slots = self.size ** 3
         qcount = np.zeros(slots, dtype=np.int64)
-        ncount = np.zeros(slots, dtype=np.int64)
+        ncount3 = np.zeros(slots, dtype=np.int64)
         sorted_keys = []
-        for cols, _ in _masks(4):
+        for cols in combinations(range(4), 3):
             key = self.key(hands[:, list(cols)])
             qcount += np.bincount(key[qualified], minlength=slots)
-            ncount += np.bincount(key[~qualified], minlength=slots)
-            sorted_keys.append(key[qualified] * self.width + level[qualified])
+            ncount3 += np.bincount(key[~qualified], minlength=slots)
+            sorted_keys.append(key[qualified] * width + level[qualified])
         self.sorted = np.sort(np.concatenate(sorted_keys))
-        self.qcount = qcount.astype(np.int32)
-        self.qstart = (np.cumsum(qcount) - qcount).astype(np.int64)
-        self.ncount = ncount.astype(np.int32)
+        self.qcount = qcount
+        self.qstart = np.cumsum(qcount) - qcount
+        self.ncount3 = ncount3
         self._force = None
 
     def key(self, positions):
@@ -150,15 +176,29 @@ class DealerTable:
             key = key * self.size + positions[:, column] + 1
         return key
 
-    def counts(self, key, low, high):
-        """Qualifying hands containing ``T`` below / tied with / above a value, and non-qualifying.
+    def counts(self, positions, low, high):
+        """For rows of ``j`` sorted positions: qualifying below / tied / above, and not qualifying.
 
-        ``low``/``high`` are the numbers of dealer levels below / not above the value.
+        ``low``/``high`` are the numbers of dealer levels below / not above each
+        player's value.
         """
-        start = self.qstart[key]
-        below = np.searchsorted(self.sorted, key * self.width + low) - start
-        upto = np.searchsorted(self.sorted, key * self.width + high) - start
-        return below, upto - below, self.qcount[key] - upto, self.ncount[key]
+        j = positions.shape[1]
+        if j <= 2:
+            row = self.compact[self.key(positions)]
+            below, upto = self.cum[row, low], self.cum[row, high]
+            return below, upto - below, self.cum[row, -1] - upto, self.ncount_small[row]
+        if j == 3:
+            key = self.key(positions)
+            start = self.qstart[key]
+            below = np.searchsorted(self.sorted, key * self.width + low) - start
+            upto = np.searchsorted(self.sorted, key * self.width + high) - start
+            return below, upto - below, self.qcount[key] - upto, self.ncount3[key]
+        hand = lex_index(positions, self.n)
+        qualified, level = self.qualified[hand], self.level[hand]
+        below = qualified & (level < low)
+        upto = qualified & (level < high)
+        return (below.astype(np.int64), (upto & ~below).astype(np.int64),
+                (qualified & ~upto).astype(np.int64), (~qualified).astype(np.int64))
 
     def force_table(self):
         """For every non-qualifying ``H``: the replacements that requalify it, and their values.
@@ -232,7 +272,7 @@ class Engine:
         self.take_high = _whole(rules.ante_not_qualified(STRAIGHT * _SHIFT), "the Ante pay")
         self.force_fee = None if rules.force_fee is None else _whole(rules.force_fee, "the force fee")
         self.draw_fee = None if rules.draw_fee is None else _whole(rules.draw_fee, "the draw fee")
-        self._pays = {}
+        self._pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
 
     def pays(self, hands, values):
         """Bet pays (to 1, with L11) of each final hand: by value for five cards.
@@ -284,8 +324,7 @@ class Engine:
         below = np.zeros(len(draws), dtype=np.int64)
         tied, above, nq = below.copy(), below.copy(), below.copy()
         for cols, sign in _masks(size):
-            key = table.key(draws[:, list(cols)])
-            b, t, a, q = table.counts(key, low, high)
+            b, t, a, q = table.counts(draws[:, list(cols)], low, high)
             below += sign * b
             tied += sign * t
             above += sign * a
