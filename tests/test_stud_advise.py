@@ -83,7 +83,9 @@ def test_all_29_options_on_twenty_cards():
     assert [o.ev for o in options] == sorted((o.ev for o in options), reverse=True)
 
 
-FORCING = [("AS AD 9H 9C 9D", "QS", "9TJQKA"), ("KS KD KH TC TD", "9S", "9TJQKA")]
+# a full house, quads after a draw, trips (counted as bits), a straight (exact values)
+FORCING = [("AS AD 9H 9C 9D", "QS", "9TJQKA"), ("KS KD KH TC TD", "9S", "9TJQKA"),
+           ("9S 9D 9H KC QD", "AS", "9TJQKA"), ("9S TD JH QC KD", "AS", "9TJQKA")]
 
 
 @pytest.mark.parametrize("hand, up, deck", FORCING)
@@ -111,8 +113,8 @@ def test_the_forcing_bound_holds_on_every_dealer_hand():
     # counted by the table equal a direct count with the core's plain hand_value.
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     table = DealerTable(situation.up, situation.unseen)
-    bound, bits, cards, values, masks = table.force_table()["all"]
-    pairs = table.force_table()["pairs"][0]
+    negative, bits, cards, values, masks = table.force_table()["all"]
+    bound, pairs = -negative, -table.force_table()["pairs"][0]
     assert pairs.max() <= 12 and len(bound) == int((~table.qualified).sum())
     for row in range(0, len(bound), 97):
         hand = [i for i in range(table.n) if (int(bits[row]) >> i) & 1]

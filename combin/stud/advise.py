@@ -49,7 +49,7 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.values import QUALIFY, STRAIGHT, best_value, lex_index, value_class, values_of
+from combin.stud.values import QUALIFY, STRAIGHT, best_value, hand_table, lex_index, value_class
 
 ONE_PAIR, STRAIGHT_FLUSH = 1, 8
 
@@ -125,14 +125,16 @@ class DealerTable:
     Every count is at most ``C(n, 4) < 2**31``.
     """
 
-    def __init__(self, up, unseen):
+    def __init__(self, up, unseen, deck=None):
+        from combin.stud.deck import Deck
+        self.hand_table = hand_table(deck if deck is not None else Deck.parse(None))
         self.cards = np.asarray(unseen, dtype=np.int64)
         n = self.n = len(unseen)
         self.size = n + 1
         hands = self.hands = _subsets(n, 4)
         dealer = np.column_stack([np.full(len(hands), up, dtype=np.int64), self.cards[hands]])
         self.dealer = dealer
-        values = self.values = values_of(dealer).astype(np.int64)
+        values = self.values = self.evaluate(dealer)
         qualified = self.qualified = values >= QUALIFY
         self.levels = np.unique(values[qualified])
         width = self.width = len(self.levels) + 1
@@ -168,6 +170,11 @@ class DealerTable:
         self.qstart = np.cumsum(qcount) - qcount
         self.ncount3 = ncount3
         self._force = None
+
+    def evaluate(self, hands):
+        """Values of an ``(m, 5)`` array of the deck's cards, read from the deck's hand table."""
+        table = self.hand_table
+        return table.values[table.indices_of(hands)].astype(np.int64)
 
     def key(self, positions):
         """Keys of rows of sorted positions (an ``(m, j)`` array; ``j = 0`` gives 0)."""
@@ -226,7 +233,7 @@ class DealerTable:
         others = np.nonzero(free)[1].reshape(len(rows), n - 4)
         forced = np.concatenate([np.repeat(rest, n - 4, axis=0),
                                  self.cards[others].reshape(-1, 1)], axis=1)
-        values = values_of(forced).astype(np.int64).reshape(len(rows), n - 4)
+        values = self.evaluate(forced).reshape(len(rows), n - 4)
         requalified = values >= QUALIFY
         paired = requalified & (values < (ONE_PAIR + 1) * _SHIFT)
         outs = requalified.sum(axis=1)
@@ -248,9 +255,11 @@ class DealerTable:
         sf_bits = np.where(requalified & (category == STRAIGHT_FLUSH), card_bit, 0).sum(axis=1)
         other_bits = np.where(requalified & ~paired, card_bit, 0).sum(axis=1)
         self._force = {}
-        for name, bound in (("all", outs), ("pairs", paired.sum(axis=1))):
+        straights = requalified & (category == STRAIGHT)
+        for name, bound in (("all", outs), ("pairs", paired.sum(axis=1)),
+                            ("no_flush", (paired | straights).sum(axis=1))):
             order = np.argsort(-bound, kind="stable")
-            self._force[name] = (bound[order], bits[order], cards[order], vals[order],
+            self._force[name] = (-bound[order], bits[order], cards[order], vals[order],
                                  {(2, 3): (pair_bits[order], other_bits[order]),
                                   (6, 7): ((pair_bits | other_bits)[order] & ~sf_bits[order],
                                            sf_bits[order])})
@@ -264,7 +273,7 @@ class Engine:
         self.prune = prune
         self.rules = rules
         self.situation = situation
-        self.table = DealerTable(situation.up, situation.unseen)
+        self.table = DealerTable(situation.up, situation.unseen, situation.deck)
         self.bet = _whole(rules.bet, "the Bet")
         self.loss = 1 + self.bet
         self.ante_win = _whole(rules.ante_win, "the Ante pay on a win")
@@ -301,9 +310,9 @@ class Engine:
         hands = np.concatenate([np.broadcast_to(kept, (len(draws), len(kept))),
                                 table.cards[draws]], axis=1)
         if hands.shape[1] == 5:
-            values = values_of(hands).astype(np.int64)
+            values = table.evaluate(hands)
         else:
-            values = np.max([values_of(hands[:, list(five)]).astype(np.int64)
+            values = np.max([table.evaluate(hands[:, list(five)])
                              for five in combinations(range(hands.shape[1]), 5)], axis=0)
         return draws, hands, values
 
@@ -338,6 +347,43 @@ class Engine:
                       forced=forced) if detail else None
         return numerator, r * comb(table.n - size, 4), counts
 
+    def _forcing_by_bits(self, rows, group, draws, draw_bits, win, cost, r, gains, extra):
+        """:meth:`forcing` for players whose class decides every requalified showdown.
+
+        A two pair or trips beats every requalified pair and loses to every
+        straight or flush; a full house or quads beats all but a straight
+        flush.  So ``S_H = win * |beaten outs left| - (1 + bet) * |beating outs left|``,
+        counted as bits, for a block of draws at once.
+        """
+        negative, bits, _, _, by_category = rows
+        beaten, beating = by_category[group]
+        w, c = win[draws], cost[draws]
+        counts = (np.searchsorted(negative, -(c // w), side="left") if self.prune
+                  else np.full(len(draws), len(bits)))
+        order = np.argsort(counts, kind="stable")
+        # blocks of about two million cells, the draws with the fewest hands first
+        cells = np.cumsum(np.maximum(counts[order], 1))
+        edges = np.searchsorted(cells, np.arange(2_000_000, int(cells[-1]), 2_000_000))
+        for block in np.split(order, np.unique(edges)):
+            if len(block) == 0:
+                continue
+            width = int(counts[block].max())
+            if width == 0:
+                continue
+            mask = draw_bits[draws[block]][:, None]
+            alive = ((bits[None, :width] & mask) == 0) & (np.arange(width)[None, :] < counts[block][:, None])
+            won = _popcount2(beaten[None, :width] & ~mask)
+            lost = _popcount2(beating[None, :width] & ~mask)
+            total = w[block][:, None] * won - self.loss * lost
+            chosen = alive & (total > c[block][:, None])
+            gains[draws[block]] = np.where(chosen, total - c[block][:, None], 0).sum(axis=1)
+            if extra is not None:
+                picked = chosen.sum(axis=1)
+                nw = np.where(chosen, won, 0).sum(axis=1)
+                nl = np.where(chosen, lost, 0).sum(axis=1)
+                extra[draws[block]] = np.column_stack([picked, nw, nl, np.zeros_like(nw),
+                                                       picked * r - nw - nl])
+
     def forcing(self, draws, values, win, take, r, detail):
         """Per draw, ``sum_H max(0, S_H - r * (fee + take))`` over the non-qualifying ``H``.
 
@@ -352,25 +398,35 @@ class Engine:
         if not (~self.table.qualified).any():
             return gains, extra
         cost = r * (self.force_fee + take)
-        low = values < STRAIGHT * _SHIFT
+        category = values // _SHIFT
+        # Which outs can be beaten: below a straight only pairs, a straight beats pairs
+        # and straights (a flush beats it), anything better may beat every out.
+        ordering = np.where(category < STRAIGHT, 0, np.where(category == STRAIGHT, 1, 2))
+        names = ("pairs", "no_flush", "all")
         # Before building the force table: at most 3 pair outs for each of the four
-        # ranks kept, and at most the n - 4 cards not in H as outs of any kind.
-        todo = np.nonzero(win * np.where(low, 12, self.table.n - 4) > cost)[0]
+        # ranks kept, 8 straight outs (two ranks), at most the n - 4 cards not in H.
+        todo = np.nonzero(win * np.array([12, 20, self.table.n - 4])[ordering] > cost)[0]
         if not self.prune:
             todo = np.arange(len(draws))
         if len(todo) == 0:
             return gains, extra
         table = self.table.force_table()
-        most = {name: int(rows[0][0]) if len(rows[0]) else 0 for name, rows in table.items()}
+        most = np.array([-int(table[name][0][0]) if len(table[name][0]) else 0 for name in names])
         if self.prune:
-            todo = todo[win[todo] * np.where(low[todo], most["pairs"], most["all"]) > cost[todo]]
+            todo = todo[win[todo] * most[ordering[todo]] > cost[todo]]
         draw_bits = ((np.int64(1) << draws).sum(axis=1) if draws.shape[1]
                      else np.zeros(len(draws), np.int64))
+        for group in ((2, 3), (6, 7)):
+            inside = todo[np.isin(category[todo], group)]
+            if len(inside):
+                self._forcing_by_bits(table["pairs" if group == (2, 3) else "all"], group, inside,
+                                      draw_bits, win, cost, r, gains, extra)
+        todo = todo[~np.isin(category[todo], (2, 3, 6, 7))]
         for f in todo.tolist():
             w, c, v = int(win[f]), int(cost[f]), int(values[f])
-            bound, bits, cards, vals, by_category = table["pairs" if low[f] else "all"]
-            # hands with w * bound > c, i.e. bound > c // w: a prefix of the sorted rows
-            count = int(np.searchsorted(-bound, -(c // w), side="left")) if self.prune else len(bound)
+            negative, bits, cards, vals, by_category = table[names[ordering[f]]]
+            # hands with w * bound > c, i.e. bound > c // w: a prefix of the rows (bound descending)
+            count = int(np.searchsorted(negative, -(c // w), side="left")) if self.prune else len(bits)
             if count == 0:
                 continue
             mask = np.int64(draw_bits[f])
@@ -410,6 +466,11 @@ def _popcount(words):
         return np.bitwise_count(words).astype(np.int64)
     table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
     return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
+
+
+def _popcount2(words):
+    """:func:`_popcount` of a 2-d array."""
+    return _popcount(words.reshape(-1)).reshape(words.shape)
 
 
 def _representative(value):
