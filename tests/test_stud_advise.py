@@ -274,3 +274,24 @@ def test_draw_counts_equal_the_cores_dealer_counter_on_the_full_deck():
         core = counter.outcomes(seen, np.full(len(rows), situation.up), values[rows])
         ours = np.column_stack([counts["nq"], counts["below"], counts["tied"], counts["above"]])[rows]
         assert (core == ours).all()
+
+
+@pytest.mark.parametrize("hand, up", [("AS AD AH KC KD", "9S"), ("KS KD KH TC 9D", "AS")])
+def test_play_results_add_up_to_its_value(hand, up):
+    # Playing keeps the five cards, so every result has one net: the probabilities times
+    # the nets (win 2 x pays, loss -3, Ante taken, forced: the fee plus the showdown) must
+    # give the value back exactly; and they sum to 1.
+    from combin.stud.advise import _results, _sums
+    from combin.stud.rules import bet_pay
+    situation = Situation.parse(hand, up, "9TJQKA")
+    engine = Engine(situation, RULES)
+    value, sums = _sums(engine, list(situation.player), "play", (), True)
+    results = _results(engine, sums)
+    win = 2 * bet_pay(RULES, list(situation.player))
+    take = RULES.ante_not_qualified(hand_value(list(situation.player)))
+    nets = {"lose": -3, "push": 0, "ante_taken": take, "forced_won": win - 1, "forced_lost": -4,
+            "forced_push": -1, "forced_not_qualified": -1}
+    assert sum(results.values()) == 1
+    assert any(key.startswith("forced") for key in results)
+    total = sum(p * (win if key.startswith("win_") else nets[key]) for key, p in results.items())
+    assert total == value

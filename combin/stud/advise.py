@@ -43,7 +43,7 @@ Dealer hands are sorted by ``outs`` so the hands left to sum are a prefix.
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
@@ -504,66 +504,101 @@ def advise(situation, rules, detail=True, progress=None):
     if name in instant and rules.instant_ends_round:
         return [Option("instant", (), bonus, {"instant": Fraction(1)} if detail else None)]
     engine = Engine(situation, rules)
-    options = []
+    options, best, seen = [], None, {}
+    symmetric = _suit_symmetries(player, situation.up)
     keys = option_keys(rules)
     for done, (kind, positions) in enumerate(keys, 1):
-        options.append((price(engine, player, kind, positions), kind, positions))
+        # an exchange that a suit relabelling fixing the five and the up card turns into one
+        # already priced keeps the same cards up to suits: the same value, not summed again
+        kept = [c for i, c in enumerate(player) if i not in positions]
+        twin = (kind, min(tuple(sorted(_relabel(c, p) for c in kept)) for p in symmetric))
+        if twin in seen:
+            value, sums = seen[twin], None
+        else:
+            value, sums = _sums(engine, player, kind, positions, detail)
+            seen[twin] = value
+        options.append((value, kind, positions))
+        if detail and sums is not None and (best is None or value > best[0]):
+            best = (value, sums)
         if progress is not None:
             progress(done, len(keys))
     options.sort(key=lambda item: -item[0])
     out = []
     for index, (ev, kind, positions) in enumerate(options):
-        results = _results(engine, player, kind, positions) if detail and index == 0 else None
+        results = None
+        if detail and index == 0:
+            results = _results(engine, best[1] if best is not None and best[0] == ev and kind != "fold"
+                               else _sums(engine, player, kind, positions, True)[1])
         out.append(Option(kind, tuple(player[p] for p in positions), ev + bonus, results))
     return out
 
 
+def _relabel(card, suits):
+    return (card & ~3) | suits[card & 3]
+
+
+def _suit_symmetries(player, up):
+    """The suit permutations that map the player's five onto themselves and fix the up card."""
+    cards = set(player)
+    return [p for p in permutations(range(4))
+            if _relabel(up, p) == up and {_relabel(c, p) for c in cards} == cards]
+
+
 def price(engine, player, kind, positions=()):
     """The exact value of one option (``kind`` of :func:`option_keys`, discard positions)."""
+    return _sums(engine, player, kind, positions, False)[0]
+
+
+def _sums(engine, player, kind, positions, detail):
+    """``(value, sums)``: the option's exact value and, with ``detail``, its per-draw sums."""
     if kind == "fold":
-        return Fraction(-1)
+        return Fraction(-1), None
+    size = 0 if kind == "play" else (engine.rules.game.entry["draws"]["buy"] if kind == "buy"
+                                     else len(positions))
+    kept = [c for i, c in enumerate(player) if i not in positions]
+    numerator, denominator, counts = engine.play_numerators(kept, size, detail)
+    sums = (numerator, denominator, counts, size, kind) if detail else None
     if kind == "play":
-        numerator, denominator, _ = engine.play_numerators(player, 0)
-        return Fraction(int(numerator[0]), denominator)
-    kept = player if kind == "buy" else [c for i, c in enumerate(player) if i not in positions]
-    size = engine.rules.game.entry["draws"]["buy"] if kind == "buy" else len(positions)
-    numerator, denominator, _ = engine.play_numerators(kept, size)
+        return Fraction(int(numerator[0]), denominator), sums
     # a sum of at most C(47, 5) int64 terms each below 2.6e9 in size: below 2**63
     total = int(np.maximum(numerator, -denominator).sum())
-    return -engine.draw_fee + Fraction(total, denominator * len(numerator))
+    return -engine.draw_fee + Fraction(total, denominator * len(numerator)), sums
 
 
-def _results(engine, player, kind, positions):
-    """Probabilities of each final result of one option (see :data:`RESULTS`)."""
-    if kind == "fold":
+def _results(engine, sums):
+    """Probabilities of each final result of one option (see :data:`RESULTS`).
+
+    Every draw weighs ``r * C(n - k, 4)`` (its dealer hands, each with ``r``
+    replacements); a dealer hand weighs ``r``, a forced replacement 1.
+    """
+    if sums is None:
         return {"fold": Fraction(1)}
-    if kind == "play":
-        kept, size = player, 0
-    elif kind == "buy":
-        kept, size = player, engine.rules.game.entry["draws"]["buy"]
-    else:
-        kept = [c for i, c in enumerate(player) if i not in positions]
-        size = len(positions)
-    numerator, denominator, counts = engine.play_numerators(kept, size, detail=True)
+    numerator, denominator, counts, size, kind = sums
     r = engine.table.n - size - 4
     plays = numerator >= -denominator if kind != "play" else np.ones(len(numerator), bool)
     whole = denominator * len(numerator)
-    forced = counts["forced"][1]
-    tally = {key: 0 for key in RESULTS}
-    wins = {}
-    for f in np.nonzero(plays)[0].tolist():
-        name = value_class(int(counts["values"][f]))
-        wins[name] = wins.get(name, 0) + r * int(counts["below"][f])
-        tally["push"] += r * int(counts["tied"][f])
-        tally["lose"] += r * int(counts["above"][f])
-        n_forced = int(forced[f][0]) if forced is not None else 0
-        tally["ante_taken"] += r * (int(counts["nq"][f]) - n_forced)
-        if n_forced:
-            tally["forced_won"] += int(forced[f][1])
-            tally["forced_lost"] += int(forced[f][2])
-            tally["forced_push"] += int(forced[f][3])
-            tally["forced_not_qualified"] += int(forced[f][4])
+    forced = counts["forced"][1] if counts["forced"] is not None else None
+    picked = forced[:, 0] if forced is not None else np.zeros(len(numerator), np.int64)
+
+    def total(column):
+        return int(column[plays].sum())
+
+    tally = {"push": r * total(counts["tied"]), "lose": r * total(counts["above"]),
+             "ante_taken": r * (total(counts["nq"]) - total(picked))}
+    if forced is not None:
+        for index, key in enumerate(("forced_won", "forced_lost", "forced_push",
+                                     "forced_not_qualified"), 1):
+            tally[key] = total(forced[:, index])
     tally["fold"] = int((~plays).sum()) * denominator
+    values = counts["values"][plays]
+    below = counts["below"][plays]
+    wins = {}
+    if len(values):
+        order = np.argsort(values, kind="stable")
+        unique, starts = np.unique(values[order], return_index=True)
+        for value, count in zip(unique.tolist(), np.add.reduceat(below[order], starts).tolist()):
+            name = value_class(value)
+            wins[name] = wins.get(name, 0) + r * int(count)
     found = {f"win_{name}": Fraction(n, whole) for name, n in wins.items() if n}
     found.update({key: Fraction(n, whole) for key, n in tally.items() if n})
     return found
