@@ -37,7 +37,16 @@ flush: never an ace-king, because the highest card went and an ace and a king
 together would have qualified the dealer), and loses or pushes elsewhere, so
 ``S_H <= win * outs(H)``; where ``win * outs(H) <= r * (force_fee + take)``
 forcing cannot beat taking the Ante pay and its term is 0 without summing.
-Dealer hands are sorted by ``outs`` so the hands left to sum are a prefix.
+The player's class tightens the bound: below a straight only the pair outs
+can lose to the player (at most 3 for each of the four ranks left: 12); a
+straight beats pairs and straights (at most 8 straight outs) but no flush.
+Dealer hands are sorted by each bound so the hands left to sum are a prefix.
+Where the player's class decides every requalified showdown (two pair or
+trips: pairs lose, straights and flushes win; full house or quads: all but a
+straight flush lose), ``S_H`` is a count of bits, for blocks of draws at once.
+
+Exchanges that a suit relabelling fixing the five cards and the up card
+maps onto each other have the same value; each is summed once.
 """
 
 from dataclasses import dataclass
@@ -49,9 +58,8 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.values import QUALIFY, STRAIGHT, best_value, hand_table, lex_index, value_class
-
-ONE_PAIR, STRAIGHT_FLUSH = 1, 8
+from combin.stud.values import (ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, best_value, hand_table,
+                                 lex_index, value_class)
 
 __all__ = ["Option", "advise", "price", "DealerTable", "option_keys", "RESULTS", "Engine"]
 
@@ -213,11 +221,13 @@ class DealerTable:
         The replaced card is the dealer's highest (ace high; unique, as a hand
         that does not qualify has no pair).  The four cards left have four
         distinct ranks, so a requalified hand is one pair, a straight or a
-        flush.  Two orders of the same rows are kept: by ``outs`` (every
-        requalifying replacement), most first, and by ``pair_outs`` (those
-        making one pair, the only requalified hands below a straight), most
-        first.  Cards are local positions (int8); a padding slot has position
-        ``n`` and value -1.
+        flush.  Three orders of the same rows are kept, each most first:
+        ``all`` by every requalifying replacement, ``pairs`` by those making one
+        pair (the only requalified hands below a straight) and ``no_flush`` by
+        those making a pair or a straight.  Each is ``(-bound, hand bits,
+        replacement positions, their values, {classes: (beaten bits, beating
+        bits)})``; positions are local (int8), a padding slot has position ``n``
+        and value -1.
         """
         if self._force is not None:
             return self._force
