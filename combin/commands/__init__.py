@@ -22,4 +22,5 @@ Safety comes with the helpers, so a new command gets it by using them:
 """
 
 #: The command modules, in the order ``combin --help`` lists them.
-MODULES = ("listing", "par", "sensitivity", "compare", "tables", "hands", "audit", "decks", "eor", "shoe", "count", "solve", "package", "paytable")
+MODULES = ("listing", "par", "sensitivity", "compare", "tables", "hands", "audit", "decks", "eor",
+           "shoe", "count", "solve", "package", "paytable", "lunar", "game")

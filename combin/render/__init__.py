@@ -77,16 +77,18 @@ def emit(obj: object, args: Any) -> str | bytes:
 def add_format_options(parser: Any, formats: tuple[str, ...] = tuple(FORMATS),
                        tables: bool = True) -> None:
     """``--format``, ``--out`` and (``tables``) ``--table``, with their help."""
+    meaning = {"csv": "csv: tidy, one table per file", "json": "json: versioned, with a schema "
+               "shipped in the package", "xlsx": "xlsx: a workbook with one worksheet per table "
+               "(needs --out)", "html": "html: one self-contained page"}
     parser.add_argument(
         "--format", default="text", choices=list(formats),
-        help="output format (default: text). csv: tidy, one table per file; xlsx: a "
-             "workbook with one worksheet per table (needs --out); json: versioned, "
-             "with a schema shipped in the package")
+        help="; ".join(["output format (default: text)",
+                        *(meaning[f] for f in formats if f in meaning and tables)]))
     parser.add_argument(
         "--out", metavar="FILE",
-        help="write to FILE atomically (default: stdout). With --format csv and several "
-             "tables and no --table, FILE is a directory of one CSV per table, e.g. "
-             "--format csv --out sheet-csv")
+        help="write to FILE atomically (default: stdout)" + (
+            ". With --format csv and several tables and no --table, FILE is a directory of one "
+            "CSV per table, e.g. --format csv --out sheet-csv" if tables else ""))
     if tables:
         parser.add_argument(
             "--table", metavar="NAME",

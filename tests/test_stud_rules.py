@@ -1,0 +1,88 @@
+"""combin.stud.rules: the games as data and the settlement of one round."""
+
+from fractions import Fraction
+
+import pytest
+
+from combin.errors import CombinError
+from combin.lunar.cards import parse_card, parse_cards
+from combin.stud.rules import load_game, settle
+
+
+def c(text):
+    return parse_cards(text)
+
+
+@pytest.fixture
+def lunar():
+    return load_game("lunar").resolve()
+
+
+@pytest.fixture
+def caribbean():
+    return load_game("caribbean").resolve()
+
+
+def test_caribbean_pays(caribbean):
+    assert caribbean.readings == () and caribbean.instant is None
+    assert caribbean.bet_table["royal_flush"] == 100 and caribbean.bet_table["ace_king"] == 1
+    assert settle(caribbean, c("2c 2d 5h 8s 9c"), c("Ac Kd 4h 3s 7c"), "play") == 1 + 2 * 1
+    assert settle(caribbean, c("2c 2d 5h 8s 9c"), c("Ac Qd 4h 3s 7c"), "play") == 1
+    assert settle(caribbean, c("2c 2d 5h 8s 9c"), c("3c 3d 4h 5s 7c"), "play") == -3
+    assert settle(caribbean, c("Ac Kd 5h 8s 9c"), c("Ad Kc 5d 8h 9s"), "play") == 0
+    assert settle(caribbean, c("Ac Kd 5h 8s 9c"), c("Ad Kc 5d 8h 9s"), "fold") == -1
+    with pytest.raises(CombinError):
+        settle(caribbean, c("Ac Kd 5h 8s 9c"), c("Qd Jc 5d 8h 2s"), "force", parse_card("2d"))
+
+
+def test_lunar_defaults_and_interpretations(lunar):
+    assert dict(lunar.readings) == {"L7": "ends-round", "L8": "push", "L9": "final-hand",
+                                    "L10": "replace-highest-once", "L11": "best-pair",
+                                    "L12": "two-to-five"}
+    assert lunar.instant.id == "A" and lunar.exchange_sizes == (2, 3, 4, 5)
+    # L8 push: a pair beating a qualifying dealer wins the Bet only; L11 adds the ace-king
+    assert settle(lunar, c("7c 7d 5h 8s 9c"), c("Ac Kd 4h 3s 2c"), "play") == 2
+    assert settle(lunar, c("7c 7d As Ks 9c"), c("Ac Kd 4h 3s 2c"), "play") == 4
+    even = load_game("lunar").resolve(interpret={"L8": "even-money", "L11": "first-only"})
+    assert settle(even, c("7c 7d As Ks 9c"), c("Ac Kd 4h 3s 2c"), "play") == 3
+    # dealer does not qualify: 1 to 1, or 4 to 1 on a straight or better
+    assert settle(lunar, c("7c 7d 5h 8s 9c"), c("Qc Jd 4h 3s 2c"), "play") == 1
+    assert settle(lunar, c("5c 6d 7h 8s 9c"), c("Qc Jd 4h 3s 2c"), "play") == 4
+
+
+def test_lunar_force(lunar):
+    player, dealer = c("7c 7d 5h 8s 9c"), c("Qc Jd 4h 3s 2c")
+    # the queen goes; a jack pairs the dealer above sevens: fee, Ante and Bet lost
+    assert settle(lunar, player, dealer, "force", parse_card("Jc")) == -1 - 3
+    # a four pairs the dealer below sevens: fee, Ante pushes (L8), Bet 1 to 1
+    assert settle(lunar, player, dealer, "force", parse_card("4c")) == -1 + 2
+    # still no pair: everything pushes, the fee is lost
+    assert settle(lunar, player, dealer, "force", parse_card("Kc")) == -1
+    with pytest.raises(CombinError):
+        settle(lunar, player, c("Ac Kd 4c 3s 2c"), "force", parse_card("Kc"))
+    with pytest.raises(CombinError):
+        settle(lunar, player, dealer, "force", parse_card("7c"))
+
+
+def test_lunar_instant_payout_per_paytable():
+    for paytable, royal, straight_flush in (("A", 1500, 250), ("B", 1000, 300), ("C", 1000, 250)):
+        rules = load_game("lunar").resolve(paytable)
+        assert settle(rules, c("Ts Js Qs Ks As"), c("Qc Jd 4h 3s 2c"), "play") == royal
+        assert settle(rules, c("5s 6s 7s 8s 9s"), c("Qc Jd 4h 3s 2c"), "fold") == straight_flush
+    cont = load_game("lunar").resolve(interpret={"L7": "continue"})
+    assert settle(cont, c("5s 6s 7s 8s 9s"), c("Qc Jd 4h 3s 2c"), "play") == 4
+
+
+def test_bad_choices():
+    game = load_game("lunar")
+    with pytest.raises(CombinError, match="no value"):
+        game.resolve(interpret={"L8": "double"})
+    with pytest.raises(CombinError, match="does not read"):
+        game.resolve(interpret={"E1": "events"})
+    with pytest.raises(CombinError, match="unknown paytable"):
+        game.resolve("Z")
+    with pytest.raises(CombinError, match="unknown stud game"):
+        load_game("holdem")
+    with pytest.raises(CombinError, match="does not read"):
+        load_game("caribbean").resolve(interpret={"L8": "push"})
+    assert isinstance(settle(game.resolve(), c("Ts Js Qs Ks As"), c("Qc Jd 4h 3s 2c"), "play"), Fraction)
