@@ -14,7 +14,7 @@ def configure(parser):
 
 
 def run(args):
-    from combin.analysis import sensitivity
+    from combin.analysis import select_wager, sensitivity_of
     from combin.registry import find_wager
     from combin.render import render_comparison
     options = sheet_options(args)
@@ -23,10 +23,12 @@ def run(args):
               [i for i in wager.interpretations if not game.interpretations[i].fixed])
     if not wanted:
         raise CombinError(f"{args.wager} reads no switchable interpretation")
+    chosen = select_wager(game, wager, **options)   # resolved once, for every reading
+    space = chosen.space(options.get("decks"), options.get("shoe"))
     parts = []
     for interp in wanted:
         columns = [(f"{interp.upper()}={value}", sheet)
-                   for value, sheet in sensitivity(args.wager, interp, **options)]
+                   for value, sheet in sensitivity_of(chosen, interp, space)]
         parts.append(render_comparison(f"{wager.title}: sensitivity to {interp.upper()}",
                                        columns, args.format))
     return "\n".join(parts)
