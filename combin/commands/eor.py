@@ -1,12 +1,14 @@
 """``combin eor WAGER``: exact effects of removal and a suggested count."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "eor"
 HELP = "exact effect of removing one card of each value, with a suggested count"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
@@ -16,7 +18,7 @@ def configure(parser):
                         help="also draw a bar chart of the effects (needs matplotlib)")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.analysis import select
     from combin.protection.decks import protected
     from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal, render

@@ -1,5 +1,7 @@
 """``combin package WAGER[:PAYTABLE][=STAKE] ...``: several wagers on the same round."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -7,7 +9,7 @@ NAME = "package"
 HELP = "several wagers of one game on the same round: the exact joint result"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("bets", nargs="*", metavar="WAGER[:PAYTABLE][=STAKE]",
                         help="a wager, optionally its paytable and its stake (default 1), "
                              "e.g. eclipse.supreme7:B=2")
@@ -41,7 +43,7 @@ def _resolve_files(args, bets, options):
     return resolved
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.design.package import named_bets, package, parse_bet
     from combin.paytable_file import report_generous
     bets = [bet for name in args.sets for bet in named_bets(name)]

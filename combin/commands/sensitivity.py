@@ -1,5 +1,7 @@
 """``combin sensitivity WAGER``: the wager under each value of an interpretation."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -7,13 +9,13 @@ NAME = "sensitivity"
 HELP = "one wager under each value of an interpretation, side by side"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
     parser.add_argument("--interpretation", metavar="ID",
                         help="the interpretation to vary (default: each one the wager reads)")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.analysis import select_wager, sensitivity_of
     from combin.registry import find_wager
     from combin.render import render_comparison

@@ -1,12 +1,14 @@
 """``combin solve WAGER``: the return as a function of the pays; the pay for a target edge."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "solve"
 HELP = "a wager's return as an exact function of its pays, and the pay for a target house edge"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
     parser.add_argument("--line", metavar="EVENT",
                         help="the paytable line to vary (default: the only line that pays)")
@@ -14,7 +16,7 @@ def configure(parser):
                         help="house edge to reach, e.g. 5%%, 0.05 or 1/20")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.design.solve import solve
     solved = solve(args.wager, line=args.line, target_edge=args.target_edge,
                    **sheet_options(args))
