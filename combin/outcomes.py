@@ -7,7 +7,7 @@ those counts (the *cycle*), and words saying what was enumerated.  Every
 probability downstream is ``count / cycle``, one exact division at the end.
 """
 
-from collections.abc import Hashable, ItemsView
+from collections.abc import ItemsView, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,7 @@ __all__ = ["OutcomeSpace"]
 class OutcomeSpace:
     """Outcomes with exact counts.  ``cycle`` must equal the sum of the counts."""
 
-    counts: dict[Hashable, int] = field(repr=False)
+    counts: Mapping[Any, int] = field(repr=False)  # outcome (any hashable value) -> count
     cycle: int
     shoe: str
     method: str
@@ -32,5 +32,5 @@ class OutcomeSpace:
         if any(count < 0 for count in self.counts.values()):
             raise ValueError("an outcome count is negative")
 
-    def items(self) -> ItemsView[Hashable, int]:
+    def items(self) -> ItemsView[Any, int]:
         return self.counts.items()

@@ -1,5 +1,6 @@
 """``combin audit``: write or verify the certification evidence bundle."""
 
+import argparse
 import sys
 
 from combin.errors import CombinError
@@ -18,7 +19,7 @@ MAX_SHOES = 10**8
 MAX_WORKERS = 256
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     from combin.audit import DEFAULTS
     parser.add_argument("--out", default="build/audit", metavar="DIR",
@@ -42,7 +43,7 @@ def configure(parser):
                         help="with --verify: check the hashes and the manifest, do not recompute")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.audit.bundle import MARKER, audit_command, build, verify, write
     from combin.fileio import check_directory
     if args.verify is not None:

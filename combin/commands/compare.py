@@ -1,6 +1,8 @@
 """``combin compare WAGER``: one wager's figures side by side under several paytables,
 rule sets or deck counts."""
 
+import argparse
+
 from combin.errors import CombinError
 
 NAME = "compare"
@@ -14,10 +16,10 @@ EXAMPLES = """examples:
 MAX_COLUMNS = 64
 
 
-def _items(text, what):
+def _items(text: str | None, what: str) -> list[str | None]:
     if text is None:
         return [None]
-    items = [item.strip() for item in text.split(",")]
+    items: list[str | None] = [item.strip() for item in text.split(",")]
     if not all(items):
         raise CombinError(f"the list of {what} {text!r} has an empty item; write e.g. A,B,C")
     if len(set(items)) != len(items):
@@ -25,7 +27,7 @@ def _items(text, what):
     return items
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.commands.options import add_output_options
     parser.add_argument("wager", help="wager id, e.g. eclipse.sun7 (see 'combin list')")
     parser.add_argument("--paytable", metavar="A,B,...",
@@ -42,7 +44,7 @@ def configure(parser):
     add_output_options(parser)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import par_sheet
     from combin.documents.comparison import document
     from combin.interpret import parse_assignments

@@ -5,6 +5,7 @@ Ctrl-C stops the simulation: the shoes finished so far are reported on stdout
 the exit status is 130.
 """
 
+import argparse
 import os
 import sys
 
@@ -18,7 +19,7 @@ EXAMPLES = """examples:
   combin count eclipse.moon8 --trigger 4 --tags suggested --plot triggers.png"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--tags", metavar="TAGS", default="suggested",
@@ -53,7 +54,7 @@ def configure(parser):
                         help="also draw win per shoe against the trigger (needs matplotlib)")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import select
     from combin.progress import StderrProgress
     from combin.protection.decks import protected

@@ -1,5 +1,7 @@
 """``combin decks WAGER``: the exact house edge for a list of deck counts, per paytable."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -11,14 +13,14 @@ EXAMPLES = """examples:
   combin decks baccarat.banker --rules ez --format xlsx --out banker-decks.xlsx"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
     parser.add_argument("--decks-list", metavar="LIST",
                         help="deck counts, comma separated (default 1,2,3,4,5,6,7,8); "
                              "'--decks LIST' is read the same way")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.protection.decks import DEFAULT_DECKS_LIST, deck_table, parse_decks_list
     from combin.render import emit
     if args.shoe is not None:

@@ -1,5 +1,7 @@
 """``combin eor WAGER``: exact effects of removal and a suggested count."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "eor"
@@ -9,7 +11,7 @@ EXAMPLES = """examples:
   combin eor eclipse.sun7 --format csv --out eor-sun7   # a directory: one CSV per table"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
@@ -19,7 +21,7 @@ def configure(parser):
                         help="also draw a bar chart of the effects (needs matplotlib)")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import select
     from combin.protection.decks import protected
     from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal

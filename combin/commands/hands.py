@@ -1,5 +1,7 @@
 """``combin hands --cards 5|6|7``: Lunar Poker hand-class counts and the Bet on a win."""
 
+import argparse
+
 from combin.commands.options import add_output_options
 
 NAME = "hands"
@@ -9,7 +11,7 @@ EXAMPLES = """examples:
   combin hands --cards 7 --method exhaustive --format json"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     parser.add_argument("--cards", type=int_option("--cards"), default=5, choices=[5, 6, 7],
                         help="cards in the hand: the best five-card hand of 5, 6 or 7 cards")
@@ -20,7 +22,7 @@ def configure(parser):
     add_output_options(parser)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.errors import CombinError
     from combin.interpret import parse_assignments
     from combin.lunar.hands import document, hand_report

@@ -1,5 +1,7 @@
 """``combin list``: every wager, paytable, rule set and interpretation."""
 
+import argparse
+
 NAME = "list"
 HELP = "every wager, paytable, rule set and interpretation with its default"
 EXAMPLES = """examples:
@@ -7,12 +9,12 @@ EXAMPLES = """examples:
   combin list --format json --out list.json"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.commands.options import add_output_options
     add_output_options(parser)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.listing import listing_document
     from combin.render import emit
     return emit(listing_document(), args)

@@ -1,15 +1,19 @@
 """Options shared by the commands that compute a par sheet."""
 
+import argparse
+from typing import Any
+
 __all__ = ["add_sheet_options", "sheet_options", "add_output_options"]
 
 
-def add_output_options(parser, formats=None, tables=True):
+def add_output_options(parser: argparse.ArgumentParser, formats: tuple[str, ...] | None = None,
+                       tables: bool = True) -> None:
     """``--format``, ``--out`` and ``--table`` (see :func:`combin.render.add_format_options`)."""
     from combin.render import FORMATS, add_format_options
     add_format_options(parser, formats or tuple(FORMATS), tables)
 
 
-def add_sheet_options(parser, wager=True):
+def add_sheet_options(parser: argparse.ArgumentParser, wager: bool = True) -> None:
     """WAGER, --paytable, --decks/--shoe, --rules, --interpret, --paytable-file, --format, --out."""
     if wager:
         parser.add_argument("wager", help="wager id, e.g. eclipse.sun7 (see 'combin list')")
@@ -31,7 +35,7 @@ def add_sheet_options(parser, wager=True):
     add_output_options(parser)
 
 
-def sheet_options(args, warn=True):
+def sheet_options(args: argparse.Namespace, warn: bool = True) -> dict[str, Any]:
     """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments.
 
     With a ``--paytable-file``, a paytable of the file that returns 100% or more

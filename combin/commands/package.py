@@ -1,5 +1,7 @@
 """``combin package WAGER[:PAYTABLE][=STAKE] ...``: several wagers on the same round."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -10,7 +12,7 @@ EXAMPLES = """examples:
   combin package eclipse.supreme7:B=2 eclipse.sun7=1/2 baccarat.banker"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("bets", nargs="*", metavar="WAGER[:PAYTABLE][=STAKE]",
                         help="a wager, optionally its paytable and its stake (default 1), "
                              "e.g. eclipse.supreme7:B=2")
@@ -44,7 +46,7 @@ def _resolve_files(args, bets, options):
     return resolved
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.design.package import named_bets, package, parse_bet
     from combin.paytable_file import report_generous
     bets = [bet for name in args.sets for bet in named_bets(name)]

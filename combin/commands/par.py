@@ -1,5 +1,7 @@
 """``combin par WAGER``: one par sheet."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "par"
@@ -10,11 +12,11 @@ EXAMPLES = """examples:
   combin par eclipse.sun7 --format xlsx --out sun7.xlsx"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import par_sheet
     from combin.paytable_file import warn_generous
     from combin.render import emit

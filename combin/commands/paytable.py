@@ -1,5 +1,7 @@
 """``combin paytable WAGER``: write a paytable as TOML, ready to edit and load back."""
 
+import argparse
+
 from combin.errors import CombinError
 
 NAME = "paytable"
@@ -9,7 +11,7 @@ EXAMPLES = """examples:
   combin par eclipse.supreme7 --paytable-file b2.toml"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("wager", help="wager id, e.g. eclipse.moon8 (see 'combin list')")
     parser.add_argument("--paytable", help="paytable id (default: the wager's default)")
     parser.add_argument("--id", dest="new_id", metavar="NEW_ID",
@@ -20,7 +22,7 @@ def configure(parser):
     parser.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of stdout")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from dataclasses import replace
 
     from combin import __version__

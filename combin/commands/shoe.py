@@ -1,5 +1,7 @@
 """``combin shoe WAGER --shoe SPEC``: the exact par sheet of a remaining shoe."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -10,11 +12,11 @@ EXAMPLES = """examples:
   combin shoe eclipse.moon8 --shoe "8 decks minus 8,8,8,8" --format json"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import select
     from combin.protection.decks import protected
     from combin.protection.depleted import depleted_sheet

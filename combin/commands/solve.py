@@ -1,5 +1,7 @@
 """``combin solve WAGER``: the return as a function of the pays; the pay for a target edge."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "solve"
@@ -9,7 +11,7 @@ EXAMPLES = """examples:
   combin solve eclipse.supreme7 --paytable B --line both_three_card_7 --target-edge 4%"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
     parser.add_argument("--line", metavar="EVENT",
                         help="the paytable line to vary (default: the only line that pays)")
@@ -17,7 +19,7 @@ def configure(parser):
                         help="house edge to reach, e.g. 5%%, 0.05 or 1/20")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.design.solve import solve
     solved = solve(args.wager, line=args.line, target_edge=args.target_edge,
                    **sheet_options(args))

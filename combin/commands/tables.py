@@ -1,5 +1,6 @@
 """``combin tables``: regenerate (or check) every committed table."""
 
+import argparse
 import sys
 
 NAME = "tables"
@@ -11,14 +12,14 @@ EXAMPLES = """examples:
   combin tables --out /some/where  # the same tree elsewhere"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="tables", metavar="DIR",
                         help="the directory to write the tables tree to")
     parser.add_argument("--check", action="store_true",
                         help="compare with DIR instead of writing; exit 1 on any difference")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.fileio import check_directory
     from combin.tables import MARKER, check_tables, write_tables
     if not args.check:
