@@ -22,13 +22,15 @@ def run(capsys, *argv):
 def test_json_is_exact_and_matches_the_brute_force(capsys):
     code, out, _ = run(capsys, "game", "caribbean", "--deck", "JQKA", "--format", "json")
     assert code == 0
-    sheet = json.loads(out)
+    obj = json.loads(out)
+    sheet = obj["subject"]
     cycle = comb(16, 5) * 11 * comb(10, 4)
     assert sheet["cycle"] == str(cycle) and sheet["deck"] == {"ranks": "JQKA", "cards": 16}
     brute = brute_totals(load_game("caribbean").resolve(), Deck.parse("JQKA"))["optimal"][0]
-    assert Fraction(sheet["summary"]["return"]) == Fraction(brute, cycle)
-    assert sum(int(line["combinations"]) for line in sheet["lines"]) == cycle
-    assert sheet["tool"]["name"] == "combin" and sheet["strategy"] == "optimal"
+    summary = {r["figure"]: r["value"] for r in obj["tables"]["summary"]["rows"]}
+    assert Fraction(summary["Expected return per Ante"]) == Fraction(brute, cycle)
+    assert sum(int(line["combinations"]) for line in obj["tables"]["outcomes"]["rows"][:-1]) == cycle
+    assert obj["tool"]["name"] == "combin" and sheet["strategy"] == "optimal"
     assert sheet["interpretations"] == {}
 
 
@@ -36,7 +38,7 @@ def test_lunar_records_interpretations_and_every_format(capsys, tmp_path):
     argv = ["game", "lunar", "--no-draw", "--deck", "3579J", "--paytable", "B",
             "--interpret", "L8=even-money", "--strategy", "always"]
     code, out, err = run(capsys, *argv, "--format", "json")
-    sheet = json.loads(out)
+    sheet = json.loads(out)["subject"]
     assert sheet["paytable"] == "B" and sheet["interpretations"]["L8"] == "even-money"
     assert int(sheet["forced_dealer_hands"]) > 0 and "game:" in err
     target = tmp_path / "sheet.md"
@@ -46,7 +48,8 @@ def test_lunar_records_interpretations_and_every_format(capsys, tmp_path):
 
 @pytest.mark.parametrize("fmt", ["text", "md", "csv", "json"])
 def test_out_writes_the_same_bytes_as_stdout(capsys, tmp_path, fmt):
-    argv = ["game", "caribbean", "--deck", "JQKA", "--strategy", "pair", "--format", fmt]
+    argv = ["game", "caribbean", "--deck", "JQKA", "--strategy", "pair", "--format", fmt,
+            *(["--table", "outcomes"] if fmt == "csv" else [])]
     target = tmp_path / "sheet"
     assert main(argv + ["--out", str(target)]) == 0
     capsys.readouterr()

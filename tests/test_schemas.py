@@ -22,6 +22,7 @@ COMMANDS = {
     "package": ["package", "--eclipse"],
     "hands": ["hands", "--cards", "5"],
     "list": ["list"],
+    "stud_game": ["game", "caribbean", "--deck", "JQKA"],
 }
 
 

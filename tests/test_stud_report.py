@@ -27,10 +27,13 @@ def test_lines_add_up(result):
 
 def test_json_and_csv_carry_every_digit(result):
     sheet = json.loads(render_game(result, "json"))
-    assert Fraction(sheet["summary"]["return"]) == Fraction(result.total, result.cycle)
-    assert [int(line["combinations"]) for line in sheet["lines"]] == [r[-1] for r in sheet_rows(result)]
+    assert sheet["format"] == "combin.stud_game/2"
+    summary = {r["figure"]: r["value"] for r in sheet["tables"]["summary"]["rows"]}
+    assert Fraction(summary["Expected return per Ante"]) == Fraction(result.total, result.cycle)
+    lines = sheet["tables"]["outcomes"]["rows"][:-1]
+    assert [int(line["combinations"]) for line in lines] == [r[-1] for r in sheet_rows(result)]
     table = list(csv.reader(io.StringIO(render_game(result, "csv"))))
-    assert table[0][0] == "event_id" and table[1][4] == str(sheet_rows(result)[0][-1])
+    assert table[0][0] == "result" and table[1][3] == str(sheet_rows(result)[0][-1])
 
 
 def test_text_names_the_strategy_and_is_reproducible(result):
@@ -41,3 +44,4 @@ def test_text_names_the_strategy_and_is_reproducible(result):
     assert "House edge per Ante" in text and "Element of risk" in text
     with pytest.raises(CombinError):
         render_game(result, "pdf")
+    assert "Game cycle" in text and "one 52-card deck" not in text

@@ -22,7 +22,7 @@ def configure(parser):
     parser.add_argument("--paytable", help="Lunar Poker instant payout paytable: A (default), B or C")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation, e.g. L8=even-money (repeatable)")
-    add_output_options(parser, formats=("text", "md", "csv", "json"), tables=False)
+    add_output_options(parser)
 
 
 def _progress(message):
@@ -32,7 +32,8 @@ def _progress(message):
 def run(args):
     from combin.interpret import parse_assignments
     from combin.stud.deck import Deck
-    from combin.stud.report import render_game
+    from combin.render import emit
+    from combin.stud.report import game_document
     from combin.stud.rules import load_game
     from combin.stud.whole import STRATEGIES, whole_game
 
@@ -45,4 +46,4 @@ def run(args):
     rules = game.resolve(args.paytable, parse_assignments(args.interpret))
     deck = Deck.parse(args.deck, need=11 if game.can_force else 10)
     result = whole_game(rules, deck, args.strategy, progress=_progress)
-    return render_game(result, args.format)
+    return emit(game_document(result), args)

@@ -1,23 +1,20 @@
-"""The whole-game par sheet of a stud game, as text, Markdown, CSV or JSON.
+"""The whole-game par sheet of a stud game, as a Document (any format of :mod:`combin.render`).
 
-:func:`render_game` reads a :class:`~combin.stud.whole.WholeGame` and nothing
+:func:`game_document` reads a :class:`~combin.stud.whole.WholeGame` and nothing
 else.  Every count is an exact integer and every ratio an exact fraction
-divided once; decimals come from :mod:`combin.display`.  JSON writes counts
-as decimal strings and rationals as ``"p/q"``; CSV writes exact values as plain
-digits and ``"p/q"`` through the formula-safe writer.  Nothing varies between runs.
+divided once; the writers show them (JSON: counts as decimal strings, rationals
+as ``"p/q"``; CSV: tidy, one table per file).  Nothing varies between runs.
 """
 
-import io
-import json
 from fractions import Fraction
 
 from combin import __version__, display
-from combin.errors import CombinError
 from combin.lunar.cards import CLASS_NAMES, CLASSES, RANKS
+from combin.render.document import Count, Document, Number, Percent, Ratio, Table
 
-__all__ = ["render_game", "sheet_rows", "FORMAT"]
+__all__ = ["render_game", "game_document", "sheet_rows", "FORMAT"]
 
-FORMAT = "combin.stud-game/1"
+FORMAT = "combin.stud_game/2"
 PLACES = 12
 
 _EVENT_NAMES = {
@@ -82,22 +79,21 @@ def _identification(result):
     if rules.instant is not None:
         rows.append(("Instant paytable", f"{rules.instant.id}: {rules.instant.citation}"))
     rows += [("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings) or "none"),
-             ("Game cycle", display.grouped(result.cycle)),
+             ("Game cycle", Count(result.cycle)),
              ("Counted over", counted),
              ("Tool", f"combin {__version__}")]
     return rows
 
 
 def _options(result):
-    rows = [(option, count) for option, count in result.chosen.items() if count]
     total = result.situations
-    out = [[option, display.grouped(count), display.percent(Fraction(count, total))]
-           for option, count in rows]
+    rows = [[option, Count(count), Percent(Fraction(count, total))]
+            for option, count in result.chosen.items() if count]
     if result.replacements > 1:
         hands = result.situations * (result.per_situation // result.replacements)
-        out.append(["force (dealer hands)", display.grouped(result.forced),
-                    display.percent(Fraction(result.forced, hands))])
-    return out
+        rows.append(["force (dealer hands)", Count(result.forced),
+                     Percent(Fraction(result.forced, hands))])
+    return rows
 
 
 def _strategy(result):
@@ -120,7 +116,7 @@ def _ace_king(result):
         return [], []
     thirds = sorted({third for third, _ in table}, reverse=True)
     ups = sorted({up for _, up in table}, reverse=True)
-    header = ["A K + third card \\ up card", *(RANKS[u] for u in ups)]
+    header = [("hand", "A K + third card \\ up card"), *((f"up_{RANKS[u]}", RANKS[u]) for u in ups)]
     rows = []
     for third in thirds:
         row = [f"A K {RANKS[third]}"]
@@ -132,124 +128,45 @@ def _ace_king(result):
     return header, rows
 
 
-def _lines_table(result):
-    rows = []
-    for _, _, label, net, count in sheet_rows(result):
-        probability = Fraction(count, result.cycle)
-        rows.append([label, display.rational(net), display.grouped(count),
-                     display.decimal(probability, PLACES), display.decimal(probability * net, PLACES)])
-    rows.append(["Total", "", display.grouped(result.cycle), display.decimal(1, PLACES),
-                 display.decimal(result.expected, PLACES)])
-    return ["Result", "Net (Ante units)", "Combinations", "Probability", "Return"], rows
-
-
-def _text(result, markdown):
-    from tabulate import tabulate
-
-    def table(rows, headers):
-        return tabulate(rows, headers=headers, tablefmt="github" if markdown else "simple",
-                        disable_numparse=True)
-
-    summary, sd = _summary(result)
-    title = f"{result.rules.game.title} -- whole game, strategy {result.strategy}"
-    parts = [f"# {title}" if markdown else title, ""]
-    ident = _identification(result)
-    if markdown:
-        parts += [table([[k, v] for k, v in ident], ["Field", "Value"]), ""]
-    else:
-        width = max(len(k) for k, _ in ident)
-        parts += [f"{k.ljust(width)}  {v}" for k, v in ident] + [""]
-    headers, rows = _lines_table(result)
-    parts += [table(rows, headers), ""]
-    figures = [[name, display.percent(value, 4) if "edge" in name or "risk" in name or
-                "frequency" in name else display.decimal(value, 6), display.rational(value)]
-               for name, value in summary]
-    figures.append(["Standard deviation per Ante", display.decimal(sd, 6), "sqrt(variance)"])
-    parts += [table(figures, ["Figure", "Value", "Exact"]), ""]
-    parts += ["Options chosen (situations):" if not markdown else "## Options chosen", "",
-              table(_options(result), ["Option", "Situations", "Share"]), ""]
-    parts += ["Strategy by the player's hand class:" if not markdown else "## Strategy", "",
-              table(_strategy(result), ["Player's hand", "Play"]), ""]
-    header, rows = _ace_king(result)
-    if rows:
-        parts += ["Ace-king hands: raise, fold, or the share of situations raised, by the player's "
-                  "third card and the dealer's up card:", "", table(rows, header), ""]
-    return "\n".join(parts).rstrip("\n") + "\n"
-
-
-def _json(result):
-    summary, sd = _summary(result)
+def game_document(result):
+    """The whole-game par sheet as a :class:`~combin.render.document.Document` (tables
+    ``outcomes``, ``summary``, ``options``, ``strategy`` and, when it applies, ``ace_king``)."""
     rules = result.rules
-    lines = []
-    for event, cls, label, net, count in sheet_rows(result):
-        probability = Fraction(count, result.cycle)
-        lines.append({"event_id": event, "class": cls or None, "event": label,
-                      "net": display.rational(net), "combinations": str(count),
-                      "probability": display.rational(probability),
-                      "probability_decimal": display.decimal(probability, PLACES),
-                      "return": display.rational(probability * net),
-                      "return_decimal": display.decimal(probability * net, PLACES)})
-    header, ak = _ace_king(result)
-    obj = {
-        "format": FORMAT,
-        "tool": {"name": "combin", "version": __version__},
-        "game": rules.game.id,
-        "title": rules.game.title,
-        "citation": rules.game.citation,
-        "deck": {"ranks": result.deck.text, "cards": len(result.deck)},
-        "strategy": result.strategy,
-        "paytable": None if rules.instant is None else rules.instant.id,
-        "interpretations": dict(rules.readings),
-        "cycle": str(result.cycle),
-        "situations": str(result.situations),
-        "situation_classes": result.classes,
-        "outcomes_per_situation": str(result.per_situation),
-        "lines": lines,
-        "summary": {
-            **{key: display.rational(value) for key, value in zip(
-                ("return", "house_edge", "average_wager", "element_of_risk", "hit_frequency",
-                 "push_frequency", "variance"), (v for _, v in summary))},
-            "house_edge_percent": display.percent(-result.expected, 6),
-            "element_of_risk_percent": display.percent(result.element_of_risk, 6),
-            "standard_deviation_decimal": display.decimal(sd, PLACES),
-        },
-        "options": {option: str(count) for option, count in result.chosen.items()},
-        "forced_dealer_hands": str(result.forced),
-        "strategy_by_class": {row[0]: row[1] for row in _strategy(result)},
-        "ace_king": {"columns": header[1:], "rows": ak},
-    }
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def _csv(result):
-    from combin.render.csvfile import safe_writer
-    buffer = io.StringIO()
-    writer = safe_writer(buffer)  # plain digits and "p/q", no formulas
-    writer.writerow(["event_id", "class", "event", "net", "combinations", "probability",
-                     "probability_decimal", "return_decimal"])
-    for event, cls, label, net, count in sheet_rows(result):
-        probability = Fraction(count, result.cycle)
-        writer.writerow([event, cls, label, str(display.rational(net)), str(count),
-                         str(display.rational(probability)), display.decimal(probability, PLACES),
-                         display.decimal(probability * net, PLACES)])
-    writer.writerow(["total", "", "Total", "", str(result.cycle), "1", display.decimal(1, PLACES),
-                     display.decimal(result.expected, PLACES)])
-    writer.writerow([])
-    for label, value in _identification(result):
-        writer.writerow([label, value])
+    rows = [[label, Ratio(net, 4), Count(count), Ratio(Fraction(count, result.cycle), PLACES),
+             Ratio(Fraction(count, result.cycle) * net, PLACES)]
+            for _, _, label, net, count in sheet_rows(result)]
+    rows.append(["Total", None, Count(result.cycle), Ratio(Fraction(1), PLACES),
+                 Ratio(result.expected, PLACES)])
     summary, sd = _summary(result)
-    for label, value in summary:
-        writer.writerow([label, display.decimal(value, PLACES), str(display.rational(value))])
-    writer.writerow(["Standard deviation per Ante", display.decimal(sd, PLACES)])
-    return buffer.getvalue()
+    figures = [[name, Percent(value) if "edge" in name or "risk" in name or "frequency" in name
+                else Ratio(value, 6)] for name, value in summary]
+    figures.append(["Standard deviation per Ante", Number(sd, 6)])
+    tables = [Table.of("outcomes", "Outcomes", ["Result", ("net", "Net (Ante units)"),
+                                                "Combinations", "Probability", "Return"], rows),
+              Table.of("summary", "Summary", ["Figure", "Value"], figures),
+              Table.of("options", "Options chosen (situations)", ["Option", "Situations",
+                                                                  "Share"], _options(result)),
+              Table.of("strategy", "Strategy by the player's hand class",
+                       [("hand", "Player's hand"), "Play"], _strategy(result))]
+    header, ace_king = _ace_king(result)
+    if ace_king:
+        tables.append(Table.of("ace_king", "Ace-king hands: raise, fold, or the share of "
+                               "situations raised, by the third card and the dealer's up card",
+                               header, ace_king))
+    subject = (("game", rules.game.id), ("title", rules.game.title),
+               ("citation", rules.game.citation),
+               ("deck", {"ranks": result.deck.text, "cards": len(result.deck)}),
+               ("strategy", result.strategy),
+               ("paytable", None if rules.instant is None else rules.instant.id),
+               ("interpretations", dict(rules.readings)), ("cycle", str(result.cycle)),
+               ("situations", str(result.situations)), ("situation_classes", result.classes),
+               ("outcomes_per_situation", str(result.per_situation)),
+               ("forced_dealer_hands", str(result.forced)))
+    return Document("stud_game", f"{rules.game.title} -- whole game, strategy {result.strategy}",
+                    tuple(_identification(result)), tuple(tables), subject=subject)
 
 
 def render_game(result, fmt="text"):
-    """The whole-game par sheet in ``fmt`` (text, md, csv, json)."""
-    if fmt in ("text", "md"):
-        return _text(result, fmt == "md")
-    if fmt == "json":
-        return _json(result)
-    if fmt == "csv":
-        return _csv(result)
-    raise CombinError(f"unknown format '{fmt}' (formats: text, md, csv, json)")
+    """The whole-game par sheet in any format of :mod:`combin.render`."""
+    from combin.render import render
+    return render(game_document(result), fmt)
