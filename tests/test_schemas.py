@@ -23,6 +23,7 @@ COMMANDS = {
     "hands": ["hands", "--cards", "5"],
     "list": ["list"],
     "stud_game": ["game", "caribbean", "--deck", "JQKA"],
+    "advise": ["lunar", "advise", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
 }
 
 

@@ -17,8 +17,8 @@ def test_best_first_with_margin_and_results():
     assert found.margin == found.options[0].ev - found.options[1].ev > 0
     assert sum(found.best.results.values()) == 1
     obj = json.loads(render_advice(found, "json"))
-    assert obj["best"]["ev"] == obj["options"][0]["ev"]
-    assert Fraction(obj["best"]["margin"]) == found.margin
+    assert obj["subject"]["best"]["ev"] == obj["tables"]["options"]["rows"][0]["ev"]
+    assert Fraction(obj["subject"]["best"]["margin"]) == found.margin
     text = render_advice(found, "text")
     assert f"by {found.margin.numerator}/{found.margin.denominator}" in text
     assert render_advice(found, "md").startswith("# Lunar Poker")

@@ -24,7 +24,7 @@ def configure(parser):
     advise.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
     advise.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation the game reads (L7-L12), e.g. L8=even-money")
-    add_output_options(advise, formats=("text", "md", "csv", "json"), tables=False)
+    add_output_options(advise)
 
 
 def run(args):
@@ -32,7 +32,8 @@ def run(args):
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
     from combin.interpret import parse_assignments
     from combin.progress import StderrProgress
-    from combin.stud.advice import advice_report, render_advice
+    from combin.render import emit
+    from combin.stud.advice import advice_document, advice_report
     from combin.stud.rules import load_game
     from combin.stud.situation import Situation
     situation = Situation.parse(args.hand, args.up, args.deck)
@@ -42,4 +43,4 @@ def run(args):
         report = advice_report(situation, rules, progress)
     finally:
         progress.close()
-    return render_advice(report, args.format)
+    return emit(advice_document(report), args)

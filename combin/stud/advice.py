@@ -1,15 +1,13 @@
-"""The advice report of one Lunar Poker situation: every option, best first, in four formats.
+"""The advice report of one Lunar Poker situation: every option, best first, as a Document.
 
 :func:`advice_report` runs :func:`combin.stud.advise.advise` and gathers what
 is printed: the identification (tool version, game, deck, situation,
 paytable, interpretations in force), every option with its exact value per
 unit of Ante, the best option's margin over the runner-up and the probability
-of each result of the best option.  :func:`render_advice` writes it as text,
-Markdown, CSV or JSON.  Decimals come from :mod:`combin.display` only.
+of each result of the best option.  :func:`advice_document` makes it a Document,
+which every writer of :mod:`combin.render` shows.
 """
 
-import io
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -17,7 +15,7 @@ from combin import __version__, display
 from combin.lunar.cards import CLASS_NAMES, CLASSES
 from combin.stud.situation import card_text
 
-__all__ = ["AdviceReport", "advice_report", "render_advice", "result_name"]
+__all__ = ["AdviceReport", "advice_report", "advice_document", "render_advice", "result_name"]
 
 _PLACES = 10
 _RESULT_NAMES = {
@@ -90,94 +88,44 @@ def _ordered_results(option):
     return [(key, results[key]) for key in _ORDER if key in results]
 
 
-def render_advice(report, fmt="text"):
-    """The report as ``text``, ``md``, ``csv`` or ``json``."""
-    if fmt == "json":
-        return _json(report)
-    if fmt == "csv":
-        return _csv(report)
-    return _table_text(report, fmt)
-
-
-def _table_text(report, fmt):
-    from tabulate import tabulate
-    from combin.render.markdown import table as md_table
-    show = (md_table if fmt == "md" else
-            lambda rows, headers, align=None: tabulate(rows, headers=headers, tablefmt="simple",
-                                                       disable_numparse=True, colalign=align))
+def advice_document(report):
+    """The report as a :class:`~combin.render.document.Document`: tables ``options`` (every
+    option, best first) and ``results`` (the best option's results); the subject holds the
+    situation and the best option for a program."""
+    from combin.render.document import Count, Document, Ratio, Table
     ident = _identification(report)
-    title = f"{report.rules.game.title}: the value of every option"
-    parts = [f"# {title}" if fmt == "md" else title, ""]
-    readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
-    parts += [f"Player {' '.join(ident['player'])}, dealer's up card {ident['up']}; deck "
-              f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards).",
-              f"Paytable {ident['paytable']}; interpretations {readings}. combin {__version__}.",
-              f"EV: {ident['value']}; exact fraction and decimal.", ""]
-    rows = []
-    for index, option in enumerate(report.options):
-        rows.append(["*" if index == 0 else "", str(index + 1), _label(option),
-                     display.rational(option.ev), display.decimal(option.ev, _PLACES)])
-    parts += [show(rows, ["Best", "Rank", "Option", "EV (exact)", "EV"],
-                   ("left", "right", "left", "right", "right")), ""]
+    readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items()) or "none"
+    info = (("Player", " ".join(ident["player"])), ("Dealer's up card", ident["up"]),
+            ("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
+            ("Paytable", ident["paytable"] or "none"), ("Interpretations", readings),
+            ("Value", ident["value"]), ("Tool", f"combin {__version__}"))
+    options = Table.of("options", "Every option, best first",
+                       [("best", "Best"), ("rank", "Rank"), ("option", "Option"),
+                        ("kind", "Kind"), ("discard", "Discard"), ("ev", "EV")],
+                       [["*" if index == 0 else "", Count(index + 1), _label(option), option.kind,
+                         " ".join(card_text(c) for c in option.discard), Ratio(option.ev, _PLACES)]
+                        for index, option in enumerate(report.options)])
     best = report.best
-    if report.margin is not None:
-        parts += [f"Best: {_label(best)}, by {display.rational(report.margin)} = "
-                  f"{display.decimal(report.margin, _PLACES)} over {_label(report.options[1])}.", ""]
-    else:
-        parts += [f"Best: {_label(best)} (the only option).", ""]
-    heading = f"Results of the best option ({_label(best)})"
-    parts += [f"## {heading}" if fmt == "md" else heading, ""]
-    rows = [[result_name(key), display.rational(p), display.decimal(p, _PLACES)]
-            for key, p in _ordered_results(best)]
-    rows.append(["Total", display.rational(sum((p for _, p in _ordered_results(best)), Fraction(0))),
-                 display.decimal(sum((p for _, p in _ordered_results(best)), Fraction(0)), _PLACES)])
-    parts += [show(rows, ["Result", "Probability (exact)", "Probability"],
-                   ("left", "right", "right")), ""]
-    return "\n".join(parts).rstrip("\n") + "\n"
+    results = _ordered_results(best)
+    rows = [[key, result_name(key), Ratio(p, _PLACES)] for key, p in results]
+    rows.append(["total", "Total", Ratio(sum((p for _, p in results), Fraction(0)), _PLACES)])
+    notes = [f"Best: {_label(best)}, by {display.rational(report.margin)} = "
+             f"{display.decimal(report.margin, _PLACES)} over {_label(report.options[1])}."
+             if report.margin is not None else f"Best: {_label(best)} (the only option)."]
+    subject = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
+               ("up", ident["up"]), ("paytable", ident["paytable"]),
+               ("interpretations", ident["interpretations"]), ("value", ident["value"]),
+               ("best", {"option": best.kind, "discard": [card_text(c) for c in best.discard],
+                         "ev": display.rational(best.ev),
+                         "margin": None if report.margin is None
+                         else display.rational(report.margin)}))
+    return Document("advise", f"{report.rules.game.title}: the value of every option", info,
+                    (options, Table.of("results", f"Results of the best option ({_label(best)})",
+                                       [("result", "Result"), "Name", "Probability"], rows)),
+                    tuple(notes), subject=subject)
 
 
-def _option_json(option):
-    return {"option": option.kind, "discard": [card_text(c) for c in option.discard],
-            "ev": display.rational(option.ev), "ev_decimal": display.decimal(option.ev, _PLACES)}
-
-
-def _json(report):
-    best = dict(_option_json(report.best))
-    if report.margin is not None:
-        best.update(margin=display.rational(report.margin),
-                    margin_decimal=display.decimal(report.margin, _PLACES))
-    best["results"] = [{"result": key, "name": result_name(key), "probability": display.rational(p),
-                        "probability_decimal": display.decimal(p, _PLACES)}
-                       for key, p in _ordered_results(report.best)]
-    obj = {"format": "combin.advise/1", **_identification(report),
-           "options": [_option_json(option) for option in report.options], "best": best}
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def _csv(report):
-    from combin.render.csvfile import safe_writer
-    buffer = io.StringIO()
-    writer = safe_writer(buffer)  # plain digits and "p/q", no formulas
-    writer.writerow(["rank", "option", "discard", "ev", "ev_decimal", "best"])
-    for index, option in enumerate(report.options):
-        writer.writerow([index + 1, option.kind, " ".join(card_text(c) for c in option.discard),
-                         display.rational(option.ev), display.decimal(option.ev, _PLACES),
-                         "best" if index == 0 else ""])
-    writer.writerow([])
-    writer.writerow(["result", "name", "probability", "probability_decimal"])
-    for key, p in _ordered_results(report.best):
-        writer.writerow([key, result_name(key), display.rational(p), display.decimal(p, _PLACES)])
-    writer.writerow([])
-    ident = _identification(report)
-    writer.writerow(["tool", f"combin {__version__}"])
-    writer.writerow(["game", ident["game"]])
-    writer.writerow(["deck", ident["deck"]["ranks"]])
-    writer.writerow(["player", " ".join(ident["player"])])
-    writer.writerow(["up", ident["up"]])
-    writer.writerow(["paytable", ident["paytable"]])
-    for key, value in ident["interpretations"].items():
-        writer.writerow([key, value])
-    if report.margin is not None:
-        writer.writerow(["margin", display.rational(report.margin),
-                         display.decimal(report.margin, _PLACES)])
-    return buffer.getvalue()
+def render_advice(report, fmt="text"):
+    """The report in any format of :mod:`combin.render`."""
+    from combin.render import render
+    return render(advice_document(report), fmt)
