@@ -132,10 +132,8 @@ def _estimate_cells(e, places=4, percent=False):
             None if e.low is None else kind(e.low), None if e.high is None else kind(e.high)]
 
 
-def count_document(result):
-    """:class:`~combin.protection.results.CountResult` -> Document (table ``triggers``)."""
+def _count_identification(result):
     from combin.protection.chunks import CHUNK
-    from combin.protection.count_options import trigger_text
     from combin.protection.eor import tag_text
     plan = result.plan
     burn = ("first card shown and counted, then its value burned face down (ten-valued: 10)"
@@ -156,6 +154,24 @@ def count_document(result):
             ("Off the top: expected return", Ratio(result.expected_return)),
             ("Off the top: house edge", Percent(result.house_edge)),
             ("Tool", f"combin {__version__}")]
+    return info
+
+
+def _count_subject(result):
+    from combin.protection.chunks import CHUNK
+    plan = result.plan
+    return (("wager", plan.wager), ("paytable", result.paytable), ("rules", result.rules),
+            ("interpretations", result.interpretations), ("decks", plan.decks),
+            ("cut_card", plan.cut), ("burn", str(plan.burn)), ("tags", list(plan.tags)),
+            ("true_count", plan.true_count), ("initial_count", plan.initial_count),
+            ("seed", plan.seed), ("chunk", CHUNK), ("shoes", result.shoes),
+            ("shoes_requested", result.requested), ("interrupted", result.interrupted),
+            ("rounds", result.rounds))
+
+
+def count_document(result):
+    """:class:`~combin.protection.results.CountResult` -> Document (table ``triggers``)."""
+    from combin.protection.count_options import trigger_text
     rows = []
     for t in result.triggers:
         rows.append([trigger_text(t.trigger), Count(t.bets),
@@ -179,13 +195,7 @@ def count_document(result):
     if result.interrupted:
         notes.insert(0, f"Interrupted: {result.shoes:,} of {result.requested:,} shoes "
                         "(a partial result).")
-    machine = (("wager", plan.wager), ("paytable", result.paytable), ("rules", result.rules),
-               ("interpretations", result.interpretations), ("decks", plan.decks),
-               ("cut_card", plan.cut), ("burn", str(plan.burn)), ("tags", list(plan.tags)),
-               ("true_count", plan.true_count), ("initial_count", plan.initial_count),
-               ("seed", plan.seed), ("chunk", CHUNK), ("shoes", result.shoes),
-               ("shoes_requested", result.requested), ("interrupted", result.interrupted),
-               ("rounds", result.rounds))
-    return Document("count", f"{result.title}: count simulation", tuple(info),
+    return Document("count", f"{result.title}: count simulation",
+                    tuple(_count_identification(result)),
                     (Table.of("triggers", "Results by trigger", headings, rows),), tuple(notes),
-                    subject=machine)
+                    subject=_count_subject(result))
