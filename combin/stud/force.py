@@ -40,7 +40,7 @@ from functools import lru_cache
 import numpy as np
 
 from combin.stud.dealer import _colex
-from combin.stud.values import FLUSH, STRAIGHT, category_of, lex_index
+from combin.stud.values import HIGH_CARD, STRAIGHT, category_of, lex_index
 
 __all__ = ["max_requalifying_wins", "never_gains", "force_by_up_card", "FORCE_FIELDS"]
 
@@ -50,9 +50,9 @@ FORCE_FIELDS = ("gain", "forced", "win", "tie", "lose", "not_qualified")
 
 def max_requalifying_wins(value, qualify):
     """The most replacement cards that can requalify the dealer below a player of ``value``."""
-    if value <= qualify:
-        return 0
     category = category_of(value)
+    if value < qualify or category == HIGH_CARD:
+        return 0  # a requalified dealer holds at least a pair
     if category < STRAIGHT:
         return 12
     return 12 + 8 if category == STRAIGHT else 12 + 8 + 9
