@@ -58,7 +58,7 @@ class StderrProgress:
             return
         if self._terminal():
             if self._bar is None:
-                from tqdm import tqdm  # type: ignore[import-untyped]
+                from tqdm import tqdm
                 self._bar = tqdm(total=total, desc=self.label, unit=self.unit or "it",
                                  file=self.stream, dynamic_ncols=True, unit_scale=True)
             self._bar.update(done - self._bar.n)

@@ -73,7 +73,7 @@ def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -
 
 def write(document: Document) -> bytes:
     """The workbook's bytes."""
-    import xlsxwriter  # type: ignore[import-untyped]
+    import xlsxwriter
     from combin.render.document import field_text
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
