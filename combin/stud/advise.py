@@ -53,7 +53,7 @@ from combin.stud.values import QUALIFY, STRAIGHT, best_value, value_class, value
 
 ONE_PAIR = 1
 
-__all__ = ["Option", "advise", "DealerTable", "option_keys", "RESULTS"]
+__all__ = ["Option", "advise", "price", "DealerTable", "option_keys", "RESULTS", "Engine"]
 
 _SHIFT = 16 ** 5
 
@@ -205,8 +205,11 @@ class DealerTable:
         return self._force
 
 
-class _Engine:
-    def __init__(self, situation, rules):
+class Engine:
+    """The sums of one situation; ``prune=False`` sums forcing everywhere (for the tests)."""
+
+    def __init__(self, situation, rules, prune=True):
+        self.prune = prune
         self.rules = rules
         self.situation = situation
         self.table = DealerTable(situation.up, situation.unseen)
@@ -302,18 +305,21 @@ class _Engine:
         # Before building the force table: at most 3 pair outs for each of the four
         # ranks kept, and at most the n - 4 cards not in H as outs of any kind.
         todo = np.nonzero(win * np.where(low, 12, self.table.n - 4) > cost)[0]
+        if not self.prune:
+            todo = np.arange(len(draws))
         if len(todo) == 0:
             return gains, extra
         table = self.table.force_table()
         most = {name: int(rows[0][0]) if len(rows[0]) else 0 for name, rows in table.items()}
-        todo = todo[win[todo] * np.where(low[todo], most["pairs"], most["all"]) > cost[todo]]
+        if self.prune:
+            todo = todo[win[todo] * np.where(low[todo], most["pairs"], most["all"]) > cost[todo]]
         draw_bits = ((np.int64(1) << draws).sum(axis=1) if draws.shape[1]
                      else np.zeros(len(draws), np.int64))
         for f in todo.tolist():
             w, c, v = int(win[f]), int(cost[f]), int(values[f])
             bound, bits, cards, vals = table["pairs" if low[f] else "all"]
             # hands with w * bound > c, i.e. bound > c // w: a prefix of the sorted rows
-            count = int(np.searchsorted(-bound, -(c // w), side="left"))
+            count = int(np.searchsorted(-bound, -(c // w), side="left")) if self.prune else len(bound)
             if count == 0:
                 continue
             mask = np.int64(draw_bits[f])
@@ -363,11 +369,11 @@ def advise(situation, rules, detail=True, progress=None):
     bonus = instant.get(name, Fraction(0))
     if name in instant and rules.instant_ends_round:
         return [Option("instant", (), bonus, {"instant": Fraction(1)} if detail else None)]
-    engine = _Engine(situation, rules)
+    engine = Engine(situation, rules)
     options = []
     keys = option_keys(rules)
     for done, (kind, positions) in enumerate(keys, 1):
-        options.append(_price(engine, player, kind, positions) + (kind, positions))
+        options.append((price(engine, player, kind, positions), kind, positions))
         if progress is not None:
             progress(done, len(keys))
     options.sort(key=lambda item: -item[0])
@@ -378,17 +384,19 @@ def advise(situation, rules, detail=True, progress=None):
     return out
 
 
-def _price(engine, player, kind, positions):
+def price(engine, player, kind, positions=()):
+    """The exact value of one option (``kind`` of :func:`option_keys`, discard positions)."""
     if kind == "fold":
-        return (Fraction(-1),)
+        return Fraction(-1)
     if kind == "play":
         numerator, denominator, _ = engine.play_numerators(player, 0)
-        return (Fraction(int(numerator[0]), denominator),)
+        return Fraction(int(numerator[0]), denominator)
     kept = player if kind == "buy" else [c for i, c in enumerate(player) if i not in positions]
     size = engine.rules.game.entry["draws"]["buy"] if kind == "buy" else len(positions)
     numerator, denominator, _ = engine.play_numerators(kept, size)
+    # a sum of at most C(47, 5) int64 terms each below 2.6e9 in size: below 2**63
     total = int(np.maximum(numerator, -denominator).sum())
-    return (-engine.draw_fee + Fraction(total, denominator * len(numerator)),)
+    return -engine.draw_fee + Fraction(total, denominator * len(numerator))
 
 
 def _results(engine, player, kind, positions):
