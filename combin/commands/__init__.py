@@ -7,4 +7,4 @@ command needs is imported inside ``run``, so the command line starts fast.
 """
 
 #: The command modules, in the order ``combin --help`` lists them.
-MODULES = ("listing", "par", "sensitivity", "tables", "hands", "audit", "decks", "eor", "shoe", "count", "solve", "package", "paytable", "lunar")
+MODULES = ("listing", "par", "sensitivity", "tables", "hands", "audit", "decks", "eor", "shoe", "count", "solve", "package", "paytable", "lunar", "game")

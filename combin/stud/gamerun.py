@@ -1,0 +1,93 @@
+"""One whole-game run of Lunar Poker with draws: classes, chunks, executor, store, sheet.
+
+:func:`run_game` lists the situation classes of the deck, picks all of them
+(exact) or a seeded stratified sample (:mod:`combin.stud.sampling`), cuts
+them into chunks, runs :func:`combin.stud.drawgame.solve_chunk` on the
+executor (:mod:`combin.executor`, resumable through :mod:`combin.store`) and
+builds the sheet (:mod:`combin.stud.gamesheet`).  The measured throughput --
+classes and situations per second per core -- and the projected core-hours of
+the full exact run go to standard error: timings are never part of a sheet,
+so the same command prints the same bytes.
+"""
+
+import sys
+import time
+
+__all__ = ["run_game", "Throughput"]
+
+
+class Throughput:
+    """Classes and situations priced, and the seconds and cores they took."""
+
+    def __init__(self, classes, situations, seconds, cores):
+        self.classes, self.situations, self.seconds, self.cores = classes, situations, seconds, cores
+
+    def per_core(self):
+        """(classes, situations) per second per core."""
+        core_seconds = max(self.seconds * self.cores, 1e-9)
+        return self.classes / core_seconds, self.situations / core_seconds
+
+    def projected_core_hours(self, total_classes):
+        classes_rate, _ = self.per_core()
+        return total_classes / classes_rate / 3600 if classes_rate > 0 else float("inf")
+
+
+def _strata(deck, rows):
+    from combin.stud.values import hand_table, value_class
+    values = hand_table(deck).values[rows]
+    return [value_class(int(v)) for v in values.tolist()]
+
+
+def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, sample=None,
+             seed=1, want_strategy=False, stream=None):
+    """``(sheet, strategy or None)`` of the whole game (exact) or of a sample."""
+    from combin.executor import run_chunks
+    from combin.store import DEFAULT_STORE, Store
+    from combin.stud.drawgame import chunk_description, class_chunks, records_of, solve_chunk
+    from combin.stud.gamesheet import exact_sheet, sample_sheet
+    from combin.stud.situations import situations
+    stream = sys.stderr if stream is None else stream
+    rows, hands, ups, weights = situations(deck)
+    if sample is None:
+        indices = list(range(len(weights)))
+        mode = "exact"
+        extra = {}
+    else:
+        from combin.stud.sampling import plan
+        draws, shares = plan(_strata(deck, rows), weights.tolist(), sample, seed)
+        indices = sorted({i for picked in draws.values() for i in picked})
+        mode = "sample"
+        extra = {"sample": sample, "seed": seed}
+    chunks = class_chunks(deck, rules, hands, ups, weights, indices, chunk)
+    description = chunk_description(deck, rules, mode, chunk, extra)
+    items = [len(c[3]) for c in chunks]
+    cores = max(workers, 1) if scheduler is None else None
+    start = time.monotonic()
+    with Store(store_path or DEFAULT_STORE) as store:
+        before = len(store.finished(store.begin(description, len(chunks))))
+        results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
+                             description=description, label=f"game lunar {mode} ({deck.text})",
+                             items=items, unit="classes", stream=stream)
+    seconds = time.monotonic() - start
+    scale, records = records_of(results)
+    if before == 0 and cores:
+        weight_of = {r.index: r.weight for r in records}
+        done = [row[-1] for c in chunks for row in c[3]]
+        situations_count = sum(weight_of[i] for i in done)
+        speed = Throughput(len(done), situations_count, seconds, max(cores, 1))
+        per_class, per_situation = speed.per_core()
+        stream.write(f"throughput: {per_class:.3f} classes/s/core, {per_situation:.2f} "
+                     f"situations/s/core ({cores} core(s), {seconds:.1f} s); the exact run of "
+                     f"{len(weights):,} classes: {speed.projected_core_hours(len(weights)):,.3f} "
+                     f"core-hours\n")
+    run = {"classes_total": len(weights)}
+    if sample is None:
+        sheet = exact_sheet(deck, rules, scale, records, run)
+    else:
+        values = {r.index: r.best_value for r in records}
+        sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra))
+    strategy = None
+    if want_strategy:
+        from combin.stud.strategy import Strategy
+        strategy = Strategy(deck, rules, scale, records, exact=sample is None)
+    return sheet, strategy
