@@ -159,7 +159,8 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
     try:
         if scheduler is None:
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None,
+                                   host="127.0.0.1",
+                                   dashboard_address="127.0.0.1:0",
                                    silence_logs=logging.ERROR)
             client = Client(cluster)
         else:

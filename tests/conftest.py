@@ -23,3 +23,16 @@ def one_deck():
 @pytest.fixture(scope="session")
 def full_shoe():
     return Shoe.full(8)
+
+
+@pytest.fixture(scope="session")
+def dask_cluster():
+    """A real Dask scheduler and two single-thread worker processes on 127.0.0.1.
+
+    Started once for the session and shut down at its end (no stray processes).
+    """
+    import logging
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster:
+        yield cluster

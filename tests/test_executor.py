@@ -8,7 +8,6 @@ cluster reached by its address) must give identical bytes.
 
 import io
 import json
-import logging
 from math import comb
 
 import pytest
@@ -21,13 +20,10 @@ CHUNKS = [(n, k) for n in range(60, 64) for k in (0, 7, 30)]
 EXPECTED = [comb(n, k) for n, k in CHUNKS]
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    """A Dask scheduler and two single-thread worker processes on 127.0.0.1, shut down after."""
-    from distributed import LocalCluster
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, silence_logs=logging.ERROR) as local:
-        yield local
+@pytest.fixture
+def cluster(dask_cluster):
+    """The session's Dask scheduler and two workers on 127.0.0.1 (tests/conftest.py)."""
+    return dask_cluster
 
 
 def test_single_process_matches_the_closed_form():
