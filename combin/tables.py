@@ -19,7 +19,12 @@ from combin.registry import games
 from combin.render import render, render_comparison
 from combin.render.markdown import table
 
-__all__ = ["generate", "write_tables", "check_tables", "jobs", "stem", "sensitivity_pages"]
+__all__ = ["generate", "write_tables", "check_tables", "jobs", "stem", "sensitivity_pages",
+           "GAME_SHEETS"]
+
+#: The folder of tables/ whose whole-game sheets take minutes to hours of work: they are
+#: written by ``make lunar-tables`` (``combin game``), not by ``combin tables``.
+GAME_SHEETS = "lunar/game/"
 
 
 def _progress(message):
@@ -132,6 +137,9 @@ def check_tables(out):
             drift.append(f"differs: {path}")
     if root.exists():
         for path in sorted(p for p in root.rglob("*") if p.is_file()):
-            if path.relative_to(root).as_posix() not in files:
+            relative = path.relative_to(root).as_posix()
+            if relative.startswith(GAME_SHEETS):
+                continue    # the whole-game sheets: `make lunar-tables`, checked by a slow test
+            if relative not in files:
                 drift.append(f"not generated: {path}")
     return drift

@@ -11,6 +11,14 @@ from fractions import Fraction
 __all__ = ["no_draw_sheet"]
 
 
+def _sqrt(value, places=40):
+    """The square root of an exact Fraction as a Decimal (display only)."""
+    from decimal import Decimal, localcontext
+    with localcontext() as context:
+        context.prec = places
+        return (Decimal(value.numerator) / Decimal(value.denominator)).sqrt()
+
+
 def no_draw_sheet(deck, rules):
     from combin.stud.gamesheet import GameSheet, _identification, instant_contributions
     from combin.stud.whole import whole_game
@@ -28,6 +36,7 @@ def no_draw_sheet(deck, rules):
         ("average wagered per round (Ante units)", game.wagered),
         ("element of risk (house edge per unit wagered)", game.element_of_risk),
         ("variance per round", variance),
+        ("standard deviation per round", _sqrt(variance)),
     ]
     total = game.situations
     sheet.sections["options"] = [(option, Fraction(count, total), None)
