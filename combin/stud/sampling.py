@@ -48,12 +48,12 @@ def plan(strata, weights, size, seed):
     mass = {name: sum(int(weights[i]) for i in members[name]) for name in names}
     share = {name: Fraction(mass[name] * size, total) for name in names}
     count = {name: max(floor[name], int(share[name])) for name in names}
-    order = sorted(names, key=lambda name: (-(share[name] - int(share[name])), name))
-    while sum(count.values()) < size:
-        for name in order:
-            if sum(count.values()) == size:
-                break
-            count[name] += 1
+    while sum(count.values()) > size:      # floors took draws: give back where most above share
+        name = max((n for n in names if count[n] > floor[n]), key=lambda n: (count[n] - share[n], n))
+        count[name] -= 1
+    while sum(count.values()) < size:      # largest remainders first
+        name = max(names, key=lambda n: (share[n] - count[n], n))
+        count[name] += 1
     rng = random.Random(seed)
     draws = {}
     for name in names:
