@@ -84,3 +84,82 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, argv, message):
     assert code == 2
     assert err.startswith("combin: error: ") and message in err and err.count("\n") == 1
     assert not out.exists()
+
+
+@pytest.mark.slow
+def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys):
+    """Every class of JQKA on a local Dask cluster, against the naive game-tree walk (minutes)."""
+    from fractions import Fraction
+    from combin.stud.deck import Deck
+    from combin.stud.drawgame import rules_for
+    from combin.stud.naive import option_values
+    from combin.stud.situation import Situation
+    from combin.stud.situations import situations
+    text = _run(["game", "lunar", "--deck", "JQKA", "--workers", "2", "--format", "json",
+                 "--store", str(tmp_path / "s.sqlite")], capsys)
+    sheet = json.loads(text)
+    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    _, hands, ups, weights = situations(deck)
+    total = Fraction(0)
+    for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):
+        total += weight * max(option_values(Situation(tuple(hand), up, deck), rules).values())
+    expected = total / int(weights.sum())
+    assert sheet["summary"][3][1]["exact"] == f"{expected.numerator}/{expected.denominator}"
+
+
+@pytest.mark.slow
+def test_sample_interval_contains_the_exact_figure_of_a_reduced_deck(tmp_path, capsys):
+    from fractions import Fraction
+    store = ["--store", str(tmp_path / "s.sqlite"), "--workers", "0", "--format", "json"]
+    exact = json.loads(_run(["game", "lunar", "--deck", "JQKA", *store], capsys))
+    sample = json.loads(_run(["game", "lunar", "--deck", "JQKA", "--sample", "60", "--seed", "1",
+                              *store], capsys))
+    edge = Fraction(exact["summary"][4][1]["exact"])
+    low = Fraction(sample["summary"][5][1]["decimal"])
+    high = Fraction(sample["summary"][6][1]["decimal"])
+    assert low <= edge <= high
+
+
+@pytest.mark.slow
+def test_committed_game_sheet_regenerates(tmp_path, capsys):
+    for deck in ("JQKA",):
+        committed = (ROOT / "tables" / "lunar" / "game" / f"{deck}.md").read_text(encoding="utf-8")
+        text = _run(["game", "lunar", "--deck", deck, "--workers", "0", "--strategy", "--format", "md",
+                     "--store", str(tmp_path / "s.sqlite")], capsys)
+        assert text == committed
+
+
+def test_ctrl_c_stops_the_cluster_and_keeps_what_is_stored(tmp_path):
+    """SIGINT: exit 130, one line on stderr, the Dask worker processes gone, chunks kept."""
+    import psutil
+    store = tmp_path / "store.sqlite"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "combin", "game", "lunar", "--deck", "JQKA",
+                                "--sample", "1500", "--chunk", "2", "--workers", "2",
+                                "--store", str(store)],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    children, stored = [], 0
+    deadline = time.monotonic() + 90
+    try:
+        while time.monotonic() < deadline and process.poll() is None and stored < 2:
+            time.sleep(0.1)
+            children = psutil.Process(process.pid).children(recursive=True)
+            if store.exists():
+                try:
+                    stored = sqlite3.connect(store).execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+                except sqlite3.Error:
+                    pass
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert stored >= 2
+    assert process.returncode == 130
+    assert err.decode().rstrip("\n").splitlines()[-1] == "combin: interrupted"
+    assert b"Traceback" not in err and out == b""
+    gone, alive = psutil.wait_procs(children, timeout=10)
+    assert alive == []
+    kept = sqlite3.connect(store).execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+    assert kept >= stored
