@@ -107,15 +107,22 @@ def _canonical(result):
 
 
 def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, description=None,
-               label="chunks", items=None, unit="items", stream=None, connect_timeout=30):
+               label="chunks", items=None, unit="items", stream=None, connect_timeout=30,
+               on_result=None, as_json=True):
     """``[function(*chunk) for chunk in chunks]``, on Dask, resumable; results in chunk order.
 
     ``function`` must be importable by name on the workers and return a
     JSON-able object.  ``store`` and ``description`` (a JSON-able dict naming
     the run) make the run resumable.  ``items[i]`` is the work in chunk ``i``
     (for the rate on the progress line).  ``connect_timeout`` is how many
-    seconds to wait for a ``scheduler`` before giving up.
+    seconds to wait for a ``scheduler`` before giving up.  ``on_result(index,
+    result)`` is called as each chunk is finished (a caller that keeps a
+    partial result when interrupted adds them up there).  ``as_json=False``
+    returns results as the function made them (exact objects that JSON cannot
+    hold, such as counters keyed by tuples); a store needs JSON.
     """
+    if store is not None and not as_json:
+        raise ValueError("a store keeps JSON results only")
     workers = check_workers(workers)
     chunks = [tuple(chunk) for chunk in chunks]
     results = [None] * len(chunks)
@@ -129,28 +136,33 @@ def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, descr
     for i, result in enumerate(results):
         if result is not None:
             progress.stored(i)
+            if on_result is not None:
+                on_result(i, result)
     try:
         if not todo:
             return results
         if scheduler is None and workers == 0:
             for i in todo:
-                _finish(results, i, function(*chunks[i]), store, key, progress)
+                _finish(results, i, function(*chunks[i]), store, key, progress, on_result, as_json)
         else:
             _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress,
-                         connect_timeout)
+                         connect_timeout, on_result, as_json)
     finally:
         progress.close()
     return results
 
 
-def _finish(results, index, result, store, key, progress):
-    results[index] = _canonical(result)
+def _finish(results, index, result, store, key, progress, on_result, as_json):
+    results[index] = _canonical(result) if as_json else result
     if store is not None:
         store.save(key, index, results[index])
+    if on_result is not None:
+        on_result(index, results[index])
     progress(index)
 
 
-def _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress, timeout):
+def _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress, timeout,
+                 on_result, as_json):
     import logging
     import warnings
     from distributed import Client, LocalCluster, as_completed
@@ -178,7 +190,8 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
                    for i in todo]
         index = {future.key: i for future, i in zip(futures, todo)}
         for future in as_completed(futures):
-            _finish(results, index[future.key], future.result(), store, key, progress)
+            _finish(results, index[future.key], future.result(), store, key, progress, on_result,
+                    as_json)
     except KeyboardInterrupt:
         for future in futures:
             future.cancel()

@@ -101,3 +101,16 @@ def _counting(calls):
         calls.append((n, k))
         return comb(n, k)
     return function
+
+
+def test_results_that_json_cannot_hold_and_a_callback_per_chunk(cluster):
+    from collections import Counter
+    chunks = [([(1, 2), (1, 2)],), ([(3, 4)],), ([],)]     # tuple keys: not JSON
+    seen = []
+    found = run_chunks(Counter, chunks, scheduler=cluster.scheduler_address, as_json=False,
+                       on_result=lambda index, result: seen.append(index), stream=io.StringIO())
+    assert found == [Counter({(1, 2): 2}), Counter({(3, 4): 1}), Counter()]
+    assert all(type(result) is Counter for result in found)
+    assert sorted(seen) == [0, 1, 2]
+    with pytest.raises(ValueError, match="JSON"):
+        run_chunks(Counter, chunks, store=object(), as_json=False)
