@@ -58,3 +58,13 @@ def test_table_and_basic_strategy_costs_by_hand():
     expected, lost = strategy.basic()         # the data's basic strategy: high card keep-high 2
     assert expected == Fraction(3 * 6 + 1 * (-12), 40)
     assert lost == Fraction(3 * 6 + 1 * (-2), 40) - expected
+
+
+def test_strategy_json_lists_every_class_with_its_option():
+    import json
+    from combin.stud.strategy import strategy_json
+    strategy = Strategy(Deck.parse(None), RULES, 10, _records())
+    document = json.loads(strategy_json(strategy))
+    assert document["format"] == "combin.strategy/1" and document["exact"] is True
+    assert [(c["up"], c["weight"], c["best"], c["ev"]) for c in document["classes"]] == [
+        ("KH", 3, "exchange 5H 3C 2D", "3/5"), ("KD", 1, "play", "-1/5")]

@@ -129,9 +129,10 @@ def strategy_json(strategy):
     obj = {"format": "combin.strategy/1", "tool": {"name": "combin", "version": __version__},
            "game": "lunar", "deck": strategy.deck.text,
            "paytable": None if strategy.rules.instant is None else strategy.rules.instant.id,
-           "interpretations": dict(strategy.rules.readings), "exact": strategy.exact,
-           "classes": classes}
-    return json.dumps(obj, indent=1, ensure_ascii=False) + "\n"
+           "interpretations": dict(strategy.rules.readings), "exact": strategy.exact}
+    head = json.dumps(obj, indent=1, ensure_ascii=False)[:-2]
+    rows = ",\n  ".join(json.dumps(row, separators=(", ", ": ")) for row in classes)
+    return f'{head},\n "classes": [\n  {rows}\n ]\n}}\n'   # one class a line
 
 
 def render_strategy(strategy, fmt="text"):
