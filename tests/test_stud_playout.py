@@ -24,7 +24,7 @@ def test_canonical_form_is_the_same_for_every_relabelling():
 def test_rounds_statistics_by_hand():
     result = RoundsResult(4, Fraction(4), Fraction(10))       # nets 1, 1, -1, 3 say
     assert result.mean == 1
-    assert result.variance == Fraction(10 - 16 / 4, 3)
+    assert result.variance == Fraction(10 - 4, 3)        # (Q - S^2/n) / (n - 1)
     low, high = result.interval()
     assert low < 1 < high
 
