@@ -86,6 +86,12 @@ def generate(progress=_progress):
                     links.append(f"[{relative.rsplit('.', 1)[-1]}]({game.id}/{relative})")
                 rows.append([title, " · ".join(links)])
             index += ["### Other tables", "", table(rows, ["Table", "Files"]), ""]
+    index += ["## Lunar Poker: the whole game", "",
+              f"Exact whole-game sheets (house edge under optimal play, option and result "
+              f"frequencies, the instant payout under A, B and C) and strategy tables are in "
+              f"[`lunar/game/`](lunar/game/): the game without draws on 52 cards, and with draws on "
+              f"reduced decks. They take minutes to hours to compute, so `make lunar-tables` "
+              f"(`combin game lunar`) writes them, not `combin tables`.", ""]
     files["README.md"] = "\n".join(index).rstrip("\n") + "\n"
     return files
 
