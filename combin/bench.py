@@ -118,6 +118,7 @@ SECTIONS = (
     "combin.bench:baccarat_rows",
     "combin.lunar.bench:bench_rows",
     "combin.protection.bench:bench_rows",
+    "combin.stud.bench:bench_rows",
     "combin.stud.gamebench:bench_rows",
 )
 

@@ -51,7 +51,7 @@ import numpy as np
 from combin.errors import CombinError
 from combin.stud.values import QUALIFY, STRAIGHT, best_value, value_class, values_of
 
-ONE_PAIR = 1
+ONE_PAIR, STRAIGHT_FLUSH = 1, 8
 
 __all__ = ["Option", "advise", "price", "DealerTable", "option_keys", "RESULTS", "Engine"]
 
@@ -198,10 +198,22 @@ class DealerTable:
         cards[where[0], slot[where]] = others[where]
         vals[where[0], slot[where]] = values[where]
         bits = (np.int64(1) << self.hands[rows]).sum(axis=1)   # n <= 47: one int64 bit each
+        # The requalifying replacements as bit masks, by what they make: one pair, or a
+        # straight or flush (or straight flush).  A player with two pair or trips beats
+        # every requalified pair and loses to every straight or flush; a full house or
+        # four of a kind beats all of them but a straight flush.
+        category = values // _SHIFT
+        card_bit = np.int64(1) << others
+        pair_bits = np.where(paired, card_bit, 0).sum(axis=1)
+        sf_bits = np.where(requalified & (category == STRAIGHT_FLUSH), card_bit, 0).sum(axis=1)
+        other_bits = np.where(requalified & ~paired, card_bit, 0).sum(axis=1)
         self._force = {}
         for name, bound in (("all", outs), ("pairs", paired.sum(axis=1))):
             order = np.argsort(-bound, kind="stable")
-            self._force[name] = (bound[order], bits[order], cards[order], vals[order])
+            self._force[name] = (bound[order], bits[order], cards[order], vals[order],
+                                 {(2, 3): (pair_bits[order], other_bits[order]),
+                                  (6, 7): ((pair_bits | other_bits)[order] & ~sf_bits[order],
+                                           sf_bits[order])})
         return self._force
 
 
@@ -317,13 +329,27 @@ class Engine:
                      else np.zeros(len(draws), np.int64))
         for f in todo.tolist():
             w, c, v = int(win[f]), int(cost[f]), int(values[f])
-            bound, bits, cards, vals = table["pairs" if low[f] else "all"]
+            bound, bits, cards, vals, by_category = table["pairs" if low[f] else "all"]
             # hands with w * bound > c, i.e. bound > c // w: a prefix of the sorted rows
             count = int(np.searchsorted(-bound, -(c // w), side="left")) if self.prune else len(bound)
             if count == 0:
                 continue
             mask = np.int64(draw_bits[f])
             alive = (bits[:count] & mask) == 0
+            group = next((key for key in by_category if v // _SHIFT in key), None)
+            if group is not None:
+                # every replacement wins or every one loses: count bits, no value compared
+                beaten, beating = by_category[group]
+                won = _popcount(beaten[:count] & ~mask)
+                lost = _popcount(beating[:count] & ~mask)
+                total = w * won - self.loss * lost
+                chosen = alive & (total > c)
+                gains[f] = int((total[chosen] - c).sum())
+                if detail:
+                    picked = int(chosen.sum())
+                    nw, nl = int(won[chosen].sum()), int(lost[chosen].sum())
+                    extra[f] = (picked, nw, nl, 0, picked * r - nw - nl)
+                continue
             free = ((mask >> cards[:count].astype(np.int64)) & 1) == 0
             vv = vals[:count]
             won = ((vv < v) & free & (vv >= 0)).sum(axis=1)
@@ -337,6 +363,14 @@ class Engine:
                 nw, nl, nt = int(won[chosen].sum()), int(lost[chosen].sum()), int(tie[chosen].sum())
                 extra[f] = (picked, nw, nl, nt, picked * r - nw - nl - nt)
         return gains, extra
+
+
+def _popcount(words):
+    """Set bits of each int64 (numpy's bitwise_count, or eight byte look-ups)."""
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(words).astype(np.int64)
+    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+    return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
 
 
 def _representative(value):

@@ -47,10 +47,11 @@ class Situation:
         up = parse_card(up_words[0])
         if up in player:
             raise CombinError(f"the up card {card_text(up)} is among the player's cards")
-        deck.check(player + [up])
-        if len(deck) < 15:
+        if len(deck) < 16:
             raise CombinError(f"--deck {deck.text} has {len(deck)} cards; a situation needs "
-                              "at least 15 (six seen, five to draw, four for the dealer)")
+                              "at least 16 (six seen, five drawn, four for the dealer, "
+                              "one to replace)")
+        deck.check(player + [up])
         return cls(tuple(player), up, deck)
 
     @property

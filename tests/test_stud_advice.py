@@ -1,0 +1,29 @@
+"""combin.stud.advice: the report of one situation in text, Markdown, CSV and JSON."""
+
+import json
+from fractions import Fraction
+
+from combin.stud.advice import advice_report, render_advice, result_name
+from combin.stud.rules import load_game
+from combin.stud.situation import Situation
+
+
+def report():
+    return advice_report(Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA"), load_game("lunar").resolve())
+
+
+def test_best_first_with_margin_and_results():
+    found = report()
+    assert found.margin == found.options[0].ev - found.options[1].ev > 0
+    assert sum(found.best.results.values()) == 1
+    obj = json.loads(render_advice(found, "json"))
+    assert obj["best"]["ev"] == obj["options"][0]["ev"]
+    assert Fraction(obj["best"]["margin"]) == found.margin
+    text = render_advice(found, "text")
+    assert f"by {found.margin.numerator}/{found.margin.denominator}" in text
+    assert render_advice(found, "md").startswith("# Lunar Poker")
+
+
+def test_result_names():
+    assert result_name("win_full_house") == "Player wins with Full house"
+    assert result_name("forced_not_qualified") == "Forced: dealer still does not qualify"

@@ -1,0 +1,89 @@
+"""combin.stud.whole: the whole game equals a plain brute force on small decks, exactly."""
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from combin.errors import CombinError
+from combin.lunar.cards import JACK, KING, QUEEN
+from combin.stud.deck import Deck
+from combin.stud.rules import load_game
+from combin.stud.whole import STRATEGIES, whole_game
+
+from stud_oracle import Oracle, qualifies
+
+
+def thumb(player, key, ups):
+    """The published rules of thumb, written from ANCHORS.md's sentence (per up card)."""
+    if key[0] >= 1:
+        return np.ones(len(ups), dtype=bool)
+    if key[1:3] != (12, 11):
+        return np.zeros(len(ups), dtype=bool)
+    ranks = sorted((c // 4 for c in player), reverse=True)
+    return np.array([(u <= QUEEN and u in ranks) or (u >= KING and (QUEEN in ranks or JACK in ranks))
+                     or (QUEEN in ranks and u not in ranks and u < ranks[3])
+                     for u in (ups // 4).tolist()])
+
+
+def brute_totals(rules, deck):
+    """{strategy: [total numerator, situations played, forced]} by walking everything."""
+    oracle = Oracle(rules, deck)
+    totals = {s: [0, 0, 0] for s in STRATEGIES}
+    for player, key, ups, play, fold, forced, instant in oracle.situations():
+        for strategy in STRATEGIES:
+            entry = totals[strategy]
+            if instant is not None:
+                entry[0] += int(instant) * oracle.dealer_hands * oracle.m * len(ups)
+                continue
+            plays = {"optimal": play > fold, "always": np.ones(len(ups), dtype=bool),
+                     "pair": np.full(len(ups), key[0] >= 1),
+                     "ace-king": np.full(len(ups), qualifies(key)),
+                     "thumb": thumb(player, key, ups)}[strategy]
+            entry[0] += int(play[plays].sum()) + fold * int((~plays).sum())
+            entry[1] += int(plays.sum())
+            entry[2] += int(forced[plays].sum())
+    return totals
+
+
+# 3579J (20 cards) has no straight and no ace-king: a dealer holding all five ranks does not
+# qualify, so forcing is exercised; TJQKA never forces; 9TJQKA (24 cards) forces and has both.
+CASES = [("caribbean", {}, None, "JQKA"), ("caribbean", {}, None, "TJQKA"),
+         ("lunar", {}, "A", "3579J"),
+         ("lunar", {"L8": "even-money", "L11": "first-only"}, "B", "3579J"),
+         pytest.param("caribbean", {}, None, "3579J", marks=pytest.mark.slow),
+         pytest.param("lunar", {}, "C", "TJQKA", marks=pytest.mark.slow),
+         pytest.param("caribbean", {}, None, "9TJQKA", marks=pytest.mark.slow),
+         pytest.param("lunar", {}, "A", "9TJQKA", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("game,interpret,paytable,ranks", CASES)
+def test_whole_game_equals_brute_force_for_every_strategy(game, interpret, paytable, ranks):
+    rules = load_game(game).resolve(paytable, interpret)
+    deck = Deck.parse(ranks)
+    brute = brute_totals(rules, deck)
+    for strategy in STRATEGIES:
+        result = whole_game(rules, deck, strategy)
+        total, played, forced = brute[strategy]
+        assert result.situations == comb(len(deck), 5) * (len(deck) - 5)
+        assert result.total == total, strategy
+        assert result.chosen["play"] == played, strategy
+        assert result.forced == forced, strategy
+        assert sum(result.lines.values()) == result.cycle
+
+
+def test_forcing_occurs_on_the_small_lunar_deck():
+    rules = load_game("lunar").resolve()
+    result = whole_game(rules, Deck.parse("3579J"), "always")
+    assert result.forced > 0
+    assert {event for event, _, _ in result.lines} >= {"forced_win", "forced_lose", "not_qualified"}
+
+
+def test_bad_strategy_and_decks():
+    rules = load_game("caribbean").resolve()
+    with pytest.raises(CombinError, match="unknown strategy"):
+        whole_game(rules, Deck.parse("TJQKA"), "sometimes")
+    with pytest.raises(CombinError, match="needs"):
+        whole_game(load_game("lunar").resolve(), Deck.parse("JQ"), "optimal")
+    with pytest.raises(CombinError, match="L7"):
+        whole_game(load_game("lunar").resolve(interpret={"L7": "continue"}), Deck.parse("TJQKA"))
