@@ -29,12 +29,30 @@ command line exits 130); nothing already stored is lost.
 import json
 import sys
 import time
+from contextlib import contextmanager
 
 from combin.errors import CombinError
 
-__all__ = ["run_chunks", "Progress", "MAX_WORKERS", "check_workers"]
+__all__ = ["run_chunks", "Progress", "MAX_WORKERS", "check_workers", "default_scheduler"]
 
 MAX_WORKERS = 256
+_DEFAULT = {"scheduler": None}
+
+
+@contextmanager
+def default_scheduler(address):
+    """Within the block, every run that names no ``scheduler`` goes to ``address`` (if not None).
+
+    A command whose heavy work is several runs deep (``combin audit``) sets
+    its ``--scheduler`` once here instead of passing it through every layer.
+    """
+    before = _DEFAULT["scheduler"]
+    if address is not None:
+        _DEFAULT["scheduler"] = address
+    try:
+        yield
+    finally:
+        _DEFAULT["scheduler"] = before
 
 
 def check_workers(workers):
@@ -123,6 +141,8 @@ def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, descr
     """
     if store is not None and not as_json:
         raise ValueError("a store keeps JSON results only")
+    if scheduler is None:
+        scheduler = _DEFAULT["scheduler"]
     workers = check_workers(workers)
     chunks = [tuple(chunk) for chunk in chunks]
     results = [None] * len(chunks)

@@ -114,3 +114,19 @@ def test_results_that_json_cannot_hold_and_a_callback_per_chunk(cluster):
     assert sorted(seen) == [0, 1, 2]
     with pytest.raises(ValueError, match="JSON"):
         run_chunks(Counter, chunks, store=object(), as_json=False)
+
+
+def test_a_default_scheduler_serves_runs_that_name_none(cluster):
+    from combin.executor import default_scheduler
+    with default_scheduler(cluster.scheduler_address):
+        # workers=0 would run here; the default scheduler takes the run instead
+        found = run_chunks(_worker_pid, [(1,), (2,)], workers=0, stream=io.StringIO())
+    import os
+    assert all(pid != os.getpid() for pid in found)
+    with default_scheduler(None):
+        assert run_chunks(_worker_pid, [(1,)], workers=0, stream=io.StringIO()) == [os.getpid()]
+
+
+def _worker_pid(_):
+    import os
+    return os.getpid()
