@@ -12,6 +12,7 @@ so the same command prints the same bytes.
 
 import sys
 import time
+from math import comb
 
 __all__ = ["run_game", "Throughput"]
 
@@ -48,6 +49,9 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     from combin.stud.situations import situations
     stream = sys.stderr if stream is None else stream
     rows, hands, ups, weights = situations(deck)
+    n = len(deck)
+    if int(weights.sum()) != comb(n, 5) * (n - 5):     # every situation in exactly one class
+        raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
     if sample is None:
         indices = list(range(len(weights)))
         mode = "exact"
