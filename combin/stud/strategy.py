@@ -173,6 +173,7 @@ def render_strategy(strategy, fmt="text"):
     head = "Basic strategy"
     lines += [f"## {head}" if fmt == "md" else head, ""]
     lines += [f"- {line}" for line in basic_lines]
+    lines += ["", f"Source: {citation}."]
     if basic is not None:
         lines += ["", f"House edge with it: {display.rational(-basic[0])} = "
                       f"{display.decimal(-basic[0], _PLACES)} per Ante (optimal play does better by "
