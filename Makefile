@@ -52,13 +52,13 @@ audit: $(STAMP) lunar-tables
 lunar-tables: $(STAMP)
 	$(BIN)/combin game lunar --no-draw --format md --out $(GAME_DIR)/no-draw.md
 	for deck in JQKA TJQKA; do \
-	    $(BIN)/combin game lunar --deck $$deck $(GAME_RUN) --strategy --format md \
+	    $(BIN)/combin game lunar --deck $$deck $(GAME_RUN) --strategy-table --format md \
 	        --out $(GAME_DIR)/$$deck.md --strategy-out $(GAME_DIR)/$$deck-strategy.json || exit 1; \
 	done
 
 lunar-game: $(STAMP)
 	mkdir -p build/lunar-game
-	$(BIN)/combin game lunar $(GAME_RUN) --strategy --format md --out build/lunar-game/full.md \
+	$(BIN)/combin game lunar $(GAME_RUN) --strategy-table --format md --out build/lunar-game/full.md \
 	    --strategy-out build/lunar-game/full-strategy.json
 
 peers: $(STAMP)

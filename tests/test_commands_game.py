@@ -1,5 +1,8 @@
-"""combin game lunar: the same bytes in this process, on a local cluster and on an existing
-Dask cluster; resume after a kill; user errors."""
+"""``combin game``: the whole-game par sheet on the command line.
+
+Without draws: against the brute force.  With draws (Lunar Poker): the same
+bytes in this process, on a local cluster and on an existing Dask cluster;
+resume after a kill; Ctrl-C; user errors."""
 
 import json
 import os
@@ -8,11 +11,79 @@ import sqlite3
 import subprocess
 import sys
 import time
+from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import pytest
 
 from combin.cli import main
+from combin.stud.deck import Deck
+from combin.stud.rules import load_game
+
+from test_stud_whole import brute_totals
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_is_exact_and_matches_the_brute_force(capsys):
+    code, out, _ = run(capsys, "game", "caribbean", "--deck", "JQKA", "--format", "json")
+    assert code == 0
+    sheet = json.loads(out)
+    cycle = comb(16, 5) * 11 * comb(10, 4)
+    assert sheet["cycle"] == str(cycle) and sheet["deck"] == {"ranks": "JQKA", "cards": 16}
+    brute = brute_totals(load_game("caribbean").resolve(), Deck.parse("JQKA"))["optimal"][0]
+    assert Fraction(sheet["summary"]["return"]) == Fraction(brute, cycle)
+    assert sum(int(line["combinations"]) for line in sheet["lines"]) == cycle
+    assert sheet["tool"]["name"] == "combin" and sheet["strategy"] == "optimal"
+    assert sheet["interpretations"] == {}
+
+
+def test_lunar_records_interpretations_and_every_format(capsys, tmp_path):
+    argv = ["game", "lunar", "--no-draw", "--deck", "3579J", "--paytable", "B",
+            "--interpret", "L8=even-money", "--strategy", "always"]
+    code, out, err = run(capsys, *argv, "--format", "json")
+    sheet = json.loads(out)
+    assert sheet["paytable"] == "B" and sheet["interpretations"]["L8"] == "even-money"
+    assert int(sheet["forced_dealer_hands"]) > 0 and "game:" in err
+    target = tmp_path / "sheet.md"
+    assert main(argv + ["--format", "md", "--out", str(target)]) == 0
+    assert "L8=even-money" in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "csv", "json"])
+def test_out_writes_the_same_bytes_as_stdout(capsys, tmp_path, fmt):
+    argv = ["game", "caribbean", "--deck", "JQKA", "--strategy", "pair", "--format", fmt]
+    target = tmp_path / "sheet"
+    assert main(argv + ["--out", str(target)]) == 0
+    capsys.readouterr()
+    main(argv)
+    assert target.read_text(encoding="utf-8") == capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["game", "caribbean", "--deck", "9TJQKX"], "not a rank"),
+    (["game", "caribbean", "--deck", "9TJQKK"], "twice"),
+    (["game", "caribbean", "--deck", "AK"], "at least 10"),
+    (["game", "caribbean", "--strategy", "sometimes"], "unknown strategy"),
+    (["game", "holdem"], "unknown stud game"),
+    (["game", "lunar", "--deck", "TJQKA", "--strategy", "always"], "--no-draw"),
+    (["game", "caribbean", "--deck", "JQKA", "--sample", "5"], "apply to Lunar Poker with draws"),
+    (["game", "lunar", "--no-draw", "--paytable", "Z"], "unknown paytable"),
+    (["game", "lunar", "--no-draw", "--interpret", "L8=double"], "no value"),
+    (["game", "caribbean", "--interpret", "L8=push"], "does not read"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
+    target = tmp_path / "sheet.txt"
+    code, out, err = run(capsys, *argv, "--out", str(target))
+    assert code == 2 and out == ""
+    assert err.startswith("combin: error: ") and words in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ["game", "lunar", "--deck", "JQKA", "--sample", "14", "--seed", "3", "--chunk", "3",
@@ -74,9 +145,10 @@ def test_resume_after_a_kill_gives_the_identical_result(tmp_path, capsys):
     (["--deck", "XYZ"], "is not a rank"),
     (["--deck", "QKA"], "needs at least 16"),
     (["--paytable", "Z"], "unknown paytable"),
-    (["--no-draw", "--sample", "3"], "--no-draw"),
+    (["--no-draw", "--sample", "3"], "apply to Lunar Poker with draws"),
+    (["--strategy", "pair"], "add --no-draw"),
 ])
-def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, argv, message):
+def test_bad_draw_options_are_one_line_and_exit_2(tmp_path, capsys, argv, message):
     out = tmp_path / "sheet.txt"
     code = main(["game", "lunar", "--deck", "JQKA", "--workers", "0", "--store",
                  str(tmp_path / "s.sqlite"), "--out", str(out), *argv])
@@ -124,7 +196,7 @@ def test_sample_interval_contains_the_exact_figure_of_a_reduced_deck(tmp_path, c
 def test_committed_game_sheet_regenerates(tmp_path, capsys):
     for deck in ("JQKA",):
         committed = (ROOT / "tables" / "lunar" / "game" / f"{deck}.md").read_text(encoding="utf-8")
-        text = _run(["game", "lunar", "--deck", deck, "--workers", "0", "--strategy", "--format", "md",
+        text = _run(["game", "lunar", "--deck", deck, "--workers", "0", "--strategy-table", "--format", "md",
                      "--store", str(tmp_path / "s.sqlite")], capsys)
         assert text == committed
 

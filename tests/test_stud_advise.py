@@ -83,7 +83,9 @@ def test_all_29_options_on_twenty_cards():
     assert [o.ev for o in options] == sorted((o.ev for o in options), reverse=True)
 
 
-FORCING = [("AS AD 9H 9C 9D", "QS", "9TJQKA"), ("KS KD KH TC TD", "9S", "9TJQKA")]
+# a full house, quads after a draw, trips (counted as bits), a straight (exact values)
+FORCING = [("AS AD 9H 9C 9D", "QS", "9TJQKA"), ("KS KD KH TC TD", "9S", "9TJQKA"),
+           ("9S 9D 9H KC QD", "AS", "9TJQKA"), ("9S TD JH QC KD", "AS", "9TJQKA")]
 
 
 @pytest.mark.parametrize("hand, up, deck", FORCING)
@@ -111,8 +113,8 @@ def test_the_forcing_bound_holds_on_every_dealer_hand():
     # counted by the table equal a direct count with the core's plain hand_value.
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     table = DealerTable(situation.up, situation.unseen)
-    bound, bits, cards, values, masks = table.force_table()["all"]
-    pairs = table.force_table()["pairs"][0]
+    negative, bits, cards, values, masks = table.force_table()["all"]
+    bound, pairs = -negative, -table.force_table()["pairs"][0]
     assert pairs.max() <= 12 and len(bound) == int((~table.qualified).sum())
     for row in range(0, len(bound), 97):
         hand = [i for i in range(table.n) if (int(bits[row]) >> i) & 1]
@@ -143,8 +145,7 @@ def test_dealer_table_counts_equal_a_direct_count():
         high = np.searchsorted(table.levels, [player_value], side="right")
         for size in range(min(len(drawn), 4) + 1):   # no dealer hand holds five cards
             for subset in combinations(drawn, size):
-                key = table.key(np.array([subset], dtype=np.int64).reshape(1, size))
-                got = table.counts(key, low, high)
+                got = table.counts(np.array([subset], dtype=np.int64).reshape(1, size), low, high)
                 totals += (-1) ** size * np.array([int(x[0]) for x in got])
         direct = np.zeros(4, dtype=np.int64)
         left = [i for i in range(table.n) if i not in drawn]
@@ -273,3 +274,24 @@ def test_draw_counts_equal_the_cores_dealer_counter_on_the_full_deck():
         core = counter.outcomes(seen, np.full(len(rows), situation.up), values[rows])
         ours = np.column_stack([counts["nq"], counts["below"], counts["tied"], counts["above"]])[rows]
         assert (core == ours).all()
+
+
+@pytest.mark.parametrize("hand, up", [("AS AD AH KC KD", "9S"), ("KS KD KH TC 9D", "AS")])
+def test_play_results_add_up_to_its_value(hand, up):
+    # Playing keeps the five cards, so every result has one net: the probabilities times
+    # the nets (win 2 x pays, loss -3, Ante taken, forced: the fee plus the showdown) must
+    # give the value back exactly; and they sum to 1.
+    from combin.stud.advise import _results, _sums
+    from combin.stud.rules import bet_pay
+    situation = Situation.parse(hand, up, "9TJQKA")
+    engine = Engine(situation, RULES)
+    value, sums = _sums(engine, list(situation.player), "play", (), True)
+    results = _results(engine, sums)
+    win = 2 * bet_pay(RULES, list(situation.player))
+    take = RULES.ante_not_qualified(hand_value(list(situation.player)))
+    nets = {"lose": -3, "push": 0, "ante_taken": take, "forced_won": win - 1, "forced_lost": -4,
+            "forced_push": -1, "forced_not_qualified": -1}
+    assert sum(results.values()) == 1
+    assert any(key.startswith("forced") for key in results)
+    total = sum(p * (win if key.startswith("win_") else nets[key]) for key, p in results.items())
+    assert total == value

@@ -37,21 +37,29 @@ flush: never an ace-king, because the highest card went and an ace and a king
 together would have qualified the dealer), and loses or pushes elsewhere, so
 ``S_H <= win * outs(H)``; where ``win * outs(H) <= r * (force_fee + take)``
 forcing cannot beat taking the Ante pay and its term is 0 without summing.
-Dealer hands are sorted by ``outs`` so the hands left to sum are a prefix.
+The player's class tightens the bound: below a straight only the pair outs
+can lose to the player (at most 3 for each of the four ranks left: 12); a
+straight beats pairs and straights (at most 8 straight outs) but no flush.
+Dealer hands are sorted by each bound so the hands left to sum are a prefix.
+Where the player's class decides every requalified showdown (two pair or
+trips: pairs lose, straights and flushes win; full house or quads: all but a
+straight flush lose), ``S_H`` is a count of bits, for blocks of draws at once.
+
+Exchanges that a suit relabelling fixing the five cards and the up card
+maps onto each other have the same value; each is summed once.
 """
 
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.values import QUALIFY, STRAIGHT, best_value, value_class, values_of
-
-ONE_PAIR, STRAIGHT_FLUSH = 1, 8
+from combin.stud.values import (ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, best_value, hand_table,
+                                 lex_index, value_class)
 
 __all__ = ["Option", "advise", "price", "DealerTable", "option_keys", "RESULTS", "Engine"]
 
@@ -90,6 +98,9 @@ def _subsets(n, k):
     return rows.reshape(comb(n, k), k)
 
 
+_PAYS = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
+
+
 def _masks(k, most=4):
     """Submasks of ``range(k)`` with at most ``most`` members: (columns, sign)."""
     return [(cols, -1 if len(cols) % 2 else 1)
@@ -107,41 +118,71 @@ class DealerTable:
     """Counts of the dealer's hands over every subset of the unseen cards.
 
     The dealer's hand is the up card and a 4-subset ``H`` of the ``n`` unseen
-    cards (local positions ``0..n-1``).  A subset ``T`` of positions (at most
-    four) has the key ``sum (t_i + 1) * S**(j - i)`` with ``S = n + 1``:
-    distinct subsets get distinct keys, and the empty set is key 0.  For each
-    key the table holds how many ``H`` containing ``T`` qualify (``qcount``) or
-    do not (``ncount``), and the sorted keys ``key * V + level`` of the
-    qualifying ones, so the number below a player's value is one
-    :func:`numpy.searchsorted`.  Counts are at most ``C(n, 4) < 2**31``.
+    cards (local positions ``0..n-1``).  :meth:`counts` answers, for sets ``T``
+    of ``j <= 4`` positions and a player's value: how many ``H`` containing
+    ``T`` qualify below / tie / qualify above it, and how many do not qualify.
+    Dealer values are replaced by their *level* (index among the distinct
+    qualifying values), so "below the player" is "level below ``low``".
+
+    * ``j <= 2``: a cumulative histogram per set, ``cum[set, x]`` = qualifying
+      hands containing the set with a level below ``x`` (``1 + n + C(n,2)`` rows);
+    * ``j = 3``: the keys ``key(T) * V + level`` of the qualifying hands, sorted, read
+      with :func:`numpy.searchsorted` (``key(T) = sum (t_i + 1) * S**(3 - i)``, ``S = n + 1``);
+    * ``j = 4``: ``T`` is the hand itself.
+
+    Every count is at most ``C(n, 4) < 2**31``.
     """
 
-    def __init__(self, up, unseen):
+    def __init__(self, up, unseen, deck=None):
+        from combin.stud.deck import Deck
+        self.hand_table = hand_table(deck if deck is not None else Deck.parse(None))
         self.cards = np.asarray(unseen, dtype=np.int64)
         n = self.n = len(unseen)
         self.size = n + 1
         hands = self.hands = _subsets(n, 4)
         dealer = np.column_stack([np.full(len(hands), up, dtype=np.int64), self.cards[hands]])
         self.dealer = dealer
-        values = self.values = values_of(dealer).astype(np.int64)
+        values = self.values = self.evaluate(dealer)
         qualified = self.qualified = values >= QUALIFY
         self.levels = np.unique(values[qualified])
-        self.width = len(self.levels) + 1
-        level = np.searchsorted(self.levels, values)
-        slots = self.size ** 4
+        width = self.width = len(self.levels) + 1
+        level = self.level = np.searchsorted(self.levels, values)
+        # sets of at most two cards: compact row numbers, then cumulative histograms
+        small = [np.zeros((1, 0), dtype=np.int64), _subsets(n, 1), _subsets(n, 2)]
+        self.compact = np.full(self.size ** 2, -1, dtype=np.int64)
+        offset = 0
+        for rows in small:
+            self.compact[self.key(rows)] = np.arange(offset, offset + len(rows))
+            offset += len(rows)
+        histogram = np.zeros(offset * width, dtype=np.int64)
+        ncount = np.zeros(offset, dtype=np.int64)
+        for cols, _ in _masks(4, 2):
+            row = self.compact[self.key(hands[:, list(cols)])]
+            histogram += np.bincount(row[qualified] * width + level[qualified], minlength=offset * width)
+            ncount += np.bincount(row[~qualified], minlength=offset)
+        cum = np.zeros((offset, width + 1), dtype=np.int32)
+        np.cumsum(histogram.reshape(offset, width), axis=1, out=cum[:, 1:])
+        self.cum, self.ncount_small = cum, ncount
+        # sets of three cards: sorted keys, and counts per key
+        slots = self.size ** 3
         qcount = np.zeros(slots, dtype=np.int64)
-        ncount = np.zeros(slots, dtype=np.int64)
+        ncount3 = np.zeros(slots, dtype=np.int64)
         sorted_keys = []
-        for cols, _ in _masks(4):
+        for cols in combinations(range(4), 3):
             key = self.key(hands[:, list(cols)])
             qcount += np.bincount(key[qualified], minlength=slots)
-            ncount += np.bincount(key[~qualified], minlength=slots)
-            sorted_keys.append(key[qualified] * self.width + level[qualified])
+            ncount3 += np.bincount(key[~qualified], minlength=slots)
+            sorted_keys.append(key[qualified] * width + level[qualified])
         self.sorted = np.sort(np.concatenate(sorted_keys))
-        self.qcount = qcount.astype(np.int32)
-        self.qstart = (np.cumsum(qcount) - qcount).astype(np.int64)
-        self.ncount = ncount.astype(np.int32)
+        self.qcount = qcount
+        self.qstart = np.cumsum(qcount) - qcount
+        self.ncount3 = ncount3
         self._force = None
+
+    def evaluate(self, hands):
+        """Values of an ``(m, 5)`` array of the deck's cards, read from the deck's hand table."""
+        table = self.hand_table
+        return table.values[table.indices_of(hands)].astype(np.int64)
 
     def key(self, positions):
         """Keys of rows of sorted positions (an ``(m, j)`` array; ``j = 0`` gives 0)."""
@@ -150,15 +191,29 @@ class DealerTable:
             key = key * self.size + positions[:, column] + 1
         return key
 
-    def counts(self, key, low, high):
-        """Qualifying hands containing ``T`` below / tied with / above a value, and non-qualifying.
+    def counts(self, positions, low, high):
+        """For rows of ``j`` sorted positions: qualifying below / tied / above, and not qualifying.
 
-        ``low``/``high`` are the numbers of dealer levels below / not above the value.
+        ``low``/``high`` are the numbers of dealer levels below / not above each
+        player's value.
         """
-        start = self.qstart[key]
-        below = np.searchsorted(self.sorted, key * self.width + low) - start
-        upto = np.searchsorted(self.sorted, key * self.width + high) - start
-        return below, upto - below, self.qcount[key] - upto, self.ncount[key]
+        j = positions.shape[1]
+        if j <= 2:
+            row = self.compact[self.key(positions)]
+            below, upto = self.cum[row, low], self.cum[row, high]
+            return below, upto - below, self.cum[row, -1] - upto, self.ncount_small[row]
+        if j == 3:
+            key = self.key(positions)
+            start = self.qstart[key]
+            below = np.searchsorted(self.sorted, key * self.width + low) - start
+            upto = np.searchsorted(self.sorted, key * self.width + high) - start
+            return below, upto - below, self.qcount[key] - upto, self.ncount3[key]
+        hand = lex_index(positions, self.n)
+        qualified, level = self.qualified[hand], self.level[hand]
+        below = qualified & (level < low)
+        upto = qualified & (level < high)
+        return (below.astype(np.int64), (upto & ~below).astype(np.int64),
+                (qualified & ~upto).astype(np.int64), (~qualified).astype(np.int64))
 
     def force_table(self):
         """For every non-qualifying ``H``: the replacements that requalify it, and their values.
@@ -166,11 +221,13 @@ class DealerTable:
         The replaced card is the dealer's highest (ace high; unique, as a hand
         that does not qualify has no pair).  The four cards left have four
         distinct ranks, so a requalified hand is one pair, a straight or a
-        flush.  Two orders of the same rows are kept: by ``outs`` (every
-        requalifying replacement), most first, and by ``pair_outs`` (those
-        making one pair, the only requalified hands below a straight), most
-        first.  Cards are local positions (int8); a padding slot has position
-        ``n`` and value -1.
+        flush.  Three orders of the same rows are kept, each most first:
+        ``all`` by every requalifying replacement, ``pairs`` by those making one
+        pair (the only requalified hands below a straight) and ``no_flush`` by
+        those making a pair or a straight.  Each is ``(-bound, hand bits,
+        replacement positions, their values, {classes: (beaten bits, beating
+        bits)})``; positions are local (int8), a padding slot has position ``n``
+        and value -1.
         """
         if self._force is not None:
             return self._force
@@ -186,7 +243,7 @@ class DealerTable:
         others = np.nonzero(free)[1].reshape(len(rows), n - 4)
         forced = np.concatenate([np.repeat(rest, n - 4, axis=0),
                                  self.cards[others].reshape(-1, 1)], axis=1)
-        values = values_of(forced).astype(np.int64).reshape(len(rows), n - 4)
+        values = self.evaluate(forced).reshape(len(rows), n - 4)
         requalified = values >= QUALIFY
         paired = requalified & (values < (ONE_PAIR + 1) * _SHIFT)
         outs = requalified.sum(axis=1)
@@ -208,9 +265,11 @@ class DealerTable:
         sf_bits = np.where(requalified & (category == STRAIGHT_FLUSH), card_bit, 0).sum(axis=1)
         other_bits = np.where(requalified & ~paired, card_bit, 0).sum(axis=1)
         self._force = {}
-        for name, bound in (("all", outs), ("pairs", paired.sum(axis=1))):
+        straights = requalified & (category == STRAIGHT)
+        for name, bound in (("all", outs), ("pairs", paired.sum(axis=1)),
+                            ("no_flush", (paired | straights).sum(axis=1))):
             order = np.argsort(-bound, kind="stable")
-            self._force[name] = (bound[order], bits[order], cards[order], vals[order],
+            self._force[name] = (-bound[order], bits[order], cards[order], vals[order],
                                  {(2, 3): (pair_bits[order], other_bits[order]),
                                   (6, 7): ((pair_bits | other_bits)[order] & ~sf_bits[order],
                                            sf_bits[order])})
@@ -224,7 +283,7 @@ class Engine:
         self.prune = prune
         self.rules = rules
         self.situation = situation
-        self.table = DealerTable(situation.up, situation.unseen)
+        self.table = DealerTable(situation.up, situation.unseen, situation.deck)
         self.bet = _whole(rules.bet, "the Bet")
         self.loss = 1 + self.bet
         self.ante_win = _whole(rules.ante_win, "the Ante pay on a win")
@@ -232,7 +291,7 @@ class Engine:
         self.take_high = _whole(rules.ante_not_qualified(STRAIGHT * _SHIFT), "the Ante pay")
         self.force_fee = None if rules.force_fee is None else _whole(rules.force_fee, "the force fee")
         self.draw_fee = None if rules.draw_fee is None else _whole(rules.draw_fee, "the draw fee")
-        self._pays = {}
+        self._pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
 
     def pays(self, hands, values):
         """Bet pays (to 1, with L11) of each final hand: by value for five cards.
@@ -261,9 +320,9 @@ class Engine:
         hands = np.concatenate([np.broadcast_to(kept, (len(draws), len(kept))),
                                 table.cards[draws]], axis=1)
         if hands.shape[1] == 5:
-            values = values_of(hands).astype(np.int64)
+            values = table.evaluate(hands)
         else:
-            values = np.max([values_of(hands[:, list(five)]).astype(np.int64)
+            values = np.max([table.evaluate(hands[:, list(five)])
                              for five in combinations(range(hands.shape[1]), 5)], axis=0)
         return draws, hands, values
 
@@ -284,8 +343,7 @@ class Engine:
         below = np.zeros(len(draws), dtype=np.int64)
         tied, above, nq = below.copy(), below.copy(), below.copy()
         for cols, sign in _masks(size):
-            key = table.key(draws[:, list(cols)])
-            b, t, a, q = table.counts(key, low, high)
+            b, t, a, q = table.counts(draws[:, list(cols)], low, high)
             below += sign * b
             tied += sign * t
             above += sign * a
@@ -298,6 +356,43 @@ class Engine:
         counts = dict(below=below, tied=tied, above=above, nq=nq, values=values,
                       forced=forced) if detail else None
         return numerator, r * comb(table.n - size, 4), counts
+
+    def _forcing_by_bits(self, rows, group, draws, draw_bits, win, cost, r, gains, extra):
+        """:meth:`forcing` for players whose class decides every requalified showdown.
+
+        A two pair or trips beats every requalified pair and loses to every
+        straight or flush; a full house or quads beats all but a straight
+        flush.  So ``S_H = win * |beaten outs left| - (1 + bet) * |beating outs left|``,
+        counted as bits, for a block of draws at once.
+        """
+        negative, bits, _, _, by_category = rows
+        beaten, beating = by_category[group]
+        w, c = win[draws], cost[draws]
+        counts = (np.searchsorted(negative, -(c // w), side="left") if self.prune
+                  else np.full(len(draws), len(bits)))
+        order = np.argsort(counts, kind="stable")
+        # blocks of about two million cells, the draws with the fewest hands first
+        cells = np.cumsum(np.maximum(counts[order], 1))
+        edges = np.searchsorted(cells, np.arange(2_000_000, int(cells[-1]), 2_000_000))
+        for block in np.split(order, np.unique(edges)):
+            if len(block) == 0:
+                continue
+            width = int(counts[block].max())
+            if width == 0:
+                continue
+            mask = draw_bits[draws[block]][:, None]
+            alive = ((bits[None, :width] & mask) == 0) & (np.arange(width)[None, :] < counts[block][:, None])
+            won = _popcount2(beaten[None, :width] & ~mask)
+            lost = _popcount2(beating[None, :width] & ~mask)
+            total = w[block][:, None] * won - self.loss * lost
+            chosen = alive & (total > c[block][:, None])
+            gains[draws[block]] = np.where(chosen, total - c[block][:, None], 0).sum(axis=1)
+            if extra is not None:
+                picked = chosen.sum(axis=1)
+                nw = np.where(chosen, won, 0).sum(axis=1)
+                nl = np.where(chosen, lost, 0).sum(axis=1)
+                extra[draws[block]] = np.column_stack([picked, nw, nl, np.zeros_like(nw),
+                                                       picked * r - nw - nl])
 
     def forcing(self, draws, values, win, take, r, detail):
         """Per draw, ``sum_H max(0, S_H - r * (fee + take))`` over the non-qualifying ``H``.
@@ -313,25 +408,35 @@ class Engine:
         if not (~self.table.qualified).any():
             return gains, extra
         cost = r * (self.force_fee + take)
-        low = values < STRAIGHT * _SHIFT
+        category = values // _SHIFT
+        # Which outs can be beaten: below a straight only pairs, a straight beats pairs
+        # and straights (a flush beats it), anything better may beat every out.
+        ordering = np.where(category < STRAIGHT, 0, np.where(category == STRAIGHT, 1, 2))
+        names = ("pairs", "no_flush", "all")
         # Before building the force table: at most 3 pair outs for each of the four
-        # ranks kept, and at most the n - 4 cards not in H as outs of any kind.
-        todo = np.nonzero(win * np.where(low, 12, self.table.n - 4) > cost)[0]
+        # ranks kept, 8 straight outs (two ranks), at most the n - 4 cards not in H.
+        todo = np.nonzero(win * np.array([12, 20, self.table.n - 4])[ordering] > cost)[0]
         if not self.prune:
             todo = np.arange(len(draws))
         if len(todo) == 0:
             return gains, extra
         table = self.table.force_table()
-        most = {name: int(rows[0][0]) if len(rows[0]) else 0 for name, rows in table.items()}
+        most = np.array([-int(table[name][0][0]) if len(table[name][0]) else 0 for name in names])
         if self.prune:
-            todo = todo[win[todo] * np.where(low[todo], most["pairs"], most["all"]) > cost[todo]]
+            todo = todo[win[todo] * most[ordering[todo]] > cost[todo]]
         draw_bits = ((np.int64(1) << draws).sum(axis=1) if draws.shape[1]
                      else np.zeros(len(draws), np.int64))
+        for group in ((2, 3), (6, 7)):
+            inside = todo[np.isin(category[todo], group)]
+            if len(inside):
+                self._forcing_by_bits(table["pairs" if group == (2, 3) else "all"], group, inside,
+                                      draw_bits, win, cost, r, gains, extra)
+        todo = todo[~np.isin(category[todo], (2, 3, 6, 7))]
         for f in todo.tolist():
             w, c, v = int(win[f]), int(cost[f]), int(values[f])
-            bound, bits, cards, vals, by_category = table["pairs" if low[f] else "all"]
-            # hands with w * bound > c, i.e. bound > c // w: a prefix of the sorted rows
-            count = int(np.searchsorted(-bound, -(c // w), side="left")) if self.prune else len(bound)
+            negative, bits, cards, vals, by_category = table[names[ordering[f]]]
+            # hands with w * bound > c, i.e. bound > c // w: a prefix of the rows (bound descending)
+            count = int(np.searchsorted(negative, -(c // w), side="left")) if self.prune else len(bits)
             if count == 0:
                 continue
             mask = np.int64(draw_bits[f])
@@ -373,6 +478,11 @@ def _popcount(words):
     return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
 
 
+def _popcount2(words):
+    """:func:`_popcount` of a 2-d array."""
+    return _popcount(words.reshape(-1)).reshape(words.shape)
+
+
 def _representative(value):
     """Five cards with this value (ranks from the value, suited iff a flush category)."""
     category = value // _SHIFT
@@ -404,66 +514,101 @@ def advise(situation, rules, detail=True, progress=None):
     if name in instant and rules.instant_ends_round:
         return [Option("instant", (), bonus, {"instant": Fraction(1)} if detail else None)]
     engine = Engine(situation, rules)
-    options = []
+    options, best, seen = [], None, {}
+    symmetric = _suit_symmetries(player, situation.up)
     keys = option_keys(rules)
     for done, (kind, positions) in enumerate(keys, 1):
-        options.append((price(engine, player, kind, positions), kind, positions))
+        # an exchange that a suit relabelling fixing the five and the up card turns into one
+        # already priced keeps the same cards up to suits: the same value, not summed again
+        kept = [c for i, c in enumerate(player) if i not in positions]
+        twin = (kind, min(tuple(sorted(_relabel(c, p) for c in kept)) for p in symmetric))
+        if twin in seen:
+            value, sums = seen[twin], None
+        else:
+            value, sums = _sums(engine, player, kind, positions, detail)
+            seen[twin] = value
+        options.append((value, kind, positions))
+        if detail and sums is not None and (best is None or value > best[0]):
+            best = (value, sums)
         if progress is not None:
             progress(done, len(keys))
     options.sort(key=lambda item: -item[0])
     out = []
     for index, (ev, kind, positions) in enumerate(options):
-        results = _results(engine, player, kind, positions) if detail and index == 0 else None
+        results = None
+        if detail and index == 0:
+            results = _results(engine, best[1] if best is not None and best[0] == ev and kind != "fold"
+                               else _sums(engine, player, kind, positions, True)[1])
         out.append(Option(kind, tuple(player[p] for p in positions), ev + bonus, results))
     return out
 
 
+def _relabel(card, suits):
+    return (card & ~3) | suits[card & 3]
+
+
+def _suit_symmetries(player, up):
+    """The suit permutations that map the player's five onto themselves and fix the up card."""
+    cards = set(player)
+    return [p for p in permutations(range(4))
+            if _relabel(up, p) == up and {_relabel(c, p) for c in cards} == cards]
+
+
 def price(engine, player, kind, positions=()):
     """The exact value of one option (``kind`` of :func:`option_keys`, discard positions)."""
+    return _sums(engine, player, kind, positions, False)[0]
+
+
+def _sums(engine, player, kind, positions, detail):
+    """``(value, sums)``: the option's exact value and, with ``detail``, its per-draw sums."""
     if kind == "fold":
-        return Fraction(-1)
+        return Fraction(-1), None
+    size = 0 if kind == "play" else (engine.rules.game.entry["draws"]["buy"] if kind == "buy"
+                                     else len(positions))
+    kept = [c for i, c in enumerate(player) if i not in positions]
+    numerator, denominator, counts = engine.play_numerators(kept, size, detail)
+    sums = (numerator, denominator, counts, size, kind) if detail else None
     if kind == "play":
-        numerator, denominator, _ = engine.play_numerators(player, 0)
-        return Fraction(int(numerator[0]), denominator)
-    kept = player if kind == "buy" else [c for i, c in enumerate(player) if i not in positions]
-    size = engine.rules.game.entry["draws"]["buy"] if kind == "buy" else len(positions)
-    numerator, denominator, _ = engine.play_numerators(kept, size)
+        return Fraction(int(numerator[0]), denominator), sums
     # a sum of at most C(47, 5) int64 terms each below 2.6e9 in size: below 2**63
     total = int(np.maximum(numerator, -denominator).sum())
-    return -engine.draw_fee + Fraction(total, denominator * len(numerator))
+    return -engine.draw_fee + Fraction(total, denominator * len(numerator)), sums
 
 
-def _results(engine, player, kind, positions):
-    """Probabilities of each final result of one option (see :data:`RESULTS`)."""
-    if kind == "fold":
+def _results(engine, sums):
+    """Probabilities of each final result of one option (see :data:`RESULTS`).
+
+    Every draw weighs ``r * C(n - k, 4)`` (its dealer hands, each with ``r``
+    replacements); a dealer hand weighs ``r``, a forced replacement 1.
+    """
+    if sums is None:
         return {"fold": Fraction(1)}
-    if kind == "play":
-        kept, size = player, 0
-    elif kind == "buy":
-        kept, size = player, engine.rules.game.entry["draws"]["buy"]
-    else:
-        kept = [c for i, c in enumerate(player) if i not in positions]
-        size = len(positions)
-    numerator, denominator, counts = engine.play_numerators(kept, size, detail=True)
+    numerator, denominator, counts, size, kind = sums
     r = engine.table.n - size - 4
     plays = numerator >= -denominator if kind != "play" else np.ones(len(numerator), bool)
     whole = denominator * len(numerator)
-    forced = counts["forced"][1]
-    tally = {key: 0 for key in RESULTS}
-    wins = {}
-    for f in np.nonzero(plays)[0].tolist():
-        name = value_class(int(counts["values"][f]))
-        wins[name] = wins.get(name, 0) + r * int(counts["below"][f])
-        tally["push"] += r * int(counts["tied"][f])
-        tally["lose"] += r * int(counts["above"][f])
-        n_forced = int(forced[f][0]) if forced is not None else 0
-        tally["ante_taken"] += r * (int(counts["nq"][f]) - n_forced)
-        if n_forced:
-            tally["forced_won"] += int(forced[f][1])
-            tally["forced_lost"] += int(forced[f][2])
-            tally["forced_push"] += int(forced[f][3])
-            tally["forced_not_qualified"] += int(forced[f][4])
+    forced = counts["forced"][1] if counts["forced"] is not None else None
+    picked = forced[:, 0] if forced is not None else np.zeros(len(numerator), np.int64)
+
+    def total(column):
+        return int(column[plays].sum())
+
+    tally = {"push": r * total(counts["tied"]), "lose": r * total(counts["above"]),
+             "ante_taken": r * (total(counts["nq"]) - total(picked))}
+    if forced is not None:
+        for index, key in enumerate(("forced_won", "forced_lost", "forced_push",
+                                     "forced_not_qualified"), 1):
+            tally[key] = total(forced[:, index])
     tally["fold"] = int((~plays).sum()) * denominator
+    values = counts["values"][plays]
+    below = counts["below"][plays]
+    wins = {}
+    if len(values):
+        order = np.argsort(values, kind="stable")
+        unique, starts = np.unique(values[order], return_index=True)
+        for value, count in zip(unique.tolist(), np.add.reduceat(below[order], starts).tolist()):
+            name = value_class(value)
+            wins[name] = wins.get(name, 0) + r * int(count)
     found = {f"win_{name}": Fraction(n, whole) for name, n in wins.items() if n}
     found.update({key: Fraction(n, whole) for key, n in tally.items() if n})
     return found

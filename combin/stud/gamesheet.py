@@ -186,12 +186,8 @@ def _tables(sheet):
     if "options" in sheet.sections:
         out.append(("How often each option is best", ["Option", "Probability", "Decimal",
                                                        "Return (exact)", "Return"],
-                    [[g, *_show(p), *(_show(r) if r is not None else ("", ""))]
-                     for g, p, r in sheet.sections["options"]]))
-    if "lines" in sheet.sections:
-        out.append(("Final results", ["Result", "Net", "Probability", "Decimal"],
-                    [[label, display.rational(net), *_show(p)]
-                     for label, net, p in sheet.sections["lines"]]))
+                    [[g, *_show(p), *_show(r)] for g, p, r in sheet.sections["options"]]))
+
     if "results" in sheet.sections:
         out.append(("Final results", ["Result", "Probability", "Decimal"],
                     [[name, *_show(p)] for _, name, p in sheet.sections["results"]]))

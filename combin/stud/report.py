@@ -36,10 +36,16 @@ _EVENT_NAMES = {
 _ORDER = {event: i for i, event in enumerate(_EVENT_NAMES)}
 
 
+_ARTICLE = {"royal_flush", "straight_flush", "full_house", "flush", "straight"}
+
+
 def _label(event, cls):
-    name = CLASS_NAMES[cls].lower() if cls else ""
-    article = "an " if name[:1] in "aeiou" and name else ("a " if name else "")
-    return _EVENT_NAMES[event].format(cls=article + name if event != "instant" else CLASS_NAMES[cls])
+    if not cls:
+        return _EVENT_NAMES[event]
+    if event == "instant":
+        return _EVENT_NAMES[event].format(cls=CLASS_NAMES[cls])
+    name = CLASS_NAMES[cls].lower()
+    return _EVENT_NAMES[event].format(cls=("a " if cls in _ARTICLE else "") + name)
 
 
 def sheet_rows(result):

@@ -1,0 +1,43 @@
+"""combin.stud.report: the whole-game sheet says what the sums say, in every format."""
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+import pytest
+
+from combin.errors import CombinError
+from combin.stud.deck import Deck
+from combin.stud.report import render_game, sheet_rows
+from combin.stud.rules import load_game
+from combin.stud.whole import whole_game
+
+
+@pytest.fixture(scope="module")
+def result():
+    return whole_game(load_game("caribbean").resolve(), Deck.parse("TJQKA"), "optimal")
+
+
+def test_lines_add_up(result):
+    rows = sheet_rows(result)
+    assert sum(count for *_, count in rows) == result.cycle
+    assert sum(count * net for *_, net, count in rows) == result.total
+
+
+def test_json_and_csv_carry_every_digit(result):
+    sheet = json.loads(render_game(result, "json"))
+    assert Fraction(sheet["summary"]["return"]) == Fraction(result.total, result.cycle)
+    assert [int(line["combinations"]) for line in sheet["lines"]] == [r[-1] for r in sheet_rows(result)]
+    table = list(csv.reader(io.StringIO(render_game(result, "csv"))))
+    assert table[0][0] == "event_id" and table[1][4] == f'="{sheet_rows(result)[0][-1]}"'
+
+
+def test_text_names_the_strategy_and_is_reproducible(result):
+    text = render_game(result, "text")
+    assert text == render_game(result, "text")
+    assert "Player wins with a royal flush" in text
+    assert "Ace-king hands" not in text  # five cards of TJQKA without a pair are a straight
+    assert "House edge per Ante" in text and "Element of risk" in text
+    with pytest.raises(CombinError):
+        render_game(result, "pdf")
