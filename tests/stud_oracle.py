@@ -153,3 +153,15 @@ class Oracle:
             ups = self.held[index] == 0
             forces = (forced.astype(np.int64) @ held)[ups] if forced.any() else np.zeros(n - 5, int)
             yield (player, key, self.card_array[ups], (value @ held)[ups], fold, forces, instant)
+
+
+_WALKS = {}
+
+
+def walk(rules, deck):
+    """``(oracle, [situations ...])``, computed once per game, readings, paytable and deck."""
+    key = (rules.game.id, rules.readings, None if rules.instant is None else rules.instant.id, deck)
+    if key not in _WALKS:
+        oracle = Oracle(rules, deck)
+        _WALKS[key] = (oracle, list(oracle.situations()))
+    return _WALKS[key]

@@ -11,7 +11,7 @@ from combin.stud.deck import Deck
 from combin.stud.rules import load_game
 from combin.stud.whole import STRATEGIES, whole_game
 
-from stud_oracle import Oracle, qualifies
+from stud_oracle import qualifies, walk
 
 
 def thumb(player, key, ups):
@@ -28,9 +28,9 @@ def thumb(player, key, ups):
 
 def brute_totals(rules, deck):
     """{strategy: [total numerator, situations played, forced]} by walking everything."""
-    oracle = Oracle(rules, deck)
+    oracle, walked = walk(rules, deck)
     totals = {s: [0, 0, 0] for s in STRATEGIES}
-    for player, key, ups, play, fold, forced, instant in oracle.situations():
+    for player, key, ups, play, fold, forced, instant in walked:
         for strategy in STRATEGIES:
             entry = totals[strategy]
             if instant is not None:

@@ -40,7 +40,7 @@ from functools import lru_cache
 import numpy as np
 
 from combin.stud.dealer import _colex
-from combin.stud.values import FLUSH, STRAIGHT, category_of, lex_index
+from combin.stud.values import HIGH_CARD, STRAIGHT, category_of, lex_index
 
 __all__ = ["max_requalifying_wins", "never_gains", "force_by_up_card", "FORCE_FIELDS"]
 
@@ -50,9 +50,9 @@ FORCE_FIELDS = ("gain", "forced", "win", "tie", "lose", "not_qualified")
 
 def max_requalifying_wins(value, qualify):
     """The most replacement cards that can requalify the dealer below a player of ``value``."""
-    if value <= qualify:
-        return 0
     category = category_of(value)
+    if value < qualify or category == HIGH_CARD:
+        return 0  # a requalified dealer holds at least a pair
     if category < STRAIGHT:
         return 12
     return 12 + 8 if category == STRAIGHT else 12 + 8 + 9
@@ -120,10 +120,14 @@ def force_by_up_card(counter, player, value, win_net, take, fee, lose_net):
     chosen = force_value > replacements * take
     if not chosen.any():
         return out
-    fields = [force_value - replacements * take, np.ones(len(rest), dtype=np.int64),
-              below, tie, above, nq]
-    for column in range(5):
-        up = cards[chosen, column]
-        for k, values in enumerate(fields):
-            np.add.at(out[:, k], up, values[chosen])
+    fields = np.column_stack([force_value - replacements * take, np.ones(len(rest), dtype=np.int64),
+                              below, tie, above, nq])[chosen]
+    # every dealer hand adds its fields to each of its five cards as the up card: sort the
+    # (card, fields) pairs by card and add each run exactly (int64; a run sums at most
+    # C(51,4) hands of at most M * (win + take) each, far below 2**63)
+    ups = cards[chosen].reshape(-1)
+    order = np.argsort(ups, kind="stable")
+    values = np.repeat(fields, 5, axis=0)[order]
+    present, starts = np.unique(ups[order], return_index=True)
+    out[present] = np.add.reduceat(values, starts, axis=0)
     return out

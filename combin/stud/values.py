@@ -27,7 +27,8 @@ from combin.errors import CombinError
 from combin.lunar.cards import ACE, KING
 
 __all__ = ["hand_value", "best_value", "value_class", "category_of", "QUALIFY", "HandTable",
-           "values_of", "lex_index", "hand_table", "CATEGORIES", "STRAIGHT", "FLUSH"]
+           "values_of", "lex_index", "hand_table", "CATEGORIES", "HIGH_CARD", "ONE_PAIR", "STRAIGHT", "FLUSH",
+           "STRAIGHT_FLUSH"]
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 CATEGORIES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",

@@ -13,8 +13,11 @@ otherwise ``M = 1``.  The forced hands come from :mod:`~combin.stud.force`.
 Results are counted per line (an event and its exact net result); the house
 edge, variance and element of risk follow from the lines, divided once.
 Every net is scaled by the least common denominator ``S`` of the pays so that
-sums stay integers; each per-situation figure is below ``2**63`` (the largest,
-weight * dealer hands * M * S * pay, is under 10**13 on 52 cards).
+sums stay integers.  int64 is safe: a situation class weighs at most 24 * 47,
+so a line's count from one class is at most 24 * 47 * C(46,4) * 42 < 8 * 10**9
+and a chunk of 100,000 classes adds to under 10**15; a play numerator is at most
+M * C(46,4) * S * (largest net) < 10**10 for these paytables.  Totals over the
+lines are Python integers.
 """
 
 import sys
