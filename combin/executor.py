@@ -104,7 +104,7 @@ class Progress:
         rate = self.computed / max(now - self.start, 1e-9)
         eta = _clock(self.work_left / rate) if rate > 0 else "--:--:--"
         self.stream.write(f"\r{self.label}: {self.done}/{self.total} chunks, "
-                          f"{rate:,.1f} {self.unit}/s, ETA {eta}   ")
+                          f"{_rate(rate)} {self.unit}/s, ETA {eta}   ")
         self.stream.flush()
         self._open = True
 
@@ -113,6 +113,10 @@ class Progress:
             self.stream.write("\n")
             self.stream.flush()
             self._open = False
+
+
+def _rate(rate):
+    return f"{rate:,.1f}" if rate >= 10 else f"{rate:.3f}"
 
 
 def _clock(seconds):

@@ -86,7 +86,7 @@ def test_progress_shows_rate_and_eta():
     progress = Progress("job", 2, items=[10, 30], unit="situations", stream=stream,
                         clock=lambda: next(ticks))
     progress(0)
-    assert "1/2 chunks, 5.0 situations/s, ETA 00:00:06" in stream.getvalue()
+    assert "1/2 chunks, 5.000 situations/s, ETA 00:00:06" in stream.getvalue()
     progress(1)
     progress.close()
     assert "2/2 chunks, 10.0 situations/s, ETA 00:00:00" in stream.getvalue()
