@@ -65,25 +65,23 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     chunks = class_chunks(deck, rules, hands, ups, weights, indices, chunk)
     description = chunk_description(deck, rules, mode, chunk, extra)
     items = [len(c[3]) for c in chunks]
-    cores = max(workers, 1) if scheduler is None else None
     start = time.monotonic()
     with Store(store_path or DEFAULT_STORE) as store:
-        before = len(store.finished(store.begin(description, len(chunks))))
         results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                              description=description, label=f"game lunar {mode} ({deck.text})",
                              items=items, unit="classes", stream=stream)
     seconds = time.monotonic() - start
     scale, records = records_of(results)
-    if before == 0 and cores:
+    cpu = sum(result.get("cpu_seconds", 0) for result in results)
+    if cpu > 0:
         weight_of = {r.index: r.weight for r in records}
         done = [row[-1] for c in chunks for row in c[3]]
-        situations_count = sum(weight_of[i] for i in done)
-        speed = Throughput(len(done), situations_count, seconds, max(cores, 1))
+        speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
         per_class, per_situation = speed.per_core()
-        stream.write(f"throughput: {per_class:.3f} classes/s/core, {per_situation:.2f} "
-                     f"situations/s/core ({cores} core(s), {seconds:.1f} s); the exact run of "
-                     f"{len(weights):,} classes: {speed.projected_core_hours(len(weights)):,.3f} "
-                     f"core-hours\n")
+        stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
+                     f"situations/s/core ({cpu:,.1f} CPU seconds for {len(done):,} classes; "
+                     f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
+                     f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
     run = {"classes_total": len(weights)}
     if sample is None:
         sheet = exact_sheet(deck, rules, scale, records, run)
