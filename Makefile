@@ -1,6 +1,6 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
-#   make test     the same set-up, then the test suite
+#   make test     the same set-up, then mypy on the engine core and the test suite
 # Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
 # build/audit), make peers (poker class counts against third-party evaluators),
 # make lunar-tables (the whole-game sheets under tables/lunar/game), make lunar-game (the full
@@ -17,7 +17,7 @@ GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS))
 GAME_DIR     := tables/lunar/game
 EVIDENCE     := build/audit-lunar-game
 
-.PHONY: all setup tables test bench slow audit peers clean lunar-tables lunar-game
+.PHONY: all setup tables test typecheck bench slow audit peers clean lunar-tables lunar-game
 
 all: tables
 
@@ -32,8 +32,11 @@ setup: $(STAMP)
 tables: $(STAMP)
 	$(BIN)/combin tables --out tables
 
-test: $(STAMP)
+test: $(STAMP) typecheck
 	$(BIN)/python -m pytest -q
+
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m combin.bench

@@ -1,29 +1,96 @@
 """From a request (wager, paytable, shoe, rules, interpretations) to a par sheet.
 
 This is where a user's options are checked against what a game offers --
-every unknown id or contradictory option is one :class:`CombinError` -- and
-handed to the par-sheet engine.
+every unknown id or contradictory option is one :class:`CombinError`.
+:func:`select` resolves a request *once* into a :class:`Selection` (game,
+wager, paytable, rule set, interpretations in force, and every paytable the
+wager may consult); the layers below -- par sheets, settlements,
+simulations, effects of removal -- take that object and never look an id up
+again.  :func:`par_sheet`, :func:`payouts` and :func:`sensitivity` are the
+one-call forms the commands and tests use.
 """
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
 from combin.errors import CombinError
-from combin.game import check_known
+from combin.game import Game, RuleSet, check_known
 from combin.interpret import resolve
-from combin.parsheet import build
+from combin.outcomes import OutcomeSpace
+from combin.parsheet import ParSheet, build
+from combin.paytable import Paytable, merge_paytables
 from combin.registry import find_wager
+from combin.wager import Wager, payout_table
 
-__all__ = ["par_sheet", "payouts", "sensitivity", "paytable_ids"]
-
-
-def paytable_ids(game, wager):
-    """The paytable ids of ``wager``, in data order."""
-    return [p.id for p in game.paytables_of(wager.id)]
-
+__all__ = ["Selection", "select", "select_wager", "par_sheet", "payouts", "sensitivity",
+           "sensitivity_of", "paytable_ids", "ANY_RULES"]
 
 #: How a sheet names the rule set of a wager that reads only the cards.
 ANY_RULES = ("any", "the wager reads only the cards, not the commission rule")
 
 
-def _rules(game, wager, rules, extra=()):
+def paytable_ids(game: Game, wager: Wager) -> list[str]:
+    """The paytable ids of ``wager``, in data order."""
+    return [p.id for p in game.paytables_of(wager.id)]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One wager resolved once: everything a par sheet or a settlement needs.
+
+    ``tables`` holds every paytable the wager may consult (the game's and a
+    user's file's): Eclipse under ``E1=paid-rows`` reads its components'.
+    """
+
+    game: Game
+    wager: Wager
+    paytable: Paytable
+    ruleset: RuleSet | None
+    interpretations: tuple[tuple[str, str], ...]
+    tables: Mapping[tuple[str, str], Paytable] = field(repr=False)
+
+    def lookup(self, wager_id: str, paytable_id: str) -> Paytable | None:
+        return self.tables.get((wager_id, paytable_id))
+
+    @property
+    def rules(self) -> tuple[str | None, str | None]:
+        """``(rule set id, title)`` as a sheet records it."""
+        if self.ruleset is not None:
+            return self.ruleset.id, self.ruleset.title
+        return ANY_RULES if self.game.rulesets else (None, None)
+
+    def space(self, decks: Any = None, shoe: Any = None) -> OutcomeSpace:
+        """The game's outcome space for ``--decks`` / ``--shoe``."""
+        return self.game.space(decks, shoe)
+
+    def sheet(self, space: OutcomeSpace | None = None) -> ParSheet:
+        """The :class:`~combin.parsheet.ParSheet` on ``space`` (default: the game's own)."""
+        space = self.space() if space is None else space
+        rules_id, rules_title = self.rules
+        titles = {key: self.game.interpretations[key].title for key, _ in self.interpretations}
+        return build(self.wager, self.paytable, space, self.interpretations, rules=rules_id,
+                     rules_title=rules_title, lookup=self.lookup, interpretation_titles=titles)
+
+    def payouts(self, space: OutcomeSpace) -> dict[Any, Fraction]:
+        """``{outcome: exact net payout}`` on ``space``, settled as the par sheet settles it."""
+        return payout_table(self.wager, self.paytable, space, self.interpretations, self.lookup)
+
+    def with_paytable(self, table: Paytable) -> "Selection":
+        """The same selection paid by ``table`` (a paytable of the same wager)."""
+        return replace(self, paytable=table,
+                       tables=merge_paytables(self.tables, (table,)))
+
+    def reading(self, interpretation: str, value: str) -> "Selection":
+        """The same selection with one interpretation switched (checked against the game)."""
+        chosen = {**dict(self.interpretations), interpretation: value}
+        return replace(self, interpretations=resolve(self.wager, chosen,
+                                                     self.game.interpretations))
+
+
+def _rules(game: Game, wager: Wager, rules: str | None,
+           extra: Iterable[RuleSet] = ()) -> RuleSet | None:
     rulesets = {**game.rulesets,
                 **{r.id: r for r in extra if r.paytables and set(r.paytables) <= set(game.wagers)}}
     if not rulesets:
@@ -36,69 +103,83 @@ def _rules(game, wager, rules, extra=()):
     return rulesets[check_known("rule set", rules, list(rulesets))]
 
 
-def _paytable(game, wager, ruleset, paytable, extra):
-    tables = {**game.paytables, **{(p.wager, p.id): p for p in extra}}
+def _paytable(game: Game, wager: Wager, ruleset: RuleSet | None, paytable: str | None,
+              tables: Mapping[tuple[str, str], Paytable]) -> Paytable:
     imposed = ruleset.paytables.get(wager.id) if ruleset else None
-    if imposed is not None:
+    if ruleset is not None and imposed is not None:
         if paytable is not None and paytable != imposed:
-            raise CombinError(f"{wager.id} takes its paytable from the rule set "
-                              f"('{ruleset.id}' means '{imposed}'); use --rules instead of --paytable")
+            naming = [rid for rid, r in game.rulesets.items() if r.paytables.get(wager.id) == paytable]
+            advice = (f"for paytable '{paytable}' choose --rules {naming[0]}" if naming else
+                      "choose it with --rules")
+            raise CombinError(f"{wager.id} takes its paytable from the rule set, not from "
+                              f"--paytable: rule set '{ruleset.id}' pays it by paytable "
+                              f"'{imposed}'; {advice}")
         paytable = imposed
     paytable = wager.default_paytable if paytable is None else paytable
     known = [pid for (w, pid) in tables if w == wager.id]
     check_known(f"paytable of {wager.id}", paytable, known)
-    return tables[(wager.id, paytable)], tables
+    return tables[(wager.id, paytable)]
 
 
-def par_sheet(wager_id, *, paytable=None, decks=None, shoe=None, rules=None, interpret=None,
-              extra_paytables=(), extra_rulesets=(), space=None):
-    """The :class:`~combin.parsheet.ParSheet` of one wager under the given options.
+def select(wager_id: str, **options: Any) -> Selection:
+    """Resolve a request once into a :class:`Selection` (options: :func:`select_wager`'s)."""
+    game, wager = find_wager(wager_id)
+    return select_wager(game, wager, **options)
+
+
+def select_wager(game: Game, wager: Wager, *, paytable: str | None = None,
+                 rules: str | None = None, interpret: Mapping[str, str] | None = None,
+                 extra_paytables: Iterable[Paytable] = (), extra_rulesets: Iterable[RuleSet] = (),
+                 **_shoe: Any) -> Selection:
+    """The :class:`Selection` of a wager already found in its game.
 
     ``extra_paytables`` and ``extra_rulesets`` come from a user's paytable file
     (:mod:`combin.paytable_file`); they are offered beside the game's own.
+    ``decks`` and ``shoe`` (if given) are not part of a selection and are ignored.
     """
-    game, wager = find_wager(wager_id)
     ruleset = _rules(game, wager, rules, extra_rulesets)
-    table, tables = _paytable(game, wager, ruleset, paytable, extra_paytables)
+    tables = merge_paytables(game.paytables, extra_paytables)
+    table = _paytable(game, wager, ruleset, paytable, tables)
     interpretations = resolve(wager, interpret or {}, game.interpretations)
-    if space is None:
-        options = {"decks": decks, "shoe": shoe}
-        for name, value in options.items():
-            if value is not None and name not in game.shoe_options:
-                raise CombinError(f"{game.id} is dealt from a fixed deck; --{name} does not apply")
-        space = game.outcomes(**{k: v for k, v in options.items() if k in game.shoe_options})
-    titles = {key: game.interpretations[key].title for key, _ in interpretations}
-    rules_id, rules_title = ((ruleset.id, ruleset.title) if ruleset else
-                             ANY_RULES if game.rulesets else (None, None))
-    return build(wager, table, space, interpretations, rules=rules_id, rules_title=rules_title,
-                 lookup=lambda w, p: tables.get((w, p)), interpretation_titles=titles)
+    return Selection(game, wager, table, ruleset, interpretations, tables)
 
 
-def payouts(wager_id, *, space, **options):
+def par_sheet(wager_id: str, *, decks: Any = None, shoe: Any = None,
+              space: OutcomeSpace | None = None, **options: Any) -> ParSheet:
+    """The :class:`~combin.parsheet.ParSheet` of one wager under the given options
+    (those of :func:`select`, and ``decks``/``shoe`` or an outcome ``space``)."""
+    chosen = select(wager_id, **options)
+    return chosen.sheet(chosen.space(decks, shoe) if space is None else space)
+
+
+def payouts(wager_id: str, *, space: OutcomeSpace,
+            **options: Any) -> tuple[ParSheet, dict[Any, Fraction]]:
     """``(sheet, {outcome: net payout})``: the par sheet of ``wager_id`` on ``space`` and the
     exact net payout of every outcome under the same paytable, rules and interpretations.
 
     A simulation or a package of wagers settles outcomes one by one; this gives
     it the settlement the par sheet used, so no wager rule is written twice.
     """
-    from combin.wager import payout_table
-    sheet = par_sheet(wager_id, space=space, **options)
-    game, wager = find_wager(wager_id)
-    tables = {**game.paytables,
-              **{(p.wager, p.id): p for p in options.get("extra_paytables", ())}}
-    table = payout_table(wager, tables[(wager.id, sheet.paytable)], space, sheet.interpretations,
-                         lambda w, p: tables.get((w, p)))
-    return sheet, table
+    chosen = select(wager_id, **options)
+    return chosen.sheet(space), chosen.payouts(space)
 
 
-def sensitivity(wager_id, interpretation, **options):
+def sensitivity(wager_id: str, interpretation: str, *, decks: Any = None, shoe: Any = None,
+                space: OutcomeSpace | None = None,
+                **options: Any) -> list[tuple[str, ParSheet]]:
     """``[(value, ParSheet), ...]``: the wager under each value of one interpretation."""
-    game, wager = find_wager(wager_id)
+    chosen = select(wager_id, **options)
+    return sensitivity_of(chosen, interpretation,
+                          chosen.space(decks, shoe) if space is None else space)
+
+
+def sensitivity_of(chosen: Selection, interpretation: str,
+                   space: OutcomeSpace) -> list[tuple[str, ParSheet]]:
+    """:func:`sensitivity` of a :class:`Selection` already resolved, on ``space``."""
+    game, wager = chosen.game, chosen.wager
     interp = game.interpretations.get(interpretation.upper())
     if interp is None or interp.id not in wager.interpretations:
         readable = ", ".join(wager.interpretations) or "none"
-        raise CombinError(f"{wager_id} does not read interpretation '{interpretation}' "
+        raise CombinError(f"{wager.id} does not read interpretation '{interpretation}' "
                           f"(it reads: {readable})")
-    base = dict(options.pop("interpret", None) or {})
-    return [(value, par_sheet(wager_id, interpret={**base, interp.id: value}, **options))
-            for value in interp.values]
+    return [(value, chosen.reading(interp.id, value).sheet(space)) for value in interp.values]

@@ -1,11 +1,20 @@
-"""The ``combin`` command line.
+"""The ``combin`` command line, and its one error path.
 
-Each sub-command is a module of :mod:`combin.commands`.  A user error prints
-one line, ``combin: error: ...``, on stderr and exits with status 2, leaving no
-output file behind; an interrupt exits with status 130.
+Each sub-command is a module of :mod:`combin.commands`.  Every failure a user
+can cause ends the same way: one line ``combin: error: ...`` on stderr, exit
+status 2, no traceback, no usage block and no output file.  That covers a
+:class:`~combin.errors.CombinError`, argparse's own errors (an unknown choice,
+conflicting options, a missing argument: :class:`Parser` raises instead of
+printing usage), every :class:`OSError` (a file that cannot be read or
+written, a closed or full stdout), :class:`RecursionError` and
+:class:`ValueError`.  A stdout or stderr whose encoding cannot print a
+character (``PYTHONIOENCODING=ascii`` and "§") falls back to a backslash
+escape.  An interrupt exits with status 130.  Only a genuine bug -- any other
+exception -- still shows a traceback.
 """
 
 import argparse
+import os
 import sys
 from importlib import import_module
 
@@ -13,7 +22,15 @@ from combin import __version__
 from combin.commands import MODULES
 from combin.errors import CombinError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "Parser"]
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose errors raise :class:`CombinError` (one line, exit 2)."""
+
+    def error(self, message):
+        where = self.prog.removeprefix("combin").strip()
+        raise CombinError(f"{where}: {message}" if where else message)
 
 
 def _commands():
@@ -21,14 +38,14 @@ def _commands():
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
-        prog="combin", description="Exact combinatorial analyzer for casino table games.")
+    parser = Parser(prog="combin",
+                    description="Exact combinatorial analyzer for casino table games.")
     parser.add_argument("--version", action="version", version=f"combin {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in _commands():
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.configure(command)
-        command.set_defaults(run=module.run)
+        command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"))
     return parser
 
 
@@ -36,22 +53,90 @@ def _emit(text, out):
     if out and text:
         from combin.fileio import write_atomic
         write_atomic(out, text)
-    elif text:
+        return
+    try:
         sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as error:
+        _silence_stdout()
+        raise CombinError(f"cannot write to standard output: {error.strerror or error}") from None
+
+
+def _check_outputs(args):
+    """Refuse an unwritable ``--out FILE`` or ``--plot FILE`` before any work is done.
+
+    A command whose ``--out`` is a directory (``OUTPUT = "directory"`` in its
+    module: ``tables``, ``audit``) checks it itself.
+    """
+    from combin.fileio import check_output
+    if args.output == "file" and getattr(args, "out", None) is not None:
+        check_output(args.out)
+    if getattr(args, "plot", None) is not None:
+        check_output(args.plot, "plot")
+
+
+def _tolerant(stream):
+    """Let ``stream`` print what its encoding cannot (as a backslash escape)."""
+    try:
+        if (stream.encoding or "").lower().replace("-", "") not in ("utf8", "utf_8"):
+            stream.reconfigure(errors="backslashreplace")
+    except (AttributeError, ValueError, OSError):
+        pass
+
+
+#: After stdout failed, the read end of the pipe that swallows what is still buffered.
+_SWALLOW = []
+
+
+def _silence_stdout():
+    """After stdout failed (a closed pipe, a full disk), point its descriptor at a pipe
+    nobody reads (it holds far more than the 8 KiB still buffered), so the interpreter's
+    exit flush cannot fail and print a second error."""
+    if sys.stdout is not None and sys.stdout is sys.__stdout__:
+        try:
+            read_end, write_end = os.pipe()
+            os.dup2(write_end, sys.stdout.fileno())
+            os.close(write_end)
+            _SWALLOW.append(read_end)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
+def _say(line):
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _os_message(error):
+    reason = error.strerror or str(error) or type(error).__name__
+    if error.filename is not None:
+        return f"{error.filename}: {reason}"
+    return f"cannot write the output: {reason}"
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    _tolerant(sys.stdout)
+    _tolerant(sys.stderr)
     try:
+        args = build_parser().parse_args(argv)
+        _check_outputs(args)
         text = args.run(args)
         _emit(text, getattr(args, "out", None))
     except CombinError as error:
-        print(f"combin: error: {error}", file=sys.stderr)
-        return error.exit_code
+        message, code = str(error), error.exit_code
     except KeyboardInterrupt:
-        print("combin: interrupted", file=sys.stderr)
+        _say("combin: interrupted")
         return 130
-    except BrokenPipeError:
-        sys.stderr.close()
-        return 1
-    return 0
+    except RecursionError:
+        message, code = "the input is nested too deeply to be read", 2
+    except OSError as error:
+        _silence_stdout()
+        message, code = _os_message(error), 2
+    except ValueError as error:
+        message, code = str(error) or type(error).__name__, 2
+    else:
+        return 0
+    _say(f"combin: error: {' '.join(message.split())}")
+    return code

@@ -12,10 +12,16 @@ figures (a standard deviation) come from :func:`sqrt`, which works in
 import decimal as _decimal
 from fractions import Fraction
 
-__all__ = ["rational", "decimal", "percent", "grouped", "sqrt", "one_in"]
+Exact = int | Fraction
+
+__all__ = ["rational", "decimal", "percent", "percent_given", "grouped", "sqrt", "one_in",
+           "to_decimal", "CONTEXT"]
+
+#: The decimal context of every irrational display figure: 40 significant digits, half to even.
+CONTEXT = _decimal.Context(prec=40, rounding=_decimal.ROUND_HALF_EVEN)
 
 
-def rational(value):
+def rational(value: Exact) -> str:
     """Exact text of a rational: ``"p/q"``, or ``"p"`` when whole."""
     value = Fraction(value)
     if value.denominator == 1:
@@ -23,7 +29,7 @@ def rational(value):
     return f"{value.numerator}/{value.denominator}"
 
 
-def decimal(value, places):
+def decimal(value: Exact | _decimal.Decimal, places: int) -> str:
     """``value`` rounded half-to-even at ``places`` decimals, as fixed-point text."""
     if isinstance(value, _decimal.Decimal):
         return str(value.quantize(_decimal.Decimal(1).scaleb(-places),
@@ -36,32 +42,59 @@ def decimal(value, places):
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-def percent(value, places=4):
+def percent(value: Exact | _decimal.Decimal, places: int = 4) -> str:
     """``value`` as a percentage with ``places`` decimals, e.g. ``"1.0579%"``."""
     if isinstance(value, _decimal.Decimal):
         return decimal(value * 100, places) + "%"
     return decimal(Fraction(value) * 100, places) + "%"
 
 
-def grouped(number):
+def percent_given(value: Exact, places: int = 4, most: int = 12) -> str:
+    """A percentage a user gave, never rounded into another value: the exact digits when
+    they end within ``most`` decimals (``"99.99999%"``), else ``places`` decimals and the
+    exact fraction (``"33.3333% (exactly 1/3)"``)."""
+    scaled = Fraction(value) * 100
+    for shown in range(places, most + 1):
+        if (scaled * 10**shown).denominator == 1:
+            return decimal(scaled, max(places, _trimmed(scaled, shown))) + "%"
+    return f"{decimal(scaled, places)}% (exactly {rational(value)})"
+
+
+def _trimmed(scaled: Fraction, shown: int) -> int:
+    """The fewest decimals (at most ``shown``) that print ``scaled`` exactly."""
+    while shown > 0 and (scaled * 10**(shown - 1)).denominator == 1:
+        shown -= 1
+    return shown
+
+
+def grouped(number: int) -> str:
     """An integer with thousands separators: ``4,998,398,275,503,360``."""
     return f"{number:,}"
 
 
-def sqrt(value, digits=40):
+def to_decimal(value: Exact, context: _decimal.Context = CONTEXT) -> _decimal.Decimal:
+    """An exact rational as a :class:`decimal.Decimal`: one correctly rounded division in
+    ``context`` (40 significant digits) -- the only Fraction-to-Decimal conversion.
+
+    >>> to_decimal(Fraction(1, 3))
+    Decimal('0.3333333333333333333333333333333333333333')
+    """
+    value = Fraction(value)
+    return context.divide(_decimal.Decimal(value.numerator), _decimal.Decimal(value.denominator))
+
+
+def sqrt(value: Exact, digits: int = 40) -> _decimal.Decimal:
     """The square root of a non-negative rational, as a :class:`decimal.Decimal`.
 
     Computed in a private decimal context of ``digits`` significant digits, so
     the result is correctly rounded there and independent of the caller's
     context; callers show far fewer digits.
     """
-    value = Fraction(value)
     context = _decimal.Context(prec=digits, rounding=_decimal.ROUND_HALF_EVEN)
-    quotient = context.divide(_decimal.Decimal(value.numerator), _decimal.Decimal(value.denominator))
-    return context.sqrt(quotient)
+    return context.sqrt(to_decimal(value, context))
 
 
-def one_in(combinations, cycle, places=2):
+def one_in(combinations: int, cycle: int, places: int = 2) -> str:
     """"1 in N" text for an event of ``combinations`` in ``cycle``; "never" for none."""
     if combinations == 0:
         return "never"

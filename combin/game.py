@@ -1,20 +1,36 @@
-"""A game: its wagers, paytables, rule sets and interpretations, and its outcomes.
+"""A game: everything ``combin`` knows about it, in one :class:`Game`.
 
 Each game subpackage builds one :class:`Game` from its own data files
-(``data/paytables.toml``, ``data/rulesets.toml``, ``data/interpretations.toml``)
-and its own enumerator.  The engine reaches a game only through this shape.
+(``data/paytables.toml``, ``data/rulesets.toml``, ``data/interpretations.toml``,
+``data/game.toml``) and its own code (enumerator, cross-checks, simulation
+dealer).  The generic layers -- listing, par sheets, tables, the audit
+bundle, game protection, paytable design -- reach a game only through this
+shape: they ask the game what it offers instead of naming it.  Registering a
+game is one line of :data:`combin.registry.GAME_MODULES`.
 """
 
+from __future__ import annotations
+
+import random
 import tomllib
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
-from combin.interpret import parse_interpretations
-from combin.paytable import parse_paytables
+from combin.interpret import Interpretation, parse_interpretations
+from combin.outcomes import OutcomeSpace
+from combin.paytable import Paytable, parse_paytables
+from combin.wager import Wager
 
-__all__ = ["Game", "RuleSet", "read_data", "load_paytables", "load_interpretations",
-           "load_rulesets", "check_known"]
+if TYPE_CHECKING:  # the cross-check record lives above this module
+    from combin.crosscheck import Check
+
+__all__ = ["Game", "RuleSet", "AuditSection", "Protection", "WagerPackage", "read_data",
+           "load_paytables", "load_interpretations", "load_rulesets", "load_sections",
+           "check_known"]
 
 
 @dataclass(frozen=True)
@@ -24,49 +40,111 @@ class RuleSet:
     id: str
     title: str
     citation: str
-    paytables: dict
+    paytables: dict[str, str]
+
+
+@dataclass(frozen=True)
+class AuditSection:
+    """How the evidence bundle presents a game.
+
+    ``modules`` are the modules its method statement names; ``dealing`` says
+    how the seeded simulation deals one round; ``unit`` is what a simulated
+    round is called (``rounds``, ``hands``) and is also the name of the
+    audit parameter giving how many are dealt.
+    """
+
+    modules: tuple[str, ...]
+    dealing: str
+    unit: str = "rounds"
+
+
+@dataclass(frozen=True)
+class Protection:
+    """The game is dealt from a shoe a counter can track: ``combin decks``, ``eor``,
+    ``shoe`` and ``count`` apply.  ``wagers`` are those whose exposure the audit
+    documents, ``counted`` the count simulations it runs (wager -> triggers),
+    ``decks`` the shoe it documents them on."""
+
+    wagers: tuple[str, ...]
+    counted: dict[str, str]
+    decks: int
+
+
+@dataclass(frozen=True)
+class WagerPackage:
+    """A named set of wagers a player commonly bets together on one round."""
+
+    id: str
+    title: str
+    citation: str
+    wagers: tuple[str, ...]
+
+
+#: Deals ``n`` rounds with a seeded generator and counts each final outcome.
+Dealer = Callable[[random.Random, int], Counter[Hashable]]
 
 
 @dataclass(frozen=True)
 class Game:
     """Everything the engine needs from a game.
 
-    ``outcomes(decks=None, shoe=None)`` returns the game's
-    :class:`~combin.outcomes.OutcomeSpace` for those options;
-    ``shoe_options`` says which of them the game accepts, and ``table_shoes``
-    which shoes ``combin tables`` tabulates; ``extra_tables`` (optional) returns
-    the game's tables that are not par sheets, as ``[(title, {path: text})]``.
+    ``outcomes(**options)`` returns the game's :class:`OutcomeSpace`;
+    ``shoe_options`` says which options (``decks``, ``shoe``) it accepts and
+    ``table_shoes`` which shoes ``combin tables`` tabulates; ``extra_tables``
+    (optional) returns the game's tables that are not par sheets, as
+    ``[(title, {path: text})]``.  For the evidence bundle: ``checks(game, progress)``
+    runs its cross-checks, ``dealer(rng, n)`` deals ``n`` seeded rounds and
+    counts their outcomes (outcomes of the same kind as ``outcomes()``), and
+    ``audit`` says how to present them.  Capabilities: ``protection`` (a shoe a
+    counter can track), ``packages`` (named sets of wagers), ``solver`` (a
+    whole-game strategy solver, when the game has one).
     """
 
     id: str
     title: str
     regulation: str
-    wagers: dict
-    paytables: dict  # (wager id, paytable id) -> Paytable
-    interpretations: dict
-    outcomes: object = field(repr=False)
-    rulesets: dict = field(default_factory=dict)
-    shoe_options: tuple = ()
-    table_shoes: tuple = ()  # ((folder label, options for outcomes()), ...) that tables/ holds
-    extra_tables: object = field(default=None, repr=False)  # () -> [(title, {path: text})]
+    wagers: dict[str, Wager]
+    paytables: dict[tuple[str, str], Paytable]
+    interpretations: dict[str, Interpretation]
+    outcomes: Callable[..., OutcomeSpace] = field(repr=False)
+    rulesets: dict[str, RuleSet] = field(default_factory=dict)
+    shoe_options: tuple[str, ...] = ()
+    table_shoes: tuple[tuple[str, dict[str, Any]], ...] = ()
+    extra_tables: Callable[[], list[tuple[str, dict[str, str]]]] | None = field(
+        default=None, repr=False)
+    checks: Callable[[Game, Callable[[str], None]], list[Check]] | None = field(default=None, repr=False)
+    dealer: Dealer | None = field(default=None, repr=False)
+    audit: AuditSection | None = None
+    protection: Protection | None = None
+    packages: dict[str, WagerPackage] = field(default_factory=dict)
+    solver: Callable[..., Any] | None = field(default=None, repr=False)
 
-    def paytables_of(self, wager_id):
+    def paytables_of(self, wager_id: str) -> list[Paytable]:
         return [p for (w, _), p in self.paytables.items() if w == wager_id]
 
-    def events_of(self, wager_id):
+    def events_of(self, wager_id: str) -> set[str] | None:
         wager = self.wagers.get(wager_id)
         return None if wager is None else wager.event_ids
 
+    def space(self, decks: Any = None, shoe: Any = None) -> OutcomeSpace:
+        """The outcome space for ``--decks`` / ``--shoe``; a :class:`CombinError` when the game
+        is dealt from a fixed deck and one of them is given."""
+        options = {"decks": decks, "shoe": shoe}
+        for name, value in options.items():
+            if value is not None and name not in self.shoe_options:
+                raise CombinError(f"{self.id} is dealt from a fixed deck; --{name} does not apply")
+        return self.outcomes(**{k: v for k, v in options.items() if k in self.shoe_options})
 
-def read_data(package, name):
+
+def read_data(package: str, name: str) -> str:
     """The text of ``data/NAME`` inside ``package``."""
     return resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
 
 
-def load_paytables(package, wagers):
+def load_paytables(package: str, wagers: Mapping[str, Wager]) -> dict[tuple[str, str], Paytable]:
     """Parse a game's built-in paytables into ``{(wager, id): Paytable}``."""
 
-    def events_of(wager_id):
+    def events_of(wager_id: str) -> set[str] | None:
         wager = wagers.get(wager_id)
         return None if wager is None else wager.event_ids
 
@@ -75,19 +153,38 @@ def load_paytables(package, wagers):
     return {(p.wager, p.id): p for p in found}
 
 
-def load_interpretations(package):
+def load_interpretations(package: str) -> dict[str, Interpretation]:
     text = read_data(package, "interpretations.toml")
     return {i.id: i for i in parse_interpretations(text, f"{package} data/interpretations.toml")}
 
 
-def load_rulesets(package):
+def load_rulesets(package: str) -> dict[str, RuleSet]:
     document = tomllib.loads(read_data(package, "rulesets.toml"))
     return {entry["id"]: RuleSet(entry["id"], entry["title"], entry["citation"],
                                  dict(entry.get("paytables", {})))
             for entry in document.get("ruleset", [])}
 
 
-def check_known(kind, value, known):
+def load_sections(package: str) -> dict[str, Any]:
+    """A game's ``data/game.toml``: its ``audit``, ``protection`` and ``packages`` keywords
+    for :class:`Game` (those it has)."""
+    document = tomllib.loads(read_data(package, "game.toml"))
+    found: dict[str, Any] = {}
+    if "audit" in document:
+        section = document["audit"]
+        found["audit"] = AuditSection(tuple(section["modules"]), section["dealing"],
+                                      section.get("unit", "rounds"))
+    if "protection" in document:
+        section = document["protection"]
+        found["protection"] = Protection(tuple(section["wagers"]), dict(section["counted"]),
+                                         int(section["decks"]))
+    found["packages"] = {entry["id"]: WagerPackage(entry["id"], entry["title"], entry["citation"],
+                                                   tuple(entry["wagers"]))
+                         for entry in document.get("package", [])}
+    return found
+
+
+def check_known(kind: str, value: str, known: list[str]) -> str:
     """Raise a :class:`CombinError` unless ``value`` is one of ``known``."""
     if value not in known:
         raise CombinError(f"unknown {kind} {value!r} (known: {', '.join(known)})")

@@ -18,13 +18,18 @@ variance in 40-digit decimal arithmetic (:mod:`combin.risk`).
 The engine knows no game: it sees events, pays and counts.
 """
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from combin import __version__, display
-from combin.risk import risk
-from combin.wager import settle
+from combin.outcomes import OutcomeSpace
+from combin.paytable import Paytable
+from combin.risk import Risk, risk
+from combin.wager import Lookup, Wager, settle
 
 __all__ = ["Line", "Summary", "ParSheet", "build"]
 
@@ -50,9 +55,9 @@ class Summary:
     return_to_player: Fraction
     hit_frequency: Fraction
     push_frequency: Fraction
-    edge_excluding_pushes: object  # Fraction, or None when the wager never pushes
+    edge_excluding_pushes: Fraction | None  # None when the wager never pushes
     variance: Fraction
-    sd: object
+    sd: Decimal
 
 
 @dataclass(frozen=True)
@@ -67,26 +72,26 @@ class ParSheet:
     paytable: str
     paytable_title: str
     paytable_citation: str
-    rules: object
-    rules_title: object
+    rules: str | None
+    rules_title: str | None
     shoe: str
-    shoe_detail: dict
-    interpretations: tuple
+    shoe_detail: dict[str, Any]
+    interpretations: tuple[tuple[str, str], ...]
     method: str
     cycle: int
-    lines: tuple
-    notes: tuple = ()
+    lines: tuple[Line, ...]
+    notes: tuple[str, ...] = ()
     version: str = __version__
-    interpretation_titles: dict = field(default_factory=dict, compare=False)
+    interpretation_titles: dict[str, str] = field(default_factory=dict, compare=False)
 
-    def probability(self, line):
+    def probability(self, line: Line) -> Fraction:
         return Fraction(line.combinations, self.cycle)
 
-    def contribution(self, line):
+    def contribution(self, line: Line) -> Fraction:
         return self.probability(line) * line.payout
 
     @cached_property
-    def summary(self):
+    def summary(self) -> Summary:
         ev = sum((self.contribution(line) for line in self.lines), Fraction(0))
         second = sum((self.probability(line) * line.payout**2 for line in self.lines), Fraction(0))
         hit = sum((self.probability(l) for l in self.lines if l.payout > 0), Fraction(0))
@@ -97,17 +102,20 @@ class ParSheet:
                        display.sqrt(variance))
 
     @cached_property
-    def risk(self):
+    def risk(self) -> Risk:
         summary = self.summary
         return risk(summary.house_edge, summary.variance)
 
     @property
-    def interpretation_text(self):
+    def interpretation_text(self) -> str:
         return ", ".join(f"{key}={value}" for key, value in self.interpretations) or "none"
 
 
-def build(wager, paytable, space, interpretations=(), *, rules=None, rules_title=None,
-          lookup=None, notes=(), interpretation_titles=None):
+def build(wager: Wager, paytable: Paytable, space: OutcomeSpace,
+          interpretations: Iterable[tuple[str, str]] = (), *, rules: str | None = None,
+          rules_title: str | None = None, lookup: Lookup | None = None,
+          notes: Iterable[str] = (), interpretation_titles: Mapping[str, str] | None = None
+          ) -> ParSheet:
     """Settle ``space`` under ``paytable`` and return the :class:`ParSheet`."""
     settled, loss = settle(wager, paytable, space, interpretations, lookup)
     ordered = sorted(enumerate(settled), key=lambda item: (-item[1][1].net, item[0]))

@@ -26,7 +26,7 @@ _NUMBER = r"[0-9][0-9,_]*(?:\.[0-9]+)?"
 _RATIO = re.compile(rf"^\s*({_NUMBER})\s+(to|for)\s+({_NUMBER})\s*$", re.IGNORECASE)
 
 
-def _number(text):
+def _number(text: str) -> Fraction:
     return Fraction(text.replace(",", "").replace("_", ""))
 
 
@@ -38,7 +38,7 @@ class Pay:
     net: Fraction
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: object) -> "Pay":
         """Read a pay from its printed form; raise :class:`CombinError` if it is not one."""
         if not isinstance(text, str):
             raise CombinError(f"a pay must be text such as '40 to 1', not {text!r}")
@@ -61,10 +61,10 @@ class Pay:
         return cls(f"{match[1]} {kind} {match[3]}", net)
 
     @property
-    def is_loss(self):
+    def is_loss(self) -> bool:
         return self.net == -1
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text
 
 

@@ -41,19 +41,17 @@ through a float, so a paytable is a tuple of exact fractions; writing one back
 same exact pays.
 """
 
-import re
-import tomllib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from combin.errors import CombinError
 from combin.pays import LOSS, Pay
+from combin.tomlfile import ID_PATTERN, EntryReader, load_toml, location
 
-__all__ = ["Paytable", "ID_PATTERN", "parse_paytables", "load_toml", "with_pay", "EntryReader",
-           "read_paytable_entries", "location"]
-
-#: A paytable or rule-set id of a user's file: a plain name, so that it can follow
-#: ``WAGER:`` on a command line and name a file.
-ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
+__all__ = ["Paytable", "parse_paytables", "with_pay", "merge_paytables", "read_paytable_entries",
+           # re-exported from combin.tomlfile, where the strict TOML reading lives:
+           "ID_PATTERN", "load_toml", "EntryReader", "location"]
 
 #: The longest pay text a file may hold ("1,000,000 to 1" is 14 characters); a
 #: bound keeps every exact number small enough to print.
@@ -74,11 +72,11 @@ class Paytable:
     id: str
     title: str
     citation: str
-    lines: tuple
+    lines: tuple[tuple[str, Pay], ...]
     source: str = "built-in"
     line: int = field(default=0, compare=False)
 
-    def pay_for(self, event_id):
+    def pay_for(self, event_id: str) -> Pay:
         """The pay of ``event_id`` in this paytable (a loss when it has no line)."""
         for event, pay in self.lines:
             if event == event_id:
@@ -86,12 +84,19 @@ class Paytable:
         return LOSS
 
     @property
-    def where(self):
+    def where(self) -> str:
         """``"FILE, line N"`` (or just the source) for messages."""
         return f"{self.source}, line {self.line}" if self.line else self.source
 
 
-def with_pay(paytable, event_id, pay):
+def merge_paytables(tables: Mapping[tuple[str, str], "Paytable"],
+                    extra: Iterable["Paytable"] = ()) -> dict[tuple[str, str], "Paytable"]:
+    """``{(wager, id): Paytable}`` of ``tables`` with the paytables ``extra`` added (an extra
+    paytable replaces one of the same wager and id) -- the one place paytables are merged."""
+    return {**tables, **{(p.wager, p.id): p for p in extra}}
+
+
+def with_pay(paytable: Paytable, event_id: str, pay: Pay) -> Paytable:
     """A copy of ``paytable`` whose line ``event_id`` pays ``pay`` (same order, same id)."""
     if not any(event == event_id for event, _ in paytable.lines):
         raise CombinError(f"paytable '{paytable.id}' of {paytable.wager} has no line {event_id!r}")
@@ -99,173 +104,7 @@ def with_pay(paytable, event_id, pay):
                                          for event, old in paytable.lines))
 
 
-# --- Reading TOML, with line numbers for every complaint -------------------------------------
-
-_POSITION = re.compile(r"^(?P<reason>.*?)\s*\((?:at line (?P<line>\d+), column \d+|"
-                       r"at end of document)\)\s*$", re.DOTALL)
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*(\]\]?)\s*(?:#.*)?$")
-_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
-_KEY = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
-
-
-def location(source, line):
-    """``"FILE, line N"`` (or just ``FILE`` when the line is unknown)."""
-    return f"{source}, line {line}" if line else source
-
-
-def _key_path(text):
-    """``'paytable. "pays" .tie'`` -> ``("paytable", "pays", "tie")``."""
-    parts = re.findall(_KEY_PART, text)
-    return tuple(part[1:-1] if part[:1] in "\"'" else part for part in parts)
-
-
-def _find_duplicate(text):
-    """``(line, key, first line)`` of the first key or table given twice, or ``None``.
-
-    A line scanner, used only to explain a document tomllib has already rejected
-    (tomllib reports where it noticed the clash, sometimes only "end of
-    document"; a user wants the line that repeats).
-    """
-    seen, arrays, scope = {}, 0, ()
-    for number, line in enumerate(text.splitlines(), 1):
-        header = _HEADER.match(line)
-        if header:
-            path = _key_path(header[2])
-            if header[1] == "[[":
-                arrays += 1
-                scope = path
-                continue
-            scope = path
-            key = (arrays, "table", path)
-            if key in seen:
-                return number, "[" + ".".join(path) + "]", seen[key]
-            seen[key] = number
-            continue
-        match = _KEY.match(line)
-        if match:
-            path = _key_path(match[1])
-            key = (arrays, "key", scope + path)
-            if key in seen:
-                return number, ".".join(path), seen[key]
-            seen[key] = number
-    return None
-
-
-def load_toml(text, source):
-    """Parse TOML text; a syntax error or duplicate is one :class:`CombinError` with its line."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = _POSITION.match(message)
-        reason = match["reason"] if match else message
-        line = int(match["line"]) if match and match["line"] else None
-        if match and not match["line"]:
-            line = max(1, len(text.splitlines()))
-        if reason.startswith(("Cannot overwrite", "Cannot declare", "Duplicate")):
-            duplicate = _find_duplicate(text)
-            if duplicate:
-                at, key, first = duplicate
-                raise CombinError(f"{source}, line {at}: duplicate line: {key!r} is already "
-                                  f"given on line {first}") from None
-            raise CombinError(f"{location(source, line)}: duplicate line ({reason})") from None
-        raise CombinError(f"{location(source, line)}: not a valid TOML file ({reason})") from None
-
-
-class _Locator:
-    """Line numbers of ``[[kind]]`` entries and of keys inside them."""
-
-    def __init__(self, text):
-        self.lines = text.splitlines()
-        self.arrays = []  # (line number, kind) of every [[...]] header
-        for number, line in enumerate(self.lines, 1):
-            header = _HEADER.match(line)
-            if header and header[1] == "[[":
-                self.arrays.append((number, ".".join(_key_path(header[2]))))
-
-    def _range(self, kind, index):
-        starts = [number for number, name in self.arrays if name == kind]
-        if index is None or index >= len(starts):
-            return None
-        start = starts[index]
-        later = [number for number, _ in self.arrays if number > start]
-        return start, (later[0] - 1 if later else len(self.lines))
-
-    def entry(self, kind, index):
-        span = self._range(kind, index)
-        return span[0] if span else 0
-
-    def section(self, name):
-        """The first line that opens table ``name`` or sets a top-level key ``name``."""
-        for number, line in enumerate(self.lines, 1):
-            header = _HEADER.match(line)
-            key = _KEY.match(line)
-            if (header and _key_path(header[2])[:1] == (name,)) or \
-                    (key and _key_path(key[1])[:1] == (name,)):
-                return number
-        return 0
-
-    def key(self, kind, index, key):
-        """The line of ``key = ...`` inside entry ``index`` (else anywhere; else the entry)."""
-        pattern = re.compile(rf"""^\s*(?:{_KEY_PART}\s*\.\s*)*["']?{re.escape(key)}["']?\s*=""")
-        span = self._range(kind, index)
-        start, end = span if span else (1, len(self.lines))
-        for number in range(start, end + 1):
-            if pattern.match(self.lines[number - 1]):
-                return number
-        for number, line in enumerate(self.lines, 1):
-            if pattern.match(line) or (not span and key in line):
-                return number
-        return span[0] if span else 0
-
-
-class EntryReader:
-    """One document being validated: every complaint names the source and a line."""
-
-    def __init__(self, text, source):
-        self.source = source
-        self.locate = _Locator(text)
-
-    def fail(self, reason, kind=None, index=None, key=None):
-        if kind is None:
-            line = self.locate.section(key) if key else 0
-        elif key is None:
-            line = self.locate.entry(kind, index)
-        else:
-            line = self.locate.key(kind, index, key)
-        raise CombinError(f"{location(self.source, line)}: {reason}")
-
-    def entries(self, document, kind):
-        entries = document.get(kind, [])
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            self.fail(f"'{kind}' must be a list of [[{kind}]] tables", kind, 0, kind)
-        return entries
-
-    def text_field(self, entry, kind, index, name, required=True):
-        value = entry.get(name)
-        if value is None and not required:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            what = entry.get("id") if isinstance(entry.get("id"), str) else f"#{index + 1}"
-            self.fail(f"[[{kind}]] {what!r} needs a text field '{name}'", kind, index,
-                      name if name in entry else None)
-        return value
-
-    def plain_id(self, entry, kind, index):
-        pid = self.text_field(entry, kind, index, "id")
-        if not ID_PATTERN.match(pid):
-            self.fail(f"the id {pid!r} is not a plain name (letters, digits, '_', '-', '.', '+'; "
-                      "at most 40 characters)", kind, index, "id")
-        return pid
-
-    def unknown_fields(self, entry, kind, index, allowed):
-        for name in entry:
-            if name not in allowed:
-                self.fail(f"[[{kind}]] has no field {name!r} (fields: {', '.join(allowed)})",
-                          kind, index, name)
-
-
-def _pay(reader, index, wager, event, printed):
+def _pay(reader: EntryReader, index: int, wager: str, event: str, printed: object) -> Pay:
     if isinstance(printed, str) and len(printed) > MAX_PAY_TEXT:
         reader.fail(f"{wager} event {event!r}: the pay {printed[:20]!r}... is longer than "
                     f"{MAX_PAY_TEXT} characters", "paytable", index, event)
@@ -275,10 +114,15 @@ def _pay(reader, index, wager, event, printed):
         reader.fail(f"{wager} event {event!r}: {error}", "paytable", index, event)
 
 
-def read_paytable_entries(reader, document, events_of, strict, reserved=frozenset(), earlier=None):
+def read_paytable_entries(reader: EntryReader, document: dict[str, Any],
+                          events_of: Callable[[str], set[str] | frozenset[str] | None],
+                          strict: bool,
+                          reserved: Iterable[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+                          earlier: Mapping[tuple[str, str], str] | None = None) -> list[Paytable]:
     """Validate every ``[[paytable]]`` entry; ``reserved`` are taken ``(wager, id)`` pairs."""
     earlier = earlier or {}
-    found, seen = [], {}
+    found: list[Paytable] = []
+    seen: dict[tuple[str, str], int] = {}
     for index, entry in enumerate(reader.entries(document, "paytable")):
         if strict:
             reader.unknown_fields(entry, "paytable", index, _PAYTABLE_FIELDS)
@@ -315,7 +159,8 @@ def read_paytable_entries(reader, document, events_of, strict, reserved=frozense
     return found
 
 
-def parse_paytables(text, source, events_of):
+def parse_paytables(text: str, source: str,
+                    events_of: Callable[[str], set[str] | frozenset[str] | None]) -> list[Paytable]:
     """Read every ``[[paytable]]`` of a game's TOML data.
 
     ``events_of(wager_id)`` returns the event ids a wager knows, or ``None`` for

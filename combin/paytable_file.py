@@ -14,13 +14,24 @@ round-trips to the same exact pays.
 import sys
 from dataclasses import dataclass, field
 
+import tomli_w
+
+from combin import display
+from combin.analysis import par_sheet
 from combin.errors import CombinError
-from combin.paytable import EntryReader, load_toml, location, read_paytable_entries
+from combin.fileio import read_text
+from combin.game import RuleSet
+from combin.paytable import (EntryReader, Paytable, load_toml, location,
+                             read_paytable_entries)
+from combin.registry import games
 
 _RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
+#: A paytable file is a few kilobytes; a larger one is refused unread.
+MAX_FILE_BYTES = 1024 * 1024
+
 __all__ = ["PaytableFile", "Catalog", "catalog", "parse_paytable_file", "read_paytable_file",
-           "read_paytable_files", "choose", "apply_files", "return_warning", "report_generous",
+           "read_paytable_files", "choose", "apply_files", "warn_generous", "return_warning", "report_generous",
            "paytable_toml"]
 
 
@@ -35,9 +46,9 @@ class Catalog:
     ``rulesets`` the built-in ``(game, rule-set id)`` pairs.
     """
 
-    wagers: dict
-    paytables: frozenset
-    rulesets: frozenset
+    wagers: dict[str, tuple[str, frozenset[str], bool]]
+    paytables: frozenset[tuple[str, str]]
+    rulesets: frozenset[tuple[str, str]]
 
     def events_of(self, wager_id):
         found = self.wagers.get(wager_id)
@@ -53,7 +64,6 @@ class Catalog:
 
 def catalog():
     """The :class:`Catalog` of every registered game."""
-    from combin.registry import games
     wagers, paytables, rulesets = {}, set(), set()
     for game in games():
         imposed = {w for r in game.rulesets.values() for w in r.paytables}
@@ -72,17 +82,16 @@ class PaytableFile:
     maps a rule-set id to ``"FILE, line N"``.
     """
 
-    sources: tuple
-    paytables: tuple
-    rulesets: tuple = ()
-    ruleset_sources: dict = field(default_factory=dict)
+    sources: tuple[str, ...]
+    paytables: tuple[Paytable, ...]
+    rulesets: tuple[RuleSet, ...] = ()
+    ruleset_sources: dict[str, str] = field(default_factory=dict)
 
     def of(self, wager_id):
         return [p for p in self.paytables if p.wager == wager_id]
 
 
 def _rulesets(reader, document, known, paytables, earlier):
-    from combin.game import RuleSet
     found, sources, seen = [], {}, {}
     available = {(p.wager, p.id) for p in paytables} | known.paytables | \
         {(p.wager, p.id) for p in earlier.paytables}
@@ -150,15 +159,13 @@ def parse_paytable_file(text, source, known=None, earlier=None):
 
 
 def read_paytable_file(path, known=None, earlier=None):
-    """Read and validate one paytable file; see :func:`parse_paytable_file`."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise CombinError(f"cannot read paytable file {path}: "
-                          f"{error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CombinError(f"{path}: not a text (UTF-8) file") from None
+    """Read and validate one paytable file; see :func:`parse_paytable_file`.
+
+    Only a regular file of at most :data:`MAX_FILE_BYTES` is read
+    (:func:`combin.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
+    refused before it is opened.
+    """
+    text = read_text(path, MAX_FILE_BYTES, "paytable file")
     return parse_paytable_file(text, str(path), known, earlier)
 
 
@@ -217,12 +224,14 @@ def choose(loaded, wager_id, paytable, rules, ruled):
     return paytable, rules
 
 
-def apply_files(options, paths, wager_id=None, stream=None):
+def apply_files(options, paths, wager_id=None, stream=None, warn=True):
     """Read ``--paytable-file`` files into the :func:`combin.analysis.par_sheet` ``options``.
 
     Sets ``extra_paytables`` (and ``extra_rulesets`` when a file has rule sets),
     selects the file's paytable for ``wager_id`` (:func:`choose`), and warns on
-    ``stream`` (stderr) when that paytable returns 100% or more.  Returns the
+    ``stream`` (stderr) when that paytable returns 100% or more -- unless
+    ``warn`` is false: a command that builds that very sheet anyway warns with
+    :func:`warn_generous` instead of building it twice.  Returns the
     :class:`PaytableFile`.
     """
     known = catalog()
@@ -234,20 +243,22 @@ def apply_files(options, paths, wager_id=None, stream=None):
         return loaded  # no wager, or an unknown one the command reports itself
     options["paytable"], options["rules"] = choose(
         loaded, wager_id, options.get("paytable"), options.get("rules"), known.ruled(wager_id))
-    if loaded.of(wager_id):
-        from combin.analysis import par_sheet
-        sheet = par_sheet(wager_id, **options)
-        for table in loaded.of(wager_id):
-            if table.id == sheet.paytable:
-                report_generous(table, sheet, stream)
+    if warn and loaded.of(wager_id):
+        warn_generous(options, par_sheet(wager_id, **options), stream)
     return loaded
+
+
+def warn_generous(options, sheet, stream=None):
+    """:func:`report_generous` for ``sheet`` when its paytable came from a user's file."""
+    for table in options.get("extra_paytables", ()):
+        if (table.wager, table.id) == (sheet.wager, sheet.paytable):
+            report_generous(table, sheet, stream)
 
 
 # --- Warnings --------------------------------------------------------------------------------
 
 def return_warning(paytable, sheet):
     """The warning for a paytable whose par sheet returns 100% or more, else ``None``."""
-    from combin import display
     s = sheet.summary
     if s.return_to_player < 1:
         return None
@@ -268,7 +279,6 @@ def report_generous(paytable, sheet, stream=None):
 # --- Writing ---------------------------------------------------------------------------------
 
 def _table(name, fields, sub, lines):
-    import tomli_w
     return "\n".join([f"[[{name}]]", tomli_w.dumps(fields).rstrip("\n"), f"[{name}.{sub}]",
                       tomli_w.dumps(lines).rstrip("\n")])
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from combin import display
+from combin.display import CONTEXT, to_decimal
 
 __all__ = ["CONFIDENCES", "ROUNDS", "Risk", "risk"]
 
@@ -30,26 +31,21 @@ CONFIDENCES = (
 #: Session lengths for the range of hold.
 ROUNDS = (1_000, 10_000, 100_000, 1_000_000)
 
-_CONTEXT = decimal.Context(prec=40, rounding=decimal.ROUND_HALF_EVEN)
+_CONTEXT = CONTEXT
 
 
 @dataclass(frozen=True)
 class Risk:
     """``volatility``: ``((label, z, VI), ...)``; ``holds``: ``((rounds, label, low, high), ...)``."""
 
-    volatility: tuple
-    holds: tuple
+    volatility: tuple[tuple[str, decimal.Decimal, decimal.Decimal], ...]
+    holds: tuple[tuple[int, str, decimal.Decimal, decimal.Decimal], ...]
 
 
-def _to_decimal(value):
-    value = Fraction(value)
-    return _CONTEXT.divide(decimal.Decimal(value.numerator), decimal.Decimal(value.denominator))
-
-
-def risk(house_edge, variance):
+def risk(house_edge: Fraction, variance: Fraction) -> Risk:
     """Volatility index and hold ranges from an exact house edge and variance."""
     sd = display.sqrt(variance)
-    edge = _to_decimal(house_edge)
+    edge = to_decimal(house_edge)
     volatility = tuple((label, z, _CONTEXT.multiply(z, sd)) for label, z in CONFIDENCES)
     holds = []
     for rounds in ROUNDS:

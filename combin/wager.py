@@ -8,12 +8,26 @@ per paytable line -- the only place where an outcome meets a pay -- and knows
 no game.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
-from combin.pays import LOSS
+from combin.pays import LOSS, Pay
 
-__all__ = ["Event", "Wager", "settle", "payout_table"]
+if TYPE_CHECKING:
+    from combin.outcomes import OutcomeSpace
+    from combin.paytable import Paytable
+
+__all__ = ["Event", "Wager", "Lookup", "settle", "payout_table"]
+
+#: ``lookup(wager id, paytable id)``: another paytable a wager's lines may read, or None.
+Lookup = Callable[[str, str], "Paytable | None"]
+#: The interpretations in force: id -> value.
+Chosen = Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -26,7 +40,7 @@ class Event:
 
     id: str
     description: str
-    holds: object = field(repr=False, compare=False)
+    holds: Callable[[Any, Chosen], bool] = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -48,27 +62,30 @@ class Wager:
     title: str
     game: str
     regulation: str
-    events: tuple
+    events: tuple[Event, ...]
     default_paytable: str
-    interpretations: tuple = ()
+    interpretations: tuple[str, ...] = ()
     stake: str = "per unit staked"
     note: str = ""
     ruled: bool = False
-    lines: object = field(default=None, repr=False, compare=False)
-    otherwise: tuple = ("Any other outcome", LOSS)
+    lines: Callable[[Paytable, Chosen, Lookup | None, OutcomeSpace],
+                    Sequence[tuple[str | Event, Pay]]] | None = field(
+        default=None, repr=False, compare=False)
+    otherwise: tuple[str, Pay] = ("Any other outcome", LOSS)
 
-    def event(self, event_id):
+    def event(self, event_id: str) -> Event:
         for event in self.events:
             if event.id == event_id:
                 return event
         raise CombinError(f"{self.id} has no event '{event_id}'")
 
     @property
-    def event_ids(self):
+    def event_ids(self) -> set[str]:
         return {event.id for event in self.events}
 
 
-def _settled_rows(wager, paytable, chosen, lookup, outcomes):
+def _settled_rows(wager: Wager, paytable: Paytable, chosen: Chosen, lookup: Lookup | None,
+                  outcomes: OutcomeSpace) -> list[tuple[Event, Pay]]:
     """The ``(event, pay)`` rows a round is settled against, in paytable order."""
     if wager.lines is not None:
         paid = wager.lines(paytable, chosen, lookup, outcomes)
@@ -77,7 +94,8 @@ def _settled_rows(wager, paytable, chosen, lookup, outcomes):
     return [(event if isinstance(event, Event) else wager.event(event), pay) for event, pay in paid]
 
 
-def _first_line(rows, outcome, chosen):
+def _first_line(rows: Sequence[tuple[Event, Pay]], outcome: Hashable,
+                chosen: Chosen) -> int | None:
     """Index of the first row whose event ``outcome`` meets, or ``None`` (a loss)."""
     for index, (event, _) in enumerate(rows):
         if event.holds(outcome, chosen):
@@ -85,7 +103,9 @@ def _first_line(rows, outcome, chosen):
     return None
 
 
-def settle(wager, paytable, outcomes, interpretations, lookup=None):
+def settle(wager: Wager, paytable: Paytable, outcomes: OutcomeSpace,
+           interpretations: Iterable[tuple[str, str]], lookup: Lookup | None = None
+           ) -> tuple[list[tuple[Event, Pay, int]], int]:
     """Exact counts per settled line.
 
     Returns ``(lines, loss)``: ``lines`` is a list of ``(event, pay, count)`` in
@@ -106,7 +126,9 @@ def settle(wager, paytable, outcomes, interpretations, lookup=None):
     return [(event, pay, count) for (event, pay), count in zip(rows, counts)], loss
 
 
-def payout_table(wager, paytable, outcomes, interpretations, lookup=None):
+def payout_table(wager: Wager, paytable: Paytable, outcomes: OutcomeSpace,
+                 interpretations: Iterable[tuple[str, str]], lookup: Lookup | None = None
+                 ) -> dict[Hashable, Fraction]:
     """``{outcome: net payout per unit staked}`` over an outcome space.
 
     Each outcome is settled exactly as :func:`settle` settles it -- the first

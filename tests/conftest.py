@@ -26,6 +26,28 @@ def full_shoe():
 
 
 @pytest.fixture(scope="session")
+def dice_sheet():
+    """A par sheet worked by hand: two dice; a twelve pays 30 to 1, ten or more 2 to 1, a
+    seven pushes.  Ways: 1, 5 (10 and 11), 6 and 24 of 36.  Expected return
+    (30 + 10 - 24) / 36 = 4/9; E[X^2] = (900 + 20 + 24) / 36, variance 2108/81."""
+    from combin.outcomes import OutcomeSpace
+    from combin.parsheet import build
+    from combin.pays import Pay
+    from combin.paytable import Paytable
+    from combin.wager import Event, Wager
+    space = OutcomeSpace({total: 6 - abs(total - 7) for total in range(2, 13)}, 36, "two dice",
+                         "every ordered pair of faces")
+    events = (Event("twelve", "A twelve", lambda t, i: t == 12),
+              Event("high", "Ten or more", lambda t, i: t >= 10),
+              Event("seven", "A seven", lambda t, i: t == 7))
+    wager = Wager("dice.high", "High | low", "dice", "none", events, "T")
+    table = Paytable("dice.high", "T", "Test", '=HYPERLINK("x")',
+                     (("twelve", Pay.parse("30 to 1")), ("high", Pay.parse("2 to 1")),
+                      ("seven", Pay.parse("push"))))
+    return build(wager, table, space)
+
+
+@pytest.fixture(scope="session")
 def dask_cluster():
     """A real Dask scheduler and two single-thread worker processes on 127.0.0.1.
 

@@ -1,4 +1,4 @@
-"""Published figures (ANCHORS.md) shared by the tests: baccarat and poker.
+"""Published figures (spec/ANCHORS.md) shared by the tests: baccarat and poker.
 
 They come from publications, never from the code under test.
 """

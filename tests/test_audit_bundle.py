@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from combin.audit.bundle import build, verify, write
+from combin.audit.bundle import audit_command, build, verify, write
 from combin.cli import main
 
 SMALL = {"seed": 5, "rounds": 2000, "hands": 2000, "shoes": 300}
@@ -17,7 +17,7 @@ SMALL = {"seed": 5, "rounds": 2000, "hands": 2000, "shoes": 300}
 def bundle(tmp_path_factory):
     out = tmp_path_factory.mktemp("audit") / "bundle"
     files, verdicts, parameters = build(**SMALL, workers=2, progress=lambda message: None)
-    write(out, files, verdicts, parameters, "combin audit --test")
+    write(out, files, verdicts, parameters, audit_command(parameters))
     return out
 
 
@@ -27,7 +27,7 @@ def test_manifest_hashes_every_file(bundle):
     assert set(manifest["files"]) == on_disk - {"manifest.json"}
     for path, digest in manifest["files"].items():
         assert hashlib.sha256((bundle / path).read_bytes()).hexdigest() == digest
-    assert manifest["parameters"] == SMALL and manifest["command"] == "combin audit --test"
+    assert manifest["parameters"] == SMALL and manifest["command"] == "combin audit --seed 5 --rounds 2000 --hands 2000 --shoes 300"
     assert manifest["dependencies"]["sympy"] != "not installed"
 
 
@@ -56,9 +56,53 @@ def test_bundle_holds_what_a_lab_files(bundle):
     assert "4,998,398,275,503,360" in method and "No rounding happens before" in method
 
 
+def _state(root):
+    return {p.relative_to(root).as_posix(): (p.stat().st_mtime_ns, p.read_bytes() if p.is_file() else None)
+            for p in sorted(root.rglob("*"))}
+
+
 def test_verify_passes_on_the_bundle_and_recomputes_it_identically(bundle):
     # Recomputing from the manifest's parameters is a second build: identical bytes.
+    before = _state(bundle)
     assert verify(bundle, workers=2, progress=lambda message: None) == []
+    assert _state(bundle) == before  # verification only reads
+
+
+@pytest.mark.parametrize("field, value, words", [
+    (("tool", "version"), "0.0.1", "tool version differs"),
+    (("git_commit",), "f" * 40, "git commit differs"),
+    (("command",), "combin audit --seed 6 --rounds 2000 --hands 2000 --shoes 300",
+     "recorded command"),
+    (("verdicts", "baccarat", "all_checks_passed"), False, "recorded verdict differs"),
+    (("parameters", "rounds"), 3000, "recorded parameters differ from baccarat/simulation.json"),
+])
+def test_verify_compares_the_manifests_metadata(bundle, tmp_path, field, value, words):
+    copy = tmp_path / "edited"
+    shutil.copytree(bundle, copy)
+    recorded = json.loads((copy / "manifest.json").read_text())
+    target = recorded
+    for key in field[:-1]:
+        target = target[key]
+    target[field[-1]] = value
+    (copy / "manifest.json").write_text(json.dumps(recorded))
+    differences = verify(copy, recompute=False)
+    assert any(words in line for line in differences), differences
+
+
+def test_verify_recomputes_the_verdicts(bundle, tmp_path, monkeypatch):
+    import combin.audit.bundle as module
+    copy = tmp_path / "verdicts"
+    shutil.copytree(bundle, copy)
+    recorded = json.loads((copy / "manifest.json").read_text())
+    files = {path: (copy / path).read_bytes() for path in recorded["files"]}  # as a rebuild gives
+    verdicts, parameters = recorded["verdicts"], recorded["parameters"]
+    assert verify(copy, recompute=False) == []
+    monkeypatch.setattr(module, "build", lambda *a, **k: (files, verdicts, parameters))
+    assert verify(copy, progress=lambda m: None) == []
+    changed = {**verdicts, "lunar": {**verdicts["lunar"], "checks": "0/0"}}
+    monkeypatch.setattr(module, "build", lambda *a, **k: (files, changed, parameters))
+    assert verify(copy, progress=lambda m: None) == [
+        "recorded verdict differs from the recomputation: lunar"]
 
 
 def test_verify_catches_a_changed_byte(bundle, tmp_path, capsys):

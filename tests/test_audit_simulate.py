@@ -6,6 +6,8 @@ from combin.analysis import par_sheet
 from combin.audit.simulate import CHUNK, confirm, tally
 from combin.baccarat import outcomes
 from combin.analysis import payouts
+from combin.baccarat import GAME as BACCARAT
+from combin.lunar import GAME as LUNAR
 
 
 def banker_payouts():
@@ -14,14 +16,14 @@ def banker_payouts():
 
 def test_tally_depends_on_the_seed_not_on_the_workers():
     rounds = 2 * CHUNK + 1234
-    one = tally("baccarat", rounds, 7, workers=1)
-    two = tally("baccarat", rounds, 7, workers=2)
+    one = tally(BACCARAT, rounds, 7, workers=1)
+    two = tally(BACCARAT, rounds, 7, workers=2)
     assert one == two and sum(one.values()) == rounds
-    assert tally("baccarat", rounds, 8, workers=1) != one
+    assert tally(BACCARAT, rounds, 8, workers=1) != one
 
 
 def test_exact_return_lies_inside_and_a_wrong_one_outside():
-    counts = tally("baccarat", 200_000, 11, workers=2)
+    counts = tally(BACCARAT, 200_000, 11, workers=2)
     exact = par_sheet("baccarat.banker").summary.expected_return
     assert confirm(counts, banker_payouts(), exact).inside
     # The Banker paid 1 to 1 without commission would return about +1.2%: far outside.
@@ -38,7 +40,7 @@ def test_confirmation_arithmetic_on_a_tally_worked_by_hand():
 
 
 def test_lunar_tally_counts_hands():
-    counts = tally("lunar", 3000, 3, workers=1)
+    counts = tally(LUNAR, 3000, 3, workers=1)
     assert sum(counts.values()) == 3000
     assert all(key in outcomes_lunar_keys() for key in counts)
 

@@ -1,4 +1,4 @@
-"""The fast enumerator against published figures (ANCHORS.md) and two naive methods."""
+"""The fast enumerator against published figures (spec/ANCHORS.md) and two naive methods."""
 
 
 import pytest
@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from combin.baccarat import naive
 from combin.baccarat.enumeration import enumerate_rounds, game_cycle, outcome_space
 from combin.baccarat.shoe import Shoe
-from combin.bench import nested_loop_rounds
+from combin.baccarat.reference import nested_loop_rounds
 
 
 def tally(space, predicate):

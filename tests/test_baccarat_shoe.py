@@ -48,3 +48,26 @@ def test_bad_deck_counts(value):
 def test_describe():
     assert Shoe.full(1).describe() == "1 deck (52 cards)"
     assert "T/J/Q/K:15" in Shoe.full(1).without(0).describe()
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("8d-5*2", r"'\*'"), ("8d-T,,T", "doubled"), ("8d-,T", "begin with a comma"),
+    ("8d-T,", "end with a comma"), ("8d-TT-5", "'-'"), ("8d-", "names no card"),
+    ("A=32,,2=32", "empty item"), ("1d-AAAAA", "cannot remove 5 card.s. of value A: "
+                                               r"1 deck \(52 cards\) holds 4"),
+    ("0" * 5000 + "8d", "characters long"), ("0001000000d", "at most 999,999"),
+])
+def test_strict_specs(spec, words):
+    with pytest.raises(CombinError, match=words):
+        parse_shoe(spec)
+
+
+def test_removal_counts_against_the_plain_loop():
+    # Removing cards one at a time (the plain loop) and all at once agree on the counts.
+    spec = "8d-AAAA,TJQK 9 9,5"
+    shoe = Shoe.full(8)
+    for rank in "AAAATJQK995":
+        shoe = shoe.without({"A": 1, "T": 0, "J": 0, "Q": 0, "K": 0}.get(rank, int(rank) if
+                                                                       rank.isdigit() else 0))
+    assert parse_shoe(spec).counts == shoe.counts
+    assert parse_shoe("0000008d") == Shoe.full(8)

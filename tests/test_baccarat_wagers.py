@@ -1,4 +1,4 @@
-"""Baccarat wagers against published figures and the exact invariants of ANCHORS.md."""
+"""Baccarat wagers against published figures and the exact invariants of spec/ANCHORS.md."""
 
 from fractions import Fraction
 

@@ -97,10 +97,10 @@ def test_bad_input_is_one_clear_message_and_exit_2(capsys, tmp_path, argv, words
     assert not target.exists() and list(tmp_path.iterdir()) == []
 
 
-def test_argparse_errors_also_exit_2(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["par", "eclipse.sun7", "--format", "pdf"])
-    assert stop.value.code == 2
+def test_argparse_errors_are_one_line_and_exit_2(capsys):
+    code, out, err = run(capsys, "par", "eclipse.sun7", "--format", "pdf")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("combin: error: par: argument --format: invalid choice: 'pdf'")
 
 
 def test_out_writes_the_same_bytes_as_stdout(capsys, tmp_path):
@@ -118,3 +118,44 @@ def test_python_dash_m_and_startup_imports():
     version = subprocess.run([sys.executable, "-m", "combin", "--version"], capture_output=True,
                              text=True, check=True)
     assert version.stdout.startswith("combin ")
+
+
+def _combin(*argv, **kwargs):
+    import os
+    from pathlib import Path
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]),
+               **kwargs.pop("env", {}))
+    return subprocess.Popen([sys.executable, "-m", "combin", *argv], env=env, **kwargs)
+
+
+def test_a_closed_stdout_is_one_line_and_exit_2():
+    process = _combin("hands", "--cards", "5", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader went away before the first byte
+    err = process.stderr.read().decode()
+    assert process.wait() == 2
+    assert err == "combin: error: cannot write to standard output: Broken pipe\n"
+
+
+def test_an_ascii_terminal_gets_an_escape_not_a_traceback():
+    process = _combin("list", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                      env={"PYTHONIOENCODING": "ascii"})
+    out, err = process.communicate()
+    assert process.returncode == 0 and err == b""
+    assert b"58 Pa. Code \\xa7 631b.11" in out and max(out) < 128
+
+
+def test_output_checks_come_before_the_work(capsys, tmp_path, monkeypatch):
+    import combin.analysis
+    monkeypatch.setattr(combin.analysis, "par_sheet", lambda *a, **k: pytest.fail("computed"))
+    code, out, err = run(capsys, "par", "eclipse.sun7", "--out", str(tmp_path))
+    assert code == 2 and err.endswith("must be a regular file; this is a directory\n")
+
+
+def test_list_offers_the_banker_paytables_through_the_rule_sets(capsys):
+    code, out, _ = run(capsys, "list")
+    banker = [line for line in out.splitlines() if line.startswith("baccarat.banker")][0]
+    assert "by --rules: standard* ez super6" in banker
+    for rules in ("standard", "ez", "super6"):
+        assert run(capsys, "par", "baccarat.banker", "--rules", rules)[0] == 0
+    code, _, err = run(capsys, "par", "baccarat.banker", "--paytable", "ez")
+    assert code == 2 and "choose --rules ez" in err and "means" not in err

@@ -11,8 +11,8 @@ import pytest
 from combin.cli import main
 
 DATA = Path(__file__).parent / "data"
-CYCLE = 4_998_398_275_503_360  # ANCHORS.md, 8 decks
-MOON8 = 172_660_763_262_976  # ANCHORS.md: Player wins with a three-card 8
+CYCLE = 4_998_398_275_503_360  # spec/ANCHORS.md, 8 decks
+MOON8 = 172_660_763_262_976  # spec/ANCHORS.md: Player wins with a three-card 8
 
 
 def run(capsys, *argv):

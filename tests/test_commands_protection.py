@@ -73,8 +73,8 @@ def test_count_writes_the_same_report_for_a_seed(capsys, tmp_path):
 
 def test_an_interrupted_count_prints_the_partial_result_and_exits_130(capsys, tmp_path,
                                                                      monkeypatch):
-    from combin.protection import simulate as sim
-    real = sim.play_chunk
+    from combin.protection import chunks
+    real = chunks.play_chunk
     calls = []
 
     def stop_on_second(job):
@@ -83,7 +83,7 @@ def test_an_interrupted_count_prints_the_partial_result_and_exits_130(capsys, tm
             raise KeyboardInterrupt
         return real(job)
 
-    monkeypatch.setattr(sim, "play_chunk", stop_on_second)
+    monkeypatch.setattr(chunks, "play_chunk", stop_on_second)
     target = tmp_path / "count.txt"
     code, out, err = run(capsys, "count", "eclipse.sun7", "--trigger", "always", "--shoes", "1000",
                          "--workers", "1", "--out", str(target))
@@ -130,7 +130,7 @@ def test_other_games_are_refused(capsys, command):
         pytest.skip("no other game is registered")
     extra = {"shoe": ["--shoe", "8d"], "count": ["--trigger", "1"]}.get(command, [])
     code, out, err = run(capsys, command, others[0], *extra)
-    assert code == 2 and out == "" and "baccarat shoe" in err
+    assert code == 2 and out == "" and "game protection covers the wagers of baccarat" in err
 
 
 @pytest.mark.parametrize("argv", [
@@ -171,6 +171,6 @@ def test_decks_shows_a_paytable_file_beside_the_built_in_paytables(capsys, tmp_p
                        "--paytable-file", str(table))
     data = json.loads(out)
     assert code == 0 and [c["heading"] for c in data["columns"]] == ["A", "B", "C", "M30"]
-    wins, cycle = 172_660_763_262_976, 4_998_398_275_503_360  # ANCHORS.md, 8 decks
+    wins, cycle = 172_660_763_262_976, 4_998_398_275_503_360  # spec/ANCHORS.md, 8 decks
     edge = Fraction(data["rows"][0]["house_edge"]["M30"]["exact"])
     assert edge == Fraction(cycle - 31 * wins, cycle)

@@ -10,11 +10,16 @@ import pytest
 
 from combin.baccarat import Shoe
 from combin.baccarat.naive import deal
-from combin.design.package import ECLIPSE_PACKAGE, Bet, package, parse_bet, parse_stake
+from combin.design.package import Bet, named_bets, package, parse_bet, parse_stake
 from combin.errors import CombinError
 
-# ANCHORS.md, 8 decks (exact, published).
+# spec/ANCHORS.md, 8 decks (exact, published).
 from published import BANKER_WINS, CYCLE, MOON8, PLAYER_WINS, SUN7, TIES
+
+# The Eclipse package, 58 Pa. Code § 631b.11(d), written out here, not read from the game.
+ECLIPSE_PACKAGE = ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9",
+                   "eclipse.eclipse")
+
 # Both hands natural 9s.  Both hands two-card 7s has the same count: each is the two hands
 # standing on two cards with one given total each, and the totals 7 and 9 are made by the
 # same number of value pairs (eight) -- a symmetry of the shoe, not of the code.
@@ -104,7 +109,7 @@ def _three(hand, total):
 
 
 def _payouts_by_hand(player, banker):
-    """Each Eclipse wager under Paytable A, read straight from RULES.md §1.5."""
+    """Each Eclipse wager under Paytable A, read straight from spec/RULES.md §1.5."""
     p, b = sum(player) % 10, sum(banker) % 10
     sun7 = b > p and _three(banker, 7)
     moon8 = p > b and _three(player, 8)
@@ -168,3 +173,9 @@ def test_parse_stake_is_exact():
 def test_bad_packages_say_why(bets, options, words):
     with pytest.raises(CombinError, match=words):
         package([parse_bet(b) for b in bets], **options)
+
+
+def test_the_named_eclipse_package_is_the_five_wagers_of_the_regulation():
+    assert [bet.wager for bet in named_bets("eclipse")] == list(ECLIPSE_PACKAGE)
+    with pytest.raises(CombinError, match="unknown package"):
+        named_bets("nonsense")

@@ -14,7 +14,7 @@ from combin.errors import CombinError
 from combin.pays import PUSH, Pay
 from combin.paytable import with_pay
 
-# ANCHORS.md, 8 decks (exact, published).
+# spec/ANCHORS.md, 8 decks (exact, published).
 from published import BANKER_WINS, CYCLE, MOON8, PLAYER_WINS, SUN7, TIES
 
 
@@ -107,7 +107,7 @@ def test_pay_of(payout, text):
 @pytest.mark.parametrize("wager, options, words", [
     ("eclipse.moon8", {"line": "foo", "target_edge": "5%"}, "unknown line 'foo'"),
     ("eclipse.moon8", {"target_edge": "five"}, "must be a number"),
-    ("eclipse.supreme7", {"target_edge": "5%"}, "name the one to vary with --line"),
+    ("eclipse.supreme7", {"target_edge": "5%"}, "2 of its lines pay; name the line to vary with --line"),
     ("eclipse.moon8", {"target_edge": "99%"}, "already"),
     ("eclipse.moon8", {"line": "other", "target_edge": "5%"}, "unknown line 'other'"),
     # A shoe of ten-valued cards only: every round is a 0-0 tie, Moon 8 never happens.

@@ -31,3 +31,12 @@ def test_sqrt_is_correct_to_its_precision():
 def test_one_in():
     assert display.one_in(0, 10) == "never"
     assert display.one_in(3, 10) == "3.33"
+
+
+def test_percent_given_never_rounds_a_users_figure_into_another():
+    from combin.display import percent_given
+    assert percent_given(Fraction(9999999, 10**9)) == "0.9999999%"
+    assert percent_given(Fraction(99999999, 10**8)) == "99.999999%"
+    assert percent_given(Fraction(1, 20)) == "5.0000%"
+    assert percent_given(Fraction(1, 3)) == "33.3333% (exactly 1/3)"
+    assert percent_given(1) == "100.0000%"

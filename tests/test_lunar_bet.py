@@ -16,7 +16,7 @@ def hand(text):
 
 
 @pytest.mark.parametrize("cards, best, pays", [
-    ("Kc Qd Jh Ts 9c 9d", "straight", 8),            # two straights (RULES.md L11)
+    ("Kc Qd Jh Ts 9c 9d", "straight", 8),            # two straights (spec/RULES.md L11)
     ("Ac Ad Kh 5s 2c", "one_pair", 2),               # pair + ace-king with the kicker
     ("Kc Kd Kh Qs Qc Qd", "full_house", 14),         # two full houses
     ("Kc Kd Kh Qs Qc", "full_house", 7),             # nothing outside the core

@@ -13,7 +13,8 @@ import pytest
 
 from combin.errors import CombinError
 from combin.lunar.cards import CLASSES
-from combin.lunar.classes import HAND_SIZES, SUPER_KEY, class_counts, super_feature_counts
+from combin.lunar.classes import (HAND_SIZES, SUPER_KEY, SuperKey, class_counts,
+                                  super_feature_counts)
 
 from published import (FIVE_CARD, FIVE_CARD_ACE_KING, FIVE_CARD_ACE_KING_OR_BETTER,
                        FIVE_CARD_HIGH_CARD_WITH_ACE_KING, SEVEN_CARD, SEVEN_CARD_HIGH_CARD_WITH_ACE_KING,
@@ -79,10 +80,10 @@ def _total(counts, **fixed):
 
 
 def test_super_key_layout():
-    assert SUPER_KEY == ("class", "pictures", "court", "same_color", "akq", "akq_suited")
+    assert SUPER_KEY == ("hand_class", "pictures", "court", "same_color", "akq", "akq_suited")
     counts = super_feature_counts()
     for key, n in counts.items():
-        assert key[0] in CLASSES
+        assert type(key) is SuperKey and key.hand_class == key[0] in CLASSES
         assert all(isinstance(flag, bool) for flag in key[1:])
         assert type(n) is int and n > 0
 
@@ -91,8 +92,8 @@ def test_super_features_add_up_to_the_class_table():
     counts = super_feature_counts()
     assert sum(counts.values()) == comb(52, 5)
     for name, expected in FIVE_CARD.items():
-        assert _total(counts, **{"class": name}) == expected, name
-    assert _total(counts, **{"class": "ace_king"}) == FIVE_CARD_ACE_KING
+        assert _total(counts, **{"hand_class": name}) == expected, name
+    assert _total(counts, **{"hand_class": "ace_king"}) == FIVE_CARD_ACE_KING
 
 
 def test_super_feature_margins():
@@ -133,6 +134,6 @@ def test_flushes_are_one_colour_and_suit_their_ace_king_queen():
         if key[0] in ("royal_flush", "straight_flush", "flush"):
             assert key[3] is True
             assert key[5] == key[4]
-    assert _total(counts, **{"class": "royal_flush", "akq_suited": True}) == 4
+    assert _total(counts, **{"hand_class": "royal_flush", "akq_suited": True}) == 4
     # Suited A-K-Q plus two more cards of that suit (not J-T: that is royal).
-    assert _total(counts, **{"class": "flush", "akq_suited": True}) == 4 * (comb(10, 2) - 1)
+    assert _total(counts, **{"hand_class": "flush", "akq_suited": True}) == 4 * (comb(10, 2) - 1)

@@ -17,12 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from combin.progress import StderrProgress
 from combin.errors import CombinError
 from combin.lunar.cards import CLASSES, parse_cards
 from combin.lunar.classes import class_counts, super_feature_counts
 from combin.lunar.exhaustive import (
     class_counts_exhaustive, classify_hands, evaluate_5, hand_values_5,
-    StderrProgress, super_feature_counts_exhaustive,
+    super_feature_counts_exhaustive,
 )
 
 from published import FIVE_CARD, FIVE_CARD_ACE_KING, FIVE_CARD_HIGH_CARD_WITH_ACE_KING, SEVEN_CARD
@@ -215,16 +216,6 @@ def test_interrupt_propagates_and_closes_progress():
     with pytest.raises(KeyboardInterrupt):
         class_counts_exhaustive(5, progress=progress)
     assert progress.calls == 3 and progress.closed == 1
-
-
-def test_stderr_progress_writes_one_line():
-    stream = io.StringIO()
-    report = StderrProgress("five cards", stream)
-    report(1, 4)
-    report(1, 4)
-    report(4, 4)
-    report.close()
-    assert stream.getvalue() == "\rfive cards:  25%\rfive cards: 100%\n"
 
 
 # -- six and seven cards (make audit) -------------------------------------

@@ -1,4 +1,4 @@
-"""The Paytable model and the strict reader shared by built-in data and users' files."""
+"""The Paytable model: pays by line, one changed pay, merging built-in and users' paytables."""
 
 from fractions import Fraction
 
@@ -6,12 +6,7 @@ import pytest
 
 from combin.errors import CombinError
 from combin.pays import Pay
-from combin.paytable import ID_PATTERN, load_toml, with_pay
-
-
-def test_load_toml_reports_the_syntax_error_line():
-    with pytest.raises(CombinError, match=r"^f.toml, line 3: not a valid TOML file"):
-        load_toml("a = 1\nb = 2\nc = = 3\n", "f.toml")
+from combin.paytable import merge_paytables, with_pay
 
 
 def test_with_pay_changes_one_line_only():
@@ -25,8 +20,10 @@ def test_with_pay_changes_one_line_only():
         with_pay(ez, "tie_9", Pay.parse("1 to 1"))
 
 
-@pytest.mark.parametrize("pid, ok", [("A", True), ("M30", True), ("8to1", True), ("a.b-c_d+e", True),
-                                     ("", False), ("-x", False), ("a b", False), ("a:b", False),
-                                     ("a=b", False), ("x" * 41, False)])
-def test_id_pattern(pid, ok):
-    assert bool(ID_PATTERN.match(pid)) is ok
+def test_merge_adds_and_replaces_by_wager_and_id():
+    from combin.baccarat import GAME
+    ez = GAME.paytables[("baccarat.banker", "ez")]
+    changed = with_pay(ez, "banker_wins_three_card_7", Pay.parse("1 to 2"))
+    merged = merge_paytables(GAME.paytables, [changed])
+    assert len(merged) == len(GAME.paytables) and merged[("baccarat.banker", "ez")] is changed
+    assert GAME.paytables[("baccarat.banker", "ez")] is ez

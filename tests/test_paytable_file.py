@@ -18,7 +18,7 @@ from combin.registry import games
 
 DATA = Path(__file__).parent / "data"
 
-#: ANCHORS.md, 8 decks: the game cycle and the Player wins with a three-card 8 (Moon 8).
+#: spec/ANCHORS.md, 8 decks: the game cycle and the Player wins with a three-card 8 (Moon 8).
 CYCLE_8 = 4_998_398_275_503_360
 MOON8_WINS = 172_660_763_262_976
 
@@ -132,7 +132,7 @@ def test_a_rule_set_reads_and_is_chosen_with_rules():
     sheet = par_sheet("baccarat.banker", rules="c4", extra_paytables=loaded.paytables,
                       extra_rulesets=loaded.rulesets)
     assert (sheet.rules, sheet.paytable) == ("c4", "comm4")
-    # ANCHORS.md, 8 decks: Banker 2,292,252,566,437,888 wins, Player 2,230,518,282,592,256.
+    # spec/ANCHORS.md, 8 decks: Banker 2,292,252,566,437,888 wins, Player 2,230,518,282,592,256.
     assert sheet.summary.expected_return == \
         Fraction(2_292_252_566_437_888 * 24, 25 * CYCLE_8) - Fraction(2_230_518_282_592_256, CYCLE_8)
 
@@ -262,3 +262,18 @@ def test_written_toml_has_the_builtin_shape():
     assert text == ('# hello\n\n[[paytable]]\nwager = "eclipse.supreme7"\nid = "B"\n'
                     'title = "Paytable B"\ncitation = "58 Pa. Code § 631b.11(g), Paytable B"\n'
                     '[paytable.pays]\nboth_three_card_7 = "400 to 1"\nboth_two_card_7 = "loss"\n')
+
+
+def test_par_with_a_paytable_file_builds_its_sheet_once(monkeypatch, capsys):
+    from combin.analysis import Selection
+    from combin.cli import main
+    calls = []
+    real = Selection.sheet
+
+    def counted(self, space=None):
+        calls.append(self.paytable.id)
+        return real(self, space)
+    monkeypatch.setattr(Selection, "sheet", counted)
+    path = Path(__file__).parent / "data" / "moon8-30to1.toml"
+    assert main(["par", "eclipse.moon8", "--paytable-file", str(path)]) == 0
+    assert calls == ["M30"] and "WARNING" in capsys.readouterr().err

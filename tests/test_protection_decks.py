@@ -8,12 +8,12 @@ import pytest
 from combin import display
 from combin.analysis import par_sheet
 from combin.baccarat.shoe import Shoe
-from combin.bench import nested_loop_rounds
+from combin.baccarat.reference import nested_loop_rounds
 from combin.errors import CombinError
 from combin.outcomes import OutcomeSpace
 from combin.paytable import Paytable
 from combin.pays import Pay
-from combin.protection.decks import columns, deck_table, parse_decks_list, render, require_baccarat
+from combin.protection.decks import columns, deck_table, parse_decks_list, render, require_protection
 
 
 def edges(wager, decks, **options):
@@ -24,7 +24,7 @@ def edges(wager, decks, **options):
 
 
 def test_main_wagers_match_the_published_edges_for_1_6_and_8_decks():
-    # ANCHORS.md, house edges as published (rounded to 4 places).
+    # spec/ANCHORS.md, house edges as published (rounded to 4 places).
     assert {d: e["standard"] for d, e in edges("baccarat.banker", (1, 6, 8)).items()} == \
         {1: "1.0117%", 6: "1.0558%", 8: "1.0579%"}
     assert {d: e["standard"] for d, e in edges("baccarat.player", (1, 6, 8)).items()} == \
@@ -48,7 +48,7 @@ def test_eclipse_wagers_match_the_published_eight_deck_edges():
 ])
 def test_main_wager_edges_are_exactly_those_of_the_published_counts(decks, cycle, banker, player,
                                                                      ties):
-    # The exact edges follow from ANCHORS.md's exact counts and the pays of RULES.md §1.4.
+    # The exact edges follow from spec/ANCHORS.md's exact counts and the pays of spec/RULES.md §1.4.
     table = deck_table("baccarat.banker", (decks,))
     assert table.rows[0][2] == cycle
     standard = table.rows[0][3][table.headings.index("standard")]
@@ -90,7 +90,7 @@ def test_columns_include_a_users_paytable_and_honour_interpretations():
     table = deck_table("eclipse.moon8", (8,), extra_paytables=[custom])
     assert table.headings == ("A", "B", "C", "M30")
     m30 = table.rows[0][3][3]
-    wins = 172_660_763_262_976  # ANCHORS.md: Moon 8 wins, 8 decks
+    wins = 172_660_763_262_976  # spec/ANCHORS.md: Moon 8 wins, 8 decks
     cycle = 4_998_398_275_503_360
     assert m30.summary.expected_return == Fraction(31 * wins - cycle, cycle)
     paid = deck_table("eclipse.eclipse", (8,), interpret={"E1": "paid-rows"})
@@ -118,8 +118,8 @@ def test_only_baccarat_wagers():
     others = [w for g in games() if g.id != "baccarat" for w in g.wagers]
     if not others:
         pytest.skip("no other game is registered")
-    with pytest.raises(CombinError, match="baccarat shoe"):
-        require_baccarat(others[0])
+    with pytest.raises(CombinError, match="game protection covers"):
+        require_protection(others[0])
 
 
 def test_json_is_exact_and_csv_keeps_digits():
@@ -130,7 +130,7 @@ def test_json_is_exact_and_csv_keeps_digits():
         for heading, sheet in zip(table.headings, sheets):
             assert Fraction(row["house_edge"][heading]["exact"]) == sheet.summary.house_edge
     csv_text = render(table, "csv")
-    ties, cycle = 1_372_227_328, 14_658_134_400  # ANCHORS.md, one deck
+    ties, cycle = 1_372_227_328, 14_658_134_400  # spec/ANCHORS.md, one deck
     exact = Fraction(cycle - 9 * ties, cycle)
     assert f'"=""{exact.numerator}/{exact.denominator}"""' in csv_text
     assert "15.7461%" in render(table, "text")

@@ -30,7 +30,7 @@ def test_a_full_shoe_is_the_par_sheet(wager, options):
 
 
 def test_moon8_less_a_ten_matches_the_published_count():
-    # ANCHORS.md: 170,399,271,999,488 Moon 8 wins from 8 decks less one ten-valued card.
+    # spec/ANCHORS.md: 170,399,271,999,488 Moon 8 wins from 8 decks less one ten-valued card.
     result = depleted_sheet("eclipse.moon8", "8d-K")
     wins = [l for l in result.sheet.lines if l.event_id == "player_wins_three_card_8"][0]
     assert wins.combinations == 170_399_271_999_488

@@ -8,7 +8,7 @@ import pytest
 from combin.analysis import par_sheet
 from combin.baccarat.naive import deal_every_sequence
 from combin.baccarat.shoe import Shoe
-from combin.bench import nested_loop_rounds
+from combin.baccarat.reference import nested_loop_rounds
 from combin.errors import CombinError
 from combin.outcomes import OutcomeSpace
 from combin.protection.eor import (best_tags, candidate_tags, correlation, effects_of_removal,
@@ -38,7 +38,7 @@ def test_identity_under_the_other_reading_of_e1(paytable):
 
 
 def test_moon8_with_a_ten_removed_matches_the_published_count():
-    # ANCHORS.md: 8 decks less one ten-valued card, 415P6 cycle, 170,399,271,999,488 Moon 8 wins.
+    # spec/ANCHORS.md: 8 decks less one ten-valued card, 415P6 cycle, 170,399,271,999,488 Moon 8 wins.
     cycle = 415 * 414 * 413 * 412 * 411 * 410
     wins = 170_399_271_999_488
     result = effects_of_removal("eclipse.moon8", Shoe.full(8))

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 
+from combin.analysis import select
 from combin.baccarat.enumeration import Round, enumerate_rounds
 from combin.baccarat.shoe import Shoe
 from combin.protection.settlement import STATES, payout_table, settlement, state_index
@@ -16,17 +17,17 @@ def test_state_index_is_a_bijection_onto_0_to_399():
 
 
 def test_banker_pays_as_the_rule_book_says():
-    # RULES.md §1.4: Banker wins 19 to 20, pushes on a tie, loses otherwise.
-    table = payout_table("baccarat.banker",
+    # spec/RULES.md §1.4: Banker wins 19 to 20, pushes on a tie, loses otherwise.
+    table = payout_table(select("baccarat.banker"),
                          [Round(2, 5, 3, 7), Round(3, 4, 3, 4), Round(2, 9, 2, 8)])
     assert table == {Round(2, 5, 3, 7): Fraction(19, 20), Round(3, 4, 3, 4): 0,
                      Round(2, 9, 2, 8): -1}
-    ez = payout_table("baccarat.banker", [Round(2, 5, 3, 7), Round(2, 5, 2, 7)], rules="ez")
+    ez = payout_table(select("baccarat.banker", rules="ez"), [Round(2, 5, 3, 7), Round(2, 5, 2, 7)])
     assert ez == {Round(2, 5, 3, 7): 0, Round(2, 5, 2, 7): 1}
 
 
 def test_sun7_pays_forty_only_on_a_winning_three_card_seven():
-    table = payout_table("eclipse.sun7", [Round(2, 6, 3, 7), Round(3, 7, 3, 7), Round(2, 6, 2, 7)])
+    table = payout_table(select("eclipse.sun7"), [Round(2, 6, 3, 7), Round(3, 7, 3, 7), Round(2, 6, 2, 7)])
     assert table == {Round(2, 6, 3, 7): 40, Round(3, 7, 3, 7): -1, Round(2, 6, 2, 7): -1}
 
 

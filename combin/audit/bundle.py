@@ -4,73 +4,53 @@
 ``{relative path: text or bytes}`` -- and :func:`write` writes them (each file
 atomically) with ``manifest.json``.  Nothing in the bundle depends on the
 clock or the machine's paths: two builds at the same commit with the same
-parameters are identical byte for byte.  :func:`verify` re-hashes a written
-bundle against its manifest and rebuilds it from the manifest's parameters,
-reporting every difference.
+parameters are identical byte for byte.  :func:`verify` checks the manifest's
+shape (:func:`read_manifest`), refuses to follow a path that is absolute, leaves
+the bundle or is a link, re-hashes every file, compares the manifest's metadata
+(tool version, git commit, command, parameters, verdicts) with this tool and the
+bundle's own files, and rebuilds the bundle in memory from the manifest's
+parameters, reporting every difference; it never writes.
 """
 
 import hashlib
 import json
-from importlib import import_module
 import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
 
 from combin import __version__
-from combin.audit import DEFAULTS
-from combin.audit import checks as audit_checks
-from combin.audit import report as texts
+from combin.analysis import select_wager
+from combin.audit import DEFAULTS, checks as audit_checks, report as texts
+from combin.audit.protection import protection_files
 from combin.audit.simulate import RNG, confirm, tally
+from combin.cli import build_parser
 from combin.errors import CombinError
-from combin.fileio import write_tree
+from combin.fileio import read_text, write_tree
+from combin.game import AuditSection
+from combin.progress import StderrProgress, messages
+from combin.registry import find_game, games
+from combin.render import render
+from combin.tables import jobs, sensitivity_pages, stem
 
-__all__ = ["DEFAULTS", "build", "write", "verify", "manifest"]
+__all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
-#: Per game: the checks it runs, the modules its method statement names, how rounds are dealt.
-GAMES = {
-    "baccarat": {
-        "checks": audit_checks.baccarat_checks,
-        "modules": ("combin.baccarat.shoe", "combin.baccarat.tableau",
-                    "combin.baccarat.enumeration", "combin.baccarat.naive",
-                    "combin.baccarat.events", "combin.baccarat.wagers", "combin.parsheet",
-                    "combin.risk", "combin.display"),
-        "dealing": ("Each simulated round draws six cards without replacement from a full "
-                    "8-deck shoe and plays them card by card (combin.baccarat.naive.deal)."),
-        "rounds": "rounds",
-        "extras": "combin.audit.protection:protection_files",
-    },
-    "lunar": {
-        "checks": audit_checks.lunar_checks,
-        "modules": ("combin.lunar.cards", "combin.lunar.classes", "combin.lunar.exhaustive",
-                    "combin.lunar.hand", "combin.lunar.wagers", "combin.lunar.bet",
-                    "combin.parsheet", "combin.risk", "combin.display"),
-        "dealing": ("Each simulated hand is five cards drawn without replacement from one "
-                    "52-card deck and read directly (combin.lunar.hand.super_key)."),
-        "rounds": "hands",
-    },
-}
-
-
-def _progress(message):
-    print(f"audit: {message}", file=sys.stderr, flush=True)
+#: Progress lines on stderr (:func:`combin.progress.messages`).
+_progress = messages("audit")
 
 
 def _game_files(game, parameters, workers, progress):
-    from combin.analysis import par_sheet, payouts
-    from combin.render import render
-    from combin.tables import jobs, sensitivity_pages, stem
 
-    plan = GAMES[game.id]
+    section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
     files, sheets, spaces = {}, [], []
     for label, options in game.table_shoes:
         space = game.outcomes(**options)
         spaces.append((label, space))
         progress(f"{game.id}: par sheets, {space.shoe}")
         for wager, paytable, rules in jobs(game):
-            sheet = par_sheet(wager.id, paytable=paytable, rules=rules, space=space)
+            sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
             sheets.append((label, sheet))
             base = f"parsheets/{label}/{stem(wager, paytable, rules)}"
             for fmt, ext in (("md", "md"), ("csv", "csv"), ("json", "json")):
@@ -84,34 +64,36 @@ def _game_files(game, parameters, workers, progress):
             for relative, text in produced.items():
                 files[f"tables/{relative}"] = text
 
-    if "extras" in plan:
-        module, function = plan["extras"].split(":")
-        files.update(getattr(import_module(module), function)(parameters, workers, progress))
+    if game.protection is not None:
+        files.update(protection_files(game, parameters, workers, progress))
 
-    found = plan["checks"](progress)
+    found = audit_checks.game_checks(game, progress)
     found.append(audit_checks.cycle_check([sheet for _, sheet in sheets]))
 
-    rounds = parameters[plan["rounds"]]
-    progress(f"{game.id}: Monte Carlo, {rounds:,} {plan['rounds']} (seed {parameters['seed']})")
-    counts = tally(game.id, rounds, parameters["seed"], workers,
-                   _counter(f"audit: {game.id} simulation"))
+    unit = section.unit
+    rounds = parameters.get(unit, parameters["rounds"])
     confirmations = []
+    if game.dealer is not None:
+        progress(f"{game.id}: Monte Carlo, {rounds:,} {unit} (seed {parameters['seed']})")
+        counts = tally(game, rounds, parameters["seed"], workers,
+                       StderrProgress(f"audit: {game.id} simulation", unit=unit))
     simulated = [sheet for label, sheet in sheets if label == first_label]
-    for sheet in simulated:
+    for sheet in simulated if game.dealer is not None else ():
         wager = game.wagers[sheet.wager]
         name = sheet.paytable if sheet.rules in (None, "any", sheet.paytable) else \
             f"{sheet.paytable}, rules {sheet.rules}"
         rules = None if sheet.rules == "any" else sheet.rules
         for reading in audit_checks.readings(game, wager):
-            variant, table = payouts(wager.id, paytable=sheet.paytable, rules=rules,
-                                     interpret=reading, space=first_space)
-            confirmations.append(confirm(counts, table, variant.summary.expected_return,
+            variant = select_wager(game, wager, paytable=sheet.paytable, rules=rules,
+                                   interpret=reading)
+            confirmations.append(confirm(counts, variant.payouts(first_space),
+                                         variant.sheet(first_space).summary.expected_return,
                                          wager.id, name,
                                          ", ".join(f"{k}={v}" for k, v in reading.items())))
     simulation = {"rng": RNG.replace("{game}", game.id), "seed": parameters["seed"],
-                  "rounds": rounds, "dealing": plan["dealing"]}
+                  "rounds": rounds, "unit": unit, "dealing": section.dealing}
 
-    files["method.md"] = texts.method_statement(game, [(l, s) for l, s in spaces], plan["modules"])
+    files["method.md"] = texts.method_statement(game, [(l, s) for l, s in spaces], section.modules)
     files["interpretations.md"] = texts.register(game, pages)
     files["checks.md"] = texts.checks_text(game.title, found)
     files["checks.json"] = texts.checks_json(found)
@@ -124,41 +106,40 @@ def _game_files(game, parameters, workers, progress):
     verdict = {"checks": f"{sum(c.passed for c in found)}/{len(found)}",
                "simulation_inside_99": f"{sum(c.inside for c in confirmations)}/{len(confirmations)}",
                "all_checks_passed": all(c.passed for c in found)}
-    return {f"{game.id}/{path}": text for path, text in files.items()}, verdict
-
-
-def _counter(label):
-    def report(done, total):
-        if done == total or done % 200_000 == 0:
-            print(f"{label}: {done:,}/{total:,}", file=sys.stderr, flush=True)
-    return report
+    simulated = f"{rounds:,} {unit}" if game.dealer is not None else "no"
+    return {f"{game.id}/{path}": text for path, text in files.items()}, verdict, simulated
 
 
 def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hands"],
-          shoes=DEFAULTS["shoes"], workers=2, progress=_progress):
-    """Every file of the bundle but the manifest, and each game's verdict."""
-    from combin.registry import games
+          shoes=DEFAULTS["shoes"], workers=2, progress=_progress, only=None):
+    """Every file of the bundle but the manifest, and each game's verdict.
+
+    ``only`` (a list of game ids) limits the bundle to those games; such a
+    partial bundle is for tests and previews (``verify`` rebuilds every game).
+    """
     if rounds < 1000 or hands < 1000 or shoes < 100:
         raise CombinError("the simulations need at least 1,000 rounds and hands and 100 shoes "
                           "to mean anything")
     parameters = {"seed": seed, "rounds": rounds, "hands": hands, "shoes": shoes}
-    files, verdicts = {}, {}
-    for game in games():
-        produced, verdicts[game.id] = _game_files(game, parameters, workers, progress)
+    files, verdicts, simulated = {}, {}, {}
+    for game in [find_game(game_id) for game_id in only] if only else games():
+        produced, verdicts[game.id], simulated[game.id] = _game_files(game, parameters, workers,
+                                                                      progress)
         files.update(produced)
-    files["README.md"] = _index(files, verdicts, parameters)
+    files["README.md"] = _index(verdicts, simulated, parameters)
     return files, verdicts, parameters
 
 
-def _index(files, verdicts, parameters):
+def _index(verdicts, simulated, parameters):
     lines = ["# combin evidence bundle", "",
              f"Generated by combin {__version__}. Seed {parameters['seed']}; "
-             f"{parameters['rounds']:,} simulated baccarat rounds; {parameters['hands']:,} "
-             f"simulated Lunar Poker hands; {parameters['shoes']:,} shoes per count simulation. `manifest.json` lists the SHA-256 of every file; "
-             "`combin audit --verify DIR` re-hashes the bundle and recomputes it.", ""]
+             f"{parameters['shoes']:,} shoes per count simulation. `manifest.json` lists the "
+             "SHA-256 of every file; `combin audit --verify DIR` re-hashes the bundle and "
+             "recomputes it.", ""]
     for game, verdict in verdicts.items():
         lines += [f"- [{game}/REPORT.md]({game}/REPORT.md): cross-checks {verdict['checks']} "
-                  f"passed; Monte Carlo {verdict['simulation_inside_99']} inside the 99% interval."]
+                  f"passed; Monte Carlo ({simulated[game]} simulated) "
+                  f"{verdict['simulation_inside_99']} inside the 99% interval."]
     return "\n".join(lines) + "\n"
 
 
@@ -184,6 +165,12 @@ def _versions():
     return found
 
 
+def _file_digest(path):
+    """The SHA-256 of a regular file, read in blocks (a huge file costs no memory)."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
 def _digest(content):
     data = content if isinstance(content, bytes) else content.encode("utf-8")
     return hashlib.sha256(data).hexdigest()
@@ -204,37 +191,211 @@ def manifest(files, verdicts, parameters, command):
     }, indent=2, ensure_ascii=False) + "\n"
 
 
+def audit_command(parameters):
+    """The command line that builds a bundle with ``parameters`` (recorded in the manifest;
+    the output directory and worker count do not change the bundle, so they are left out)."""
+    return "combin audit " + " ".join(f"--{name} {parameters[name]}" for name in _PARAMETERS)
+
+
+#: The first bytes of a manifest: a directory holding one is a previous bundle.
+MARKER = ("manifest.json", b'{\n  "format": "combin.audit/1"')
+
+
 def write(out, files, verdicts, parameters, command):
-    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)})
+    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)},
+               marker=MARKER)
+
+
+#: A manifest is a few hundred kilobytes; refuse to read more than this.
+MAX_MANIFEST_BYTES = 16 * 1024 * 1024
+_HEX = frozenset("0123456789abcdef")
+_PARAMETERS = ("seed", "rounds", "hands", "shoes")
+
+
+def _invalid(root, reason):
+    raise CombinError(f"{root}: not a valid manifest ({reason})")
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_manifest(directory):
+    """The manifest of the bundle in ``directory``, its shape checked.
+
+    A manifest whose fields have the wrong types (``files: null``, missing
+    ``parameters``, a hash that is not 64 hex digits, ...) is refused with one
+    :class:`CombinError` saying "not a valid manifest".
+    """
+    root = Path(directory)
+    try:
+        text = read_text(root / "manifest.json", MAX_MANIFEST_BYTES, "manifest")
+    except CombinError as error:
+        raise CombinError(f"{root}: no readable manifest.json ({error})") from None
+    try:
+        recorded = json.loads(text)
+    except (ValueError, RecursionError):
+        _invalid(root, "manifest.json is not JSON")
+    if not isinstance(recorded, dict):
+        _invalid(root, "not a JSON object")
+    if recorded.get("format") != "combin.audit/1":
+        _invalid(root, f"format is {str(recorded.get('format'))[:40]!r}, not 'combin.audit/1'")
+    files = recorded.get("files")
+    if not isinstance(files, dict):
+        _invalid(root, f"'files' is {type(files).__name__ if files is not None else 'null'}, "
+                       "not an object")
+    for path, digest in files.items():
+        if not (isinstance(digest, str) and len(digest) == 64 and set(digest) <= _HEX):
+            _invalid(root, f"the hash of {path[:80]!r} is not 64 hex digits")
+    parameters = recorded.get("parameters")
+    if not isinstance(parameters, dict) or set(parameters) != set(_PARAMETERS) or \
+            not all(_is_int(parameters[name]) for name in _PARAMETERS):
+        _invalid(root, "'parameters' must hold the whole numbers seed, rounds, hands and shoes")
+    tool = recorded.get("tool")
+    if not isinstance(tool, dict) or not isinstance(tool.get("version"), str):
+        _invalid(root, "'tool' must name the tool's version")
+    for name in ("git_commit", "command"):
+        if not isinstance(recorded.get(name), str):
+            _invalid(root, f"'{name}' must be a string")
+    verdicts = recorded.get("verdicts")
+    known = [game.id for game in games()]
+    if not isinstance(verdicts, dict) or set(verdicts) != set(known) or \
+            not all(isinstance(v, dict) for v in verdicts.values()):
+        _invalid(root, f"'verdicts' must hold one verdict per game ({', '.join(known)})")
+    return recorded
+
+
+def _unsafe(root, path):
+    """Why the manifest path ``path`` may not be read inside ``root`` (``None``: it may)."""
+    pure = Path(path)
+    if not path or "\0" in path or "\\" in path or pure.is_absolute() or ".." in pure.parts:
+        return "an absolute path or one leaving the bundle"
+    inside = root.resolve()
+    try:
+        (root / path).resolve().relative_to(inside)
+    except ValueError:
+        return "a path leading outside the bundle"
+    if any((root / Path(*pure.parts[:n])).is_symlink() for n in range(1, len(pure.parts) + 1)):
+        return "a symbolic link"
+    return None
+
+
+def _command_parameters(command):
+    """The parameters the recorded ``combin audit`` command line asks for, or ``None``."""
+    words = command.split()
+    if words[:2] != ["combin", "audit"]:
+        return None
+    try:
+        args = build_parser().parse_args(words[1:])
+    except (CombinError, SystemExit):
+        return None
+    if args.verify is not None:
+        return None
+    return {name: getattr(args, name) for name in _PARAMETERS}
+
+
+def _recorded_verdict(root, game):
+    """A game's verdict as the bundle's own ``checks.json`` and ``simulation.json`` give it."""
+    from combin.fileio import read_text
+    try:
+        if any((root / game / name).is_symlink() for name in ("", "checks.json", "simulation.json")):
+            return None, None
+        checks = json.loads(read_text(root / game / "checks.json", MAX_MANIFEST_BYTES))
+        simulation = json.loads(read_text(root / game / "simulation.json", MAX_MANIFEST_BYTES))
+        confirmations = simulation["confirmations"]
+        return {"checks": f"{sum(c['passed'] is True for c in checks)}/{len(checks)}",
+                "simulation_inside_99": f"{sum(c['exact_inside'] is True for c in confirmations)}"
+                                        f"/{len(confirmations)}",
+                "all_checks_passed": all(c["passed"] is True for c in checks)}, \
+            simulation["parameters"]
+    except (CombinError, OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None, None
+
+
+def _unit(game_id):
+    """What a game's simulation deals (its audit parameter), ``rounds`` for an unknown id."""
+    try:
+        section = find_game(game_id).audit
+    except CombinError:
+        return "rounds"
+    return section.unit if section is not None else "rounds"
+
+
+def _metadata(root, recorded):
+    """Differences between the manifest's metadata and this tool, its command and its files."""
+    differences = []
+    if recorded["tool"]["version"] != __version__:
+        differences.append(f"tool version differs: the bundle says {recorded['tool']['version']!r}, "
+                           f"this is combin {__version__}")
+    commit = _git_commit()
+    if recorded["git_commit"] != commit:
+        differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
+                           f"this checkout is {commit}")
+    parameters = recorded["parameters"]
+    if _command_parameters(recorded["command"]) != parameters:
+        differences.append(f"the recorded command {recorded['command'][:120]!r} does not give "
+                           "the recorded parameters")
+    for game, verdict in sorted(recorded["verdicts"].items()):
+        found, simulated = _recorded_verdict(root, game)
+        if found is None:
+            continue  # the missing or changed file is reported by its hash
+        if verdict != found:
+            differences.append(f"recorded verdict differs from {game}/checks.json and "
+                               f"{game}/simulation.json: {game}")
+        rounds = parameters.get(_unit(game), parameters["rounds"])
+        if not isinstance(simulated, dict) or simulated.get("seed") != parameters["seed"] or \
+                simulated.get("rounds") != rounds:
+            differences.append(f"recorded parameters differ from {game}/simulation.json")
+    return differences
 
 
 def verify(directory, workers=2, progress=_progress, recompute=True):
-    """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``."""
+    """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
+
+    Checked: the manifest's shape (:func:`read_manifest`); every listed path
+    stays inside the bundle and is not a symbolic link; every hash; no file
+    unlisted; the tool version and git commit against this tool; the command
+    against the parameters; the verdicts against the bundle's checks and
+    simulation files; and, with ``recompute``, every file and verdict against a
+    rebuild from the parameters.  Nothing is written: the rebuild stays in memory.
+    """
+    if not str(directory).strip():
+        raise CombinError("--verify needs the directory of a bundle")
     root = Path(directory)
-    try:
-        recorded = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
-        hashes = recorded["files"]
-        parameters = recorded["parameters"]
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise CombinError(f"{root}: no readable manifest.json ({error})") from None
+    if not root.is_dir():
+        raise CombinError(f"{root}: no readable manifest.json (not a directory)")
+    recorded = read_manifest(root)
+    hashes, parameters = recorded["files"], recorded["parameters"]
     differences = []
     for path, digest in sorted(hashes.items()):
+        unsafe = _unsafe(root, path)
         target = root / path
-        if not target.is_file():
+        if unsafe:
+            differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
+        elif not target.is_file():
             differences.append(f"missing: {path}")
-        elif hashlib.sha256(target.read_bytes()).hexdigest() != digest:
+        elif _file_digest(target) != digest:
             differences.append(f"hash differs: {path}")
-    on_disk = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+    on_disk = set()
+    for found in root.rglob("*"):
+        if found.is_symlink():
+            differences.append(f"symbolic link in the bundle: {found.relative_to(root).as_posix()}")
+        elif found.is_file():
+            on_disk.add(found.relative_to(root).as_posix())
     differences += [f"not in the manifest: {path}" for path in sorted(on_disk - set(hashes) - {"manifest.json"})]
+    differences += _metadata(root, recorded)
     if recompute:
         progress("recomputing the bundle from its recorded parameters")
-        files, _, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],
-                            parameters["shoes"], workers, progress)
+        files, verdicts, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],
+                                   parameters["shoes"], workers, progress)
         for path, content in sorted(files.items()):
             data = content if isinstance(content, bytes) else content.encode("utf-8")
             target = root / path
-            if target.is_file() and target.read_bytes() != data:
+            if target.is_file() and not target.is_symlink() and target.read_bytes() != data:
                 differences.append(f"recomputed figures differ: {path}")
             elif path not in hashes:
                 differences.append(f"recomputation produces a file the bundle lacks: {path}")
+        for game in sorted(set(verdicts) | set(recorded["verdicts"])):
+            if verdicts.get(game) != recorded["verdicts"].get(game):
+                differences.append(f"recorded verdict differs from the recomputation: {game}")
     return differences

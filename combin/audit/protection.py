@@ -1,7 +1,8 @@
-"""Game-protection evidence for the baccarat bundle: decks, effects of removal, counting.
+"""Game-protection evidence for the bundle of a game a counter can track: decks, effects of
+removal, counting.
 
-For the wagers a casino worries about (Sun 7 and Moon 8, the Eclipse
-package), the bundle carries the exact house edge by number of decks, the
+For the wagers the game's protection section names (``Game.protection``:
+for baccarat, the Eclipse package), the bundle carries the exact house edge by number of decks, the
 exact effects of removal with the suggested count, a seeded count simulation
 per wager, and -- when matplotlib (the ``plots`` extra) is installed -- the
 two charts of :mod:`combin.protection.charts`.  Every figure comes from the
@@ -9,17 +10,16 @@ commands' own functions, so the bundle shows what ``combin decks``, ``combin
 eor`` and ``combin count`` print.
 """
 
-from combin.baccarat.shoe import Shoe
+from collections.abc import Callable, Mapping
+from types import ModuleType
 
-__all__ = ["WAGERS", "COUNTED", "protection_files"]
+from combin.game import Game
+from combin.protection import decks, eor, simulate
 
-#: The wagers whose exposure to counting the bundle documents.
-WAGERS = ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9", "eclipse.eclipse")
-#: Count simulations: the wagers simulated and their triggers (true count).
-COUNTED = {"eclipse.sun7": "always,2,4,6", "eclipse.moon8": "always,4,6,8"}
+__all__ = ["protection_files"]
 
 
-def _charts():
+def _charts() -> ModuleType | None:
     try:
         from combin.protection import charts
         charts.require_matplotlib()
@@ -28,23 +28,28 @@ def _charts():
     return charts
 
 
-def protection_files(parameters, workers, progress):
-    """``{path: text or bytes}`` under ``protection/``; ``parameters["shoes"]`` shoes per count."""
+def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
+                     progress: Callable[[str], None]) -> dict[str, str | bytes]:
+    """``{path: text or bytes}`` under ``protection/`` for ``game`` (which has a
+    ``protection`` section); ``parameters["shoes"]`` shoes per count simulation."""
     seed, shoes = parameters["seed"], parameters["shoes"]
-    from combin.protection import decks, eor, simulate
-    files = {}
+    section = game.protection
+    if section is None:
+        raise ValueError(f"{game.id} offers no game protection")
+    files: dict[str, str | bytes] = {}
     charts = _charts()
-    progress("baccarat: house edge by decks, effects of removal")
-    for wager in WAGERS:
+    progress(f"{game.id}: house edge by decks, effects of removal")
+    for wager in section.wagers:
         files[f"protection/decks-{wager}.md"] = decks.render(decks.deck_table(wager), "md")
-        effects = eor.effects_of_removal(wager, Shoe.full(8))
+        effects = eor.effects_of_removal(wager, decks=section.decks)
         files[f"protection/eor-{wager}.md"] = eor.render(effects, "md")
         if charts is not None:
             files[f"protection/eor-{wager}.png"] = charts.eor_chart(effects)
-    for wager, triggers in COUNTED.items():
-        progress(f"baccarat: count simulation for {wager}, {shoes:,} shoes")
+    for wager, triggers in section.counted.items():
+        progress(f"{game.id}: count simulation for {wager}, {shoes:,} shoes")
         result = simulate.simulate(wager, triggers=simulate.parse_triggers(triggers),
-                                   true_count=True, seed=seed, shoes=shoes, workers=workers)
+                                   decks=section.decks, true_count=True, seed=seed, shoes=shoes,
+                                   workers=workers)
         files[f"protection/count-{wager}.md"] = simulate.render(result, "md")
         if charts is not None:
             files[f"protection/count-{wager}.png"] = charts.trigger_chart(result)

@@ -6,10 +6,20 @@ the modules' docstrings -- and from the results computed for the bundle, so
 the words cannot drift from what the code does.
 """
 
+import html
 import json
+from collections.abc import Mapping, Sequence
 from importlib import import_module
+from typing import Any
+
+import markdown
 
 from combin import __version__, display
+from combin.audit.simulate import Confirmation
+from combin.crosscheck import Check
+from combin.game import Game
+from combin.outcomes import OutcomeSpace
+from combin.parsheet import ParSheet
 from combin.render.markdown import table
 
 __all__ = ["method_statement", "register", "checks_text", "checks_json", "simulation_text",
@@ -25,12 +35,13 @@ EXACTNESS = (
     "they are computed from the exact variance in 40-digit decimal arithmetic.")
 
 
-def _summary_line(module):
+def _summary_line(module: str) -> str:
     doc = import_module(module).__doc__ or ""
     return doc.strip().splitlines()[0] if doc.strip() else module
 
 
-def method_statement(game, spaces, modules):
+def method_statement(game: Game, spaces: Sequence[tuple[str, OutcomeSpace]],
+                     modules: Sequence[str]) -> str:
     """What is enumerated, how it is counted, and why it is exact."""
     parts = [f"# Method statement: {game.title}", "",
              f"Regulation: {game.regulation}. Tool: combin {__version__}.", "",
@@ -51,7 +62,7 @@ def method_statement(game, spaces, modules):
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-def register(game, sensitivity_pages):
+def register(game: Game, sensitivity_pages: Mapping[str, list[str]]) -> str:
     """The interpretation register: each reading, its values, what it reads, its figures."""
     parts = [f"# Interpretation register: {game.title}", "",
              "Each point the regulation leaves open is a named interpretation with a default and "
@@ -68,7 +79,7 @@ def register(game, sensitivity_pages):
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-def checks_text(title, checks):
+def checks_text(title: str, checks: Sequence[Check]) -> str:
     passed = sum(c.passed for c in checks)
     parts = [f"# Cross-checks: {title}", "",
              f"{passed} of {len(checks)} checks passed." +
@@ -83,19 +94,20 @@ def checks_text(title, checks):
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-def checks_json(checks):
+def checks_json(checks: Sequence[Check]) -> str:
     return json.dumps([{"group": c.group, "name": c.name, "detail": c.detail, "passed": c.passed}
                        for c in checks], indent=2, ensure_ascii=False) + "\n"
 
 
-def _confirmation_row(c):
+def _confirmation_row(c: Confirmation) -> list[str]:
     return [c.wager, c.paytable, c.reading or "defaults", f"{c.rounds:,}",
             display.decimal(c.simulated, 6), display.decimal(c.exact, 6),
             f"{display.decimal(c.low, 6)} to {display.decimal(c.high, 6)}",
             "yes" if c.inside else "**NO**"]
 
 
-def simulation_text(title, confirmations, parameters):
+def simulation_text(title: str, confirmations: Sequence[Confirmation],
+                    parameters: Mapping[str, Any]) -> str:
     inside = sum(c.inside for c in confirmations)
     parts = [f"# Seeded Monte Carlo confirmation: {title}", "",
              f"RNG: {parameters['rng']}. Seed: {parameters['seed']}. Rounds: "
@@ -110,7 +122,7 @@ def simulation_text(title, confirmations, parameters):
     return "\n".join(parts) + "\n"
 
 
-def simulation_json(confirmations, parameters):
+def simulation_json(confirmations: Sequence[Confirmation], parameters: Mapping[str, Any]) -> str:
     return json.dumps({"parameters": parameters, "confirmations": [
         {"wager": c.wager, "paytable": c.paytable, "reading": c.reading, "rounds": c.rounds,
          "simulated_return": display.rational(c.simulated),
@@ -120,7 +132,9 @@ def simulation_json(confirmations, parameters):
         for c in confirmations]}, indent=2, ensure_ascii=False) + "\n"
 
 
-def report(game, sheets, checks, confirmations, sensitivity_pages, files):
+def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
+           confirmations: Sequence[Confirmation], sensitivity_pages: Mapping[str, list[str]],
+           files: Sequence[str]) -> str:
     """``REPORT.md``: identification, one table per wager, risk, sensitivity, checks."""
     passed = sum(c.passed for c in checks)
     inside = sum(c.inside for c in confirmations)
@@ -186,9 +200,7 @@ td {{ font-variant-numeric: tabular-nums; }}
 """
 
 
-def html_page(markdown_text, title):
+def html_page(markdown_text: str, title: str) -> str:
     """A Markdown page of the bundle as a self-contained HTML page (Python-Markdown, tables)."""
-    import html
-    import markdown
     body = markdown.markdown(markdown_text, extensions=["tables"], output_format="html")
     return _HTML.format(title=html.escape(title), body=body)

@@ -1,10 +1,9 @@
 """Seeded Monte Carlo confirmation of the exact figures.
 
-A simulation deals rounds the physical way -- six cards drawn without
-replacement from the full shoe and played card by card
-(:func:`combin.baccarat.naive.deal`), or five cards from one deck read
-directly (:func:`combin.lunar.hand.super_key`) -- and only *counts* how often
-each final state occurs.  Every wager is then settled on those counts through
+A simulation deals rounds the physical way, by the game's own dealer
+(``Game.dealer``: for instance six cards drawn without replacement from the
+full shoe and played card by card), and only *counts* how often each final
+state occurs.  Every wager is then settled on those counts through
 its own paytable, so the simulated return, its variance and its confidence
 interval are computed from exact integer tallies; only the square root of the
 standard error is taken in decimal arithmetic.
@@ -19,60 +18,50 @@ on how many worker processes dealt them.
 import decimal
 import random
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from typing import Any
 
+from combin.display import CONTEXT, to_decimal
+from combin.game import Dealer, Game
 from combin.risk import CONFIDENCES
 
-__all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm"]
+__all__ = ["CHUNK", "RNG", "Confirmation", "tally", "confirm", "deal_chunk"]
 
 CHUNK = 50_000
 RNG = "Python random.Random (Mersenne Twister MT19937), seeded per chunk with 'combin:{game}:{seed}:{chunk}'"
 Z99 = dict((label, z) for label, z, in CONFIDENCES)["99%"]
-_CONTEXT = decimal.Context(prec=40)
+_CONTEXT = CONTEXT
 
 
-def _baccarat_chunk(seed, index, rounds):
-    from combin.baccarat.enumeration import Round
-    from combin.baccarat.naive import deal
-    from combin.baccarat.shoe import Shoe
-    rng = random.Random(f"combin:baccarat:{seed}:{index}")
-    cards = [value for value, count in enumerate(Shoe.full(8).counts) for _ in range(count)]
-    counts = Counter()
-    sample = rng.sample
-    for _ in range(rounds):
-        player, banker = deal(sample(cards, 6))
-        counts[Round(len(player), sum(player) % 10, len(banker), sum(banker) % 10)] += 1
-    return counts
+def deal_chunk(dealer: Dealer, game_id: str, seed: int, index: int,
+               rounds: int) -> Counter[Hashable]:
+    """Chunk ``index`` of a simulation: ``rounds`` rounds dealt by ``dealer`` with its own seed."""
+    return dealer(random.Random(f"combin:{game_id}:{seed}:{index}"), rounds)
 
 
-def _lunar_chunk(seed, index, rounds):
-    from combin.lunar.hand import super_key
-    rng = random.Random(f"combin:lunar:{seed}:{index}")
-    deck = range(52)
-    counts = Counter()
-    sample = rng.sample
-    for _ in range(rounds):
-        counts[super_key(sample(deck, 5))] += 1
-    return counts
+def tally(game: Game, rounds: int, seed: int, workers: int = 2,
+          progress: Callable[[int, int], None] | None = None) -> Counter[Hashable]:
+    """How often each final state occurs in ``rounds`` seeded rounds of ``game``.
 
-
-_DEALERS = {"baccarat": _baccarat_chunk, "lunar": _lunar_chunk}
-
-
-def tally(game, rounds, seed, workers=2, progress=None):
-    """How often each final state occurs in ``rounds`` seeded rounds of ``game``."""
-    dealer = _DEALERS[game]
+    The rounds are dealt by the game's own dealer (``game.dealer``).
+    """
+    if game.dealer is None:
+        raise ValueError(f"{game.id} has no simulation dealer")
+    dealer = partial(deal_chunk, game.dealer, game.id, seed)
     sizes = [CHUNK] * (rounds // CHUNK) + ([rounds % CHUNK] if rounds % CHUNK else [])
-    total = Counter()
+    total: Counter[Hashable] = Counter()
     done = 0
     if workers <= 1:
-        results = (dealer(seed, index, size) for index, size in enumerate(sizes))
+        results: Iterable[Counter[Hashable]] = (dealer(index, size)
+                                                for index, size in enumerate(sizes))
         executor = None
     else:
         executor = ProcessPoolExecutor(max_workers=workers)
-        results = executor.map(dealer, [seed] * len(sizes), range(len(sizes)), sizes)
+        results = executor.map(dealer, range(len(sizes)), sizes)
     try:
         for size, counts in zip(sizes, results):
             total.update(counts)
@@ -103,13 +92,13 @@ class Confirmation:
     exact: Fraction
 
     @property
-    def inside(self):
-        exact = _CONTEXT.divide(decimal.Decimal(self.exact.numerator),
-                                decimal.Decimal(self.exact.denominator))
+    def inside(self) -> bool:
+        exact = to_decimal(self.exact)
         return self.low <= exact <= self.high
 
 
-def confirm(counts, payouts, exact, wager="", paytable="", reading=""):
+def confirm(counts: Mapping[Any, int], payouts: Mapping[Any, Fraction], exact: Fraction,
+            wager: str = "", paytable: str = "", reading: str = "") -> Confirmation:
     """Confirm ``exact`` with the tallies ``counts`` settled by ``payouts`` (state -> net).
 
     The simulated mean is ``S / n`` with ``S`` the exact sum of payouts; the
@@ -121,9 +110,8 @@ def confirm(counts, payouts, exact, wager="", paytable="", reading=""):
     q = sum((count * payouts[state] ** 2 for state, count in counts.items()), Fraction(0))
     mean = s / n
     variance = (q - s * s / n) / (n - 1)
-    se = _CONTEXT.sqrt(_CONTEXT.divide(decimal.Decimal(variance.numerator),
-                                       decimal.Decimal(variance.denominator * n)))
-    centre = _CONTEXT.divide(decimal.Decimal(mean.numerator), decimal.Decimal(mean.denominator))
+    se = _CONTEXT.sqrt(to_decimal(variance / n))
+    centre = to_decimal(mean)
     half = _CONTEXT.multiply(Z99, se)
     return Confirmation(wager, paytable, reading, n, mean, se, _CONTEXT.subtract(centre, half),
                         _CONTEXT.add(centre, half), Fraction(exact))

@@ -3,32 +3,34 @@
 * :mod:`~combin.baccarat.shoe` -- shoes by point value, full or depleted;
 * :mod:`~combin.baccarat.tableau` -- the third-card rules, as data;
 * :mod:`~combin.baccarat.enumeration` -- the exact round enumerator;
-* :mod:`~combin.baccarat.naive` -- a card-by-card dealer that checks it;
+* :mod:`~combin.baccarat.reference`, :mod:`~combin.baccarat.naive` -- a plain
+  nested loop and a card-by-card dealer that check it;
 * :mod:`~combin.baccarat.events`, :mod:`~combin.baccarat.wagers` -- what the
-  paytables in ``data/`` pay on.
+  paytables in ``data/`` pay on; :mod:`~combin.baccarat.readings` -- the
+  interpretations the code branches on;
+* :mod:`~combin.baccarat.checks` -- the cross-checks of the evidence bundle.
 
-:data:`GAME` is what the rest of ``combin`` sees.
+:data:`GAME` is what the rest of ``combin`` sees: wagers, paytables, rule
+sets, interpretations, cross-checks, simulation dealer, audit section, game
+protection and the Eclipse package (``data/game.toml``).
 """
 
-from functools import lru_cache
-
+from combin.baccarat.checks import baccarat_checks
 from combin.baccarat.enumeration import outcome_space
+from combin.baccarat.naive import deal_rounds
+from combin.baccarat.readings import INTERPRETATIONS
 from combin.baccarat.shoe import Shoe, parse_shoe
 from combin.baccarat.wagers import WAGERS
 from combin.errors import CombinError
-from combin.game import Game, load_interpretations, load_paytables, load_rulesets
+from combin.game import Game, load_paytables, load_rulesets, load_sections
+from combin.outcomes import OutcomeSpace
 
 __all__ = ["GAME", "outcomes", "Shoe", "parse_shoe"]
 
 DEFAULT_DECKS = 8
 
 
-@lru_cache(maxsize=64)
-def _space(shoe):
-    return outcome_space(shoe)
-
-
-def outcomes(decks=None, shoe=None):
+def outcomes(decks: object = None, shoe: object = None) -> OutcomeSpace:
     """The outcome space of one round from ``decks`` full decks or the shoe ``shoe``.
 
     ``shoe`` is a :class:`Shoe` or a spec for :func:`parse_shoe`; with neither
@@ -40,7 +42,7 @@ def outcomes(decks=None, shoe=None):
         chosen = shoe if isinstance(shoe, Shoe) else parse_shoe(shoe)
     else:
         chosen = Shoe.full(DEFAULT_DECKS if decks is None else decks)
-    return _space(chosen)
+    return outcome_space(chosen)
 
 
 GAME = Game(
@@ -49,9 +51,12 @@ GAME = Game(
     regulation="58 Pa. Code Chapter 631a; § 631b.11 (Eclipse side wager package)",
     wagers=WAGERS,
     paytables=load_paytables(__name__, WAGERS),
-    interpretations=load_interpretations(__name__),
+    interpretations=INTERPRETATIONS,
     outcomes=outcomes,
     rulesets=load_rulesets(__name__),
     shoe_options=("decks", "shoe"),
     table_shoes=(("8-decks", {"decks": 8}), ("6-decks", {"decks": 6})),
+    checks=baccarat_checks,
+    dealer=deal_rounds,
+    **load_sections(__name__),
 )

@@ -3,7 +3,7 @@
 :func:`enumerate_rounds` returns, for a shoe, every distinct final state of a
 round -- a :class:`Round`: each hand's number of cards and point total --
 with the exact number of ordered six-card sequences that end in it.  The
-counting convention is RULES.md §1.3: the game cycle is ``N (N-1) ... (N-5)``
+counting convention is spec/RULES.md §1.3: the game cycle is ``N (N-1) ... (N-5)``
 for an ``N``-card shoe, and a round that uses only ``k`` < 6 cards is weighted
 by the ``(N-k) ... (N-5)`` ways its unused tail could be drawn.
 
@@ -36,10 +36,12 @@ a naive card-by-card dealer (:mod:`combin.baccarat.naive`) in the tests.
 """
 
 from collections import Counter
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from itertools import product
 from typing import NamedTuple
 
+from combin.baccarat.shoe import Shoe
 from combin.baccarat.tableau import banker_draws, is_natural, PLAYER_DRAWS_ON
 from combin.outcomes import OutcomeSpace
 
@@ -60,7 +62,12 @@ class Round(NamedTuple):
     banker_total: int
 
 
-def game_cycle(cards):
+#: One multiset of the first four values: its removal, removal pairs and class splits.
+Plan = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...],
+             tuple[tuple[tuple[int, int], int, int], ...]]
+
+
+def game_cycle(cards: int) -> int:
     """``cards`` P 6: the number of ordered six-card sequences from ``cards`` cards."""
     cycle = 1
     for k in range(6):
@@ -69,7 +76,7 @@ def game_cycle(cards):
 
 
 @cache
-def _first_four():
+def _first_four() -> tuple[Plan, ...]:
     """Shoe-independent plan: for each multiset of the first four values, its classes.
 
     Returns a tuple of ``(removal, removal_pairs, splits)``: ``removal`` lists
@@ -79,12 +86,12 @@ def _first_four():
     ``class = (player total, banker total)`` and ``depth`` says which moment the
     class needs (0: nobody draws; 1: one third card; 2: possibly two).
     """
-    plan = {}
+    plan: dict[tuple[int, ...], Counter[tuple[int, int]]] = {}
     for p1, b1, p2, b2 in product(range(10), repeat=4):
         key = tuple(sorted((p1, b1, p2, b2)))
         cls = ((p1 + p2) % 10, (b1 + b2) % 10)
         plan.setdefault(key, Counter())[cls] += 1
-    result = []
+    result: list[Plan] = []
     for key, classes in sorted(plan.items()):
         removal = tuple(sorted(Counter(key).items()))
         pairs = tuple((v, u, m * n) for v, m in removal for u, n in removal)
@@ -93,7 +100,7 @@ def _first_four():
     return tuple(result)
 
 
-def _depth(player, banker):
+def _depth(player: int, banker: int) -> int:
     if is_natural(player) or is_natural(banker):
         return 0
     if player not in PLAYER_DRAWS_ON:
@@ -101,10 +108,14 @@ def _depth(player, banker):
     return 2 if banker < 7 else 1
 
 
-def _moments(n):
+def _moments(n: Sequence[int]) -> tuple[dict[tuple[int, int], int],
+                                        dict[tuple[int, int], list[int]],
+                                        dict[tuple[int, int], list[list[int]]]]:
     """The sums S0, S1, S2 of the module docstring, per class ``(p, b)``."""
     falling = [[1, c, c * (c - 1), c * (c - 1) * (c - 2), c * (c - 1) * (c - 2) * (c - 3)] for c in n]
-    s0, s1, s2 = {}, {}, {}
+    s0: dict[tuple[int, int], int] = {}
+    s1: dict[tuple[int, int], list[int]] = {}
+    s2: dict[tuple[int, int], list[list[int]]] = {}
     for removal, pairs, splits in _first_four():
         weight = 1
         for value, multiplicity in removal:
@@ -125,18 +136,23 @@ def _moments(n):
     return s0, s1, s2
 
 
-def enumerate_rounds(shoe):
+#: Stand-ins for a class whose moments were never needed (every count there is zero).
+_NO_FIRST: list[int] = [0] * 10
+_NO_SECOND: list[list[int]] = [[0] * 10 for _ in range(10)]
+
+
+def enumerate_rounds(shoe: Shoe) -> dict[Round, int]:
     """Exact counts of every final :class:`Round` over ``shoe``'s game cycle."""
     n = list(shoe.counts)
     cards = sum(n)
     tail4, tail5 = (cards - 4) * (cards - 5), cards - 5
     s0, s1, s2 = _moments(n)
-    counts = Counter()
+    counts: Counter[Round] = Counter()
     for (player, banker), zero in s0.items():
         if is_natural(player) or is_natural(banker):
             counts[Round(2, player, 2, banker)] += zero * tail4
             continue
-        first = s1.get((player, banker))
+        first = s1.get((player, banker), _NO_FIRST)
         if player not in PLAYER_DRAWS_ON:
             if not banker_draws(banker, None):
                 counts[Round(2, player, 2, banker)] += zero * tail4
@@ -144,7 +160,7 @@ def enumerate_rounds(shoe):
             for u in range(10):
                 counts[Round(2, player, 3, (banker + u) % 10)] += (n[u] * zero - first[u]) * tail5
             continue
-        second = s2.get((player, banker))
+        second = s2.get((player, banker), _NO_SECOND)
         for v in range(10):
             total = (player + v) % 10
             if not banker_draws(banker, v):
@@ -158,7 +174,8 @@ def enumerate_rounds(shoe):
     return {state: count for state, count in counts.items() if count}
 
 
-def outcome_space(shoe):
-    """The :class:`~combin.outcomes.OutcomeSpace` of one round dealt from ``shoe``."""
+@lru_cache(maxsize=64)
+def outcome_space(shoe: Shoe) -> OutcomeSpace:
+    """The :class:`~combin.outcomes.OutcomeSpace` of one round dealt from ``shoe`` (cached per shoe)."""
     return OutcomeSpace(enumerate_rounds(shoe), game_cycle(shoe.cards), shoe.describe(), METHOD,
                         shoe.detail(), game="baccarat")

@@ -3,32 +3,35 @@
 Each event reads a :class:`~combin.baccarat.enumeration.Round` (each hand's
 number of cards and total) and is named after what the regulation or the
 rule book says, so that a paytable can name it.  The fixed readings of
-RULES.md §1.5 are built into the definitions: a Supreme 7 needs both hands of
+spec/RULES.md §1.5 are built into the definitions: a Supreme 7 needs both hands of
 the same length (E2), Divine 9's lower line is *exactly one* three-card 9
 (E3), and Sun 7 and Moon 8 need the hand to win (E4).
 """
 
+from collections.abc import Callable, Mapping
+
+from combin.baccarat.enumeration import Round
 from combin.wager import Event
 
 __all__ = ["EVENTS", "natural_round", "margin"]
 
 
-def natural_round(r):
+def natural_round(r: Round) -> bool:
     """Both hands stood on two cards because one of them is a natural (8 or 9)."""
     return r.player_cards == 2 and r.banker_cards == 2 and max(r.player_total, r.banker_total) >= 8
 
 
-def margin(r, side):
+def margin(r: Round, side: str) -> int:
     """How many points ``side`` ("player" or "banker") wins by (negative when it loses)."""
     difference = r.player_total - r.banker_total
     return difference if side == "player" else -difference
 
 
-def _three(r, side, total):
+def _three(r: Round, side: str, total: int) -> bool:
     return getattr(r, f"{side}_cards") == 3 and getattr(r, f"{side}_total") == total
 
 
-_PREDICATES = [
+_PREDICATES: list[tuple[str, str, Callable[[Round], bool]]] = [
     ("banker_wins", "Banker wins", lambda r: margin(r, "banker") > 0),
     ("player_wins", "Player wins", lambda r: margin(r, "player") > 0),
     ("tie", "Tie", lambda r: margin(r, "player") == 0),
@@ -49,12 +52,28 @@ _PREDICATES = [
     ("natural_tie", "Natural tie", lambda r: natural_round(r) and margin(r, "player") == 0),
 ]
 
+
+
+def _natural_win(side: str) -> Callable[[Round], bool]:
+    return lambda r: natural_round(r) and margin(r, side) > 0
+
+
+def _wins_by(side: str, points: int) -> Callable[[Round], bool]:
+    return lambda r: not natural_round(r) and margin(r, side) == points
+
+
 for _side in ("player", "banker"):
     _PREDICATES.append((f"{_side}_natural_win", f"{_side.capitalize()} wins with a natural",
-                        lambda r, s=_side: natural_round(r) and margin(r, s) > 0))
+                        _natural_win(_side)))
     for _by in range(9, 3, -1):
-        _PREDICATES.append((f"{_side}_wins_by_{_by}", f"{_side.capitalize()} wins by {_by}, not a natural",
-                            lambda r, s=_side, b=_by: not natural_round(r) and margin(r, s) == b))
+        _PREDICATES.append((f"{_side}_wins_by_{_by}",
+                            f"{_side.capitalize()} wins by {_by}, not a natural",
+                            _wins_by(_side, _by)))
 
 #: Every baccarat event by id.  Events read no interpretation (``_interp`` is ignored).
-EVENTS = {id: Event(id, text, lambda r, _interp, p=predicate: p(r)) for id, text, predicate in _PREDICATES}
+def _reads_the_round(predicate: Callable[[Round], bool]) -> Callable[[Round, Mapping[str, str]], bool]:
+    """An event's ``holds``: the predicate on the round; no interpretation is read."""
+    return lambda r, _interp: predicate(r)
+
+
+EVENTS = {id: Event(id, text, _reads_the_round(predicate)) for id, text, predicate in _PREDICATES}

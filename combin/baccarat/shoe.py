@@ -15,12 +15,14 @@ reads the friendly forms a user types:
 import re
 from dataclasses import dataclass
 
+from combin.bounded import parse_int
 from combin.errors import CombinError
+from combin.ranks import RANKS, parse_rank
 
 __all__ = ["Shoe", "RANKS", "RANK_VALUE", "VALUE_NAMES", "parse_decks", "parse_shoe"]
 
-#: The thirteen ranks and their baccarat point values.
-RANKS = "A23456789TJQK"
+#: The baccarat point value of each of the thirteen ranks (:data:`combin.ranks.RANKS`, the
+#: one rank order and reader of both games).
 RANK_VALUE = {"A": 1, **{str(v): v for v in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
 #: How the ten point values are named in tables (value 0 gathers the ten-valued ranks).
 VALUE_NAMES = ("T/J/Q/K", "A", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -36,8 +38,8 @@ MAX_DECK_DIGITS = 6
 class Shoe:
     """Card counts by point value (index 0 = ten-valued); ``decks`` when it is a full shoe."""
 
-    counts: tuple
-    decks: object = None
+    counts: tuple[int, ...]
+    decks: int | None = None
 
     def __post_init__(self):
         if len(self.counts) != 10:
@@ -82,59 +84,90 @@ class Shoe:
 
 
 def parse_decks(text):
-    """A deck count: a whole number of at least 1."""
-    if isinstance(text, bool):
-        raise CombinError(f"the number of decks must be a whole number, not {text!r}")
-    if isinstance(text, int):
-        value = text
-    else:
-        candidate = str(text).strip()
-        if not re.fullmatch(r"[+-]?[0-9]+", candidate):
-            raise CombinError(f"the number of decks must be a whole number, not {text!r}")
-        if len(candidate.lstrip("+-0")) > MAX_DECK_DIGITS:
-            raise CombinError(f"the number of decks must be at most {10**MAX_DECK_DIGITS - 1:,}")
-        value = int(candidate)
-    if value < 1:
-        raise CombinError(f"the number of decks must be at least 1, not {value}")
-    return value
+    """A deck count: a whole number from 1 to 999,999, refused by length before it is
+    converted and compared after leading zeros are dropped (:func:`combin.bounded.parse_int`)."""
+    return parse_int(text, "the number of decks", 1, 10**MAX_DECK_DIGITS - 1)
 
 
-def _removed_cards(text):
-    tokens = re.findall(r"10|[A-Za-z0-9]", text.replace(",", " "))
-    values = []
-    for token in tokens:
-        rank = "T" if token == "10" else token.upper()
-        if rank not in RANK_VALUE:
-            raise CombinError(f"unknown rank '{token}' in the shoe spec (ranks: A 2-9 T J Q K)")
+#: A shoe spec longer than this is refused before it is read.
+MAX_SPEC_CHARS = 4000
+
+_TOKEN = re.compile(r"10|\s*,\s*|\s+|.", re.DOTALL)
+
+
+def _removed_cards(text, spec):
+    """The point values of the cards named after 'minus': ranks, optionally separated by
+    one comma or by spaces.  Anything else -- another character, a doubled separator,
+    a separator at either end -- is an error."""
+    rest = text.strip()
+    if not rest:
+        raise CombinError(f"shoe spec {spec!r} says minus but names no card")
+    values, after_comma = [], True  # a comma may not come first
+    for match in _TOKEN.finditer(rest):
+        token = match.group()
+        if token.strip() == ",":
+            if after_comma:
+                where = "begin with a comma" if not values else "have a doubled separator"
+                raise CombinError(f"the cards removed in shoe spec {spec!r} {where}; "
+                                  "write e.g. 8d-TT5 or 8d-T,T,5")
+            after_comma = True
+            continue
+        if token.isspace():
+            continue
+        try:
+            rank = parse_rank(token)
+        except CombinError:
+            raise CombinError(f"unknown rank or separator {token!r} among the cards removed in "
+                              f"shoe spec {spec!r} (ranks: A 2-9 T J Q K, separated by nothing, "
+                              "a comma or spaces)") from None
         values.append(RANK_VALUE[rank])
+        after_comma = False
+    if after_comma:
+        raise CombinError(f"the cards removed in shoe spec {spec!r} end with a comma")
     return values
+
+
+def _remove(shoe, values):
+    """``shoe`` less the cards of ``values``, each value's total checked at once."""
+    counts = list(shoe.counts)
+    for value in sorted(set(values)):
+        wanted = values.count(value)
+        if wanted > counts[value]:
+            raise CombinError(f"cannot remove {wanted} card(s) of value {VALUE_NAMES[value]}: "
+                              f"{shoe.describe()} holds {counts[value]}")
+        counts[value] -= wanted
+    return Shoe(tuple(counts))
 
 
 def parse_shoe(spec):
     """Read a shoe from the forms in the module docstring."""
     text = str(spec).strip()
+    if len(text) > MAX_SPEC_CHARS:
+        raise CombinError(f"the shoe spec is {len(text):,} characters long; at most "
+                          f"{MAX_SPEC_CHARS:,} are read")
     if re.fullmatch(r"[+-]?[0-9]*\.[0-9]+\s*(?:d|decks?)?", text, re.IGNORECASE):
         raise CombinError(f"the number of decks must be a whole number, not {spec!r}")
     full = re.fullmatch(r"([+-]?[0-9]+)\s*(?:d|decks?)?\s*(?:(?:-|minus)\s*(.*))?", text,
                         re.IGNORECASE | re.DOTALL)
     if full and "=" not in text:
         shoe = Shoe.full(full[1])
-        removed = _removed_cards(full[2] or "")
-        if full[2] is not None and not removed:
-            raise CombinError(f"shoe spec {spec!r} says minus but names no card")
-        for value in removed:
-            shoe = shoe.without(value)
-        return shoe
+        return shoe if full[2] is None else _remove(shoe, _removed_cards(full[2], spec))
     if "=" not in text:
         raise CombinError(f"cannot read the shoe spec {spec!r}: write '8d', '8d-TT5' or "
                           "'A=32,2=32,...,K=32'")
     counts = [0] * 10
     named = set()
-    for item in filter(None, (part.strip() for part in text.split(","))):
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            raise CombinError(f"shoe spec {spec!r} has an empty item (a doubled or misplaced "
+                              "comma); write A=32,2=32,...,K=32")
         rank, sep, number = (piece.strip() for piece in item.partition("="))
-        rank = {"10": "T"}.get(rank.upper(), rank.upper())
-        if rank not in RANK_VALUE and rank != "0":
-            raise CombinError(f"unknown rank '{rank}' in the shoe spec (ranks: A 2-9 T J Q K, or 0)")
+        if rank != "0":  # 0 names the four ten-valued ranks together
+            try:
+                rank = parse_rank(rank)
+            except CombinError:
+                raise CombinError(f"unknown rank '{rank.upper()}' in the shoe spec (ranks: A 2-9 T "
+                                  "J Q K, or 0)") from None
         if not re.fullmatch(r"[+-]?[0-9]{1,9}", number):
             raise CombinError(f"the count of rank {rank} must be a whole number of at most nine "
                               f"digits, not {number!r}")

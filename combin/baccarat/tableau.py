@@ -1,4 +1,4 @@
-"""The punto banco drawing rules (RULES.md §1.2), as data.
+"""The punto banco drawing rules (spec/RULES.md §1.2), as data.
 
 A two-card total of 8 or 9 is a natural and both hands stand.  Otherwise the
 Player draws on 0-5.  A Banker whose Player stood draws on 0-5; a Banker whose
@@ -9,7 +9,7 @@ the point value of the Player's third card.
 __all__ = ["CITATION", "PLAYER_DRAWS_ON", "BANKER_DRAWS_ON", "BANKER_DRAWS_WHEN_PLAYER_STANDS",
            "is_natural", "banker_draws"]
 
-CITATION = "Punto banco third-card rules (58 Pa. Code Chapter 631a; RULES.md §1.2)"
+CITATION = "Punto banco third-card rules (58 Pa. Code Chapter 631a; spec/RULES.md §1.2)"
 
 PLAYER_DRAWS_ON = frozenset(range(6))
 BANKER_DRAWS_WHEN_PLAYER_STANDS = frozenset(range(6))

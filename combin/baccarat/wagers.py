@@ -7,12 +7,14 @@ depend on another wager's paytable, under interpretation E1.
 """
 
 from combin.baccarat.events import EVENTS
+from combin.baccarat.readings import E1
 from combin.errors import CombinError
+from combin.interpret import reading
 from combin.wager import Wager
 
 __all__ = ["WAGERS", "ECLIPSE_COMPONENTS"]
 
-_MAIN = "58 Pa. Code Chapter 631a (Baccarat); RULES.md §1.4"
+_MAIN = "58 Pa. Code Chapter 631a (Baccarat); spec/RULES.md §1.4"
 
 #: The wager whose winning event each Eclipse line is (§ 631b.11(d)(5)).
 ECLIPSE_COMPONENTS = {
@@ -28,7 +30,7 @@ ECLIPSE_COMPONENTS = {
 def _eclipse_lines(paytable, chosen, lookup, _outcomes):
     """Eclipse's paid lines: all of them under E1=events; under E1=paid-rows, only the
     events that the same-lettered paytable of their own wager pays."""
-    if chosen.get("E1", "events") == "events":
+    if reading(chosen, E1) is E1.EVENTS:
         return paytable.lines
     kept = []
     for event, pay in paytable.lines:
@@ -65,11 +67,11 @@ WAGERS = {w.id: w for w in (
            tuple(ECLIPSE_COMPONENTS), "A", interpretations=("E1", "E2", "E3", "E4"),
            lines=_eclipse_lines),
     _wager("dragon.player", "Dragon Bonus (Player)",
-           "Dragon Bonus side wager (not a § 631b.11 wager); ANCHORS.md",
+           "Dragon Bonus side wager (not a § 631b.11 wager); spec/ANCHORS.md",
            ("player_natural_win", "natural_tie",
             *(f"player_wins_by_{by}" for by in range(9, 3, -1))), "standard"),
     _wager("dragon.banker", "Dragon Bonus (Banker)",
-           "Dragon Bonus side wager (not a § 631b.11 wager); ANCHORS.md",
+           "Dragon Bonus side wager (not a § 631b.11 wager); spec/ANCHORS.md",
            ("banker_natural_win", "natural_tie",
             *(f"banker_wins_by_{by}" for by in range(9, 3, -1))), "standard"),
 )}

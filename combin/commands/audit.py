@@ -1,44 +1,65 @@
 """``combin audit``: write or verify the certification evidence bundle."""
 
+import argparse
 import sys
+
+from combin.errors import CombinError
 
 NAME = "audit"
 HELP = "write (or --verify) the certification evidence bundle"
+#: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
+OUTPUT = "directory"
+
+#: Simulation sizes beyond these would run for days; the command refuses them.
+MAX_ROUNDS = 10**9
+MAX_SHOES = 10**8
+MAX_WORKERS = 256
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     from combin.audit import DEFAULTS
     parser.add_argument("--out", default="build/audit", metavar="DIR",
                         help="where to write the bundle (default build/audit)")
     parser.add_argument("--verify", metavar="DIR",
                         help="re-hash the bundle in DIR and recompute it; exit 1 on any difference")
-    parser.add_argument("--seed", type=int, default=DEFAULTS["seed"])
-    parser.add_argument("--rounds", type=int, default=DEFAULTS["rounds"],
-                        help="simulated baccarat rounds (default 1,000,000)")
-    parser.add_argument("--hands", type=int, default=DEFAULTS["hands"],
-                        help="simulated Lunar Poker hands (default 1,000,000)")
-    parser.add_argument("--shoes", type=int, default=DEFAULTS["shoes"],
+    parser.add_argument("--seed", type=int_option("--seed", 0, 2**63 - 1), default=DEFAULTS["seed"])
+    parser.add_argument("--rounds", type=int_option("--rounds", 1000, MAX_ROUNDS),
+                        default=DEFAULTS["rounds"],
+                        help="rounds simulated per game that deals rounds (default 1,000,000)")
+    parser.add_argument("--hands", type=int_option("--hands", 1000, MAX_ROUNDS),
+                        default=DEFAULTS["hands"],
+                        help="hands simulated per game that deals hands (default 1,000,000)")
+    parser.add_argument("--shoes", type=int_option("--shoes", 100, MAX_SHOES),
+                        default=DEFAULTS["shoes"],
                         help="shoes per count simulation (default 100,000)")
-    parser.add_argument("--workers", type=int, default=2, help="processes for the simulations")
+    parser.add_argument("--workers", type=int_option("--workers", 1, MAX_WORKERS), default=2,
+                        help="processes for the simulations")
     parser.add_argument("--hashes-only", action="store_true",
-                        help="with --verify: check the hashes, do not recompute")
+                        help="with --verify: check the hashes and the manifest, do not recompute")
 
 
-def run(args):
-    from combin.audit.bundle import build, verify, write
-    if args.verify:
+def run(args: argparse.Namespace) -> str:
+    from combin.audit.bundle import MARKER, audit_command, build, verify, write
+    from combin.fileio import check_directory
+    if args.verify is not None:
+        if not args.verify.strip():
+            raise CombinError("--verify needs the directory of a bundle, not an empty name")
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only)
         for line in differences:
             print(line, file=sys.stderr)
         if differences:
             print(f"combin: {args.verify}: {len(differences)} difference(s)", file=sys.stderr)
             raise SystemExit(1)
-        how = "hashes match" if args.hashes_only else "hashes match and the recomputation is identical"
+        how = ("hashes and manifest match" if args.hashes_only else
+               "hashes and manifest match and the recomputation is identical")
         print(f"combin: {args.verify}: verified, {how}", file=sys.stderr)
         return ""
+    if args.hashes_only:
+        raise CombinError("--hashes-only applies to --verify DIR")
+    check_directory(args.out, relatives=(), marker=MARKER)
     files, verdicts, parameters = build(args.seed, args.rounds, args.hands, args.shoes, args.workers)
-    command = "combin " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["audit"] else "combin audit"
-    write(args.out, files, verdicts, parameters, command)
+    write(args.out, files, verdicts, parameters, audit_command(parameters))
     print(f"combin: wrote {len(files) + 1} files under {args.out}", file=sys.stderr)
     failed = [game for game, verdict in verdicts.items() if not verdict["all_checks_passed"]]
     if failed:

@@ -5,6 +5,7 @@ Ctrl-C stops the simulation: the shoes finished so far are reported on stdout
 the exit status is 130.
 """
 
+import argparse
 import os
 import sys
 
@@ -15,13 +16,15 @@ NAME = "count"
 HELP = "simulate whole shoes, betting the wager when a card count reaches a trigger"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--tags", metavar="TAGS", default="suggested",
                         help="ten integers in value order T/J/Q/K,A,2,...,9, or RANK=TAG pairs "
                              "(A=0,4=-1,...,9=2; unnamed ranks 0), or 'suggested' (default: the "
                              "count 'combin eor' suggests for the shoe)")
-    parser.add_argument("--max-tag", metavar="M", type=int, default=None,
+    parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
+                        default=None,
                         help="largest tag of the suggested count (default 2)")
     triggers = parser.add_mutually_exclusive_group()
     triggers.add_argument("--trigger", metavar="T",
@@ -48,9 +51,11 @@ def configure(parser):
                         help="also draw win per shoe against the trigger (needs matplotlib)")
 
 
-def run(args):
-    from combin.protection.simulate import (progress_printer, parse_tags, parse_triggers,
-                                            render, simulate)
+def run(args: argparse.Namespace) -> str:
+    from combin.analysis import select
+    from combin.progress import StderrProgress
+    from combin.protection.decks import protected
+    from combin.protection.simulate import parse_tags, parse_triggers, render, simulate
     if args.plot:
         from combin.protection.charts import require_matplotlib
         require_matplotlib()
@@ -67,17 +72,23 @@ def run(args):
     if tags is not None and args.max_tag is not None:
         raise CombinError("--max-tag shapes the suggested count; it does not apply with --tags")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
-    result = simulate(args.wager, decks=8 if decks is None else decks, cut=args.cut_card,
+    chosen = protected(select(args.wager, **options))
+    result = simulate(chosen, decks=8 if decks is None else decks, cut=args.cut_card,
                       burn=args.burn, tags=tags, triggers=triggers, true_count=args.true_count,
                       initial_count=args.initial_count, seed=args.seed, shoes=args.shoes,
-                      workers=workers, max_tag=args.max_tag, progress=progress_printer(),
-                      **options)
+                      workers=workers, max_tag=args.max_tag,
+                      progress=StderrProgress("count", unit="shoes"))
     text = render(result, args.format)
     if result.interrupted:
         sys.stdout.write(text)
         sys.stdout.flush()
         raise KeyboardInterrupt
     if args.plot:
+        from combin.fileio import write_atomic, write_files
         from combin.protection.charts import trigger_chart
-        trigger_chart(result, args.plot)
+        chart = trigger_chart(result)
+        if args.out:  # both files or neither
+            write_files({args.out: text, args.plot: chart})
+            return ""
+        write_atomic(args.plot, chart)
     return text

@@ -1,21 +1,23 @@
 """``combin decks WAGER``: the exact house edge for a list of deck counts, per paytable."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
 NAME = "decks"
-HELP = ("exact house edge of a baccarat wager for 1 to 8 decks (or any list), "
+HELP = ("exact house edge of a wager dealt from a shoe for 1 to 8 decks (or any list), "
         "one column per paytable")
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
     parser.add_argument("--decks-list", metavar="LIST",
                         help="deck counts, comma separated (default 1,2,3,4,5,6,7,8); "
                              "'--decks LIST' is read the same way")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.protection.decks import DEFAULT_DECKS_LIST, deck_table, parse_decks_list, render
     if args.shoe is not None:
         raise CombinError("combin decks tabulates full shoes; use 'combin shoe' for --shoe")

@@ -1,32 +1,42 @@
 """``combin eor WAGER``: exact effects of removal and a suggested count."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "eor"
 HELP = "exact effect of removing one card of each value, with a suggested count"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
+    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
-    parser.add_argument("--max-tag", metavar="M", type=int, default=None,
+    parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
+                        default=None,
                         help="the largest tag, in size, of the suggested count (default 2)")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="also draw a bar chart of the effects (needs matplotlib)")
 
 
-def run(args):
-    from combin.baccarat.shoe import Shoe, parse_shoe
+def run(args: argparse.Namespace) -> str:
+    from combin.analysis import select
+    from combin.protection.decks import protected
     from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal, render
     if args.plot:
         from combin.protection.charts import require_matplotlib
         require_matplotlib()
     options = sheet_options(args)
     decks, spec = options.pop("decks", None), options.pop("shoe", None)
-    shoe = parse_shoe(spec) if spec is not None else Shoe.full(8 if decks is None else decks)
+    chosen = protected(select(args.wager, **options))
     max_tag = DEFAULT_MAX_TAG if args.max_tag is None else args.max_tag
-    result = effects_of_removal(args.wager, shoe, max_tag, **options)
+    result = effects_of_removal(chosen, spec, max_tag, decks=decks)
     text = render(result, args.format)
     if args.plot:
+        from combin.fileio import write_atomic, write_files
         from combin.protection.charts import eor_chart
-        eor_chart(result, args.plot)
+        chart = eor_chart(result)
+        if args.out:  # both files or neither
+            write_files({args.out: text, args.plot: chart})
+            return ""
+        write_atomic(args.plot, chart)
     return text

@@ -1,5 +1,7 @@
 """``combin package WAGER[:PAYTABLE][=STAKE] ...``: several wagers on the same round."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -7,12 +9,15 @@ NAME = "package"
 HELP = "several wagers of one game on the same round: the exact joint result"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("bets", nargs="*", metavar="WAGER[:PAYTABLE][=STAKE]",
                         help="a wager, optionally its paytable and its stake (default 1), "
                              "e.g. eclipse.supreme7:B=2")
-    parser.add_argument("--eclipse", action="store_true",
-                        help="add the five Eclipse wagers (§ 631b.11) at one unit each")
+    parser.add_argument("--set", metavar="NAME", action="append", default=[], dest="sets",
+                        help="add a game's named package of wagers at one unit each "
+                             "(see 'combin list'; e.g. eclipse)")
+    parser.add_argument("--eclipse", action="append_const", const="eclipse", dest="sets",
+                        help="the same as --set eclipse: the five Eclipse wagers (§ 631b.11)")
     add_sheet_options(parser, wager=False)
 
 
@@ -38,13 +43,14 @@ def _resolve_files(args, bets, options):
     return resolved
 
 
-def run(args):
-    from combin.design.package import ECLIPSE_PACKAGE, Bet, package, parse_bet
+def run(args: argparse.Namespace) -> str:
+    from combin.design.package import named_bets, package, parse_bet
     from combin.paytable_file import report_generous
-    bets = [Bet(wager) for wager in ECLIPSE_PACKAGE] if args.eclipse else []
+    bets = [bet for name in args.sets for bet in named_bets(name)]
     bets += [parse_bet(text) for text in args.bets]
     if not bets:
-        raise CombinError("name at least one wager (WAGER[:PAYTABLE][=STAKE]) or give --eclipse")
+        raise CombinError("name at least one wager (WAGER[:PAYTABLE][=STAKE]) or give "
+                          "--set NAME (e.g. --set eclipse)")
     options = sheet_options(args)
     if args.paytable_file:
         bets = _resolve_files(args, bets, options)
@@ -169,11 +175,12 @@ def _markdown(result):
 
 def _csv(result):
     import csv
+    from combin.render.csvfile import safe_writer
     import io
     from combin import display
     from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["net_result", "combinations", "probability", "probability_decimal"])
     for net, c in result.distribution:
         writer.writerow([as_text(display.rational(net)), as_text(c),

@@ -1,16 +1,22 @@
 """``combin par WAGER``: one par sheet."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "par"
 HELP = "one par sheet"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.analysis import par_sheet
+    from combin.paytable_file import warn_generous
     from combin.render import render
-    return render(par_sheet(args.wager, **sheet_options(args)), args.format)
+    options = sheet_options(args, warn=False)
+    sheet = par_sheet(args.wager, **options)
+    warn_generous(options, sheet)
+    return render(sheet, args.format)

@@ -1,12 +1,14 @@
 """``combin paytable WAGER``: write a paytable as TOML, ready to edit and load back."""
 
+import argparse
+
 from combin.errors import CombinError
 
 NAME = "paytable"
 HELP = "write a paytable (built-in or from a file) as a TOML paytable file"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("wager", help="wager id, e.g. eclipse.moon8 (see 'combin list')")
     parser.add_argument("--paytable", help="paytable id (default: the wager's default)")
     parser.add_argument("--id", dest="new_id", metavar="NEW_ID",
@@ -17,7 +19,7 @@ def configure(parser):
     parser.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of stdout")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from dataclasses import replace
 
     from combin import __version__

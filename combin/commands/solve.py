@@ -1,12 +1,14 @@
 """``combin solve WAGER``: the return as a function of the pays; the pay for a target edge."""
 
+import argparse
+
 from combin.commands.options import add_sheet_options, sheet_options
 
 NAME = "solve"
 HELP = "a wager's return as an exact function of its pays, and the pay for a target house edge"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser)
     parser.add_argument("--line", metavar="EVENT",
                         help="the paytable line to vary (default: the only line that pays)")
@@ -14,7 +16,7 @@ def configure(parser):
                         help="house edge to reach, e.g. 5%%, 0.05 or 1/20")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str:
     from combin.design.solve import solve
     solved = solve(args.wager, line=args.line, target_edge=args.target_edge,
                    **sheet_options(args))
@@ -67,7 +69,7 @@ def _solution_rows(solved):
     payout = solution.payout
     exact = display.rational(payout)
     rows = [("Exact pay", f"{exact} to 1" if payout else "push",
-             f"{display.decimal(payout, 6)} to 1", display.percent(solution.target),
+             f"{display.decimal(payout, 6)} to 1", display.percent_given(solution.target),
              display.rational(solution.target))]
     for whole in solution.whole:
         side = "Whole pay below" if whole.pay.net < payout else \
@@ -133,10 +135,11 @@ def _markdown(solved):
 
 def _csv(solved):
     import csv
+    from combin.render.csvfile import safe_writer
     import io
     from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["line", "symbol", "pays", "payout", "probability", "probability_decimal"])
     for row in _line_rows(solved):
         writer.writerow([row[0], row[1], row[2], as_text(row[3]), as_text(row[4]), row[5]])

@@ -1,20 +1,25 @@
 """``combin tables``: regenerate (or check) every committed table."""
 
+import argparse
 import sys
 
 NAME = "tables"
 HELP = "regenerate every committed table"
+#: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
+OUTPUT = "directory"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="tables", metavar="DIR")
     parser.add_argument("--check", action="store_true",
                         help="compare with DIR instead of writing; exit 1 on any difference")
 
 
-def run(args):
-    from combin.tables import check_tables, write_tables
+def run(args: argparse.Namespace) -> str:
+    from combin.fileio import check_directory
+    from combin.tables import MARKER, check_tables, write_tables
     if not args.check:
+        check_directory(args.out, relatives=(), marker=MARKER)
         write_tables(args.out)
         return ""
     drift = check_tables(args.out)

@@ -23,17 +23,23 @@ Two identities hold exactly and are tested: the package's mean is
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
+from combin import display
+from combin.analysis import select_wager
+from combin.bounded import parse_fraction
 from combin.errors import CombinError
+from combin.game import Game, RuleSet
+from combin.parsheet import ParSheet
+from combin.paytable import Paytable
+from combin.registry import find_package, find_wager
+from combin.wager import Wager
 
-__all__ = ["ECLIPSE_PACKAGE", "Bet", "Package", "parse_bet", "parse_stake", "package"]
-
-#: The five wagers of the Eclipse side wager package, 58 Pa. Code § 631b.11(d).
-ECLIPSE_PACKAGE = ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9",
-                   "eclipse.eclipse")
+__all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets"]
 
 _BET = re.compile(r"^\s*(?P<wager>[^:=\s]+)\s*(?::\s*(?P<paytable>[^:=\s]+)\s*)?"
                   r"(?:=\s*(?P<stake>[^=]+?)\s*)?$")
@@ -45,22 +51,20 @@ class Bet:
     """One wager of a package: its id, its paytable (``None``: the default) and its stake."""
 
     wager: str
-    paytable: object = None
+    paytable: str | None = None
     stake: Fraction = Fraction(1)
 
     @property
-    def label(self):
+    def label(self) -> str:
         return self.wager if self.paytable is None else f"{self.wager}:{self.paytable}"
 
 
-def parse_stake(text):
+def parse_stake(text: object) -> Fraction:
     """A positive exact stake from ``"2"``, ``"0.5"`` or ``"1/2"``."""
     words = str(text).strip()
     try:
-        if not words or len(words) > _MAX_STAKE_TEXT:
-            raise ValueError
-        stake = Fraction(words)
-    except (ValueError, ZeroDivisionError):
+        stake = parse_fraction(words, "a stake", _MAX_STAKE_TEXT)
+    except CombinError:
         raise CombinError(f"a stake must be a positive number such as 1, 2.5 or 1/2, "
                           f"not {str(text)[:_MAX_STAKE_TEXT]!r}") from None
     if stake <= 0:
@@ -68,7 +72,7 @@ def parse_stake(text):
     return stake
 
 
-def parse_bet(text):
+def parse_bet(text: object) -> Bet:
     """``WAGER[:PAYTABLE][=STAKE]`` (e.g. ``eclipse.supreme7:B=2``) as a :class:`Bet`."""
     match = _BET.match(str(text))
     if not match:
@@ -92,68 +96,65 @@ class Package:
     shoe: str
     method: str
     cycle: int
-    bets: tuple
-    sheets: tuple
-    distribution: tuple
-    means: tuple
-    covariance: tuple
+    bets: tuple[Bet, ...]
+    sheets: tuple[ParSheet, ...]
+    distribution: tuple[tuple[Fraction, int], ...]
+    means: tuple[Fraction, ...]
+    covariance: tuple[tuple[Fraction, ...], ...]
 
     @property
-    def stakes(self):
+    def stakes(self) -> tuple[Fraction, ...]:
         return tuple(bet.stake for bet in self.bets)
 
     @property
-    def total_stake(self):
+    def total_stake(self) -> Fraction:
         return sum(self.stakes, Fraction(0))
 
-    def probability(self, combinations):
+    def probability(self, combinations: int) -> Fraction:
         return Fraction(combinations, self.cycle)
 
     @cached_property
-    def expected(self):
+    def expected(self) -> Fraction:
         """Expected net result per round (all stakes together)."""
         return sum((self.probability(c) * net for net, c in self.distribution), Fraction(0))
 
     @property
-    def return_per_staked(self):
+    def return_per_staked(self) -> Fraction:
         """Expected net result per unit staked in total (``-house edge``)."""
         return self.expected / self.total_stake
 
     @property
-    def house_edge(self):
+    def house_edge(self) -> Fraction:
         return -self.return_per_staked
 
     @cached_property
-    def variance(self):
+    def variance(self) -> Fraction:
         """Variance of the net result per round."""
         second = sum((self.probability(c) * net**2 for net, c in self.distribution), Fraction(0))
         return second - self.expected**2
 
     @property
-    def variance_per_staked(self):
+    def variance_per_staked(self) -> Fraction:
         return self.variance / self.total_stake**2
 
     @property
-    def sd(self):
-        from combin import display
+    def sd(self) -> Decimal:
         return display.sqrt(self.variance)
 
     @property
-    def sd_per_staked(self):
-        from combin import display
+    def sd_per_staked(self) -> Decimal:
         return display.sqrt(self.variance_per_staked)
 
     @property
-    def hit_frequency(self):
+    def hit_frequency(self) -> Fraction:
         return sum((self.probability(c) for net, c in self.distribution if net > 0), Fraction(0))
 
     @property
-    def push_frequency(self):
+    def push_frequency(self) -> Fraction:
         return sum((self.probability(c) for net, c in self.distribution if net == 0), Fraction(0))
 
-    def correlation(self, i, j):
+    def correlation(self, i: int, j: int) -> Decimal | None:
         """The correlation of wagers ``i`` and ``j`` as a Decimal (``None`` if one never varies)."""
-        from combin import display
         vi, vj, c = self.covariance[i][i], self.covariance[j][j], self.covariance[i][j]
         if vi == 0 or vj == 0:
             return None
@@ -161,15 +162,15 @@ class Package:
         return root if c >= 0 else -root
 
 
-def _space(game, decks, shoe):
-    options = {"decks": decks, "shoe": shoe}
-    for name, value in options.items():
-        if value is not None and name not in game.shoe_options:
-            raise CombinError(f"{game.id} is dealt from a fixed deck; --{name} does not apply")
-    return game.outcomes(**{k: v for k, v in options.items() if k in game.shoe_options})
+def named_bets(package_id: str) -> list[Bet]:
+    """One unit on each wager of a game's named package (``eclipse``: the five Eclipse
+    wagers); the game says which packages it has (``Game.packages``)."""
+    _, named = find_package(package_id)
+    return [Bet(wager) for wager in named.wagers]
 
 
-def _interpretations(game, wagers, chosen):
+def _interpretations(game: Game, wagers: Sequence[Wager],
+                     chosen: Mapping[str, str]) -> list[dict[str, str]]:
     readers = {key for wager in wagers for key in wager.interpretations}
     for key in chosen:
         if key not in game.interpretations:
@@ -180,19 +181,20 @@ def _interpretations(game, wagers, chosen):
     return [{k: v for k, v in chosen.items() if k in wager.interpretations} for wager in wagers]
 
 
-def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret=None,
-            extra_paytables=(), extra_rulesets=()):
+def package(bets: Sequence[Bet], *, paytable: str | None = None, decks: object = None,
+            shoe: object = None, rules: str | None = None,
+            interpret: Mapping[str, str] | None = None,
+            extra_paytables: Iterable[Paytable] = (),
+            extra_rulesets: Iterable[RuleSet] = ()) -> Package:
     """The :class:`Package` of ``bets`` (a list of :class:`Bet`) on one round.
 
     ``paytable`` is the paytable of every bet that names none; the other
     options are those of :func:`combin.analysis.par_sheet` and apply to all.
     """
-    from combin.analysis import payouts as settled
-    from combin.registry import find_wager
     if not bets:
-        raise CombinError("a package needs at least one wager (or --eclipse)")
+        raise CombinError("a package needs at least one wager (or --set NAME)")
     found = [find_wager(bet.wager) for bet in bets]
-    games = {}
+    games: dict[str, str] = {}
     for (game, _), bet in zip(found, bets):
         games.setdefault(game.id, bet.wager)
     if len(games) > 1:
@@ -200,13 +202,14 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
         raise CombinError(f"a package bets on one round of one game, but its wagers belong to "
                           f"different games: {named}")
     game = found[0][0]
-    space = _space(game, decks, shoe)
+    space = game.space(decks, shoe)
     chosen = _interpretations(game, [w for _, w in found], interpret or {})
     used, sheets, payouts, labels = [], [], [], set()
     for bet, (_, wager), mine in zip(bets, found, chosen):
-        sheet, table = settled(wager.id, paytable=bet.paytable or paytable, rules=rules,
-                               interpret=mine, extra_paytables=extra_paytables,
-                               extra_rulesets=extra_rulesets, space=space)
+        selection = select_wager(game, wager, paytable=bet.paytable or paytable, rules=rules,
+                                 interpret=mine, extra_paytables=extra_paytables,
+                                 extra_rulesets=extra_rulesets)
+        sheet, table = selection.sheet(space), selection.payouts(space)
         resolved = Bet(wager.id, sheet.paytable, bet.stake)
         if resolved.label in labels:
             raise CombinError(f"{resolved.label} is listed twice; give it one stake")
@@ -218,7 +221,7 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
     stakes = [bet.stake for bet in used]
     sums = [Fraction(0)] * count
     products = [[Fraction(0)] * count for _ in range(count)]
-    distribution = Counter()
+    distribution: Counter[Fraction] = Counter()
     for outcome, combinations in space.items():
         nets = [table[outcome] for table in payouts]
         distribution[sum((s * x for s, x in zip(stakes, nets)), Fraction(0))] += combinations

@@ -23,11 +23,19 @@ approximated.  The nearest whole pays either side are priced by the engine.
 """
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from combin import display
+from combin.analysis import Selection, select
+from combin.bounded import parse_fraction
 from combin.errors import CombinError
+from combin.outcomes import OutcomeSpace
+from combin.parsheet import ParSheet
 from combin.pays import PUSH, Pay
+from combin.paytable import with_pay
 
 __all__ = ["Term", "ReturnFormula", "WholePay", "Solution", "Solved", "parse_edge",
            "return_formula", "pay_of", "solve"]
@@ -55,32 +63,34 @@ class ReturnFormula:
     the catch-all's exact contribution (``-P(no line)`` when it loses).
     """
 
-    terms: tuple
+    terms: tuple["Term", ...]
     constant: Fraction
 
-    def term(self, event_id):
+    def term(self, event_id: str) -> Term:
         for term in self.terms:
             if term.event_id == event_id:
                 return term
         known = ", ".join(t.event_id for t in self.terms) or "none"
         raise CombinError(f"unknown line {event_id!r} (lines: {known})")
 
-    def value(self, pays=None):
+    def value(self, pays: Mapping[str, Fraction | int] | None = None) -> Fraction:
         """The exact expected return with the current pays, some replaced by ``pays``."""
         pays = pays or {}
         return self.constant + sum((t.probability * Fraction(pays.get(t.event_id, t.payout))
                                     for t in self.terms), Fraction(0))
 
-    def symbols(self):
+    def symbols(self) -> dict[str, Any]:
         """``{event id: sympy Symbol}`` (the symbol is the line's net pay, the X of "X to 1")."""
         import sympy
         return {t.event_id: sympy.Symbol(t.event_id) for t in self.terms}
 
-    def expression(self):
+    def expression(self) -> Any:
         """The expected return as a sympy expression with exact rational coefficients."""
         import sympy
         symbols = self.symbols()
-        rational = lambda f: sympy.Rational(f.numerator, f.denominator)
+
+        def rational(f: Fraction) -> Any:
+            return sympy.Rational(f.numerator, f.denominator)
         return sympy.Add(rational(self.constant),
                          *(rational(t.probability) * symbols[t.event_id] for t in self.terms))
 
@@ -101,34 +111,32 @@ class Solution:
     target: Fraction
     payout: Fraction
     pay: Pay
-    whole: tuple
+    whole: tuple["WholePay", ...]
 
 
 @dataclass(frozen=True)
 class Solved:
     """What ``combin solve`` shows: the sheet, its return formula, the line, the solution."""
 
-    sheet: object
+    sheet: ParSheet
     formula: ReturnFormula
-    line: object  # Term, or None when no line was named or implied
-    solution: object  # Solution, or None without a target
+    line: Term | None  # None when no line was named or implied
+    solution: Solution | None  # None without a target
 
 
-def parse_edge(text):
+def parse_edge(text: object) -> Fraction:
     """A house edge from ``"5%"``, ``"0.05"`` or ``"1/20"``, as an exact Fraction."""
     words = str(text).strip()
     try:
-        if not words or len(words) > _MAX_TEXT:
-            raise ValueError
         if words.endswith("%"):
-            return Fraction(words[:-1].strip()) / 100
-        return Fraction(words)
-    except (ValueError, ZeroDivisionError):
+            return parse_fraction(words[:-1], "the target house edge", _MAX_TEXT) / 100
+        return parse_fraction(words, "the target house edge", _MAX_TEXT)
+    except CombinError:
         raise CombinError(f"the target house edge must be a number such as 5%, 0.05 or 1/20, "
                           f"not {str(text)[:_MAX_TEXT]!r}") from None
 
 
-def return_formula(sheet):
+def return_formula(sheet: ParSheet) -> ReturnFormula:
     """The :class:`ReturnFormula` of a par sheet (exact probabilities from its counts)."""
     terms, constant = [], Fraction(0)
     for line in sheet.lines:
@@ -140,7 +148,7 @@ def return_formula(sheet):
     return ReturnFormula(tuple(terms), constant)
 
 
-def pay_of(payout):
+def pay_of(payout: Fraction | int) -> Pay:
     """The printed pay of an exact net payout >= 0: ``"26 to 1"``, ``"2495 to 96"``, ``push``."""
     payout = Fraction(payout)
     if payout < 0:
@@ -150,32 +158,23 @@ def pay_of(payout):
     return Pay.parse(f"{payout.numerator} to {payout.denominator}")
 
 
-def _paytable_of(sheet, options):
-    from combin.registry import find_wager
-    game, _ = find_wager(sheet.wager)
-    tables = {**game.paytables, **{(p.wager, p.id): p for p in options.get("extra_paytables", ())}}
-    return tables[(sheet.wager, sheet.paytable)]
-
-
-def _engine_edge(sheet, options, line, pay):
+def _engine_edge(chosen: Selection, space: OutcomeSpace, line: str, pay: Pay) -> Fraction:
     """The house edge the par-sheet engine gives with ``line`` paying ``pay``."""
-    from combin.analysis import par_sheet
-    from combin.paytable import with_pay
-    table = with_pay(_paytable_of(sheet, options), line, pay)
-    extra = [*options.get("extra_paytables", ()), table]
-    return par_sheet(sheet.wager, **{**options, "extra_paytables": extra}).summary.house_edge
+    return chosen.with_paytable(with_pay(chosen.paytable, line, pay)).sheet(space).summary.house_edge
 
 
-def _default_line(formula, line):
+def _default_line(formula: ReturnFormula, line: str | None) -> Term | None:
     if line is not None:
         return formula.term(line)
     paid = [t for t in formula.terms if t.payout > 0]
     if len(paid) == 1:
         return paid[0]
+    if len(formula.terms) == 1:
+        return formula.terms[0]
     return None
 
 
-def _solve_symbolically(formula, term, target):
+def _solve_symbolically(formula: ReturnFormula, term: Term, target: Fraction) -> Fraction:
     import sympy
     symbols = formula.symbols()
     x = symbols[term.event_id]
@@ -189,25 +188,29 @@ def _solve_symbolically(formula, term, target):
     return Fraction(int(roots[0].p), int(roots[0].q))
 
 
-def solve(wager_id, *, line=None, target_edge=None, **options):
+def solve(wager_id: str, *, line: str | None = None, target_edge: Fraction | str | None = None,
+          decks: object = None, shoe: object = None, **options: Any) -> Solved:
     """The return formula of a wager and, given ``target_edge``, the pay of ``line`` that hits it.
 
-    ``options`` are those of :func:`combin.analysis.par_sheet`; ``target_edge``
-    is a Fraction or text (:func:`parse_edge`).
+    ``options`` are those of :func:`combin.analysis.select`, resolved once;
+    ``target_edge`` is a Fraction or text (:func:`parse_edge`).
     """
-    from combin import display
-    from combin.analysis import par_sheet
     target = None if target_edge is None else (
         target_edge if isinstance(target_edge, Fraction) else parse_edge(target_edge))
-    sheet = par_sheet(wager_id, **options)
+    chosen = select(wager_id, **options)
+    space = chosen.space(decks, shoe)
+    sheet = chosen.sheet(space)
     formula = return_formula(sheet)
     term = _default_line(formula, line)
     if target is None:
         return Solved(sheet, formula, term, None)
     if term is None:
-        raise CombinError(f"{wager_id} has several lines; name the one to vary with --line "
-                          f"({', '.join(t.event_id for t in formula.terms)})")
-    if term.event_id not in {event for event, _ in _paytable_of(sheet, options).lines}:
+        paying = sum(t.payout > 0 for t in formula.terms)
+        why = (f"{paying} of its lines pay" if paying else
+               "none of its lines pays (each is a push or a loss)")
+        raise CombinError(f"paytable {sheet.paytable} of {wager_id}: {why}; name the line to "
+                          f"vary with --line ({', '.join(t.event_id for t in formula.terms)})")
+    if term.event_id not in {event for event, _ in chosen.paytable.lines}:
         raise CombinError(f"line '{term.event_id}' is settled from several paytable lines; "
                           "solve varies one paytable line at a time")
     if term.probability == 0:
@@ -217,16 +220,16 @@ def solve(wager_id, *, line=None, target_edge=None, **options):
     if payout < 0:
         at_push = -formula.value({term.event_id: 0})
         raise CombinError(f"no pay on line '{term.event_id}' gives a house edge of "
-                          f"{display.percent(target)}: with that line a push the edge is already "
-                          f"{display.percent(at_push)}, and any pay only lowers it")
+                          f"{display.percent_given(target)}: with that line a push the edge is "
+                          f"already {display.percent(at_push)}, and any pay only lowers it")
     if -formula.value({term.event_id: payout}) != target:
         raise CombinError("internal check failed: the solved pay does not give the target edge")
     pay = pay_of(payout)
-    if _engine_edge(sheet, options, term.event_id, pay) != target:
+    if _engine_edge(chosen, space, term.event_id, pay) != target:
         raise CombinError(f"the pays of {wager_id} change how its rounds are settled "
                           "(a reading that combines lines); solve cannot vary them one by one")
     whole = []
     for candidate in sorted({math.floor(payout), math.ceil(payout)}):
-        edge = _engine_edge(sheet, options, term.event_id, pay_of(candidate))
+        edge = _engine_edge(chosen, space, term.event_id, pay_of(candidate))
         whole.append(WholePay(pay_of(candidate), edge))
     return Solved(sheet, formula, term, Solution(term, target, payout, pay, tuple(whole)))

@@ -6,9 +6,11 @@ exhaustive five- and six-card passes, each once, with
 fast wrong answer cannot pass for a fast one.
 """
 
+from itertools import combinations
 from math import comb
 from time import perf_counter
 
+from combin.lunar.cards import format_card
 from combin.lunar.classes import class_counts
 
 __all__ = ["bench_rows"]
@@ -51,8 +53,6 @@ def _eval7_row():
     except ImportError:
         return ("lunar: eval7, every 5-card hand (peer)", float("nan"),
                 "eval7 not installed (make peers installs it)")
-    from itertools import combinations
-    from combin.lunar.cards import format_card
     deck = [eval7.Card(format_card(card)) for card in range(52)]
     evaluate = eval7.evaluate
     start = perf_counter()

@@ -37,13 +37,16 @@ from math import comb, prod
 
 from combin.errors import CombinError
 from combin.game import read_data
+from combin.interpret import value_of
 from combin.lunar.cards import ACE, CLASSES, KING, TEN
+from combin.lunar.readings import L11
 from combin.pays import Pay
 
 __all__ = ["L11_VALUES", "combinations_in", "hand_bet_pays", "bet_pays", "bet_distribution",
            "best_class"]
 
-L11_VALUES = ("best-pair", "first-only")
+#: The readings of interpretation L11 (from the data, through :class:`~combin.lunar.readings.L11`).
+L11_VALUES = tuple(L11)
 _RANK_ORDER = {name: index for index, name in enumerate(CLASSES)}
 
 
@@ -110,7 +113,7 @@ def best_class(found):
     return min((name for name, _ in found), key=_RANK_ORDER.__getitem__, default=None)
 
 
-def hand_bet_pays(hand, rule="best-pair"):
+def hand_bet_pays(hand, rule=None):
     """``(best class, pays to 1)`` of a winning Bet for one hand; ``(None, 0)`` below ace-king."""
     pays, _ = _bet_table()
     found = combinations_in(hand)
@@ -118,7 +121,7 @@ def hand_bet_pays(hand, rule="best-pair"):
     if best is None:
         return None, 0
     first = pays[best].net
-    if rule == "first-only":
+    if value_of(L11, rule) is L11.FIRST_ONLY:
         return best, first
     total = first
     for name, core in found:
@@ -133,8 +136,9 @@ def hand_bet_pays(hand, rule="best-pair"):
 def _check(cards, rule):
     if cards not in (5, 6):
         raise CombinError(f"the Bet tables are for five or six cards, not {cards!r}")
-    if rule not in L11_VALUES:
+    if rule is not None and rule not in L11_VALUES:
         raise CombinError(f"interpretation L11 has no value '{rule}' (values: {', '.join(L11_VALUES)})")
+    return value_of(L11, rule)
 
 
 def _multisets(cards):
@@ -180,7 +184,7 @@ def _flush_patterns(multiset, cards):
     return [([(rank, 0) for rank in ranks] + [(doubled, 1)], 12)]
 
 
-def bet_distribution(cards=5, rule="best-pair"):
+def bet_distribution(cards=5, rule=None):
     """Count every hand of ``cards`` cards by ``(best class, Bet pays on a win)``.
 
     Why it is exact: every hand has one rank multiset and one suit
@@ -190,7 +194,7 @@ def bet_distribution(cards=5, rule="best-pair"):
     rank is which (no flush, no straight flush), so one plain hand stands for
     them all.  The counts add up to ``comb(52, cards)``.
     """
-    _check(cards, rule)
+    rule = _check(cards, rule)
     counts = Counter()
     for multiset in _multisets(cards):
         total = prod(comb(4, m) for _, m in multiset)

@@ -55,22 +55,23 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
+from combin.interpret import value_of
 from combin.lunar.bet import bet_pays
 from combin.lunar.cards import ACE, CLASSES, KING, TEN
-from combin.lunar.exhaustive import StderrProgress, _combinations
+from combin.lunar.exhaustive import subsets_table
+from combin.lunar.readings import L11
 
 __all__ = [
     "BET_HAND_SIZES",
     "RULES",
     "bet_distribution_exhaustive",
     "bet_hands",
-    "StderrProgress",
 ]
 
 BET_HAND_SIZES = (5, 6)
 """The hand sizes counted: the first five cards, or five plus a bought sixth."""
 
-RULES = ("best-pair", "first-only")
+RULES = tuple(L11)
 """The readings of interpretation L11, the default first."""
 
 _TAIL = {5: 4, 6: 5}
@@ -89,9 +90,9 @@ def _subsets(size):
 def _check(cards, rule):
     if not (isinstance(cards, int) and not isinstance(cards, bool) and cards in BET_HAND_SIZES):
         raise CombinError(f"the Bet is counted for hands of 5 or 6 cards, not {cards!r}")
-    if rule not in RULES:
+    if rule is not None and rule not in RULES:
         raise CombinError(f"unknown L11 rule {rule!r} (rules: {', '.join(RULES)})")
-    return int(cards)
+    return int(cards), value_of(L11, rule)
 
 
 def _paytable():
@@ -190,7 +191,7 @@ def _key_indices(hands, rule, second_level, width):
     codes, levels = _subset_codes(ranks, suits, subsets, second_level)
     best = np.minimum.reduce(codes)
     key = best.astype(np.int64) * width
-    if rule == "first-only":
+    if rule is L11.FIRST_ONLY:
         return key
     best_through = [np.maximum.reduce([lv for s, lv in zip(subsets, levels) if p in s])
                     for p in range(size)]
@@ -211,7 +212,7 @@ def _key(code, level, rule, values, pays):
     if code == _NONE:
         return (None, Fraction(0))
     name = CLASSES[code]
-    return (name, pays[name] + (values[level] if rule == "best-pair" else Fraction(0)))
+    return (name, pays[name] + (values[level] if rule is L11.BEST_PAIR else Fraction(0)))
 
 
 def _keys(counts, rule, values, pays, width):
@@ -224,7 +225,7 @@ def _keys(counts, rule, values, pays, width):
     return result
 
 
-def bet_hands(cards, rule="best-pair"):
+def bet_hands(cards, rule=None):
     """Return ``(best class or None, Fraction pay)`` of a winning Bet for each row of *cards*.
 
     *cards* is an ``(n, 5)`` or ``(n, 6)`` array (or list of lists) of
@@ -234,7 +235,7 @@ def bet_hands(cards, rule="best-pair"):
     hands = np.asarray(cards)
     if hands.ndim != 2 or hands.shape[1] not in BET_HAND_SIZES:
         raise CombinError("hands must be rows of 5 or 6 card ids")
-    _check(hands.shape[1], rule)
+    _, rule = _check(hands.shape[1], rule)
     if hands.size and not np.issubdtype(hands.dtype, np.integer):
         raise CombinError("card ids must be integers")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
@@ -256,7 +257,7 @@ def _chunks(cards):
     rows of the lexicographic table of all ``t``-subsets.
     """
     tail_size = _TAIL[cards]
-    tails = _combinations(tail_size)
+    tails = subsets_table(tail_size)
     for prefix in combinations(range(52), cards - tail_size):
         rows = comb(51 - prefix[-1], tail_size)
         if rows == 0:
@@ -267,7 +268,7 @@ def _chunks(cards):
         yield chunk
 
 
-def bet_distribution_exhaustive(cards, rule="best-pair", progress=None):
+def bet_distribution_exhaustive(cards, rule=None, progress=None):
     """Count every hand of *cards* cards (5 or 6) by ``(best class, Bet pay on a win)``.
 
     The keys are ``(class id, Fraction pay)``, or ``(None, Fraction(0))`` for
@@ -285,7 +286,7 @@ def bet_distribution_exhaustive(cards, rule="best-pair", progress=None):
     On one core of a two-core machine five cards took about 0.4 s and six
     cards about 8 s under ``best-pair`` (3 s under ``first-only``).
     """
-    cards = _check(cards, rule)
+    cards, rule = _check(cards, rule)
     values, pays, second_level = _paytable()
     width = len(values)
     total = comb(52, cards)

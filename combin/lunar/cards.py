@@ -17,8 +17,10 @@ Cards are written the usual two-character way, rank then suit::
 """
 
 import operator
+from collections.abc import Iterable
 
 from combin.errors import CombinError
+from combin.ranks import RANKS, parse_rank
 
 __all__ = [
     "RANKS", "SUITS", "DECK",
@@ -29,8 +31,7 @@ __all__ = [
     "CLASSES", "CLASS_NAMES",
 ]
 
-RANKS = "23456789TJQKA"
-"""Rank symbols, lowest first; a rank is its index in this string."""
+#: Rank symbols, lowest first (:data:`combin.ranks.RANKS`); a rank is its index in this string.
 
 SUITS = "cdhs"
 """Suit symbols: clubs, diamonds, hearts, spades; a suit is its index."""
@@ -74,27 +75,24 @@ CLASS_NAMES = {
     "high_card": "High card",
 }
 
-_ALIASES = {"10": "T"}
-
-
-def card(rank, suit):
+def card(rank: int, suit: int) -> int:
     """Return the card id of *rank* (0..12) and *suit* (0..3)."""
     if not (0 <= rank < 13 and 0 <= suit < 4):
         raise CombinError(f"no card has rank {rank!r} and suit {suit!r}")
     return rank * 4 + suit
 
 
-def rank_of(card_id):
+def rank_of(card_id: int) -> int:
     """Return the rank (0 for a deuce .. 12 for an ace) of *card_id*."""
     return card_id // 4
 
 
-def suit_of(card_id):
+def suit_of(card_id: int) -> int:
     """Return the suit (0 clubs, 1 diamonds, 2 hearts, 3 spades) of *card_id*."""
     return card_id % 4
 
 
-def parse_card(text):
+def parse_card(text: object) -> int:
     """Return the card id written as *text*, such as ``"As"`` or ``"10h"``.
 
     Rank and suit letters may be in either case.
@@ -102,14 +100,17 @@ def parse_card(text):
     if not isinstance(text, str) or len(text.strip()) < 2:
         raise CombinError(f"{text!r} is not a card; write a rank and a suit, like 'As'")
     word = text.strip()
-    rank_text, suit_text = word[:-1].upper(), word[-1].lower()
-    rank_text = _ALIASES.get(rank_text, rank_text)
-    if len(rank_text) != 1 or rank_text not in RANKS or suit_text not in SUITS:
+    rank_text, suit_text = word[:-1], word[-1].lower()
+    try:
+        rank = parse_rank(rank_text)
+    except CombinError:
+        rank = ""
+    if not rank or suit_text not in SUITS:
         raise CombinError(f"{text!r} is not a card; ranks are {RANKS}, suits are {SUITS}")
-    return RANKS.index(rank_text) * 4 + SUITS.index(suit_text)
+    return RANKS.index(rank) * 4 + SUITS.index(suit_text)
 
 
-def parse_cards(text):
+def parse_cards(text: str | Iterable[str]) -> list[int]:
     """Return the card ids of a hand written like ``"As Kd 9c"`` (or a list of words).
 
     A card named twice is an error: the deck holds one of each.
@@ -121,7 +122,7 @@ def parse_cards(text):
     return cards
 
 
-def format_card(card_id):
+def format_card(card_id: int) -> str:
     """Return the two-character name of *card_id*, such as ``"As"``."""
     try:
         index = operator.index(card_id)
@@ -132,6 +133,6 @@ def format_card(card_id):
     return RANKS[index // 4] + SUITS[index % 4]
 
 
-def format_cards(card_ids):
+def format_cards(card_ids: Iterable[int]) -> str:
     """Return the names of *card_ids*, separated by spaces."""
     return " ".join(format_card(c) for c in card_ids)

@@ -31,13 +31,14 @@ hand by its rank multiset alone.  All arithmetic is on Python integers.
 
 from itertools import combinations, permutations
 from math import comb, factorial, prod
+from typing import NamedTuple
 
 from combin.errors import CombinError
 from combin.lunar.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
 
 __all__ = [
     "HAND_SIZES",
-    "SUPER_KEY",
+    "SUPER_KEY", "SuperKey",
     "class_counts",
     "super_feature_counts",
 ]
@@ -45,7 +46,25 @@ __all__ = [
 HAND_SIZES = (5, 6, 7)
 """The hand sizes counted: five cards, and best five of six or of seven."""
 
-SUPER_KEY = ("class", "pictures", "court", "same_color", "akq", "akq_suited")
+class SuperKey(NamedTuple):
+    """What the Super reads of five cards: the outcome of the Lunar Poker space.
+
+    ``hand_class`` is a class id of :data:`~combin.lunar.cards.CLASSES`;
+    ``pictures``: all five are J, Q or K; ``court``: all five are J, Q, K or A
+    (interpretation L1); ``same_color``: all red or all black; ``akq``: an ace,
+    a king and a queen; ``akq_suited``: an ace, a king and a queen of one suit.
+    """
+
+    hand_class: str
+    pictures: bool
+    court: bool
+    same_color: bool
+    akq: bool
+    akq_suited: bool
+
+
+#: The fields of :class:`SuperKey`, in order.
+SUPER_KEY = SuperKey._fields
 """The fields of a key of :func:`super_feature_counts`, in order."""
 
 _RANKS = 13
@@ -337,7 +356,7 @@ def super_feature_counts():
                     cells = cells_of[pattern] = _super_suit_cells(shape_by_rank, common)
                 for (flush, same_color, suited), ways in cells.items():
                     if ways:
-                        key = (flush_class if flush else plain_class,
-                               pictures, court, same_color, akq, suited)
+                        key = SuperKey(flush_class if flush else plain_class,
+                                       pictures, court, same_color, akq, suited)
                         counts[key] = counts.get(key, 0) + ways
     return counts

@@ -26,7 +26,6 @@ Everything here imports numpy, so :mod:`combin.lunar` never imports this
 module itself.
 """
 
-import sys
 from itertools import combinations
 from math import comb
 
@@ -34,6 +33,7 @@ import numpy as np
 
 from combin.errors import CombinError
 from combin.lunar.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
+from combin.lunar.classes import SuperKey
 
 __all__ = [
     "class_counts_exhaustive",
@@ -41,7 +41,6 @@ __all__ = [
     "classify_hands",
     "evaluate_5",
     "hand_values_5",
-    "StderrProgress",
 ]
 
 _HAND_SIZES = (5, 6, 7)
@@ -133,7 +132,7 @@ def _flush_class_table():
 _FLUSH_CLASS = _flush_class_table()
 
 
-def _combinations(size):
+def subsets_table(size):
     """Return every *size*-subset of ``range(52)`` as rows of a uint8 array, lexicographically.
 
     Built upward: the subsets of one more card starting with card *c* are
@@ -271,7 +270,7 @@ def _sweep(cards, tally_chunk, width, progress=None):
     propagates as it is; the partial tally dies with this frame.
     """
     tail_size = _TAIL[cards]
-    tails = _Hands.from_cards(_combinations(tail_size))
+    tails = _Hands.from_cards(subsets_table(tail_size))
     tail_rows = comb(52, tail_size)
     total = comb(52, cards)
     done = 0
@@ -303,7 +302,7 @@ def class_counts_exhaustive(cards, progress=None):
     Returns a dict from every id of :data:`CLASSES` to a Python integer, the
     same shape as :func:`combin.lunar.classes.class_counts`.  *progress*, if
     given, is called as ``progress(hands_done, hands_total)`` after each chunk
-    (see :class:`StderrProgress`).  On one core of a two-core machine five
+    (see :class:`combin.progress.StderrProgress`).  On one core of a two-core machine five
     cards took about 0.1 s, six about 1 s and seven about 3.5 s.
     """
     cards = _check_cards(cards)
@@ -340,7 +339,7 @@ def super_feature_counts_exhaustive():
     result = {}
     for index, count in enumerate(counts):
         if count:
-            key = (CLASSES[index >> 5],) + tuple(bool(index >> bit & 1) for bit in (4, 3, 2, 1, 0))
+            key = SuperKey(CLASSES[index >> 5], *(bool(index >> bit & 1) for bit in (4, 3, 2, 1, 0)))
             result[key] = count
     return result
 
@@ -394,31 +393,4 @@ def hand_values_5():
     ``comb(52, 5)`` of them, and ``numpy.unique`` of the result has 7,462
     entries, the distinct five-card poker hands.
     """
-    return _values(_Hands.from_cards(_combinations(5)))
-
-
-class StderrProgress:
-    """A progress callback that writes ``label: NN%`` on one line of standard error.
-
-    Call it as ``progress(done, total)``; it rewrites the line whenever the
-    whole percentage changes.  ``close()`` ends the line (the sweeps call it
-    when they finish or are interrupted).
-    """
-
-    def __init__(self, label, stream=None):
-        self.label = label
-        self.stream = sys.stderr if stream is None else stream
-        self._shown = None
-
-    def __call__(self, done, total):
-        percent = done * 100 // total
-        if percent != self._shown:
-            self._shown = percent
-            self.stream.write(f"\r{self.label}: {percent:3d}%")
-            self.stream.flush()
-
-    def close(self):
-        if self._shown is not None:
-            self.stream.write("\n")
-            self.stream.flush()
-            self._shown = None
+    return _values(_Hands.from_cards(subsets_table(5)))

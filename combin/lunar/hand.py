@@ -7,13 +7,16 @@ straight on the cards, for the seeded simulations that confirm the exact
 figures and for spot checks.
 """
 
+import random
 from collections import Counter
+from collections.abc import Hashable, Sequence
 
 from more_itertools import all_equal
 
 from combin.lunar.cards import ACE, JACK, KING, QUEEN, TEN
+from combin.lunar.classes import SuperKey
 
-__all__ = ["hand_class", "super_key"]
+__all__ = ["hand_class", "super_key", "deal_hands"]
 
 _PICTURES = frozenset((JACK, QUEEN, KING))
 _COURT = _PICTURES | {ACE}
@@ -23,7 +26,7 @@ _WHEEL = frozenset((ACE, 0, 1, 2, 3))
 _BLACK = frozenset((0, 3))
 
 
-def hand_class(cards):
+def hand_class(cards: Sequence[int]) -> str:
     """The class id of five cards (see :data:`combin.lunar.cards.CLASSES`)."""
     ranks = [card >> 2 for card in cards]
     distinct = set(ranks)
@@ -49,13 +52,28 @@ def hand_class(cards):
     return "ace_king" if {ACE, KING} <= distinct else "high_card"
 
 
-def super_key(cards):
-    """``(class, pictures, court, same_color, akq, akq_suited)`` of five card ids."""
+def super_key(cards: Sequence[int]) -> SuperKey:
+    """The :class:`~combin.lunar.classes.SuperKey` of five card ids."""
     ranks = {card >> 2 for card in cards}
     suits = [card & 3 for card in cards]
-    by_suit = {}
+    by_suit: dict[int, set[int]] = {}
     for card in cards:
         by_suit.setdefault(card & 3, set()).add(card >> 2)
-    return (hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
-            all_equal(s in _BLACK for s in suits),
-            _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))
+    return SuperKey(hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
+                    all_equal(s in _BLACK for s in suits),
+                    _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))
+
+
+def deal_hands(rng: random.Random, hands: int) -> Counter[Hashable]:
+    """How often each Super key occurs in ``hands`` five-card hands dealt with ``rng``.
+
+    Each hand is five cards drawn without replacement from one 52-card deck
+    (:meth:`random.Random.sample`) and read directly (:func:`super_key`).  This
+    is the game's seeded simulation dealer.
+    """
+    deck = range(52)
+    counts: Counter[Hashable] = Counter()
+    sample = rng.sample
+    for _ in range(hands):
+        counts[super_key(sample(deck, 5))] += 1
+    return counts

@@ -8,16 +8,24 @@ JSON.  Counts come from the closed form (:mod:`combin.lunar.classes`,
 :mod:`combin.lunar.bet`) or, on request, from the exhaustive pass.
 """
 
-import csv
 import io
 import json
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from tabulate import tabulate
+
 from combin import __version__, display
 from combin.errors import CombinError
+from combin.interpret import value_of
+from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
 from combin.lunar.cards import CLASS_NAMES, CLASSES
+from combin.lunar.classes import class_counts
+from combin.lunar.readings import L11
+from combin.progress import StderrProgress
+from combin.render.csvfile import as_text, safe_writer
+from combin.render.markdown import table as md_table
 
 __all__ = ["HandReport", "hand_report", "render_report", "QUALIFYING"]
 
@@ -32,9 +40,9 @@ QUALIFYING = CLASSES[:CLASSES.index("ace_king") + 1]
 class HandReport:
     cards: int
     method: str
-    classes: dict          # class id -> count
-    rule: object           # L11 value, or None when there is no Bet table (seven cards)
-    bet: dict              # (best class or None, pays) -> count
+    classes: dict[str, int]  # class id -> count
+    rule: str | None       # L11 value, or None when there is no Bet table (seven cards)
+    bet: dict[tuple[str | None, Fraction], int]  # (best class or None, pays) -> count
     bet_citation: str
 
     @property
@@ -42,26 +50,26 @@ class HandReport:
         return comb(52, self.cards)
 
 
-def hand_report(cards, method="closed-form", rule="best-pair"):
+def hand_report(cards, method="closed-form", rule=None):
     """The :class:`HandReport` for ``cards`` cards (5, 6 or 7)."""
     if cards not in (5, 6, 7):
         raise CombinError(f"--cards must be 5, 6 or 7, not {cards!r}")
     if method == "closed-form":
-        from combin.lunar.classes import class_counts
         classes = class_counts(cards)
     elif method == "exhaustive":
-        from combin.lunar.exhaustive import StderrProgress, class_counts_exhaustive
+        from combin.lunar.exhaustive import class_counts_exhaustive
         classes = class_counts_exhaustive(cards, progress=StderrProgress(f"{cards}-card hands"))
     else:
         raise CombinError(f"unknown method '{method}' (methods: closed-form, exhaustive)")
-    from combin.lunar.bet import bet_distribution, bet_pays
+    if rule is not None and rule not in L11_VALUES:
+        raise CombinError(f"interpretation L11 has no value '{rule}' (values: {', '.join(L11_VALUES)})")
+    rule = str(value_of(L11, rule))
     bet = bet_distribution(cards, rule) if cards in (5, 6) else {}
     return HandReport(cards, method, classes, rule if cards in (5, 6) else None, bet,
                       bet_pays()[1])
 
 
 def _class_rows(report):
-    from combin.lunar.bet import bet_pays
     pays = bet_pays()[0]
     rows = []
     for name in CLASSES:
@@ -91,8 +99,6 @@ def render_report(report, fmt="text"):
         return _json(report)
     if fmt == "csv":
         return _csv(report)
-    from combin.render.markdown import table as md_table
-    from tabulate import tabulate
     show = (md_table if fmt == "md" else
             lambda rows, headers, align=None: tabulate(rows, headers=headers, tablefmt="simple",
                                                        disable_numparse=True, colalign=align))
@@ -143,9 +149,8 @@ def _json(report):
 
 
 def _csv(report):
-    from combin.render.csvfile import as_text
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_writer(buffer)
     writer.writerow(["class", "bet_pays", "combinations", "probability", "probability_decimal"])
     for name, pays, count, p in _class_rows(report):
         writer.writerow([name, pays, as_text(count), as_text(display.rational(p)), display.decimal(p, 12)])

@@ -1,64 +1,73 @@
 """The Lunar Poker wagers settled on the first five cards: the Super and the Ante instant payout.
 
 Both read the five-card feature key of :mod:`combin.lunar.classes`
-(:data:`~combin.lunar.classes.SUPER_KEY`: class, pictures, court, same colour,
+(:class:`~combin.lunar.classes.SuperKey`: class, pictures, court, same colour,
 ace-king-queen, suited ace-king-queen).  The Super's events take the
 interpretations L1-L5 in force; L4 (``all-lines``) turns the paytable into one
 line per combination of lines a hand fits, with the pays added.
 """
 
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import partial
+
+from combin.interpret import reading
+from combin.lunar.classes import SuperKey
+from combin.lunar.readings import L1, L2, L3, L4, L5
+from combin.outcomes import OutcomeSpace
 from combin.pays import Pay
-from combin.wager import Event, Wager
+from combin.paytable import Paytable
+from combin.wager import Event, Lookup, Wager
 
 __all__ = ["WAGERS", "SUPER_EVENTS", "INSTANT_EVENTS"]
 
 _FLUSHES = ("royal_flush", "straight_flush", "flush")
 
 
-def _field(name):
-    from combin.lunar.classes import SUPER_KEY
-    return SUPER_KEY.index(name)
 
 
-CLASS, PICTURES, COURT, SAME_COLOR, AKQ, AKQ_SUITED = (
-    _field(name) for name in ("class", "pictures", "court", "same_color", "akq", "akq_suited"))
-
-
-def _flush(key, i):
-    if key[CLASS] == "flush":
+def _flush(key: SuperKey, i: Mapping[str, str]) -> bool:
+    if key.hand_class == "flush":
         return True
-    return i.get("L5", "flush") == "flush" and key[CLASS] in ("royal_flush", "straight_flush")
+    return reading(i, L5) is L5.FLUSH and key.hand_class in ("royal_flush", "straight_flush")
 
 
-def _same_color(key, i):
-    if not key[SAME_COLOR]:
+def _same_color(key: SuperKey, i: Mapping[str, str]) -> bool:
+    if not key.same_color:
         return False
-    return not (i.get("L2", "color") == "not-suited" and key[CLASS] in _FLUSHES)
+    return not (reading(i, L2) is L2.NOT_SUITED and key.hand_class in _FLUSHES)
 
 
 SUPER_EVENTS = (
-    Event("four_of_a_kind", "Four-of-a-kind", lambda k, i: k[CLASS] == "four_of_a_kind"),
+    Event("four_of_a_kind", "Four-of-a-kind", lambda k, i: k.hand_class == "four_of_a_kind"),
     Event("five_pictures", "Five picture cards",
-          lambda k, i: k[COURT] if i.get("L1", "jqk") == "jqka" else k[PICTURES]),
-    Event("full_house", "Full house", lambda k, i: k[CLASS] == "full_house"),
+          lambda k, i: k.court if reading(i, L1) is L1.JQKA else k.pictures),
+    Event("full_house", "Full house", lambda k, i: k.hand_class == "full_house"),
     Event("flush", "Flush", _flush),
-    Event("straight", "Straight", lambda k, i: k[CLASS] == "straight"),
-    Event("three_of_a_kind", "Three-of-a-kind", lambda k, i: k[CLASS] == "three_of_a_kind"),
+    Event("straight", "Straight", lambda k, i: k.hand_class == "straight"),
+    Event("three_of_a_kind", "Three-of-a-kind", lambda k, i: k.hand_class == "three_of_a_kind"),
     Event("ace_king_queen", "Ace-king-queen",
-          lambda k, i: k[AKQ_SUITED] if i.get("L3", "any-suits") == "suited" else k[AKQ]),
+          lambda k, i: k.akq_suited if reading(i, L3) is L3.SUITED else k.akq),
     Event("same_colored_five", "Same colored five", _same_color),
 )
 
 INSTANT_EVENTS = (
-    Event("royal_flush", "Royal flush", lambda k, i: k[CLASS] == "royal_flush"),
-    Event("straight_flush", "Straight flush (not royal)", lambda k, i: k[CLASS] == "straight_flush"),
+    Event("royal_flush", "Royal flush", lambda k, i: k.hand_class == "royal_flush"),
+    Event("straight_flush", "Straight flush (not royal)", lambda k, i: k.hand_class == "straight_flush"),
 )
 
 
-def _super_lines(paytable, chosen, _lookup, outcomes):
+def _fits_exactly(ids: frozenset[str], rows: Sequence[tuple[Event, Pay]], key: SuperKey,
+                  chosen: Mapping[str, str]) -> bool:
+    """Whether ``key`` fits exactly the Super lines ``ids`` (no more, no fewer)."""
+    return ids == {event.id for event, _ in rows if event.holds(key, chosen)}
+
+
+def _super_lines(paytable: Paytable, chosen: Mapping[str, str], _lookup: Lookup | None,
+                 outcomes: OutcomeSpace) -> Sequence[tuple[str | Event, Pay]]:
     """Under L4=highest, the paytable as it is; under all-lines, one line per set of lines
     a hand fits (those that occur), paying the sum of their pays."""
-    if chosen.get("L4", "highest") == "highest":
+    if reading(chosen, L4) is L4.HIGHEST:
         return paytable.lines
     events = {event.id: event for event in SUPER_EVENTS}
     rows = [(events[event_id], pay) for event_id, pay in paytable.lines if not pay.is_loss]
@@ -68,12 +77,12 @@ def _super_lines(paytable, chosen, _lookup, outcomes):
     for fit in sorted(fit for fit in fits if fit):
         parts = [rows[index] for index in fit]
         ids = frozenset(event.id for event, _ in parts)
-        net = sum(pay.net for _, pay in parts)
+        net = sum((pay.net for _, pay in parts), Fraction(0))
         text = parts[0][1].text if len(parts) == 1 else \
             f"{net} to 1 ({' + '.join(pay.text for _, pay in parts)})"
         event = Event("+".join(event.id for event, _ in parts),
                       " + ".join(event.description for event, _ in parts),
-                      lambda k, i, ids=ids: ids == {e.id for e, _ in rows if e.holds(k, i)})
+                      partial(_fits_exactly, ids, rows))
         combined.append((event, Pay(text, net)))
     return tuple(combined)
 
@@ -91,7 +100,7 @@ WAGERS = {w.id: w for w in (
           "posted", interpretations=("L1", "L2", "L3", "L4", "L5", "L6"), note=_SUPER_NOTE,
           lines=_super_lines),
     Wager("lunar.instant", "Ante instant payout", "lunar",
-          "58 Pa. Code Chapter 671a (Ante instant payout; RULES.md §2.2)", INSTANT_EVENTS, "A",
+          "58 Pa. Code Chapter 671a (Ante instant payout; spec/RULES.md §2.2)", INSTANT_EVENTS, "A",
           interpretations=("L7",), stake="per unit of Ante", note=_INSTANT_NOTE,
-          otherwise=("No royal or straight flush: the Ante plays on", Pay("plays on", 0))),
+          otherwise=("No royal or straight flush: the Ante plays on", Pay("plays on", Fraction(0)))),
 )}

@@ -4,12 +4,16 @@
 enumerations: the shoe and the shoe less one card of each value, on shoes no
 cache has seen) and a short count simulation, in one worker process and in
 one per core, reported as shoes per second.  Each timed result is checked
-(the identity of ANCHORS.md; the simulation's determinism across worker
+(the identity of spec/ANCHORS.md; the simulation's determinism across worker
 counts), so a fast wrong answer cannot pass for a fast one.
 """
 
 import os
 from time import perf_counter
+
+from combin.baccarat.shoe import Shoe
+from combin.protection.eor import effects_of_removal
+from combin.protection.simulate import parse_triggers, simulate
 
 __all__ = ["bench_rows"]
 
@@ -25,9 +29,6 @@ def _timed(compute):
 
 def bench_rows(shoes=BENCH_SHOES):
     """Return ``[(label, seconds, note), ...]`` for the protection commands."""
-    from combin.baccarat.shoe import Shoe
-    from combin.protection.eor import effects_of_removal
-    from combin.protection.simulate import parse_triggers, simulate
 
     rows = []
     best = None

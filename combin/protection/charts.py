@@ -17,8 +17,10 @@ matplotlib is not installed.
 
 import io
 
+from combin.baccarat.shoe import VALUE_NAMES
 from combin.errors import CombinError
 from combin.fileio import write_atomic
+from combin.protection.simulate import trigger_text
 
 __all__ = ["require_matplotlib", "eor_chart", "trigger_chart", "SIZE", "DPI"]
 
@@ -60,7 +62,6 @@ def _png(matplotlib, figure, path):
 
 def eor_chart(effects, path=None):
     """Bar chart of an :class:`~combin.protection.eor.Effects`; returns the PNG bytes."""
-    from combin.baccarat.shoe import VALUE_NAMES
     matplotlib, figure, (axes,) = _figure()
     with matplotlib.style.context("default"):
         values = [0.0 if e is None else float(e) * 100 for e in effects.effects]
@@ -105,7 +106,6 @@ def _errorbar(axes, positions, estimates, scale):
 def trigger_chart(result, path=None):
     """Win per shoe and return when betting against the trigger, from a
     :class:`~combin.protection.simulate.CountResult`; returns the PNG bytes."""
-    from combin.protection.simulate import trigger_text
     matplotlib, figure, (top, bottom) = _figure(rows=2)
     with matplotlib.style.context("default"):
         positions = list(range(len(result.triggers)))

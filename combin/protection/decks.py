@@ -3,8 +3,9 @@
 :func:`deck_table` computes one par sheet per deck count and per paytable of
 the wager (:func:`columns` says which: every paytable, or for a wager whose
 paytable a rule set imposes -- the Banker -- every rule set), all through
-:func:`combin.analysis.par_sheet`, so ``--rules``, ``--interpret`` and any
-user paytable are honoured exactly as ``combin par`` honours them.
+:func:`combin.analysis.select_wager` (each column resolved once), so
+``--rules``, ``--interpret`` and any user paytable are honoured exactly as
+``combin par`` honours them.
 :func:`render` prints the table.
 
 Why it is exact: each cell is the house edge of a par sheet, a sum of
@@ -13,12 +14,22 @@ enumeration of that shoe (:mod:`combin.baccarat.enumeration`); nothing is
 interpolated between deck counts.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from combin import display
+from combin.analysis import Selection, paytable_ids, select, select_wager
+from combin.baccarat.shoe import parse_decks
 from combin.errors import CombinError
+from combin.game import Game
+from combin.parsheet import ParSheet
+from combin.protection import output
+from combin.registry import find_wager, games
+from combin.wager import Wager
 
-__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_baccarat", "parse_decks_list", "columns",
-           "deck_table", "render"]
+__all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected",
+           "parse_decks_list", "columns", "deck_table", "render"]
 
 #: The deck counts ``combin decks`` tabulates by default.
 DEFAULT_DECKS_LIST = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -26,19 +37,36 @@ DEFAULT_DECKS_LIST = (1, 2, 3, 4, 5, 6, 7, 8)
 MAX_DECK_COUNTS = 64
 
 
-def require_baccarat(wager_id):
-    """``(game, wager)`` for a wager dealt from a baccarat shoe, else a :class:`CombinError`."""
-    from combin.registry import find_wager
+def require_protection(wager_id: str) -> tuple[Game, Wager]:
+    """``(game, wager)`` for a wager of a game that offers game protection (``Game.protection``:
+    a shoe a counter can track), else a :class:`CombinError`."""
     game, wager = find_wager(wager_id)
-    if game.id != "baccarat":
+    if game.protection is None:
+        offered = [g.id for g in games() if g.protection is not None]
         raise CombinError(f"{wager_id} is a {game.id} wager; game protection covers the wagers "
-                          "dealt from a baccarat shoe")
+                          f"of {', '.join(offered) or 'no game'} (dealt from a shoe)")
     return game, wager
 
 
-def parse_decks_list(text):
+def protected(wager: Selection | str, **options: Any) -> Selection:
+    """The :class:`~combin.analysis.Selection` of a wager of a game with game protection.
+
+    ``wager`` is a Selection already resolved (by a command) -- passed through
+    -- or a wager id resolved here once with ``options`` (those of
+    :func:`combin.analysis.select`).
+    """
+    if isinstance(wager, Selection):
+        chosen = wager
+    else:
+        require_protection(wager)
+        chosen = select(wager, **options)
+    if chosen.game.protection is None:
+        require_protection(chosen.wager.id)
+    return chosen
+
+
+def parse_decks_list(text: object) -> tuple[int, ...]:
     """``"1,2,6,8"`` -> ``(1, 2, 6, 8)``; each a whole number of decks of at least 1."""
-    from combin.baccarat.shoe import parse_decks
     items = [item.strip() for item in str(text).split(",")]
     if not any(items):
         raise CombinError(f"the list of deck counts is empty ({text!r}); write e.g. 1,2,6,8")
@@ -53,15 +81,15 @@ def parse_decks_list(text):
     return decks
 
 
-def columns(wager_id, paytable=None, rules=None, **options):
+def columns(wager_id: str, paytable: str | None = None, rules: str | None = None,
+            **options: Any) -> list[tuple[str, dict[str, Any]]]:
     """``[(heading, par_sheet options), ...]``: the sheets a table shows side by side.
 
     Every paytable of the wager (built-in and any in ``extra_paytables``); for a
     wager whose paytable comes from the rule set, every rule set unless
     ``rules`` picks one.  ``paytable`` picks a single column.
     """
-    from combin.analysis import paytable_ids
-    game, wager = require_baccarat(wager_id)
+    game, wager = require_protection(wager_id)
     base = dict(options)
     imposing = {rs.id: rs.paytables[wager.id] for rs in game.rulesets.values()
                 if wager.id in rs.paytables}
@@ -83,30 +111,30 @@ class DeckTable:
 
     wager: str
     title: str
-    headings: tuple
-    rows: tuple
+    headings: tuple[str, ...]
+    rows: tuple[tuple[int, int, int, tuple[ParSheet, ...]], ...]
 
     @property
-    def sheets(self):
+    def sheets(self) -> list[ParSheet]:
         return [sheet for *_, sheets in self.rows for sheet in sheets]
 
 
-def deck_table(wager_id, decks_list=DEFAULT_DECKS_LIST, **options):
+def deck_table(wager_id: str, decks_list: Sequence[object] = DEFAULT_DECKS_LIST,
+               **options: Any) -> DeckTable:
     """One exact par sheet per deck count in ``decks_list`` and per column of :func:`columns`."""
-    from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
-    from combin.baccarat.shoe import parse_decks
-    _, wager = require_baccarat(wager_id)
-    chosen = columns(wager_id, **options)
+    game, wager = require_protection(wager_id)
+    chosen = [(heading, select_wager(game, wager, **column))
+              for heading, column in columns(wager_id, **options)]
     rows = []
     for decks in decks_list:
-        space = outcomes(decks=parse_decks(decks))
-        sheets = tuple(par_sheet(wager_id, space=space, **column) for _, column in chosen)
-        rows.append((decks, space.shoe_detail["cards"], space.cycle, sheets))
+        count: int = parse_decks(decks)
+        space = game.outcomes(decks=count)
+        sheets = tuple(selection.sheet(space) for _, selection in chosen)
+        rows.append((count, space.shoe_detail["cards"], space.cycle, sheets))
     return DeckTable(wager.id, wager.title, tuple(h for h, _ in chosen), tuple(rows))
 
 
-def _info(table):
+def _info(table: DeckTable) -> list[tuple[str, str]]:
     first = table.rows[0][3][0]
     rules = []
     for sheet in table.rows[0][3]:
@@ -123,10 +151,8 @@ def _info(table):
     return info
 
 
-def render(table, fmt="text"):
+def render(table: DeckTable, fmt: str = "text") -> str:
     """The table in ``fmt``: text, md, csv or json."""
-    from combin import display
-    from combin.protection import output
     output.check_format(fmt)
     pct = lambda sheet: display.percent(sheet.summary.house_edge, 4)
     if fmt == "json":

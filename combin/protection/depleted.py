@@ -16,8 +16,20 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
+from combin import display
+from combin.analysis import Selection
+from combin.baccarat.shoe import parse_shoe
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
+from combin.protection import output
+from combin.protection.decks import protected
+from combin.render import render as render_sheet
+from combin.render.csvfile import as_text, safe_writer
+from combin.render.jsonfile import sheet_object
+from combin.render.markdown import table
 
 __all__ = ["Depleted", "reference_decks", "depleted_sheet", "render"]
 
@@ -25,7 +37,7 @@ __all__ = ["Depleted", "reference_decks", "depleted_sheet", "render"]
 DEFAULT_REFERENCE_DECKS = 8
 
 
-def reference_decks(spec):
+def reference_decks(spec: object) -> int:
     """The deck count a spec starts from (``8d-TT5`` -> 8), or 8 for a per-rank spec."""
     match = re.match(r"\s*([0-9]+)\s*(?:d\b|decks?\b|-|minus\b|$)", str(spec), re.IGNORECASE)
     if match and "=" not in str(spec):
@@ -37,35 +49,31 @@ def reference_decks(spec):
 class Depleted:
     """The remaining shoe's sheet, the full shoe's sheet and how many decks that holds."""
 
-    sheet: object
-    reference: object
+    sheet: ParSheet
+    reference: ParSheet
     reference_decks: int
 
     @property
-    def difference(self):
+    def difference(self) -> Fraction:
         """Expected return (for the bettor) of the remaining shoe less the full shoe's."""
         return self.sheet.summary.expected_return - self.reference.summary.expected_return
 
 
-def depleted_sheet(wager_id, spec, **options):
-    """The :class:`Depleted` comparison; ``options`` as :func:`combin.analysis.par_sheet`'s."""
-    from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
-    from combin.baccarat.shoe import parse_shoe
-    from combin.protection.decks import require_baccarat
-    require_baccarat(wager_id)
+def depleted_sheet(wager: Selection | str, spec: object, **options: Any) -> Depleted:
+    """The :class:`Depleted` comparison.  ``wager`` is a :class:`~combin.analysis.Selection`,
+    or a wager id resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
+    chosen = protected(wager, **options)
     if spec is None:
         raise CombinError("combin shoe needs --shoe SPEC, e.g. --shoe '8d-TT5'")
     shoe = parse_shoe(spec)
     decks = shoe.decks if shoe.decks is not None else reference_decks(spec)
-    sheet = par_sheet(wager_id, space=outcomes(shoe=shoe), **options)
-    reference = par_sheet(wager_id, space=outcomes(decks=decks), **options)
+    sheet = chosen.sheet(chosen.game.outcomes(shoe=shoe))
+    reference = chosen.sheet(chosen.game.outcomes(decks=decks))
     return Depleted(sheet, reference, decks)
 
 
-def comparison_lines(result):
+def comparison_lines(result: Depleted) -> list[tuple[str, str]]:
     """The comparison as ``[(label, value), ...]`` text."""
-    from combin import display
     here, full = result.sheet.summary, result.reference.summary
     plural = "deck" if result.reference_decks == 1 else "decks"
     change = result.difference
@@ -81,15 +89,11 @@ def comparison_lines(result):
     ]
 
 
-def render(result, fmt="text"):
+def render(result: Depleted, fmt: str = "text") -> str:
     """The par sheet in ``fmt``, followed by the comparison with the full shoe."""
-    from combin import display
-    from combin.protection import output
-    from combin.render import render as render_sheet
     output.check_format(fmt)
     lines = comparison_lines(result)
     if fmt == "json":
-        from combin.render.jsonfile import sheet_object
         obj = sheet_object(result.sheet)
         obj["comparison"] = {
             "full_shoe_decks": result.reference_decks,
@@ -101,9 +105,8 @@ def render(result, fmt="text"):
         return output.json_text(obj)
     text = render_sheet(result.sheet, fmt)
     if fmt == "csv":
-        from combin.render.csvfile import as_text
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        writer = safe_writer(buffer)
         writer.writerow(["Full shoe compared", f"{result.reference_decks} decks"])
         edge = result.reference.summary.house_edge
         writer.writerow(["Full shoe house edge", display.percent(edge, 4),
@@ -112,7 +115,6 @@ def render(result, fmt="text"):
                          as_text(display.rational(result.difference))])
         return text + buffer.getvalue()
     if fmt == "md":
-        from combin.render.markdown import table
         return text + "\n## Compared with the full shoe\n\n" + table(lines, ["", ""]) + "\n"
     width = max(len(label) for label, _ in lines)
     return text + "\nCompared with the full shoe:\n" + "\n".join(

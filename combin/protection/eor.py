@@ -5,7 +5,7 @@ rule set and set of interpretations, exactly as ``combin par`` takes them),
 the expected value EV of the full shoe and of the shoe less one card of each
 point value (index 0 gathers T, J, Q and K, as everywhere in
 :mod:`combin.baccarat.shoe`), and the *effect* ``EV(shoe - r) - EV(shoe)``.
-It checks the identity of ANCHORS.md,
+It checks the identity of spec/ANCHORS.md,
 
     sum over r of n_r EV(shoe - r) = N EV(shoe),
 
@@ -32,10 +32,20 @@ correlation are sums of products of Fractions; only the final square root is
 taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
+from combin import display
+from combin.analysis import Selection
+from combin.baccarat.shoe import (MIN_CARDS, PER_DECK, VALUE_NAMES, Shoe, parse_decks,
+                                  parse_shoe)
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
+from combin.protection import output
+from combin.protection.decks import protected
 
 __all__ = ["DEFAULT_MAX_TAG", "TagSet", "Effects", "effects_of_removal", "candidate_tags",
            "best_tags", "check_max_tag", "suggest_tags", "correlation", "imbalance", "tag_text",
@@ -53,15 +63,15 @@ ALTERNATIVES = (1, 2, 3, 4)
 class TagSet:
     """An integer count: ``tags[v]`` per point value, its correlation and balance on a shoe."""
 
-    tags: tuple
+    tags: tuple[int, ...]
     max_tag: int
-    correlation: object      # Decimal, or None when every tag is the same
-    correlation_squared: object  # Fraction, or None
+    correlation: Decimal | None  # None when every tag is the same
+    correlation_squared: Fraction | None
     imbalance: int           # sum of n_r t_r over the shoe (0: a balanced count)
     per_deck: int            # sum of tag x cards per 52-card deck
 
     @property
-    def balanced(self):
+    def balanced(self) -> bool:
         return self.per_deck == 0
 
 
@@ -69,28 +79,29 @@ class TagSet:
 class Effects:
     """The exact effects of removal of one wager on one shoe."""
 
-    sheet: object            # ParSheet of the full shoe
-    shoe: object             # Shoe
+    sheet: ParSheet          # of the full shoe
+    shoe: Shoe
     expected: Fraction       # EV(shoe)
-    removed: tuple           # EV(shoe - r) per value (None where the shoe holds none)
-    effects: tuple           # EV(shoe - r) - EV(shoe) per value (None likewise)
+    removed: tuple[Fraction | None, ...]  # EV(shoe - r) per value (None: the shoe holds none)
+    effects: tuple[Fraction | None, ...]  # EV(shoe - r) - EV(shoe) per value (None likewise)
     identity_left: Fraction  # sum n_r EV(shoe - r)
     identity_right: Fraction  # N EV(shoe)
     suggested: TagSet
-    alternatives: tuple      # (largest tag, best balanced TagSet or None, best TagSet), ...
+    alternatives: tuple[tuple[int, "TagSet | None", "TagSet"], ...]  # (largest tag,
+    #                                          best balanced TagSet, best TagSet), ...
 
     @property
-    def identity_holds(self):
+    def identity_holds(self) -> bool:
         return self.identity_left == self.identity_right
 
 
-def correlation(counts, tags, effects):
+def correlation(counts: Sequence[int], tags: Sequence[int],
+                effects: Sequence[Fraction]) -> tuple[Decimal | None, Fraction | None]:
     """``(corr, corr²)`` of ``tags`` with ``effects``, each card weighted once (see the module).
 
     ``corr`` is a :class:`decimal.Decimal`, ``corr²`` an exact Fraction; both
     ``None`` when the tags (or the effects) do not vary over the shoe.
     """
-    from combin import display
     pairs = [(n, Fraction(t), e) for n, t, e in zip(counts, tags, effects) if n]
     cards = sum(n for n, _, _ in pairs)
     t_mean = sum((n * t for n, t, _ in pairs), Fraction(0)) / cards
@@ -105,12 +116,12 @@ def correlation(counts, tags, effects):
     return (root if cov >= 0 else -root), squared
 
 
-def imbalance(counts, tags):
+def imbalance(counts: Sequence[int], tags: Sequence[int]) -> int:
     """``sum n_r t_r``: what the count reads after every card of the shoe is seen."""
     return sum(n * t for n, t in zip(counts, tags))
 
 
-def candidate_tags(effects, max_tag):
+def candidate_tags(effects: Sequence[Fraction | None], max_tag: int) -> list[tuple[int, ...]]:
     """Every distinct tag set ``round(s · e_r)`` (half to even) whose largest tag in size is
     1 to ``max_tag``, over all scale factors ``s > 0``.
 
@@ -135,25 +146,26 @@ def candidate_tags(effects, max_tag):
     return found
 
 
-def _tag_set(counts, effects, tags, max_tag):
-    from combin.baccarat.shoe import PER_DECK
+def _tag_set(counts: Sequence[int], effects: Sequence[Fraction | None], tags: Sequence[int],
+             max_tag: int) -> TagSet:
     plain = [Fraction(0) if e is None else e for e in effects]
     corr, squared = correlation(counts, tags, plain)
     return TagSet(tuple(tags), max_tag, corr, squared, imbalance(counts, tags),
                   imbalance(PER_DECK, tags))
 
 
-def _rank(tag_set):
+def _rank(tag_set: TagSet) -> tuple[Fraction, int, tuple[int, ...]]:
     """Exact sort key: signed squared correlation, then the smaller tags."""
     squared = tag_set.correlation_squared
     if squared is None:
         signed = Fraction(-2)
     else:
-        signed = squared if tag_set.correlation >= 0 else -squared
+        positive = tag_set.correlation is not None and tag_set.correlation >= 0
+        signed = squared if positive else -squared
     return (signed, -max(abs(t) for t in tag_set.tags), tag_set.tags)
 
 
-def check_max_tag(max_tag):
+def check_max_tag(max_tag: object) -> int:
     """Raise a :class:`CombinError` unless ``max_tag`` is a whole number from 1 to 20."""
     if isinstance(max_tag, bool) or not isinstance(max_tag, int) or not 1 <= max_tag <= MAX_MAX_TAG:
         raise CombinError(f"the largest tag must be a whole number from 1 to {MAX_MAX_TAG}, "
@@ -161,7 +173,8 @@ def check_max_tag(max_tag):
     return max_tag
 
 
-def best_tags(counts, effects, max_tag=DEFAULT_MAX_TAG, balanced=True):
+def best_tags(counts: Sequence[int], effects: Sequence[Fraction | None], max_tag: int = DEFAULT_MAX_TAG,
+              balanced: bool = True) -> TagSet | None:
     """The best :class:`TagSet` of :func:`candidate_tags` by correlation with the effects.
 
     With ``balanced``, only tag sets that count a full 52-card deck to 0 are
@@ -174,7 +187,8 @@ def best_tags(counts, effects, max_tag=DEFAULT_MAX_TAG, balanced=True):
     return max(sets, key=_rank, default=None)
 
 
-def suggest_tags(counts, effects, max_tag=DEFAULT_MAX_TAG):
+def suggest_tags(counts: Sequence[int], effects: Sequence[Fraction | None],
+                 max_tag: int = DEFAULT_MAX_TAG) -> TagSet:
     """The suggested count: the best balanced tag set with tags up to ``max_tag`` in size,
     or the best unbalanced one when no balanced set exists (all zeros when no card matters)."""
     chosen = best_tags(counts, effects, max_tag) or best_tags(counts, effects, max_tag, False)
@@ -183,44 +197,50 @@ def suggest_tags(counts, effects, max_tag=DEFAULT_MAX_TAG):
     return chosen
 
 
-def _expected(wager_id, shoe, options):
-    from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
-    return par_sheet(wager_id, space=outcomes(shoe=shoe), **options)
+def _expected(chosen: Selection, shoe: Shoe) -> ParSheet:
+    return chosen.sheet(chosen.game.outcomes(shoe=shoe))
 
 
-def effects_of_removal(wager_id, shoe, max_tag=DEFAULT_MAX_TAG, **options):
-    """The :class:`Effects` of ``wager_id`` on ``shoe`` (a Shoe); ``options`` as par_sheet's."""
-    from combin.baccarat.shoe import MIN_CARDS
-    from combin.protection.decks import require_baccarat
-    require_baccarat(wager_id)
+def effects_of_removal(wager: Selection | str, shoe: Shoe | str | None = None,
+                       max_tag: int = DEFAULT_MAX_TAG, *, decks: object = None,
+                       **options: Any) -> Effects:
+    """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe or a shoe spec; else ``decks``
+    full decks, default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
+    resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
+    chosen = protected(wager, **options)
+    if isinstance(shoe, str):
+        dealt: Shoe = parse_shoe(shoe)
+    elif shoe is None:
+        dealt = Shoe.full(8 if decks is None else parse_decks(decks))
+    else:
+        dealt = shoe
     check_max_tag(max_tag)
-    if shoe.cards <= MIN_CARDS:
+    if dealt.cards <= MIN_CARDS:
         raise CombinError(f"the effect of removal needs a shoe of at least {MIN_CARDS + 1} cards "
-                          f"(a round can use {MIN_CARDS}); this one holds {shoe.cards}")
-    sheet = _expected(wager_id, shoe, options)
+                          f"(a round can use {MIN_CARDS}); this one holds {dealt.cards}")
+    sheet = _expected(chosen, dealt)
     expected = sheet.summary.expected_return
-    removed = tuple(_expected(wager_id, shoe.without(v), options).summary.expected_return
-                    if n else None for v, n in enumerate(shoe.counts))
+    removed = tuple(_expected(chosen, dealt.without(v)).summary.expected_return
+                    if n else None for v, n in enumerate(dealt.counts))
     effects = tuple(None if ev is None else ev - expected for ev in removed)
-    left = sum((n * ev for n, ev in zip(shoe.counts, removed) if n), Fraction(0))
-    right = shoe.cards * expected
-    suggested = suggest_tags(shoe.counts, effects, max_tag)
-    alternatives = tuple((m, best_tags(shoe.counts, effects, m),
-                          best_tags(shoe.counts, effects, m, balanced=False))
+    left = sum((n * ev for n, ev in zip(dealt.counts, removed) if ev is not None), Fraction(0))
+    right = dealt.cards * expected
+    suggested = suggest_tags(dealt.counts, effects, max_tag)
+    alternatives = tuple((m, best_tags(dealt.counts, effects, m),
+                          best_tags(dealt.counts, effects, m, balanced=False)
+                          or _tag_set(dealt.counts, effects, (0,) * len(effects), m))
                          for m in ALTERNATIVES)
-    return Effects(sheet, shoe, expected, removed, effects, left, right, suggested, alternatives)
+    return Effects(sheet, dealt, expected, removed, effects, left, right, suggested, alternatives)
 
 
-def tag_text(tags):
+def tag_text(tags: Sequence[int]) -> str:
     """``"0,0,...,2  (T=0 A=0 ... 9=+2)"``: a tag set as --tags takes it, and by rank."""
-    from combin.baccarat.shoe import VALUE_NAMES
     named = " ".join(f"{'T' if v == 0 else name}={f'{t:+d}' if t else '0'}"
                      for v, (name, t) in enumerate(zip(VALUE_NAMES, tags)))
     return ",".join(str(t) for t in tags) + f"  ({named})"
 
 
-def _balance_note(result):
+def _balance_note(result: Effects) -> str:
     tag = result.suggested
     if tag.balanced:
         return ("The suggested count is balanced: a full deck counts to 0, so a full shoe "
@@ -231,21 +251,17 @@ def _balance_note(result):
             "it as a running count only.")
 
 
-def _corr_text(tag):
-    from combin import display
+def _corr_text(tag: TagSet) -> str:
     return "n/a (constant tags)" if tag.correlation is None else display.decimal(tag.correlation, 4)
 
 
-def render(result, fmt="text"):
+def render(result: Effects, fmt: str = "text") -> str:
     """The effects table in ``fmt`` (text, md, csv or json)."""
-    from combin import display
-    from combin.baccarat.shoe import VALUE_NAMES
-    from combin.protection import output
     output.check_format(fmt)
     sheet, shoe = result.sheet, result.shoe
     tags = result.suggested.tags
     if fmt == "json":
-        def tagset(t):
+        def tagset(t: TagSet) -> dict[str, Any]:
             return {"max_tag": t.max_tag, "tags": dict(zip(VALUE_NAMES, t.tags)),
                     "correlation": (None if t.correlation is None
                                     else display.decimal(t.correlation, 12)),

@@ -16,24 +16,19 @@ root, and so the interval ``estimate -+ z · se`` with the two-sided 95% normal
 quantile ``z`` of :mod:`combin.risk`, is a 40-digit :class:`decimal.Decimal`.
 """
 
-import decimal
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from combin import display
+from combin.display import CONTEXT, to_decimal
 from combin.risk import CONFIDENCES
 
-__all__ = ["Estimate", "Z95", "mean", "ratio", "to_decimal"]
+__all__ = ["Estimate", "Z95", "mean", "ratio"]
 
 #: Two-sided 95% standard normal quantile.
 Z95 = dict(CONFIDENCES)["95%"]
-_CONTEXT = decimal.Context(prec=40, rounding=decimal.ROUND_HALF_EVEN)
-
-
-def to_decimal(value):
-    """An exact Fraction as a 40-digit Decimal (one correctly rounded division)."""
-    value = Fraction(value)
-    return _CONTEXT.divide(decimal.Decimal(value.numerator), decimal.Decimal(value.denominator))
+_CONTEXT = CONTEXT
 
 
 @dataclass(frozen=True)
@@ -41,12 +36,12 @@ class Estimate:
     """``value`` (exact Fraction) with its standard error and 95% interval (Decimals, or None)."""
 
     value: Fraction
-    variance: object = None  # exact Fraction: the squared standard error
-    se: object = None
-    low: object = None
-    high: object = None
+    variance: Fraction | None = None  # exact: the squared standard error
+    se: Decimal | None = None
+    low: Decimal | None = None
+    high: Decimal | None = None
 
-    def contains(self, figure):
+    def contains(self, figure: Fraction) -> bool | None:
         """Whether the 95% interval contains the exact ``figure`` (compared exactly)."""
         if self.variance is None:
             return False
@@ -56,7 +51,7 @@ class Estimate:
         return gap * gap <= z * z * self.variance
 
 
-def _with_interval(value, variance):
+def _with_interval(value: Fraction, variance: Fraction) -> Estimate:
     if variance is None:
         return Estimate(value)
     se = display.sqrt(variance)
@@ -66,7 +61,7 @@ def _with_interval(value, variance):
                     _CONTEXT.add(centre, half))
 
 
-def mean(n, total, squares, scale=1):
+def mean(n: int, total: int, squares: int, scale: int = 1) -> Estimate:
     """Mean of ``n`` values ``x / scale`` from ``sum x`` and ``sum x²`` (ints or Fractions)."""
     if n < 1:
         raise ValueError("a mean needs at least one value")
@@ -77,7 +72,8 @@ def mean(n, total, squares, scale=1):
     return _with_interval(value, spread / n / (scale * scale))
 
 
-def ratio(n, sx, sy, sxx, syy, sxy, factor=1):
+def ratio(n: int, sx: int, sy: int, sxx: int, syy: int, sxy: int,
+          factor: Fraction | int = 1) -> Estimate | None:
     """``factor · sum x / sum y`` over ``n`` replications, with its delta-method interval.
 
     ``None`` when ``sum y`` is 0 (nothing to divide by, e.g. no bet was made).

@@ -12,45 +12,56 @@ and in the JSON objects as ``"p/q"`` strings.
 import csv
 import io
 import json
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
 
+from tabulate import tabulate
+
+from combin import display
 from combin.errors import CombinError
+from combin.render.csvfile import safe_writer
+from combin.render.markdown import table
 
 __all__ = ["FORMATS", "document", "json_text", "exact", "check_format"]
 
 FORMATS = ("text", "md", "csv", "json")
 
 
-def check_format(fmt):
+def check_format(fmt: str) -> str:
     """Raise a :class:`CombinError` unless ``fmt`` is one of :data:`FORMATS`."""
     if fmt not in FORMATS:
         raise CombinError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
     return fmt
 
 
-def exact(value, places=12):
+def exact(value: Fraction | int, places: int = 12) -> dict[str, str]:
     """``{"exact": "p/q", "decimal": "..."}`` for a JSON report."""
-    from combin import display
     return {"exact": display.rational(value), "decimal": display.decimal(value, places)}
 
 
-def json_text(obj):
+def json_text(obj: Any) -> str:
     """A JSON document with a fixed key order and a final newline."""
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
-def _text_table(rows, headers, align):
-    from tabulate import tabulate
+def _text_table(rows: Sequence[Sequence[Any]], headers: Sequence[Any],
+                align: Sequence[str] | None) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
                     colalign=align)
 
 
-def _csv(rows):
+def _csv(rows: Iterable[Iterable[Any]]) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    safe_writer(buffer).writerows(rows)
     return buffer.getvalue()
 
 
-def document(fmt, title, info, headers, rows, notes=(), align=None, csv_rows=None, extra=()):
+def document(fmt: str, title: str, info: Sequence[tuple[str, str]], headers: Sequence[str],
+             rows: Sequence[Sequence[Any]], notes: Sequence[str] = (),
+             align: Sequence[str] | None = None,
+             csv_rows: Sequence[Sequence[Any]] | None = None,
+             extra: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Any]]]] = ()) -> str:
     """A report in ``fmt`` (text, md or csv).
 
     ``info`` is ``[(label, value), ...]``; ``rows`` the table's text cells;
@@ -70,7 +81,6 @@ def document(fmt, title, info, headers, rows, notes=(), align=None, csv_rows=Non
             body += [[], [caption], list(extra_headers), *extra_rows]
         return _csv(body)
     if fmt == "md":
-        from combin.render.markdown import table
         parts = [f"# {title}", ""]
         parts += [table(info, ["Identification", ""]), ""]
         parts += [table(rows, headers, align), ""]

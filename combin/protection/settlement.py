@@ -14,9 +14,16 @@ table's payouts weighted by the exact round counts of the full shoe give
 exactly the expected return of that shoe's par sheet.
 """
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any
+
+from combin.analysis import Selection
+from combin.outcomes import OutcomeSpace
+from combin.parsheet import ParSheet
+from combin.protection.decks import protected
 
 __all__ = ["Settlement", "payout_table", "settlement", "state_index", "STATES"]
 
@@ -24,18 +31,18 @@ __all__ = ["Settlement", "payout_table", "settlement", "state_index", "STATES"]
 STATES = 400
 
 
-def state_index(player_cards, player_total, banker_cards, banker_total):
+def state_index(player_cards: int, player_total: int, banker_cards: int,
+                banker_total: int) -> int:
     """The dense index of a round state, 0..399."""
     return (player_cards - 2) * 200 + player_total * 20 + (banker_cards - 2) * 10 + banker_total
 
 
-def payout_table(wager_id, states, **options):
-    """``{Round: exact net payout}`` for ``states``, each settled by the par-sheet engine."""
-    from combin.analysis import payouts
-    from combin.outcomes import OutcomeSpace
+def payout_table(chosen: Selection, states: Sequence[Hashable]) -> dict[Any, Fraction]:
+    """``{Round: exact net payout}`` for ``states``, each settled by the par-sheet engine
+    under the :class:`~combin.analysis.Selection` ``chosen``."""
     space = OutcomeSpace({state: 1 for state in states}, len(states), "round states",
-                         "round states", game="baccarat")
-    return payouts(wager_id, space=space, **options)[1]
+                         "round states", game=chosen.game.id)
+    return chosen.payouts(space)
 
 
 @dataclass(frozen=True)
@@ -46,37 +53,39 @@ class Settlement:
     ``None`` for a state the shoe cannot deal.
     """
 
-    payouts: dict
+    payouts: dict[Any, Fraction]
     scale: int
-    scaled: tuple
-    sheet: object      # the full shoe's ParSheet, for the off-the-top figures
+    scaled: tuple[int | None, ...]
+    sheet: ParSheet    # the full shoe's, for the off-the-top figures
 
     @property
-    def expected_return(self):
+    def expected_return(self) -> Fraction:
         return self.sheet.summary.expected_return
 
     @property
-    def house_edge(self):
+    def house_edge(self) -> Fraction:
         return self.sheet.summary.house_edge
 
 
-def settlement(wager_id, decks, **options):
-    """The :class:`Settlement` of ``wager_id`` for rounds dealt from ``decks`` full decks.
+def settlement(wager: Selection | str, decks: int, **options: Any) -> Settlement:
+    """The :class:`Settlement` of ``wager`` for rounds dealt from ``decks`` full decks.
+
+    ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id resolved
+    once with ``options`` (:func:`combin.analysis.select`'s).
 
     The states are those the exact enumeration of the full shoe reaches (every
     state any part of that shoe can deal).  Raises AssertionError if the table
     does not reproduce the par sheet's expected return exactly.
     """
-    from combin.analysis import par_sheet
-    from combin.baccarat import outcomes
-    space = outcomes(decks=decks)
-    sheet = par_sheet(wager_id, space=space, **options)
-    payouts = payout_table(wager_id, sorted(space.counts), **options)
+    chosen = protected(wager, **options)
+    space = chosen.game.outcomes(decks=decks)
+    sheet = chosen.sheet(space)
+    payouts = payout_table(chosen, list(space.counts))
     total = sum((count * payouts[state] for state, count in space.counts.items()), Fraction(0))
     if total / space.cycle != sheet.summary.expected_return:
         raise AssertionError("the per-state payouts do not reproduce the par sheet")
     scale = lcm(*(p.denominator for p in payouts.values()))
-    scaled = [None] * STATES
+    scaled: list[int | None] = [None] * STATES
     for state, payout in payouts.items():
         scaled[state_index(*state)] = int(payout * scale)
     return Settlement(payouts, scale, tuple(scaled), sheet)

@@ -6,9 +6,12 @@ newline and contains nothing that varies between runs, so the same sheet
 always renders to the same bytes.
 """
 
+from collections.abc import Sequence
 from importlib import import_module
+from types import ModuleType
 
 from combin.errors import CombinError
+from combin.parsheet import ParSheet
 
 __all__ = ["FORMATS", "render", "render_comparison"]
 
@@ -16,17 +19,20 @@ __all__ = ["FORMATS", "render", "render_comparison"]
 FORMATS = {"text": "text", "md": "markdown", "csv": "csvfile", "json": "jsonfile"}
 
 
-def _module(fmt):
+def _module(fmt: str) -> ModuleType:
     if fmt not in FORMATS:
         raise CombinError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
     return import_module(f"combin.render.{FORMATS[fmt]}")
 
 
-def render(sheet, fmt="text"):
+def render(sheet: ParSheet, fmt: str = "text") -> str:
     """``sheet`` rendered in format ``fmt``."""
-    return _module(fmt).render(sheet)
+    text: str = _module(fmt).render(sheet)
+    return text
 
 
-def render_comparison(title, columns, fmt="text"):
+def render_comparison(title: str, columns: Sequence[tuple[str, ParSheet]],
+                      fmt: str = "text") -> str:
     """Several sheets side by side: ``columns`` is ``[(heading, ParSheet), ...]``."""
-    return _module(fmt).render_comparison(title, columns)
+    text: str = _module(fmt).render_comparison(title, columns)
+    return text

@@ -4,10 +4,16 @@ Text and Markdown print the same cells; CSV and JSON add the exact values.
 Decimal places are fixed here so that every format agrees digit for digit.
 """
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from more_itertools import unique_everseen
 
 from combin import display
+from combin.parsheet import ParSheet
 from combin.risk import ROUNDS
+
+Columns = Sequence[tuple[str, ParSheet]]
 
 __all__ = ["PROBABILITY_PLACES", "identification", "line_header", "line_rows",
            "summary_rows", "risk_rows", "comparison_rows"]
@@ -16,7 +22,7 @@ PROBABILITY_PLACES = 12
 PERCENT_PLACES = 4
 
 
-def identification(sheet, method=True):
+def identification(sheet: ParSheet, method: bool = True) -> list[tuple[str, str]]:
     """``[(label, value), ...]`` naming what the sheet is (``method``: include how it was counted)."""
     paytable = sheet.paytable if sheet.paytable_title == f"Paytable {sheet.paytable}" else \
         f"{sheet.paytable}: {sheet.paytable_title}"
@@ -37,11 +43,11 @@ def identification(sheet, method=True):
     return rows
 
 
-def line_header():
+def line_header() -> list[str]:
     return ["Event", "Pays", "Combinations", "Probability", "Return", "1 in"]
 
 
-def line_rows(sheet):
+def line_rows(sheet: ParSheet) -> list[list[str]]:
     rows = [[line.event, line.pays, display.grouped(line.combinations),
              display.decimal(sheet.probability(line), PROBABILITY_PLACES),
              display.decimal(sheet.contribution(line), PROBABILITY_PLACES),
@@ -52,7 +58,7 @@ def line_rows(sheet):
     return rows
 
 
-def summary_rows(sheet):
+def summary_rows(sheet: ParSheet) -> list[tuple[str, str, str]]:
     """``[(figure, decimal text, exact text), ...]``."""
     s = sheet.summary
     pct = lambda v: display.percent(v, PERCENT_PLACES)
@@ -70,11 +76,11 @@ def summary_rows(sheet):
     return rows
 
 
-def risk_rows(sheet):
+def risk_rows(sheet: ParSheet) -> tuple[list[list[str]], list[list[str]]]:
     """Volatility index rows and hold-range rows (text cells)."""
     r = sheet.risk
     volatility = [[label, display.decimal(z, 4), display.decimal(vi, 4)] for label, z, vi in r.volatility]
-    holds = {}
+    holds: dict[int, list[str]] = {}
     for rounds, label, low, high in r.holds:
         holds.setdefault(rounds, []).append(
             f"{display.percent(low, 2)} to {display.percent(high, 2)}")
@@ -82,9 +88,9 @@ def risk_rows(sheet):
     return volatility, hold_rows
 
 
-def comparison_rows(columns):
+def comparison_rows(columns: Columns) -> list[list[str]]:
     """Rows comparing several sheets: summary figures, then each line's combinations."""
-    def cell(sheet, pick):
+    def cell(sheet: ParSheet, pick: Callable[[ParSheet], Any]) -> str:
         return pick(sheet)
 
     figures = [

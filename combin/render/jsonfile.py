@@ -6,8 +6,11 @@ string for display.  Keys are written in a fixed order.
 """
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from combin import display
+from combin.parsheet import ParSheet
 from combin.render.common import PROBABILITY_PLACES
 
 __all__ = ["render", "render_comparison", "sheet_object", "identification", "FORMAT"]
@@ -15,7 +18,7 @@ __all__ = ["render", "render_comparison", "sheet_object", "identification", "FOR
 FORMAT = "combin.parsheet/1"
 
 
-def identification(sheet):
+def identification(sheet: ParSheet) -> dict[str, Any]:
     """The identification keys of a par sheet (tool, wager, paytable, shoe, cycle ...)."""
     return {
         "tool": {"name": "combin", "version": sheet.version},
@@ -35,7 +38,7 @@ def identification(sheet):
     }
 
 
-def sheet_object(sheet):
+def sheet_object(sheet: ParSheet) -> dict[str, Any]:
     """The JSON-ready object of a par sheet."""
     s = sheet.summary
     risk = sheet.risk
@@ -76,15 +79,15 @@ def sheet_object(sheet):
     }
 
 
-def _dump(obj):
+def _dump(obj: Any) -> str:
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
-def render(sheet):
+def render(sheet: ParSheet) -> str:
     return _dump(sheet_object(sheet))
 
 
-def render_comparison(title, columns):
+def render_comparison(title: str, columns: Sequence[tuple[str, ParSheet]]) -> str:
     return _dump({"format": "combin.sensitivity/1", "title": title,
                   "columns": [{"heading": heading, "sheet": sheet_object(sheet)}
                               for heading, sheet in columns]})

@@ -1,24 +1,29 @@
 """A par sheet as a Markdown page (GitHub-flavoured tables)."""
 
+from collections.abc import Sequence
+from typing import Any
+
 from tabulate import tabulate
 
+from combin.parsheet import ParSheet
 from combin.render.common import (comparison_rows, identification, line_header, line_rows,
                                   risk_rows, summary_rows)
 
 __all__ = ["render", "render_comparison", "table"]
 
 
-def _cell(text):
+def _cell(text: object) -> str:
     return str(text).replace("|", "\\|")
 
 
-def table(rows, headers, align=None):
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[Any],
+          align: Sequence[str] | None = None) -> str:
     """A GitHub-flavoured Markdown table with every cell kept verbatim."""
     return tabulate([[_cell(c) for c in row] for row in rows], headers=[_cell(h) for h in headers],
                     tablefmt="github", disable_numparse=True, colalign=align)
 
 
-def render(sheet):
+def render(sheet: ParSheet) -> str:
     parts = [f"# {sheet.title} ({sheet.paytable})", ""]
     parts += [table(identification(sheet, method=False), ["Identification", ""]), "",
               f"Counted over {sheet.method}.", ""]
@@ -40,6 +45,6 @@ def render(sheet):
     return "\n".join(parts) + "\n"
 
 
-def render_comparison(title, columns):
+def render_comparison(title: str, columns: Sequence[tuple[str, ParSheet]]) -> str:
     headers = ["", *(heading for heading, _ in columns)]
     return f"# {title}\n\n{table(comparison_rows(columns), headers)}\n"

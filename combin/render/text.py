@@ -1,19 +1,24 @@
 """A par sheet as plain text for a terminal."""
 
+from collections.abc import Sequence
+from typing import Any
+
 from tabulate import tabulate
 
+from combin.parsheet import ParSheet
 from combin.render.common import (comparison_rows, identification, line_header, line_rows,
                                   risk_rows, summary_rows)
 
 __all__ = ["render", "render_comparison"]
 
 
-def _table(rows, headers, align=None):
+def _table(rows: Sequence[Sequence[Any]], headers: Sequence[Any],
+           align: Sequence[str] | None = None) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
                     colalign=align)
 
 
-def render(sheet):
+def render(sheet: ParSheet) -> str:
     width = max(len(label) for label, _ in identification(sheet))
     parts = [f"{sheet.title} -- par sheet", ""]
     parts += [f"{label.ljust(width)}  {value}" for label, value in identification(sheet)]
@@ -30,6 +35,6 @@ def render(sheet):
     return "\n".join(parts) + "\n"
 
 
-def render_comparison(title, columns):
+def render_comparison(title: str, columns: Sequence[tuple[str, ParSheet]]) -> str:
     headers = ["", *(heading for heading, _ in columns)]
     return f"{title}\n\n{_table(comparison_rows(columns), headers)}\n"

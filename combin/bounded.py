@@ -1,0 +1,106 @@
+"""Bounded numbers from a user's text: the one parser every option uses.
+
+A number typed by a user is refused *by its length* before Python converts
+it, so a 5,000-digit ``--seed`` or ``--decks 000...08`` costs nothing and
+never reaches :func:`int` (which refuses more than 4,300 digits with a
+``ValueError``) or :class:`~fractions.Fraction` (which would expand
+``1e999999999`` into a billion-digit integer).  Limits are checked on the
+*normalised* value, so leading zeros cannot slip past them.
+
+* :func:`parse_int` -- a whole number within ``[low, high]``, or one
+  :class:`~combin.errors.CombinError` naming the option;
+* :func:`parse_fraction` -- an exact number written ``3``, ``-2.5``, ``1/20``
+  (no exponent, no float ever);
+* :func:`int_option` -- the same check as an ``argparse`` ``type=``, so a
+  command option is bounded in one line::
+
+      parser.add_argument("--shoes", type=int_option("--shoes", 1, 10**9))
+
+This module imports only the standard library and :mod:`combin.errors`, so
+command modules may use it at module level.
+"""
+
+import argparse
+import re
+from fractions import Fraction
+
+from combin.errors import CombinError
+
+__all__ = ["MAX_CHARS", "parse_int", "parse_fraction", "int_option"]
+
+#: No number a user types needs more characters than this (sign and leading zeros included).
+MAX_CHARS = 40
+
+_INT = re.compile(r"[+-]?[0-9]+")
+_FRACTION = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:/([0-9]+))?")
+
+
+def _shown(text):
+    text = str(text)
+    return repr(text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + "...")
+
+
+def _range(low, high):
+    if low is not None and high is not None:
+        return f" from {low:,} to {high:,}"
+    if low is not None:
+        return f" at least {low:,}"
+    if high is not None:
+        return f" at most {high:,}"
+    return ""
+
+
+def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
+    """``text`` (a str or an int) as an int within ``[low, high]``.
+
+    The text is stripped, refused if longer than ``max_chars`` or not
+    ``[+-]digits``; only then converted (at most ``max_chars`` digits, so the
+    conversion is cheap and exact) and compared with the limits.
+    """
+    if isinstance(text, bool):
+        raise CombinError(f"{name} must be a whole number, not {text!r}")
+    if isinstance(text, int):
+        value = text
+    else:
+        words = str(text).strip()
+        if len(words) > max_chars:
+            raise CombinError(f"{name} must be a whole number{_range(low, high)}; "
+                              f"{_shown(words)} is {len(words):,} characters long")
+        if not _INT.fullmatch(words):
+            raise CombinError(f"{name} must be a whole number, not {_shown(text)}")
+        value = int(words)
+    if low is not None and value < low:
+        raise CombinError(f"{name} must be at least {low:,}, not {value:,}")
+    if high is not None and value > high:
+        raise CombinError(f"{name} must be at most {high:,}, not {value:,}")
+    return value
+
+
+def parse_fraction(text, name, max_chars=MAX_CHARS, example="3, 2.5 or 1/2"):
+    """``text`` as an exact :class:`~fractions.Fraction`: ``[+-]digits[.digits][/digits]``.
+
+    No exponent and no float: ``1e9`` is refused, so a short text can never
+    stand for a huge number.  A zero denominator is refused.
+    """
+    words = str(text).strip()
+    if len(words) > max_chars:
+        raise CombinError(f"{name} must be a number such as {example}; {_shown(words)} is "
+                          f"{len(words):,} characters long")
+    match = _FRACTION.fullmatch(words)
+    if not match or match[3] is not None and int(match[3]) == 0:
+        raise CombinError(f"{name} must be a number such as {example}, not {_shown(text)}")
+    value = Fraction(match[1] + match[2])
+    return value / int(match[3]) if match[3] is not None else value
+
+
+def int_option(name, low=None, high=None):
+    """An ``argparse`` ``type=`` that applies :func:`parse_int` (its error becomes
+    argparse's one-line error)."""
+
+    def convert(text):
+        try:
+            return parse_int(text, name, low, high)
+        except CombinError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    convert.__name__ = name
+    return convert

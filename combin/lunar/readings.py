@@ -1,0 +1,55 @@
+"""The Lunar Poker readings the code branches on, as enums bound to ``data/interpretations.toml``.
+
+Each class is named by its interpretation id and lists exactly the values the
+data gives it (checked on import by :func:`combin.interpret.bind_readings`);
+:func:`combin.interpret.reading` gives the value in force, with the default
+read from the data.
+"""
+
+from enum import StrEnum
+
+from combin.game import load_interpretations
+from combin.interpret import bind_readings
+
+__all__ = ["L1", "L2", "L3", "L4", "L5", "L11", "INTERPRETATIONS"]
+
+
+class L1(StrEnum):
+    """Five picture cards."""
+    JQK = "jqk"
+    JQKA = "jqka"
+
+
+class L2(StrEnum):
+    """Same colored five."""
+    COLOR = "color"
+    NOT_SUITED = "not-suited"
+
+
+class L3(StrEnum):
+    """Ace-king-queen."""
+    ANY_SUITS = "any-suits"
+    SUITED = "suited"
+
+
+class L4(StrEnum):
+    """A hand that fits several Super lines."""
+    HIGHEST = "highest"
+    ALL_LINES = "all-lines"
+
+
+class L5(StrEnum):
+    """Royal and straight flushes on the Super."""
+    FLUSH = "flush"
+    STRICT = "strict"
+
+
+class L11(StrEnum):
+    """The second combination on a winning Bet."""
+    BEST_PAIR = "best-pair"
+    FIRST_ONLY = "first-only"
+
+
+#: The game's interpretations, read once from the data.
+INTERPRETATIONS = load_interpretations(__package__)
+bind_readings(INTERPRETATIONS, L1, L2, L3, L4, L5, L11)
