@@ -70,7 +70,12 @@ def generate(progress: Callable[[str], None] = _progress) -> dict[str, str]:
             space = game.outcomes(**options)
             progress(f"{game.id}, {label}: {space.shoe}")
             rows = []
+            for wager in {w.id: w for w, _, _ in jobs(game) if w.reported_in}.values():
+                rows.append([wager.id, "all", "any", "", "", "", "",
+                             f"reported in {wager.reported_in}"])
             for wager, paytable, rules in jobs(game):
+                if wager.reported_in:
+                    continue
                 sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
                 base = f"{game.id}/{label}/{stem(wager, paytable, rules)}"
                 files[f"{base}.md"] = render(sheet, "md")
@@ -147,6 +152,8 @@ def _sensitivity_pages(game: Game, label: str, space: OutcomeSpace,
                        files: dict[str, str]) -> list[list[str]]:
     rows = []
     for (wager_id, interp), page in sensitivity_pages(game, space).items():
+        if game.wagers[wager_id].reported_in:
+            continue
         base = f"{game.id}/{label}/sensitivity/{wager_id}-{interp}"
         files[f"{base}.md"] = page
         rows.append([wager_id, "all", "any", "", "", "", f"{interp}: every value",
@@ -159,7 +166,12 @@ MARKER = ("README.md", b"# combin tables\n")
 
 
 def write_tables(out: str) -> None:
-    files = generate()
+    """Write the tree; the whole-game sheets under :data:`GAME_SHEETS` are carried over as they are."""
+    files: dict[str, str | bytes] = dict(generate())
+    root = Path(out)
+    if (root / GAME_SHEETS).is_dir():
+        for path in sorted(p for p in (root / GAME_SHEETS).rglob("*") if p.is_file()):
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
     write_tree(out, files, marker=MARKER)
     _progress(f"wrote {len(files)} files under {out}")
 
