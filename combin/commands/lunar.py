@@ -27,7 +27,7 @@ def run(args):
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
     from combin.interpret import parse_assignments
-    from combin.lunar.exhaustive import StderrProgress
+    from combin.progress import StderrProgress
     from combin.stud.advice import advice_report, render_advice
     from combin.stud.rules import load_game
     from combin.stud.situation import Situation
