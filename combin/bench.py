@@ -69,6 +69,7 @@ SECTIONS = (
     "combin.lunar.bench:bench_rows",
     "combin.protection.bench:bench_rows",
     "combin.stud.bench:bench_rows",
+    "combin.stud.advise_bench:bench_rows",
     "combin.stud.gamebench:bench_rows",
 )
 

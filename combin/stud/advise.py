@@ -363,36 +363,19 @@ class Engine:
         A two pair or trips beats every requalified pair and loses to every
         straight or flush; a full house or quads beats all but a straight
         flush.  So ``S_H = win * |beaten outs left| - (1 + bet) * |beating outs left|``,
-        counted as bits, for a block of draws at once.
+        counted as bits (:func:`combin.stud.bitsum.forcing_by_bits`, compiled by numba).
         """
         negative, bits, _, _, by_category = rows
         beaten, beating = by_category[group]
         w, c = win[draws], cost[draws]
         counts = (np.searchsorted(negative, -(c // w), side="left") if self.prune
                   else np.full(len(draws), len(bits)))
-        order = np.argsort(counts, kind="stable")
-        # blocks of about two million cells, the draws with the fewest hands first
-        cells = np.cumsum(np.maximum(counts[order], 1))
-        edges = np.searchsorted(cells, np.arange(2_000_000, int(cells[-1]), 2_000_000))
-        for block in np.split(order, np.unique(edges)):
-            if len(block) == 0:
-                continue
-            width = int(counts[block].max())
-            if width == 0:
-                continue
-            mask = draw_bits[draws[block]][:, None]
-            alive = ((bits[None, :width] & mask) == 0) & (np.arange(width)[None, :] < counts[block][:, None])
-            won = _popcount2(beaten[None, :width] & ~mask)
-            lost = _popcount2(beating[None, :width] & ~mask)
-            total = w[block][:, None] * won - self.loss * lost
-            chosen = alive & (total > c[block][:, None])
-            gains[draws[block]] = np.where(chosen, total - c[block][:, None], 0).sum(axis=1)
-            if extra is not None:
-                picked = chosen.sum(axis=1)
-                nw = np.where(chosen, won, 0).sum(axis=1)
-                nl = np.where(chosen, lost, 0).sum(axis=1)
-                extra[draws[block]] = np.column_stack([picked, nw, nl, np.zeros_like(nw),
-                                                       picked * r - nw - nl])
+        from combin.stud.bitsum import forcing_by_bits
+        out = forcing_by_bits(draw_bits[draws], w, c, counts, bits, beaten, beating, self.loss, r)
+        gains[draws] = out[:, 0]
+        if extra is not None:
+            extra[draws] = np.column_stack([out[:, 1], out[:, 2], out[:, 3],
+                                            np.zeros(len(draws), np.int64), out[:, 4]])
 
     def forcing(self, draws, values, win, take, r, detail):
         """Per draw, ``sum_H max(0, S_H - r * (fee + take))`` over the non-qualifying ``H``.
@@ -476,11 +459,6 @@ def _popcount(words):
         return np.bitwise_count(words).astype(np.int64)
     table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
     return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
-
-
-def _popcount2(words):
-    """:func:`_popcount` of a 2-d array."""
-    return _popcount(words.reshape(-1)).reshape(words.shape)
 
 
 def _representative(value):
