@@ -75,7 +75,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     cpu = sum(result.get("cpu_seconds", 0) for result in results)
     if cpu > 0:
         weight_of = {r.index: r.weight for r in records}
-        done = [row[-1] for c in chunks for row in c[3]]
+        done = [row[-1] for c, result in zip(chunks, results) if result.get("cpu_seconds")
+                for row in c[3]]
         speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
         per_class, per_situation = speed.per_core()
         stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
