@@ -2,14 +2,22 @@
 #   make tables   set up a virtual environment, install combin, regenerate tables/
 #   make test     the same set-up, then mypy on the engine core and the test suite
 # Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
-# build/audit), make peers (poker class counts against third-party evaluators).
+# build/audit), make peers (poker class counts against third-party evaluators),
+# make lunar-tables (the whole-game sheets under tables/lunar/game), make lunar-game (the full
+# 52-card game with draws, exact; resumable; WORKERS=N or SCHEDULER=tcp://host:8786).
 
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: all setup tables test typecheck bench slow audit peers clean
+WORKERS      ?= 2
+LUNAR_SAMPLE ?= 24
+GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
+GAME_DIR     := tables/lunar/game
+EVIDENCE     := build/audit-lunar-game
+
+.PHONY: all setup tables test typecheck bench slow audit peers clean lunar-tables lunar-game
 
 all: tables
 
@@ -36,13 +44,29 @@ bench: $(STAMP)
 slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 
-audit: $(STAMP)
+audit: $(STAMP) lunar-tables
 	$(BIN)/python -m pytest -q -m slow
 	$(BIN)/combin audit --out build/audit
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,2400 \
 	    --screenshot=build/audit-REPORT.png file://$(CURDIR)/build/audit/REPORT.html
 	@echo "screenshot of build/audit/REPORT.html: build/audit-REPORT.png"
+	mkdir -p $(EVIDENCE)
+	cp $(GAME_DIR)/* $(EVIDENCE)/
+	$(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format md \
+	    --out $(EVIDENCE)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.md
+
+lunar-tables: $(STAMP)
+	$(BIN)/combin game lunar --no-draw --format md --out $(GAME_DIR)/no-draw.md
+	for deck in JQKA TJQKA; do \
+	    $(BIN)/combin game lunar --deck $$deck $(GAME_RUN) --strategy-table --format md \
+	        --out $(GAME_DIR)/$$deck.md --strategy-out $(GAME_DIR)/$$deck-strategy.json || exit 1; \
+	done
+
+lunar-game: $(STAMP)
+	mkdir -p build/lunar-game
+	$(BIN)/combin game lunar $(GAME_RUN) --strategy-table --format md --out build/lunar-game/full.md \
+	    --strategy-out build/lunar-game/full-strategy.json
 
 peers: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,plots,peers]'

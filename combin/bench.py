@@ -70,6 +70,7 @@ SECTIONS = (
     "combin.protection.bench:bench_rows",
     "combin.stud.bench:bench_rows",
     "combin.stud.advise_bench:bench_rows",
+    "combin.stud.gamebench:bench_rows",
 )
 
 

@@ -26,7 +26,11 @@ from combin.render.markdown import table
 from combin.wager import Wager
 
 __all__ = ["generate", "write_tables", "check_tables", "jobs", "stem", "sensitivity_pages",
-           "interpretation_register"]
+           "interpretation_register", "GAME_SHEETS"]
+
+#: The folder of tables/ whose whole-game sheets take minutes to hours of work: they are
+#: written by ``make lunar-tables`` (``combin game``), not by ``combin tables``.
+GAME_SHEETS = "lunar/game/"
 
 
 #: Progress lines on stderr (:func:`combin.progress.messages`).
@@ -70,7 +74,12 @@ def generate(progress: Callable[[str], None] = _progress) -> dict[str, str | byt
             space = game.outcomes(**options)
             progress(f"{game.id}, {label}: {space.shoe}")
             rows = []
+            for wager in {w.id: w for w, _, _ in jobs(game) if w.reported_in}.values():
+                rows.append([wager.id, "all", "any", "", "", "", "",
+                             f"reported in {wager.reported_in}"])
             for wager, paytable, rules in jobs(game):
+                if wager.reported_in:
+                    continue
                 sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
                 base = f"{game.id}/{label}/{stem(wager, paytable, rules)}"
                 files[f"{base}.md"] = render(sheet, "md")
@@ -95,6 +104,12 @@ def generate(progress: Callable[[str], None] = _progress) -> dict[str, str | byt
                 rows.append([title, " · ".join(links)])
             index += ["### Other tables", "", table(rows, ["Table", "Files"]), ""]
     index += _charts(files, progress)
+    index += ["## Lunar Poker: the whole game", "",
+              f"Exact whole-game sheets (house edge under optimal play, option and result "
+              f"frequencies, the instant payout under A, B and C) and strategy tables are in "
+              f"[`lunar/game/`](lunar/game/): the game without draws on 52 cards, and with draws on "
+              f"reduced decks. They take minutes to hours to compute, so `make lunar-tables` "
+              f"(`combin game lunar`) writes them, not `combin tables`.", ""]
     files["README.md"] = "\n".join(index).rstrip("\n") + "\n"
     files["INTERPRETATIONS.md"] = interpretation_register()
     return files
@@ -191,6 +206,8 @@ def _sensitivity_pages(game: Game, label: str, space: OutcomeSpace,
                        files: dict[str, str | bytes]) -> list[list[str]]:
     rows = []
     for (wager_id, interp), page in sensitivity_pages(game, space).items():
+        if game.wagers[wager_id].reported_in:
+            continue
         base = f"{game.id}/{label}/sensitivity/{wager_id}-{interp}"
         files[f"{base}.md"] = render(page, "md")
         rows.append([wager_id, "all", "any", "", "", "", f"{interp}: every value",
@@ -203,7 +220,12 @@ MARKER = ("README.md", b"# combin tables\n")
 
 
 def write_tables(out: str) -> None:
-    files = generate()
+    """Write the tree; the whole-game sheets under :data:`GAME_SHEETS` are carried over as they are."""
+    files: dict[str, str | bytes] = dict(generate())
+    root = Path(out)
+    if (root / GAME_SHEETS).is_dir():
+        for path in sorted(p for p in (root / GAME_SHEETS).rglob("*") if p.is_file()):
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
     write_tree(out, files, marker=MARKER)
     _progress(f"wrote {len(files)} files under {out}")
 
@@ -229,8 +251,11 @@ def check_tables(out: str) -> list[str]:
     if root.exists():
         drawn = any(relative.endswith(".png") for relative in files)
         for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            relative = path.relative_to(root).as_posix()
+            if relative.startswith(GAME_SHEETS):
+                continue    # the whole-game sheets: `make lunar-tables`, checked by a slow test
             if path.suffix == ".png" and not drawn:
                 continue  # charts need matplotlib, not installed here
-            if path.relative_to(root).as_posix() not in files:
+            if relative not in files:
                 drift.append(f"not generated: {path}")
     return drift

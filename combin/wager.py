@@ -55,7 +55,10 @@ class Wager:
     on every line it fits).  ``otherwise`` is the description and pay of an
     outcome no line pays: a loss, unless the wager says otherwise (an Ante
     instant payout that does not happen leaves the Ante in play).  ``ruled`` marks a
-    main-game wager, tabulated under every rule set of its game.
+    main-game wager, tabulated under every rule set of its game.  ``reported_in``
+    names the report that carries a wager which is part of another (the Lunar
+    Ante instant payout is part of the Ante: ``combin game lunar`` reports it);
+    ``combin tables`` gives such a wager no sheet of its own.
     """
 
     id: str
@@ -72,6 +75,7 @@ class Wager:
                     Sequence[tuple[str | Event, Pay]]] | None = field(
         default=None, repr=False, compare=False)
     otherwise: tuple[str, Pay] = ("Any other outcome", LOSS)
+    reported_in: str = ""
 
     def event(self, event_id: str) -> Event:
         for event in self.events:

@@ -45,3 +45,16 @@ def dice_sheet():
                      (("twelve", Pay.parse("30 to 1")), ("high", Pay.parse("2 to 1")),
                       ("seven", Pay.parse("push"))))
     return build(wager, table, space)
+
+
+@pytest.fixture(scope="session")
+def dask_cluster():
+    """A real Dask scheduler and two single-thread worker processes on 127.0.0.1.
+
+    Started once for the session and shut down at its end (no stray processes).
+    """
+    import logging
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster:
+        yield cluster

@@ -48,3 +48,13 @@ def test_lunar_tally_counts_hands():
 def outcomes_lunar_keys():
     from combin.lunar import outcome_space
     return outcome_space().counts
+
+
+def test_tally_is_the_same_here_and_on_a_dask_cluster(dask_cluster):
+    """combin audit --scheduler: the rounds are dealt on a real Dask cluster on 127.0.0.1."""
+    from combin.executor import default_scheduler
+    rounds = CHUNK + 999
+    here = tally(BACCARAT, rounds, 5, workers=1)
+    with default_scheduler(dask_cluster.scheduler_address):
+        there = tally(BACCARAT, rounds, 5, workers=1)
+    assert here == there and sum(here.values()) == rounds

@@ -1,8 +1,19 @@
-"""``combin game``: the whole-game par sheet on the command line."""
+"""``combin game``: the whole-game par sheet on the command line.
+
+Without draws: against the brute force.  With draws (Lunar Poker): the same
+bytes in this process, on a local cluster and on an existing Dask cluster;
+resume after a kill; Ctrl-C; user errors."""
 
 import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -63,7 +74,8 @@ def test_out_writes_the_same_bytes_as_stdout(capsys, tmp_path, fmt):
     (["game", "caribbean", "--deck", "AK"], "at least 10"),
     (["game", "caribbean", "--strategy", "sometimes"], "unknown strategy"),
     (["game", "holdem"], "unknown stud game"),
-    (["game", "lunar", "--deck", "TJQKA"], "--no-draw"),
+    (["game", "lunar", "--deck", "TJQKA", "--strategy", "always"], "--no-draw"),
+    (["game", "caribbean", "--deck", "JQKA", "--sample", "5"], "apply to Lunar Poker with draws"),
     (["game", "lunar", "--no-draw", "--paytable", "Z"], "unknown paytable"),
     (["game", "lunar", "--no-draw", "--interpret", "L8=double"], "no value"),
     (["game", "caribbean", "--interpret", "L8=push"], "does not read"),
@@ -74,3 +86,155 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
     assert code == 2 and out == ""
     assert err.startswith("combin: error: ") and words in err and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ["game", "lunar", "--deck", "JQKA", "--sample", "14", "--seed", "3", "--chunk", "3",
+          "--format", "json"]
+
+
+def _run(argv, capsys):
+    assert main(argv) == 0
+    return capsys.readouterr().out
+
+
+def test_single_process_local_cluster_and_scheduler_give_identical_bytes(tmp_path, capsys, dask_cluster):
+    single = _run(SAMPLE + ["--workers", "0", "--store", str(tmp_path / "a.sqlite")], capsys)
+    remote = _run(SAMPLE + ["--scheduler", dask_cluster.scheduler_address,
+                            "--store", str(tmp_path / "b.sqlite")], capsys)
+    local = _run(SAMPLE + ["--workers", "2", "--store", str(tmp_path / "c.sqlite")], capsys)
+    assert single == remote == local
+    sheet = json.loads(single)
+    assert sheet["mode"] == "sample" and sheet["seed"] == 3 and sheet["sample"] == 14
+    # read back from the store: no work, the same bytes
+    again = _run(SAMPLE + ["--workers", "0", "--store", str(tmp_path / "a.sqlite")], capsys)
+    assert again == single
+
+
+def test_resume_after_a_kill_gives_the_identical_result(tmp_path, capsys):
+    store = tmp_path / "store.sqlite"
+    argv = ["game", "lunar", "--deck", "JQKA", "--sample", "60", "--seed", "5", "--chunk", "2",
+            "--workers", "0", "--format", "json"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "combin", *argv, "--store", str(store)],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stored = 0
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.05)
+            if store.exists():
+                try:
+                    stored = sqlite3.connect(store).execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+                except sqlite3.Error:
+                    continue
+                if stored >= 3:
+                    break
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert stored >= 3
+    total = sqlite3.connect(store).execute("SELECT chunks FROM runs").fetchone()[0]
+    done = sqlite3.connect(store).execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+    assert done < total, "the run finished before it was killed: nothing to resume"
+    resumed = _run(argv + ["--store", str(store)], capsys)
+    fresh = _run(argv + ["--store", str(tmp_path / "fresh.sqlite")], capsys)
+    assert resumed == fresh
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--sample", "0"], "--sample must be at least 1"),
+    (["--workers", "two"], "--workers must be a whole number"),
+    (["--deck", "XYZ"], "is not a rank"),
+    (["--deck", "QKA"], "needs at least 16"),
+    (["--paytable", "Z"], "unknown paytable"),
+    (["--no-draw", "--sample", "3"], "apply to Lunar Poker with draws"),
+    (["--strategy", "pair"], "add --no-draw"),
+])
+def test_bad_draw_options_are_one_line_and_exit_2(tmp_path, capsys, argv, message):
+    out = tmp_path / "sheet.txt"
+    code = main(["game", "lunar", "--deck", "JQKA", "--workers", "0", "--store",
+                 str(tmp_path / "s.sqlite"), "--out", str(out), *argv])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("combin: error: ") and message in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys):
+    """Every class of JQKA on a local Dask cluster, against the naive game-tree walk (minutes)."""
+    from fractions import Fraction
+    from combin.stud.deck import Deck
+    from combin.stud.drawgame import rules_for
+    from combin.stud.naive import option_values
+    from combin.stud.situation import Situation
+    from combin.stud.situations import situations
+    text = _run(["game", "lunar", "--deck", "JQKA", "--workers", "2", "--format", "json",
+                 "--store", str(tmp_path / "s.sqlite")], capsys)
+    sheet = json.loads(text)
+    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    _, hands, ups, weights = situations(deck)
+    total = Fraction(0)
+    for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):
+        total += weight * max(option_values(Situation(tuple(hand), up, deck), rules).values())
+    expected = total / int(weights.sum())
+    assert sheet["summary"][3][1]["exact"] == f"{expected.numerator}/{expected.denominator}"
+
+
+@pytest.mark.slow
+def test_sample_interval_contains_the_exact_figure_of_a_reduced_deck(tmp_path, capsys):
+    from fractions import Fraction
+    store = ["--store", str(tmp_path / "s.sqlite"), "--workers", "0", "--format", "json"]
+    exact = json.loads(_run(["game", "lunar", "--deck", "JQKA", *store], capsys))
+    sample = json.loads(_run(["game", "lunar", "--deck", "JQKA", "--sample", "60", "--seed", "1",
+                              *store], capsys))
+    edge = Fraction(exact["summary"][4][1]["exact"])
+    low = Fraction(sample["summary"][5][1]["decimal"])
+    high = Fraction(sample["summary"][6][1]["decimal"])
+    assert low <= edge <= high
+
+
+@pytest.mark.slow
+def test_committed_game_sheet_regenerates(tmp_path, capsys):
+    for deck in ("JQKA",):
+        committed = (ROOT / "tables" / "lunar" / "game" / f"{deck}.md").read_text(encoding="utf-8")
+        text = _run(["game", "lunar", "--deck", deck, "--workers", "0", "--strategy-table", "--format", "md",
+                     "--store", str(tmp_path / "s.sqlite")], capsys)
+        assert text == committed
+
+
+def test_ctrl_c_stops_the_cluster_and_keeps_what_is_stored(tmp_path):
+    """SIGINT: exit 130, one line on stderr, the Dask worker processes gone, chunks kept."""
+    import psutil
+    store = tmp_path / "store.sqlite"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "combin", "game", "lunar", "--deck", "JQKA",
+                                "--sample", "1500", "--chunk", "2", "--workers", "2",
+                                "--store", str(store)],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    children, stored = [], 0
+    deadline = time.monotonic() + 90
+    try:
+        while time.monotonic() < deadline and process.poll() is None and stored < 2:
+            time.sleep(0.1)
+            children = psutil.Process(process.pid).children(recursive=True)
+            if store.exists():
+                try:
+                    stored = sqlite3.connect(store).execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+                except sqlite3.Error:
+                    pass
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert stored >= 2
+    assert process.returncode == 130
+    assert err.decode().rstrip("\n").splitlines()[-1] == "combin: interrupted"
+    assert b"Traceback" not in err and out == b""
+    gone, alive = psutil.wait_procs(children, timeout=10)
+    assert alive == []
+    kept = sqlite3.connect(store).execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+    assert kept >= stored

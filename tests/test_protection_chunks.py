@@ -50,3 +50,10 @@ def test_bad_run_sizes():
         with pytest.raises(CombinError, match=words):
             run_chunks(plan, shoes, workers)
     assert parse_burn("FACE") == "face" and parse_burn("3") == 3
+
+
+def test_an_existing_dask_cluster_deals_the_same_shoes(dask_cluster):
+    """--scheduler: the chunks go to a real Dask scheduler and two workers on 127.0.0.1."""
+    here = flat("eclipse.sun7", workers=1)
+    there = flat("eclipse.sun7", workers=1, scheduler=dask_cluster.scheduler_address)
+    assert there.sums == here.sums and render(there, "json") == render(here, "json")

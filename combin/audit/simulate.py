@@ -12,17 +12,16 @@ Reproducibility: the rounds are split into chunks of :data:`CHUNK`; chunk
 ``i`` uses Python's ``random.Random`` (Mersenne Twister MT19937) seeded with
 the string ``"combin:{game}:{seed}:{i}"``.  The tallies are added in chunk
 order, so the result depends on the seed and the number of rounds only, not
-on how many worker processes dealt them.
+on how many worker processes dealt them.  The chunks run on
+:mod:`combin.executor`, the executor of all heavy work.
 """
 
 import decimal
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from typing import Any
 
 from combin.display import CONTEXT, to_decimal
@@ -47,33 +46,31 @@ def tally(game: Game, rounds: int, seed: int, workers: int = 2,
           progress: Callable[[int, int], None] | None = None) -> Counter[Hashable]:
     """How often each final state occurs in ``rounds`` seeded rounds of ``game``.
 
-    The rounds are dealt by the game's own dealer (``game.dealer``).
+    The rounds are dealt by the game's own dealer (``game.dealer``), chunk by
+    chunk on :func:`combin.executor.run_chunks` (here with one worker, a
+    local Dask cluster with more, or the scheduler a command set with
+    :func:`combin.executor.default_scheduler`); the counts are added in chunk
+    order.
     """
+    import io
+    from combin.executor import run_chunks
     if game.dealer is None:
         raise ValueError(f"{game.id} has no simulation dealer")
-    dealer = partial(deal_chunk, game.dealer, game.id, seed)
     sizes = [CHUNK] * (rounds // CHUNK) + ([rounds % CHUNK] if rounds % CHUNK else [])
+    done = [0]
+
+    def count(index: int, _counts: Any) -> None:
+        done[0] += sizes[index]
+        if progress:
+            progress(done[0], rounds)
+
+    parts = run_chunks(deal_chunk, [(game.dealer, game.id, seed, index, size)
+                                    for index, size in enumerate(sizes)],
+                       workers=0 if workers <= 1 else workers, on_result=count, as_json=False,
+                       stream=io.StringIO())
     total: Counter[Hashable] = Counter()
-    done = 0
-    if workers <= 1:
-        results: Iterable[Counter[Hashable]] = (dealer(index, size)
-                                                for index, size in enumerate(sizes))
-        executor = None
-    else:
-        executor = ProcessPoolExecutor(max_workers=workers)
-        results = executor.map(dealer, range(len(sizes)), sizes)
-    try:
-        for size, counts in zip(sizes, results):
-            total.update(counts)
-            done += size
-            if progress:
-                progress(done, rounds)
-    except KeyboardInterrupt:
-        if executor:
-            executor.shutdown(wait=False, cancel_futures=True)
-        raise
-    if executor:
-        executor.shutdown()
+    for counts in parts:
+        total.update(counts)
     return total
 
 

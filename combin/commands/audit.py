@@ -37,6 +37,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shoes", type=int_option("--shoes", 100, MAX_SHOES),
                         default=DEFAULTS["shoes"],
                         help="shoes per count simulation (default 100,000)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the simulations on an existing Dask cluster, e.g. "
+                             "tcp://127.0.0.1:8786 (the result does not depend on it)")
     parser.add_argument("--workers", type=int_option("--workers", 1, MAX_WORKERS), default=2,
                         help="processes for the simulations")
     parser.add_argument("--hashes-only", action="store_true",
@@ -44,6 +47,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str:
+    from combin.executor import default_scheduler
+    with default_scheduler(args.scheduler):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> str:
     from combin.audit.bundle import MARKER, audit_command, build, verify, write
     from combin.fileio import check_directory
     if args.verify is not None:

@@ -48,8 +48,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="shoes to deal (default 10000)")
     parser.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")
     parser.add_argument("--workers", metavar="W", default=None,
-                        help="worker processes (default: one per core); the result does not "
-                             "depend on it")
+                        help="worker processes of a local Dask cluster (default: one per core; "
+                             "1 deals here); the result does not depend on it")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="deal on an existing Dask cluster, e.g. tcp://127.0.0.1:8786")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="also draw win per shoe against the trigger (needs matplotlib)")
 
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> str | bytes:
     result = simulate(chosen, decks=8 if decks is None else decks, cut=args.cut_card,
                       burn=args.burn, tags=tags, triggers=triggers, true_count=args.true_count,
                       initial_count=args.initial_count, seed=args.seed, shoes=args.shoes,
-                      workers=workers, max_tag=args.max_tag,
+                      workers=workers, max_tag=args.max_tag, scheduler=args.scheduler,
                       progress=StderrProgress("count", unit="shoes"))
     if result.interrupted:
         from combin.render import render

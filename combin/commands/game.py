@@ -1,32 +1,73 @@
-"""``combin game caribbean|lunar``: the whole stud game's par sheet, summed exactly."""
+"""``combin game caribbean|lunar``: a whole stud game, summed exactly.
 
+Without draws (Caribbean Stud, or Lunar Poker with ``--no-draw``) the stud
+engine core sums every situation at once under a chosen strategy.  Lunar
+Poker with draws is priced class by class under optimal play -- exact over
+every situation class (reduced decks such as ``--deck TJQKA``; the full deck
+when there is time), or ``--sample N --seed S``: a seeded stratified sample,
+each class exact, with a 99% interval.  Its chunks run in this process
+(``--workers 0``), on a local Dask cluster (``--workers N``) or on an existing
+one (``--scheduler tcp://host:8786``), kept in an SQLite store (``--store``)
+so an interrupted run resumes.
+"""
+
+import os
 import sys
 
-from combin.commands.options import add_output_options
 from combin.errors import CombinError
 
 NAME = "game"
-HELP = "a whole stud game (Caribbean Stud, Lunar Poker without draws) summed exactly"
+HELP = ("a whole stud game summed exactly: Caribbean Stud, Lunar Poker without draws, or "
+        "Lunar Poker with draws under optimal play (exact or sampled, on Dask)")
 EXAMPLES = """examples:
   combin game caribbean --deck 9TJQKA
   combin game lunar --no-draw --deck 9TJQKA --format json"""
 
+_DRAW_ONLY = ("sample", "scheduler", "workers", "store", "chunk", "strategy_out")
+
 
 def configure(parser):
+    from combin.commands.options import add_output_options
     parser.add_argument("game", help="caribbean or lunar")
     parser.add_argument("--no-draw", action="store_true",
                         help="Lunar Poker: fold, play and force only (no sixth card, no exchange)")
     parser.add_argument("--strategy", default="optimal",
-                        help="optimal (default), always, pair, ace-king, thumb")
+                        help="without draws: optimal (default), always, pair, ace-king, thumb")
     parser.add_argument("--deck", metavar="RANKS", help="ranks in play, e.g. 9TJQKA (default: all 13)")
     parser.add_argument("--paytable", help="Lunar Poker instant payout paytable: A (default), B or C")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation, e.g. L8=even-money (repeatable)")
+    draws = parser.add_argument_group("Lunar Poker with draws")
+    draws.add_argument("--sample", metavar="N", default=None,
+                       help="price a seeded stratified sample of N situation classes instead of all")
+    draws.add_argument("--seed", metavar="S", default="1", help="seed of --sample (default 1)")
+    draws.add_argument("--scheduler", metavar="ADDRESS",
+                       help="an existing Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    draws.add_argument("--workers", metavar="N", default=None,
+                       help="local Dask worker processes (default: one per core; 0 runs here)")
+    draws.add_argument("--store", metavar="FILE", default=None,
+                       help="SQLite store of finished chunks (default build/combin-store.sqlite)")
+    draws.add_argument("--chunk", metavar="C", default=None,
+                       help="situation classes per task (default 32; 1 on the full deck)")
+    draws.add_argument("--strategy-table", action="store_true",
+                       help="append the strategy table and the basic strategy to the sheet")
+    draws.add_argument("--strategy-out", metavar="FILE",
+                       help="also write the optimal option of every class as JSON")
     add_output_options(parser)
 
 
 def _progress(message):
     print(f"game: {message}", file=sys.stderr, flush=True)
+
+
+def _int(text, what, low):
+    try:
+        value = int(str(text))
+    except ValueError:
+        raise CombinError(f"{what} must be a whole number, not {text!r}") from None
+    if value < low:
+        raise CombinError(f"{what} must be at least {low}, not {value}")
+    return value
 
 
 def run(args):
@@ -35,15 +76,51 @@ def run(args):
     from combin.render import emit
     from combin.stud.report import game_document
     from combin.stud.rules import load_game
-    from combin.stud.whole import STRATEGIES, whole_game
-
     game = load_game(args.game)
-    if game.can_draw and not args.no_draw:
-        raise CombinError(f"the whole {game.title} game with draws is not summed yet; "
-                          "add --no-draw (fold, play and force only)")
+    rules = game.resolve(args.paytable, parse_assignments(args.interpret))
+    if not game.can_draw or args.no_draw:
+        given = [f"--{name.replace('_', '-')}" for name in _DRAW_ONLY
+                 if getattr(args, name) is not None] + (["--strategy-table"] if args.strategy_table else [])
+        if given:
+            raise CombinError(f"{', '.join(given)} apply to Lunar Poker with draws, not to the game "
+                              "without draws, which is summed at once")
+        return _no_draw(args, game, rules)
+    if args.strategy != "optimal":
+        raise CombinError("the game with draws is summed under optimal play; --strategy names a "
+                          "strategy of the game without draws (add --no-draw)")
+    return _with_draws(args, rules, Deck.parse(args.deck, need=16))
+
+
+def _no_draw(args, game, rules):
+    from combin.stud.deck import Deck
+    from combin.stud.whole import STRATEGIES, whole_game
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")
-    rules = game.resolve(args.paytable, parse_assignments(args.interpret))
     deck = Deck.parse(args.deck, need=11 if game.can_force else 10)
     result = whole_game(rules, deck, args.strategy, progress=_progress)
     return emit(game_document(result), args)
+
+
+def _with_draws(args, rules, deck):
+    from combin.executor import check_workers
+    from combin.stud.gamerun import run_game
+    from combin.stud.gamesheet import render_sheet
+    workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
+    chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (1 if deck.full else 32)
+    sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
+    seed = _int(args.seed, "--seed", 0)
+    sheet, strategy = run_game(deck, rules, workers=workers, scheduler=args.scheduler,
+                               store_path=args.store, chunk=chunk, sample=sample, seed=seed,
+                               want_strategy=args.strategy_table or bool(args.strategy_out))
+    if args.format not in ("text", "md", "csv", "json"):
+        raise CombinError(f"the game with draws is written as text, md, csv or json, "
+                          f"not {args.format}")
+    text = render_sheet(sheet, args.format)
+    if args.strategy_table:
+        from combin.stud.strategy import render_strategy
+        text += "\n" + render_strategy(strategy, args.format)
+    if args.strategy_out:
+        from combin.fileio import write_atomic
+        from combin.stud.strategy import strategy_json
+        write_atomic(args.strategy_out, strategy_json(strategy))
+    return text

@@ -1,16 +1,16 @@
-"""Dealing a count simulation in seeded chunks, on one process or a pool.
+"""Dealing a count simulation in seeded chunks, here or on the Dask executor.
 
 Shoes are dealt in chunks of :data:`CHUNK` shoes; chunk ``k`` is dealt by
 ``random.Random(f"combin.count/{seed}/{k}")``.  Each chunk returns integer
 sums, and sums of integers do not depend on the order they are added in, so
 the result for a seed is the same whatever the number of worker processes.
+One worker deals here; more, or ``--scheduler``, go to :mod:`combin.executor`
+(a local Dask cluster, or an existing one), the executor of all heavy work.
 Ctrl-C stops the run: the chunks already finished make the (partial) result.
 """
 
-import multiprocessing
+import io
 import random
-import signal
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -84,49 +84,34 @@ def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
             mine[key] += theirs[key]
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _chunks(shoes: int) -> list[tuple[int, int]]:
     return [(k, min(CHUNK, shoes - k * CHUNK)) for k in range((shoes + CHUNK - 1) // CHUNK)]
 
 
 def run_chunks(plan: Plan, shoes: object, workers: object = 1,
-               progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], bool]:
+               progress: Callable[[int, int], None] | None = None,
+               scheduler: str | None = None) -> tuple[dict[str, Any], bool]:
     """Deal ``shoes`` shoes in chunks; return ``(sums, interrupted)``.
 
-    With ``workers`` > 1 the chunks go to a process pool.  Ctrl-C stops the
-    run: the chunks already finished make the (partial) result.
+    With ``workers`` > 1 (or a ``scheduler`` address) the chunks go to
+    :func:`combin.executor.run_chunks`; chunks are added as they finish (sums
+    of integers: the order does not matter).  Ctrl-C stops the run: the chunks
+    already finished make the (partial) result.
     """
+    from combin.executor import run_chunks as execute
     shoes = whole(shoes, "--shoes", 1, MAX_SHOES)
     workers = whole(workers, "--workers", 1, MAX_WORKERS)
     total = _zero_sums(len(plan.triggers))
-    jobs = [(plan, k, n) for k, n in _chunks(shoes)]
-    interrupted = False
-    if workers == 1 or len(jobs) == 1:
-        try:
-            for job in jobs:
-                _add(total, play_chunk(job))
-                if progress:
-                    progress(total["shoes"], shoes)
-        except KeyboardInterrupt:
-            interrupted = True
-        return total, interrupted
-    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    pool = context.Pool(min(workers, len(jobs)), initializer=_ignore_interrupts)
+    jobs = [((plan, k, n),) for k, n in _chunks(shoes)]
+
+    def add(_index: int, part: dict[str, Any]) -> None:
+        _add(total, part)
+        if progress:
+            progress(total["shoes"], shoes)
+
     try:
-        for part in pool.imap_unordered(play_chunk, jobs):
-            _add(total, part)
-            if progress:
-                progress(total["shoes"], shoes)
-        pool.close()
+        execute(play_chunk, jobs, workers=0 if workers == 1 or len(jobs) == 1 else workers,
+                scheduler=scheduler, on_result=add, stream=io.StringIO())
     except KeyboardInterrupt:
-        interrupted = True
-        pool.terminate()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
-    return total, interrupted
+        return total, True
+    return total, False

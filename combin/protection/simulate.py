@@ -61,12 +61,13 @@ __all__ = ["CHUNK", "DEFAULT_CUT", "DEFAULT_SHOES", "ALWAYS", "Plan", "TriggerRe
 
 def simulate(wager, *, decks=8, cut=DEFAULT_CUT, burn="face", tags=None, triggers,
              true_count=False, initial_count=0, seed=1, shoes=DEFAULT_SHOES, workers=1,
-             max_tag=None, progress=None, **options):
+             max_tag=None, progress=None, scheduler=None, **options):
     """Run the count simulation; ``tags=None`` uses the suggested count of ``combin eor``.
 
     ``wager`` is a :class:`~combin.analysis.Selection` resolved by the command,
     or a wager id resolved here once with ``options`` (paytable, rules,
-    interpret, ...: :func:`combin.analysis.select`'s).  Returns a
+    interpret, ...: :func:`combin.analysis.select`'s).  ``scheduler`` sends the
+    chunks to an existing Dask cluster (:mod:`combin.executor`).  Returns a
     :class:`CountResult` (``interrupted`` when Ctrl-C stopped it early).
     """
     chosen = protected(wager, **options)
@@ -85,7 +86,7 @@ def simulate(wager, *, decks=8, cut=DEFAULT_CUT, burn="face", tags=None, trigger
     plan = make_plan(chosen.wager.id, decks=decks, cut=cut, burn=burn, tags=tags,
                      triggers=triggers, true_count=true_count, initial_count=initial_count,
                      seed=seed, settled=settled)
-    sums, interrupted = run_chunks(plan, shoes, workers, progress)
+    sums, interrupted = run_chunks(plan, shoes, workers, progress, scheduler)
     sheet = settled.sheet
     return CountResult(plan, sheet.title, sheet.paytable, sheet.rules, sheet.interpretation_text,
                        shoes, sums["shoes"], sums["rounds"], sums, settled.expected_return,

@@ -1,0 +1,107 @@
+"""Whole rounds of Lunar Poker dealt at random and played by a stored strategy.
+
+:func:`play_rounds` is the third check of the whole game: it deals seeded
+rounds card by card -- the player's five and the up card, the cards drawn,
+the dealer's four hidden cards, the replacement when forcing -- plays the
+first decision from the stored optimal strategy (mapped back from the
+situation's class by the suit relabelling that made it canonical), takes the
+later decisions (fold or play after a draw; take the Ante pay or force) by
+exact expectation over the cards still unseen (the naive walker's
+:meth:`~combin.stud.naive._Walker.play` and a plain average over the
+replacements), and settles each round with
+:func:`combin.stud.rules.settle`.  The sum of nets and of squared nets are
+exact Fractions; the mean's 99% interval is the only decimal.
+"""
+
+import random
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from itertools import permutations
+
+__all__ = ["play_rounds", "RoundsResult"]
+
+_PERMUTATIONS = list(permutations(range(4)))
+
+
+def _relabel(card, perm):
+    return (card & ~3) | perm[card & 3]
+
+
+def _canonical(hand, up):
+    """(canonical hand, canonical up, the relabelling used): the least image of the situation."""
+    best = None
+    for perm in _PERMUTATIONS:
+        image = (tuple(sorted(_relabel(c, perm) for c in hand)), _relabel(up, perm))
+        if best is None or image < best[0]:
+            best = (image, perm)
+    return best[0][0], best[0][1], best[1]
+
+
+class RoundsResult:
+    def __init__(self, rounds, total, squares):
+        self.rounds, self.total, self.squares = rounds, total, squares
+
+    @property
+    def mean(self):
+        return self.total / self.rounds
+
+    @property
+    def variance(self):
+        n = self.rounds
+        return (self.squares - self.total * self.total / n) / (n - 1)
+
+    def interval(self, z=Decimal("2.5758293035489004")):
+        with localcontext() as context:
+            context.prec = 40
+            variance = self.variance / self.rounds
+            half = z * (Decimal(variance.numerator) / Decimal(variance.denominator)).sqrt()
+            centre = Decimal(self.mean.numerator) / Decimal(self.mean.denominator)
+            return centre - half, centre + half
+
+
+def play_rounds(deck, rules, records, rounds, seed):
+    """Deal and play ``rounds`` seeded rounds by the strategy ``records`` (every class of the deck)."""
+    from combin.stud.advise import option_keys
+    from combin.stud.naive import _Walker
+    from combin.stud.rules import instant_pay, settle
+    from combin.stud.situation import Situation
+    from combin.stud.values import QUALIFY, hand_value
+    keys = option_keys(rules)
+    by_class = {(record.hand, record.up): record for record in records}
+    rng = random.Random(f"combin.playout/{seed}")
+    total = squares = Fraction(0)
+    for _ in range(rounds):
+        cards = list(deck.cards)
+        rng.shuffle(cards)
+        hand, up, rest = cards[:5], cards[5], cards[6:]
+        canonical, canonical_up, perm = _canonical(hand, up)
+        record = by_class[(canonical, canonical_up)]
+        inverse = [perm.index(s) for s in range(4)]
+        if record.best < 0:
+            net = settle(rules, hand, [up] + rest[:4], "fold")    # the instant payout settles it
+        else:
+            kind, positions = keys[record.best]
+            discard = [_relabel(canonical[p], inverse) for p in positions]
+            size = (rules.game.entry["draws"]["buy"] if kind == "buy" else len(positions))
+            final = [c for c in hand if c not in discard] + rest[:size] if kind != "play" else hand
+            pool = rest[size:] if kind in ("buy", "exchange") else rest
+            drew = kind in ("buy", "exchange")
+            walker = _Walker(Situation(tuple(hand), up, deck), rules)
+            if kind == "fold" or (drew and walker.play(final, pool) < -1):
+                net = settle(rules, final, [up] + pool[:4], "fold", drew=drew, first_five=hand)
+            else:
+                dealer = [up] + pool[:4]
+                left = pool[4:]
+                decision, replacement = "play", None
+                if hand_value(dealer) < QUALIFY and rules.force_fee is not None:
+                    take = settle(rules, final, dealer, "play", drew=drew, first_five=hand)
+                    force = sum((settle(rules, final, dealer, "force", card, drew, hand) for card in left),
+                                Fraction(0)) / len(left)
+                    if force > take:
+                        decision, replacement = "force", left[0]
+                net = settle(rules, final, dealer, decision, replacement, drew, hand)
+        if not rules.instant_ends_round:
+            net += instant_pay(rules, hand) or 0     # L7=continue: paid beside the main game
+        total += net
+        squares += net * net
+    return RoundsResult(rounds, total, squares)

@@ -1,0 +1,50 @@
+"""combin.stud.sampling: seeded stratified draws and the exact stratified estimate."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from combin.errors import CombinError
+from combin.stud.sampling import Z99, estimate, plan
+
+STRATA = ["a"] * 6 + ["b"] * 3 + ["c"]
+WEIGHTS = [1, 1, 2, 2, 3, 3, 4, 4, 4, 6]          # a: 12, b: 12, c: 6 of 30
+
+
+def test_allocation_is_proportional_with_floors_and_seeded():
+    draws, shares = plan(STRATA, WEIGHTS, 10, seed=7)
+    assert shares == {"a": Fraction(12, 30), "b": Fraction(12, 30), "c": Fraction(6, 30)}
+    # 10 draws: a 4, b 4, c 2 (the single class of c drawn twice)
+    assert {name: len(found) for name, found in draws.items()} == {"a": 4, "b": 4, "c": 2}
+    assert draws["c"] == [9, 9]
+    assert all(STRATA[i] == name for name, found in draws.items() for i in found)
+    assert plan(STRATA, WEIGHTS, 10, seed=7) == (draws, shares)
+    assert plan(STRATA, WEIGHTS, 40, seed=8)[0] != plan(STRATA, WEIGHTS, 40, seed=9)[0]
+
+
+def test_too_small_a_sample_is_a_user_error():
+    with pytest.raises(CombinError, match="too small"):
+        plan(STRATA, WEIGHTS, 4, seed=1)
+    with pytest.raises(CombinError, match="at least 1"):
+        plan(STRATA, WEIGHTS, 0, seed=1)
+
+
+def test_estimate_by_hand():
+    draws = {"a": [0, 1], "b": [2, 3, 3]}
+    shares = {"a": Fraction(1, 4), "b": Fraction(3, 4)}
+    values = {0: Fraction(1), 1: Fraction(3), 2: Fraction(0), 3: Fraction(3)}
+    result = estimate(draws, shares, values.__getitem__)
+    # means 2 and 2; s^2 = 2 and 3; var = (1/16)(2/2) + (9/16)(3/3) = 10/16
+    assert result.value == 2
+    assert result.variance == Fraction(10, 16)
+    low, high = result.interval()
+    half = Z99 * Decimal(10 / 16).sqrt()
+    assert abs((high - low) / 2 - half) < Decimal("1e-20")
+
+
+def test_sampling_every_class_of_a_constant_stratum_has_no_spread():
+    draws = {"a": [0, 1, 0], "b": [2]}
+    result = estimate(draws, {"a": Fraction(1, 2), "b": Fraction(1, 2)},
+                      {0: Fraction(5), 1: Fraction(5), 2: Fraction(-1)}.__getitem__)
+    assert result.value == 2 and result.variance == 0
