@@ -46,6 +46,7 @@ GAMES = {
         "checks": audit_checks.lunar_checks,
         "modules": ("combin.lunar.cards", "combin.lunar.classes", "combin.lunar.exhaustive",
                     "combin.lunar.hand", "combin.lunar.wagers", "combin.lunar.bet",
+                    "combin.lunar.joint", "combin.lunar.supers",
                     "combin.parsheet", "combin.risk", "combin.display"),
         "dealing": ("Each simulated hand is five cards drawn without replacement from one "
                     "52-card deck and read directly (combin.lunar.hand.super_key)."),

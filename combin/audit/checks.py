@@ -175,6 +175,8 @@ def lunar_checks(progress=lambda message: None):
                                     "exhaustive", "every line's combinations", a.lines == b.lines))
     progress("lunar: Bet with the second combination")
     checks += _bet_checks()
+    from combin.lunar.supers import joint_checks      # several Supers at one table
+    checks += [Check(*found) for found in joint_checks(progress)]
     return checks
 
 

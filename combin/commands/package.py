@@ -13,6 +13,9 @@ def configure(parser):
                              "e.g. eclipse.supreme7:B=2")
     parser.add_argument("--eclipse", action="store_true",
                         help="add the five Eclipse wagers (§ 631b.11) at one unit each")
+    parser.add_argument("--lunar-supers", type=int, choices=(2, 3), metavar="N",
+                        help="one unit on the Lunar Poker Super Wager of each of N hands (2 or 3) "
+                             "dealt from one deck (§ 671a.7(c)(3)): their exact joint result")
     add_sheet_options(parser, wager=False)
 
 
@@ -41,6 +44,8 @@ def _resolve_files(args, bets, options):
 def run(args):
     from combin.design.package import ECLIPSE_PACKAGE, Bet, package, parse_bet
     from combin.paytable_file import report_generous
+    if getattr(args, "lunar_supers", None) is not None:
+        return _lunar_supers(args)
     bets = [Bet(wager) for wager in ECLIPSE_PACKAGE] if args.eclipse else []
     bets += [parse_bet(text) for text in args.bets]
     if not bets:
@@ -54,6 +59,51 @@ def run(args):
         if (sheet.wager, sheet.paytable) in mine:
             report_generous(mine[(sheet.wager, sheet.paytable)], sheet)
     return {"text": _text, "md": _markdown, "csv": _csv, "json": _json}[args.format](result)
+
+
+def _lunar_supers(args):
+    """``--lunar-supers N``: the Supers of N hands of one deal, one unit each (combin.lunar.supers)."""
+    import sys
+    from combin.lunar.joint import joint_space
+    from combin.lunar.supers import line_table, supers_package
+    from combin.paytable_file import report_generous
+    if args.bets or args.eclipse:
+        raise CombinError("--lunar-supers is a package by itself; name no other wager")
+    options = sheet_options(args)
+    for name in ("decks", "shoe", "rules"):
+        if options[name] is not None:
+            raise CombinError(f"--lunar-supers deals from one 52-card deck; --{name} does not apply")
+    from combin.analysis import par_sheet
+    par_sheet("lunar.super", paytable=options["paytable"], interpret=options["interpret"],
+              extra_paytables=options["extra_paytables"])          # bad options fail first
+    space = joint_space(args.lunar_supers, progress=lambda message: print(
+        f"combin: {args.lunar_supers} Super hands: {message}", file=sys.stderr, flush=True))
+    result = supers_package(args.lunar_supers, paytable=options["paytable"],
+                            interpret=options["interpret"],
+                            extra_paytables=options["extra_paytables"], space=space)
+    for paytable in options["extra_paytables"]:
+        if (paytable.wager, paytable.id) == ("lunar.super", result.sheets[0].paytable):
+            report_generous(paytable, result.sheets[0])
+    joint = line_table(space, dict(result.sheets[0].interpretations), result.sheets[0].paytable)
+    return render_package(result, args.format, joint)
+
+
+def render_package(result, fmt, joint=None):
+    """A package sheet as text, Markdown, CSV or JSON (``joint``: a joint line table to add)."""
+    return {"text": _text, "md": _markdown, "csv": _csv, "json": _json}[fmt](result, joint)
+
+
+def _joint_rows(joint):
+    """Rows of the joint line table: a matrix for two hands, a list of cells for more."""
+    names, counts = joint
+    size = len(next(iter(counts)))
+    if size == 2:
+        rows = [[first, *(f"{counts.get((first, second), 0):,}" for second in names)]
+                for first in names]
+        return rows, ["hand 1 \\ hand 2", *names]
+    rows = [[*cell, f"{counts[cell]:,}"] for cell in sorted(
+        counts, key=lambda cell: [names.index(line) for line in cell])]
+    return rows, [*(f"hand {i}" for i in range(1, size + 1)), "Deals"]
 
 
 def _table(rows, headers, fmt, align=None):
@@ -111,6 +161,14 @@ def _summary_rows(result):
         ("Standard deviation per round", display.decimal(result.sd, 6), "sqrt(variance)"),
         ("Standard deviation per unit staked", display.decimal(result.sd_per_staked, 6),
          "sqrt(variance) / total staked"),
+        ("Variance if the wagers were independent", display.decimal(result.independent_variance, 6),
+         display.rational(result.independent_variance)),
+        ("Standard deviation if independent", display.decimal(result.independent_sd, 6),
+         "sqrt(sum of stake^2 x variance)"),
+        ("Standard deviation minus the independent one", display.decimal(
+            result.sd - result.independent_sd, 6), "difference of the two square roots"),
+        *((f"Probability that at least {k} wagers win", display.decimal(result.winning(k), 12),
+           display.rational(result.winning(k))) for k in range(2, len(result.bets) + 1)),
     ]
 
 
@@ -136,9 +194,14 @@ def _short(bet):
     return f"{bet.wager.split('.')[-1]}:{bet.paytable}"
 
 
-def _body(result, fmt):
+def _body(result, fmt, joint=None):
     short = ["", *(_short(bet) for bet in result.bets)]
     align = ("left", *("right",) * len(result.bets))
+    extra = []
+    if joint is not None:
+        rows, headers = _joint_rows(joint)
+        extra = ["", "Ordered deals by the line each hand is paid on (exact integers):", "",
+                 _table(rows, headers, fmt)]
     return [
         _table(_bet_rows(result), _BET_HEADER, fmt), "",
         "Net result of the round (all stakes together):", "",
@@ -148,7 +211,7 @@ def _body(result, fmt):
                ("left", "right")), "",
         "Covariance between the wagers, per unit staked on each (exact values in --format json):",
         "", _table(_covariance_rows(result), short, fmt, align), "",
-        "Correlation:", "", _table(_correlation_rows(result), short, fmt, align)]
+        "Correlation:", "", _table(_correlation_rows(result), short, fmt, align)] + extra
 
 
 def _title(result):
@@ -156,18 +219,18 @@ def _title(result):
             f"on one {result.game} round")
 
 
-def _text(result):
+def _text(result, joint=None):
     parts = [f"{_title(result)} -- {result.shoe}", "",
              f"Game cycle {result.cycle:,}: {result.method}", ""]
-    return "\n".join(parts + _body(result, "text")) + "\n"
+    return "\n".join(parts + _body(result, "text", joint)) + "\n"
 
 
-def _markdown(result):
+def _markdown(result, joint=None):
     parts = [f"# {_title(result)}", "", f"Shoe: {result.shoe}. Game cycle {result.cycle:,}.", ""]
-    return "\n".join(parts + _body(result, "md")) + "\n"
+    return "\n".join(parts + _body(result, "md", joint)) + "\n"
 
 
-def _csv(result):
+def _csv(result, joint=None):
     import csv
     import io
     from combin import display
@@ -193,10 +256,17 @@ def _csv(result):
     writer.writerow(["covariance", *(bet.wager for bet in result.bets)])
     for bet, row in zip(result.bets, result.covariance):
         writer.writerow([bet.wager, *(as_text(display.rational(v)) for v in row)])
+    if joint is not None:
+        names, counts = joint
+        size = len(next(iter(counts)))
+        writer.writerow([])
+        writer.writerow([*(f"line_hand_{i}" for i in range(1, size + 1)), "deals"])
+        for cell in sorted(counts, key=lambda cell: [names.index(line) for line in cell]):
+            writer.writerow([*cell, as_text(counts[cell])])
     return buffer.getvalue()
 
 
-def _json(result):
+def _json(result, joint=None):
     import json
     from combin import __version__, display
     sheets = result.sheets
@@ -228,11 +298,22 @@ def _json(result):
             "variance": display.rational(result.variance),
             "standard_deviation_decimal": display.decimal(result.sd, 12),
             "standard_deviation_per_staked_decimal": display.decimal(result.sd_per_staked, 12),
+            "independent_variance": display.rational(result.independent_variance),
+            "independent_standard_deviation_decimal": display.decimal(result.independent_sd, 12),
         },
+        "wagers_winning": [{"wagers": k, "combinations": str(c),
+                            "probability": display.rational(result.probability(c))}
+                           for k, c in result.winners],
         "covariance": [[display.rational(v) for v in row] for row in result.covariance],
         "correlation_decimal": [[None if result.correlation(i, j) is None
                                  else display.decimal(result.correlation(i, j), 12)
                                  for j in range(len(result.bets))]
                                 for i in range(len(result.bets))],
     }
+    if joint is not None:
+        names, counts = joint
+        obj["joint_lines"] = {
+            "lines": names,
+            "cells": [{"lines": list(cell), "combinations": str(counts[cell])}
+                      for cell in sorted(counts, key=lambda c: [names.index(x) for x in c])]}
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"

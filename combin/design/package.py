@@ -29,7 +29,7 @@ from functools import cached_property
 
 from combin.errors import CombinError
 
-__all__ = ["ECLIPSE_PACKAGE", "Bet", "Package", "parse_bet", "parse_stake", "package"]
+__all__ = ["ECLIPSE_PACKAGE", "Bet", "Package", "parse_bet", "parse_stake", "package", "settle"]
 
 #: The five wagers of the Eclipse side wager package, 58 Pa. Code § 631b.11(d).
 ECLIPSE_PACKAGE = ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9",
@@ -85,7 +85,8 @@ class Package:
     ``bets`` carry the paytable actually used; ``sheets`` are their par sheets
     (same outcome space); ``distribution`` is ``((net result, combinations),
     ...)``, highest first; ``means`` and ``covariance`` are per unit staked on
-    each wager.
+    each wager; ``winners`` is ``((number of wagers that win, combinations),
+    ...)``, from none up.
     """
 
     game: str
@@ -97,6 +98,7 @@ class Package:
     distribution: tuple
     means: tuple
     covariance: tuple
+    winners: tuple = ()
 
     @property
     def stakes(self):
@@ -150,6 +152,20 @@ class Package:
     @property
     def push_frequency(self):
         return sum((self.probability(c) for net, c in self.distribution if net == 0), Fraction(0))
+
+    @property
+    def independent_variance(self):
+        """The variance per round if the wagers were independent: ``sum stake_i^2 Var_i``."""
+        return sum((s * s * self.covariance[i][i] for i, s in enumerate(self.stakes)), Fraction(0))
+
+    @property
+    def independent_sd(self):
+        from combin import display
+        return display.sqrt(self.independent_variance)
+
+    def winning(self, least):
+        """The probability that at least ``least`` of the wagers win (net > 0) in one round."""
+        return sum((self.probability(c) for k, c in self.winners if k >= least), Fraction(0))
 
     def correlation(self, i, j):
         """The correlation of wagers ``i`` and ``j`` as a Decimal (``None`` if one never varies)."""
@@ -214,14 +230,29 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
         used.append(resolved)
         sheets.append(sheet)
         payouts.append(table)
-    count = len(used)
-    stakes = [bet.stake for bet in used]
+    return settle(game.id, space, used, sheets, payouts)
+
+
+def settle(game_id, space, bets, sheets, payouts, reads=None):
+    """The :class:`Package` of ``bets`` settled on every outcome of ``space``.
+
+    ``payouts[i]`` maps an outcome to the net payout per unit of bet ``i``;
+    ``reads[i]`` (optional) first turns an outcome of ``space`` into the outcome
+    that bet settles on -- one hand of a deal of several hands, when each wager
+    reads one hand.  Counts stay integers and payouts Fractions throughout.
+    """
+    count = len(bets)
+    stakes = [bet.stake for bet in bets]
     sums = [Fraction(0)] * count
     products = [[Fraction(0)] * count for _ in range(count)]
     distribution = Counter()
+    winners = Counter()
+    readers = [table.__getitem__ if reads is None else (lambda o, t=table, r=reads[i]: t[r(o)])
+               for i, table in enumerate(payouts)]
     for outcome, combinations in space.items():
-        nets = [table[outcome] for table in payouts]
+        nets = [read(outcome) for read in readers]
         distribution[sum((s * x for s, x in zip(stakes, nets)), Fraction(0))] += combinations
+        winners[sum(x > 0 for x in nets)] += combinations
         for i in range(count):
             sums[i] += combinations * nets[i]
             for j in range(i, count):
@@ -232,5 +263,6 @@ def package(bets, *, paytable=None, decks=None, shoe=None, rules=None, interpret
         for j in range(i, count):
             covariance[i][j] = covariance[j][i] = products[i][j] / space.cycle - means[i] * means[j]
     ordered = tuple(sorted(((net, c) for net, c in distribution.items() if c), reverse=True))
-    return Package(game.id, space.shoe, space.method, space.cycle, tuple(used), tuple(sheets),
-                   ordered, tuple(means), tuple(tuple(row) for row in covariance))
+    return Package(game_id, space.shoe, space.method, space.cycle, tuple(bets), tuple(sheets),
+                   ordered, tuple(means), tuple(tuple(row) for row in covariance),
+                   tuple(sorted((k, c) for k, c in winners.items() if c)))

@@ -4,7 +4,9 @@
 * :mod:`~combin.lunar.classes` -- class counts in closed form (no hand dealt);
 * :mod:`~combin.lunar.exhaustive` -- the same counts by evaluating every hand (numpy);
 * :mod:`~combin.lunar.wagers` -- the Super and the instant payout on the first five cards;
-* :mod:`~combin.lunar.bet` -- what a winning Bet pays, with the second combination (L11).
+* :mod:`~combin.lunar.bet` -- what a winning Bet pays, with the second combination (L11);
+* :mod:`~combin.lunar.joint` and :mod:`~combin.lunar.supers` -- several Supers at one table:
+  the exact joint table of two (three) hands of one deal, and its package.
 
 :data:`GAME` is what the rest of ``combin`` sees.  Its outcome space is every
 five-card hand from one 52-card deck, counted as combinations; the closed
@@ -56,6 +58,8 @@ def _extra_tables():
                  (", and what a winning Bet pays (L11=best-pair)" if cards < 7 else ""))
         tables.append((title, {f"hands-{cards}-cards.md": render_report(report, "md"),
                                f"hands-{cards}-cards.csv": render_report(report, "csv")}))
+    from combin.lunar.supers import joint_tables      # several Supers at one table (issue 14)
+    tables += joint_tables()
     return tables
 
 

@@ -57,7 +57,6 @@ two-hand count per class: seconds on the small decks, far too long for the
 52-card deck (about 325,000 classes), which this module refuses.
 """
 
-import sys
 from itertools import combinations, permutations
 from math import comb, prod
 
@@ -68,7 +67,8 @@ from combin.lunar.cards import RANKS
 from combin.lunar.exhaustive import decode_super_key, super_key_codes
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",
-           "three_hand_counts", "joint_counts", "joint_space", "margin"]
+           "three_hand_counts", "joint_counts", "joint_space", "margin", "plain_pair_counts",
+           "plain_triple_counts"]
 
 FULL_RANKS = RANKS
 """The ranks of the 52-card deck."""
@@ -259,5 +259,45 @@ def joint_space(hands, ranks=FULL_RANKS, progress=None):
                         game="lunar")
 
 
-def _stderr(message):  # pragma: no cover - progress for the command line
-    print(f"lunar joint: {message}", file=sys.stderr, flush=True)
+def _plain_hands(ranks):
+    """Every hand of the deck, read by :func:`combin.lunar.hand.super_key` (no numpy keys),
+    with its cards as a bit mask."""
+    from combin.lunar.hand import super_key
+    hands = list(combinations([int(card) for card in deck(ranks)], _HAND))
+    keys = [super_key(hand) for hand in hands]
+    masks = np.array([sum(1 << card for card in hand) for hand in hands], dtype=np.int64)
+    names = sorted(set(keys))
+    rows = np.array([names.index(key) for key in keys], dtype=np.int64)
+    return keys, masks, names, rows
+
+
+def plain_pair_counts(ranks):
+    """The two-hand table by plain enumeration: for every hand, every other hand of the deck
+    is tested for a shared card, and the disjoint ones are tallied by key.  The reference the
+    fast count is checked against on small decks (``C(n,5)^2`` tests)."""
+    keys, masks, names, rows = _plain_hands(ranks)
+    counts = {}
+    for first, mask in zip(keys, masks):
+        tally = np.bincount(rows[(masks & mask) == 0], minlength=len(names))
+        for second, deals in zip(names, tally.tolist()):
+            if deals:
+                counts[(first, second)] = counts.get((first, second), 0) + deals
+    return counts
+
+
+def plain_triple_counts(ranks):
+    """The three-hand table by plain enumeration of every ordered triple of disjoint hands
+    (for each first hand, every pair of the hands that miss it is tested)."""
+    keys, masks, names, rows = _plain_hands(ranks)
+    counts = {}
+    width = len(names)
+    for first, mask in zip(keys, masks):
+        free = np.flatnonzero((masks & mask) == 0)
+        apart = (masks[free][:, None] & masks[free][None, :]) == 0
+        second, third = np.nonzero(apart)
+        tally = np.bincount(rows[free][second] * width + rows[free][third],
+                            minlength=width * width)
+        for cell in np.flatnonzero(tally).tolist():
+            key = (first, names[cell // width], names[cell % width])
+            counts[key] = counts.get(key, 0) + int(tally[cell])
+    return counts
