@@ -161,13 +161,13 @@ def _summary_rows(result):
         ("Standard deviation per round", display.decimal(result.sd, 6), "sqrt(variance)"),
         ("Standard deviation per unit staked", display.decimal(result.sd_per_staked, 6),
          "sqrt(variance) / total staked"),
-        ("Variance if the wagers were independent", display.decimal(result.independent_variance, 6),
+        ("Variance if independent", display.decimal(result.independent_variance, 6),
          display.rational(result.independent_variance)),
         ("Standard deviation if independent", display.decimal(result.independent_sd, 6),
          "sqrt(sum of stake^2 x variance)"),
-        ("Standard deviation minus the independent one", display.decimal(
+        ("SD minus SD if independent", display.decimal(
             result.sd - result.independent_sd, 6), "difference of the two square roots"),
-        *((f"Probability that at least {k} wagers win", display.decimal(result.winning(k), 12),
+        *((f"P(at least {k} wagers win)", display.decimal(result.winning(k), 12),
            display.rational(result.winning(k))) for k in range(2, len(result.bets) + 1)),
     ]
 

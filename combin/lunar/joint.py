@@ -225,14 +225,18 @@ def three_hand_counts(ranks, progress=None):
     return counts
 
 
+_COUNTED = {}
+
+
 def joint_counts(hands, ranks=FULL_RANKS, progress=None):
     """The joint table of ``hands`` (2 or 3) Super hands: :func:`two_hand_counts` or
-    :func:`three_hand_counts`."""
-    if hands == 2:
-        return two_hand_counts(ranks, progress)
-    if hands == 3:
-        return three_hand_counts(ranks, progress)
-    raise CombinError(f"joint Super tables are counted for 2 or 3 hands, not {hands!r}")
+    :func:`three_hand_counts`, kept for the rest of the process (do not modify it)."""
+    counter = {2: two_hand_counts, 3: three_hand_counts}.get(hands)
+    if counter is None:
+        raise CombinError(f"joint Super tables are counted for 2 or 3 hands, not {hands!r}")
+    if (hands, ranks) not in _COUNTED:
+        _COUNTED[(hands, ranks)] = counter(ranks, progress)
+    return _COUNTED[(hands, ranks)]
 
 
 def margin(counts, hand):
