@@ -95,13 +95,13 @@ def cycle(cards, hands):
 
 
 def _subsets(n, k):
-    """Every ``k``-subset of ``range(n)`` as rows, in lexicographic order (int64)."""
-    rows = np.arange(n, dtype=np.int64)[:, None]
+    """Every ``k``-subset of ``range(n)`` as rows, in lexicographic order (uint8, n <= 52)."""
+    rows = np.arange(n, dtype=np.uint8)[:, None]
     for width in range(2, k + 1):
         blocks = []
         for first in range(n - width + 1):
             tail = rows[len(rows) - comb(n - 1 - first, width - 1):]
-            block = np.empty((len(tail), width), dtype=np.int64)
+            block = np.empty((len(tail), width), dtype=np.uint8)
             block[:, 0] = first
             block[:, 1:] = tail
             blocks.append(block)
@@ -130,16 +130,21 @@ def _pair_matrix(cards, index, width, progress=None, hands=None, key=None):
         hands = _subsets(n, _HAND)
         key = index[super_key_codes(cards[hands])]
     margin = np.bincount(key, minlength=width).astype(np.int64)
-    binomial = np.array([[comb(x, j) for j in range(_HAND + 1)] for x in range(n)], dtype=np.int64)
+    # Subset numbers and flat cells stay below C(52, 4) * 11 * 32 < 2^31: int32 is exact.
+    binomial = np.array([[comb(x, j) for j in range(_HAND + 1)] for x in range(n)], dtype=np.int32)
+    key32 = key.astype(np.int32)
     total = np.outer(margin, margin) - np.diag(margin)          # s = 0 and s = 5
     for s in range(1, _HAND):
         sets = comb(n, s)
-        rows = np.zeros(sets * width, dtype=np.int64)
+        cells = []
         for places in combinations(range(_HAND), s):
-            rank = np.zeros(len(hands), dtype=np.int64)
-            for j, place in enumerate(places):
-                rank += binomial[hands[:, place], j + 1]            # colex rank of the subset
-            rows += np.bincount(rank * width + key, minlength=sets * width)
+            rank = binomial[hands[:, places[0]], 1].copy()
+            for j, place in enumerate(places[1:], 2):
+                rank += binomial[hands[:, place], j]               # colex number of the subset
+            rank *= width
+            rank += key32
+            cells.append(rank)
+        rows = np.bincount(np.concatenate(cells), minlength=sets * width).astype(np.int64)
         rows = rows.reshape(sets, width)
         gram = _gram(rows) if s >= 3 else rows.T @ rows
         total = total - gram if s % 2 else total + gram
@@ -153,10 +158,10 @@ def _key_index(cards):
     a code -> row table, every hand (rows of positions in ``cards``) and its row."""
     hands = _subsets(len(cards), _HAND)
     found = super_key_codes(cards[hands])
-    codes, key = np.unique(found, return_inverse=True)
+    codes = np.flatnonzero(np.bincount(found, minlength=_CODES))
     index = np.full(_CODES, -1, dtype=np.int64)
     index[codes] = np.arange(len(codes))
-    return codes, index, hands, key.astype(np.int64)
+    return codes, index, hands, index[found]
 
 
 def _check(cards, hands):
