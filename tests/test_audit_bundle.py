@@ -56,6 +56,17 @@ def test_bundle_holds_what_a_lab_files(bundle):
     assert "4,998,398,275,503,360" in method and "No rounding happens before" in method
 
 
+def test_bundle_holds_the_joint_super_tables_and_their_checks(bundle):
+    for name in ("supers-2-hands-keys.csv", "supers-2-hands-lines.md", "package-supers-2.md",
+                 "package-supers-2.json"):
+        assert (bundle / "lunar/tables" / name).is_file()
+    checks = {c["name"]: c["passed"] for c in
+              json.loads((bundle / "lunar/checks.json").read_text())}
+    joint = [name for name in checks if name.startswith("two Super hands")]
+    assert len(joint) == 4 and all(checks[name] for name in joint)
+    assert "combin.lunar.joint" in (bundle / "lunar/method.md").read_text()
+
+
 def test_verify_passes_on_the_bundle_and_recomputes_it_identically(bundle):
     # Recomputing from the manifest's parameters is a second build: identical bytes.
     assert verify(bundle, workers=2, progress=lambda message: None) == []
