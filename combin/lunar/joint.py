@@ -54,7 +54,7 @@ that keeps colours (clubs and spades black, diamonds and hearts red: eight
 permutations), so first hands are grouped into classes under those eight
 permutations and each class is counted once, times its size.  The cost is one
 two-hand count per class: seconds on the small decks, far too long for the
-52-card deck (about 325,000 classes), which this module refuses.
+52-card deck (350,272 classes), which this module refuses.
 """
 
 from itertools import combinations, permutations
@@ -211,8 +211,9 @@ def three_hand_counts(ranks, progress=None):
     cards = deck(ranks)
     _check(cards, 3)
     if len(cards) > MAX_THREE_HAND_CARDS:
-        raise CombinError(f"the three-hand table is counted for decks of at most "
-                          f"{MAX_THREE_HAND_CARDS} cards; {len(cards)} would take too long")
+        raise CombinError(f"the three-hand Super table is counted only for decks of at most "
+                          f"{MAX_THREE_HAND_CARDS} cards so far; a {len(cards)}-card deck would "
+                          "take days (one two-hand count per suit class of the first hand)")
     codes, index, hands, first_keys = _key_index(cards)
     width = len(codes)
     representatives, sizes = _classes(cards, hands)
