@@ -7,7 +7,6 @@ from collections import Counter
 from itertools import combinations
 from math import comb
 
-import numpy as np
 import pytest
 
 from combin.errors import CombinError

@@ -18,7 +18,6 @@ independence, probability that two Supers win); :func:`line_table` the joint
 count of the paid lines of two hands under one reading.
 """
 
-from fractions import Fraction
 from itertools import product
 from operator import itemgetter
 
