@@ -99,6 +99,26 @@ def test_command_gives_the_exact_joint_table_and_covariance(capsys, default):
     assert [w["wagers"] for w in data["wagers_winning"]] == [0, 1, 2]
 
 
+def test_command_takes_a_super_paytable_from_a_file(capsys, tmp_path):
+    path = tmp_path / "super.toml"
+    path.write_text('[[paytable]]\nwager = "lunar.super"\nid = "S2"\ncitation = "what-if"\n'
+                    '[paytable.pays]\nfour_of_a_kind = "250 to 1"\nflush = "50 to 1"\n'
+                    'same_colored_five = "2 to 1"\n', encoding="utf-8")
+    code, out, _ = run(capsys, "package", "--lunar-supers", "2", "--paytable-file", str(path),
+                       "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and [w["paytable"] for w in data["wagers"]] == ["S2", "S2"]
+    single = par_sheet("lunar.super", paytable="S2", extra_paytables=_file_paytables(path))
+    assert Fraction(data["wagers"][0]["return"]) == single.summary.expected_return
+    assert data["joint_lines"]["lines"] == ["four_of_a_kind", "flush", "same_colored_five",
+                                            "other"]
+
+
+def _file_paytables(path):
+    from combin.paytable_file import read_paytable_files
+    return read_paytable_files([str(path)]).paytables
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--lunar-supers", "2", "--eclipse"], "name no other wager"),
     (["--lunar-supers", "2", "lunar.super"], "name no other wager"),

@@ -73,6 +73,9 @@ def _lunar_supers(args):
     for name in ("decks", "shoe", "rules"):
         if options[name] is not None:
             raise CombinError(f"--lunar-supers deals from one 52-card deck; --{name} does not apply")
+    mine = [p.id for p in options["extra_paytables"] if p.wager == "lunar.super"]
+    if options["paytable"] is None and len(mine) == 1:
+        options["paytable"] = mine[0]            # a file's only Super paytable, as `combin par`
     from combin.analysis import par_sheet
     par_sheet("lunar.super", paytable=options["paytable"], interpret=options["interpret"],
               extra_paytables=options["extra_paytables"])          # bad options fail first
@@ -84,7 +87,8 @@ def _lunar_supers(args):
     for paytable in options["extra_paytables"]:
         if (paytable.wager, paytable.id) == ("lunar.super", result.sheets[0].paytable):
             report_generous(paytable, result.sheets[0])
-    joint = line_table(space, dict(result.sheets[0].interpretations), result.sheets[0].paytable)
+    joint = line_table(space, dict(result.sheets[0].interpretations), result.sheets[0].paytable,
+                       options["extra_paytables"])
     return render_package(result, args.format, joint)
 
 

@@ -70,16 +70,17 @@ def reading_rows(space, paytable=None):
             for reading in readings()]
 
 
-def _line_of(key, interpret, paytable):
+def _line_of(key, interpret, paytable, extra_paytables=()):
     """The par-sheet line (event id, ``"other"`` for a loss) a hand of ``key`` is paid on."""
     from combin.analysis import par_sheet
     from combin.outcomes import OutcomeSpace
     alone = OutcomeSpace({key: 1}, 1, "one hand", "one hand", game="lunar")
-    sheet = par_sheet("lunar.super", paytable=paytable, interpret=interpret, space=alone)
+    sheet = par_sheet("lunar.super", paytable=paytable, interpret=interpret, space=alone,
+                      extra_paytables=extra_paytables)
     return next(line.event_id for line in sheet.lines if line.combinations)
 
 
-def line_table(space, interpret=None, paytable=None):
+def line_table(space, interpret=None, paytable=None, extra_paytables=()):
     """``(lines, counts)``: the lines of the Super's par sheet under ``interpret`` (highest pay
     first, ``"other"`` -- a loss -- last) and ``{(line of hand 1, line of hand 2, ...): deals}``
     over a joint space.  Each hand is settled alone, on its own key, as its par sheet settles it."""
@@ -88,8 +89,9 @@ def line_table(space, interpret=None, paytable=None):
     single = outcome_space()
     interpret = interpret or {}
     names = [line.event_id for line in
-             par_sheet("lunar.super", paytable=paytable, interpret=interpret, space=single).lines]
-    line_of = {key: _line_of(key, interpret, paytable) for key, _ in single.items()}
+             par_sheet("lunar.super", paytable=paytable, interpret=interpret, space=single,
+                       extra_paytables=extra_paytables).lines]
+    line_of = {key: _line_of(key, interpret, paytable, extra_paytables) for key, _ in single.items()}
     counts = {}
     for keys, deals in space.items():
         cell = tuple(line_of[key] for key in keys)
