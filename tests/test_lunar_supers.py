@@ -68,6 +68,21 @@ def test_two_picture_hands_by_hand():
     assert counts[("five_pictures", "five_pictures")] == count == 15_696
 
 
+def test_three_supers_on_a_small_deck_follow_from_their_pairs():
+    """Any two of three hands are an ordered pair of disjoint hands: the three-hand package's
+    covariances are the two-hand one, so Var(total) = 3 Var + 6 Cov (16-card deck JQKA)."""
+    three = supers_package(3, space=joint_space(3, "JQKA"))
+    two = supers_package(2, space=joint_space(2, "JQKA"))
+    var, cov = two.covariance[0][0], two.covariance[0][1]
+    assert all(three.covariance[i][j] == (var if i == j else cov)
+               for i in range(3) for j in range(3))
+    assert three.variance == 3 * var + 6 * cov
+    # At least two of three win: each pair's both-win count, less twice the all-three count.
+    pairs = Fraction(dict(two.winners).get(2, 0), two.cycle)
+    all_three = Fraction(dict(three.winners).get(3, 0), three.cycle)
+    assert three.winning(2) == 3 * pairs - 2 * all_three
+
+
 def test_every_reading_is_tabulated(space, default):
     rows = reading_rows(space)
     assert len(rows) == len(readings()) == 32
