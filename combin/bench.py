@@ -67,6 +67,7 @@ def baccarat_rows():
 SECTIONS = (
     "combin.bench:baccarat_rows",
     "combin.lunar.bench:bench_rows",
+    "combin.lunar.bench:joint_rows",
     "combin.protection.bench:bench_rows",
     "combin.stud.bench:bench_rows",
     "combin.stud.advise_bench:bench_rows",

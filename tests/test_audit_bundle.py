@@ -71,6 +71,17 @@ def _state(root):
             for p in sorted(root.rglob("*"))}
 
 
+def test_bundle_holds_the_joint_super_tables_and_their_checks(bundle):
+    for name in ("supers-2-hands-keys.csv", "supers-2-hands-lines.md", "package-supers-2.md",
+                 "package-supers-2.json"):
+        assert (bundle / "lunar/tables" / name).is_file()
+    checks = {c["name"]: c["passed"] for c in
+              json.loads((bundle / "lunar/checks.json").read_text())}
+    joint = [name for name in checks if name.startswith("two Super hands")]
+    assert len(joint) == 4 and all(checks[name] for name in joint)
+    assert "combin.lunar.joint" in (bundle / "lunar/method.md").read_text()
+
+
 def test_verify_passes_on_the_bundle_and_recomputes_it_identically(bundle):
     # Recomputing from the manifest's parameters is a second build: identical bytes.
     before = _state(bundle)

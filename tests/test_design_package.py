@@ -179,3 +179,17 @@ def test_the_named_eclipse_package_is_the_five_wagers_of_the_regulation():
     assert [bet.wager for bet in named_bets("eclipse")] == list(ECLIPSE_PACKAGE)
     with pytest.raises(CombinError, match="unknown package"):
         named_bets("nonsense")
+
+
+def test_winners_and_independence_of_the_eclipse_package(eclipse_a):
+    """How many wagers win, summed over rounds, is the sum of the wagers' own hit counts; with
+    the covariances dropped the variance is the sum of the par sheets' variances."""
+    assert sum(c for _, c in eclipse_a.winners) == eclipse_a.cycle
+    hits = sum(line.combinations for sheet in eclipse_a.sheets for line in sheet.lines
+               if line.payout > 0)
+    assert sum(k * c for k, c in eclipse_a.winners) == hits
+    assert eclipse_a.independent_variance == sum(sheet.summary.variance
+                                                 for sheet in eclipse_a.sheets)
+    assert eclipse_a.winning(0) == 1
+    assert eclipse_a.winning(1) == Fraction(eclipse_a.cycle - dict(eclipse_a.winners)[0],
+                                            eclipse_a.cycle)

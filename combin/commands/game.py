@@ -73,8 +73,6 @@ def _int(text, what, low):
 def run(args):
     from combin.interpret import parse_assignments
     from combin.stud.deck import Deck
-    from combin.render import emit
-    from combin.stud.report import game_document
     from combin.stud.rules import load_game
     game = load_game(args.game)
     rules = game.resolve(args.paytable, parse_assignments(args.interpret))
@@ -92,7 +90,9 @@ def run(args):
 
 
 def _no_draw(args, game, rules):
+    from combin.render import emit
     from combin.stud.deck import Deck
+    from combin.stud.report import game_document
     from combin.stud.whole import STRATEGIES, whole_game
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")

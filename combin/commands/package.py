@@ -2,6 +2,7 @@
 
 import argparse
 
+from combin.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -9,7 +10,8 @@ NAME = "package"
 HELP = "several wagers of one game on the same round: the exact joint result"
 EXAMPLES = """examples:
   combin package --eclipse --paytable B
-  combin package eclipse.supreme7:B=2 eclipse.sun7=1/2 baccarat.banker"""
+  combin package eclipse.supreme7:B=2 eclipse.sun7=1/2 baccarat.banker
+  combin package --lunar-supers 2 --format json"""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -21,6 +23,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(see 'combin list'; e.g. eclipse)")
     parser.add_argument("--eclipse", action="append_const", const="eclipse", dest="sets",
                         help="the same as --set eclipse: the five Eclipse wagers (§ 631b.11)")
+    parser.add_argument("--lunar-supers", type=int_option("--lunar-supers", 2, 3), metavar="N",
+                        help="one unit on the Lunar Poker Super Wager of each of N hands (2 or 3) "
+                             "dealt from one deck (§ 671a.7(c)(3)): their exact joint result")
     add_sheet_options(parser, wager=False)
 
 
@@ -49,6 +54,8 @@ def _resolve_files(args, bets, options):
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.design.package import named_bets, package, parse_bet
     from combin.paytable_file import report_generous
+    if getattr(args, "lunar_supers", None) is not None:
+        return _lunar_supers(args)
     bets = [bet for name in args.sets for bet in named_bets(name)]
     bets += [parse_bet(text) for text in args.bets]
     if not bets:
@@ -65,3 +72,36 @@ def run(args: argparse.Namespace) -> str | bytes:
     from combin.documents.design import package_document
     from combin.render import emit
     return emit(package_document(result), args)
+
+
+def _lunar_supers(args: argparse.Namespace) -> str | bytes:
+    """``--lunar-supers N``: the Supers of N hands of one deal, one unit each (combin.lunar.supers)."""
+    import sys
+    from combin.lunar.joint import joint_space
+    from combin.lunar.supers import line_table, supers_package
+    from combin.paytable_file import report_generous
+    if args.bets or args.sets:
+        raise CombinError("--lunar-supers is a package by itself; name no other wager")
+    options = sheet_options(args)
+    for name in ("decks", "shoe", "rules"):
+        if options[name] is not None:
+            raise CombinError(f"--lunar-supers deals from one 52-card deck; --{name} does not apply")
+    mine = [p.id for p in options["extra_paytables"] if p.wager == "lunar.super"]
+    if options["paytable"] is None and len(mine) == 1:
+        options["paytable"] = mine[0]            # a file's only Super paytable, as `combin par`
+    from combin.analysis import par_sheet
+    par_sheet("lunar.super", paytable=options["paytable"], interpret=options["interpret"],
+              extra_paytables=options["extra_paytables"])          # bad options fail first
+    space = joint_space(args.lunar_supers, progress=lambda message: print(
+        f"combin: {args.lunar_supers} Super hands: {message}", file=sys.stderr, flush=True))
+    result = supers_package(args.lunar_supers, paytable=options["paytable"],
+                            interpret=options["interpret"],
+                            extra_paytables=options["extra_paytables"], space=space)
+    for paytable in options["extra_paytables"]:
+        if (paytable.wager, paytable.id) == ("lunar.super", result.sheets[0].paytable):
+            report_generous(paytable, result.sheets[0])
+    joint = line_table(space, dict(result.sheets[0].interpretations), result.sheets[0].paytable,
+                       options["extra_paytables"])
+    from combin.documents.design import package_document
+    from combin.render import emit
+    return emit(package_document(result, joint), args)

@@ -23,7 +23,8 @@ Two identities hold exactly and are tested: the package's mean is
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -39,7 +40,7 @@ from combin.paytable import Paytable
 from combin.registry import find_package, find_wager
 from combin.wager import Wager
 
-__all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets"]
+__all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets", "settle"]
 
 _BET = re.compile(r"^\s*(?P<wager>[^:=\s]+)\s*(?::\s*(?P<paytable>[^:=\s]+)\s*)?"
                   r"(?:=\s*(?P<stake>[^=]+?)\s*)?$")
@@ -89,7 +90,8 @@ class Package:
     ``bets`` carry the paytable actually used; ``sheets`` are their par sheets
     (same outcome space); ``distribution`` is ``((net result, combinations),
     ...)``, highest first; ``means`` and ``covariance`` are per unit staked on
-    each wager.
+    each wager; ``winners`` is ``((number of wagers that win, combinations),
+    ...)``, from none up.
     """
 
     game: str
@@ -101,6 +103,7 @@ class Package:
     distribution: tuple[tuple[Fraction, int], ...]
     means: tuple[Fraction, ...]
     covariance: tuple[tuple[Fraction, ...], ...]
+    winners: tuple[tuple[int, int], ...] = ()
 
     @property
     def stakes(self) -> tuple[Fraction, ...]:
@@ -152,6 +155,19 @@ class Package:
     @property
     def push_frequency(self) -> Fraction:
         return sum((self.probability(c) for net, c in self.distribution if net == 0), Fraction(0))
+
+    @property
+    def independent_variance(self) -> Fraction:
+        """The variance per round if the wagers were independent: ``sum stake_i^2 Var_i``."""
+        return sum((s * s * self.covariance[i][i] for i, s in enumerate(self.stakes)), Fraction(0))
+
+    @property
+    def independent_sd(self) -> Decimal:
+        return display.sqrt(self.independent_variance)
+
+    def winning(self, least: int) -> Fraction:
+        """The probability that at least ``least`` of the wagers win (net > 0) in one round."""
+        return sum((self.probability(c) for k, c in self.winners if k >= least), Fraction(0))
 
     def correlation(self, i: int, j: int) -> Decimal | None:
         """The correlation of wagers ``i`` and ``j`` as a Decimal (``None`` if one never varies)."""
@@ -217,14 +233,31 @@ def package(bets: Sequence[Bet], *, paytable: str | None = None, decks: object =
         used.append(resolved)
         sheets.append(sheet)
         payouts.append(table)
-    count = len(used)
-    stakes = [bet.stake for bet in used]
+    return settle(game.id, space, used, sheets, payouts)
+
+
+def settle(game_id: str, space: Any, bets: Sequence[Bet], sheets: Sequence[ParSheet],
+           payouts: Sequence[Mapping[Any, Fraction]],
+           reads: Sequence[Callable[[Any], Any]] | None = None) -> Package:
+    """The :class:`Package` of ``bets`` settled on every outcome of ``space``.
+
+    ``payouts[i]`` maps an outcome to the net payout per unit of bet ``i``;
+    ``reads[i]`` (optional) first turns an outcome of ``space`` into the outcome
+    that bet settles on -- one hand of a deal of several hands, when each wager
+    reads one hand.  Counts stay integers and payouts Fractions throughout.
+    """
+    count = len(bets)
+    stakes = [bet.stake for bet in bets]
     sums = [Fraction(0)] * count
     products = [[Fraction(0)] * count for _ in range(count)]
     distribution: Counter[Fraction] = Counter()
+    winners: Counter[int] = Counter()
+    readers: list[Callable[[Any], Fraction]] = [table.__getitem__ if reads is None else (lambda o, t=table, r=reads[i]: t[r(o)])
+               for i, table in enumerate(payouts)]
     for outcome, combinations in space.items():
-        nets = [table[outcome] for table in payouts]
+        nets = [read(outcome) for read in readers]
         distribution[sum((s * x for s, x in zip(stakes, nets)), Fraction(0))] += combinations
+        winners[sum(x > 0 for x in nets)] += combinations
         for i in range(count):
             sums[i] += combinations * nets[i]
             for j in range(i, count):
@@ -235,5 +268,6 @@ def package(bets: Sequence[Bet], *, paytable: str | None = None, decks: object =
         for j in range(i, count):
             covariance[i][j] = covariance[j][i] = products[i][j] / space.cycle - means[i] * means[j]
     ordered = tuple(sorted(((net, c) for net, c in distribution.items() if c), reverse=True))
-    return Package(game.id, space.shoe, space.method, space.cycle, tuple(used), tuple(sheets),
-                   ordered, tuple(means), tuple(tuple(row) for row in covariance))
+    return Package(game_id, space.shoe, space.method, space.cycle, tuple(bets), tuple(sheets),
+                   ordered, tuple(means), tuple(tuple(row) for row in covariance),
+                   tuple(sorted((k, c) for k, c in winners.items() if c)))

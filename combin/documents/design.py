@@ -61,9 +61,10 @@ def solve_document(solved):
                     "pays", tuple(info), tuple(tables), tuple(notes), subject=tuple(machine))
 
 
-def package_document(result):
+def package_document(result, joint=None):
     """:class:`~combin.design.package.Package` -> Document (tables ``distribution``,
-    ``wagers``, ``summary``, ``covariance``, ``correlation``)."""
+    ``wagers``, ``summary``, ``covariance``, ``correlation``; with ``joint``, a
+    ``(line names, {cell: deals})`` table of several hands of one deal, ``joint_lines``)."""
     count = len(result.bets)
     title = f"Package of {count} wager{'s' if count != 1 else ''} on one {result.game} round"
     info = [("Game", result.game), ("Shoe", result.shoe), ("Game cycle", Count(result.cycle)),
@@ -90,7 +91,12 @@ def package_document(result):
         ("Push frequency (net 0)", Percent(result.push_frequency)),
         ("Variance per round", Ratio(result.variance, 6)),
         ("Standard deviation per round", Number(result.sd, 6)),
-        ("Standard deviation per unit staked", Number(result.sd_per_staked, 6))])
+        ("Standard deviation per unit staked", Number(result.sd_per_staked, 6)),
+        ("Variance if independent", Ratio(result.independent_variance, 6)),
+        ("Standard deviation if independent", Number(result.independent_sd, 6)),
+        ("SD minus SD if independent", Number(result.sd - result.independent_sd, 6)),
+        *((f"P(at least {k} wagers win)", Ratio(result.winning(k)))
+          for k in range(2, count + 1))])
     headings = [("bet", "Bet"), *((f"b{j + 1}", bet.label) for j, bet in enumerate(result.bets))]
     covariance = Table.of("covariance", "Covariance between the wagers (per round)", headings,
                           [[bet.label, *(Ratio(v, 6) for v in row)]
@@ -106,5 +112,13 @@ def package_document(result):
     machine = (("game", result.game), ("shoe", result.shoe), ("cycle", str(result.cycle)),
                ("bets", [{"wager": bet.wager, "paytable": bet.paytable,
                           "stake": display.rational(bet.stake)} for bet in result.bets]))
-    return Document("package", title, tuple(info),
-                    (distribution, wagers, summary, covariance, correlation), subject=machine)
+    tables = [distribution, wagers, summary, covariance, correlation]
+    if joint is not None:
+        names, counts = joint
+        size = len(next(iter(counts)))
+        tables.append(Table.of(
+            "joint_lines", "Ordered deals by the line each hand is paid on",
+            [*((f"hand_{i}", f"Hand {i}") for i in range(1, size + 1)), ("deals", "Deals")],
+            [[*cell, Count(counts[cell])] for cell in
+             sorted(counts, key=lambda cell: [names.index(line) for line in cell])]))
+    return Document("package", title, tuple(info), tuple(tables), subject=machine)

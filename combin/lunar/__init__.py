@@ -8,6 +8,8 @@
 * :mod:`~combin.lunar.bet` -- what a winning Bet pays, with the second combination (L11);
 * :mod:`~combin.lunar.readings` -- the interpretations the code branches on;
 * :mod:`~combin.lunar.checks` -- the cross-checks of the evidence bundle.
+* :mod:`~combin.lunar.joint` and :mod:`~combin.lunar.supers` -- several Supers at one table:
+  the exact joint table of two (three) hands of one deal, and its package.
 
 :data:`GAME` is what the rest of ``combin`` sees.  Its outcome space is every
 five-card hand from one 52-card deck, counted as combinations; the closed
@@ -40,6 +42,8 @@ def _extra_tables() -> list[tuple[str, dict[str, str]]]:
                  (f", and what a winning Bet pays (L11={report.rule})" if cards < 7 else ""))
         tables.append((title, {f"hands-{cards}-cards.md": render(document(report), "md"),
                                f"hands-{cards}-cards.csv": render(document(report), "csv")}))
+    from combin.lunar.supers import joint_tables      # several Supers at one table (issue 14)
+    tables += joint_tables()
     return tables
 
 

@@ -13,7 +13,7 @@ from time import perf_counter
 from combin.lunar.cards import format_card
 from combin.lunar.classes import class_counts
 
-__all__ = ["bench_rows"]
+__all__ = ["bench_rows", "joint_rows"]
 
 
 def _timed(compute):
@@ -60,3 +60,35 @@ def _eval7_row():
         evaluate(hand)
     return ("lunar: eval7, every 5-card hand (peer)", perf_counter() - start,
             f"{comb(52, 5):,} hands, one call each")
+
+
+def joint_rows():
+    """Rows for the joint Super tables (several Supers at one table, :mod:`combin.lunar.joint`).
+
+    The two-hand table of the 52-card deck, best of three, checked against its
+    total and the single-hand margins; the three-hand table of the 20-card deck
+    TJQKA; and the plain enumeration of every ordered pair on 20 cards beside
+    the fast count of the same deck.
+    """
+    from combin.lunar.classes import super_feature_counts
+    from combin.lunar.joint import (cycle, margin, plain_pair_counts, three_hand_counts,
+                                    two_hand_counts)
+    best = None
+    for _ in range(3):
+        counts, seconds = _timed(two_hand_counts)
+        best = seconds if best is None else min(best, seconds)
+    single = {key: deals * comb(47, 5) for key, deals in super_feature_counts().items()}
+    if sum(counts.values()) != cycle(52, 2) or margin(counts, 0) != single:
+        raise AssertionError("the two-hand joint table misses its total or its margins")
+    rows = [("lunar: two Super hands, joint table, 52 cards", best,
+             f"{len(counts):,} cells, {cycle(52, 2):,} deals (target < 3 s, moonshot < 0.3 s)")]
+    three, seconds = _timed(lambda: three_hand_counts("TJQKA"))
+    rows.append(("lunar: three Super hands, 20-card deck TJQKA", seconds,
+                 f"{len(three):,} cells; 52 cards: 350,272 two-hand counts, not done"))
+    fast, fast_seconds = _timed(lambda: two_hand_counts("TJQKA"))
+    plain, seconds = _timed(lambda: plain_pair_counts("TJQKA"))
+    if fast != plain:
+        raise AssertionError("fast and plain two-hand counts differ on TJQKA")
+    rows.append(("lunar: plain enumeration of every pair, 20 cards", seconds,
+                 f"{seconds / fast_seconds:.0f}x the fast count of the same deck"))
+    return rows

@@ -61,6 +61,8 @@ def lunar_checks(game: Game, progress: Progress = silent) -> list[Check]:
                                     "exhaustive", "every line's combinations", a.lines == b.lines))
     progress("lunar: Bet with the second combination")
     checks += bet_checks()
+    from combin.lunar.supers import joint_checks      # several Supers at one table (numpy)
+    checks += [Check(*found) for found in joint_checks(progress)]
     return checks
 
 

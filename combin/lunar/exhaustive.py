@@ -41,6 +41,8 @@ __all__ = [
     "classify_hands",
     "evaluate_5",
     "hand_values_5",
+    "super_key_codes",
+    "decode_super_key",
 ]
 
 _HAND_SIZES = (5, 6, 7)
@@ -394,3 +396,22 @@ def hand_values_5():
     entries, the distinct five-card poker hands.
     """
     return _values(_Hands.from_cards(subsets_table(5)))
+
+
+def super_key_codes(cards):
+    """The Super key of each row of *cards* (an ``(n, 5)`` array of card ids), as codes.
+
+    A code is ``class * 32 + pictures * 16 + court * 8 + same_color * 4 + akq * 2 +
+    akq_suited`` (:func:`decode_super_key` turns it back into the key of
+    :data:`combin.lunar.classes.SUPER_KEY`); rows need not come from a full deck.
+    """
+    cards = np.asarray(cards)
+    if cards.ndim != 2 or cards.shape[1] != 5:
+        raise CombinError("Super keys are read from rows of five card ids")
+    return _super_key_index(_Hands.from_cards(cards))
+
+
+def decode_super_key(code):
+    """The key ``(class, pictures, court, same_color, akq, akq_suited)`` of a code."""
+    code = int(code)
+    return (CLASSES[code >> 5],) + tuple(bool(code >> bit & 1) for bit in (4, 3, 2, 1, 0))
