@@ -67,12 +67,13 @@ def check_workers(workers):
 
 
 class Progress:
-    """``label: done/total chunks, rate unit/s, ETA`` on one line of standard error.
+    """``label: done/total chunks, rate unit/s, ETA`` on standard error.
 
     ``items[i]`` is the work in chunk ``i`` (situations, shoes, rounds; 1 each
     by default).  The rate counts only what this session computed (chunks
-    read back from a store cost nothing); the line is rewritten at most once a
-    second and ended by :meth:`close`.
+    read back from a store cost nothing).  On a terminal it is a tqdm bar
+    (as :class:`combin.progress.StderrProgress`); otherwise one plain line per
+    tenth of the chunks, never a carriage return; ``combin --quiet`` turns it off.
     """
 
     def __init__(self, label, total, items=None, unit="items", stream=None, clock=time.monotonic):
@@ -84,35 +85,52 @@ class Progress:
         self.done = 0
         self.work_left = sum(self.items)
         self.computed = 0
-        self._shown = None
-        self._open = False
+        self._tenth = None
+        self._bar = None
+
+    def _terminal(self):
+        try:
+            return bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            return False
 
     def stored(self, chunk):
         """A chunk read back from the store."""
         self.done += 1
         self.work_left -= self.items[chunk]
+        if self._bar is not None:
+            self._bar.update(self.items[chunk])
 
     def __call__(self, chunk):
         """A chunk computed now."""
+        from combin import progress
         self.done += 1
         self.work_left -= self.items[chunk]
         self.computed += self.items[chunk]
-        now = self.clock()
-        if self._shown is not None and now - self._shown < 1 and self.done < self.total:
+        if progress.QUIET:
             return
-        self._shown = now
-        rate = self.computed / max(now - self.start, 1e-9)
+        if self._terminal():
+            if self._bar is None:
+                from tqdm import tqdm
+                self._bar = tqdm(total=sum(self.items), initial=sum(self.items) - self.work_left
+                                 - self.items[chunk], desc=self.label, unit=self.unit,
+                                 file=self.stream, dynamic_ncols=True)
+            self._bar.update(self.items[chunk])
+            return
+        tenth = self.done * 10 // max(self.total, 1)
+        if tenth == self._tenth and self.done < self.total:
+            return
+        self._tenth = tenth
+        rate = self.computed / max(self.clock() - self.start, 1e-9)
         eta = _clock(self.work_left / rate) if rate > 0 else "--:--:--"
-        self.stream.write(f"\r{self.label}: {self.done}/{self.total} chunks, "
-                          f"{_rate(rate)} {self.unit}/s, ETA {eta}   ")
+        self.stream.write(f"{self.label}: {self.done}/{self.total} chunks, "
+                          f"{_rate(rate)} {self.unit}/s, ETA {eta}\n")
         self.stream.flush()
-        self._open = True
 
     def close(self):
-        if self._open:
-            self.stream.write("\n")
-            self.stream.flush()
-            self._open = False
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
 
 
 def _rate(rate):

@@ -105,7 +105,8 @@ def test_single_process_local_cluster_and_scheduler_give_identical_bytes(tmp_pat
     local = _run(SAMPLE + ["--workers", "2", "--store", str(tmp_path / "c.sqlite")], capsys)
     assert single == remote == local
     sheet = json.loads(single)
-    assert sheet["mode"] == "sample" and sheet["seed"] == 3 and sheet["sample"] == 14
+    subject = sheet["subject"]
+    assert subject["mode"] == "sample" and subject["seed"] == 3 and subject["sample"] == 14
     # read back from the store: no work, the same bytes
     again = _run(SAMPLE + ["--workers", "0", "--store", str(tmp_path / "a.sqlite")], capsys)
     assert again == single
@@ -179,7 +180,8 @@ def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys
     for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):
         total += weight * max(option_values(Situation(tuple(hand), up, deck), rules).values())
     expected = total / int(weights.sum())
-    assert sheet["summary"][3][1]["exact"] == f"{expected.numerator}/{expected.denominator}"
+    rows = sheet["tables"]["summary"]["rows"]
+    assert rows[3]["value"] == f"{expected.numerator}/{expected.denominator}"
 
 
 @pytest.mark.slow
@@ -189,9 +191,9 @@ def test_sample_interval_contains_the_exact_figure_of_a_reduced_deck(tmp_path, c
     exact = json.loads(_run(["game", "lunar", "--deck", "JQKA", *store], capsys))
     sample = json.loads(_run(["game", "lunar", "--deck", "JQKA", "--sample", "60", "--seed", "1",
                               *store], capsys))
-    edge = Fraction(exact["summary"][4][1]["exact"])
-    low = Fraction(sample["summary"][5][1]["decimal"])
-    high = Fraction(sample["summary"][6][1]["decimal"])
+    edge = Fraction(exact["tables"]["summary"]["rows"][4]["value"])
+    low = Fraction(sample["tables"]["summary"]["rows"][5]["value"])
+    high = Fraction(sample["tables"]["summary"]["rows"][6]["value"])
     assert low <= edge <= high
 
 

@@ -90,6 +90,7 @@ def test_progress_shows_rate_and_eta():
     progress(1)
     progress.close()
     assert "2/2 chunks, 10.0 situations/s, ETA 00:00:00" in stream.getvalue()
+    assert "\r" not in stream.getvalue()   # a log file gets plain lines
 
 
 def _never(*args):

@@ -24,6 +24,8 @@ COMMANDS = {
     "list": ["list"],
     "stud_game": ["game", "caribbean", "--deck", "JQKA"],
     "advise": ["lunar", "advise", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
+    "lunar_game": ["game", "lunar", "--deck", "JQKA", "--sample", "10", "--seed", "1",
+                   "--workers", "0", "--strategy-table"],
 }
 
 
@@ -32,8 +34,9 @@ def test_every_format_has_a_command_here():
 
 
 @pytest.mark.parametrize("kind", sorted(COMMANDS))
-def test_the_command_json_validates(capsys, kind):
-    assert main([*COMMANDS[kind], "--format", "json"]) == 0
+def test_the_command_json_validates(capsys, kind, tmp_path):
+    store = ["--store", str(tmp_path / "store.sqlite")] if kind == "lunar_game" else []
+    assert main([*COMMANDS[kind], *store, "--format", "json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["format"] == f"combin.{kind}/2" and obj["tool"]["version"] == __version__
     assert validate(obj) == kind

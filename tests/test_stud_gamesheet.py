@@ -10,7 +10,8 @@ from combin.lunar.cards import parse_card
 from combin.stud.advise import option_keys
 from combin.stud.deck import Deck
 from combin.stud.drawgame import ClassRecord, rules_for
-from combin.stud.gamesheet import exact_sheet, instant_contributions, render_sheet
+from combin.render import render
+from combin.stud.gamesheet import exact_sheet, instant_contributions, sheet_document
 
 RULES = rules_for(None, ())
 KEYS = option_keys(RULES)
@@ -57,10 +58,11 @@ def test_exact_sheet_sums_by_hand():
     assert options == {"play": 1 - p_buy, "buy": p_buy}
     results = {key: p for key, _, p in sheet.sections["results"]}
     assert results["fold"] == p_fold and sum(results.values()) == 1
-    text = render_sheet(sheet, "json")
-    assert json.loads(text)["summary"][3][1]["exact"] == f"{expected.numerator}/{expected.denominator}"
-    for fmt in ("text", "md", "csv"):
-        assert "house edge per Ante" in render_sheet(sheet, fmt)
+    text = render(sheet_document(sheet), "json")
+    rows = json.loads(text)["tables"]["summary"]["rows"]
+    assert rows[3]["value"] == f"{expected.numerator}/{expected.denominator}"
+    for fmt in ("text", "md", "csv", "html"):
+        assert "house edge per Ante" in render(sheet_document(sheet), fmt)
 
 
 def test_weights_must_cover_every_situation():

@@ -104,7 +104,8 @@ def _no_draw(args, game, rules):
 def _with_draws(args, rules, deck):
     from combin.executor import check_workers
     from combin.stud.gamerun import run_game
-    from combin.stud.gamesheet import render_sheet
+    from combin.render import emit
+    from combin.stud.gamesheet import sheet_document
     workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
     chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (1 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
@@ -112,15 +113,8 @@ def _with_draws(args, rules, deck):
     sheet, strategy = run_game(deck, rules, workers=workers, scheduler=args.scheduler,
                                store_path=args.store, chunk=chunk, sample=sample, seed=seed,
                                want_strategy=args.strategy_table or bool(args.strategy_out))
-    if args.format not in ("text", "md", "csv", "json"):
-        raise CombinError(f"the game with draws is written as text, md, csv or json, "
-                          f"not {args.format}")
-    text = render_sheet(sheet, args.format)
-    if args.strategy_table:
-        from combin.stud.strategy import render_strategy
-        text += "\n" + render_strategy(strategy, args.format)
     if args.strategy_out:
         from combin.fileio import write_atomic
         from combin.stud.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))
-    return text
+    return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)

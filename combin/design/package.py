@@ -236,6 +236,11 @@ def package(bets: Sequence[Bet], *, paytable: str | None = None, decks: object =
     return settle(game.id, space, used, sheets, payouts)
 
 
+def _reader(table: Mapping[Any, Fraction], read: Callable[[Any], Any]) -> Callable[[Any], Fraction]:
+    """The net payout of an outcome of the joint space: ``table`` at the outcome ``read`` picks."""
+    return lambda outcome: table[read(outcome)]
+
+
 def settle(game_id: str, space: Any, bets: Sequence[Bet], sheets: Sequence[ParSheet],
            payouts: Sequence[Mapping[Any, Fraction]],
            reads: Sequence[Callable[[Any], Any]] | None = None) -> Package:
@@ -252,7 +257,7 @@ def settle(game_id: str, space: Any, bets: Sequence[Bet], sheets: Sequence[ParSh
     products = [[Fraction(0)] * count for _ in range(count)]
     distribution: Counter[Fraction] = Counter()
     winners: Counter[int] = Counter()
-    readers: list[Callable[[Any], Fraction]] = [table.__getitem__ if reads is None else (lambda o, t=table, r=reads[i]: t[r(o)])
+    readers = [table.__getitem__ if reads is None else _reader(table, reads[i])
                for i, table in enumerate(payouts)]
     for outcome, combinations in space.items():
         nets = [read(outcome) for read in readers]

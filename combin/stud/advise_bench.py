@@ -48,7 +48,7 @@ def bench_rows(count=50):
         cpu.append(process_time() - start_cpu)
         if len(options) != 29:
             raise AssertionError("advise did not price 29 options")
-        print(f"\rbench: lunar advise {index}/{count}", end="", file=sys.stderr, flush=True)
+        print(f"bench: lunar advise {index}/{count}", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     median = statistics.median(times)
     return [(f"lunar advise: one full-deck situation, all 29 options (median of {count})", median,

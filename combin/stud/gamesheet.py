@@ -6,8 +6,8 @@ Ante, the average amount wagered and the element of risk, how often each
 option is best, the probability of each final result, and the instant
 payout's contribution under every instant paytable (A, B, C) with the house
 edge each gives.  :func:`sample_sheet` gives the stratified estimate and its
-99% interval from a sample of classes.  :func:`render_sheet` writes either as
-text, Markdown, CSV or JSON.
+99% interval from a sample of classes.  :func:`sheet_document` turns either
+into a Document, which :mod:`combin.render` writes in every format.
 
 Why the figures are exact.  Every record value is an integer over the run's
 common denominator ``L``; a figure is ``sum(weight * numerator)`` divided
@@ -18,17 +18,14 @@ paytable is ``sum_event P(first five is event) * pay``, exactly, and the edge
 under that paytable differs from the run's by the difference of contributions.
 """
 
-import csv
-import io
-import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from math import comb
 
-from combin import __version__, display
+from combin import __version__
 
-__all__ = ["GameSheet", "exact_sheet", "sample_sheet", "render_sheet", "instant_contributions"]
+__all__ = ["GameSheet", "exact_sheet", "sample_sheet", "sheet_document", "instant_contributions"]
 
 _PLACES = 10
 _GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "exchange 4",
@@ -159,98 +156,50 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None):
     return sheet
 
 
-def _show(value):
-    if isinstance(value, Decimal):
-        return "", display.decimal(value, _PLACES)
-    if isinstance(value, Fraction):
-        return display.rational(value), display.decimal(value, _PLACES)
-    if isinstance(value, int):
-        return f"{value:,}", ""
-    return str(value), ""
-
-
-def render_sheet(sheet, fmt="text"):
-    if fmt == "json":
-        return _json(sheet)
-    if fmt == "csv":
-        return _csv(sheet)
-    return _text(sheet, fmt)
-
-
-def _tables(sheet):
-    """``[(title, headers, rows)]`` in print order, every cell a string."""
-    out = []
-    if "summary" in sheet.sections:
-        out.append(("Summary", ["Figure", "Exact", "Decimal"],
-                    [[label, *_show(value)] for label, value in sheet.sections["summary"]]))
-    if "options" in sheet.sections:
-        out.append(("How often each option is best", ["Option", "Probability", "Decimal",
-                                                       "Return (exact)", "Return"],
-                    [[g, *_show(p), *_show(r)] for g, p, r in sheet.sections["options"]]))
-
-    if "results" in sheet.sections:
-        out.append(("Final results", ["Result", "Probability", "Decimal"],
-                    [[name, *_show(p)] for _, name, p in sheet.sections["results"]]))
-    if "instant" in sheet.sections:
-        out.append(("Instant payout by paytable", ["Paytable", "Contribution", "Decimal",
-                                                   "House edge", "Decimal"],
-                    [[pt, *_show(c), *_show(e)] for pt, c, e in sheet.sections["instant"]]))
-    if "strata" in sheet.sections:
-        out.append(("Strata (first five)", ["Stratum", "Share W_h", "Draws", "Mean EV", "Decimal"],
-                    [[name, display.rational(w), str(n), *_show(m)]
-                     for name, w, n, m in sheet.sections["strata"]]))
-    return out
-
-
-def _text(sheet, fmt):
-    from tabulate import tabulate
-    from combin.render.markdown import table as md_table
+def sheet_document(sheet, strategy=None):
+    """The sheet (and, given ``strategy``, its strategy tables) as a
+    :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
+    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples)."""
+    from combin.render.document import Document, Number, Ratio, Table, Text
     ident = sheet.identification
-    show = (md_table if fmt == "md" else
-            lambda rows, headers, align=None: tabulate(rows, headers=headers, tablefmt="simple",
-                                                       disable_numparse=True))
-    title = f"{ident['title']} ({ident['mode']})"
+    sections = sheet.sections
+
+    def exact(value):
+        return Number(value, _PLACES) if isinstance(value, Decimal) else (
+            Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
+
+    tables = []
+    if "summary" in sections:
+        tables.append(Table.of("summary", "Summary", ["Figure", "Value"],
+                               [[label, exact(value)] for label, value in sections["summary"]]))
+    if "options" in sections:
+        tables.append(Table.of("options", "How often each option is best",
+                               ["Option", "Probability", ("return", "Return")],
+                               [[g, exact(p), exact(r)] for g, p, r in sections["options"]]))
+    if "results" in sections:
+        tables.append(Table.of("results", "Final results", [("result", "Result"), "Probability"],
+                               [[name, exact(p)] for _, name, p in sections["results"]]))
+    if "instant" in sections:
+        tables.append(Table.of("instant", "Instant payout by paytable",
+                               ["Paytable", "Contribution", ("house_edge", "House edge")],
+                               [[pt, exact(c), exact(e)] for pt, c, e in sections["instant"]]))
+    if "strata" in sections:
+        tables.append(Table.of("strata", "Strata (first five)",
+                               ["Stratum", ("share", "Share W_h"), "Draws", ("mean_ev", "Mean EV")],
+                               [[name, Ratio(w, 6), n, exact(m)]
+                                for name, w, n, m in sections["strata"]]))
+    notes = list(sections.get("notes", []))
+    if strategy is not None:
+        from combin.stud.strategy import strategy_tables
+        more, more_notes = strategy_tables(strategy)
+        tables += more
+        notes += more_notes
     readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
-    lines = [f"# {title}" if fmt == "md" else title, "",
-             f"Deck {ident['deck']['ranks']} ({ident['deck']['cards']} cards); paytable "
-             f"{ident['paytable']}; interpretations {readings}. combin {__version__}.",
-             f"Figures {ident['unit']}.", ""]
-    for key in sorted(k for k in ident if k in ("sample", "seed")):
-        lines.insert(-1, f"{key}: {ident[key]}")
-    for heading, headers, rows in _tables(sheet):
-        lines += [f"## {heading}" if fmt == "md" else heading, "", show(rows, headers), ""]
-    lines += [f"- {note}" for note in sheet.sections.get("notes", [])]
-    return "\n".join(lines).rstrip("\n") + "\n"
-
-
-def _json_value(value):
-    if isinstance(value, Decimal):
-        return {"decimal": display.decimal(value, _PLACES)}
-    if isinstance(value, Fraction):
-        return {"exact": display.rational(value), "decimal": display.decimal(value, _PLACES)}
-    if isinstance(value, int):
-        return str(value)
-    return value
-
-
-def _json(sheet):
-    obj = {"format": "combin.game/1", **sheet.identification}
-    for name, rows in sheet.sections.items():
-        obj[name] = [[_json_value(cell) for cell in row] if isinstance(row, tuple) else row
-                     for row in rows]
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def _csv(sheet):
-    from combin.render.csvfile import as_text
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    for heading, headers, rows in _tables(sheet):
-        writer.writerow([heading])
-        writer.writerow(headers)
-        for row in rows:
-            writer.writerow([as_text(cell) if "/" in cell else cell for cell in row])
-        writer.writerow([])
-    for key, value in sheet.identification.items():
-        writer.writerow([key, json.dumps(value, sort_keys=True) if isinstance(value, dict) else value])
-    return buffer.getvalue()
+    info = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
+            ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
+            ("Unit", ident["unit"]), ("Mode", ident["mode"]),
+            *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
+              if key in ident)]
+    subject = tuple((key, value) for key, value in ident.items() if key != "tool")
+    return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
+                    tuple(tables), notes=tuple(notes), subject=subject)

@@ -25,7 +25,7 @@ from math import comb
 
 from combin.errors import CombinError
 
-__all__ = ["Strategy", "strategy_json", "render_strategy", "basic_rules", "basic_option"]
+__all__ = ["Strategy", "strategy_json", "strategy_tables", "basic_rules", "basic_option"]
 
 _PLACES = 10
 
@@ -135,49 +135,26 @@ def strategy_json(strategy):
     return f'{head},\n "classes": [\n  {rows}\n ]\n}}\n'   # one class a line
 
 
-def render_strategy(strategy, fmt="text"):
-    """The strategy table and the basic strategy as text or Markdown (JSON and CSV: the table rows)."""
-    from combin import display
-    rows = [[name, up, f"{weight:,}", kind, display.decimal(share, 4),
-             display.rational(cost), display.decimal(cost, _PLACES)]
+def strategy_tables(strategy):
+    """The strategy table and the basic strategy: ``([Table, ...], [note, ...])``."""
+    from combin.render.document import Ratio, Table
+    rows = [[name, up, weight, kind, Ratio(share, 4), Ratio(cost, _PLACES)]
             for name, up, weight, kind, share, cost in strategy.table()]
-    headers = ["First five", "Up", "Situations", "Best most often", "Share",
-               "Cost of always it (exact)", "Cost per Ante"]
+    table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
+                     [("first_five", "First five"), "Up", "Situations",
+                      ("best", "Best most often"), "Share", ("cost", "Cost of always it")], rows,
+                     note="Cost: what always taking the best option of that kind costs, per Ante "
+                          "of the whole game, against the optimal option of every situation.")
     rules, citation = basic_rules()
-    basic_lines = [f"{', '.join(hands)}: {action}" for hands, action in rules]
-    basic = strategy.basic() if strategy.exact else None
-    if fmt == "json":
-        obj = {"strategy_table": [dict(zip(headers, row)) for row in rows],
-               "basic_strategy": {"rules": basic_lines, "citation": citation}}
-        if basic is not None:
-            obj["basic_strategy"].update(expected=display.rational(basic[0]),
-                                         house_edge=display.rational(-basic[0]),
-                                         cost=display.rational(basic[1]))
-        return json.dumps(obj, indent=2) + "\n"
-    if fmt == "csv":
-        import csv
-        import io
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(headers)
-        writer.writerows(rows)
-        return buffer.getvalue()
-    from tabulate import tabulate
-    from combin.render.markdown import table as md_table
-    show = (md_table(rows, headers) if fmt == "md"
-            else tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
-    head = "Strategy table: what to do, by the first five and the up card"
-    lines = [f"## {head}" if fmt == "md" else head, "",
-             "Cost: what always taking the best option of that kind costs, per Ante of the whole "
-             "game, against the optimal option of every situation.", "", show, ""]
-    head = "Basic strategy"
-    lines += [f"## {head}" if fmt == "md" else head, ""]
-    lines += [f"- {line}" for line in basic_lines]
-    lines += ["", f"Source: {citation}."]
-    if basic is not None:
-        lines += ["", f"House edge with it: {display.rational(-basic[0])} = "
-                      f"{display.decimal(-basic[0], _PLACES)} per Ante (optimal play does better by "
-                      f"{display.rational(basic[1])} = {display.decimal(basic[1], _PLACES)})."]
-    else:
-        lines += ["", "On a sample the basic strategy's house edge is not summed exactly."]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    basic_rows = [[", ".join(hands), action] for hands, action in rules]
+    basic = Table.of("basic_strategy", "Basic strategy", ["Hands", "Action"], basic_rows,
+                     note=f"Source: {citation}.")
+    found = strategy.basic() if strategy.exact else None
+    if found is None:
+        notes = ["On a sample the basic strategy's house edge is not summed exactly."]
+        return [table, basic], notes
+    edge = Table.of("basic_strategy_edge", "House edge with the basic strategy",
+                    ["Figure", "Value"],
+                    [["house edge per Ante", Ratio(-found[0], _PLACES)],
+                     ["cost against optimal play, per Ante", Ratio(found[1], _PLACES)]])
+    return [table, basic, edge], []
