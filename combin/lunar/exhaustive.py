@@ -134,18 +134,19 @@ def _flush_class_table():
 _FLUSH_CLASS = _flush_class_table()
 
 
-def subsets_table(size):
-    """Return every *size*-subset of ``range(52)`` as rows of a uint8 array, lexicographically.
+def subsets_table(size, n=52):
+    """Return every *size*-subset of ``range(n)`` (``n <= 52``) as rows of a uint8 array,
+    lexicographically.
 
     Built upward: the subsets of one more card starting with card *c* are
     *c* followed by the subsets of the table so far whose cards all exceed
-    *c*, which are its last ``comb(51 - c, size - 1)`` rows.
+    *c*, which are its last ``comb(n - 1 - c, size - 1)`` rows.
     """
-    rows = np.arange(52, dtype=np.uint8)[:, None]
+    rows = np.arange(n, dtype=np.uint8)[:, None]
     for width in range(2, size + 1):
         blocks = []
-        for first in range(52 - width + 1):
-            tail = rows[len(rows) - comb(51 - first, width - 1):]
+        for first in range(n - width + 1):
+            tail = rows[len(rows) - comb(n - 1 - first, width - 1):]
             block = np.empty((len(tail), width), dtype=np.uint8)
             block[:, 0] = first
             block[:, 1:] = tail

@@ -64,7 +64,7 @@ import numpy as np
 
 from combin.errors import CombinError
 from combin.lunar.cards import RANKS
-from combin.lunar.exhaustive import decode_super_key, super_key_codes
+from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_codes
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",
            "three_hand_counts", "joint_counts", "joint_space", "margin", "plain_pair_counts",
@@ -96,17 +96,7 @@ def cycle(cards, hands):
 
 def _subsets(n, k):
     """Every ``k``-subset of ``range(n)`` as rows, in lexicographic order (uint8, n <= 52)."""
-    rows = np.arange(n, dtype=np.uint8)[:, None]
-    for width in range(2, k + 1):
-        blocks = []
-        for first in range(n - width + 1):
-            tail = rows[len(rows) - comb(n - 1 - first, width - 1):]
-            block = np.empty((len(tail), width), dtype=np.uint8)
-            block[:, 0] = first
-            block[:, 1:] = tail
-            blocks.append(block)
-        rows = np.concatenate(blocks)
-    return rows
+    return subsets_table(k, n)
 
 
 def _gram(rows):
