@@ -57,13 +57,8 @@ def default_scheduler(address):
 
 def check_workers(workers):
     """``workers`` as an int in 0..MAX_WORKERS (0: in this process), or a CombinError."""
-    try:
-        value = int(str(workers))
-    except ValueError:
-        raise CombinError(f"--workers must be a whole number, not {workers!r}") from None
-    if not 0 <= value <= MAX_WORKERS:
-        raise CombinError(f"--workers must be between 0 and {MAX_WORKERS}, not {value}")
-    return value
+    from combin.bounded import parse_int
+    return parse_int(workers, "--workers", 0, MAX_WORKERS)
 
 
 class Progress:

@@ -18,6 +18,7 @@ import os
 import sqlite3
 
 from combin.errors import CombinError
+from combin.fileio import check_output
 
 __all__ = ["Store", "run_key", "canonical", "DEFAULT_STORE"]
 
@@ -46,6 +47,7 @@ class Store:
 
     def __init__(self, path):
         self.path = str(path)
+        check_output(self.path, "store")      # a regular file (or none yet), never a device
         folder = os.path.dirname(os.path.abspath(self.path))
         try:
             os.makedirs(folder, exist_ok=True)

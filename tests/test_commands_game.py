@@ -79,6 +79,14 @@ def test_out_writes_the_same_bytes_as_stdout(capsys, tmp_path, fmt):
     (["game", "lunar", "--no-draw", "--paytable", "Z"], "unknown paytable"),
     (["game", "lunar", "--no-draw", "--interpret", "L8=double"], "no value"),
     (["game", "caribbean", "--interpret", "L8=push"], "does not read"),
+    # the store is a regular file (checked by stat only: nothing is opened here)
+    (["game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", "/dev/null"],
+     "must be a regular file"),
+    (["game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", "/"], "not a directory"),
+    # numbers are refused by their length before they are converted
+    (["game", "lunar", "--deck", "JQKA", "--sample", "9" * 5000], "characters long"),
+    (["game", "lunar", "--deck", "JQKA", "--workers", "0" * 4999 + "1"], "characters long"),
+    (["game", "lunar", "--deck", "JQKA", "--chunk", "0"], "at least 1"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
     target = tmp_path / "sheet.txt"

@@ -41,8 +41,11 @@ def test_a_run_cut_differently_is_refused(tmp_path):
 def test_an_unusable_path_is_a_user_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    with pytest.raises(CombinError, match="cannot open the store"):
+    with pytest.raises(CombinError, match="under a file"):
         Store(blocker / "store.sqlite")
+    with pytest.raises(CombinError, match="not a directory"):
+        Store(str(tmp_path) + "/")
+    assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
 def test_the_file_is_plain_sqlite(tmp_path):

@@ -61,13 +61,8 @@ def _progress(message):
 
 
 def _int(text, what, low):
-    try:
-        value = int(str(text))
-    except ValueError:
-        raise CombinError(f"{what} must be a whole number, not {text!r}") from None
-    if value < low:
-        raise CombinError(f"{what} must be at least {low}, not {value}")
-    return value
+    from combin.bounded import parse_int        # refused by length before it is converted
+    return parse_int(text, what, low)
 
 
 def run(args):
