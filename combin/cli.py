@@ -68,11 +68,17 @@ def build_parser():
     return parser
 
 
+#: Standard output closed before the command started (``combin ... >&-``).
+_CLOSED = "standard output is closed; give --out FILE"
+
+
 def _emit(text, out):
     if out and text:
         from combin.fileio import write_atomic
         write_atomic(out, text)
         return
+    if sys.stdout is None:
+        raise CombinError(_CLOSED)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -96,6 +102,8 @@ def _check_outputs(args):
         check_output(args.out)
     if getattr(args, "plot", None) is not None:
         check_output(args.plot, "plot")
+    if sys.stdout is None and getattr(args, "out", None) is None:
+        raise CombinError(_CLOSED)
 
 
 def _tolerant(stream):

@@ -162,6 +162,19 @@ def test_a_closed_stdout_is_one_line_and_exit_2():
     assert err == "combin: error: cannot write to standard output: Broken pipe\n"
 
 
+def test_stdout_closed_from_the_start_is_one_line_and_exit_2(tmp_path):
+    """``combin ... >&-``: no stdout at all; the command says so before any work, and --out works."""
+    import os
+    for argv in (("game", "caribbean", "--deck", "JQKA"), ("par", "eclipse.sun7")):
+        process = _combin(*argv, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1))
+        assert process.wait() == 2
+        assert process.stderr.read() == b"combin: error: standard output is closed; give --out FILE\n"
+    target = tmp_path / "sun7.txt"
+    process = _combin("par", "eclipse.sun7", "--out", str(target), stderr=subprocess.PIPE,
+                      preexec_fn=lambda: os.close(1))
+    assert process.wait() == 0 and process.stderr.read() == b"" and target.read_text()
+
+
 def test_an_ascii_terminal_gets_an_escape_not_a_traceback():
     process = _combin("list", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                       env={"PYTHONIOENCODING": "ascii"})

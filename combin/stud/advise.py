@@ -58,6 +58,7 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
+from combin.lunar.exhaustive import subsets_table
 from combin.stud.values import (ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, best_value, hand_table,
                                  lex_index, value_class)
 
@@ -93,9 +94,9 @@ def option_keys(rules):
 @lru_cache(maxsize=16)
 def _subsets(n, k):
     """Every k-subset of ``range(n)`` as sorted rows, lexicographic (int64)."""
-    rows = np.fromiter((i for c in combinations(range(n), k) for i in c), dtype=np.int64,
-                       count=comb(n, k) * k)
-    return rows.reshape(comb(n, k), k)
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return subsets_table(k, n).astype(np.int64)
 
 
 _PAYS = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
