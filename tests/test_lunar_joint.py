@@ -4,7 +4,7 @@ simulation of deals."""
 
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb
 
 import pytest
@@ -13,7 +13,8 @@ from combin.errors import CombinError
 from combin.lunar.classes import super_feature_counts
 from combin.lunar.hand import super_key
 from combin.lunar.joint import (cycle, deck, joint_counts, joint_space, margin, plain_pair_counts,
-                                plain_triple_counts, three_hand_counts, two_hand_counts)
+                                plain_triple_counts, three_hand_counts, three_hand_scan,
+                                two_hand_counts)
 
 
 def enumerate_pairs(ranks):
@@ -29,6 +30,11 @@ def enumerate_pairs(ranks):
 @pytest.fixture(scope="module")
 def full():
     return two_hand_counts()
+
+
+@pytest.fixture(scope="module")
+def triples():
+    return joint_counts(3)
 
 
 def test_deck_of_ranks():
@@ -99,13 +105,51 @@ def test_hand_counted_cells(full):
     assert sum(full[key] for key in royals) == 4 * 3
 
 
-def test_three_hands_on_the_full_deck_are_refused():
+def test_conditioning_refuses_the_full_deck_and_bad_requests_are_refused():
     with pytest.raises(CombinError, match="at most 24 cards"):
-        joint_counts(3)
+        three_hand_counts("23456789TJQKA")
     with pytest.raises(CombinError):
         joint_counts(4, "TJQKA")
-    with pytest.raises(CombinError, match="at least 15 cards"):
-        three_hand_counts("JQK")
+    for count in (three_hand_counts, three_hand_scan):
+        with pytest.raises(CombinError, match="at least 15 cards"):
+            count("JQK")
+
+
+def test_three_hands_of_joint_counts_are_the_scan_which_equals_conditioning():
+    # (the scan against plain enumerations and conditioning on more decks: test_lunar_rankscan)
+    assert joint_counts(3, "JQKA") == three_hand_scan("JQKA") == three_hand_counts("JQKA")
+
+
+def test_three_hands_on_the_full_deck_total_margins_and_symmetry(triples, full):
+    assert sum(triples.values()) == comb(52, 5) * comb(47, 5) * comb(42, 5)
+    single = {key: count * comb(47, 5) * comb(42, 5) for key, count in super_feature_counts().items()}
+    assert all(margin(triples, hand) == single for hand in range(3))
+    pairs = {keys: deals * comb(42, 5) for keys, deals in full.items()}
+    for drop in range(3):
+        kept = Counter()
+        for keys, deals in triples.items():
+            kept[keys[:drop] + keys[drop + 1:]] += deals
+        assert dict(kept) == pairs
+    for keys, deals in triples.items():
+        for order in permutations(range(3)):
+            assert triples[tuple(keys[i] for i in order)] == deals
+    assert min(triples.values()) > 0 and len(triples) == 96_380
+
+
+def test_three_hand_cells_counted_by_hand(triples):
+    def total(classes):
+        return sum(deals for keys, deals in triples.items()
+                   if tuple(key[0] for key in keys) == classes)
+    # Three quads of distinct ranks (13 * 12 * 11), kickers distinct cards of the other
+    # 40 cards (40 * 39 * 38).
+    assert total(("four_of_a_kind",) * 3) == 13 * 12 * 11 * 40 * 39 * 38 == 101_724_480
+    assert total(("royal_flush",) * 3) == 4 * 3 * 2
+    # Fifteen cards cannot all be jacks, queens and kings (there are 12).
+    assert not any(all(key[1] for key in keys) for keys in triples)
+    # Royal flushes in two hands, four of a kind in the third: the quads of a rank outside
+    # T-A (8 ranks) with any of the 52 - 10 - 4 = 38 cards left, or of a rank of T-A whose
+    # two suits the royals do not hold: impossible (the royals use two of its four cards).
+    assert total(("royal_flush", "royal_flush", "four_of_a_kind")) == 4 * 3 * 8 * 38
 
 
 def test_joint_space_is_an_outcome_space():
@@ -138,3 +182,33 @@ def test_seeded_simulation_of_deals_lands_inside_the_99_percent_interval(full):
     p_high = Fraction(sum(d for (a, b), d in full.items() if a[0] in high and b[0] in high), total)
     assert _interval_holds(same_class, n, p_same)
     assert _interval_holds(both_flush_or_better, n, p_high)
+
+
+def test_seeded_simulation_of_three_hands_lands_inside_the_99_percent_interval(triples):
+    """Three hands from one shuffled deck, read by :func:`combin.lunar.hand.super_key`: the
+    frequency of two cells and the mean of the three Supers' total against the exact table."""
+    from fractions import Fraction
+    from combin.analysis import payouts
+    from combin.lunar import outcome_space
+    from combin.lunar.supers import supers_package
+    _, pays = payouts("lunar.super", space=outcome_space())
+    rng = random.Random("combin-test:lunar-joint:three-hands:2024")
+    n = 30_000
+    all_pairs = some_colour = 0
+    paid = Fraction(0)
+    for _ in range(n):
+        cards = rng.sample(range(52), 15)
+        keys = [super_key(cards[i:i + 5]) for i in (0, 5, 10)]
+        all_pairs += all(key[0] == "one_pair" for key in keys)
+        some_colour += sum(key[3] for key in keys) >= 2
+        paid += sum(pays[key] for key in keys)
+    total = cycle(52, 3)
+    p_pairs = Fraction(sum(d for keys, d in triples.items()
+                           if all(key[0] == "one_pair" for key in keys)), total)
+    p_colour = Fraction(sum(d for keys, d in triples.items()
+                            if sum(key[3] for key in keys) >= 2), total)
+    assert _interval_holds(all_pairs, n, p_pairs)
+    assert _interval_holds(some_colour, n, p_colour)
+    package = supers_package(3, space=joint_space(3))
+    # |sum - n mean| <= 2.576 sqrt(n variance), squared, in exact rationals.
+    assert (paid - n * package.expected) ** 2 <= Fraction(2576, 1000) ** 2 * n * package.variance

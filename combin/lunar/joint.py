@@ -12,9 +12,13 @@ exact table, as the single-hand sheet is.
 * :func:`two_hand_counts` -- ``{(key1, key2): deals}`` over the
   ``C(n,5) C(n-5,5)`` ordered deals of an ``n``-card deck, by inclusion-exclusion
   over the cards the two hands would share (below);
-* :func:`three_hand_counts` -- ``{(key1, key2, key3): deals}``, by conditioning
-  on the first hand (one suit-symmetry class at a time) and counting the other
-  two in the cards left, by the same inclusion-exclusion;
+* :func:`three_hand_scan` -- ``{(key1, key2, key3): deals}`` over the
+  ``C(n,5) C(n-5,5) C(n-10,5)`` ordered deals, by a scan over the ranks
+  (:mod:`combin.lunar.rankscan`): seconds on the 52-card deck;
+* :func:`three_hand_counts` -- the same table by conditioning on the first hand
+  (one suit-symmetry class at a time) and counting the other two in the cards
+  left, by the same inclusion-exclusion: the second method the scan is checked
+  against on decks of at most 24 cards;
 * :func:`deck` -- the cards of a deck given as a set of ranks in four suits
   (``"9TJQKA"`` is a 24-card deck), so the same code runs on the small decks
   where the tests enumerate every deal plainly;
@@ -54,7 +58,14 @@ that keeps colours (clubs and spades black, diamonds and hearts red: eight
 permutations), so first hands are grouped into classes under those eight
 permutations and each class is counted once, times its size.  The cost is one
 two-hand count per class: seconds on the small decks, far too long for the
-52-card deck (350,272 classes), which this module refuses.
+52-card deck (350,272 classes), where :func:`three_hand_counts` refuses.
+
+Why :func:`three_hand_scan` is exact: see :mod:`combin.lunar.rankscan` (every
+deal is read rank by rank; the suit facts of each hand -- flush, one colour,
+suited ace-king-queen -- are signed sums of per-rank suit conditions, counted
+for every combination of conditions at once).  The three-hand table of
+:func:`joint_counts` is the scan's; the two-hand table is the
+inclusion-exclusion count, which the scan, run on two hands, equals (a test).
 """
 
 from itertools import combinations, permutations
@@ -67,14 +78,15 @@ from combin.lunar.cards import RANKS
 from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_codes
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",
-           "three_hand_counts", "joint_counts", "joint_space", "margin", "plain_pair_counts",
+           "three_hand_counts", "three_hand_scan", "joint_counts", "joint_space", "margin", "plain_pair_counts",
            "plain_triple_counts"]
 
 FULL_RANKS = RANKS
 """The ranks of the 52-card deck."""
 
 MAX_THREE_HAND_CARDS = 24
-"""The largest deck :func:`three_hand_counts` counts (one two-hand count per first-hand class)."""
+"""The largest deck :func:`three_hand_counts` counts (one two-hand count per first-hand class);
+:func:`three_hand_scan` counts any deck."""
 
 _HAND = 5
 _CODES = 11 * 32          # codes of exhaustive.super_key_codes: class * 32 + five flag bits
@@ -221,13 +233,24 @@ def three_hand_counts(ranks, progress=None):
     return counts
 
 
+def three_hand_scan(ranks=FULL_RANKS, progress=None):
+    """``{(key1, key2, key3): ordered deals}`` of three hands from the deck of ``ranks``, by the
+    scan over the ranks of :mod:`combin.lunar.rankscan` (any deck of at least 15 cards)."""
+    from combin.lunar.rankscan import scan_counts
+    cards = deck(ranks)
+    _check(cards, 3)
+    counts = scan_counts(3, ranks, progress=progress)
+    _confirm(counts, cycle(len(cards), 3))
+    return counts
+
+
 _COUNTED = {}
 
 
 def joint_counts(hands, ranks=FULL_RANKS, progress=None):
     """The joint table of ``hands`` (2 or 3) Super hands: :func:`two_hand_counts` or
-    :func:`three_hand_counts`, kept for the rest of the process (do not modify it)."""
-    counter = {2: two_hand_counts, 3: three_hand_counts}.get(hands)
+    :func:`three_hand_scan`, kept for the rest of the process (do not modify it)."""
+    counter = {2: two_hand_counts, 3: three_hand_scan}.get(hands)
     if counter is None:
         raise CombinError(f"joint Super tables are counted for 2 or 3 hands, not {hands!r}")
     if (hands, ranks) not in _COUNTED:
@@ -250,7 +273,8 @@ def joint_space(hands, ranks=FULL_RANKS, progress=None):
     cards = len(deck(ranks))
     where = "one 52-card deck" if cards == 52 else f"a {cards}-card deck of ranks {ranks}"
     how = ("by inclusion-exclusion over the cards the two hands would share" if hands == 2 else
-           "by the first hand's suit class, then the other two by inclusion-exclusion")
+           "by a scan over the ranks, the suit facts of each hand by inclusion-exclusion over "
+           "suit conditions")
     return OutcomeSpace(counts, cycle(cards, hands),
                         f"{where}, {hands} five-card hands (ordered deals)",
                         f"every ordered deal of {hands} five-card hands from {where}, by the "
