@@ -83,6 +83,44 @@ def test_three_supers_on_a_small_deck_follow_from_their_pairs():
     assert three.winning(2) == 3 * pairs - 2 * all_three
 
 
+def test_merging_hands_paid_alike_changes_no_figure():
+    """The package settled on the merged space equals the one settled on every key triple."""
+    from operator import itemgetter
+    from combin.analysis import payouts
+    from combin.design.package import Bet, settle
+    from combin.lunar import outcome_space
+    from combin.lunar.supers import paid_alike
+    space = joint_space(3, "TJQKA")
+    for reading in ({}, {"L4": "all-lines", "L1": "jqka"}):
+        sheet, table = payouts("lunar.super", space=outcome_space(), interpret=reading)
+        bets = [Bet(f"lunar.super[{i}]", sheet.paytable) for i in (1, 2, 3)]
+        plain = settle("lunar", space, bets, [sheet] * 3, [table] * 3,
+                       [itemgetter(i) for i in range(3)])
+        merged = paid_alike(space, table)
+        assert len(merged.counts) < len(space.counts) and merged.cycle == space.cycle
+        assert supers_package(3, interpret=reading, space=space) == plain
+
+
+def test_three_supers_on_the_full_deck():
+    three = supers_package(3, space=joint_space(3))
+    two = supers_package(2, space=joint_space(2))
+    single = par_sheet("lunar.super").summary
+    var, cov = single.variance, two.covariance[0][1]
+    assert three.cycle == comb(52, 5) * comb(47, 5) * comb(42, 5)
+    assert list(three.means) == [single.expected_return] * 3
+    assert all(three.covariance[i][j] == (var if i == j else cov)
+               for i in range(3) for j in range(3))
+    assert three.variance == 3 * var + 6 * cov
+    assert three.variance == Fraction(788289344967840283, 5996026479743300)
+    assert three.independent_variance == 3 * var
+    pairs = Fraction(dict(two.winners)[2], two.cycle)
+    all_three = Fraction(dict(three.winners)[3], three.cycle)
+    assert three.winning(2) == 3 * pairs - 2 * all_three
+    assert three.winning(3) == all_three > 0
+    expected = sum(Fraction(k * c, three.cycle) for k, c in three.winners)
+    assert expected == 3 * single.hit_frequency
+
+
 def test_every_reading_is_tabulated(space, default):
     rows = reading_rows(space)
     assert len(rows) == len(readings()) == 32
@@ -118,6 +156,26 @@ def test_command_gives_the_exact_joint_table_and_covariance(capsys, default):
         dict(default.winners)[2], default.cycle)
 
 
+@pytest.mark.parametrize("form", ["json", "md", "csv"])
+def test_command_gives_three_supers_on_the_full_deck(capsys, form):
+    code, out, err = run(capsys, "package", "--lunar-supers", "3", "--format", form)
+    assert code == 0 and out
+    if form != "json":
+        assert "3,391,312,267,521,097,920" in out or "3391312267521097920" in out
+        return
+    data = json.loads(out)
+    assert data["subject"]["cycle"] == str(comb(52, 5) * comb(47, 5) * comb(42, 5))
+    covariance = data["tables"]["covariance"]["rows"]
+    assert covariance[0]["b2"] == covariance[1]["b3"] == "342516330393851/17988079439229900"
+    cells = {(c["hand_1"], c["hand_2"], c["hand_3"]): int(c["deals"])
+             for c in data["tables"]["joint_lines"]["rows"]}
+    assert sum(cells.values()) == comb(52, 5) * comb(47, 5) * comb(42, 5)
+    assert cells[("four_of_a_kind",) * 3] == 13 * 12 * 11 * 40 * 39 * 38
+    assert ("five_pictures",) * 3 not in cells          # 15 cards from 12 pictures
+    summary = {row["figure"]: row["value"] for row in data["tables"]["summary"]["rows"]}
+    assert "P(at least 3 wagers win)" in summary
+
+
 def test_command_takes_a_super_paytable_from_a_file(capsys, tmp_path):
     path = tmp_path / "super.toml"
     path.write_text('[[paytable]]\nwager = "lunar.super"\nid = "S2"\ncitation = "what-if"\n'
@@ -144,7 +202,8 @@ def _file_paytables(path):
     (["--lunar-supers", "2", "lunar.super"], "name no other wager"),
     (["--lunar-supers", "2", "--decks", "2"], "--decks does not apply"),
     (["--lunar-supers", "2", "--interpret", "L1=aces"], "L1"),
-    (["--lunar-supers", "3"], "at most 24 cards"),
+    (["--lunar-supers", "4"], "at most 3"),
+    (["--lunar-supers", "3", "--shoe", "1"], "does not apply"),
 ])
 def test_command_errors_are_one_line(capsys, argv, words, tmp_path):
     out = tmp_path / "out.json"

@@ -8,7 +8,7 @@ fast wrong answer cannot pass for a fast one.
 
 from itertools import combinations
 from math import comb
-from time import perf_counter
+from time import perf_counter, process_time
 
 from combin.lunar.cards import format_card
 from combin.lunar.classes import class_counts
@@ -66,13 +66,12 @@ def joint_rows():
     """Rows for the joint Super tables (several Supers at one table, :mod:`combin.lunar.joint`).
 
     The two-hand table of the 52-card deck, best of three, checked against its
-    total and the single-hand margins; the three-hand table of the 20-card deck
-    TJQKA; and the plain enumeration of every ordered pair on 20 cards beside
-    the fast count of the same deck.
+    total and the single-hand margins; the three-hand tables (:func:`_three_hand_rows`);
+    and the plain enumeration of every ordered pair on 20 cards beside the fast count
+    of the same deck.
     """
     from combin.lunar.classes import super_feature_counts
-    from combin.lunar.joint import (cycle, margin, plain_pair_counts, three_hand_counts,
-                                    two_hand_counts)
+    from combin.lunar.joint import cycle, margin, plain_pair_counts, two_hand_counts
     best = None
     for _ in range(3):
         counts, seconds = _timed(two_hand_counts)
@@ -82,9 +81,7 @@ def joint_rows():
         raise AssertionError("the two-hand joint table misses its total or its margins")
     rows = [("lunar: two Super hands, joint table, 52 cards", best,
              f"{len(counts):,} cells, {cycle(52, 2):,} deals (target < 3 s, moonshot < 0.3 s)")]
-    three, seconds = _timed(lambda: three_hand_counts("TJQKA"))
-    rows.append(("lunar: three Super hands, 20-card deck TJQKA", seconds,
-                 f"{len(three):,} cells; 52 cards: 350,272 two-hand counts, not done"))
+    rows += _three_hand_rows()
     fast, fast_seconds = _timed(lambda: two_hand_counts("TJQKA"))
     plain, seconds = _timed(lambda: plain_pair_counts("TJQKA"))
     if fast != plain:
@@ -92,3 +89,47 @@ def joint_rows():
     rows.append(("lunar: plain enumeration of every pair, 20 cards", seconds,
                  f"{seconds / fast_seconds:.0f}x the fast count of the same deck"))
     return rows
+
+
+def _cpu(compute):
+    start = process_time()
+    result = compute()
+    return result, process_time() - start
+
+
+def _three_hand_rows():
+    """The three-hand table of the 52-card deck by the rank scan, in CPU seconds (numba compiled
+    first, on a 16-card deck), checked against its total and the single-hand margins, beside the
+    time conditioning on the first hand would take: its count of the 20-card deck TJQKA, and
+    two of the 350,272 two-hand counts of the 52-card deck (the first hand's suit classes)
+    timed and multiplied out."""
+    from combin.lunar.classes import super_feature_counts
+    from combin.lunar.joint import (MAX_THREE_HAND_CARDS, _classes, _key_index, _pair_matrix,
+                                    cycle, deck, margin, three_hand_counts, three_hand_scan)
+    import numpy as np
+    three_hand_scan("JQKA")                                   # compile the inner loop
+    counts, seconds = _cpu(three_hand_scan)
+    single = {key: deals * comb(47, 5) * comb(42, 5) for key, deals in super_feature_counts().items()}
+    if sum(counts.values()) != cycle(52, 3) or any(margin(counts, hand) != single
+                                                   for hand in range(3)):
+        raise AssertionError("the three-hand joint table misses its total or its margins")
+    cards = deck()
+    codes, index, hands, _ = _key_index(cards)
+    first, sizes = _classes(cards, hands)
+    sample = (0, len(first) // 2)
+    _, per_class = _cpu(lambda: [_pair_matrix(np.setdiff1d(cards, cards[hands[first[row]]]),
+                                              index, len(codes)) for row in sample])
+    projected = per_class / len(sample) * len(first)
+    small, small_seconds = _cpu(lambda: three_hand_counts("TJQKA"))
+    scanned, scan_seconds = _cpu(lambda: three_hand_scan("TJQKA"))
+    if small != scanned:
+        raise AssertionError("rank scan and conditioning differ on TJQKA")
+    return [
+        ("lunar: three Super hands, joint table, 52 cards (rank scan, CPU s)", seconds,
+         f"{len(counts):,} cells, {cycle(52, 3):,} deals; conditioning on the first hand "
+         f"projects to {projected / 3600:,.0f} CPU hours ({len(first):,} two-hand counts of "
+         f"{per_class / len(sample):.2f} s): {projected / seconds:,.0f}x (target < 10 min)"),
+        (f"lunar: three Super hands, 20-card deck TJQKA, conditioning (CPU s; decks of at most "
+         f"{MAX_THREE_HAND_CARDS} cards)", small_seconds,
+         f"{len(small):,} cells; the rank scan of the same deck {scan_seconds:.2f} s"),
+    ]

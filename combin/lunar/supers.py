@@ -10,21 +10,25 @@ the single-hand par sheet, on its own hand's key.  So the distribution of the
 bettor's total, the means, the exact covariance matrix and the probability
 that two or three Supers win come out of one exact table, and the difference
 from independence is the covariance: with independent hands the variance of
-the total would be the sum of the single-hand variances.
+the total would be the sum of the single-hand variances.  Before settling,
+the deals whose hands are paid alike are merged (:func:`paid_alike`): a
+package reads an outcome only through what each Super pays on it, so the
+merged space gives the same sums, exactly, from at most a few hundred
+outcomes instead of the 96,380 key triples of three hands.
 
 :func:`reading_rows` gives, for every reading of L1-L5, the figures an
 operator compares (covariance, correlation, SD of the total with and without
-independence, probability that two Supers win); :func:`line_table` the joint
-count of the paid lines of two hands under one reading.
+independence, probability that two -- or three -- Supers win); :func:`line_table`
+the joint count of the paid lines of two or three hands under one reading.
 """
 
-from itertools import product
+from itertools import combinations_with_replacement, permutations, product
 from operator import itemgetter
 
 from combin.errors import CombinError
 
-__all__ = ["HANDS", "READINGS", "supers_package", "reading_rows", "line_table", "readings",
-           "hand_label", "joint_tables", "joint_checks"]
+__all__ = ["HANDS", "READINGS", "supers_package", "paid_alike", "reading_rows", "line_table",
+           "readings", "hand_label", "joint_tables", "joint_checks"]
 
 HANDS = (2, 3)
 """How many Super hands a joint table counts."""
@@ -53,8 +57,23 @@ def supers_package(hands, *, paytable=None, interpret=None, extra_paytables=(), 
     if space is None:
         space = joint_space(hands, progress=progress)
     bets = [Bet(hand_label(hand), sheet.paytable) for hand in range(1, hands + 1)]
-    return settle("lunar", space, bets, [sheet] * hands, [table] * hands,
+    return settle("lunar", paid_alike(space, table), bets, [sheet] * hands, [table] * hands,
                   [itemgetter(hand) for hand in range(hands)])
+
+
+def paid_alike(space, table):
+    """``space`` with the outcomes whose hands are paid alike merged: each key is replaced by
+    the first key (in ``table``'s order) with its payout in ``table``, and the counts of the
+    outcomes that become equal are added.  Cycle, shoe and method are kept."""
+    from combin.outcomes import OutcomeSpace
+    first = {}
+    same = {key: first.setdefault(pay, key) for key, pay in table.items()}
+    counts = {}
+    for keys, deals in space.items():
+        cell = tuple(same[key] for key in keys)
+        counts[cell] = counts.get(cell, 0) + deals
+    return OutcomeSpace(counts, space.cycle, space.shoe, space.method, space.shoe_detail,
+                        game=space.game)
 
 
 def readings():
@@ -65,8 +84,10 @@ def readings():
 
 
 def reading_rows(space, paytable=None):
-    """``[(reading, package), ...]``: the two-hand package under every reading of L1-L5."""
-    return [(reading, supers_package(2, paytable=paytable, interpret=reading, space=space))
+    """``[(reading, package), ...]``: the package of the hands of ``space`` (two or three) under
+    every reading of L1-L5."""
+    hands = space.shoe_detail.get("hands") or len(next(iter(space.counts)))
+    return [(reading, supers_package(hands, paytable=paytable, interpret=reading, space=space))
             for reading in readings()]
 
 
@@ -103,14 +124,35 @@ def _reading_text(reading):
     return ", ".join(f"{key}={value}" for key, value in reading.items())
 
 
+def _key_fields(keys):
+    return [str(v).lower() if isinstance(v, bool) else v for key in keys for v in key]
+
+
 def _keys_csv(space):
     """Every cell of the two-hand key table: the six key fields of each hand, then the deals."""
     from combin.lunar.classes import SUPER_KEY
     lines = [",".join([*(f"hand1_{f}" for f in SUPER_KEY), *(f"hand2_{f}" for f in SUPER_KEY),
                        "deals"])]
     for keys, deals in sorted(space.items()):
-        fields = [str(v).lower() if isinstance(v, bool) else v for key in keys for v in key]
-        lines.append(",".join([*fields, str(deals)]))
+        lines.append(",".join([*_key_fields(keys), str(deals)]))
+    return "\n".join(lines) + "\n"
+
+
+def _triples_csv(space):
+    """The three-hand key table, one row per set of three keys in sorted order: the six key fields
+    of each hand, ``orderings`` (how many ordered cells the row stands for: 1, 3 or 6) and
+    ``deals`` (the ordered deals of each of them -- the table is symmetric; the tests check it)."""
+    from math import factorial
+    from combin.lunar.classes import SUPER_KEY
+    lines = [",".join([*(f"hand{i}_{f}" for i in (1, 2, 3) for f in SUPER_KEY), "orderings",
+                       "deals"])]
+    for keys, deals in sorted(space.items()):
+        if list(keys) != sorted(keys):
+            continue
+        orderings = factorial(3)
+        for key in set(keys):
+            orderings //= factorial(keys.count(key))
+        lines.append(",".join([*_key_fields(keys), str(orderings), str(deals)]))
     return "\n".join(lines) + "\n"
 
 
@@ -148,32 +190,94 @@ def _lines_page(space):
     return "\n".join(parts + pages).rstrip("\n") + "\n"
 
 
+def _three_lines_page(space):
+    """Markdown: per reading of L1-L5, the three hands' paid lines and the dependence figures."""
+    from combin import display
+    from combin.render.markdown import table
+    parts = ["# Three Super Wagers on three hands of one deal, under every reading of L1-L5", "",
+             f"Every ordered deal of three five-card hands from one 52-card deck "
+             f"({space.cycle:,} deals): the Super Wager on each hand (own hand, dealer's hand "
+             "and another player's hand, or any three hands of one deal: the same table), one "
+             "unit each, paytable `posted`. Counts are exact integers. The count of a deal's "
+             "three paid lines does not depend on which hand is paid on which (the table is the "
+             "same for every order of the hands), so a row is a set of three lines (`other`: "
+             "the Super loses), the number of orders it stands for, the ordered deals of each "
+             "order and of all of them; sets no deal has are left out. The sets are listed for "
+             "the readings that pay a hand on its highest line only (L4=highest). Any two of the "
+             "three "
+             "hands are an ordered pair of disjoint hands, so each pair's covariance is the "
+             "two-hand covariance and the variance of the total is 3 Var + 6 Cov. *SD* is the "
+             "standard deviation of the bettor's total per round; *SD if independent* is what "
+             "it would be if the three hands were dealt from separate decks.", ""]
+    summary = []
+    pages = []
+    for reading, result in reading_rows(space):
+        names, counts = line_table(space, reading)
+        covariance = result.covariance[0][1]
+        winners = dict(result.winners)
+        summary.append([_reading_text(reading), display.rational(covariance),
+                        display.decimal(covariance, 8), display.decimal(result.correlation(0, 1), 8),
+                        display.decimal(result.sd, 6), display.decimal(result.independent_sd, 6),
+                        display.decimal(result.winning(2), 10), display.decimal(result.winning(3), 12)])
+        pages += [f"## {_reading_text(reading)}", ""]
+        sets = [cell for cell in combinations_with_replacement(names, 3) if counts.get(cell)]
+        if reading["L4"] == "highest":
+            rows = [[", ".join(cell), len(set(permutations(cell))), f"{counts[cell]:,}",
+                     f"{len(set(permutations(cell))) * counts[cell]:,}"] for cell in sets]
+            pages += [table(rows, ["Lines of the three hands (any order)", "Orders",
+                                   "Deals per order", "Deals"],
+                            ("left", "right", "right", "right")), ""]
+        else:
+            pages += [f"A hand is paid on every line it fits (L4=all-lines): {len(names)} "
+                      f"combinations of lines, {len(sets):,} sets of three in some deal. That "
+                      "table is left out here for its size; `combin package --lunar-supers 3 "
+                      f"--interpret {' '.join(f'{k}={v}' for k, v in reading.items())}` gives "
+                      "it, and `supers-3-hands-keys.csv` every count it adds up.", ""]
+        pages += [f"Covariance of each pair {display.rational(covariance)}; at least two "
+                  f"Supers win in {winners.get(2, 0) + winners.get(3, 0):,} deals, all three in "
+                  f"{winners.get(3, 0):,}.", ""]
+    parts += ["## Summary", "",
+              table(summary, ["Reading", "Covariance (exact)", "Covariance", "Correlation",
+                              "SD of the total", "SD if independent", "P(at least 2 win)",
+                              "P(all 3 win)"],
+                    ("left", "right", "right", "right", "right", "right", "right", "right")), ""]
+    return "\n".join(parts + pages).rstrip("\n") + "\n"
+
+
 def joint_tables():
     """The committed tables of several Supers: ``[(title, {path: text}), ...]`` (see
-    :mod:`combin.tables`): the two-hand key table, the line tables under every reading and the
-    package sheet of two Supers (Markdown and JSON)."""
+    :mod:`combin.tables`): for two and for three hands, the key table, the line tables under
+    every reading and the package sheet (Markdown and JSON)."""
     from combin.documents.design import package_document
     from combin.render import render
     from combin.lunar.joint import joint_space
-    space = joint_space(2)
-    result = supers_package(2, space=space)
-    joint = line_table(space)
-    return [
-        ("Two Super hands from one deck: ordered deals by the Super key of each hand",
-         {"supers-2-hands-keys.csv": _keys_csv(space)}),
-        ("Two Super hands: the lines paid under every reading of L1-L5, covariance and SD",
-         {"supers-2-hands-lines.md": _lines_page(space)}),
-        ("Package: one unit on each of two Supers (`combin package --lunar-supers 2`)",
-         {"package-supers-2.md": render(package_document(result, joint), "md"),
-          "package-supers-2.json": render(package_document(result, joint), "json")}),
-    ]
+    produced = []
+    for hands, word, keys_csv, lines_page in ((2, "Two", _keys_csv, _lines_page),
+                                              (3, "Three", _triples_csv, _three_lines_page)):
+        space = joint_space(hands)
+        result = supers_package(hands, space=space)
+        document = package_document(result, line_table(space))
+        produced += [
+            (f"{word} Super hands from one deck: ordered deals by the Super key of each hand" +
+             (" (one row per set of keys; the table is symmetric)" if hands == 3 else ""),
+             {f"supers-{hands}-hands-keys.csv": keys_csv(space)}),
+            (f"{word} Super hands: the lines paid under every reading of L1-L5, covariance and SD",
+             {f"supers-{hands}-hands-lines.md": lines_page(space)}),
+            (f"Package: one unit on each of {word.lower()} Supers "
+             f"(`combin package --lunar-supers {hands}`)",
+             {f"package-supers-{hands}.md": render(document, "md"),
+              f"package-supers-{hands}.json": render(document, "json")}),
+        ]
+    return produced
 
 
 def joint_checks(progress=lambda message: None):
     """The audit's checks of the joint table: ``[(group, name, detail, passed), ...]``.
 
-    Totals, margins equal to the single-hand Super table, symmetry, and the
-    fast count against a plain enumeration of every ordered pair on a 20-card deck.
+    Two and three hands: totals, margins equal to the single-hand Super table (and, for three
+    hands, to the two-hand table), symmetry; the fast counts against a plain enumeration of
+    every ordered pair (20-card deck) and triple (16-card deck), the rank scan against the
+    inclusion-exclusion count (52 cards) and the conditioning count (20 cards).
     """
     from math import comb
     from combin.lunar import outcome_space
@@ -193,4 +297,48 @@ def joint_checks(progress=lambda message: None):
     fast, plain = joint_counts(2, "TJQKA"), plain_pair_counts("TJQKA")
     checks.append(("method", "two Super hands, 20-card deck TJQKA: inclusion-exclusion = plain "
                    "enumeration of every ordered pair", f"{len(fast)} cells", fast == plain))
+    return checks + _three_hand_checks(counts, progress)
+
+
+def _three_hand_checks(pairs, progress):
+    """The three-hand table: totals, margins (single hands and pairs), symmetry, and the rank scan
+    against the conditioning count and a plain enumeration on small decks."""
+    from collections import Counter
+    from math import comb
+    from combin.lunar import outcome_space
+    from combin.lunar.joint import joint_counts, margin, plain_triple_counts, three_hand_counts
+    from combin.lunar.rankscan import scan_counts
+    progress("lunar: joint table of three Super hands (rank scan)")
+    counts = joint_counts(3)
+    single = {key: deals * comb(47, 5) * comb(42, 5) for key, deals in outcome_space().items()}
+    two = {keys: deals * comb(42, 5) for keys, deals in pairs.items()}
+    kept = []
+    for drop in range(3):
+        tally = Counter()
+        for keys, deals in counts.items():
+            tally[keys[:drop] + keys[drop + 1:]] += deals
+        kept.append(dict(tally) == two)
+    checks = [
+        ("invariant", "three Super hands: ordered deals add up to C(52,5) C(47,5) C(42,5)",
+         f"{sum(counts.values()):,}",
+         sum(counts.values()) == comb(52, 5) * comb(47, 5) * comb(42, 5)),
+        ("invariant", "three Super hands: each hand's margin = single-hand count x C(47,5) C(42,5)",
+         f"{len(single)} keys", all(margin(counts, hand) == single for hand in range(3))),
+        ("invariant", "three Super hands: each pair of hands' margin = two-hand table x C(42,5)",
+         f"{len(pairs)} cells", all(kept)),
+        ("invariant", "three Super hands: the table is the same under every order of the hands",
+         f"{len(counts)} cells",
+         all(counts.get(tuple(keys[i] for i in order)) == deals for keys, deals in counts.items()
+             for order in permutations(range(3)))),
+    ]
+    progress("lunar: rank scan against inclusion-exclusion, conditioning, plain enumeration")
+    checks.append(("method", "two Super hands, 52 cards: rank scan = inclusion-exclusion",
+                   f"{len(pairs)} cells", scan_counts(2) == pairs))
+    scanned, conditioned = joint_counts(3, "TJQKA"), three_hand_counts("TJQKA")
+    checks.append(("method", "three Super hands, 20-card deck TJQKA: rank scan = conditioning on "
+                   "the first hand", f"{len(scanned)} cells", scanned == conditioned))
+    scanned, plain = joint_counts(3, "JQKA"), plain_triple_counts("JQKA")
+    checks.append(("method", "three Super hands, 16-card deck JQKA: rank scan = conditioning = "
+                   "plain enumeration of every ordered triple", f"{len(scanned)} cells",
+                   scanned == plain == three_hand_counts("JQKA")))
     return checks
