@@ -72,14 +72,17 @@ def _state(root):
 
 
 def test_bundle_holds_the_joint_super_tables_and_their_checks(bundle):
-    for name in ("supers-2-hands-keys.csv", "supers-2-hands-lines.md", "package-supers-2.md",
-                 "package-supers-2.json"):
-        assert (bundle / "lunar/tables" / name).is_file()
+    for hands in (2, 3):
+        for name in (f"supers-{hands}-hands-keys.csv", f"supers-{hands}-hands-lines.md",
+                     f"package-supers-{hands}.md", f"package-supers-{hands}.json"):
+            assert (bundle / "lunar/tables" / name).is_file()
     checks = {c["name"]: c["passed"] for c in
               json.loads((bundle / "lunar/checks.json").read_text())}
-    joint = [name for name in checks if name.startswith("two Super hands")]
-    assert len(joint) == 4 and all(checks[name] for name in joint)
-    assert "combin.lunar.joint" in (bundle / "lunar/method.md").read_text()
+    two = [name for name in checks if name.startswith("two Super hands")]
+    three = [name for name in checks if name.startswith("three Super hands")]
+    assert len(two) == 5 and len(three) == 6 and all(checks[name] for name in two + three)
+    method = (bundle / "lunar/method.md").read_text()
+    assert "combin.lunar.joint" in method and "combin.lunar.rankscan" in method
 
 
 def test_verify_passes_on_the_bundle_and_recomputes_it_identically(bundle):

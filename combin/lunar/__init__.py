@@ -8,8 +8,9 @@
 * :mod:`~combin.lunar.bet` -- what a winning Bet pays, with the second combination (L11);
 * :mod:`~combin.lunar.readings` -- the interpretations the code branches on;
 * :mod:`~combin.lunar.checks` -- the cross-checks of the evidence bundle.
-* :mod:`~combin.lunar.joint` and :mod:`~combin.lunar.supers` -- several Supers at one table:
-  the exact joint table of two (three) hands of one deal, and its package.
+* :mod:`~combin.lunar.joint`, :mod:`~combin.lunar.rankscan` and :mod:`~combin.lunar.supers` --
+  several Supers at one table: the exact joint table of two or three hands of one deal, and its
+  package.
 
 :data:`GAME` is what the rest of ``combin`` sees.  Its outcome space is every
 five-card hand from one 52-card deck, counted as combinations; the closed

@@ -259,7 +259,7 @@ def joint_tables():
         document = package_document(result, line_table(space))
         produced += [
             (f"{word} Super hands from one deck: ordered deals by the Super key of each hand" +
-             (" (one row per set of keys; the table is symmetric)" if hands == 3 else ""),
+             (", one row per set of keys" if hands == 3 else ""),
              {f"supers-{hands}-hands-keys.csv": keys_csv(space)}),
             (f"{word} Super hands: the lines paid under every reading of L1-L5, covariance and SD",
              {f"supers-{hands}-hands-lines.md": lines_page(space)}),
