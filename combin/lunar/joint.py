@@ -78,8 +78,8 @@ from combin.lunar.cards import RANKS
 from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_codes
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",
-           "three_hand_counts", "three_hand_scan", "joint_counts", "joint_space", "margin", "plain_pair_counts",
-           "plain_triple_counts"]
+           "three_hand_counts", "three_hand_scan", "joint_counts", "joint_space", "margin",
+           "plain_pair_counts", "plain_triple_counts"]
 
 FULL_RANKS = RANKS
 """The ranks of the 52-card deck."""
