@@ -164,7 +164,8 @@ class DrawOracle:
             settled = np.where(~requalified, 0, np.where(lp3 > forced, wins[:, None, None],
                                                          np.where(lp3 == forced, 0, -self.loss)))
             forced_nets = settled - self.force_fee
-            forced_labels = np.where(~requalified, 6, np.where(lp3 > forced, 3, np.where(lp3 == forced, 5, 4)))
+            forced_labels = np.where(~requalified, 6,
+                                     np.where(lp3 > forced, 3, np.where(lp3 == forced, 5, 4)))
             force = ~qualified & (forced_nets.sum(axis=2) > r * takes[:, None])
             nets = np.where(force[:, :, None], forced_nets, nets)
             labels = np.where(force[:, :, None], forced_labels, labels)

@@ -47,6 +47,16 @@ straight flush lose), ``S_H`` is a count of bits, for blocks of draws at once.
 
 Exchanges that a suit relabelling fixing the five cards and the up card
 maps onto each other have the same value; each is summed once.
+
+The best option's distribution (:func:`distribution`): per final result, the
+number of equally likely outcomes (draw, dealer hand, replacement) and the
+sums of their nets and squared nets, integers over ``r * C(n - k, 4) * C(n, k)``.
+It reads only what the sums already hold -- the counts below / tied / above /
+not qualifying, the forced outcomes, the player's values and the numerators
+-- and recovers each draw's winning net from the numerator (an exact
+division, checked), so the first and second moments of a round's net are
+exact without a second pass over the cards.  The option's value is given
+back by the nets times their probabilities, checked for every best option.
 """
 
 from dataclasses import dataclass
@@ -75,7 +85,12 @@ RESULTS = ("lose", "push", "ante_taken", "forced_won", "forced_lost", "forced_pu
 
 @dataclass(frozen=True)
 class Option:
-    """One option: ``kind`` (fold, play, buy, exchange, instant), ``discard``, exact ``ev``."""
+    """One option: ``kind`` (fold, play, buy, exchange, instant), ``discard``, exact ``ev``.
+
+    The best option also carries ``results`` (result id -> probability) and
+    ``moments`` (result id -> (probability, net x probability, net^2 x
+    probability)), the instant pay under L7=continue included in every net.
+    """
 
     kind: str
     discard: tuple
