@@ -353,3 +353,21 @@ def test_the_best_option_moments_under_l7_continue_equal_the_brute_force():
         assert best.moments == {name: (Fraction(c, leaves), Fraction(s1, leaves), Fraction(s2, leaves))
                                 for name, (c, s1, s2) in found.items()}
         assert sum(m for _, m, _ in best.moments.values()) == best.ev
+
+
+@pytest.mark.parametrize("readings", [{"L8": "even-money", "L11": "first-only"}, {"L11": "first-only"}])
+def test_result_moments_under_other_readings_equal_the_brute_force(readings):
+    """The Ante paying 1 to 1 on a win; the first combination paid alone."""
+    from stud_draw_oracle import tally
+    from combin.stud.advise import _sums, distribution
+    from combin.stud.rules import load_game as load
+    rules = load("lunar").resolve(None, readings)
+    situation = Situation.parse("9S 9D 9H KC QD", "AS", "9TJQKA")
+    oracle = _draw_oracle(rules, "9TJQKA")
+    engine = Engine(situation, rules)
+    for key in (("play", ()), ("buy", ())):
+        _, sums = _sums(engine, list(situation.player), *key, True)
+        whole, found = distribution(engine, sums)
+        nets, labels = oracle.leaves(situation.player, situation.up, key)
+        assert whole == len(nets)
+        assert found == {name: list(entry) for name, entry in tally(nets, labels).items()}
