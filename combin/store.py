@@ -10,6 +10,14 @@ moment loses at most the chunks still being computed.
 
 The store knows no game: :mod:`combin.executor` writes to it, and a command
 reads a finished run back without recomputing anything.
+
+The file carries its schema version (SQLite's ``user_version``,
+:data:`SCHEMA_VERSION`): a version changes whenever a stored chunk result
+would be read differently.  A store of another version -- including one
+written before stores had a version (``user_version`` 0 with tables in it) --
+is refused with one error naming the file, never read: its chunks could
+silently lack what this version computes (the net moments of ``game lunar``
+since version 2).
 """
 
 import hashlib
@@ -20,7 +28,11 @@ import sqlite3
 from combin.errors import CombinError
 from combin.fileio import check_output
 
-__all__ = ["Store", "run_key", "canonical", "DEFAULT_STORE"]
+__all__ = ["Store", "run_key", "canonical", "DEFAULT_STORE", "SCHEMA_VERSION"]
+
+#: The store's schema version (1: the unversioned stores before it; 2: results of
+#: ``game lunar`` chunks carry each result's net moments).
+SCHEMA_VERSION = 2
 
 #: Where a command keeps its store unless ``--store`` says otherwise (relative to the working directory).
 DEFAULT_STORE = os.path.join("build", "combin-store.sqlite")
@@ -47,15 +59,28 @@ class Store:
 
     def __init__(self, path):
         self.path = str(path)
+        self._db = None
         check_output(self.path, "store")      # a regular file (or none yet), never a device
         folder = os.path.dirname(os.path.abspath(self.path))
         try:
             os.makedirs(folder, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=30)
-            self._db.executescript(_SCHEMA)
-            self._db.commit()
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            tables = self._db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if version == 0 and tables == 0:        # a new store
+                self._db.executescript(_SCHEMA)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                self._db.commit()
+                version = SCHEMA_VERSION
         except (OSError, sqlite3.Error) as error:
+            self.close()
             raise CombinError(f"cannot open the store {self.path}: {error}") from None
+        if version != SCHEMA_VERSION:
+            self.close()
+            written = "before stores had a version" if version == 0 else f"with store version {version}"
+            raise CombinError(f"the store {self.path} was written by another version of combin "
+                              f"({written}; this one reads version {SCHEMA_VERSION}): delete it "
+                              "or use a new --store")
 
     def __enter__(self):
         return self

@@ -105,8 +105,8 @@ def generate(progress: Callable[[str], None] = _progress) -> dict[str, str | byt
             index += ["### Other tables", "", table(rows, ["Table", "Files"]), ""]
     index += _charts(files, progress)
     index += ["## Lunar Poker: the whole game", "",
-              f"Exact whole-game sheets (house edge under optimal play, option and result "
-              f"frequencies, the instant payout under A, B and C) and strategy tables are in "
+              f"Exact whole-game sheets (house edge under optimal play, SD, option and result "
+              f"frequencies and returns, the instant payout under A, B and C) and strategy tables are in "
               f"[`lunar/game/`](lunar/game/): the game without draws on 52 cards, and with draws on "
               f"reduced decks. They take minutes to hours to compute, so `make lunar-tables` "
               f"(`combin game lunar`) writes them, not `combin tables`.", ""]

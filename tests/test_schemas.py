@@ -53,3 +53,21 @@ def test_a_schema_rejects_what_it_must():
                   "tables": {"t": {"title": "t", "columns": [{"key": "n", "heading": "N"}],
                                    "rows": [{"n": "4,998,398"}]}}})
     assert load("document")["$id"] == "urn:combin:schema:document"
+
+
+def test_the_lunar_game_schema_asks_for_the_sd_and_the_returns(tmp_path, capsys):
+    store = ["--store", str(tmp_path / "store.sqlite"), "--workers", "0"]
+    assert main(["game", "lunar", "--deck", "JQKA", *store, "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert validate(obj) == "lunar_game"
+    summary = obj["tables"]["summary"]["rows"]
+    without_sd = {**obj, "tables": {**obj["tables"], "summary": {
+        **obj["tables"]["summary"], "rows": [row for row in summary if row["figure"] != "SD per Ante"]}}}
+    with pytest.raises(jsonschema.ValidationError):
+        validate(without_sd)
+    results = obj["tables"]["results"]
+    without_return = {**obj, "tables": {**obj["tables"], "results": {
+        **results, "rows": [{k: v for k, v in row.items() if not k.startswith("return")}
+                            for row in results["rows"]]}}}
+    with pytest.raises(jsonschema.ValidationError):
+        validate(without_return)

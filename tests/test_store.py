@@ -54,3 +54,51 @@ def test_the_file_is_plain_sqlite(tmp_path):
         store.save(store.begin({"j": 1}, 1), 0, 7)
     rows = sqlite3.connect(path).execute("SELECT chunk, result FROM chunks").fetchall()
     assert rows == [(0, "7")]
+
+
+def test_a_new_store_carries_its_schema_version(tmp_path):
+    from combin.store import SCHEMA_VERSION
+    path = tmp_path / "s.sqlite"
+    Store(path).close()
+    assert SCHEMA_VERSION == 2
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (2,)
+    with Store(path) as store:                    # and opens again
+        assert store.runs() == []
+
+
+def _old_store(path, version=0):
+    """A store as combin wrote it before stores had a version (or with another version)."""
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE runs (key TEXT PRIMARY KEY, description TEXT NOT NULL, chunks INTEGER NOT NULL);
+        CREATE TABLE chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, result TEXT NOT NULL,
+                             PRIMARY KEY (run, chunk));
+        INSERT INTO runs VALUES ('k', '{}', 1);
+        INSERT INTO chunks VALUES ('k', 0, '{"denominator":10,"classes":[]}');
+    """)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("version, words", [(0, "before stores had a version"),
+                                            (3, "with store version 3")])
+def test_a_store_of_another_version_is_refused_not_read(tmp_path, version, words):
+    path = tmp_path / "old.sqlite"
+    _old_store(path, version)
+    with pytest.raises(CombinError, match="delete it or use a new --store") as error:
+        Store(path)
+    assert str(path) in str(error.value) and words in str(error.value)
+    # untouched
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (version,)
+
+
+def test_the_command_refuses_an_old_store_in_one_line(tmp_path, capsys):
+    from combin.cli import main
+    path = tmp_path / "old.sqlite"
+    _old_store(path)
+    code = main(["game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"combin: error: the store {path} was written by another version")
+    assert "delete it or use a new --store" in err

@@ -295,3 +295,79 @@ def test_play_results_add_up_to_its_value(hand, up):
     assert any(key.startswith("forced") for key in results)
     total = sum(p * (win if key.startswith("win_") else nets[key]) for key, p in results.items())
     assert total == value
+
+
+# The distribution of the net, result by result, against the leaves of a brute force
+# (tests/stud_draw_oracle.py: every draw, dealer hand and replacement listed and settled).
+_DRAW_ORACLES = {}
+
+
+def _draw_oracle(rules, text):
+    from stud_draw_oracle import DrawOracle
+    key = (text, rules.readings, None if rules.instant is None else rules.instant.id)
+    if key not in _DRAW_ORACLES:
+        _DRAW_ORACLES[key] = DrawOracle(rules, Deck.parse(text))
+    return _DRAW_ORACLES[key]
+
+
+@pytest.mark.parametrize("hand, up, deck", FORCING)
+def test_result_moments_equal_every_leaf_of_the_brute_force(hand, up, deck):
+    """Per result: the leaves, the sum of nets and of squared nets, all equal integers."""
+    from stud_draw_oracle import tally
+    from combin.stud.advise import _sums, distribution
+    situation = Situation.parse(hand, up, deck)
+    oracle = _draw_oracle(RULES, deck)
+    engine = Engine(situation, RULES)
+    player = list(situation.player)
+    seen = set()
+    for key in (("play", ()), ("buy", ()), ("exchange", (3, 4))):
+        _, sums = _sums(engine, player, *key, True)
+        whole, found = distribution(engine, sums)
+        nets, labels = oracle.leaves(situation.player, situation.up, key)
+        assert whole == len(nets)
+        assert found == {name: list(entry) for name, entry in tally(nets, labels).items()}
+        seen |= set(found)
+    # the forced rounds and the Ante pay are among what was compared (the full house
+    # of kings forces every dealer who does not qualify, so it never takes the Ante pay)
+    assert {"forced_won", "forced_not_qualified"} <= seen
+    assert ("ante_taken" in seen) == (hand != "KS KD KH TC TD")
+
+
+def test_a_fold_and_an_instant_payout_have_one_net():
+    from combin.stud.advise import distribution
+    assert distribution(None, None) == (1, {"fold": [1, -1, 1]})
+    royal = Situation.parse("AS KS QS JS TS", "AD", "TJQKA")
+    # L7=ends-round, paytable A: 1,500 to 1, the round's only result
+    assert advise(royal, RULES)[0].moments == {"instant": (1, 1500, 1500 ** 2)}
+
+
+def test_the_best_option_moments_under_l7_continue_equal_the_brute_force():
+    """The instant pay (C: 1,000 to 1) is added to every net of the best option."""
+    going_on = load_game("lunar").resolve("C", {"L7": "continue"})
+    oracle = _draw_oracle(going_on, "TJQKA")
+    for hand, up in (("AS KS QS JS TS", "AD"), ("AS AD AH KC KD", "TS")):
+        situation = Situation.parse(hand, up, "TJQKA")
+        best = advise(situation, going_on)[0]
+        key, found, leaves = oracle.situation(situation.player, situation.up)
+        assert (best.kind, tuple(sorted(situation.player.index(c) for c in best.discard))) == key
+        assert best.moments == {name: (Fraction(c, leaves), Fraction(s1, leaves), Fraction(s2, leaves))
+                                for name, (c, s1, s2) in found.items()}
+        assert sum(m for _, m, _ in best.moments.values()) == best.ev
+
+
+@pytest.mark.parametrize("readings", [{"L8": "even-money", "L11": "first-only"}, {"L11": "first-only"}])
+def test_result_moments_under_other_readings_equal_the_brute_force(readings):
+    """The Ante paying 1 to 1 on a win; the first combination paid alone."""
+    from stud_draw_oracle import tally
+    from combin.stud.advise import _sums, distribution
+    from combin.stud.rules import load_game as load
+    rules = load("lunar").resolve(None, readings)
+    situation = Situation.parse("9S 9D 9H KC QD", "AS", "9TJQKA")
+    oracle = _draw_oracle(rules, "9TJQKA")
+    engine = Engine(situation, rules)
+    for key in (("play", ()), ("buy", ())):
+        _, sums = _sums(engine, list(situation.player), *key, True)
+        whole, found = distribution(engine, sums)
+        nets, labels = oracle.leaves(situation.player, situation.up, key)
+        assert whole == len(nets)
+        assert found == {name: list(entry) for name, entry in tally(nets, labels).items()}

@@ -6,6 +6,7 @@ from itertools import permutations
 
 import pytest
 
+from combin.stud.advise import option_keys as option_keys_of
 from combin.stud.deck import Deck
 from combin.stud.drawgame import (class_chunks, common_denominator, option_group, option_label,
                                   records_of, rules_for, solve_chunk)
@@ -116,7 +117,37 @@ def test_priced_classes_equal_the_naive_walk():
             name = key if key[0] == "exchange" else (key[0],)
             assert Fraction(numerator, scale) == naive[name], (record.hand, record.up, key)
         assert record.best_value == max(record.values)
-        assert sum(record.results.values()) == scale
+        assert sum(entry[0] for entry in record.results.values()) == scale
+        assert sum(entry[1] for entry in record.results.values()) == record.best_value
+
+
+@pytest.mark.parametrize("text, count", [("JQKA", 40), ("TJQKA", 12)])
+def test_class_records_carry_the_moments_of_the_brute_force(text, count):
+    """Per result of seeded classes: probability, net x probability, net^2 x probability over L
+    equal the leaves of the brute force (tests/stud_draw_oracle.py), which picks the best option
+    itself (TJQKA: royal flushes settle at once)."""
+    from stud_draw_oracle import DrawOracle
+    deck, rules = Deck.parse(text), rules_for(None, ())
+    oracle = DrawOracle(rules, deck)
+    _, hands, ups, weights = situations(deck)
+    picked = random.Random(5).sample(range(len(weights)), count)
+    royal = [i for i, hand in enumerate(hands.tolist()) if sorted(hand) == [32, 36, 40, 44, 48]]
+    chunk = class_chunks(deck, rules, hands, ups, weights, picked + royal[:1], 1000)[0]
+    scale, records = records_of([solve_chunk(*chunk)])
+    keys = option_keys_of(rules)
+    for record in records:
+        key, found, leaves = oracle.situation(record.hand, record.up)
+        assert (keys[record.best] if record.best >= 0 else ("instant", ())) == key
+        assert record.results == {name: [Fraction(x * scale, leaves) for x in entry]
+                                  for name, entry in found.items()}
+    assert (text == "TJQKA") == any(record.best < 0 for record in records)
+
+
+def test_records_of_another_format_are_refused():
+    from combin.errors import CombinError
+    old = {"denominator": 10, "classes": [[0, [0, 1, 2, 3, 4], 5, 1, 1, [1, 2], {"lose": 10}]]}
+    with pytest.raises(CombinError, match="another record format"):
+        records_of([old])
 
 
 def test_option_names():

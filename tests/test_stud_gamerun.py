@@ -3,6 +3,8 @@
 import io
 from fractions import Fraction
 
+import pytest
+
 from combin.stud.deck import Deck
 from combin.stud.drawgame import rules_for
 from combin.stud.gamerun import Throughput, run_game
@@ -28,6 +30,18 @@ def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):
         best[i] = max(values.values())
     naive = estimate(draws, shares, best.__getitem__)
     assert summary["estimated expected result per Ante"] == naive.value
+    # E[X^2]: the stratified mean of each class's exact second moment, from the brute force
+    from stud_draw_oracle import DrawOracle
+    oracle = DrawOracle(rules, deck)
+    seconds = {}
+    for i in best:
+        _, found, leaves = oracle.situation(tuple(hands[i].tolist()), int(ups[i]))
+        seconds[i] = Fraction(sum(s2 for _, _, s2 in found.values()), leaves)
+    second = estimate(draws, shares, seconds.__getitem__).value
+    assert summary["estimated second moment E[X^2] per Ante^2"] == second
+    assert summary["estimated variance per Ante^2"] == second - naive.value ** 2
+    sd = summary["estimated SD per Ante (no interval)"]
+    assert abs(Fraction(sd) ** 2 - (second - naive.value ** 2)) < Fraction(1, 10 ** 30)
     assert summary["draws"] == 10
     low, high = naive.interval()
     assert summary["99% interval of the house edge, low"] == -high
@@ -39,3 +53,25 @@ def test_throughput_arithmetic():
     speed = Throughput(classes=10, situations=240, seconds=5, cores=2)
     assert speed.per_core() == (1.0, 24.0)
     assert speed.projected_core_hours(7200) == 2.0
+
+
+def _exact_figures(sheet):
+    summary = dict(sheet.sections["summary"])
+    results = {key: (p, r) for key, _, p, r in sheet.sections["results"]}
+    return summary, results
+
+
+@pytest.mark.slow
+def test_whole_game_moments_equal_the_brute_force_on_jqka(tmp_path):
+    """Every class of JQKA (2,424): the mean, E[X^2], the variance and every result's
+    probability and return equal the brute force's sums over every leaf (about a minute)."""
+    from stud_draw_oracle import DrawOracle
+    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    sheet, _ = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=64,
+                        stream=io.StringIO())
+    summary, results = _exact_figures(sheet)
+    mean, second, by_result = DrawOracle(rules, deck).whole_game()
+    assert summary["expected result per Ante"] == mean
+    assert summary["second moment E[X^2] per Ante^2"] == second
+    assert summary["variance per Ante^2"] == second - mean ** 2
+    assert results == by_result

@@ -11,7 +11,9 @@ from combin.stud.advise import option_keys
 from combin.stud.deck import Deck
 from combin.stud.drawgame import ClassRecord, rules_for
 from combin.render import render
+from combin.schemas import validate
 from combin.stud.gamesheet import exact_sheet, instant_contributions, sheet_document
+from jsondoc import figure
 
 RULES = rules_for(None, ())
 KEYS = option_keys(RULES)
@@ -35,17 +37,19 @@ def test_exact_sheet_sums_by_hand():
     deck = Deck.parse("JQKA")
     total = comb(16, 5) * 11                      # 48,048 situations
     play, buy = KEYS.index(("play", ())), KEYS.index(("buy", ()))
+    # class 0 plays: wins (one pair: Ante 1 + Bet 2 x 1 = 3) 6/10, loses (-3) 4/10: value 6/10;
+    # class 1 buys (fee 1): wins with quads (1 + 2 x 20 - 1 = 40) 9/10, folds (-1 - 1) 1/10
     a = [-9] * len(KEYS)
-    a[play] = 5
+    a[play] = 6 * 3 - 4 * 3
     b = [-9] * len(KEYS)
-    b[buy] = 7
+    b[buy] = 9 * 40 - 2
     records = [ClassRecord(0, _hand("Js Jd Qh Kc Ad"), parse_card("As"), total - 48, play, tuple(a),
-                           {"win_one_pair": 6, "lose": 4}),
+                           {"win_one_pair": [6, 6 * 3, 6 * 9], "lose": [4, -4 * 3, 4 * 9]}),
                ClassRecord(1, _hand("Js Jd Jh Jc Ad"), parse_card("As"), 48, buy, tuple(b),
-                           {"win_four_of_a_kind": 9, "fold": 1})]
+                           {"win_four_of_a_kind": [9, 9 * 40, 9 * 1600], "fold": [1, -2, 4]})]
     sheet = exact_sheet(deck, RULES, 10, records)
     summary = dict(sheet.sections["summary"])
-    expected = Fraction((total - 48) * 5 + 48 * 7, 10 * total)
+    expected = Fraction((total - 48) * 6 + 48 * 358, 10 * total)
     assert summary["expected result per Ante"] == expected
     assert summary["house edge per Ante"] == -expected
     # wagered: Ante 1 + draw fee 1 x P(buy) + Bet 2 x P(played) + no forcing
@@ -54,15 +58,47 @@ def test_exact_sheet_sums_by_hand():
     wagered = 1 + p_buy + 2 * (1 - p_fold)
     assert summary["average wagered per round (Ante units)"] == wagered
     assert summary["element of risk (house edge per unit wagered)"] == -expected / wagered
+    second = Fraction((total - 48) * (6 * 9 + 4 * 9) + 48 * (9 * 1600 + 4), 10 * total)
+    assert summary["second moment E[X^2] per Ante^2"] == second
+    variance = second - expected ** 2
+    assert summary["variance per Ante^2"] == variance
+    sd = summary["SD per Ante"]
+    assert abs(Fraction(sd) ** 2 - variance) < Fraction(1, 10 ** 30)
     options = {group: p for group, p, _ in sheet.sections["options"]}
     assert options == {"play": 1 - p_buy, "buy": p_buy}
-    results = {key: p for key, _, p in sheet.sections["results"]}
-    assert results["fold"] == p_fold and sum(results.values()) == 1
-    text = render(sheet_document(sheet), "json")
-    rows = json.loads(text)["tables"]["summary"]["rows"]
+    results = {key: (p, r) for key, _, p, r in sheet.sections["results"]}
+    assert results == {
+        "win_one_pair": (Fraction((total - 48) * 6, 10 * total), Fraction((total - 48) * 18, 10 * total)),
+        "lose": (Fraction((total - 48) * 4, 10 * total), Fraction((total - 48) * -12, 10 * total)),
+        "win_four_of_a_kind": (Fraction(48 * 9, 10 * total), Fraction(48 * 360, 10 * total)),
+        "fold": (p_fold, Fraction(48 * -2, 10 * total))}
+    assert sum(r for _, r in results.values()) == expected
+    document = sheet_document(sheet)
+    obj = json.loads(render(document, "json"))
+    rows = obj["tables"]["summary"]["rows"]
     assert rows[3]["value"] == f"{expected.numerator}/{expected.denominator}"
+    assert figure(obj, "variance per Ante^2") == f"{variance.numerator}/{variance.denominator}"
+    fold = [row for row in obj["tables"]["results"]["rows"] if row["result"] == "Fold"]
+    assert [(row["probability"], row["return"]) for row in fold] == [("1/10010", "-1/5005")]
+    assert validate(obj) == "lunar_game"
     for fmt in ("text", "md", "csv", "html"):
-        assert "house edge per Ante" in render(sheet_document(sheet), fmt)
+        text = render(document, fmt)
+        assert "house edge per Ante" in text and "SD per Ante" in text
+        assert ("Return" in text) == (fmt != "csv")        # a CSV holds the summary table
+    assert render(document, "csv", table="results").splitlines()[0].startswith("result,probability,")
+    assert "return" in render(document, "csv", table="results").splitlines()[0]
+    assert render(document, "xlsx")[:2] == b"PK"
+
+
+def test_a_record_whose_results_miss_its_value_is_refused():
+    deck = Deck.parse("JQKA")
+    play = KEYS.index(("play", ()))
+    values = [0] * len(KEYS)
+    values[play] = 5
+    record = ClassRecord(0, _hand("Js Jd Qh Kc Ad"), parse_card("As"), comb(16, 5) * 11, play,
+                         tuple(values), {"lose": [10, -30, 90]})
+    with pytest.raises(AssertionError, match="do not add up"):
+        exact_sheet(deck, RULES, 10, [record])
 
 
 def test_weights_must_cover_every_situation():

@@ -47,6 +47,16 @@ straight flush lose), ``S_H`` is a count of bits, for blocks of draws at once.
 
 Exchanges that a suit relabelling fixing the five cards and the up card
 maps onto each other have the same value; each is summed once.
+
+The best option's distribution (:func:`distribution`): per final result, the
+number of equally likely outcomes (draw, dealer hand, replacement) and the
+sums of their nets and squared nets, integers over ``r * C(n - k, 4) * C(n, k)``.
+It reads only what the sums already hold -- the counts below / tied / above /
+not qualifying, the forced outcomes, the player's values and the numerators
+-- and recovers each draw's winning net from the numerator (an exact
+division, checked), so the first and second moments of a round's net are
+exact without a second pass over the cards.  The option's value is given
+back by the nets times their probabilities, checked for every best option.
 """
 
 from dataclasses import dataclass
@@ -58,11 +68,13 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
+from combin.lunar.cards import CLASSES
 from combin.lunar.exhaustive import subsets_table
 from combin.stud.values import (ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, best_value, hand_table,
                                  lex_index, value_class)
 
-__all__ = ["Option", "advise", "price", "DealerTable", "option_keys", "RESULTS", "Engine"]
+__all__ = ["Option", "advise", "price", "DealerTable", "option_keys", "RESULTS", "Engine",
+           "distribution"]
 
 _SHIFT = 16 ** 5
 
@@ -73,12 +85,18 @@ RESULTS = ("lose", "push", "ante_taken", "forced_won", "forced_lost", "forced_pu
 
 @dataclass(frozen=True)
 class Option:
-    """One option: ``kind`` (fold, play, buy, exchange, instant), ``discard``, exact ``ev``."""
+    """One option: ``kind`` (fold, play, buy, exchange, instant), ``discard``, exact ``ev``.
+
+    The best option also carries ``results`` (result id -> probability) and
+    ``moments`` (result id -> (probability, net x probability, net^2 x
+    probability)), the instant pay under L7=continue included in every net.
+    """
 
     kind: str
     discard: tuple
     ev: Fraction
     results: dict = None   # result id -> Fraction probability (the best option only)
+    moments: dict = None   # result id -> (probability, net x probability, net^2 x probability)
 
 
 def option_keys(rules):
@@ -479,7 +497,9 @@ def advise(situation, rules, detail=True, progress=None):
     """Every option of ``situation`` under ``rules``: :class:`Option` s, best first.
 
     Equal values keep the order of :func:`option_keys`.  The best option
-    carries ``results`` (probability of each final result) when ``detail``.
+    carries ``results`` (probability of each final result) and ``moments``
+    (per result: its probability, its net times its probability and its
+    squared net times its probability; :func:`distribution`) when ``detail``.
     A royal or straight flush dealt in the first five under L7=ends-round gives
     the instant payout alone; under L7=continue the instant pay is added to
     every option.  ``progress(done, total)`` is called after each option.
@@ -491,7 +511,10 @@ def advise(situation, rules, detail=True, progress=None):
     name = value_class(best_value(player))
     bonus = instant.get(name, Fraction(0))
     if name in instant and rules.instant_ends_round:
-        return [Option("instant", (), bonus, {"instant": Fraction(1)} if detail else None)]
+        if not detail:
+            return [Option("instant", (), bonus)]
+        return [Option("instant", (), bonus, {"instant": Fraction(1)},
+                       {"instant": (Fraction(1), bonus, bonus * bonus)})]
     engine = Engine(situation, rules)
     options, best, seen = [], None, {}
     symmetric = _suit_symmetries(player, situation.up)
@@ -514,11 +537,16 @@ def advise(situation, rules, detail=True, progress=None):
     options.sort(key=lambda item: -item[0])
     out = []
     for index, (ev, kind, positions) in enumerate(options):
-        results = None
+        results = moments = None
         if detail and index == 0:
-            results = _results(engine, best[1] if best is not None and best[0] == ev and kind != "fold"
-                               else _sums(engine, player, kind, positions, True)[1])
-        out.append(Option(kind, tuple(player[p] for p in positions), ev + bonus, results))
+            sums = (best[1] if best is not None and best[0] == ev and kind != "fold"
+                    else _sums(engine, player, kind, positions, True)[1])
+            moments = _moments(engine, sums, bonus)
+            results = {key: p for key, (p, _, _) in moments.items()}
+            # the nets times their probabilities must give the option's value back
+            if sum((m for _, m, _ in moments.values()), Fraction(0)) != ev + bonus:
+                raise AssertionError(f"the results of {kind} do not add up to its value")
+        out.append(Option(kind, tuple(player[p] for p in positions), ev + bonus, results, moments))
     return out
 
 
@@ -555,39 +583,111 @@ def _sums(engine, player, kind, positions, detail):
 
 
 def _results(engine, sums):
-    """Probabilities of each final result of one option (see :data:`RESULTS`).
+    """Probabilities of each final result of one option (see :data:`RESULTS`)."""
+    whole, found = distribution(engine, sums)
+    return {key: Fraction(count, whole) for key, (count, _, _) in found.items()}
 
-    Every draw weighs ``r * C(n - k, 4)`` (its dealer hands, each with ``r``
-    replacements); a dealer hand weighs ``r``, a forced replacement 1.
+
+def _moments(engine, sums, bonus=Fraction(0)):
+    """``{result id: (probability, net x probability, net^2 x probability)}`` of one option.
+
+    ``bonus`` (the instant pay under L7=continue) is added to every net:
+    ``sum c (x + b) = S1 + b c`` and ``sum c (x + b)^2 = S2 + 2 b S1 + b^2 c``.
+    """
+    whole, found = distribution(engine, sums)
+    return {key: (Fraction(c, whole), Fraction(s1, whole) + bonus * Fraction(c, whole),
+                  Fraction(s2, whole) + 2 * bonus * Fraction(s1, whole) + bonus ** 2 * Fraction(c, whole))
+            for key, (c, s1, s2) in found.items()}
+
+
+def _win_nets(engine, numerator, counts, r):
+    """Per draw, the net of a won showdown (Ante pay plus Bet x pays), from the sums alone.
+
+    The play numerator is ``r (w below - loss above + take nq) + gains``, and the
+    forcing gains are ``sum over forced H of (w won_H - loss lost_H - r (force fee + take))
+    = w nw - loss nl - picked r (force fee + take)``.  So ``w (r below + nw)`` is
+    an integer known from the counts; where ``r below + nw = 0`` no result wins
+    and ``w`` is never read (0 here).  The division is checked to be exact.
+    """
+    values = counts["values"]
+    take = np.where(values >= STRAIGHT * _SHIFT, engine.take_high, engine.take_low)
+    rest = numerator + r * engine.loss * counts["above"] - r * take * counts["nq"]
+    wins = r * counts["below"]
+    forced = counts["forced"][1] if counts["forced"] is not None else None
+    if forced is not None:
+        picked, nw, nl = forced[:, 0], forced[:, 1], forced[:, 2]
+        rest = rest + engine.loss * nl + picked * r * (engine.force_fee + take)
+        wins = wins + nw
+    safe = np.where(wins > 0, wins, 1)
+    win, remainder = np.divmod(rest, safe)
+    if (remainder[wins > 0] != 0).any() or (rest[wins == 0] != 0).any():
+        raise AssertionError("the play numerators do not split into whole results")
+    return np.where(wins > 0, win, 0), take
+
+
+def distribution(engine, sums):
+    """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option.
+
+    Integers over ``whole = r * C(n - k, 4) * C(n, k)`` (every draw weighs
+    ``r * C(n - k, 4)``: its dealer hands, each with ``r`` replacements; a
+    dealer hand weighs ``r``, a forced replacement 1).  The net of a result is
+    per unit of Ante and counts the Ante, the Bet, the draw fee (an option
+    that draws pays it whatever follows, a fold after the draw included) and
+    the force fee; it is an integer (every amount is whole, checked by
+    :class:`Engine`).  A result whose net varies from draw to draw (a win
+    pays by the final cards; the Ante pay on a dealer who does not qualify
+    by the player's class) carries its summed net and summed squared net.
+    Sums of ``count x net^2`` are taken in Python integers, per distinct net.
+    The decisions inside the option are the engine's: after a draw the
+    player plays when playing is worth at least folding (a tie plays); the
+    player forces only when forcing is worth more than the Ante pay (a tie
+    takes the pay).
     """
     if sums is None:
-        return {"fold": Fraction(1)}
+        return 1, {"fold": [1, -1, 1]}
     numerator, denominator, counts, size, kind = sums
     r = engine.table.n - size - 4
+    fee = engine.draw_fee if kind != "play" else 0
     plays = numerator >= -denominator if kind != "play" else np.ones(len(numerator), bool)
     whole = denominator * len(numerator)
+    win, take = _win_nets(engine, numerator, counts, r)
     forced = counts["forced"][1] if counts["forced"] is not None else None
     picked = forced[:, 0] if forced is not None else np.zeros(len(numerator), np.int64)
+    zero = np.zeros(len(numerator), np.int64)
+    found = {}
 
-    def total(column):
-        return int(column[plays].sum())
+    def add(key, count, net):
+        count, net = count[plays], np.broadcast_to(net, plays.shape)[plays] - fee
+        keep = count != 0
+        if not keep.any():
+            return
+        nets, inverse = np.unique(net[keep], return_inverse=True)
+        totals = np.zeros(len(nets), np.int64)
+        np.add.at(totals, inverse.reshape(-1), count[keep])
+        entry = found.setdefault(key, [0, 0, 0])
+        for x, c in zip(nets.tolist(), totals.tolist()):
+            entry[0] += c
+            entry[1] += c * x
+            entry[2] += c * x * x
 
-    tally = {"push": r * total(counts["tied"]), "lose": r * total(counts["above"]),
-             "ante_taken": r * (total(counts["nq"]) - total(picked))}
+    loss, ff = engine.loss, engine.force_fee
+    if len(numerator):
+        unique, inverse = np.unique(counts["values"], return_inverse=True)
+        classes = np.array([CLASSES.index(value_class(v)) for v in unique.tolist()],
+                           dtype=np.int64)[inverse.reshape(-1)]
+        for index in np.unique(classes[plays]).tolist():
+            add(f"win_{CLASSES[index]}", np.where(classes == index, r * counts["below"], 0), win)
+    add("push", r * counts["tied"], zero)
+    add("lose", r * counts["above"], zero - loss)
+    add("ante_taken", r * (counts["nq"] - picked), take)
     if forced is not None:
-        for index, key in enumerate(("forced_won", "forced_lost", "forced_push",
-                                     "forced_not_qualified"), 1):
-            tally[key] = total(forced[:, index])
-    tally["fold"] = int((~plays).sum()) * denominator
-    values = counts["values"][plays]
-    below = counts["below"][plays]
-    wins = {}
-    if len(values):
-        order = np.argsort(values, kind="stable")
-        unique, starts = np.unique(values[order], return_index=True)
-        for value, count in zip(unique.tolist(), np.add.reduceat(below[order], starts).tolist()):
-            name = value_class(value)
-            wins[name] = wins.get(name, 0) + r * int(count)
-    found = {f"win_{name}": Fraction(n, whole) for name, n in wins.items() if n}
-    found.update({key: Fraction(n, whole) for key, n in tally.items() if n})
-    return found
+        add("forced_won", forced[:, 1], win - ff)
+        add("forced_lost", forced[:, 2], zero - loss - ff)
+        add("forced_push", forced[:, 3], zero - ff)
+        add("forced_not_qualified", forced[:, 4], zero - ff)
+    folds = int((~plays).sum()) * denominator
+    if folds:
+        found["fold"] = [folds, folds * (-1 - fee), folds * (1 + fee) ** 2]
+    if sum(entry[0] for entry in found.values()) != whole:
+        raise AssertionError("the results of an option do not cover its outcomes")
+    return whole, {key: entry for key, entry in found.items() if entry[0]}

@@ -30,7 +30,11 @@ from math import comb, lcm
 from combin.errors import CombinError
 
 __all__ = ["common_denominator", "class_chunks", "solve_chunk", "ClassRecord", "records_of",
-           "option_label", "option_group", "rules_for", "chunk_description"]
+           "option_label", "option_group", "rules_for", "chunk_description", "RECORD_FORMAT"]
+
+
+#: The version of a chunk result's layout (2: every result carries its net moments).
+RECORD_FORMAT = 2
 
 
 @lru_cache(maxsize=8)
@@ -81,8 +85,11 @@ def solve_chunk(deck_text, paytable, readings, rows):
     """Price every class of a chunk: ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
 
     A record is ``[class index, hand (5 ids), up, weight, best option index,
-    [value numerator of each option, in option_keys order] or [] for an
-    instant payout, {result id: probability numerator}]``, all over ``L``.
+    [value numerator of each option, in option_keys order] or [the instant
+    value] for an instant payout, {result id: [probability, net x probability,
+    net^2 x probability]}]``, every number a numerator over ``L`` (the nets of
+    :func:`combin.stud.advise.distribution`, whole Ante units, so ``L`` serves
+    the moments too -- checked like every value).
     ``cpu_seconds`` is the processor time the chunk took (for the throughput
     only; no figure reads it).
     """
@@ -99,7 +106,8 @@ def solve_chunk(deck_text, paytable, readings, rows):
     for *hand, up, weight, index in rows:
         options = advise(Situation(tuple(hand), up, deck), rules, detail=True)
         best = options[0]
-        results = {key: _whole(p, scale, key) for key, p in sorted(best.results.items())}
+        results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]
+                   for key, (p, m1, m2) in sorted(best.moments.items())}
         if best.kind == "instant":
             out.append([index, hand, up, weight, -1, [_whole(best.ev, scale, "instant")], results])
             continue
@@ -110,7 +118,8 @@ def solve_chunk(deck_text, paytable, readings, rows):
         numerators = [values[key] for key in keys]
         chosen = keys.index((best.kind, tuple(sorted(hand.index(c) for c in best.discard))))
         out.append([index, hand, up, weight, chosen, numerators, results])
-    return {"denominator": scale, "classes": out, "cpu_seconds": round(time.process_time() - start, 3)}
+    return {"format": RECORD_FORMAT, "denominator": scale, "classes": out,
+            "cpu_seconds": round(time.process_time() - start, 3)}
 
 
 @dataclass(frozen=True)
@@ -123,15 +132,23 @@ class ClassRecord:
     weight: int
     best: int            # index into option_keys, -1 for an instant payout
     values: tuple        # per option (or the instant value alone)
-    results: dict
+    results: dict        # result id -> [probability, net x probability, net^2 x probability]
 
     @property
     def best_value(self):
         return self.values[0] if self.best < 0 else self.values[self.best]
 
+    @property
+    def second_moment(self):
+        """The numerator over ``L`` of E[net^2] of the class under its best option."""
+        return sum(entry[2] for entry in self.results.values())
+
 
 def records_of(chunk_results):
     """``(denominator, [ClassRecord])`` from :func:`solve_chunk` results, by class index."""
+    if any(result.get("format") != RECORD_FORMAT for result in chunk_results):
+        raise CombinError("chunk results of another record format (written by another version "
+                          "of combin): delete the store or use a new --store")
     scales = {result["denominator"] for result in chunk_results}
     if len(scales) != 1:
         raise CombinError("the chunks of one run disagree on the common denominator")

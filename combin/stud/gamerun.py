@@ -88,7 +88,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         sheet = exact_sheet(deck, rules, scale, records, run)
     else:
         values = {r.index: r.best_value for r in records}
-        sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra))
+        seconds = {r.index: r.second_moment for r in records}
+        sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra), seconds)
     strategy = None
     if want_strategy:
         from combin.stud.strategy import Strategy

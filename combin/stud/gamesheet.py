@@ -2,8 +2,9 @@
 
 :func:`exact_sheet` sums priced class records (:mod:`combin.stud.drawgame`)
 over every situation class: the expected result and house edge per unit of
-Ante, the average amount wagered and the element of risk, how often each
-option is best, the probability of each final result, and the instant
+Ante, the average amount wagered and the element of risk, the second
+moment, variance and SD of a round's net, how often each option is best,
+the probability and the return of each final result, and the instant
 payout's contribution under every instant paytable (A, B, C) with the house
 edge each gives.  :func:`sample_sheet` gives the stratified estimate and its
 99% interval from a sample of classes.  :func:`sheet_document` turns either
@@ -12,7 +13,11 @@ into a Document, which :mod:`combin.render` writes in every format.
 Why the figures are exact.  Every record value is an integer over the run's
 common denominator ``L``; a figure is ``sum(weight * numerator)`` divided
 once by ``L * sum(weight)``, and ``sum(weight)`` is checked against
-``C(n, 5) * (n - 5)`` before anything is printed.  The instant payout is
+``C(n, 5) * (n - 5)`` before anything is printed.  The same holds for the
+return of each result and for E[X^2] (each record carries, per result, the
+numerators of its probability, net x probability and net^2 x probability):
+the variance is the Fraction ``E[X^2] - E[X]^2``; only the SD, its square
+root, is a decimal (40 significant digits, shown to the sheet's places).  The instant payout is
 settled on the first five cards alone, so its contribution under another
 paytable is ``sum_event P(first five is event) * pay``, exactly, and the edge
 under that paytable differs from the run's by the difference of contributions.
@@ -23,7 +28,7 @@ from decimal import Decimal
 from fractions import Fraction
 from math import comb
 
-from combin import __version__
+from combin import __version__, display
 
 __all__ = ["GameSheet", "exact_sheet", "sample_sheet", "sheet_document", "instant_contributions"]
 
@@ -77,13 +82,19 @@ def exact_sheet(deck, rules, scale, records, run=None):
     total = sum(record.weight for record in records)
     if total != comb(n, 5) * (n - 5):
         raise AssertionError(f"class weights sum to {total}, not C({n},5)*{n - 5}")
+    for record in records:
+        if sum(entry[1] for entry in record.results.values()) != record.best_value:
+            raise AssertionError(f"the results of class {record.index} do not add up to its value")
     whole = scale * total
     keys = option_keys(rules)
     expected = Fraction(sum(r.weight * r.best_value for r in records), whole)
-    results, groups, group_values = {}, {}, {}
+    second = Fraction(sum(r.weight * r.second_moment for r in records), whole)
+    variance = second - expected * expected
+    results, returns, groups, group_values = {}, {}, {}, {}
     for record in records:
-        for key, numerator in record.results.items():
+        for key, (numerator, net, _) in record.results.items():
             results[key] = results.get(key, 0) + record.weight * numerator
+            returns[key] = returns.get(key, 0) + record.weight * net
         group = "instant" if record.best < 0 else option_group(keys[record.best])
         groups[group] = groups.get(group, 0) + record.weight
         group_values[group] = group_values.get(group, 0) + record.weight * record.best_value
@@ -105,13 +116,16 @@ def exact_sheet(deck, rules, scale, records, run=None):
         ("house edge per Ante", -expected),
         ("average wagered per round (Ante units)", wagered),
         ("element of risk (house edge per unit wagered)", -expected / wagered),
+        ("second moment E[X^2] per Ante^2", second),
+        ("variance per Ante^2", variance),
+        ("SD per Ante", display.sqrt(variance)),
         ("probability of drawing (buy or exchange)", drew),
     ]
     sheet.sections["options"] = [
         (group, Fraction(groups[group], total), Fraction(group_values[group], whole))
         for group in _GROUP_ORDER if group in groups]
     from combin.stud.advice import _ORDER, result_name
-    sheet.sections["results"] = [(key, result_name(key), probability[key])
+    sheet.sections["results"] = [(key, result_name(key), probability[key], Fraction(returns[key], whole))
                                  for key in _ORDER if key in probability]
     edges = []
     for paytable, contribution in sorted(contributions.items()):
@@ -123,14 +137,25 @@ def exact_sheet(deck, rules, scale, records, run=None):
         "Element of risk: house edge over the average amount wagered (Ante, fees, Bet when played, "
         "force fee when forcing).",
         "The instant payout is part of the Ante; its contribution is P(first five is the event) x pay.",
-        "SD is not given with draws: the engine reports result probabilities, not the net of each "
-        "(a winning Bet's pay depends on the final cards under L11).",
+        "Return of a final result: its net (Ante, Bet, draw fee, force fee, instant pay) times its "
+        "probability; the returns add up to the expected result.  A win's net varies with the "
+        "final cards (L11) and the draw fee: its return sums them.",
+        "SD: the square root of E[X^2] - E[X]^2, X the net of a round; E[X^2] sums every "
+        "result's squared net times its probability, exactly.",
     ]
     return sheet
 
 
-def sample_sheet(deck, rules, draws, shares, values, scale, run=None):
-    """The sheet of a stratified sample: estimate of the expected result, 99% interval."""
+def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=None):
+    """The sheet of a stratified sample: estimate of the expected result, 99% interval.
+
+    With ``seconds`` (``{class index: numerator over L of E[X^2] of the class}``)
+    the sheet also estimates the SD: E[X^2] is estimated like E[X], by the
+    stratified mean of the classes' exact second moments (unbiased), and the
+    SD is ``sqrt(E[X^2] - E[X]^2)`` of the two estimates -- a point estimate,
+    given without an interval (the interval of a difference of two correlated
+    estimates and of its root is not this sampler's).
+    """
     from combin.stud.sampling import estimate
     per_class = {index: Fraction(value, scale) for index, value in values.items()}
     result = estimate(draws, shares, per_class.__getitem__)
@@ -146,12 +171,22 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None):
         ("99% interval of the house edge, low", -high),
         ("99% interval of the house edge, high", -low),
     ]
+    if seconds is not None:
+        second = estimate(draws, shares, lambda i: Fraction(seconds[i], scale)).value
+        variance = second - result.value ** 2
+        sheet.sections["summary"] += [
+            ("estimated second moment E[X^2] per Ante^2", second),
+            ("estimated variance per Ante^2", variance),
+            ("estimated SD per Ante (no interval)", display.sqrt(max(variance, Fraction(0)))),
+        ]
     sheet.sections["strata"] = [(name, shares[name], len(indices),
                                  sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
                                 for name, indices in sorted(draws.items())]
     sheet.sections["notes"] = [
         "Every sampled class is priced exactly; the interval (z = 2.5758) comes from the spread "
         "across situations only: sum_h W_h^2 s_h^2 / n_h, strata by the first five's class.",
+        "SD: each class's E[X^2] is exact; E[X^2] of the game is estimated by their stratified "
+        "mean, and the SD is sqrt(E[X^2] - E[X]^2) of the two estimates, with no interval.",
     ]
     return sheet
 
@@ -177,8 +212,9 @@ def sheet_document(sheet, strategy=None):
                                ["Option", "Probability", ("return", "Return")],
                                [[g, exact(p), exact(r)] for g, p, r in sections["options"]]))
     if "results" in sections:
-        tables.append(Table.of("results", "Final results", [("result", "Result"), "Probability"],
-                               [[name, exact(p)] for _, name, p in sections["results"]]))
+        tables.append(Table.of("results", "Final results",
+                               [("result", "Result"), "Probability", ("return", "Return")],
+                               [[name, exact(p), exact(r)] for _, name, p, r in sections["results"]]))
     if "instant" in sections:
         tables.append(Table.of("instant", "Instant payout by paytable",
                                ["Paytable", "Contribution", ("house_edge", "House edge")],

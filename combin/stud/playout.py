@@ -10,7 +10,8 @@ exact expectation over the cards still unseen (the naive walker's
 :meth:`~combin.stud.naive._Walker.play` and a plain average over the
 replacements), and settles each round with
 :func:`combin.stud.rules.settle`.  The sum of nets and of squared nets are
-exact Fractions; the mean's 99% interval is the only decimal.
+exact Fractions (with the cubes and fourth powers); the 99% intervals of
+the mean and of the variance are the only decimals.
 """
 
 import random
@@ -38,8 +39,18 @@ def _canonical(hand, up):
 
 
 class RoundsResult:
-    def __init__(self, rounds, total, squares):
+    """Sums of the nets of ``rounds`` rounds and of their squares, cubes and fourth powers.
+
+    The sums are exact; :meth:`interval` and :meth:`variance_interval` are the
+    only decimals (99%: z = 2.5758).  The sample variance ``s^2`` has the
+    asymptotic variance ``(mu4 - sigma^4) / n`` (``mu4`` the fourth central
+    moment), estimated from the same sums: the interval of the variance is
+    ``s^2 +- z sqrt((m4 - s^4) / n)``.
+    """
+
+    def __init__(self, rounds, total, squares, cubes=None, fourths=None):
         self.rounds, self.total, self.squares = rounds, total, squares
+        self.cubes, self.fourths = cubes, fourths
 
     @property
     def mean(self):
@@ -49,6 +60,23 @@ class RoundsResult:
     def variance(self):
         n = self.rounds
         return (self.squares - self.total * self.total / n) / (n - 1)
+
+    def fourth_central(self):
+        """``m4 = (1/n) sum (x - m)^4`` from the power sums (exact)."""
+        n = self.rounds
+        m = self.total / n
+        return (self.fourths - 4 * m * self.cubes + 6 * m * m * self.squares
+                - 4 * m ** 3 * self.total + n * m ** 4) / n
+
+    def variance_interval(self, z=Decimal("2.5758293035489004")):
+        """The 99% interval of the variance of one round's net (delta method, decimals)."""
+        n = self.rounds
+        spread = (self.fourth_central() - self.variance ** 2) / n
+        with localcontext() as context:
+            context.prec = 40
+            half = z * (Decimal(spread.numerator) / Decimal(spread.denominator)).sqrt()
+            centre = Decimal(self.variance.numerator) / Decimal(self.variance.denominator)
+            return centre - half, centre + half
 
     def interval(self, z=Decimal("2.5758293035489004")):
         with localcontext() as context:
@@ -69,7 +97,7 @@ def play_rounds(deck, rules, records, rounds, seed):
     keys = option_keys(rules)
     by_class = {(record.hand, record.up): record for record in records}
     rng = random.Random(f"combin.playout/{seed}")
-    total = squares = Fraction(0)
+    total = squares = cubes = fourths = Fraction(0)
     for _ in range(rounds):
         cards = list(deck.cards)
         rng.shuffle(cards)
@@ -104,4 +132,6 @@ def play_rounds(deck, rules, records, rounds, seed):
             net += instant_pay(rules, hand) or 0     # L7=continue: paid beside the main game
         total += net
         squares += net * net
-    return RoundsResult(rounds, total, squares)
+        cubes += net ** 3
+        fourths += net ** 4
+    return RoundsResult(rounds, total, squares, cubes, fourths)

@@ -14,6 +14,13 @@ were drawn.  :func:`estimate` returns the stratified mean ``sum_h W_h *
 mean_h`` (an exact :class:`~fractions.Fraction`) and its variance ``sum_h
 W_h**2 * s_h**2 / n_h`` (exact too, from the spread across the draws); only
 the square root for the interval is taken in decimals, for display.
+
+The same estimator serves any per-class figure: the whole-game sheet
+(:func:`combin.stud.gamesheet.sample_sheet`) also estimates E[X^2], the
+mean of the classes' exact second moments of a round's net.  The SD is
+not a mean over classes (a class's SD does not add up across classes), so
+it is given as ``sqrt(E[X^2] - E[X]^2)`` of the two estimates, without an
+interval.
 """
 
 import random
