@@ -402,7 +402,17 @@ class Engine:
             for t in range(3):
                 histogram = np.bincount(bounds[t], minlength=OUT_LIMIT + 1)
                 ge[t, :OUT_LIMIT + 1] = np.cumsum(histogram[::-1])[::-1]
-            self._kernel = dict(cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt,
+            gathered = {}
+            for name, t, beaten, beating in (("pairs", 0, bits[:, 2], bits[:, 1] ^ bits[:, 2]),
+                                             ("all", 2, bits[:, 1] ^ bits[:, 5], bits[:, 5])):
+                rows = ranked[t]
+                gathered.update({f"{name}_hb": np.ascontiguousarray(bits[rows, 0]),
+                                 f"{name}_beaten": np.ascontiguousarray(beaten[rows]),
+                                 f"{name}_beating": np.ascontiguousarray(beating[rows])})
+            qbits = np.zeros(len(qpacked), dtype=np.int64)
+            for column in range(4):
+                qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
+            self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt,
                                 qpacked=qpacked, qlevel=qlevel, outs=outs, outlev=outlev, nouts=nouts,
                                 bits=bits, ranked=ranked, ge=ge,
                                 level_data=_level_data(self.rules, deck))
@@ -439,9 +449,11 @@ class Engine:
                 raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         fee = -1 if self.force_fee is None else self.force_fee
         numerator, counts = option_sums(packed, level, win, take, n, tables["dlev"], tables["ncnt"],
-                                        tables["qpacked"], tables["qlevel"], tables["qlev"], self.loss,
+                                        tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
                                         fee, categories, tables["outs"], tables["outlev"],
                                         tables["nouts"], tables["bits"], tables["ranked"], tables["ge"],
+                                        *(tables["gathered"][f"{name}_{part}"] for name in ("pairs", "all")
+                                          for part in ("hb", "beaten", "beating")),
                                         self.prune, detail, COMB)
         found = []
         for o in range(len(options)):

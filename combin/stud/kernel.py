@@ -135,7 +135,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     n = dp.shape[0]
     total = C[ndeck, 5]
     nh = C[n, 4]
-    dlev = np.empty(nh, np.int64)
+    dlev = np.empty(nh, np.int32)
     buf = np.empty(6, np.int64)
     h = 0
     nqual = 0
@@ -157,7 +157,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     size = off3 + C[n, 3]
-    ncnt = np.zeros(size, np.int64)
+    ncnt = np.zeros(size, np.int32)
     nlev = 0
     for i in range(nh):
         if dlev[i] + 1 > nlev:
@@ -364,8 +364,9 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 
 
 @_jit
-def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qlev, loss, fee,
-                cat_of_level, outs, outlev, nouts, bits, ranked, ge, prune, detail, C):
+def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
+                cat_of_level, outs, outlev, nouts, bits, ranked, ge, pairs_hb, pairs_beaten,
+                pairs_beating, all_hb, all_beaten, all_beating, prune, detail, C):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
@@ -380,17 +381,16 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qlev, 
     off3 = off2 + C[n, 2]
     pos = np.empty(6, np.int64)
     below = np.zeros(D, np.int64)
-    upto = np.zeros(D, np.int64)
+    tied = np.zeros(D, np.int64)
     nq = np.zeros(D, np.int64)
     nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
-    # pass 1: non-qualifying counts, the hands held whole by the draw, the sort by level
+    # pass 1: non-qualifying counts, the hands the draw holds whole, the count by level
     for i in range(D):
         k = _unpack(packed[i], pos)
         v = level[i]
         s = _subset_sum(ncnt, pos, k, off2, off3, C)
         b4 = 0
-        u4 = 0
         if k >= 4:
             for skip in range(1 if k == 4 else 5):
                 if k == 4:
@@ -404,49 +404,54 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qlev, 
                 lv = dlev[h]
                 if lv < qlev:
                     s += 1
-                else:
-                    if lv < v:
-                        b4 += 1
-                    if lv <= v:
-                        u4 += 1
+                elif lv < v:
+                    b4 += 1
         nq[i] = s
         below[i] = b4
-        upto[i] = u4
         if v >= qlev:
             start[v + 1] += 1
     for t in range(nlev):
         start[t + 1] += start[t]
     swept = start[nlev]
-    order = np.empty(swept, np.int64)
+    bounds = start.copy()        # draws of level v: sorted[bounds[v]:bounds[v + 1]]
+    # one word per swept draw: its index above bit 33, the packed draw below
+    entry = np.empty(swept, np.int64)
     for i in range(D):
         v = level[i]
         if v >= qlev:
-            order[start[v]] = i
+            entry[start[v]] = (i << 33) | packed[i]
             start[v] += 1
-    # pass 2: the sweep over levels (qualifying hands added to their subsets of <= 3 cards)
-    cnt = np.zeros(ncnt.shape[0], np.int64)
-    j = 0
+    # pass 2: the sweep over levels.  Before the draws of level v, every qualifying hand of a
+    # lower level has been added to its subsets of at most three cards; the hands of level v
+    # itself (the ties) are counted one by one against the draw.
+    cnt = np.zeros(ncnt.shape[0], np.int32)
     nqual = qpacked.shape[0]
-    i = 0
-    while i < swept:
-        v = level[order[i]]
+    mask33 = (1 << 33) - 1
+    j = 0
+    for v in range(qlev, nlev):
+        lo = bounds[v]
+        hi = bounds[v + 1]
         while j < nqual and qlevel[j] < v:
             _add_hand(cnt, qpacked[j], off2, off3, C)
             j += 1
-        e = i
-        while e < swept and level[order[e]] == v:
-            f = order[e]
-            k = _unpack(packed[f], pos)
-            below[f] += _subset_sum(cnt, pos, k, off2, off3, C)
+        if lo == hi:
+            continue
+        e = j
+        while e < nqual and qlevel[e] == v:
             e += 1
-        while j < nqual and qlevel[j] == v:
-            _add_hand(cnt, qpacked[j], off2, off3, C)
-            j += 1
-        for g in range(i, e):
-            f = order[g]
-            k = _unpack(packed[f], pos)
-            upto[f] += _subset_sum(cnt, pos, k, off2, off3, C)
-        i = e
+        for g in range(lo, hi):
+            p = entry[g] & mask33
+            f = entry[g] >> 33
+            k = _unpack(p, pos)
+            m = 0
+            for a in range(k):
+                m |= 1 << pos[a]
+            tie = 0
+            for q in range(j, e):
+                if (qbits[q] & m) == 0:
+                    tie += 1
+            below[f] += _subset_sum(cnt, pos, k, off2, off3, C)
+            tied[f] = tie
     # pass 3: the numerators, with forcing
     numerator = np.empty(D, np.int64)
     counts = np.zeros((D if detail else 0, 9), np.int64)
@@ -455,7 +460,7 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qlev, 
         k = _unpack(packed[i], pos)
         r = n - k - 4
         whole = C[n - k, 4]
-        above = whole - nq[i] - upto[i]
+        above = whole - nq[i] - below[i] - tied[i]
         w = win[i]
         tk = take[i]
         num = r * (w * below[i] - loss * above + tk * nq[i])
@@ -478,20 +483,17 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qlev, 
             m = 0
             for a in range(k):
                 m |= 1 << pos[a]
-            gain = 0
-            for g in range(count):
-                row = ranked[t, g]
-                if bits[row, 0] & m:
-                    continue
-                if cat == 2 or cat == 3:
-                    won = _popcount(bits[row, 2] & ~m)
-                    lost = _popcount((bits[row, 1] ^ bits[row, 2]) & ~m)
-                    tie = 0
-                elif cat == 6 or cat == 7:
-                    won = _popcount((bits[row, 1] ^ bits[row, 5]) & ~m)
-                    lost = _popcount(bits[row, 5] & ~m)
-                    tie = 0
-                else:
+            if cat == 2 or cat == 3:
+                gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
+                                                  loss, c)
+            elif cat == 6 or cat == 7:
+                gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
+            else:
+                gain = 0
+                for g in range(count):
+                    row = ranked[t, g]
+                    if bits[row, 0] & m:
+                        continue
                     won = 0
                     lost = 0
                     tie = 0
@@ -505,18 +507,18 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qlev, 
                             lost += 1
                         else:
                             tie += 1
-                total = w * won - loss * lost
-                if total > c:
-                    gain += total - c
-                    picked += 1
-                    nw += won
-                    nl += lost
-                    nt += tie
+                    total = w * won - loss * lost
+                    if total > c:
+                        gain += total - c
+                        picked += 1
+                        nw += won
+                        nl += lost
+                        nt += tie
             num += gain
         numerator[i] = num
         if detail:
             counts[i, 0] = below[i]
-            counts[i, 1] = upto[i] - below[i]
+            counts[i, 1] = tied[i]
             counts[i, 2] = above
             counts[i, 3] = nq[i]
             counts[i, 4] = picked
@@ -525,6 +527,29 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qlev, 
             counts[i, 7] = nt
             counts[i, 8] = picked * r - nw - nl - nt
     return numerator, counts
+
+
+@_jit
+def _bits_loop(hb, beaten, beating, count, m, w, loss, c):
+    """Forcing over the first ``count`` rows when every requalified showdown is decided by class.
+
+    ``S_H = w * |beaten outs not drawn| - loss * |beating outs not drawn|``.
+    """
+    gain = 0
+    picked = 0
+    nw = 0
+    nl = 0
+    free = ~m
+    for g in range(count):
+        won = _popcount(beaten[g] & free)
+        lost = _popcount(beating[g] & free)
+        total = w * won - loss * lost - c
+        if (hb[g] & m) == 0 and total > 0:
+            gain += total
+            picked += 1
+            nw += won
+            nl += lost
+    return gain, picked, nw, nl
 
 
 @_jit
