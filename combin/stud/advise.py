@@ -393,7 +393,7 @@ class Engine:
             dense = hands.dense.astype(np.int64)
             qlev = hands.qualify_level
             (dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts,
-             bits) = dealer_tables(int(situation.up), up_dp, cards, dp, dense, len(deck), qlev, COMB,
+             bits, starts) = dealer_tables(int(situation.up), up_dp, cards, dp, dense, len(deck), qlev, COMB,
                                    STRAIGHT_MASKS)
             bounds = np.stack([_bitcount(bits[:, 2]), _bitcount(bits[:, 2] | bits[:, 3]),
                                _bitcount(bits[:, 1])])
@@ -414,7 +414,7 @@ class Engine:
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
             self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt,
                                 qpacked=qpacked, qlevel=qlevel, outs=outs, outlev=outlev, nouts=nouts,
-                                bits=bits, ranked=ranked, ge=ge,
+                                bits=bits, starts=starts, ranked=ranked, ge=ge,
                                 level_data=_level_data(self.rules, deck))
         return self._kernel
 
@@ -451,7 +451,8 @@ class Engine:
         numerator, counts = option_sums(packed, level, win, take, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
                                         fee, categories, tables["outs"], tables["outlev"],
-                                        tables["nouts"], tables["bits"], tables["ranked"], tables["ge"],
+                                        tables["nouts"], tables["bits"], tables["starts"], tables["ranked"],
+                                        tables["ge"],
                                         *(tables["gathered"][f"{name}_{part}"] for name in ("pairs", "all")
                                           for part in ("hb", "beaten", "beating")),
                                         self.prune, detail, COMB)

@@ -201,6 +201,10 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     bits = np.zeros((nn, 6), np.int64)
     five = np.empty(5, np.int64)
     fivedp = np.empty(5, np.int64)
+    starts = np.zeros((nn, 5), np.int64)
+    tmp = np.empty((4, 29), np.int64)
+    tmplev = np.empty((4, 29), np.int64)
+    found = np.zeros(4, np.int64)
     pos = np.empty(4, np.int64)
     rest = np.empty(4, np.int64)
     j = 0
@@ -235,12 +239,13 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                         elif (five[t] & 3) != suit:
                             suited = False
                         m += 1
-                    count = 0
                     allb = 0
                     pairb = 0
                     strb = 0
                     flb = 0
                     sfb = 0
+                    for t in range(4):
+                        found[t] = 0
                     for x in range(n):
                         if (hb >> x) & 1:
                             continue
@@ -256,20 +261,33 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                         level = dense[_lex5(buf, ndeck, total, C)]
                         if level < qlev:
                             continue
-                        outs[j, count] = x
-                        outlev[j, count] = level
-                        count += 1
                         xb = 1 << x
                         allb |= xb
                         if (rmask & rb) != 0:
                             pairb |= xb
+                            kind = 0
                         elif straight[rmask | rb]:
                             if suited and (cards[x] & 3) == suit:
                                 sfb |= xb
+                                kind = 3
                             else:
                                 strb |= xb
+                                kind = 1
                         else:
                             flb |= xb
+                            kind = 2
+                        tmp[kind, found[kind]] = x
+                        tmplev[kind, found[kind]] = level
+                        found[kind] += 1
+                    # the outs by kind: pairs, straights, flushes, straight flushes
+                    count = 0
+                    for kind in range(4):
+                        starts[j, kind] = count
+                        for t in range(found[kind]):
+                            outs[j, count] = tmp[kind, t]
+                            outlev[j, count] = tmplev[kind, t]
+                            count += 1
+                    starts[j, 4] = count
                     nouts[j] = count
                     bits[j, 0] = hb
                     bits[j, 1] = allb
@@ -278,7 +296,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                     bits[j, 4] = flb
                     bits[j, 5] = sfb
                     j += 1
-    return dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts, bits
+    return dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts, bits, starts
 
 
 @_jit
@@ -365,7 +383,7 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 
 @_jit
 def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
-                cat_of_level, outs, outlev, nouts, bits, ranked, ge, pairs_hb, pairs_beaten,
+                cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, prune, detail, C):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
@@ -490,14 +508,29 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits,
                 gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
             else:
                 gain = 0
+                free = ~m
                 for g in range(count):
                     row = ranked[t, g]
                     if bits[row, 0] & m:
                         continue
-                    won = 0
-                    lost = 0
+                    # outs of a lower kind lose to the player, of a higher kind beat it; only
+                    # the outs of the player's own kind are compared level by level
+                    if cat < 4:
+                        lo, hi = starts[row, 0], starts[row, 1]
+                        beaten, beating = 0, bits[row, 1] ^ bits[row, 2]
+                    elif cat == 4:
+                        lo, hi = starts[row, 1], starts[row, 2]
+                        beaten, beating = bits[row, 2], bits[row, 4] | bits[row, 5]
+                    elif cat == 5:
+                        lo, hi = starts[row, 2], starts[row, 3]
+                        beaten, beating = bits[row, 2] | bits[row, 3], bits[row, 5]
+                    else:
+                        lo, hi = starts[row, 3], starts[row, 4]
+                        beaten, beating = bits[row, 1] ^ bits[row, 5], 0
+                    won = _popcount(beaten & free)
+                    lost = _popcount(beating & free)
                     tie = 0
-                    for x in range(nouts[row]):
+                    for x in range(lo, hi):
                         if (m >> outs[row, x]) & 1:
                             continue
                         lv = outlev[row, x]
