@@ -30,20 +30,24 @@ player level ``v``, by inclusion-exclusion over the subsets ``T`` of ``N``::
 
     nq(N)    = sum_T (-1)^|T| ncnt[T]            + #{Q subset N, |Q| = 4: Q does not qualify}
     below(N) = sum_T (-1)^|T| cnt_{< v}[T]       + #{Q: Q qualifies, level(Q) < v}
-    upto(N)  = sum_T (-1)^|T| cnt_{<= v}[T]      + #{Q: Q qualifies, level(Q) <= v}
+    tied(N)  = #{H of level v: H and N disjoint}
 
 (|T| <= 3), where ``cnt_{< v}[T]`` counts the qualifying hands containing
 ``T`` with a level below ``v``.  These are read in one sweep over the levels:
-the draws are sorted by level; before the draws of level ``v`` every
-qualifying hand of a lower level has added 1 to each of its 15 subsets of at
-most three cards (``below``), then the hands of level ``v`` are added
-(``upto``).  A player below the qualifying level has ``below = upto = 0`` and
-is not swept.  ``tied = upto - below``, ``above = C(n - k, 4) - nq - upto``.
+the draws are sorted by level (a counting sort); before the draws of level
+``v`` every qualifying hand of a lower level has added 1 to each of its 15
+subsets of at most three cards, and the hands of level ``v`` itself are
+counted one by one against the draw's bit mask.  A player below the
+qualifying level has ``below = tied = 0`` and is not swept.  ``above =
+C(n - k, 4) - nq - below - tied``.
 Forcing is summed as in :meth:`combin.stud.advise.Engine.forcing`: the hands
 whose bound ``w * outs(H) <= r * (fee + take)`` (outs counted by the same
 class rule) proves ``S_H - c <= 0`` are skipped without changing the sum; the
-others are summed out by out (or as bit counts where the player's class
-decides every requalified showdown).  Every quantity is an int64 far inside
+others are summed with the outs of a kind below the player's counted as
+won, of a kind above as lost (bit counts), and only the outs of the player's
+own kind (pair, straight, flush, straight flush) compared level by level --
+or bits alone where the class decides every showdown (two pair, trips, full
+house, quads).  Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
 """
 
