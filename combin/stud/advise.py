@@ -57,6 +57,11 @@ not qualifying, the forced outcomes, the player's values and the numerators
 division, checked), so the first and second moments of a round's net are
 exact without a second pass over the cards.  The option's value is given
 back by the nets times their probabilities, checked for every best option.
+
+The sums run in the compiled kernel :mod:`combin.stud.kernel`, every option
+of a situation in one call (:meth:`Engine.prepare`); the numpy code of this
+module computes the same integers and stays as the reference
+(``Engine(..., reference=True)``; the tests compare the two draw by draw).
 """
 
 from dataclasses import dataclass
@@ -155,9 +160,23 @@ class DealerTable:
     def __init__(self, up, unseen, deck=None):
         from combin.stud.deck import Deck
         self.hand_table = hand_table(deck if deck is not None else Deck.parse(None))
+        self.up = up
         self.cards = np.asarray(unseen, dtype=np.int64)
         n = self.n = len(unseen)
         self.size = n + 1
+        self._built = False
+        self._force = None
+
+    def __getattr__(self, name):
+        # The tables below are built on first use: the compiled engine reads only n and cards.
+        if name.startswith("__") or self.__dict__.get("_built", True):
+            raise AttributeError(name)
+        self._built = True
+        self._build()
+        return getattr(self, name)
+
+    def _build(self):
+        up, n = self.up, self.n
         hands = self.hands = _subsets(n, 4)
         dealer = np.column_stack([np.full(len(hands), up, dtype=np.int64), self.cards[hands]])
         self.dealer = dealer
@@ -196,7 +215,6 @@ class DealerTable:
         self.qcount = qcount
         self.qstart = np.cumsum(qcount) - qcount
         self.ncount3 = ncount3
-        self._force = None
 
     def evaluate(self, hands):
         """Values of an ``(m, 5)`` array of the deck's cards, read from the deck's hand table."""
@@ -296,10 +314,19 @@ class DealerTable:
 
 
 class Engine:
-    """The sums of one situation; ``prune=False`` sums forcing everywhere (for the tests)."""
+    """The sums of one situation; ``prune=False`` sums forcing everywhere (for the tests).
 
-    def __init__(self, situation, rules, prune=True):
+    The sums are computed by the compiled kernel (:mod:`combin.stud.kernel`),
+    every option of a :meth:`prepare` call at once; ``reference=True`` computes
+    them with the numpy path of this module instead (the same integers: the
+    tests compare the two draw by draw).
+    """
+
+    def __init__(self, situation, rules, prune=True, reference=False):
         self.prune = prune
+        self.reference = reference
+        self._kernel = None
+        self._done = {}
         self.rules = rules
         self.situation = situation
         self.table = DealerTable(situation.up, situation.unseen, situation.deck)
@@ -348,10 +375,129 @@ class Engine:
     def play_numerators(self, kept, size, detail=False):
         """Per draw: the play numerator over ``r * C(n - size, 4)``, and that denominator.
 
-        The numerator is an int64: its size is at most ``r * C(n, 4) * max
-        |result| <= 47 * 178,365 * 301 < 2.6e9`` per draw, and a sum over at
-        most ``C(47, 5)`` draws stays below ``4e15 < 2**63``.
+        Draws are in the lexicographic order of :func:`itertools.combinations`
+        of the unseen positions.  The numerator is an int64: its size is at
+        most ``r * C(n, 4) * max |result| <= 47 * 178,365 * 301 < 2.6e9`` per
+        draw, and a sum over at most ``C(47, 5)`` draws stays below ``4e15 <
+        2**63``.  With ``detail`` the counts are ``{below, tied, above, nq,
+        values, forced}`` (``forced``: ``None`` without L10, else ``(gains,
+        (draws, 5) forced / won / lost / tied / not requalified)``).
         """
+        if self.reference:
+            return self.reference_numerators(kept, size, detail)
+        key = (tuple(kept), size)
+        if not detail and key in self._done:
+            return self._done[key], self._denominator(size), None
+        numerator, counts = self._compute([(kept, size)], detail)[0]
+        return numerator, self._denominator(size), counts
+
+    def _denominator(self, size):
+        n = len(self.situation.unseen)
+        return (n - size - 4) * comb(n - size, 4)
+
+    def prepare(self, options):
+        """Compute the numerators of every ``(kept, size)`` of ``options`` in one compiled call."""
+        todo = [(list(kept), size) for kept, size in dict.fromkeys((tuple(k), s) for k, s in options)
+                if (tuple(kept), size) not in self._done]
+        if todo and not self.reference:
+            for (kept, size), (numerator, _) in zip(todo, self._compute(todo, False)):
+                self._done[(tuple(kept), size)] = numerator
+
+    def _tables(self):
+        """The per-situation tables of the kernel (built once)."""
+        if self._kernel is None:
+            from combin.stud.kernel import COMB, STRAIGHT_MASKS, dealer_tables
+            situation = self.situation
+            deck = situation.deck
+            hands = hand_table(deck)
+            up_dp = int(hands.positions_of([situation.up])[0])
+            cards = np.asarray(situation.unseen, dtype=np.int64)
+            dp = hands.positions_of(cards).astype(np.int64)
+            dense = hands.dense.astype(np.int64)
+            qlev = hands.qualify_level
+            (dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts,
+             bits, starts) = dealer_tables(int(situation.up), up_dp, cards, dp, dense, len(deck), qlev, COMB,
+                                   STRAIGHT_MASKS)
+            bounds = np.stack([_bitcount(bits[:, 2]), _bitcount(bits[:, 2] | bits[:, 3]),
+                               _bitcount(bits[:, 1])])
+            ranked = np.argsort(-bounds, axis=1, kind="stable").astype(np.int64)
+            ge = np.zeros((3, OUT_LIMIT + 2), dtype=np.int64)
+            for t in range(3):
+                histogram = np.bincount(bounds[t], minlength=OUT_LIMIT + 1)
+                ge[t, :OUT_LIMIT + 1] = np.cumsum(histogram[::-1])[::-1]
+            gathered = {}
+            for name, t, beaten, beating in (("pairs", 0, bits[:, 2], bits[:, 1] ^ bits[:, 2]),
+                                             ("all", 2, bits[:, 1] ^ bits[:, 5], bits[:, 5])):
+                rows = ranked[t]
+                gathered.update({f"{name}_hb": np.ascontiguousarray(bits[rows, 0]),
+                                 f"{name}_beaten": np.ascontiguousarray(beaten[rows]),
+                                 f"{name}_beating": np.ascontiguousarray(beating[rows])})
+            qbits = np.zeros(len(qpacked), dtype=np.int64)
+            for column in range(4):
+                qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
+            self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt,
+                                qpacked=qpacked, qlevel=qlevel, outs=outs, outlev=outlev, nouts=nouts,
+                                bits=bits, starts=starts, ranked=ranked, ge=ge,
+                                level_data=_level_data(self.rules, deck))
+        return self._kernel
+
+    def _compute(self, options, detail):
+        """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
+        from combin.stud.kernel import COMB, enumerate_draws, option_sums
+        tables = self._tables()
+        hands = hand_table(self.situation.deck)
+        n = len(tables["cards"])
+        sizes = np.array([size for _, size in options], dtype=np.int64)
+        kept_dp = np.zeros((len(options), 6), dtype=np.int64)
+        nkept = np.zeros(len(options), dtype=np.int64)
+        for o, (kept, _) in enumerate(options):
+            found = np.sort(hands.positions_of(np.asarray(kept, dtype=np.int64))) if len(kept) else []
+            kept_dp[o, :len(found)] = found
+            nkept[o] = len(found)
+        offsets = np.zeros(len(options) + 1, dtype=np.int64)
+        offsets[1:] = np.cumsum([comb(n, size) for size in sizes.tolist()])
+        packed, level = enumerate_draws(kept_dp, nkept, sizes, offsets, tables["dp"], tables["dense"],
+                                        len(self.situation.deck), COMB)
+        pays, categories, values = tables["level_data"]
+        win = self.ante_win + self.bet * pays[level]
+        take = np.where(categories[level] >= STRAIGHT, self.take_high, self.take_low)
+        for o, (kept, size) in enumerate(options):
+            if len(kept) + size != 5:         # a sixth card: the Bet pays read card by card
+                part = slice(offsets[o], offsets[o + 1])
+                draws = _subsets(n, size)
+                rows = np.concatenate([np.broadcast_to(np.asarray(kept, dtype=np.int64), (len(draws), len(kept))),
+                                       tables["cards"][draws]], axis=1)
+                win[part] = self.ante_win + self.bet * self.pays(rows, None)
+            elif (pays[level[offsets[o]:offsets[o + 1]]] == _NO_PAY).any():
+                raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
+        fee = -1 if self.force_fee is None else self.force_fee
+        numerator, counts = option_sums(packed, level, win, take, n, tables["dlev"], tables["ncnt"],
+                                        tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
+                                        fee, categories, tables["outs"], tables["outlev"],
+                                        tables["nouts"], tables["bits"], tables["starts"], tables["ranked"],
+                                        tables["ge"],
+                                        *(tables["gathered"][f"{name}_{part}"] for name in ("pairs", "all")
+                                          for part in ("hb", "beaten", "beating")),
+                                        self.prune, detail, COMB)
+        found = []
+        for o in range(len(options)):
+            part = slice(offsets[o], offsets[o + 1])
+            extra = None
+            if detail:
+                c = counts[part]
+                forced = None
+                if self.force_fee is not None:
+                    r = n - int(sizes[o]) - 4
+                    gains = numerator[part] - r * (win[part] * c[:, 0] - self.loss * c[:, 2]
+                                                   + take[part] * c[:, 3])
+                    forced = (gains, np.ascontiguousarray(c[:, 4:]))
+                extra = dict(below=c[:, 0].copy(), tied=c[:, 1].copy(), above=c[:, 2].copy(),
+                             nq=c[:, 3].copy(), values=values[level[part]], forced=forced)
+            found.append((numerator[part], extra))
+        return found
+
+    def reference_numerators(self, kept, size, detail=False):
+        """:meth:`play_numerators` by the numpy path (the reference of the compiled kernel)."""
         table = self.table
         draws, hands, values = self.final_hands(kept, size)
         pays = self.pays(hands, values)
@@ -472,6 +618,39 @@ class Engine:
         return gains, extra
 
 
+OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight, 9 flush cards)
+_NO_PAY = np.iinfo(np.int64).min
+_LEVEL_DATA = {}
+
+
+def _level_data(rules, deck):
+    """Per level of the deck's hand table: the Bet pay of a five-card hand, its category, its value.
+
+    A pay that is not a whole number of Ante units is marked (and refused when a draw reads it).
+    """
+    key = (rules.game.id, rules.second_combination, deck.text)
+    if key not in _LEVEL_DATA:
+        from combin.stud.rules import bet_pay
+        values = hand_table(deck).levels.astype(np.int64)
+        pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
+        found = []
+        for value in values.tolist():
+            if value not in pays:
+                pay = Fraction(bet_pay(rules, _representative(value)))
+                if pay.denominator != 1:
+                    found.append(_NO_PAY)
+                    continue
+                pays[value] = int(pay)
+            found.append(pays[value])
+        _LEVEL_DATA[key] = (np.array(found, dtype=np.int64), values // _SHIFT, values)
+    return _LEVEL_DATA[key]
+
+
+def _bitcount(words):
+    """Set bits of each non-negative int64."""
+    return _popcount(np.asarray(words, dtype=np.int64))
+
+
 def _popcount(words):
     """Set bits of each int64 (numpy's bitwise_count, or eight byte look-ups)."""
     if hasattr(np, "bitwise_count"):
@@ -516,31 +695,34 @@ def advise(situation, rules, detail=True, progress=None):
         return [Option("instant", (), bonus, {"instant": Fraction(1)},
                        {"instant": (Fraction(1), bonus, bonus * bonus)})]
     engine = Engine(situation, rules)
-    options, best, seen = [], None, {}
+    options, seen = [], {}
     symmetric = _suit_symmetries(player, situation.up)
     keys = option_keys(rules)
-    for done, (kind, positions) in enumerate(keys, 1):
+    twins = []
+    for kind, positions in keys:
         # an exchange that a suit relabelling fixing the five and the up card turns into one
         # already priced keeps the same cards up to suits: the same value, not summed again
         kept = [c for i, c in enumerate(player) if i not in positions]
-        twin = (kind, min(tuple(sorted(_relabel(c, p) for c in kept)) for p in symmetric))
-        if twin in seen:
-            value, sums = seen[twin], None
-        else:
-            value, sums = _sums(engine, player, kind, positions, detail)
-            seen[twin] = value
-        options.append((value, kind, positions))
-        if detail and sums is not None and (best is None or value > best[0]):
-            best = (value, sums)
+        twins.append((kind, min(tuple(sorted(_relabel(c, p) for c in kept)) for p in symmetric)))
+    firsts = {}
+    for key, twin in zip(keys, twins):
+        firsts.setdefault(twin, key)
+    engine.prepare([_request(engine, player, kind, positions) for kind, positions in firsts.values()
+                    if kind != "fold"])
+    for done, ((kind, positions), twin) in enumerate(zip(keys, twins), 1):
+        if twin not in seen:
+            seen[twin] = _sums(engine, player, kind, positions, False)[0]
+        options.append((seen[twin], kind, positions))
         if progress is not None:
             progress(done, len(keys))
+    # the best is the first option of the highest value in option_keys order (a stable sort):
+    # never a twin, whose first relabelling comes before it with the same value
     options.sort(key=lambda item: -item[0])
     out = []
     for index, (ev, kind, positions) in enumerate(options):
         results = moments = None
         if detail and index == 0:
-            sums = (best[1] if best is not None and best[0] == ev and kind != "fold"
-                    else _sums(engine, player, kind, positions, True)[1])
+            sums = _sums(engine, player, kind, positions, True)[1]
             moments = _moments(engine, sums, bonus)
             results = {key: p for key, (p, _, _) in moments.items()}
             # the nets times their probabilities must give the option's value back
@@ -548,6 +730,13 @@ def advise(situation, rules, detail=True, progress=None):
                 raise AssertionError(f"the results of {kind} do not add up to its value")
         out.append(Option(kind, tuple(player[p] for p in positions), ev + bonus, results, moments))
     return out
+
+
+def _request(engine, player, kind, positions):
+    """``(kept cards, cards drawn)`` of an option that draws or plays (not fold)."""
+    size = 0 if kind == "play" else (engine.rules.game.entry["draws"]["buy"] if kind == "buy"
+                                     else len(positions))
+    return [c for i, c in enumerate(player) if i not in positions], size
 
 
 def _relabel(card, suits):
@@ -570,9 +759,7 @@ def _sums(engine, player, kind, positions, detail):
     """``(value, sums)``: the option's exact value and, with ``detail``, its per-draw sums."""
     if kind == "fold":
         return Fraction(-1), None
-    size = 0 if kind == "play" else (engine.rules.game.entry["draws"]["buy"] if kind == "buy"
-                                     else len(positions))
-    kept = [c for i, c in enumerate(player) if i not in positions]
+    kept, size = _request(engine, player, kind, positions)
     numerator, denominator, counts = engine.play_numerators(kept, size, detail)
     sums = (numerator, denominator, counts, size, kind) if detail else None
     if kind == "play":

@@ -1,0 +1,614 @@
+"""The Lunar Poker decision engine's sums in compiled loops: every option of a situation at once.
+
+This is the fast path of :class:`combin.stud.advise.Engine`; the numpy path
+there is kept as the reference and the tests compare the two draw by draw.
+It computes exactly the same integers, by the same formula (see
+:mod:`combin.stud.advise`), in three compiled steps (numba, ``cache=True``):
+
+:func:`dealer_tables` (once per situation).  Every dealer hand is the up card
+plus a 4-subset ``H`` of the ``n`` unseen cards; its *level* is the deck's
+dense level of the five cards (:class:`~combin.stud.values.HandTable`: equal
+levels are tied hands, a higher level beats a lower), read from the deck's
+hand table by lexicographic index.  Then, for every set ``T`` of at most three
+unseen positions (id ``off_|T| + colex(T)``): ``ncnt[T]``, the non-qualifying
+hands containing ``T``.  The qualifying hands are sorted by level (a counting
+sort).  For every non-qualifying ``H`` the *outs*: the replacements ``x`` (not
+in ``H``) of its highest card that requalify it, with their levels and bit
+masks by category.  With ``R`` the four cards left (four distinct ranks, no
+ace-king: see :mod:`combin.stud.advise`), ``R + x`` qualifies iff it is a
+pair (``x`` has a rank of ``R``), a straight (the five ranks are one) or a
+flush (``R`` suited and ``x`` of that suit); only those ``x`` are looked up,
+and each is checked to qualify.
+
+:func:`enumerate_draws` (all options of one call).  Every draw of every option,
+in the lexicographic order of :func:`itertools.combinations`, packed (six bits
+per position, the draw size above bit 30), with the level of the player's
+final hand (the best of six for a bought card).
+
+:func:`option_sums` (all draws of one call).  Per draw ``N`` (``k`` cards) and
+player level ``v``, by inclusion-exclusion over the subsets ``T`` of ``N``::
+
+    nq(N)    = sum_T (-1)^|T| ncnt[T]            + #{Q subset N, |Q| = 4: Q does not qualify}
+    below(N) = sum_T (-1)^|T| cnt_{< v}[T]       + #{Q: Q qualifies, level(Q) < v}
+    tied(N)  = #{H of level v: H and N disjoint}
+
+(|T| <= 3), where ``cnt_{< v}[T]`` counts the qualifying hands containing
+``T`` with a level below ``v``.  These are read in one sweep over the levels:
+the draws are sorted by level (a counting sort); before the draws of level
+``v`` every qualifying hand of a lower level has added 1 to each of its 15
+subsets of at most three cards, and the hands of level ``v`` itself are
+counted one by one against the draw's bit mask.  A player below the
+qualifying level has ``below = tied = 0`` and is not swept.  ``above =
+C(n - k, 4) - nq - below - tied``.
+Forcing is summed as in :meth:`combin.stud.advise.Engine.forcing`: the hands
+whose bound ``w * outs(H) <= r * (fee + take)`` (outs counted by the same
+class rule) proves ``S_H - c <= 0`` are skipped without changing the sum; the
+others are summed with the outs of a kind below the player's counted as
+won, of a kind above as lost (bit counts), and only the outs of the player's
+own kind (pair, straight, flush, straight flush) compared level by level --
+or bits alone where the class decides every showdown (two pair, trips, full
+house, quads).  Every quantity is an int64 far inside
+its range (a draw's numerator is below ``2.6e9`` in size).
+"""
+
+from math import comb
+
+import numpy as np
+
+try:
+    from numba import njit
+except ImportError:          # pragma: no cover - numba is an install requirement
+    njit = None
+
+__all__ = ["COMB", "dealer_tables", "enumerate_draws", "option_sums", "STRAIGHT_MASKS", "pack_positions",
+           "OUT_WIDTH", "COMPILED"]
+
+COMPILED = njit is not None
+
+#: ``COMB[a, b] = C(a, b)`` for ``a <= 52``, ``b <= 6`` (int64).
+COMB = np.array([[comb(a, b) for b in range(7)] for a in range(53)], dtype=np.int64)
+
+#: The most outs a non-qualifying hand can have: 12 pairing cards, 8 straight, 9 flush.
+OUT_WIDTH = 29
+
+
+def _straight_masks():
+    """``STRAIGHT_MASKS[m]``: the 13-bit rank mask ``m`` is the five ranks of a straight."""
+    table = np.zeros(1 << 13, dtype=np.bool_)
+    for low in range(9):
+        table[0b11111 << low] = True
+    table[(1 << 12) | 0b1111] = True   # A-2-3-4-5
+    return table
+
+
+STRAIGHT_MASKS = _straight_masks()
+
+
+def pack_positions(rows):
+    """Packed draws of an ``(m, k)`` array of positions (six bits each, ``k`` above bit 30)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    packed = np.full(len(rows), rows.shape[1] << 30, dtype=np.int64)
+    for column in range(rows.shape[1]):
+        packed |= rows[:, column] << (6 * column)
+    return packed
+
+
+def _jit(function):
+    return njit(cache=True, nogil=True)(function) if COMPILED else function
+
+
+@_jit
+def _popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@_jit
+def _lex5(buf, ndeck, total, C):
+    """Lexicographic index of five sorted deck positions among the deck's 5-subsets."""
+    return (total - 1 - C[ndeck - 1 - buf[0], 5] - C[ndeck - 1 - buf[1], 4] - C[ndeck - 1 - buf[2], 3]
+            - C[ndeck - 1 - buf[3], 2] - C[ndeck - 1 - buf[4], 1])
+
+
+@_jit
+def _sort_small(buf, m):
+    for i in range(1, m):
+        x = buf[i]
+        j = i - 1
+        while j >= 0 and buf[j] > x:
+            buf[j + 1] = buf[j]
+            j -= 1
+        buf[j + 1] = x
+
+
+@_jit
+def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
+    """The per-situation tables (see the module docstring).
+
+    ``up``/``cards``: card ids of the up card and of the unseen cards (ascending);
+    ``up_dp``/``dp``: their deck positions; ``dense``: the deck's levels by
+    lexicographic hand index.  Returns ``(dlev, ncnt, qpacked, qlevel, nqrows,
+    outs, outlev, nouts, bits)``: the level of every ``H`` (colex index), the
+    non-qualifying counts per set id, the qualifying hands (packed) and their
+    levels sorted by level, the colex indices of the non-qualifying hands and
+    for each its outs (positions, levels, count) and bit masks ``(H, all outs,
+    pair outs, straight outs, flush outs, straight-flush outs)``.
+    """
+    n = dp.shape[0]
+    total = C[ndeck, 5]
+    nh = C[n, 4]
+    dlev = np.empty(nh, np.int32)
+    buf = np.empty(6, np.int64)
+    h = 0
+    nqual = 0
+    for d in range(3, n):
+        for c in range(2, d):
+            for b in range(1, c):
+                for a in range(b):
+                    buf[0] = dp[a]
+                    buf[1] = dp[b]
+                    buf[2] = dp[c]
+                    buf[3] = dp[d]
+                    buf[4] = up_dp
+                    _sort_small(buf, 5)
+                    level = dense[_lex5(buf, ndeck, total, C)]
+                    dlev[h] = level
+                    if level >= qlev:
+                        nqual += 1
+                    h += 1
+    off2 = 1 + n
+    off3 = off2 + C[n, 2]
+    size = off3 + C[n, 3]
+    ncnt = np.zeros(size, np.int32)
+    nlev = 0
+    for i in range(nh):
+        if dlev[i] + 1 > nlev:
+            nlev = dlev[i] + 1
+    start = np.zeros(nlev + 1, np.int64)
+    qpacked = np.empty(nqual, np.int64)
+    qlevel = np.empty(nqual, np.int64)
+    nqrows = np.empty(nh - nqual, np.int64)
+    h = 0
+    j = 0
+    for d in range(3, n):
+        for c in range(2, d):
+            for b in range(1, c):
+                for a in range(b):
+                    if dlev[h] >= qlev:
+                        start[dlev[h] + 1] += 1
+                    else:
+                        nqrows[j] = h
+                        j += 1
+                        _add_hand(ncnt, a | (b << 6) | (c << 12) | (d << 18), off2, off3, C)
+                    h += 1
+    for i in range(nlev):
+        start[i + 1] += start[i]
+    h = 0
+    for d in range(3, n):
+        for c in range(2, d):
+            for b in range(1, c):
+                for a in range(b):
+                    level = dlev[h]
+                    if level >= qlev:
+                        slot = start[level]
+                        start[level] += 1
+                        qpacked[slot] = a | (b << 6) | (c << 12) | (d << 18)
+                        qlevel[slot] = level
+                    h += 1
+    # the outs of every non-qualifying hand
+    nn = nh - nqual
+    outs = np.full((nn, 29), n, np.int64)
+    outlev = np.full((nn, 29), -1, np.int64)
+    nouts = np.zeros(nn, np.int64)
+    bits = np.zeros((nn, 6), np.int64)
+    five = np.empty(5, np.int64)
+    fivedp = np.empty(5, np.int64)
+    starts = np.zeros((nn, 5), np.int64)
+    tmp = np.empty((4, 29), np.int64)
+    tmplev = np.empty((4, 29), np.int64)
+    found = np.zeros(4, np.int64)
+    pos = np.empty(4, np.int64)
+    rest = np.empty(4, np.int64)
+    j = 0
+    for d in range(3, n):
+        for c in range(2, d):
+            for b in range(1, c):
+                for a in range(b):
+                    if dlev[C[d, 4] + C[c, 3] + C[b, 2] + a] >= qlev:
+                        continue
+                    pos[0], pos[1], pos[2], pos[3] = a, b, c, d
+                    five[0] = up
+                    fivedp[0] = up_dp
+                    for t in range(4):
+                        five[t + 1] = cards[pos[t]]
+                        fivedp[t + 1] = dp[pos[t]]
+                    high = 0
+                    for t in range(1, 5):
+                        if (five[t] >> 2) > (five[high] >> 2):
+                            high = t
+                    m = 0
+                    rmask = 0
+                    suit = -1
+                    suited = True
+                    hb = (1 << a) | (1 << b) | (1 << c) | (1 << d)
+                    for t in range(5):
+                        if t == high:
+                            continue
+                        rest[m] = fivedp[t]
+                        rmask |= 1 << (five[t] >> 2)
+                        if suit < 0:
+                            suit = five[t] & 3
+                        elif (five[t] & 3) != suit:
+                            suited = False
+                        m += 1
+                    allb = 0
+                    pairb = 0
+                    strb = 0
+                    flb = 0
+                    sfb = 0
+                    for t in range(4):
+                        found[t] = 0
+                    for x in range(n):
+                        if (hb >> x) & 1:
+                            continue
+                        rank = cards[x] >> 2
+                        rb = 1 << rank
+                        if not ((rmask & rb) != 0 or straight[rmask | rb]
+                                or (suited and (cards[x] & 3) == suit)):
+                            continue
+                        for t in range(4):
+                            buf[t] = rest[t]
+                        buf[4] = dp[x]
+                        _sort_small(buf, 5)
+                        level = dense[_lex5(buf, ndeck, total, C)]
+                        if level < qlev:
+                            continue
+                        xb = 1 << x
+                        allb |= xb
+                        if (rmask & rb) != 0:
+                            pairb |= xb
+                            kind = 0
+                        elif straight[rmask | rb]:
+                            if suited and (cards[x] & 3) == suit:
+                                sfb |= xb
+                                kind = 3
+                            else:
+                                strb |= xb
+                                kind = 1
+                        else:
+                            flb |= xb
+                            kind = 2
+                        tmp[kind, found[kind]] = x
+                        tmplev[kind, found[kind]] = level
+                        found[kind] += 1
+                    # the outs by kind: pairs, straights, flushes, straight flushes
+                    count = 0
+                    for kind in range(4):
+                        starts[j, kind] = count
+                        for t in range(found[kind]):
+                            outs[j, count] = tmp[kind, t]
+                            outlev[j, count] = tmplev[kind, t]
+                            count += 1
+                    starts[j, 4] = count
+                    nouts[j] = count
+                    bits[j, 0] = hb
+                    bits[j, 1] = allb
+                    bits[j, 2] = pairb
+                    bits[j, 3] = strb
+                    bits[j, 4] = flb
+                    bits[j, 5] = sfb
+                    j += 1
+    return dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts, bits, starts
+
+
+@_jit
+def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
+    """Every draw of every option (lexicographic), packed, and the player's final level.
+
+    Option ``o`` keeps the deck positions ``kept_dp[o, :nkept[o]]`` (ascending)
+    and draws ``sizes[o]`` of the unseen positions; its draws fill
+    ``offsets[o]:offsets[o + 1]``.  Five final cards are read from the hand
+    table; six (a bought card) are the best of their six five-card hands.
+    """
+    n = dp.shape[0]
+    total = C[ndeck, 5]
+    packed = np.empty(offsets[-1], np.int64)
+    level = np.empty(offsets[-1], np.int64)
+    pick = np.empty(6, np.int64)
+    six = np.empty(6, np.int64)
+    buf = np.empty(5, np.int64)
+    for o in range(len(sizes)):
+        k = sizes[o]
+        m = nkept[o]
+        for i in range(k):
+            pick[i] = i
+        row = offsets[o]
+        while True:
+            p = k << 30
+            for i in range(k):
+                p |= pick[i] << (6 * i)
+            packed[row] = p
+            for i in range(m):
+                six[i] = kept_dp[o, i]
+            for i in range(k):
+                six[m + i] = dp[pick[i]]
+            _sort_small(six, m + k)
+            if m + k == 5:
+                level[row] = dense[_lex5(six, ndeck, total, C)]
+            else:
+                best = -1
+                for skip in range(6):
+                    t = 0
+                    for i in range(6):
+                        if i != skip:
+                            buf[t] = six[i]
+                            t += 1
+                    found = dense[_lex5(buf, ndeck, total, C)]
+                    if found > best:
+                        best = found
+                level[row] = best
+            row += 1
+            # the next combination in lexicographic order
+            i = k - 1
+            while i >= 0 and pick[i] == n - k + i:
+                i -= 1
+            if i < 0:
+                break
+            pick[i] += 1
+            for t in range(i + 1, k):
+                pick[t] = pick[t - 1] + 1
+    return packed, level
+
+
+@_jit
+def _unpack(p, pos):
+    k = p >> 30
+    for i in range(k):
+        pos[i] = (p >> (6 * i)) & 63
+    return k
+
+
+@_jit
+def _subset_sum(arr, pos, k, off2, off3, C):
+    """``sum over T subset pos[:k], |T| <= 3, of (-1)^|T| arr[id(T)]``."""
+    s = arr[0]
+    for a in range(k):
+        pa = pos[a]
+        s -= arr[1 + pa]
+        for b in range(a + 1, k):
+            pb = C[pos[b], 2]
+            s += arr[off2 + pa + pb]
+            for c in range(b + 1, k):
+                s -= arr[off3 + pa + pb + C[pos[c], 3]]
+    return s
+
+
+@_jit
+def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
+                cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
+                pairs_beating, all_hb, all_beaten, all_beating, prune, detail, C):
+    """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
+
+    ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
+    non-qualifying rows by bound ``t`` descending (0 pair outs, 1 pair and
+    straight outs, 2 all outs) and ``ge[t, b]`` counts those with a bound of at
+    least ``b``.  Returns ``(numerator, counts)``; ``counts`` is ``(D, 9)``
+    int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
+    (zero rows unless ``detail``).
+    """
+    D = packed.shape[0]
+    off2 = 1 + n
+    off3 = off2 + C[n, 2]
+    pos = np.empty(6, np.int64)
+    below = np.zeros(D, np.int64)
+    tied = np.zeros(D, np.int64)
+    nq = np.zeros(D, np.int64)
+    nlev = cat_of_level.shape[0]
+    start = np.zeros(nlev + 1, np.int64)
+    # pass 1: non-qualifying counts, the hands the draw holds whole, the count by level
+    for i in range(D):
+        k = _unpack(packed[i], pos)
+        v = level[i]
+        s = _subset_sum(ncnt, pos, k, off2, off3, C)
+        b4 = 0
+        if k >= 4:
+            for skip in range(1 if k == 4 else 5):
+                if k == 4:
+                    skip = 4                      # the draw itself is the one 4-subset
+                h = 0
+                t = 1
+                for a in range(k):
+                    if a != skip:
+                        h += C[pos[a], t]
+                        t += 1
+                lv = dlev[h]
+                if lv < qlev:
+                    s += 1
+                elif lv < v:
+                    b4 += 1
+        nq[i] = s
+        below[i] = b4
+        if v >= qlev:
+            start[v + 1] += 1
+    for t in range(nlev):
+        start[t + 1] += start[t]
+    swept = start[nlev]
+    bounds = start.copy()        # draws of level v: sorted[bounds[v]:bounds[v + 1]]
+    # one word per swept draw: its index above bit 33, the packed draw below
+    entry = np.empty(swept, np.int64)
+    for i in range(D):
+        v = level[i]
+        if v >= qlev:
+            entry[start[v]] = (i << 33) | packed[i]
+            start[v] += 1
+    # pass 2: the sweep over levels.  Before the draws of level v, every qualifying hand of a
+    # lower level has been added to its subsets of at most three cards; the hands of level v
+    # itself (the ties) are counted one by one against the draw.
+    cnt = np.zeros(ncnt.shape[0], np.int32)
+    nqual = qpacked.shape[0]
+    mask33 = (1 << 33) - 1
+    j = 0
+    for v in range(qlev, nlev):
+        lo = bounds[v]
+        hi = bounds[v + 1]
+        while j < nqual and qlevel[j] < v:
+            _add_hand(cnt, qpacked[j], off2, off3, C)
+            j += 1
+        if lo == hi:
+            continue
+        e = j
+        while e < nqual and qlevel[e] == v:
+            e += 1
+        for g in range(lo, hi):
+            p = entry[g] & mask33
+            f = entry[g] >> 33
+            k = _unpack(p, pos)
+            m = 0
+            for a in range(k):
+                m |= 1 << pos[a]
+            tie = 0
+            for q in range(j, e):
+                if (qbits[q] & m) == 0:
+                    tie += 1
+            below[f] += _subset_sum(cnt, pos, k, off2, off3, C)
+            tied[f] = tie
+    # pass 3: the numerators, with forcing
+    numerator = np.empty(D, np.int64)
+    counts = np.zeros((D if detail else 0, 9), np.int64)
+    nrows = nouts.shape[0]
+    for i in range(D):
+        k = _unpack(packed[i], pos)
+        r = n - k - 4
+        whole = C[n - k, 4]
+        above = whole - nq[i] - below[i] - tied[i]
+        w = win[i]
+        tk = take[i]
+        num = r * (w * below[i] - loss * above + tk * nq[i])
+        picked = 0
+        nw = 0
+        nl = 0
+        nt = 0
+        if fee >= 0 and nrows > 0:
+            v = level[i]
+            cat = cat_of_level[v]
+            c = r * (fee + tk)
+            t = 0 if cat < 4 else (1 if cat == 4 else 2)
+            if not prune or c < 0 or loss < 0:
+                count = nrows
+            elif w <= 0:
+                count = 0                       # S_H <= w * won - loss * lost <= 0 <= c
+            else:
+                least = c // w + 1              # w * bound > c  <=>  bound >= c // w + 1
+                count = ge[t, least] if least < ge.shape[1] else 0
+            m = 0
+            for a in range(k):
+                m |= 1 << pos[a]
+            if cat == 2 or cat == 3:
+                gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
+                                                  loss, c)
+            elif cat == 6 or cat == 7:
+                gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
+            else:
+                gain = 0
+                free = ~m
+                for g in range(count):
+                    row = ranked[t, g]
+                    if bits[row, 0] & m:
+                        continue
+                    # outs of a lower kind lose to the player, of a higher kind beat it; only
+                    # the outs of the player's own kind are compared level by level
+                    if cat < 4:
+                        lo, hi = starts[row, 0], starts[row, 1]
+                        beaten, beating = 0, bits[row, 1] ^ bits[row, 2]
+                    elif cat == 4:
+                        lo, hi = starts[row, 1], starts[row, 2]
+                        beaten, beating = bits[row, 2], bits[row, 4] | bits[row, 5]
+                    elif cat == 5:
+                        lo, hi = starts[row, 2], starts[row, 3]
+                        beaten, beating = bits[row, 2] | bits[row, 3], bits[row, 5]
+                    else:
+                        lo, hi = starts[row, 3], starts[row, 4]
+                        beaten, beating = bits[row, 1] ^ bits[row, 5], 0
+                    won = _popcount(beaten & free)
+                    lost = _popcount(beating & free)
+                    tie = 0
+                    for x in range(lo, hi):
+                        if (m >> outs[row, x]) & 1:
+                            continue
+                        lv = outlev[row, x]
+                        if lv < v:
+                            won += 1
+                        elif lv > v:
+                            lost += 1
+                        else:
+                            tie += 1
+                    total = w * won - loss * lost
+                    if total > c:
+                        gain += total - c
+                        picked += 1
+                        nw += won
+                        nl += lost
+                        nt += tie
+            num += gain
+        numerator[i] = num
+        if detail:
+            counts[i, 0] = below[i]
+            counts[i, 1] = tied[i]
+            counts[i, 2] = above
+            counts[i, 3] = nq[i]
+            counts[i, 4] = picked
+            counts[i, 5] = nw
+            counts[i, 6] = nl
+            counts[i, 7] = nt
+            counts[i, 8] = picked * r - nw - nl - nt
+    return numerator, counts
+
+
+@_jit
+def _bits_loop(hb, beaten, beating, count, m, w, loss, c):
+    """Forcing over the first ``count`` rows when every requalified showdown is decided by class.
+
+    ``S_H = w * |beaten outs not drawn| - loss * |beating outs not drawn|``.
+    """
+    gain = 0
+    picked = 0
+    nw = 0
+    nl = 0
+    free = ~m
+    for g in range(count):
+        won = _popcount(beaten[g] & free)
+        lost = _popcount(beating[g] & free)
+        total = w * won - loss * lost - c
+        if (hb[g] & m) == 0 and total > 0:
+            gain += total
+            picked += 1
+            nw += won
+            nl += lost
+    return gain, picked, nw, nl
+
+
+@_jit
+def _add_hand(cnt, p, off2, off3, C):
+    a = p & 63
+    b = (p >> 6) & 63
+    c = (p >> 12) & 63
+    d = (p >> 18) & 63
+    cb, cc, cd = C[b, 2], C[c, 2], C[d, 2]
+    cnt[0] += 1
+    cnt[1 + a] += 1
+    cnt[1 + b] += 1
+    cnt[1 + c] += 1
+    cnt[1 + d] += 1
+    cnt[off2 + a + cb] += 1
+    cnt[off2 + a + cc] += 1
+    cnt[off2 + a + cd] += 1
+    cnt[off2 + b + cc] += 1
+    cnt[off2 + b + cd] += 1
+    cnt[off2 + c + cd] += 1
+    c3, d3 = C[c, 3], C[d, 3]
+    cnt[off3 + a + cb + c3] += 1
+    cnt[off3 + a + cb + d3] += 1
+    cnt[off3 + a + cc + d3] += 1
+    cnt[off3 + b + cc + d3] += 1

@@ -1,0 +1,138 @@
+"""combin.stud.kernel: the compiled engine equals the numpy reference engine, draw by draw.
+
+Every option's per-draw numerators, and with ``detail`` every count the
+result breakdown reads (below, tied, above, not qualified, the player's
+values, the forcing gains and forced outcomes), must be the same integers as
+:class:`combin.stud.advise.Engine` computes with ``reference=True``.  The
+reference itself is checked against the game-tree oracle in
+``tests/test_stud_advise.py`` (which now runs the compiled path too).
+"""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from combin.stud import kernel
+from combin.stud.advise import Engine, _request, advise, option_keys
+from combin.stud.advise_bench import situations as full_deck_situations
+from combin.stud.deck import Deck
+from combin.stud.rules import load_game
+from combin.stud.situation import Situation
+from combin.stud.values import QUALIFY, hand_value
+
+RULES = load_game("lunar").resolve()
+
+
+def assert_same(situation, rules, keys=None, prune=True):
+    fast = Engine(situation, rules, prune=prune)
+    slow = Engine(situation, rules, prune=prune, reference=True)
+    player = list(situation.player)
+    keys = [key for key in (keys or option_keys(rules)) if key[0] != "fold"]
+    fast.prepare([_request(fast, player, kind, positions) for kind, positions in keys])
+    for kind, positions in keys:
+        kept, size = _request(fast, player, kind, positions)
+        batch = fast.play_numerators(kept, size)            # from the prepared batch
+        a = fast.play_numerators(kept, size, detail=True)   # one option alone, with counts
+        b = slow.play_numerators(kept, size, detail=True)
+        assert a[1] == b[1]
+        assert a[0].tolist() == b[0].tolist() == batch[0].tolist(), (kind, positions)
+        for name in ("below", "tied", "above", "nq", "values"):
+            assert np.asarray(a[2][name]).tolist() == np.asarray(b[2][name]).tolist(), (kind, name)
+        if b[2]["forced"] is None:
+            assert a[2]["forced"] is None
+        else:
+            assert a[2]["forced"][0].tolist() == b[2]["forced"][0].tolist()
+            assert a[2]["forced"][1].tolist() == b[2]["forced"][1].tolist()
+
+
+@st.composite
+def small_situations(draw):
+    ranks = draw(st.sampled_from(["TJQKA", "9TJQKA"]))
+    deck = Deck.parse(ranks)
+    cards = draw(st.permutations(list(deck.cards)))[:6]
+    return Situation(tuple(cards[:5]), cards[5], deck)
+
+
+@st.composite
+def terms(draw):
+    return load_game("lunar").resolve(
+        draw(st.sampled_from(["A", "B", "C"])),
+        {"L8": draw(st.sampled_from(["push", "even-money"])),
+         "L11": draw(st.sampled_from(["best-pair", "first-only"]))})
+
+
+@settings(max_examples=12, deadline=None)
+@given(small_situations(), terms())
+def test_every_option_equals_the_reference_on_small_decks(situation, rules):
+    assert_same(situation, rules)
+
+
+@pytest.mark.parametrize("hand, up, deck", [("AS AD 9H 9C 9D", "QS", "9TJQKA"),
+                                            ("9S TD JH QC KD", "AS", "9TJQKA"),
+                                            ("KS KD 7H 7C 8D", "9S", "789TJQKA"),
+                                            ("AS KS QS JS 9S", "TD", "9TJQKA")])
+def test_forcing_everywhere_equals_the_reference(hand, up, deck):
+    # prune=False sums forcing on every non-qualifying dealer hand: the bound skips nothing
+    situation = Situation.parse(hand, up, deck)
+    keys = [("play", ()), ("buy", ()), ("exchange", (3, 4)), ("exchange", (0, 2, 4))]
+    assert_same(situation, RULES, keys, prune=False)
+    assert_same(situation, RULES)
+
+
+def test_one_full_deck_situation_every_option():
+    assert_same(full_deck_situations(1)[0], RULES)
+
+
+@pytest.mark.slow
+def test_full_deck_situations_every_option():
+    for situation in full_deck_situations(6)[1:]:
+        assert_same(situation, RULES)
+
+
+def test_outs_equal_a_direct_count():
+    # the kernel looks up only pairing, straight and flush replacements: every replacement
+    # that requalifies the dealer is among them (a direct count with the core's hand_value)
+    situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
+    tables = Engine(situation, RULES)._tables()
+    cards = tables["cards"]
+    n = len(cards)
+    rows = [h for h, hidden in enumerate(_colex(n)) if tables["dlev"][h] < tables["qlev"]]
+    assert len(rows) == len(tables["nouts"])
+    for j, h in list(enumerate(rows))[::37]:
+        hidden = _colex(n)[h]
+        dealer = [situation.up] + [int(cards[i]) for i in hidden]
+        assert hand_value(dealer) < QUALIFY
+        high = max(dealer, key=lambda card: card >> 2)
+        rest = [card for card in dealer if card != high]
+        outs = {i for i in range(n) if i not in hidden and hand_value(rest + [int(cards[i])]) >= QUALIFY}
+        found = set(tables["outs"][j, :tables["nouts"][j]].tolist())
+        assert found == outs
+        assert tables["bits"][j, 1] == sum(1 << i for i in outs)
+        assert tables["bits"][j, 0] == sum(1 << i for i in hidden)
+
+
+def _colex(n):
+    """4-subsets of range(n) in colexicographic order (the kernel's hand index)."""
+    return sorted(combinations(range(n), 4), key=lambda s: s[::-1])
+
+
+def test_packing_and_straight_masks():
+    rows = np.array([[0, 5, 17, 40, 45], [1, 2, 3, 4, 6]])
+    packed = kernel.pack_positions(rows)
+    assert ((packed >> 30) == 5).all()
+    assert [[(int(p) >> (6 * i)) & 63 for i in range(5)] for p in packed] == rows.tolist()
+    assert int(kernel.STRAIGHT_MASKS.sum()) == 10        # nine runs and the wheel
+    assert kernel.COMPILED
+
+
+def test_advise_best_results_equal_the_reference_engine():
+    # advise prices from the batch, then recomputes the best option's counts alone
+    from combin.stud.advise import _results, _sums
+    situation = Situation.parse("AS AD 9H 9C 9D", "QS", "9TJQKA")
+    best = advise(situation, RULES)[0]
+    slow = Engine(situation, RULES, reference=True)
+    positions = tuple(situation.player.index(card) for card in best.discard)
+    value, sums = _sums(slow, list(situation.player), best.kind, positions, True)
+    assert value == best.ev and _results(slow, sums) == best.results
