@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
 WORKERS      ?= 2
-LUNAR_SAMPLE ?= 24
+LUNAR_SAMPLE ?= 500
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
 EVIDENCE     := build/audit-lunar-game
@@ -53,15 +53,15 @@ audit: $(STAMP) lunar-tables
 	@echo "screenshot of build/audit/REPORT.html: build/audit-REPORT.png"
 	mkdir -p $(EVIDENCE)
 	cp $(GAME_DIR)/* $(EVIDENCE)/
-	$(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format md \
-	    --out $(EVIDENCE)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.md
 
 lunar-tables: $(STAMP)
 	$(BIN)/combin game lunar --no-draw --format md --out $(GAME_DIR)/no-draw.md
-	for deck in JQKA TJQKA; do \
+	for deck in JQKA TJQKA 9TJQKA; do \
 	    $(BIN)/combin game lunar --deck $$deck $(GAME_RUN) --strategy-table --format md \
 	        --out $(GAME_DIR)/$$deck.md --strategy-out $(GAME_DIR)/$$deck-strategy.json || exit 1; \
 	done
+	$(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format md \
+	    --out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.md
 
 lunar-game: $(STAMP)
 	mkdir -p build/lunar-game
