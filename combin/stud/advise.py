@@ -443,7 +443,7 @@ class Engine:
 
     def _compute(self, options, detail):
         """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
-        from combin.stud.kernel import COMB, enumerate_draws, option_sums
+        from combin.stud.kernel import COMB, enumerate_draws, first_pass, option_sums
         tables = self._tables()
         hands = hand_table(self.situation.deck)
         n = len(tables["cards"])
@@ -471,7 +471,8 @@ class Engine:
             elif (pays[level[offsets[o]:offsets[o + 1]]] == _NO_PAY).any():
                 raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         fee = -1 if self.force_fee is None else self.force_fee
-        numerator, counts = option_sums(packed, level, win, take, n, tables["dlev"], tables["ncnt"],
+        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"], tables["qlev"], COMB)
+        numerator, counts = option_sums(packed, level, nq, below, win, take, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
                                         fee, categories, tables["outs"], tables["outlev"],
                                         tables["nouts"], tables["bits"], tables["starts"], tables["ranked"],

@@ -60,7 +60,7 @@ try:
 except ImportError:          # pragma: no cover - numba is an install requirement
     njit = None
 
-__all__ = ["COMB", "dealer_tables", "enumerate_draws", "option_sums", "STRAIGHT_MASKS", "pack_positions",
+__all__ = ["COMB", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "STRAIGHT_MASKS", "pack_positions",
            "OUT_WIDTH", "COMPILED"]
 
 COMPILED = njit is not None
@@ -363,6 +363,104 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
 
 
 @_jit
+def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
+    """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
+
+    The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
+    order (:func:`enumerate_draws`).  ``nq(N) = sum_{T subset N, |T| <= 3} (-1)^|T|
+    ncnt[T] + #{Q subset N, |Q| = 4: Q does not qualify}``, and the 4-subsets that
+    qualify below ``level`` are counted for ``below``.  Four- and five-card draws
+    share the terms of their common prefix: for ``N = {a, b, c} + D`` (``D`` the
+    one or two last cards ``d < e``) the subsets ``T`` split by ``T & D``; with
+    ``A = sum_{T subset {a,b,c}}`` and ``G[x] = sum_{T: x in T, T - x subset {a,b,c}}``
+    (both read once per ``{a, b, c}``) the sum is ``A + G[d]`` for four cards and
+    ``A + G[d] + G[e] + sum_{T: {d, e} subset T}`` (four terms) for five: the same
+    terms, each once, so the same integer.  Smaller draws take the sum term by term.
+    """
+    D = level.shape[0]
+    off2 = 1 + n
+    off3 = off2 + C[n, 2]
+    nq = np.zeros(D, np.int64)
+    b4 = np.zeros(D, np.int64)
+    pos = np.empty(6, np.int64)
+    g = np.zeros(n + 1, np.int64)
+    for o in range(sizes.shape[0]):
+        k = sizes[o]
+        row = offsets[o]
+        if k < 4:
+            # small draws, term by term, in the lexicographic order of enumerate_draws
+            for i in range(k):
+                pos[i] = i
+            while True:
+                nq[row] = _subset_sum(ncnt, pos, k, off2, off3, C)
+                row += 1
+                i = k - 1
+                while i >= 0 and pos[i] == n - k + i:
+                    i -= 1
+                if i < 0:
+                    break
+                pos[i] += 1
+                for t in range(i + 1, k):
+                    pos[t] = pos[t - 1] + 1
+            continue
+        for a in range(n):
+            sa = -ncnt[1 + a]
+            for b in range(a + 1, n):
+                sab = sa - ncnt[1 + b] + ncnt[off2 + a + C[b, 2]]
+                cb2 = C[b, 2]
+                for c in range(b + 1, n):
+                    if n - c - 1 < k - 3:
+                        break
+                    c2 = C[c, 2]
+                    c3 = C[c, 3]
+                    big = (ncnt[0] + sab - ncnt[1 + c] + ncnt[off2 + a + c2] + ncnt[off2 + b + c2]
+                           - ncnt[off3 + a + cb2 + c3])
+                    for x in range(c + 1, n):
+                        x2 = C[x, 2]
+                        x3 = C[x, 3]
+                        g[x] = (-ncnt[1 + x] + ncnt[off2 + a + x2] + ncnt[off2 + b + x2]
+                                + ncnt[off2 + c + x2] - ncnt[off3 + a + cb2 + x3]
+                                - ncnt[off3 + a + c2 + x3] - ncnt[off3 + b + c2 + x3])
+                    low3 = C[c, 3] + cb2 + a
+                    if k == 4:
+                        for d in range(c + 1, n):
+                            s = big + g[d]
+                            lv = dlev[C[d, 4] + low3]
+                            if lv < qlev:
+                                s += 1
+                            elif lv < level[row]:
+                                b4[row] = 1
+                            nq[row] = s
+                            row += 1
+                        continue
+                    for d in range(c + 1, n):
+                        sd = big + g[d]
+                        d2 = C[d, 2]
+                        d3 = C[d, 3]
+                        abcd = dlev[C[d, 4] + low3]
+                        abd = d3 + cb2 + a
+                        acd = d3 + c2 + a
+                        bcd = d3 + c2 + b
+                        for e in range(d + 1, n):
+                            base = off3 + d2 + C[e, 3]
+                            s = (sd + g[e] + ncnt[off2 + d + C[e, 2]] - ncnt[base + a] - ncnt[base + b]
+                                 - ncnt[base + c])
+                            v = level[row]
+                            e4 = C[e, 4]
+                            under = 0
+                            for lv in (abcd, dlev[e4 + low3], dlev[e4 + abd], dlev[e4 + acd],
+                                       dlev[e4 + bcd]):
+                                if lv < qlev:
+                                    s += 1
+                                elif lv < v:
+                                    under += 1
+                            nq[row] = s
+                            b4[row] = under
+                            row += 1
+    return nq, b4
+
+
+@_jit
 def _unpack(p, pos):
     k = p >> 30
     for i in range(k):
@@ -386,12 +484,14 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 
 
 @_jit
-def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
+def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, prune, detail, C):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
-    ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
+    ``nq`` and ``below`` come from :func:`first_pass` (``below`` holding the
+    qualifying 4-subsets of the draw below the player; the sweep adds the rest
+    in place).  ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
     non-qualifying rows by bound ``t`` descending (0 pair outs, 1 pair and
     straight outs, 2 all outs) and ``ge[t, b]`` counts those with a bound of at
     least ``b``.  Returns ``(numerator, counts)``; ``counts`` is ``(D, 9)``
@@ -402,34 +502,12 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits,
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     pos = np.empty(6, np.int64)
-    below = np.zeros(D, np.int64)
     tied = np.zeros(D, np.int64)
-    nq = np.zeros(D, np.int64)
     nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
-    # pass 1: non-qualifying counts, the hands the draw holds whole, the count by level
+    # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
     for i in range(D):
-        k = _unpack(packed[i], pos)
         v = level[i]
-        s = _subset_sum(ncnt, pos, k, off2, off3, C)
-        b4 = 0
-        if k >= 4:
-            for skip in range(1 if k == 4 else 5):
-                if k == 4:
-                    skip = 4                      # the draw itself is the one 4-subset
-                h = 0
-                t = 1
-                for a in range(k):
-                    if a != skip:
-                        h += C[pos[a], t]
-                        t += 1
-                lv = dlev[h]
-                if lv < qlev:
-                    s += 1
-                elif lv < v:
-                    b4 += 1
-        nq[i] = s
-        below[i] = b4
         if v >= qlev:
             start[v + 1] += 1
     for t in range(nlev):
