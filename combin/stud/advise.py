@@ -432,6 +432,25 @@ class Engine:
                 gathered.update({f"{name}_hb": np.ascontiguousarray(bits[rows, 0]),
                                  f"{name}_beaten": np.ascontiguousarray(beaten[rows]),
                                  f"{name}_beating": np.ascontiguousarray(beating[rows])})
+            # per kind of the player's own outs (pair, straight, flush, straight flush): the outs
+            # of a lower kind, of a higher kind and of its own, in the order of its bound
+            nrows = len(bits)
+            kinds = np.zeros((4, 4, nrows), dtype=np.int64)
+            own_list = np.zeros((4, nrows), dtype=np.int64)
+            own_count = np.zeros(4, dtype=np.int64)
+            pair, straight, flush, sf = bits[:, 2], bits[:, 3], bits[:, 4], bits[:, 5]
+            for u, (t, beaten, beating, own) in enumerate((
+                    (0, np.zeros(nrows, np.int64), bits[:, 1] ^ pair, pair),
+                    (1, pair, flush | sf, straight),
+                    (2, pair | straight, sf, flush),
+                    (2, bits[:, 1] ^ sf, np.zeros(nrows, np.int64), sf))):
+                rows = ranked[t]
+                kinds[:, u] = bits[rows, 0], beaten[rows], beating[rows], own[rows]
+                found = np.nonzero(own[rows])[0]
+                own_list[u, :len(found)] = found
+                own_count[u] = len(found)
+            gathered.update(kind_hb=kinds[0], kind_beaten=kinds[1], kind_beating=kinds[2],
+                            kind_own=kinds[3], own_list=own_list, own_count=own_count)
             qbits = np.zeros(len(qpacked), dtype=np.int64)
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
@@ -479,6 +498,9 @@ class Engine:
                                         tables["ge"],
                                         *(tables["gathered"][f"{name}_{part}"] for name in ("pairs", "all")
                                           for part in ("hb", "beaten", "beating")),
+                                        *(tables["gathered"][name] for name in (
+                                            "kind_hb", "kind_beaten", "kind_beating", "kind_own",
+                                            "own_list", "own_count")),
                                         self.prune, detail, COMB)
         found = []
         for o in range(len(options)):

@@ -486,7 +486,8 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 @_jit
 def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
-                pairs_beating, all_hb, all_beaten, all_beating, prune, detail, C):
+                pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
+                kind_own, own_list, own_count, prune, detail, C):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     ``nq`` and ``below`` come from :func:`first_pass` (``below`` holding the
@@ -589,46 +590,12 @@ def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qle
             elif cat == 6 or cat == 7:
                 gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
             else:
+                u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
                 gain = 0
-                free = ~m
-                for g in range(count):
-                    row = ranked[t, g]
-                    if bits[row, 0] & m:
-                        continue
-                    # outs of a lower kind lose to the player, of a higher kind beat it; only
-                    # the outs of the player's own kind are compared level by level
-                    if cat < 4:
-                        lo, hi = starts[row, 0], starts[row, 1]
-                        beaten, beating = 0, bits[row, 1] ^ bits[row, 2]
-                    elif cat == 4:
-                        lo, hi = starts[row, 1], starts[row, 2]
-                        beaten, beating = bits[row, 2], bits[row, 4] | bits[row, 5]
-                    elif cat == 5:
-                        lo, hi = starts[row, 2], starts[row, 3]
-                        beaten, beating = bits[row, 2] | bits[row, 3], bits[row, 5]
-                    else:
-                        lo, hi = starts[row, 3], starts[row, 4]
-                        beaten, beating = bits[row, 1] ^ bits[row, 5], 0
-                    won = _popcount(beaten & free)
-                    lost = _popcount(beating & free)
-                    tie = 0
-                    for x in range(lo, hi):
-                        if (m >> outs[row, x]) & 1:
-                            continue
-                        lv = outlev[row, x]
-                        if lv < v:
-                            won += 1
-                        elif lv > v:
-                            lost += 1
-                        else:
-                            tie += 1
-                    total = w * won - loss * lost
-                    if total > c:
-                        gain += total - c
-                        picked += 1
-                        nw += won
-                        nl += lost
-                        nt += tie
+                if count > 0:
+                    gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
+                                                          own_list, own_count[u], ranked, t, starts, outs,
+                                                          outlev, u, count, m, v, w, loss, c)
             num += gain
         numerator[i] = num
         if detail:
@@ -642,6 +609,65 @@ def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qle
             counts[i, 7] = nt
             counts[i, 8] = picked * r - nw - nl - nt
     return numerator, counts
+
+
+@_jit
+def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts, outs, outlev, u, count,
+               m, v, w, loss, c):
+    """Forcing over the first ``count`` rows when the player's own kind ``u`` is compared by level.
+
+    Kind ``u`` is 0 (pair outs: a player below a straight), 1 (straight outs),
+    2 (flush outs) or 3 (straight-flush outs); ``beaten``/``beating`` are the
+    outs of a lower / higher kind, ``own`` those of kind ``u``, all in the
+    row order of ``ranked``.  The rows split exactly in two: a row none of
+    whose own outs is left (``own & ~m == 0``) has ``S_H = w * |beaten left| -
+    loss * |beating left|`` (bits alone, no level read); the others, listed in
+    ``own_list`` (the rows with any own out, ascending), are read out by out.
+    Returns ``(gain, forced, won, lost, tied)`` summed over the rows forced.
+    """
+    gain = 0
+    picked = 0
+    nw = 0
+    nl = 0
+    nt = 0
+    free = ~m
+    for g in range(count):
+        won = _popcount(beaten[u, g] & free)
+        lost = _popcount(beating[u, g] & free)
+        total = w * won - loss * lost - c
+        ok = ((hb[u, g] & m) == 0) & ((own[u, g] & free) == 0) & (total > 0)
+        gain += total if ok else 0
+        picked += 1 if ok else 0
+        nw += won if ok else 0
+        nl += lost if ok else 0
+    for f in range(own_count):
+        g = own_list[u, f]
+        if g >= count:
+            break
+        if (hb[u, g] & m) != 0 or (own[u, g] & free) == 0:
+            continue
+        row = ranked[t, g]
+        won = _popcount(beaten[u, g] & free)
+        lost = _popcount(beating[u, g] & free)
+        tie = 0
+        for x in range(starts[row, u], starts[row, u + 1]):
+            if (m >> outs[row, x]) & 1:
+                continue
+            lv = outlev[row, x]
+            if lv < v:
+                won += 1
+            elif lv > v:
+                lost += 1
+            else:
+                tie += 1
+        total = w * won - loss * lost - c
+        if total > 0:
+            gain += total
+            picked += 1
+            nw += won
+            nl += lost
+            nt += tie
+    return gain, picked, nw, nl, nt
 
 
 @_jit
