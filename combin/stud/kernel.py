@@ -647,19 +647,17 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
         if (hb[u, g] & m) != 0 or (own[u, g] & free) == 0:
             continue
         row = ranked[t, g]
-        won = _popcount(beaten[u, g] & free)
-        lost = _popcount(beating[u, g] & free)
-        tie = 0
+        # the own outs below and above the player as bits (no branch on a level)
+        under = 0
+        over = 0
         for x in range(starts[row, u], starts[row, u + 1]):
-            if (m >> outs[row, x]) & 1:
-                continue
             lv = outlev[row, x]
-            if lv < v:
-                won += 1
-            elif lv > v:
-                lost += 1
-            else:
-                tie += 1
+            bit = np.int64(1) << outs[row, x]
+            under |= bit if lv < v else 0
+            over |= bit if lv > v else 0
+        won = _popcount((beaten[u, g] | under) & free)
+        lost = _popcount((beating[u, g] | over) & free)
+        tie = _popcount(own[u, g] & free & ~(under | over))
         total = w * won - loss * lost - c
         if total > 0:
             gain += total
