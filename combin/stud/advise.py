@@ -406,7 +406,7 @@ class Engine:
     def _tables(self):
         """The per-situation tables of the kernel (built once)."""
         if self._kernel is None:
-            from combin.stud.kernel import COMB, STRAIGHT_MASKS, dealer_tables
+            from combin.stud.kernel import COMB, STRAIGHT_MASKS, dealer_tables, own_outs
             situation = self.situation
             deck = situation.deck
             hands = hand_table(deck)
@@ -449,8 +449,10 @@ class Engine:
                 found = np.nonzero(own[rows])[0]
                 own_list[u, :len(found)] = found
                 own_count[u] = len(found)
+            own_ptr, own_bit, own_lev = own_outs(ranked, starts, outs, outlev, own_list, own_count)
             gathered.update(kind_hb=kinds[0], kind_beaten=kinds[1], kind_beating=kinds[2],
-                            kind_own=kinds[3], own_list=own_list, own_count=own_count)
+                            kind_own=kinds[3], own_list=own_list, own_count=own_count, own_ptr=own_ptr,
+                            own_bit=own_bit, own_lev=own_lev)
             qbits = np.zeros(len(qpacked), dtype=np.int64)
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
@@ -500,7 +502,7 @@ class Engine:
                                           for part in ("hb", "beaten", "beating")),
                                         *(tables["gathered"][name] for name in (
                                             "kind_hb", "kind_beaten", "kind_beating", "kind_own",
-                                            "own_list", "own_count")),
+                                            "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),
                                         self.prune, detail, COMB)
         found = []
         for o in range(len(options)):

@@ -60,7 +60,7 @@ try:
 except ImportError:          # pragma: no cover - numba is an install requirement
     njit = None
 
-__all__ = ["COMB", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "STRAIGHT_MASKS", "pack_positions",
+__all__ = ["COMB", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "own_outs", "STRAIGHT_MASKS", "pack_positions",
            "OUT_WIDTH", "COMPILED"]
 
 COMPILED = njit is not None
@@ -487,7 +487,7 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
-                kind_own, own_list, own_count, prune, detail, C):
+                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     ``nq`` and ``below`` come from :func:`first_pass` (``below`` holding the
@@ -595,7 +595,8 @@ def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qle
                 if count > 0:
                     gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
                                                           own_list, own_count[u], ranked, t, starts, outs,
-                                                          outlev, u, count, m, v, w, loss, c)
+                                                          outlev, own_ptr, own_bit, own_lev, u, count, m, v,
+                                                          w, loss, c)
             num += gain
         numerator[i] = num
         if detail:
@@ -612,8 +613,43 @@ def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qle
 
 
 @_jit
-def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts, outs, outlev, u, count,
-               m, v, w, loss, c):
+def own_outs(ranked, starts, outs, outlev, own_list, own_count):
+    """The outs of kinds 1 to 3 (straight, flush, straight flush) of the listed rows, in list order.
+
+    Kind ``u`` reads the rows of ``ranked[(0, 1, 2, 2)[u]]`` listed in
+    ``own_list[u, :own_count[u]]``; the ``f``-th one's outs of kind ``u``
+    (``starts[row, u]:starts[row, u + 1]``) are copied -- each as its bit and
+    its level, unchanged -- to ``own_ptr[u, f]:own_ptr[u, f + 1]``, so that
+    :func:`_kind_loop` reads them contiguously.  Pair outs (``u = 0``, on
+    nearly every row) are read where they are.
+    """
+    nrows = ranked.shape[1]
+    own_ptr = np.zeros((4, nrows + 1), np.int64)
+    width = 1
+    for u in range(1, 4):
+        t = 1 if u == 1 else 2
+        for f in range(own_count[u]):
+            row = ranked[t, own_list[u, f]]
+            own_ptr[u, f + 1] = own_ptr[u, f] + starts[row, u + 1] - starts[row, u]
+        if own_ptr[u, own_count[u]] > width:
+            width = own_ptr[u, own_count[u]]
+    own_bit = np.zeros((4, width), np.int64)
+    own_lev = np.zeros((4, width), np.int64)
+    for u in range(1, 4):
+        t = 1 if u == 1 else 2
+        for f in range(own_count[u]):
+            row = ranked[t, own_list[u, f]]
+            x = own_ptr[u, f]
+            for y in range(starts[row, u], starts[row, u + 1]):
+                own_bit[u, x] = np.int64(1) << outs[row, y]
+                own_lev[u, x] = outlev[row, y]
+                x += 1
+    return own_ptr, own_bit, own_lev
+
+
+@_jit
+def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts, outs, outlev, own_ptr,
+               own_bit, own_lev, u, count, m, v, w, loss, c):
     """Forcing over the first ``count`` rows when the player's own kind ``u`` is compared by level.
 
     Kind ``u`` is 0 (pair outs: a player below a straight), 1 (straight outs),
@@ -622,7 +658,9 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
     row order of ``ranked``.  The rows split exactly in two: a row none of
     whose own outs is left (``own & ~m == 0``) has ``S_H = w * |beaten left| -
     loss * |beating left|`` (bits alone, no level read); the others, listed in
-    ``own_list`` (the rows with any own out, ascending), are read out by out.
+    ``own_list`` (the rows with any own out, ascending), are read out by out:
+    from ``outs``/``outlev`` for pairs (``u = 0``), else from the copies
+    :func:`own_outs` gathered in list order (the same outs, contiguous).
     Returns ``(gain, forced, won, lost, tied)`` summed over the rows forced.
     """
     gain = 0
@@ -646,15 +684,22 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
             break
         if (hb[u, g] & m) != 0 or (own[u, g] & free) == 0:
             continue
-        row = ranked[t, g]
         # the own outs below and above the player as bits (no branch on a level)
         under = 0
         over = 0
-        for x in range(starts[row, u], starts[row, u + 1]):
-            lv = outlev[row, x]
-            bit = np.int64(1) << outs[row, x]
-            under |= bit if lv < v else 0
-            over |= bit if lv > v else 0
+        if u == 0:
+            row = ranked[t, g]
+            for x in range(starts[row, u], starts[row, u + 1]):
+                lv = outlev[row, x]
+                bit = np.int64(1) << outs[row, x]
+                under |= bit if lv < v else 0
+                over |= bit if lv > v else 0
+        else:
+            for x in range(own_ptr[u, f], own_ptr[u, f + 1]):
+                lv = own_lev[u, x]
+                bit = own_bit[u, x]
+                under |= bit if lv < v else 0
+                over |= bit if lv > v else 0
         won = _popcount((beaten[u, g] | under) & free)
         lost = _popcount((beating[u, g] | over) & free)
         tie = _popcount(own[u, g] & free & ~(under | over))
