@@ -304,6 +304,58 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
 
 
 @_jit
+def _draws45(packed, level, row, k, q, term, n, dp, dense, ndeck, total, C):
+    """:func:`enumerate_draws` of one option drawing five cards, or four beside one kept card ``q``.
+
+    The unseen deck positions ascend, so a draw's positions are its sorted
+    order; a kept card takes the slot after the drawn cards below it and
+    moves those above it one slot on.  The lexicographic index is then the
+    same sum of five terms as :func:`_lex5` (the prefix's terms summed once per
+    prefix), and the draws come in the same lexicographic order.
+    """
+    last = total - 1
+    if k == 5:
+        for a in range(n):
+            ta = last - term[0, a]
+            for b in range(a + 1, n):
+                tb = ta - term[1, b]
+                pb = (5 << 30) | a | (b << 6)
+                for c in range(b + 1, n):
+                    tc = tb - term[2, c]
+                    pc = pb | (c << 12)
+                    for d in range(c + 1, n):
+                        td = tc - term[3, d]
+                        pd = pc | (d << 18)
+                        for e in range(d + 1, n):
+                            packed[row] = pd | (e << 24)
+                            level[row] = dense[td - term[4, e]]
+                            row += 1
+        return
+    # four drawn beside q: split = the unseen positions below q
+    split = 0
+    while split < n and dp[split] < q:
+        split += 1
+    for a in range(n):
+        sa = 0 if a < split else 1
+        ta = last - term[sa, a]
+        for b in range(a + 1, n):
+            sb = 1 if b < split else 2
+            tb = ta - term[sb, b]
+            pb = (4 << 30) | a | (b << 6)
+            for c in range(b + 1, n):
+                sc = 2 if c < split else 3
+                tc = tb - term[sc, c]
+                pc = pb | (c << 12)
+                for d in range(c + 1, n):
+                    sd = 3 if d < split else 4
+                    # q's slot: the drawn cards below it
+                    below = (a < split) + (b < split) + (c < split) + (d < split)
+                    packed[row] = pc | (d << 18)
+                    level[row] = dense[tc - term[sd, d] - C[ndeck - 1 - q, 5 - below]]
+                    row += 1
+
+
+@_jit
 def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
     """Every draw of every option (lexicographic), packed, and the player's final level.
 
@@ -319,9 +371,22 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
     pick = np.empty(6, np.int64)
     six = np.empty(6, np.int64)
     buf = np.empty(5, np.int64)
+    ascending = True
+    for x in range(1, n):
+        if dp[x] <= dp[x - 1]:
+            ascending = False
+    # term[s, x] = C(ndeck - 1 - dp[x], 5 - s): the lexicographic index term of the unseen card
+    # x at slot s of the sorted five (total - 1 - the sum of the five terms is the index)
+    term = np.empty((5, n), np.int64)
+    for x in range(n):
+        for t in range(5):
+            term[t, x] = C[ndeck - 1 - dp[x], 5 - t]
     for o in range(len(sizes)):
         k = sizes[o]
         m = nkept[o]
+        if ascending and m + k == 5 and k >= 4:
+            _draws45(packed, level, offsets[o], k, kept_dp[o, 0], term, n, dp, dense, ndeck, total, C)
+            continue
         for i in range(k):
             pick[i] = i
         row = offsets[o]
