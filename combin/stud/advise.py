@@ -480,20 +480,23 @@ class Engine:
         packed, level = enumerate_draws(kept_dp, nkept, sizes, offsets, tables["dp"], tables["dense"],
                                         len(self.situation.deck), COMB)
         pays, categories, values = tables["level_data"]
-        win = self.ante_win + self.bet * pays[level]
-        take = np.where(categories[level] >= STRAIGHT, self.take_high, self.take_low)
+        # per level: the win (Ante pay plus the Bet times its pays) and the Ante pay taken
+        win_level = np.where(pays == _NO_PAY, _NO_PAY, self.ante_win + self.bet * pays)
+        take_level = np.where(categories >= STRAIGHT, self.take_high, self.take_low).astype(np.int64)
+        six_start = np.full(len(options), -1, dtype=np.int64)
+        six_parts = []
         for o, (kept, size) in enumerate(options):
             if len(kept) + size != 5:         # a sixth card: the Bet pays read card by card
-                part = slice(offsets[o], offsets[o + 1])
                 draws = _subsets(n, size)
                 rows = np.concatenate([np.broadcast_to(np.asarray(kept, dtype=np.int64), (len(draws), len(kept))),
                                        tables["cards"][draws]], axis=1)
-                win[part] = self.ante_win + self.bet * self.pays(rows, None)
-            elif (pays[level[offsets[o]:offsets[o + 1]]] == _NO_PAY).any():
-                raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
+                six_start[o] = sum(len(part) for part in six_parts)
+                six_parts.append(self.ante_win + self.bet * self.pays(rows, None))
+        six_win = np.concatenate(six_parts) if six_parts else np.zeros(1, dtype=np.int64)
         fee = -1 if self.force_fee is None else self.force_fee
         nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"], tables["qlev"], COMB)
-        numerator, counts = option_sums(packed, level, nq, below, win, take, n, tables["dlev"], tables["ncnt"],
+        numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win,
+                                             six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
                                         fee, categories, tables["outs"], tables["outlev"],
                                         tables["nouts"], tables["bits"], tables["starts"], tables["ranked"],
@@ -504,6 +507,8 @@ class Engine:
                                             "kind_hb", "kind_beaten", "kind_beating", "kind_own",
                                             "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),
                                         self.prune, detail, COMB)
+        if bad:
+            raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         found = []
         for o in range(len(options)):
             part = slice(offsets[o], offsets[o + 1])
@@ -513,8 +518,10 @@ class Engine:
                 forced = None
                 if self.force_fee is not None:
                     r = n - int(sizes[o]) - 4
-                    gains = numerator[part] - r * (win[part] * c[:, 0] - self.loss * c[:, 2]
-                                                   + take[part] * c[:, 3])
+                    win = (win_level[level[part]] if six_start[o] < 0
+                           else six_win[six_start[o]:six_start[o] + len(c)])
+                    gains = numerator[part] - r * (win * c[:, 0] - self.loss * c[:, 2]
+                                                   + take_level[level[part]] * c[:, 3])
                     forced = (gains, np.ascontiguousarray(c[:, 4:]))
                 extra = dict(below=c[:, 0].copy(), tied=c[:, 1].copy(), above=c[:, 2].copy(),
                              nq=c[:, 3].copy(), values=values[level[part]], forced=forced)

@@ -549,18 +549,25 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 
 
 @_jit
-def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
+def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win, six_start, nopay, n,
+                dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
                 kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
-    ``nq`` and ``below`` come from :func:`first_pass` (``below`` holding the
+    The Ante pay on a win plus the Bet times its pays, and the Ante pay when
+    the dealer does not qualify, are read by the player's level
+    (``win_level``, ``take_level``), except for an option ``o`` of six final
+    cards (``six_start[o] >= 0``), whose win of each draw is
+    ``six_win[six_start[o] + i - offsets[o]]``; a win equal to ``nopay`` (a pay
+    that is not a whole number of Ante units) is counted in ``bad`` for the
+    caller to refuse.  ``nq`` and ``below`` come from :func:`first_pass` (``below`` holding the
     qualifying 4-subsets of the draw below the player; the sweep adds the rest
     in place).  ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
     non-qualifying rows by bound ``t`` descending (0 pair outs, 1 pair and
     straight outs, 2 all outs) and ``ge[t, b]`` counts those with a bound of at
-    least ``b``.  Returns ``(numerator, counts)``; ``counts`` is ``(D, 9)``
+    least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
     int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
     (zero rows unless ``detail``).
     """
@@ -622,59 +629,65 @@ def option_sums(packed, level, nq, below, win, take, n, dlev, ncnt, qpacked, qle
     numerator = np.empty(D, np.int64)
     counts = np.zeros((D if detail else 0, 9), np.int64)
     nrows = nouts.shape[0]
-    for i in range(D):
-        k = _unpack(packed[i], pos)
-        r = n - k - 4
-        whole = C[n - k, 4]
-        above = whole - nq[i] - below[i] - tied[i]
-        w = win[i]
-        tk = take[i]
-        num = r * (w * below[i] - loss * above + tk * nq[i])
-        picked = 0
-        nw = 0
-        nl = 0
-        nt = 0
-        if fee >= 0 and nrows > 0:
-            v = level[i]
-            cat = cat_of_level[v]
-            c = r * (fee + tk)
-            t = 0 if cat < 4 else (1 if cat == 4 else 2)
-            if not prune or c < 0 or loss < 0:
-                count = nrows
-            elif w <= 0:
-                count = 0                       # S_H <= w * won - loss * lost <= 0 <= c
-            else:
-                least = c // w + 1              # w * bound > c  <=>  bound >= c // w + 1
-                count = ge[t, least] if least < ge.shape[1] else 0
-            m = 0
-            for a in range(k):
-                m |= 1 << pos[a]
-            if cat == 2 or cat == 3:
-                gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
-                                                  loss, c)
-            elif cat == 6 or cat == 7:
-                gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
-            else:
-                u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
-                gain = 0
-                if count > 0:
-                    gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
-                                                          own_list, own_count[u], ranked, t, starts, outs,
-                                                          outlev, own_ptr, own_bit, own_lev, u, count, m, v,
-                                                          w, loss, c)
-            num += gain
-        numerator[i] = num
-        if detail:
-            counts[i, 0] = below[i]
-            counts[i, 1] = tied[i]
-            counts[i, 2] = above
-            counts[i, 3] = nq[i]
-            counts[i, 4] = picked
-            counts[i, 5] = nw
-            counts[i, 6] = nl
-            counts[i, 7] = nt
-            counts[i, 8] = picked * r - nw - nl - nt
-    return numerator, counts
+    bad = 0
+    for o in range(offsets.shape[0] - 1):
+        six = six_start[o]
+        for i in range(offsets[o], offsets[o + 1]):
+            k = _unpack(packed[i], pos)
+            r = n - k - 4
+            whole = C[n - k, 4]
+            above = whole - nq[i] - below[i] - tied[i]
+            w = six_win[six + i - offsets[o]] if six >= 0 else win_level[level[i]]
+            tk = take_level[level[i]]
+            if w == nopay:
+                bad += 1                            # refused by the caller: a pay not whole
+                w = 0
+            num = r * (w * below[i] - loss * above + tk * nq[i])
+            picked = 0
+            nw = 0
+            nl = 0
+            nt = 0
+            if fee >= 0 and nrows > 0:
+                v = level[i]
+                cat = cat_of_level[v]
+                c = r * (fee + tk)
+                t = 0 if cat < 4 else (1 if cat == 4 else 2)
+                if not prune or c < 0 or loss < 0:
+                    count = nrows
+                elif w <= 0:
+                    count = 0                       # S_H <= w * won - loss * lost <= 0 <= c
+                else:
+                    least = c // w + 1              # w * bound > c  <=>  bound >= c // w + 1
+                    count = ge[t, least] if least < ge.shape[1] else 0
+                m = 0
+                for a in range(k):
+                    m |= 1 << pos[a]
+                if cat == 2 or cat == 3:
+                    gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
+                                                      loss, c)
+                elif cat == 6 or cat == 7:
+                    gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
+                else:
+                    u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
+                    gain = 0
+                    if count > 0:
+                        gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
+                                                              own_list, own_count[u], ranked, t, starts, outs,
+                                                              outlev, own_ptr, own_bit, own_lev, u, count, m, v,
+                                                              w, loss, c)
+                num += gain
+            numerator[i] = num
+            if detail:
+                counts[i, 0] = below[i]
+                counts[i, 1] = tied[i]
+                counts[i, 2] = above
+                counts[i, 3] = nq[i]
+                counts[i, 4] = picked
+                counts[i, 5] = nw
+                counts[i, 6] = nl
+                counts[i, 7] = nt
+                counts[i, 8] = picked * r - nw - nl - nt
+    return numerator, counts, bad
 
 
 @_jit
