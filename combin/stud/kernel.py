@@ -564,7 +564,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     that is not a whole number of Ante units) is counted in ``bad`` for the
     caller to refuse.  ``nq`` and ``below`` come from :func:`first_pass` (``below`` holding the
     qualifying 4-subsets of the draw below the player; the sweep adds the rest
-    in place).  ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
+    to a copy kept beside the ties).  ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
     non-qualifying rows by bound ``t`` descending (0 pair outs, 1 pair and
     straight outs, 2 all outs) and ``ge[t, b]`` counts those with a bound of at
     least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
@@ -575,7 +575,10 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     pos = np.empty(6, np.int64)
-    tied = np.zeros(D, np.int64)
+    # below and tied side by side: the sweep writes both of a draw in one place
+    bt = np.zeros((D, 2), np.int64)
+    for i in range(D):
+        bt[i, 0] = below[i]
     nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
     # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
@@ -623,8 +626,8 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             for q in range(j, e):
                 if (qbits[q] & m) == 0:
                     tie += 1
-            below[f] += _subset_sum(cnt, pos, k, off2, off3, C)
-            tied[f] = tie
+            bt[f, 0] += _subset_sum(cnt, pos, k, off2, off3, C)
+            bt[f, 1] = tie
     # pass 3: the numerators, with forcing
     numerator = np.empty(D, np.int64)
     counts = np.zeros((D if detail else 0, 9), np.int64)
@@ -636,13 +639,13 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             k = _unpack(packed[i], pos)
             r = n - k - 4
             whole = C[n - k, 4]
-            above = whole - nq[i] - below[i] - tied[i]
+            above = whole - nq[i] - bt[i, 0] - bt[i, 1]
             w = six_win[six + i - offsets[o]] if six >= 0 else win_level[level[i]]
             tk = take_level[level[i]]
             if w == nopay:
                 bad += 1                            # refused by the caller: a pay not whole
                 w = 0
-            num = r * (w * below[i] - loss * above + tk * nq[i])
+            num = r * (w * bt[i, 0] - loss * above + tk * nq[i])
             picked = 0
             nw = 0
             nl = 0
@@ -678,8 +681,8 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 num += gain
             numerator[i] = num
             if detail:
-                counts[i, 0] = below[i]
-                counts[i, 1] = tied[i]
+                counts[i, 0] = bt[i, 0]
+                counts[i, 1] = bt[i, 1]
                 counts[i, 2] = above
                 counts[i, 3] = nq[i]
                 counts[i, 4] = picked
