@@ -663,21 +663,22 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                     least = c // w + 1              # w * bound > c  <=>  bound >= c // w + 1
                     count = ge[t, least] if least < ge.shape[1] else 0
                 m = 0
-                for a in range(k):
-                    m |= 1 << pos[a]
-                if cat == 2 or cat == 3:
+                if count > 0:
+                    for a in range(k):
+                        m |= 1 << pos[a]
+                if count == 0:
+                    gain = 0                    # no row can gain: nothing forced
+                elif cat == 2 or cat == 3:
                     gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
                                                       loss, c)
                 elif cat == 6 or cat == 7:
                     gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
                 else:
                     u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
-                    gain = 0
-                    if count > 0:
-                        gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
-                                                              own_list, own_count[u], ranked, t, starts, outs,
-                                                              outlev, own_ptr, own_bit, own_lev, u, count, m, v,
-                                                              w, loss, c)
+                    gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
+                                                          own_list, own_count[u], ranked, t, starts, outs,
+                                                          outlev, own_ptr, own_bit, own_lev, u, count, m, v,
+                                                          w, loss, c)
                 num += gain
             numerator[i] = num
             if detail:
