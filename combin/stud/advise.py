@@ -488,15 +488,16 @@ class Engine:
         for o, (kept, size) in enumerate(options):
             if len(kept) + size != 5:         # a sixth card: the Bet pays read card by card
                 draws = _subsets(n, size)
-                rows = np.concatenate([np.broadcast_to(np.asarray(kept, dtype=np.int64), (len(draws), len(kept))),
-                                       tables["cards"][draws]], axis=1)
+                held = np.broadcast_to(np.asarray(kept, dtype=np.int64), (len(draws), len(kept)))
+                rows = np.concatenate([held, tables["cards"][draws]], axis=1)
                 six_start[o] = sum(len(part) for part in six_parts)
                 six_parts.append(self.ante_win + self.bet * self.pays(rows, None))
         six_win = np.concatenate(six_parts) if six_parts else np.zeros(1, dtype=np.int64)
         fee = -1 if self.force_fee is None else self.force_fee
-        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"], tables["qlev"], COMB)
-        numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win,
-                                             six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
+        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"], tables["qlev"],
+                               COMB)
+        numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level,
+                                             six_win, six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
                                         fee, categories, tables["outs"], tables["outlev"],
                                         tables["nouts"], tables["bits"], tables["starts"], tables["ranked"],

@@ -60,7 +60,8 @@ try:
 except ImportError:          # pragma: no cover - numba is an install requirement
     njit = None
 
-__all__ = ["COMB", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "own_outs", "STRAIGHT_MASKS", "pack_positions",
+__all__ = ["COMB", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "own_outs",
+           "STRAIGHT_MASKS", "pack_positions",
            "OUT_WIDTH", "COMPILED"]
 
 COMPILED = njit is not None
@@ -562,11 +563,12 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     cards (``six_start[o] >= 0``), whose win of each draw is
     ``six_win[six_start[o] + i - offsets[o]]``; a win equal to ``nopay`` (a pay
     that is not a whole number of Ante units) is counted in ``bad`` for the
-    caller to refuse.  ``nq`` and ``below`` come from :func:`first_pass` (``below`` holding the
-    qualifying 4-subsets of the draw below the player; the sweep adds the rest
-    to a copy kept beside the ties).  ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
-    non-qualifying rows by bound ``t`` descending (0 pair outs, 1 pair and
-    straight outs, 2 all outs) and ``ge[t, b]`` counts those with a bound of at
+    caller to refuse.  ``nq`` and ``below`` come from :func:`first_pass`
+    (``below`` holding the qualifying 4-subsets of the draw below the player;
+    the sweep adds the rest to a copy kept beside the ties).  ``fee < 0``
+    means the game has no forcing.  ``ranked[t]`` lists the non-qualifying
+    rows by bound ``t`` descending (0 pair outs, 1 pair and straight outs, 2
+    all outs) and ``ge[t, b]`` counts those with a bound of at
     least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
     int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
     (zero rows unless ``detail``).
