@@ -3,7 +3,7 @@
 This is the fast path of :class:`combin.stud.advise.Engine`; the numpy path
 there is kept as the reference and the tests compare the two draw by draw.
 It computes exactly the same integers, by the same formula (see
-:mod:`combin.stud.advise`), in three compiled steps (numba, ``cache=True``):
+:mod:`combin.stud.advise`), in four compiled steps (numba, ``cache=True``):
 
 :func:`dealer_tables` (once per situation).  Every dealer hand is the up card
 plus a 4-subset ``H`` of the ``n`` unseen cards; its *level* is the deck's
@@ -23,17 +23,24 @@ and each is checked to qualify.
 :func:`enumerate_draws` (all options of one call).  Every draw of every option,
 in the lexicographic order of :func:`itertools.combinations`, packed (six bits
 per position, the draw size above bit 30), with the level of the player's
-final hand (the best of six for a bought card).
+final hand (the best of six for a bought card).  Where the unseen deck
+positions ascend and five cards are drawn, or four beside one kept card, the
+lexicographic hand index is summed term by term along the nested loops (each
+prefix's terms once): the same index, so the same level.
 
-:func:`option_sums` (all draws of one call).  Per draw ``N`` (``k`` cards) and
-player level ``v``, by inclusion-exclusion over the subsets ``T`` of ``N``::
+:func:`first_pass` (all draws of one call) and :func:`option_sums`.  Per draw
+``N`` (``k`` cards) and player level ``v``, by inclusion-exclusion over the
+subsets ``T`` of ``N``::
 
     nq(N)    = sum_T (-1)^|T| ncnt[T]            + #{Q subset N, |Q| = 4: Q does not qualify}
     below(N) = sum_T (-1)^|T| cnt_{< v}[T]       + #{Q: Q qualifies, level(Q) < v}
     tied(N)  = #{H of level v: H and N disjoint}
 
 (|T| <= 3), where ``cnt_{< v}[T]`` counts the qualifying hands containing
-``T`` with a level below ``v``.  These are read in one sweep over the levels:
+``T`` with a level below ``v``.  :func:`first_pass` sums ``nq`` and the
+4-subsets ``Q``, walking the draws in their lexicographic order so that the
+terms of a common prefix are read once.  The rest is read in one sweep over
+the levels:
 the draws are sorted by level (a counting sort); before the draws of level
 ``v`` every qualifying hand of a lower level has added 1 to each of its 15
 subsets of at most three cards, and the hands of level ``v`` itself are
@@ -47,7 +54,11 @@ others are summed with the outs of a kind below the player's counted as
 won, of a kind above as lost (bit counts), and only the outs of the player's
 own kind (pair, straight, flush, straight flush) compared level by level --
 or bits alone where the class decides every showdown (two pair, trips, full
-house, quads).  Every quantity is an int64 far inside
+house, quads).  The bits of every row are gathered once per situation in the
+order of its bound, so the rows summed are a contiguous prefix; a row none of
+whose own-kind outs is left after the draw is summed from bits alone (its
+level comparisons would count nothing), the others (listed) out by out.
+Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
 """
 
