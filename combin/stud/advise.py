@@ -406,7 +406,7 @@ class Engine:
     def _tables(self):
         """The per-situation tables of the kernel (built once)."""
         if self._kernel is None:
-            from combin.stud.kernel import COMB, STRAIGHT_MASKS, dealer_tables
+            from combin.stud.kernel import COMB, STRAIGHT_MASKS, dealer_tables, own_outs
             situation = self.situation
             deck = situation.deck
             hands = hand_table(deck)
@@ -432,6 +432,27 @@ class Engine:
                 gathered.update({f"{name}_hb": np.ascontiguousarray(bits[rows, 0]),
                                  f"{name}_beaten": np.ascontiguousarray(beaten[rows]),
                                  f"{name}_beating": np.ascontiguousarray(beating[rows])})
+            # per kind of the player's own outs (pair, straight, flush, straight flush): the outs
+            # of a lower kind, of a higher kind and of its own, in the order of its bound
+            nrows = len(bits)
+            kinds = np.zeros((4, 4, nrows), dtype=np.int64)
+            own_list = np.zeros((4, nrows), dtype=np.int64)
+            own_count = np.zeros(4, dtype=np.int64)
+            pair, straight, flush, sf = bits[:, 2], bits[:, 3], bits[:, 4], bits[:, 5]
+            for u, (t, beaten, beating, own) in enumerate((
+                    (0, np.zeros(nrows, np.int64), bits[:, 1] ^ pair, pair),
+                    (1, pair, flush | sf, straight),
+                    (2, pair | straight, sf, flush),
+                    (2, bits[:, 1] ^ sf, np.zeros(nrows, np.int64), sf))):
+                rows = ranked[t]
+                kinds[:, u] = bits[rows, 0], beaten[rows], beating[rows], own[rows]
+                found = np.nonzero(own[rows])[0]
+                own_list[u, :len(found)] = found
+                own_count[u] = len(found)
+            own_ptr, own_bit, own_lev = own_outs(ranked, starts, outs, outlev, own_list, own_count)
+            gathered.update(kind_hb=kinds[0], kind_beaten=kinds[1], kind_beating=kinds[2],
+                            kind_own=kinds[3], own_list=own_list, own_count=own_count, own_ptr=own_ptr,
+                            own_bit=own_bit, own_lev=own_lev)
             qbits = np.zeros(len(qpacked), dtype=np.int64)
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
@@ -443,7 +464,7 @@ class Engine:
 
     def _compute(self, options, detail):
         """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
-        from combin.stud.kernel import COMB, enumerate_draws, option_sums
+        from combin.stud.kernel import COMB, enumerate_draws, first_pass, option_sums
         tables = self._tables()
         hands = hand_table(self.situation.deck)
         n = len(tables["cards"])
@@ -459,26 +480,36 @@ class Engine:
         packed, level = enumerate_draws(kept_dp, nkept, sizes, offsets, tables["dp"], tables["dense"],
                                         len(self.situation.deck), COMB)
         pays, categories, values = tables["level_data"]
-        win = self.ante_win + self.bet * pays[level]
-        take = np.where(categories[level] >= STRAIGHT, self.take_high, self.take_low)
+        # per level: the win (Ante pay plus the Bet times its pays) and the Ante pay taken
+        win_level = np.where(pays == _NO_PAY, _NO_PAY, self.ante_win + self.bet * pays)
+        take_level = np.where(categories >= STRAIGHT, self.take_high, self.take_low).astype(np.int64)
+        six_start = np.full(len(options), -1, dtype=np.int64)
+        six_parts = []
         for o, (kept, size) in enumerate(options):
             if len(kept) + size != 5:         # a sixth card: the Bet pays read card by card
-                part = slice(offsets[o], offsets[o + 1])
                 draws = _subsets(n, size)
-                rows = np.concatenate([np.broadcast_to(np.asarray(kept, dtype=np.int64), (len(draws), len(kept))),
-                                       tables["cards"][draws]], axis=1)
-                win[part] = self.ante_win + self.bet * self.pays(rows, None)
-            elif (pays[level[offsets[o]:offsets[o + 1]]] == _NO_PAY).any():
-                raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
+                held = np.broadcast_to(np.asarray(kept, dtype=np.int64), (len(draws), len(kept)))
+                rows = np.concatenate([held, tables["cards"][draws]], axis=1)
+                six_start[o] = sum(len(part) for part in six_parts)
+                six_parts.append(self.ante_win + self.bet * self.pays(rows, None))
+        six_win = np.concatenate(six_parts) if six_parts else np.zeros(1, dtype=np.int64)
         fee = -1 if self.force_fee is None else self.force_fee
-        numerator, counts = option_sums(packed, level, win, take, n, tables["dlev"], tables["ncnt"],
+        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"], tables["qlev"],
+                               COMB)
+        numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level,
+                                             six_win, six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
                                         fee, categories, tables["outs"], tables["outlev"],
                                         tables["nouts"], tables["bits"], tables["starts"], tables["ranked"],
                                         tables["ge"],
                                         *(tables["gathered"][f"{name}_{part}"] for name in ("pairs", "all")
                                           for part in ("hb", "beaten", "beating")),
+                                        *(tables["gathered"][name] for name in (
+                                            "kind_hb", "kind_beaten", "kind_beating", "kind_own",
+                                            "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),
                                         self.prune, detail, COMB)
+        if bad:
+            raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         found = []
         for o in range(len(options)):
             part = slice(offsets[o], offsets[o + 1])
@@ -488,8 +519,10 @@ class Engine:
                 forced = None
                 if self.force_fee is not None:
                     r = n - int(sizes[o]) - 4
-                    gains = numerator[part] - r * (win[part] * c[:, 0] - self.loss * c[:, 2]
-                                                   + take[part] * c[:, 3])
+                    win = (win_level[level[part]] if six_start[o] < 0
+                           else six_win[six_start[o]:six_start[o] + len(c)])
+                    gains = numerator[part] - r * (win * c[:, 0] - self.loss * c[:, 2]
+                                                   + take_level[level[part]] * c[:, 3])
                     forced = (gains, np.ascontiguousarray(c[:, 4:]))
                 extra = dict(below=c[:, 0].copy(), tied=c[:, 1].copy(), above=c[:, 2].copy(),
                              nq=c[:, 3].copy(), values=values[level[part]], forced=forced)

@@ -3,7 +3,7 @@
 This is the fast path of :class:`combin.stud.advise.Engine`; the numpy path
 there is kept as the reference and the tests compare the two draw by draw.
 It computes exactly the same integers, by the same formula (see
-:mod:`combin.stud.advise`), in three compiled steps (numba, ``cache=True``):
+:mod:`combin.stud.advise`), in four compiled steps (numba, ``cache=True``):
 
 :func:`dealer_tables` (once per situation).  Every dealer hand is the up card
 plus a 4-subset ``H`` of the ``n`` unseen cards; its *level* is the deck's
@@ -23,17 +23,24 @@ and each is checked to qualify.
 :func:`enumerate_draws` (all options of one call).  Every draw of every option,
 in the lexicographic order of :func:`itertools.combinations`, packed (six bits
 per position, the draw size above bit 30), with the level of the player's
-final hand (the best of six for a bought card).
+final hand (the best of six for a bought card).  Where the unseen deck
+positions ascend and five cards are drawn, or four beside one kept card, the
+lexicographic hand index is summed term by term along the nested loops (each
+prefix's terms once): the same index, so the same level.
 
-:func:`option_sums` (all draws of one call).  Per draw ``N`` (``k`` cards) and
-player level ``v``, by inclusion-exclusion over the subsets ``T`` of ``N``::
+:func:`first_pass` (all draws of one call) and :func:`option_sums`.  Per draw
+``N`` (``k`` cards) and player level ``v``, by inclusion-exclusion over the
+subsets ``T`` of ``N``::
 
     nq(N)    = sum_T (-1)^|T| ncnt[T]            + #{Q subset N, |Q| = 4: Q does not qualify}
     below(N) = sum_T (-1)^|T| cnt_{< v}[T]       + #{Q: Q qualifies, level(Q) < v}
     tied(N)  = #{H of level v: H and N disjoint}
 
 (|T| <= 3), where ``cnt_{< v}[T]`` counts the qualifying hands containing
-``T`` with a level below ``v``.  These are read in one sweep over the levels:
+``T`` with a level below ``v``.  :func:`first_pass` sums ``nq`` and the
+4-subsets ``Q``, walking the draws in their lexicographic order so that the
+terms of a common prefix are read once.  The rest is read in one sweep over
+the levels:
 the draws are sorted by level (a counting sort); before the draws of level
 ``v`` every qualifying hand of a lower level has added 1 to each of its 15
 subsets of at most three cards, and the hands of level ``v`` itself are
@@ -47,7 +54,11 @@ others are summed with the outs of a kind below the player's counted as
 won, of a kind above as lost (bit counts), and only the outs of the player's
 own kind (pair, straight, flush, straight flush) compared level by level --
 or bits alone where the class decides every showdown (two pair, trips, full
-house, quads).  Every quantity is an int64 far inside
+house, quads).  The bits of every row are gathered once per situation in the
+order of its bound, so the rows summed are a contiguous prefix; a row none of
+whose own-kind outs is left after the draw is summed from bits alone (its
+level comparisons would count nothing), the others (listed) out by out.
+Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
 """
 
@@ -60,7 +71,8 @@ try:
 except ImportError:          # pragma: no cover - numba is an install requirement
     njit = None
 
-__all__ = ["COMB", "dealer_tables", "enumerate_draws", "option_sums", "STRAIGHT_MASKS", "pack_positions",
+__all__ = ["COMB", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "own_outs",
+           "STRAIGHT_MASKS", "pack_positions",
            "OUT_WIDTH", "COMPILED"]
 
 COMPILED = njit is not None
@@ -304,6 +316,58 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
 
 
 @_jit
+def _draws45(packed, level, row, k, q, term, n, dp, dense, ndeck, total, C):
+    """:func:`enumerate_draws` of one option drawing five cards, or four beside one kept card ``q``.
+
+    The unseen deck positions ascend, so a draw's positions are its sorted
+    order; a kept card takes the slot after the drawn cards below it and
+    moves those above it one slot on.  The lexicographic index is then the
+    same sum of five terms as :func:`_lex5` (the prefix's terms summed once per
+    prefix), and the draws come in the same lexicographic order.
+    """
+    last = total - 1
+    if k == 5:
+        for a in range(n):
+            ta = last - term[0, a]
+            for b in range(a + 1, n):
+                tb = ta - term[1, b]
+                pb = (5 << 30) | a | (b << 6)
+                for c in range(b + 1, n):
+                    tc = tb - term[2, c]
+                    pc = pb | (c << 12)
+                    for d in range(c + 1, n):
+                        td = tc - term[3, d]
+                        pd = pc | (d << 18)
+                        for e in range(d + 1, n):
+                            packed[row] = pd | (e << 24)
+                            level[row] = dense[td - term[4, e]]
+                            row += 1
+        return
+    # four drawn beside q: split = the unseen positions below q
+    split = 0
+    while split < n and dp[split] < q:
+        split += 1
+    for a in range(n):
+        sa = 0 if a < split else 1
+        ta = last - term[sa, a]
+        for b in range(a + 1, n):
+            sb = 1 if b < split else 2
+            tb = ta - term[sb, b]
+            pb = (4 << 30) | a | (b << 6)
+            for c in range(b + 1, n):
+                sc = 2 if c < split else 3
+                tc = tb - term[sc, c]
+                pc = pb | (c << 12)
+                for d in range(c + 1, n):
+                    sd = 3 if d < split else 4
+                    # q's slot: the drawn cards below it
+                    below = (a < split) + (b < split) + (c < split) + (d < split)
+                    packed[row] = pc | (d << 18)
+                    level[row] = dense[tc - term[sd, d] - C[ndeck - 1 - q, 5 - below]]
+                    row += 1
+
+
+@_jit
 def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
     """Every draw of every option (lexicographic), packed, and the player's final level.
 
@@ -319,9 +383,22 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
     pick = np.empty(6, np.int64)
     six = np.empty(6, np.int64)
     buf = np.empty(5, np.int64)
+    ascending = True
+    for x in range(1, n):
+        if dp[x] <= dp[x - 1]:
+            ascending = False
+    # term[s, x] = C(ndeck - 1 - dp[x], 5 - s): the lexicographic index term of the unseen card
+    # x at slot s of the sorted five (total - 1 - the sum of the five terms is the index)
+    term = np.empty((5, n), np.int64)
+    for x in range(n):
+        for t in range(5):
+            term[t, x] = C[ndeck - 1 - dp[x], 5 - t]
     for o in range(len(sizes)):
         k = sizes[o]
         m = nkept[o]
+        if ascending and m + k == 5 and k >= 4:
+            _draws45(packed, level, offsets[o], k, kept_dp[o, 0], term, n, dp, dense, ndeck, total, C)
+            continue
         for i in range(k):
             pick[i] = i
         row = offsets[o]
@@ -363,6 +440,104 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
 
 
 @_jit
+def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
+    """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
+
+    The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
+    order (:func:`enumerate_draws`).  ``nq(N) = sum_{T subset N, |T| <= 3} (-1)^|T|
+    ncnt[T] + #{Q subset N, |Q| = 4: Q does not qualify}``, and the 4-subsets that
+    qualify below ``level`` are counted for ``below``.  Four- and five-card draws
+    share the terms of their common prefix: for ``N = {a, b, c} + D`` (``D`` the
+    one or two last cards ``d < e``) the subsets ``T`` split by ``T & D``; with
+    ``A = sum_{T subset {a,b,c}}`` and ``G[x] = sum_{T: x in T, T - x subset {a,b,c}}``
+    (both read once per ``{a, b, c}``) the sum is ``A + G[d]`` for four cards and
+    ``A + G[d] + G[e] + sum_{T: {d, e} subset T}`` (four terms) for five: the same
+    terms, each once, so the same integer.  Smaller draws take the sum term by term.
+    """
+    D = level.shape[0]
+    off2 = 1 + n
+    off3 = off2 + C[n, 2]
+    nq = np.zeros(D, np.int64)
+    b4 = np.zeros(D, np.int64)
+    pos = np.empty(6, np.int64)
+    g = np.zeros(n + 1, np.int64)
+    for o in range(sizes.shape[0]):
+        k = sizes[o]
+        row = offsets[o]
+        if k < 4:
+            # small draws, term by term, in the lexicographic order of enumerate_draws
+            for i in range(k):
+                pos[i] = i
+            while True:
+                nq[row] = _subset_sum(ncnt, pos, k, off2, off3, C)
+                row += 1
+                i = k - 1
+                while i >= 0 and pos[i] == n - k + i:
+                    i -= 1
+                if i < 0:
+                    break
+                pos[i] += 1
+                for t in range(i + 1, k):
+                    pos[t] = pos[t - 1] + 1
+            continue
+        for a in range(n):
+            sa = -ncnt[1 + a]
+            for b in range(a + 1, n):
+                sab = sa - ncnt[1 + b] + ncnt[off2 + a + C[b, 2]]
+                cb2 = C[b, 2]
+                for c in range(b + 1, n):
+                    if n - c - 1 < k - 3:
+                        break
+                    c2 = C[c, 2]
+                    c3 = C[c, 3]
+                    big = (ncnt[0] + sab - ncnt[1 + c] + ncnt[off2 + a + c2] + ncnt[off2 + b + c2]
+                           - ncnt[off3 + a + cb2 + c3])
+                    for x in range(c + 1, n):
+                        x2 = C[x, 2]
+                        x3 = C[x, 3]
+                        g[x] = (-ncnt[1 + x] + ncnt[off2 + a + x2] + ncnt[off2 + b + x2]
+                                + ncnt[off2 + c + x2] - ncnt[off3 + a + cb2 + x3]
+                                - ncnt[off3 + a + c2 + x3] - ncnt[off3 + b + c2 + x3])
+                    low3 = C[c, 3] + cb2 + a
+                    if k == 4:
+                        for d in range(c + 1, n):
+                            s = big + g[d]
+                            lv = dlev[C[d, 4] + low3]
+                            if lv < qlev:
+                                s += 1
+                            elif lv < level[row]:
+                                b4[row] = 1
+                            nq[row] = s
+                            row += 1
+                        continue
+                    for d in range(c + 1, n):
+                        sd = big + g[d]
+                        d2 = C[d, 2]
+                        d3 = C[d, 3]
+                        abcd = dlev[C[d, 4] + low3]
+                        abd = d3 + cb2 + a
+                        acd = d3 + c2 + a
+                        bcd = d3 + c2 + b
+                        for e in range(d + 1, n):
+                            base = off3 + d2 + C[e, 3]
+                            s = (sd + g[e] + ncnt[off2 + d + C[e, 2]] - ncnt[base + a] - ncnt[base + b]
+                                 - ncnt[base + c])
+                            v = level[row]
+                            e4 = C[e, 4]
+                            under = 0
+                            for lv in (abcd, dlev[e4 + low3], dlev[e4 + abd], dlev[e4 + acd],
+                                       dlev[e4 + bcd]):
+                                if lv < qlev:
+                                    s += 1
+                                elif lv < v:
+                                    under += 1
+                            nq[row] = s
+                            b4[row] = under
+                            row += 1
+    return nq, b4
+
+
+@_jit
 def _unpack(p, pos):
     k = p >> 30
     for i in range(k):
@@ -386,15 +561,26 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 
 
 @_jit
-def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
+def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win, six_start, nopay, n,
+                dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
-                pairs_beating, all_hb, all_beaten, all_beating, prune, detail, C):
+                pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
+                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
-    ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
-    non-qualifying rows by bound ``t`` descending (0 pair outs, 1 pair and
-    straight outs, 2 all outs) and ``ge[t, b]`` counts those with a bound of at
-    least ``b``.  Returns ``(numerator, counts)``; ``counts`` is ``(D, 9)``
+    The Ante pay on a win plus the Bet times its pays, and the Ante pay when
+    the dealer does not qualify, are read by the player's level
+    (``win_level``, ``take_level``), except for an option ``o`` of six final
+    cards (``six_start[o] >= 0``), whose win of each draw is
+    ``six_win[six_start[o] + i - offsets[o]]``; a win equal to ``nopay`` (a pay
+    that is not a whole number of Ante units) is counted in ``bad`` for the
+    caller to refuse.  ``nq`` and ``below`` come from :func:`first_pass`
+    (``below`` holding the qualifying 4-subsets of the draw below the player;
+    the sweep adds the rest to a copy kept beside the ties).  ``fee < 0``
+    means the game has no forcing.  ``ranked[t]`` lists the non-qualifying
+    rows by bound ``t`` descending (0 pair outs, 1 pair and straight outs, 2
+    all outs) and ``ge[t, b]`` counts those with a bound of at
+    least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
     int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
     (zero rows unless ``detail``).
     """
@@ -402,34 +588,15 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits,
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     pos = np.empty(6, np.int64)
-    below = np.zeros(D, np.int64)
-    tied = np.zeros(D, np.int64)
-    nq = np.zeros(D, np.int64)
+    # below and tied side by side: the sweep writes both of a draw in one place
+    bt = np.zeros((D, 2), np.int64)
+    for i in range(D):
+        bt[i, 0] = below[i]
     nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
-    # pass 1: non-qualifying counts, the hands the draw holds whole, the count by level
+    # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
     for i in range(D):
-        k = _unpack(packed[i], pos)
         v = level[i]
-        s = _subset_sum(ncnt, pos, k, off2, off3, C)
-        b4 = 0
-        if k >= 4:
-            for skip in range(1 if k == 4 else 5):
-                if k == 4:
-                    skip = 4                      # the draw itself is the one 4-subset
-                h = 0
-                t = 1
-                for a in range(k):
-                    if a != skip:
-                        h += C[pos[a], t]
-                        t += 1
-                lv = dlev[h]
-                if lv < qlev:
-                    s += 1
-                elif lv < v:
-                    b4 += 1
-        nq[i] = s
-        below[i] = b4
         if v >= qlev:
             start[v + 1] += 1
     for t in range(nlev):
@@ -472,98 +639,173 @@ def option_sums(packed, level, win, take, n, dlev, ncnt, qpacked, qlevel, qbits,
             for q in range(j, e):
                 if (qbits[q] & m) == 0:
                     tie += 1
-            below[f] += _subset_sum(cnt, pos, k, off2, off3, C)
-            tied[f] = tie
+            bt[f, 0] += _subset_sum(cnt, pos, k, off2, off3, C)
+            bt[f, 1] = tie
     # pass 3: the numerators, with forcing
     numerator = np.empty(D, np.int64)
     counts = np.zeros((D if detail else 0, 9), np.int64)
     nrows = nouts.shape[0]
-    for i in range(D):
-        k = _unpack(packed[i], pos)
-        r = n - k - 4
-        whole = C[n - k, 4]
-        above = whole - nq[i] - below[i] - tied[i]
-        w = win[i]
-        tk = take[i]
-        num = r * (w * below[i] - loss * above + tk * nq[i])
-        picked = 0
-        nw = 0
-        nl = 0
-        nt = 0
-        if fee >= 0 and nrows > 0:
-            v = level[i]
-            cat = cat_of_level[v]
-            c = r * (fee + tk)
-            t = 0 if cat < 4 else (1 if cat == 4 else 2)
-            if not prune or c < 0 or loss < 0:
-                count = nrows
-            elif w <= 0:
-                count = 0                       # S_H <= w * won - loss * lost <= 0 <= c
-            else:
-                least = c // w + 1              # w * bound > c  <=>  bound >= c // w + 1
-                count = ge[t, least] if least < ge.shape[1] else 0
-            m = 0
-            for a in range(k):
-                m |= 1 << pos[a]
-            if cat == 2 or cat == 3:
-                gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
-                                                  loss, c)
-            elif cat == 6 or cat == 7:
-                gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
-            else:
-                gain = 0
-                free = ~m
-                for g in range(count):
-                    row = ranked[t, g]
-                    if bits[row, 0] & m:
-                        continue
-                    # outs of a lower kind lose to the player, of a higher kind beat it; only
-                    # the outs of the player's own kind are compared level by level
-                    if cat < 4:
-                        lo, hi = starts[row, 0], starts[row, 1]
-                        beaten, beating = 0, bits[row, 1] ^ bits[row, 2]
-                    elif cat == 4:
-                        lo, hi = starts[row, 1], starts[row, 2]
-                        beaten, beating = bits[row, 2], bits[row, 4] | bits[row, 5]
-                    elif cat == 5:
-                        lo, hi = starts[row, 2], starts[row, 3]
-                        beaten, beating = bits[row, 2] | bits[row, 3], bits[row, 5]
-                    else:
-                        lo, hi = starts[row, 3], starts[row, 4]
-                        beaten, beating = bits[row, 1] ^ bits[row, 5], 0
-                    won = _popcount(beaten & free)
-                    lost = _popcount(beating & free)
-                    tie = 0
-                    for x in range(lo, hi):
-                        if (m >> outs[row, x]) & 1:
-                            continue
-                        lv = outlev[row, x]
-                        if lv < v:
-                            won += 1
-                        elif lv > v:
-                            lost += 1
-                        else:
-                            tie += 1
-                    total = w * won - loss * lost
-                    if total > c:
-                        gain += total - c
-                        picked += 1
-                        nw += won
-                        nl += lost
-                        nt += tie
-            num += gain
-        numerator[i] = num
-        if detail:
-            counts[i, 0] = below[i]
-            counts[i, 1] = tied[i]
-            counts[i, 2] = above
-            counts[i, 3] = nq[i]
-            counts[i, 4] = picked
-            counts[i, 5] = nw
-            counts[i, 6] = nl
-            counts[i, 7] = nt
-            counts[i, 8] = picked * r - nw - nl - nt
-    return numerator, counts
+    bad = 0
+    for o in range(offsets.shape[0] - 1):
+        six = six_start[o]
+        for i in range(offsets[o], offsets[o + 1]):
+            k = _unpack(packed[i], pos)
+            r = n - k - 4
+            whole = C[n - k, 4]
+            above = whole - nq[i] - bt[i, 0] - bt[i, 1]
+            w = six_win[six + i - offsets[o]] if six >= 0 else win_level[level[i]]
+            tk = take_level[level[i]]
+            if w == nopay:
+                bad += 1                            # refused by the caller: a pay not whole
+                w = 0
+            num = r * (w * bt[i, 0] - loss * above + tk * nq[i])
+            picked = 0
+            nw = 0
+            nl = 0
+            nt = 0
+            if fee >= 0 and nrows > 0:
+                v = level[i]
+                cat = cat_of_level[v]
+                c = r * (fee + tk)
+                t = 0 if cat < 4 else (1 if cat == 4 else 2)
+                if not prune or c < 0 or loss < 0:
+                    count = nrows
+                elif w <= 0:
+                    count = 0                       # S_H <= w * won - loss * lost <= 0 <= c
+                else:
+                    least = c // w + 1              # w * bound > c  <=>  bound >= c // w + 1
+                    count = ge[t, least] if least < ge.shape[1] else 0
+                m = 0
+                if count > 0:
+                    for a in range(k):
+                        m |= 1 << pos[a]
+                if count == 0:
+                    gain = 0                    # no row can gain: nothing forced
+                elif cat == 2 or cat == 3:
+                    gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
+                                                      loss, c)
+                elif cat == 6 or cat == 7:
+                    gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
+                else:
+                    u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
+                    gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
+                                                          own_list, own_count[u], ranked, t, starts, outs,
+                                                          outlev, own_ptr, own_bit, own_lev, u, count, m, v,
+                                                          w, loss, c)
+                num += gain
+            numerator[i] = num
+            if detail:
+                counts[i, 0] = bt[i, 0]
+                counts[i, 1] = bt[i, 1]
+                counts[i, 2] = above
+                counts[i, 3] = nq[i]
+                counts[i, 4] = picked
+                counts[i, 5] = nw
+                counts[i, 6] = nl
+                counts[i, 7] = nt
+                counts[i, 8] = picked * r - nw - nl - nt
+    return numerator, counts, bad
+
+
+@_jit
+def own_outs(ranked, starts, outs, outlev, own_list, own_count):
+    """The outs of kinds 1 to 3 (straight, flush, straight flush) of the listed rows, in list order.
+
+    Kind ``u`` reads the rows of ``ranked[(0, 1, 2, 2)[u]]`` listed in
+    ``own_list[u, :own_count[u]]``; the ``f``-th one's outs of kind ``u``
+    (``starts[row, u]:starts[row, u + 1]``) are copied -- each as its bit and
+    its level, unchanged -- to ``own_ptr[u, f]:own_ptr[u, f + 1]``, so that
+    :func:`_kind_loop` reads them contiguously.  Pair outs (``u = 0``, on
+    nearly every row) are read where they are.
+    """
+    nrows = ranked.shape[1]
+    own_ptr = np.zeros((4, nrows + 1), np.int64)
+    width = 1
+    for u in range(1, 4):
+        t = 1 if u == 1 else 2
+        for f in range(own_count[u]):
+            row = ranked[t, own_list[u, f]]
+            own_ptr[u, f + 1] = own_ptr[u, f] + starts[row, u + 1] - starts[row, u]
+        if own_ptr[u, own_count[u]] > width:
+            width = own_ptr[u, own_count[u]]
+    own_bit = np.zeros((4, width), np.int64)
+    own_lev = np.zeros((4, width), np.int64)
+    for u in range(1, 4):
+        t = 1 if u == 1 else 2
+        for f in range(own_count[u]):
+            row = ranked[t, own_list[u, f]]
+            x = own_ptr[u, f]
+            for y in range(starts[row, u], starts[row, u + 1]):
+                own_bit[u, x] = np.int64(1) << outs[row, y]
+                own_lev[u, x] = outlev[row, y]
+                x += 1
+    return own_ptr, own_bit, own_lev
+
+
+@_jit
+def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts, outs, outlev, own_ptr,
+               own_bit, own_lev, u, count, m, v, w, loss, c):
+    """Forcing over the first ``count`` rows when the player's own kind ``u`` is compared by level.
+
+    Kind ``u`` is 0 (pair outs: a player below a straight), 1 (straight outs),
+    2 (flush outs) or 3 (straight-flush outs); ``beaten``/``beating`` are the
+    outs of a lower / higher kind, ``own`` those of kind ``u``, all in the
+    row order of ``ranked``.  The rows split exactly in two: a row none of
+    whose own outs is left (``own & ~m == 0``) has ``S_H = w * |beaten left| -
+    loss * |beating left|`` (bits alone, no level read); the others, listed in
+    ``own_list`` (the rows with any own out, ascending), are read out by out:
+    from ``outs``/``outlev`` for pairs (``u = 0``), else from the copies
+    :func:`own_outs` gathered in list order (the same outs, contiguous).
+    Returns ``(gain, forced, won, lost, tied)`` summed over the rows forced.
+    """
+    gain = 0
+    picked = 0
+    nw = 0
+    nl = 0
+    nt = 0
+    free = ~m
+    for g in range(count):
+        won = _popcount(beaten[u, g] & free)
+        lost = _popcount(beating[u, g] & free)
+        total = w * won - loss * lost - c
+        ok = ((hb[u, g] & m) == 0) & ((own[u, g] & free) == 0) & (total > 0)
+        gain += total if ok else 0
+        picked += 1 if ok else 0
+        nw += won if ok else 0
+        nl += lost if ok else 0
+    for f in range(own_count):
+        g = own_list[u, f]
+        if g >= count:
+            break
+        if (hb[u, g] & m) != 0 or (own[u, g] & free) == 0:
+            continue
+        # the own outs below and above the player as bits (no branch on a level)
+        under = 0
+        over = 0
+        if u == 0:
+            row = ranked[t, g]
+            for x in range(starts[row, u], starts[row, u + 1]):
+                lv = outlev[row, x]
+                bit = np.int64(1) << outs[row, x]
+                under |= bit if lv < v else 0
+                over |= bit if lv > v else 0
+        else:
+            for x in range(own_ptr[u, f], own_ptr[u, f + 1]):
+                lv = own_lev[u, x]
+                bit = own_bit[u, x]
+                under |= bit if lv < v else 0
+                over |= bit if lv > v else 0
+        won = _popcount((beaten[u, g] | under) & free)
+        lost = _popcount((beating[u, g] | over) & free)
+        tie = _popcount(own[u, g] & free & ~(under | over))
+        total = w * won - loss * lost - c
+        if total > 0:
+            gain += total
+            picked += 1
+            nw += won
+            nl += lost
+            nt += tie
+    return gain, picked, nw, nl, nt
 
 
 @_jit
