@@ -561,6 +561,21 @@ def _subset_sum(arr, pos, k, off2, off3, C):
 
 
 @_jit
+def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
+    """:func:`_subset_sum` without the empty set's term, summed in int64."""
+    s = np.int64(0)
+    for a in range(k):
+        pa = pos[a]
+        s -= np.int64(arr[1 + pa])
+        for b in range(a + 1, k):
+            pb = C[pos[b], 2]
+            s += np.int64(arr[off2 + pa + pb])
+            for c in range(b + 1, k):
+                s -= np.int64(arr[off3 + pa + pb + C[pos[c], 3]])
+    return s
+
+
+@_jit
 def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win, six_start, nopay, n,
                 dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
@@ -613,7 +628,9 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     # pass 2: the sweep over levels.  Before the draws of level v, every qualifying hand of a
     # lower level has been added to its subsets of at most three cards; the hands of level v
     # itself (the ties) are counted one by one against the draw.
-    cnt = np.zeros(ncnt.shape[0], np.int32)
+    # int16 counts (a card is in at most C(n - 1, 3) < 2^15 hands): half the bytes to scatter over.
+    # cnt[0] wraps and is never read; the hands added so far (j) are its count.
+    cnt = np.zeros(ncnt.shape[0], np.int16)
     nqual = qpacked.shape[0]
     mask33 = (1 << 33) - 1
     j = 0
@@ -639,7 +656,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             for q in range(j, e):
                 if (qbits[q] & m) == 0:
                     tie += 1
-            bt[f, 0] += _subset_sum(cnt, pos, k, off2, off3, C)
+            bt[f, 0] += j + _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
             bt[f, 1] = tie
     # pass 3: the numerators, with forcing
     numerator = np.empty(D, np.int64)
