@@ -58,6 +58,11 @@ house, quads).  The bits of every row are gathered once per situation in the
 order of its bound, so the rows summed are a contiguous prefix; a row none of
 whose own-kind outs is left after the draw is summed from bits alone (its
 level comparisons would count nothing), the others (listed) out by out.
+Without ``detail`` the class-decided sums are deferred and taken row block by
+row block (every deferred draw's part of a block while it is in cache): the
+same terms, so the same integers.  The sweep's subset counts are int16 (a
+card lies in fewer than ``2^15`` four-card hands); the empty set's count is
+the number of hands added, kept apart.
 Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
 """
@@ -663,6 +668,10 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     counts = np.zeros((D if detail else 0, 9), np.int64)
     nrows = nouts.shape[0]
     bad = 0
+    # without detail, the class-decided forcing sums (_bits_loop) are deferred and summed in row
+    # blocks (see _blocked_gains): draw, its row bits, (m, w, c, row count), the bit group
+    deferred = 0
+    lazy = np.empty((0 if detail else D, 6), np.int64)
     for o in range(offsets.shape[0] - 1):
         six = six_start[o]
         for i in range(offsets[o], offsets[o + 1]):
@@ -698,6 +707,15 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                         m |= 1 << pos[a]
                 if count == 0:
                     gain = 0                    # no row can gain: nothing forced
+                elif not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
+                    gain = 0                    # added by _blocked_gains below
+                    lazy[deferred, 0] = i
+                    lazy[deferred, 1] = m
+                    lazy[deferred, 2] = w
+                    lazy[deferred, 3] = c
+                    lazy[deferred, 4] = count
+                    lazy[deferred, 5] = 0 if cat < 4 else 1
+                    deferred += 1
                 elif cat == 2 or cat == 3:
                     gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
                                                       loss, c)
@@ -721,7 +739,44 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 counts[i, 6] = nl
                 counts[i, 7] = nt
                 counts[i, 8] = picked * r - nw - nl - nt
+    if deferred > 0:
+        _blocked_gains(numerator, lazy[:deferred], pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten,
+                       all_beating, loss, BLOCK_ROWS)
     return numerator, counts, bad
+
+
+#: Rows per block of :func:`_blocked_gains` (three int64 bit arrays: 48 KiB).
+BLOCK_ROWS = 2048
+
+
+@_jit
+def _blocked_gains(numerator, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten, all_beating,
+                   loss, block):
+    """The deferred :func:`_bits_loop` sums of :func:`option_sums`, row block by row block.
+
+    Each row ``lazy[d]`` is a draw ``i``, its mask ``m``, ``w``, ``c``, its
+    row count and its bit group (0 pairs, 1 all).  The rows ``0 .. count``
+    of a draw are cut at the block bounds ``s, s + block, ...`` and
+    every draw's part of one block is summed while the block is in cache:
+    the same terms as one :func:`_bits_loop` over ``0 .. count``, each once,
+    so the same integer gain, added to ``numerator[i]``.
+    """
+    for group in range(2):
+        hb = pairs_hb if group == 0 else all_hb
+        beaten = pairs_beaten if group == 0 else all_beaten
+        beating = pairs_beating if group == 0 else all_beating
+        most = 0
+        for d in range(lazy.shape[0]):
+            if lazy[d, 5] == group and lazy[d, 4] > most:
+                most = lazy[d, 4]
+        for s in range(0, most, block):
+            for d in range(lazy.shape[0]):
+                if lazy[d, 5] != group:
+                    continue
+                e = min(lazy[d, 4], s + block)
+                if e > s:
+                    numerator[lazy[d, 0]] += _bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
+                                                        lazy[d, 2], loss, lazy[d, 3])[0]
 
 
 @_jit
