@@ -91,6 +91,19 @@ def test_full_deck_situations_every_option():
         assert_same(situation, RULES)
 
 
+def test_reused_work_arrays_with_stale_contents():
+    # the compiled path reuses its work arrays: whatever an earlier call left there (here junk,
+    # longer than needed) must not reach a result
+    from combin.stud import advise as advise_module
+    situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
+    rng = np.random.default_rng(5)
+    for name in ("packed", "level", "nq", "below", "entry"):
+        advise_module._workspace(name, 1)[:] = rng.integers(-2**40, 2**40, len(advise_module._workspace(name, 1)))
+    bt = advise_module._workspace("bt", 1, 2)
+    bt[:] = rng.integers(-2**40, 2**40, bt.shape)
+    assert_same(situation, RULES)
+
+
 @pytest.mark.parametrize("block", [1, 7, 64, 4096])
 def test_blocked_gains_equal_one_bits_loop_per_draw(block):
     # the deferred class-decided forcing sums, cut into row blocks, equal _bits_loop over each

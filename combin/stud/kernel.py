@@ -373,18 +373,18 @@ def _draws45(packed, level, row, k, q, term, n, dp, dense, ndeck, total, C):
 
 
 @_jit
-def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
+def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed, level):
     """Every draw of every option (lexicographic), packed, and the player's final level.
 
     Option ``o`` keeps the deck positions ``kept_dp[o, :nkept[o]]`` (ascending)
     and draws ``sizes[o]`` of the unseen positions; its draws fill
     ``offsets[o]:offsets[o + 1]``.  Five final cards are read from the hand
     table; six (a bought card) are the best of their six five-card hands.
+    ``packed`` and ``level`` (at least ``offsets[-1]`` long, every entry
+    written) are the caller's, so that a caller may reuse them.
     """
     n = dp.shape[0]
     total = C[ndeck, 5]
-    packed = np.empty(offsets[-1], np.int64)
-    level = np.empty(offsets[-1], np.int64)
     pick = np.empty(6, np.int64)
     six = np.empty(6, np.int64)
     buf = np.empty(5, np.int64)
@@ -445,7 +445,7 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
 
 
 @_jit
-def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
+def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C, nq, b4):
     """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
 
     The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
@@ -462,8 +462,9 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
     D = level.shape[0]
     off2 = 1 + n
     off3 = off2 + C[n, 2]
-    nq = np.zeros(D, np.int64)
-    b4 = np.zeros(D, np.int64)
+    # nq and b4: the caller's (at least D long); nq is written on every draw, b4 cleared here
+    for i in range(D):
+        b4[i] = 0
     pos = np.empty(6, np.int64)
     g = np.zeros(n + 1, np.int64)
     for o in range(sizes.shape[0]):
@@ -539,7 +540,7 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
                             nq[row] = s
                             b4[row] = under
                             row += 1
-    return nq, b4
+    return nq[:D], b4[:D]
 
 
 @_jit
@@ -585,7 +586,8 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
-                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C):
+                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C,
+                bt, entry, numerator):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     The Ante pay on a win plus the Bet times its pays, and the Ante pay when
@@ -602,16 +604,19 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     all outs) and ``ge[t, b]`` counts those with a bound of at
     least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
     int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
-    (zero rows unless ``detail``).
+    (zero rows unless ``detail``).  ``bt`` (``(>= D, 2)``), ``entry`` and
+    ``numerator`` (``>= D``) are work and result arrays the caller supplies:
+    every entry read is written first, so stale contents change nothing.
     """
     D = packed.shape[0]
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     pos = np.empty(6, np.int64)
     # below and tied side by side: the sweep writes both of a draw in one place
-    bt = np.zeros((D, 2), np.int64)
+    # (bt, entry and numerator: the caller's, at least D rows; every entry read is written here)
     for i in range(D):
         bt[i, 0] = below[i]
+        bt[i, 1] = 0
     nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
     # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
@@ -624,7 +629,6 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     swept = start[nlev]
     bounds = start.copy()        # draws of level v: sorted[bounds[v]:bounds[v + 1]]
     # one word per swept draw: its index above bit 33, the packed draw below
-    entry = np.empty(swept, np.int64)
     for i in range(D):
         v = level[i]
         if v >= qlev:
@@ -664,7 +668,6 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             bt[f, 0] += j + _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
             bt[f, 1] = tie
     # pass 3: the numerators, with forcing
-    numerator = np.empty(D, np.int64)
     counts = np.zeros((D if detail else 0, 9), np.int64)
     nrows = nouts.shape[0]
     bad = 0
@@ -742,7 +745,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     if deferred > 0:
         _blocked_gains(numerator, lazy[:deferred], pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten,
                        all_beating, loss, BLOCK_ROWS)
-    return numerator, counts, bad
+    return numerator[:D], counts, bad
 
 
 #: Rows per block of :func:`_blocked_gains` (three int64 bit arrays: 48 KiB).
