@@ -156,7 +156,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     n = dp.shape[0]
     total = C[ndeck, 5]
     nh = C[n, 4]
-    dlev = np.empty(nh, np.int32)
+    dlev = np.empty(nh, dense.dtype)           # the levels in the width of the table (same values)
     buf = np.empty(6, np.int64)
     h = 0
     nqual = 0
