@@ -457,7 +457,7 @@ class Engine:
             qbits = np.zeros(len(qpacked), dtype=np.int64)
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
-            self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt,
+            self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt, nqrows=nqrows,
                                 qpacked=qpacked, qlevel=qlevel, outs=outs, outlev=outlev, nouts=nouts,
                                 bits=bits, starts=starts, ranked=ranked, ge=ge,
                                 level_data=_level_data(self.rules, deck))
@@ -498,7 +498,8 @@ class Engine:
                 six_parts.append(self.ante_win + self.bet * self.pays(rows, None))
         six_win = np.concatenate(six_parts) if six_parts else np.zeros(1, dtype=np.int64)
         fee = -1 if self.force_fee is None else self.force_fee
-        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"], tables["qlev"],
+        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"],
+                               len(tables["nqrows"]), tables["qlev"],
                                COMB, _workspace("nq", D), _workspace("below", D))
         numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level,
                                              six_win, six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],

@@ -60,9 +60,9 @@ whose own-kind outs is left after the draw is summed from bits alone (its
 level comparisons would count nothing), the others (listed) out by out.
 Without ``detail`` the class-decided sums are deferred and taken row block by
 row block (every deferred draw's part of a block while it is in cache): the
-same terms, so the same integers.  The sweep's subset counts are int16 (a
-card lies in fewer than ``2^15`` four-card hands); the empty set's count is
-the number of hands added, kept apart.
+same terms, so the same integers.  The subset counts (``ncnt`` and the
+sweep's) are int16 (a card lies in fewer than ``2^15`` four-card hands); the
+empty set's count is the number of hands counted, kept apart.
 Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
 """
@@ -178,7 +178,9 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     size = off3 + C[n, 3]
-    ncnt = np.zeros(size, np.int32)
+    # int16 (a card is in at most C(n - 1, 3) < 2^15 hands); ncnt[0] wraps: the count of the
+    # empty set is the number of non-qualifying hands, len(nqrows), and is read from there
+    ncnt = np.zeros(size, np.int16)
     nlev = 0
     for i in range(nh):
         if dlev[i] + 1 > nlev:
@@ -445,7 +447,7 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed,
 
 
 @_jit
-def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C, nq, b4):
+def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
     """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
 
     The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
@@ -458,6 +460,8 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C, nq, b4):
     (both read once per ``{a, b, c}``) the sum is ``A + G[d]`` for four cards and
     ``A + G[d] + G[e] + sum_{T: {d, e} subset T}`` (four terms) for five: the same
     terms, each once, so the same integer.  Smaller draws take the sum term by term.
+    ``ncnt`` is int16 with its empty-set entry wrapped; ``nnq`` (the number of
+    non-qualifying hands) is that entry's value and is used in its place.
     """
     D = level.shape[0]
     off2 = 1 + n
@@ -475,7 +479,7 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C, nq, b4):
             for i in range(k):
                 pos[i] = i
             while True:
-                nq[row] = _subset_sum(ncnt, pos, k, off2, off3, C)
+                nq[row] = nnq + _subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
                 row += 1
                 i = k - 1
                 while i >= 0 and pos[i] == n - k + i:
@@ -496,7 +500,7 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C, nq, b4):
                         break
                     c2 = C[c, 2]
                     c3 = C[c, 3]
-                    big = (ncnt[0] + sab - ncnt[1 + c] + ncnt[off2 + a + c2] + ncnt[off2 + b + c2]
+                    big = (nnq + sab - ncnt[1 + c] + ncnt[off2 + a + c2] + ncnt[off2 + b + c2]
                            - ncnt[off3 + a + cb2 + c3])
                     for x in range(c + 1, n):
                         x2 = C[x, 2]
@@ -552,23 +556,11 @@ def _unpack(p, pos):
 
 
 @_jit
-def _subset_sum(arr, pos, k, off2, off3, C):
-    """``sum over T subset pos[:k], |T| <= 3, of (-1)^|T| arr[id(T)]``."""
-    s = arr[0]
-    for a in range(k):
-        pa = pos[a]
-        s -= arr[1 + pa]
-        for b in range(a + 1, k):
-            pb = C[pos[b], 2]
-            s += arr[off2 + pa + pb]
-            for c in range(b + 1, k):
-                s -= arr[off3 + pa + pb + C[pos[c], 3]]
-    return s
-
-
-@_jit
 def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
-    """:func:`_subset_sum` without the empty set's term, summed in int64."""
+    """``sum over T subset pos[:k], 1 <= |T| <= 3, of (-1)^|T| arr[id(T)]``, summed in int64.
+
+    The empty set's term is left to the caller (its entry in an int16 table wraps).
+    """
     s = np.int64(0)
     for a in range(k):
         pa = pos[a]
