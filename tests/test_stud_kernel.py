@@ -91,6 +91,49 @@ def test_full_deck_situations_every_option():
         assert_same(situation, RULES)
 
 
+def test_reused_work_arrays_with_stale_contents():
+    # the compiled path reuses its work arrays: whatever an earlier call left there (here junk,
+    # longer than needed) must not reach a result
+    from combin.stud import advise as advise_module
+    situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
+    rng = np.random.default_rng(5)
+    for name in ("packed", "level", "nq", "below", "entry"):
+        advise_module._workspace(name, 1)[:] = rng.integers(-2**40, 2**40, len(advise_module._workspace(name, 1)))
+    bt = advise_module._workspace("bt", 1, 2)
+    bt[:] = rng.integers(-2**40, 2**40, bt.shape)
+    assert_same(situation, RULES)
+
+
+@pytest.mark.parametrize("block", [1, 7, 64, 4096])
+def test_blocked_gains_equal_one_bits_loop_per_draw(block):
+    # the deferred class-decided forcing sums, cut into row blocks, equal _bits_loop over each
+    # draw's whole row prefix (counts 0, inside a block, on a block bound, every row)
+    rng = np.random.default_rng(block)
+    rows = 300
+
+    def masks(size, bits):
+        out = np.zeros(size, np.int64)
+        for _ in range(bits):
+            out |= np.int64(1) << rng.integers(0, 46, size)
+        return out
+
+    groups = [(masks(rows, 4), masks(rows, 9), masks(rows, 2)) for _ in range(2)]
+    draws = 40
+    lazy = np.zeros((draws, 6), np.int64)
+    lazy[:, 0] = rng.permutation(draws)
+    lazy[:, 1] = masks(draws, 5)
+    lazy[:, 2] = rng.integers(0, 9, draws)
+    lazy[:, 3] = rng.integers(0, 30, draws)
+    lazy[:, 4] = rng.choice([0, 1, 63, 64, 65, 128, 299, rows], draws)
+    lazy[:, 5] = rng.integers(0, 2, draws)
+    start = rng.integers(-1000, 1000, draws)
+    numerator = start.copy()
+    kernel._blocked_gains(numerator, lazy, *groups[0], *groups[1], 3, block)
+    for i, m, w, c, count, group in lazy.tolist():
+        gain = kernel._bits_loop(*groups[group], count, m, w, 3, c)[0]
+        assert numerator[i] == start[i] + gain
+
+
 def test_outs_equal_a_direct_count():
     # the kernel looks up only pairing, straight and flush replacements: every replacement
     # that requalifies the dealer is among them (a direct count with the core's hand_value)

@@ -69,6 +69,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations
 from math import comb
+import threading
 
 import numpy as np
 
@@ -413,7 +414,7 @@ class Engine:
             up_dp = int(hands.positions_of([situation.up])[0])
             cards = np.asarray(situation.unseen, dtype=np.int64)
             dp = hands.positions_of(cards).astype(np.int64)
-            dense = hands.dense.astype(np.int64)
+            dense = _narrow_levels(deck)
             qlev = hands.qualify_level
             (dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts,
              bits, starts) = dealer_tables(int(situation.up), up_dp, cards, dp, dense, len(deck), qlev, COMB,
@@ -456,7 +457,7 @@ class Engine:
             qbits = np.zeros(len(qpacked), dtype=np.int64)
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
-            self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt,
+            self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt, nqrows=nqrows,
                                 qpacked=qpacked, qlevel=qlevel, outs=outs, outlev=outlev, nouts=nouts,
                                 bits=bits, starts=starts, ranked=ranked, ge=ge,
                                 level_data=_level_data(self.rules, deck))
@@ -477,8 +478,11 @@ class Engine:
             nkept[o] = len(found)
         offsets = np.zeros(len(options) + 1, dtype=np.int64)
         offsets[1:] = np.cumsum([comb(n, size) for size in sizes.tolist()])
+        D = int(offsets[-1])
         packed, level = enumerate_draws(kept_dp, nkept, sizes, offsets, tables["dp"], tables["dense"],
-                                        len(self.situation.deck), COMB)
+                                        len(self.situation.deck), COMB, _workspace("packed", D),
+                                        _workspace("level", D))
+        packed, level = packed[:D], level[:D]
         pays, categories, values = tables["level_data"]
         # per level: the win (Ante pay plus the Bet times its pays) and the Ante pay taken
         win_level = np.where(pays == _NO_PAY, _NO_PAY, self.ante_win + self.bet * pays)
@@ -494,8 +498,9 @@ class Engine:
                 six_parts.append(self.ante_win + self.bet * self.pays(rows, None))
         six_win = np.concatenate(six_parts) if six_parts else np.zeros(1, dtype=np.int64)
         fee = -1 if self.force_fee is None else self.force_fee
-        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"], tables["qlev"],
-                               COMB)
+        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"],
+                               len(tables["nqrows"]), tables["qlev"],
+                               COMB, _workspace("nq", D), _workspace("below", D))
         numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level,
                                              six_win, six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
@@ -507,7 +512,8 @@ class Engine:
                                         *(tables["gathered"][name] for name in (
                                             "kind_hb", "kind_beaten", "kind_beating", "kind_own",
                                             "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),
-                                        self.prune, detail, COMB)
+                                        self.prune, detail, COMB, _workspace("bt", D, 2),
+                                        _workspace("entry", D), np.empty(D, dtype=np.int64))
         if bad:
             raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         found = []
@@ -654,6 +660,38 @@ class Engine:
 OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight, 9 flush cards)
 _NO_PAY = np.iinfo(np.int64).min
 _LEVEL_DATA = {}
+
+
+@lru_cache(maxsize=4)
+def _narrow_levels(deck):
+    """The deck's dense hand levels in the narrowest of int16/int32 that holds them (the same values).
+
+    The compiled kernel reads the table at random (millions of reads per
+    situation); half the bytes keep more of it in cache.  Built once per deck.
+    """
+    dense = hand_table(deck).dense
+    narrow = np.int16 if int(dense.max(initial=0)) < 2 ** 15 else np.int32
+    return dense.astype(narrow)
+
+
+_WORK = threading.local()
+
+
+def _workspace(name, size, width=None):
+    """A reusable int64 work array of at least ``size`` rows (per thread, grown as needed).
+
+    The compiled kernel writes every entry it later reads (see
+    :mod:`combin.stud.kernel`), so the contents left by an earlier call never
+    reach a result; reusing the memory spares the pages of a fresh array.
+    Only arrays that the caller does not keep are taken from here.
+    """
+    arrays = getattr(_WORK, "arrays", None)
+    if arrays is None:
+        arrays = _WORK.arrays = {}
+    found = arrays.get(name)
+    if found is None or len(found) < size:
+        found = arrays[name] = np.empty((size,) if width is None else (size, width), dtype=np.int64)
+    return found
 
 
 def _level_data(rules, deck):

@@ -58,6 +58,11 @@ house, quads).  The bits of every row are gathered once per situation in the
 order of its bound, so the rows summed are a contiguous prefix; a row none of
 whose own-kind outs is left after the draw is summed from bits alone (its
 level comparisons would count nothing), the others (listed) out by out.
+Without ``detail`` the class-decided sums are deferred and taken row block by
+row block (every deferred draw's part of a block while it is in cache): the
+same terms, so the same integers.  The subset counts (``ncnt`` and the
+sweep's) are int16 (a card lies in fewer than ``2^15`` four-card hands); the
+empty set's count is the number of hands counted, kept apart.
 Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
 """
@@ -151,7 +156,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     n = dp.shape[0]
     total = C[ndeck, 5]
     nh = C[n, 4]
-    dlev = np.empty(nh, np.int32)
+    dlev = np.empty(nh, dense.dtype)           # the levels in the width of the table (same values)
     buf = np.empty(6, np.int64)
     h = 0
     nqual = 0
@@ -173,7 +178,9 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     size = off3 + C[n, 3]
-    ncnt = np.zeros(size, np.int32)
+    # int16 (a card is in at most C(n - 1, 3) < 2^15 hands); ncnt[0] wraps: the count of the
+    # empty set is the number of non-qualifying hands, len(nqrows), and is read from there
+    ncnt = np.zeros(size, np.int16)
     nlev = 0
     for i in range(nh):
         if dlev[i] + 1 > nlev:
@@ -368,18 +375,18 @@ def _draws45(packed, level, row, k, q, term, n, dp, dense, ndeck, total, C):
 
 
 @_jit
-def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
+def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed, level):
     """Every draw of every option (lexicographic), packed, and the player's final level.
 
     Option ``o`` keeps the deck positions ``kept_dp[o, :nkept[o]]`` (ascending)
     and draws ``sizes[o]`` of the unseen positions; its draws fill
     ``offsets[o]:offsets[o + 1]``.  Five final cards are read from the hand
     table; six (a bought card) are the best of their six five-card hands.
+    ``packed`` and ``level`` (at least ``offsets[-1]`` long, every entry
+    written) are the caller's, so that a caller may reuse them.
     """
     n = dp.shape[0]
     total = C[ndeck, 5]
-    packed = np.empty(offsets[-1], np.int64)
-    level = np.empty(offsets[-1], np.int64)
     pick = np.empty(6, np.int64)
     six = np.empty(6, np.int64)
     buf = np.empty(5, np.int64)
@@ -440,7 +447,7 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C):
 
 
 @_jit
-def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
+def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
     """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
 
     The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
@@ -453,12 +460,15 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
     (both read once per ``{a, b, c}``) the sum is ``A + G[d]`` for four cards and
     ``A + G[d] + G[e] + sum_{T: {d, e} subset T}`` (four terms) for five: the same
     terms, each once, so the same integer.  Smaller draws take the sum term by term.
+    ``ncnt`` is int16 with its empty-set entry wrapped; ``nnq`` (the number of
+    non-qualifying hands) is that entry's value and is used in its place.
     """
     D = level.shape[0]
     off2 = 1 + n
     off3 = off2 + C[n, 2]
-    nq = np.zeros(D, np.int64)
-    b4 = np.zeros(D, np.int64)
+    # nq and b4: the caller's (at least D long); nq is written on every draw, b4 cleared here
+    for i in range(D):
+        b4[i] = 0
     pos = np.empty(6, np.int64)
     g = np.zeros(n + 1, np.int64)
     for o in range(sizes.shape[0]):
@@ -469,7 +479,7 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
             for i in range(k):
                 pos[i] = i
             while True:
-                nq[row] = _subset_sum(ncnt, pos, k, off2, off3, C)
+                nq[row] = nnq + _subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
                 row += 1
                 i = k - 1
                 while i >= 0 and pos[i] == n - k + i:
@@ -490,7 +500,7 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
                         break
                     c2 = C[c, 2]
                     c3 = C[c, 3]
-                    big = (ncnt[0] + sab - ncnt[1 + c] + ncnt[off2 + a + c2] + ncnt[off2 + b + c2]
+                    big = (nnq + sab - ncnt[1 + c] + ncnt[off2 + a + c2] + ncnt[off2 + b + c2]
                            - ncnt[off3 + a + cb2 + c3])
                     for x in range(c + 1, n):
                         x2 = C[x, 2]
@@ -534,7 +544,7 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, qlev, C):
                             nq[row] = s
                             b4[row] = under
                             row += 1
-    return nq, b4
+    return nq[:D], b4[:D]
 
 
 @_jit
@@ -546,17 +556,20 @@ def _unpack(p, pos):
 
 
 @_jit
-def _subset_sum(arr, pos, k, off2, off3, C):
-    """``sum over T subset pos[:k], |T| <= 3, of (-1)^|T| arr[id(T)]``."""
-    s = arr[0]
+def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
+    """``sum over T subset pos[:k], 1 <= |T| <= 3, of (-1)^|T| arr[id(T)]``, summed in int64.
+
+    The empty set's term is left to the caller (its entry in an int16 table wraps).
+    """
+    s = np.int64(0)
     for a in range(k):
         pa = pos[a]
-        s -= arr[1 + pa]
+        s -= np.int64(arr[1 + pa])
         for b in range(a + 1, k):
             pb = C[pos[b], 2]
-            s += arr[off2 + pa + pb]
+            s += np.int64(arr[off2 + pa + pb])
             for c in range(b + 1, k):
-                s -= arr[off3 + pa + pb + C[pos[c], 3]]
+                s -= np.int64(arr[off3 + pa + pb + C[pos[c], 3]])
     return s
 
 
@@ -565,7 +578,8 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
-                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C):
+                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C,
+                bt, entry, numerator):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     The Ante pay on a win plus the Bet times its pays, and the Ante pay when
@@ -582,16 +596,19 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     all outs) and ``ge[t, b]`` counts those with a bound of at
     least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
     int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
-    (zero rows unless ``detail``).
+    (zero rows unless ``detail``).  ``bt`` (``(>= D, 2)``), ``entry`` and
+    ``numerator`` (``>= D``) are work and result arrays the caller supplies:
+    every entry read is written first, so stale contents change nothing.
     """
     D = packed.shape[0]
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     pos = np.empty(6, np.int64)
     # below and tied side by side: the sweep writes both of a draw in one place
-    bt = np.zeros((D, 2), np.int64)
+    # (bt, entry and numerator: the caller's, at least D rows; every entry read is written here)
     for i in range(D):
         bt[i, 0] = below[i]
+        bt[i, 1] = 0
     nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
     # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
@@ -604,7 +621,6 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     swept = start[nlev]
     bounds = start.copy()        # draws of level v: sorted[bounds[v]:bounds[v + 1]]
     # one word per swept draw: its index above bit 33, the packed draw below
-    entry = np.empty(swept, np.int64)
     for i in range(D):
         v = level[i]
         if v >= qlev:
@@ -613,7 +629,9 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     # pass 2: the sweep over levels.  Before the draws of level v, every qualifying hand of a
     # lower level has been added to its subsets of at most three cards; the hands of level v
     # itself (the ties) are counted one by one against the draw.
-    cnt = np.zeros(ncnt.shape[0], np.int32)
+    # int16 counts (a card is in at most C(n - 1, 3) < 2^15 hands): half the bytes to scatter over.
+    # cnt[0] wraps and is never read; the hands added so far (j) are its count.
+    cnt = np.zeros(ncnt.shape[0], np.int16)
     nqual = qpacked.shape[0]
     mask33 = (1 << 33) - 1
     j = 0
@@ -639,13 +657,16 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             for q in range(j, e):
                 if (qbits[q] & m) == 0:
                     tie += 1
-            bt[f, 0] += _subset_sum(cnt, pos, k, off2, off3, C)
+            bt[f, 0] += j + _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
             bt[f, 1] = tie
     # pass 3: the numerators, with forcing
-    numerator = np.empty(D, np.int64)
     counts = np.zeros((D if detail else 0, 9), np.int64)
     nrows = nouts.shape[0]
     bad = 0
+    # without detail, the class-decided forcing sums (_bits_loop) are deferred and summed in row
+    # blocks (see _blocked_gains): draw, its row bits, (m, w, c, row count), the bit group
+    deferred = 0
+    lazy = np.empty((0 if detail else D, 6), np.int64)
     for o in range(offsets.shape[0] - 1):
         six = six_start[o]
         for i in range(offsets[o], offsets[o + 1]):
@@ -681,6 +702,15 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                         m |= 1 << pos[a]
                 if count == 0:
                     gain = 0                    # no row can gain: nothing forced
+                elif not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
+                    gain = 0                    # added by _blocked_gains below
+                    lazy[deferred, 0] = i
+                    lazy[deferred, 1] = m
+                    lazy[deferred, 2] = w
+                    lazy[deferred, 3] = c
+                    lazy[deferred, 4] = count
+                    lazy[deferred, 5] = 0 if cat < 4 else 1
+                    deferred += 1
                 elif cat == 2 or cat == 3:
                     gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
                                                       loss, c)
@@ -704,7 +734,44 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 counts[i, 6] = nl
                 counts[i, 7] = nt
                 counts[i, 8] = picked * r - nw - nl - nt
-    return numerator, counts, bad
+    if deferred > 0:
+        _blocked_gains(numerator, lazy[:deferred], pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten,
+                       all_beating, loss, BLOCK_ROWS)
+    return numerator[:D], counts, bad
+
+
+#: Rows per block of :func:`_blocked_gains` (three int64 bit arrays: 48 KiB).
+BLOCK_ROWS = 2048
+
+
+@_jit
+def _blocked_gains(numerator, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten, all_beating,
+                   loss, block):
+    """The deferred :func:`_bits_loop` sums of :func:`option_sums`, row block by row block.
+
+    Each row ``lazy[d]`` is a draw ``i``, its mask ``m``, ``w``, ``c``, its
+    row count and its bit group (0 pairs, 1 all).  The rows ``0 .. count``
+    of a draw are cut at the block bounds ``s, s + block, ...`` and
+    every draw's part of one block is summed while the block is in cache:
+    the same terms as one :func:`_bits_loop` over ``0 .. count``, each once,
+    so the same integer gain, added to ``numerator[i]``.
+    """
+    for group in range(2):
+        hb = pairs_hb if group == 0 else all_hb
+        beaten = pairs_beaten if group == 0 else all_beaten
+        beating = pairs_beating if group == 0 else all_beating
+        most = 0
+        for d in range(lazy.shape[0]):
+            if lazy[d, 5] == group and lazy[d, 4] > most:
+                most = lazy[d, 4]
+        for s in range(0, most, block):
+            for d in range(lazy.shape[0]):
+                if lazy[d, 5] != group:
+                    continue
+                e = min(lazy[d, 4], s + block)
+                if e > s:
+                    numerator[lazy[d, 0]] += _bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
+                                                        lazy[d, 2], loss, lazy[d, 3])[0]
 
 
 @_jit
