@@ -173,10 +173,7 @@ def _lines_page(space):
     for reading, result in reading_rows(space):
         names, counts = line_table(space, reading)
         covariance = result.covariance[0][1]
-        summary.append([_reading_text(reading), display.rational(covariance),
-                        display.decimal(covariance, 8), display.decimal(result.correlation(0, 1), 8),
-                        display.decimal(result.sd, 6), display.decimal(result.independent_sd, 6),
-                        display.decimal(result.winning(2), 10)])
+        summary.append(_dependence_row(reading, result) + [display.decimal(result.winning(2), 10)])
         rows = [[first, *(f"{counts.get((first, second), 0):,}" for second in names)]
                 for first in names]
         pages += [f"## {_reading_text(reading)}", "",
@@ -188,6 +185,16 @@ def _lines_page(space):
                               "SD of the total", "SD if independent", "P(both win)"],
                     ("left", "right", "right", "right", "right", "right", "right")), ""]
     return "\n".join(parts + pages).rstrip("\n") + "\n"
+
+
+def _dependence_row(reading, result):
+    """The summary columns both lines pages share: reading, covariance (exact and decimal),
+    correlation, SD of the total and SD if the hands were independent."""
+    from combin import display
+    covariance = result.covariance[0][1]
+    return [_reading_text(reading), display.rational(covariance), display.decimal(covariance, 8),
+            display.decimal(result.correlation(0, 1), 8), display.decimal(result.sd, 6),
+            display.decimal(result.independent_sd, 6)]
 
 
 def _three_lines_page(space):
@@ -215,10 +222,8 @@ def _three_lines_page(space):
         names, counts = line_table(space, reading)
         covariance = result.covariance[0][1]
         winners = dict(result.winners)
-        summary.append([_reading_text(reading), display.rational(covariance),
-                        display.decimal(covariance, 8), display.decimal(result.correlation(0, 1), 8),
-                        display.decimal(result.sd, 6), display.decimal(result.independent_sd, 6),
-                        display.decimal(result.winning(2), 10), display.decimal(result.winning(3), 12)])
+        summary.append(_dependence_row(reading, result)
+                       + [display.decimal(result.winning(2), 10), display.decimal(result.winning(3), 12)])
         pages += [f"## {_reading_text(reading)}", ""]
         sets = [cell for cell in combinations_with_replacement(names, 3) if counts.get(cell)]
         if reading["L4"] == "highest":

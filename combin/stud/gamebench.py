@@ -28,6 +28,15 @@ def _classes(deck, count, seed):
     return hands, ups, weights, picked
 
 
+def _solve_timed(chunks):
+    """Wall and CPU seconds of solving ``chunks`` in this process."""
+    from combin.stud.drawgame import solve_chunk
+    start, cpu = perf_counter(), process_time()
+    for chunk in chunks:
+        solve_chunk(*chunk)
+    return perf_counter() - start, process_time() - cpu
+
+
 def bench_rows(full_classes=8, scaling_classes=64, small_classes=500):
     from distributed import LocalCluster
     from combin.executor import run_chunks
@@ -38,10 +47,7 @@ def bench_rows(full_classes=8, scaling_classes=64, small_classes=500):
     deck = Deck.parse(None)
     hands, ups, weights, picked = _classes(deck, full_classes, 1)
     chunks = class_chunks(deck, rules, hands, ups, weights, picked, 1)
-    start, cpu = perf_counter(), process_time()
-    for chunk in chunks:
-        solve_chunk(*chunk)
-    seconds, cpu = perf_counter() - start, process_time() - cpu
+    seconds, cpu = _solve_timed(chunks)
     situations = sum(int(weights[i]) for i in picked)
     per_class = cpu / full_classes
     rows.append(("lunar game: full deck, classes priced in one process", seconds,
@@ -51,10 +57,7 @@ def bench_rows(full_classes=8, scaling_classes=64, small_classes=500):
     deck = Deck.parse("9TJQKA")
     hands, ups, weights, picked = _classes(deck, small_classes, 3)
     chunks = class_chunks(deck, rules, hands, ups, weights, picked, 32)
-    start, cpu = perf_counter(), process_time()
-    for chunk in chunks:
-        solve_chunk(*chunk)
-    seconds, cpu = perf_counter() - start, process_time() - cpu
+    seconds, cpu = _solve_timed(chunks)
     rows.append((f"lunar game: {small_classes} 9TJQKA classes priced in one process", seconds,
                  f"{cpu:.1f} s CPU: {small_classes / cpu:.1f} classes/s/core; the exact 9TJQKA run "
                  f"of {len(weights):,} classes: {len(weights) * cpu / small_classes / 60:,.1f} "

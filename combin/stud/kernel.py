@@ -115,6 +115,21 @@ def _jit(function):
 
 
 @_jit
+def _next_combination(pick, k, n):
+    """Advance the sorted ``k`` positions ``pick`` to the next k-subset of ``range(n)``
+    in lexicographic order; False after the last one."""
+    i = k - 1
+    while i >= 0 and pick[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    pick[i] += 1
+    for t in range(i + 1, k):
+        pick[t] = pick[t - 1] + 1
+    return True
+
+
+@_jit
 def _popcount(x):
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
@@ -434,15 +449,8 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed,
                         best = found
                 level[row] = best
             row += 1
-            # the next combination in lexicographic order
-            i = k - 1
-            while i >= 0 and pick[i] == n - k + i:
-                i -= 1
-            if i < 0:
+            if not _next_combination(pick, k, n):
                 break
-            pick[i] += 1
-            for t in range(i + 1, k):
-                pick[t] = pick[t - 1] + 1
     return packed, level
 
 
@@ -481,14 +489,8 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
             while True:
                 nq[row] = nnq + _subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
                 row += 1
-                i = k - 1
-                while i >= 0 and pos[i] == n - k + i:
-                    i -= 1
-                if i < 0:
+                if not _next_combination(pos, k, n):
                     break
-                pos[i] += 1
-                for t in range(i + 1, k):
-                    pos[t] = pos[t - 1] + 1
             continue
         for a in range(n):
             sa = -ncnt[1 + a]
