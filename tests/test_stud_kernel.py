@@ -25,8 +25,8 @@ from combin.stud.values import QUALIFY, hand_value
 RULES = load_game("lunar").resolve()
 
 
-def assert_same(situation, rules, keys=None, prune=True):
-    fast = Engine(situation, rules, prune=prune)
+def assert_same(situation, rules, keys=None, prune=True, tie_loop_most=None):
+    fast = Engine(situation, rules, prune=prune, tie_loop_most=tie_loop_most)
     slow = Engine(situation, rules, prune=prune, reference=True)
     player = list(situation.player)
     keys = [key for key in (keys or option_keys(rules)) if key[0] != "fold"]
@@ -64,9 +64,10 @@ def terms(draw):
 
 
 @settings(max_examples=12, deadline=None)
-@given(small_situations(), terms())
-def test_every_option_equals_the_reference_on_small_decks(situation, rules):
-    assert_same(situation, rules)
+@given(small_situations(), terms(), st.sampled_from([None, 0, 3]))
+def test_every_option_equals_the_reference_on_small_decks(situation, rules, tie_loop_most):
+    # tie_loop_most 0 and 3: the ties of (nearly) every level counted as a difference of subset sums
+    assert_same(situation, rules, tie_loop_most=tie_loop_most)
 
 
 @pytest.mark.parametrize("hand, up, deck", [("AS AD 9H 9C 9D", "QS", "9TJQKA"),
@@ -81,8 +82,10 @@ def test_forcing_everywhere_equals_the_reference(hand, up, deck):
     assert_same(situation, RULES)
 
 
-def test_one_full_deck_situation_every_option():
-    assert_same(full_deck_situations(1)[0], RULES)
+@pytest.mark.parametrize("tie_loop_most", [None, 0, 10**6])
+def test_one_full_deck_situation_every_option(tie_loop_most):
+    # None: the default mix; 0: every level's ties by subset sums; 10**6: every tie one by one
+    assert_same(full_deck_situations(1)[0], RULES, tie_loop_most=tie_loop_most)
 
 
 @pytest.mark.slow
@@ -97,10 +100,10 @@ def test_reused_work_arrays_with_stale_contents():
     from combin.stud import advise as advise_module
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     rng = np.random.default_rng(5)
-    for name in ("packed", "level", "nq", "below", "entry"):
+    for name in ("packed", "level", "nq", "below", "entry", "slot"):
         advise_module._workspace(name, 1)[:] = rng.integers(-2**40, 2**40, len(advise_module._workspace(name, 1)))
-    bt = advise_module._workspace("bt", 1, 2)
-    bt[:] = rng.integers(-2**40, 2**40, bt.shape)
+    bt = advise_module._workspace("bt", 1, 2, np.int32)
+    bt[:] = rng.integers(-2**31, 2**31, bt.shape)
     assert_same(situation, RULES)
 
 

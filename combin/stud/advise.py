@@ -320,11 +320,14 @@ class Engine:
     The sums are computed by the compiled kernel (:mod:`combin.stud.kernel`),
     every option of a :meth:`prepare` call at once; ``reference=True`` computes
     them with the numpy path of this module instead (the same integers: the
-    tests compare the two draw by draw).
+    tests compare the two draw by draw).  ``tie_loop_most`` overrides
+    :data:`combin.stud.kernel.TIE_LOOP_MOST` (how the kernel counts ties; every
+    value gives the same integers, and the tests use both ways).
     """
 
-    def __init__(self, situation, rules, prune=True, reference=False):
+    def __init__(self, situation, rules, prune=True, reference=False, tie_loop_most=None):
         self.prune = prune
+        self.tie_loop_most = tie_loop_most
         self.reference = reference
         self._kernel = None
         self._done = {}
@@ -465,7 +468,7 @@ class Engine:
 
     def _compute(self, options, detail):
         """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
-        from combin.stud.kernel import COMB, enumerate_draws, first_pass, option_sums
+        from combin.stud.kernel import COMB, TIE_LOOP_MOST, enumerate_draws, first_pass, option_sums
         tables = self._tables()
         hands = hand_table(self.situation.deck)
         n = len(tables["cards"])
@@ -512,8 +515,10 @@ class Engine:
                                         *(tables["gathered"][name] for name in (
                                             "kind_hb", "kind_beaten", "kind_beating", "kind_own",
                                             "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),
-                                        self.prune, detail, COMB, _workspace("bt", D, 2),
-                                        _workspace("entry", D), np.empty(D, dtype=np.int64))
+                                        self.prune, detail, COMB, _workspace("bt", D, 2, np.int32),
+                                        _workspace("entry", D), _workspace("slot", D),
+                                        np.empty(D, dtype=np.int64),
+                                        TIE_LOOP_MOST if self.tie_loop_most is None else self.tie_loop_most)
         if bad:
             raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         found = []
@@ -677,8 +682,8 @@ def _narrow_levels(deck):
 _WORK = threading.local()
 
 
-def _workspace(name, size, width=None):
-    """A reusable int64 work array of at least ``size`` rows (per thread, grown as needed).
+def _workspace(name, size, width=None, dtype=np.int64):
+    """A reusable work array (int64 unless ``dtype``) of at least ``size`` rows (per thread, grown as needed).
 
     The compiled kernel writes every entry it later reads (see
     :mod:`combin.stud.kernel`), so the contents left by an earlier call never
@@ -688,9 +693,10 @@ def _workspace(name, size, width=None):
     arrays = getattr(_WORK, "arrays", None)
     if arrays is None:
         arrays = _WORK.arrays = {}
-    found = arrays.get(name)
+    found = arrays.get((name, np.dtype(dtype).str))
     if found is None or len(found) < size:
-        found = arrays[name] = np.empty((size,) if width is None else (size, width), dtype=np.int64)
+        found = np.empty((size,) if width is None else (size, width), dtype=dtype)
+        arrays[(name, np.dtype(dtype).str)] = found
     return found
 
 

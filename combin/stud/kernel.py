@@ -76,7 +76,7 @@ try:
 except ImportError:          # pragma: no cover - numba is an install requirement
     njit = None
 
-__all__ = ["COMB", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "own_outs",
+__all__ = ["COMB", "TIE_LOOP_MOST", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "own_outs",
            "STRAIGHT_MASKS", "pack_positions",
            "OUT_WIDTH", "COMPILED"]
 
@@ -557,6 +557,116 @@ def _unpack(p, pos):
     return k
 
 
+#: Above this many hands of one level, a draw's ties are counted as a difference of two subset sums
+#: (after and before adding them, :func:`option_sums`) instead of one by one: the same count
+#: (the sums are exact), less work where a level holds many hands (a high card on a full deck).
+TIE_LOOP_MOST = 40
+
+
+@_jit
+def _own_quads_at(pos, k, v, dlev, C):
+    """How many 4-subsets of the draw's ``k`` ascending positions have dealer level ``v``."""
+    if k < 4:
+        return 0
+    found = 0
+    for skip in range(k):
+        if k == 4 and skip > 0:
+            break
+        index = 0
+        slot = 1
+        for t in range(k):
+            if k == 5 and t == skip:
+                continue
+            index += C[pos[t], slot]
+            slot += 1
+        if dlev[index] == v:
+            found += 1
+    return found
+
+
+@_jit
+def _subset_sum5(arr, pos, pair_at, low2, triple_at):
+    """:func:`_subset_sum_nonempty` of five ascending positions, its 25 terms written out.
+
+    The set ids are those of :func:`_add_hand` (``1 + a``, ``off2 + a + C(b, 2)``,
+    ``off3 + a + C(b, 2) + C(c, 3)`` for ``a < b < c``), read from the
+    per-position tables ``pair_at[b] = off2 + C(b, 2)``, ``low2[b] = C(b, 2)``,
+    ``triple_at[c] = off3 + C(c, 3)``: the same terms, so the same sum.
+    """
+    p0 = pos[0]
+    p1 = pos[1]
+    p2 = pos[2]
+    p3 = pos[3]
+    p4 = pos[4]
+    s = -np.int64(arr[1 + p0])
+    s -= arr[1 + p1]
+    s -= arr[1 + p2]
+    s -= arr[1 + p3]
+    s -= arr[1 + p4]
+    q1 = pair_at[p1]
+    q2 = pair_at[p2]
+    q3 = pair_at[p3]
+    q4 = pair_at[p4]
+    s += arr[p0 + q1]
+    s += arr[p0 + q2]
+    s += arr[p1 + q2]
+    s += arr[p0 + q3]
+    s += arr[p1 + q3]
+    s += arr[p2 + q3]
+    s += arr[p0 + q4]
+    s += arr[p1 + q4]
+    s += arr[p2 + q4]
+    s += arr[p3 + q4]
+    l1 = low2[p1]
+    l2 = low2[p2]
+    l3 = low2[p3]
+    t2 = triple_at[p2]
+    t3 = triple_at[p3]
+    t4 = triple_at[p4]
+    s -= arr[p0 + l1 + t2]
+    s -= arr[p0 + l1 + t3]
+    s -= arr[p0 + l2 + t3]
+    s -= arr[p1 + l2 + t3]
+    s -= arr[p0 + l1 + t4]
+    s -= arr[p0 + l2 + t4]
+    s -= arr[p1 + l2 + t4]
+    s -= arr[p0 + l3 + t4]
+    s -= arr[p1 + l3 + t4]
+    s -= arr[p2 + l3 + t4]
+    return s
+
+
+@_jit
+def _subset_sum4(arr, pos, pair_at, low2, triple_at):
+    """:func:`_subset_sum5` of four ascending positions (14 terms)."""
+    p0 = pos[0]
+    p1 = pos[1]
+    p2 = pos[2]
+    p3 = pos[3]
+    s = -np.int64(arr[1 + p0])
+    s -= arr[1 + p1]
+    s -= arr[1 + p2]
+    s -= arr[1 + p3]
+    q1 = pair_at[p1]
+    q2 = pair_at[p2]
+    q3 = pair_at[p3]
+    s += arr[p0 + q1]
+    s += arr[p0 + q2]
+    s += arr[p1 + q2]
+    s += arr[p0 + q3]
+    s += arr[p1 + q3]
+    s += arr[p2 + q3]
+    l1 = low2[p1]
+    l2 = low2[p2]
+    t2 = triple_at[p2]
+    t3 = triple_at[p3]
+    s -= arr[p0 + l1 + t2]
+    s -= arr[p0 + l1 + t3]
+    s -= arr[p0 + l2 + t3]
+    s -= arr[p1 + l2 + t3]
+    return s
+
+
 @_jit
 def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
     """``sum over T subset pos[:k], 1 <= |T| <= 3, of (-1)^|T| arr[id(T)]``, summed in int64.
@@ -581,7 +691,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
                 kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C,
-                bt, entry, numerator):
+                bt, entry, slot, numerator, tie_most):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     The Ante pay on a win plus the Bet times its pays, and the Ante pay when
@@ -598,19 +708,21 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     all outs) and ``ge[t, b]`` counts those with a bound of at
     least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
     int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
-    (zero rows unless ``detail``).  ``bt`` (``(>= D, 2)``), ``entry`` and
-    ``numerator`` (``>= D``) are work and result arrays the caller supplies:
-    every entry read is written first, so stale contents change nothing.
+    (zero rows unless ``detail``).  ``bt`` (``(>= D, 2)``, int32 or wider: a
+    count is at most ``C(n, 4)``), ``entry``, ``slot`` and ``numerator`` (``>= D``)
+    are work and result arrays the caller supplies: every entry read is written
+    first, so stale contents change nothing.  The sweep writes its below and
+    tied counts in sweep order (``bt[g]``, one after another) and the numerators
+    read them back through ``slot[i]``, the sweep place of draw ``i``: one
+    scattered read per draw instead of a scattered read and write.  ``tie_most``
+    chooses how ties are counted (:data:`TIE_LOOP_MOST`); either way gives the
+    same counts, only the work differs.
     """
     D = packed.shape[0]
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     pos = np.empty(6, np.int64)
-    # below and tied side by side: the sweep writes both of a draw in one place
-    # (bt, entry and numerator: the caller's, at least D rows; every entry read is written here)
-    for i in range(D):
-        bt[i, 0] = below[i]
-        bt[i, 1] = 0
+    # (bt, entry, slot and numerator: the caller's, at least D rows; every entry read is written here)
     nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
     # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
@@ -622,20 +734,29 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
         start[t + 1] += start[t]
     swept = start[nlev]
     bounds = start.copy()        # draws of level v: sorted[bounds[v]:bounds[v + 1]]
-    # one word per swept draw: its index above bit 33, the packed draw below
+    # the swept draws in level order (a counting sort), and each draw's place in that order
     for i in range(D):
         v = level[i]
         if v >= qlev:
-            entry[start[v]] = (i << 33) | packed[i]
+            entry[start[v]] = packed[i]
+            slot[i] = start[v]
             start[v] += 1
     # pass 2: the sweep over levels.  Before the draws of level v, every qualifying hand of a
     # lower level has been added to its subsets of at most three cards; the hands of level v
-    # itself (the ties) are counted one by one against the draw.
+    # itself (the ties) are counted one by one against the draw, or, when there are more than
+    # tie_most of them, as the difference of the draw's subset sums after and before adding them.
     # int16 counts (a card is in at most C(n - 1, 3) < 2^15 hands): half the bytes to scatter over.
     # cnt[0] wraps and is never read; the hands added so far (j) are its count.
     cnt = np.zeros(ncnt.shape[0], np.int16)
+    # the set ids of _subset_sum5/4: {a < b} is a + pair_at[b], {a < b < c} is a + low2[b] + triple_at[c]
+    pair_at = np.empty(n, np.int64)
+    low2 = np.empty(n, np.int64)
+    triple_at = np.empty(n, np.int64)
+    for x in range(n):
+        pair_at[x] = off2 + C[x, 2]
+        low2[x] = C[x, 2]
+        triple_at[x] = off3 + C[x, 3]
     nqual = qpacked.shape[0]
-    mask33 = (1 << 33) - 1
     j = 0
     for v in range(qlev, nlev):
         lo = bounds[v]
@@ -648,10 +769,34 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
         e = j
         while e < nqual and qlevel[e] == v:
             e += 1
+        if e - j > tie_most:
+            # many tied hands: the ties are the subset sum after adding them less the one before
+            for g in range(lo, hi):
+                k = _unpack(entry[g], pos)
+                if k == 5:
+                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                elif k == 4:
+                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                else:
+                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                bt[g, 0] = j + found
+            while j < e:
+                _add_hand(cnt, qpacked[j], off2, off3, C)
+                j += 1
+            for g in range(lo, hi):
+                k = _unpack(entry[g], pos)
+                if k == 5:
+                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                elif k == 4:
+                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                else:
+                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                # the 4-subsets Q of the draw are the terms the sums leave out (|T| = 4): a hand
+                # equal to Q is disjoint from nothing it holds, so each Q of level v is added back
+                bt[g, 1] = j + found - bt[g, 0] + _own_quads_at(pos, k, v, dlev, C)
+            continue
         for g in range(lo, hi):
-            p = entry[g] & mask33
-            f = entry[g] >> 33
-            k = _unpack(p, pos)
+            k = _unpack(entry[g], pos)
             m = 0
             for a in range(k):
                 m |= 1 << pos[a]
@@ -659,8 +804,14 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             for q in range(j, e):
                 if (qbits[q] & m) == 0:
                     tie += 1
-            bt[f, 0] += j + _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
-            bt[f, 1] = tie
+            if k == 5:
+                found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+            elif k == 4:
+                found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+            else:
+                found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+            bt[g, 0] = j + found
+            bt[g, 1] = tie
     # pass 3: the numerators, with forcing
     counts = np.zeros((D if detail else 0, 9), np.int64)
     nrows = nouts.shape[0]
@@ -672,16 +823,22 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     for o in range(offsets.shape[0] - 1):
         six = six_start[o]
         for i in range(offsets[o], offsets[o + 1]):
-            k = _unpack(packed[i], pos)
+            k = packed[i] >> 30                    # the positions are unpacked only for forcing
             r = n - k - 4
             whole = C[n - k, 4]
-            above = whole - nq[i] - bt[i, 0] - bt[i, 1]
+            if level[i] >= qlev:
+                under = below[i] + bt[slot[i], 0]
+                tied = np.int64(bt[slot[i], 1])
+            else:
+                under = below[i]
+                tied = 0
+            above = whole - nq[i] - under - tied
             w = six_win[six + i - offsets[o]] if six >= 0 else win_level[level[i]]
             tk = take_level[level[i]]
             if w == nopay:
                 bad += 1                            # refused by the caller: a pay not whole
                 w = 0
-            num = r * (w * bt[i, 0] - loss * above + tk * nq[i])
+            num = r * (w * under - loss * above + tk * nq[i])
             picked = 0
             nw = 0
             nl = 0
@@ -700,6 +857,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                     count = ge[t, least] if least < ge.shape[1] else 0
                 m = 0
                 if count > 0:
+                    _unpack(packed[i], pos)
                     for a in range(k):
                         m |= 1 << pos[a]
                 if count == 0:
@@ -727,8 +885,8 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 num += gain
             numerator[i] = num
             if detail:
-                counts[i, 0] = bt[i, 0]
-                counts[i, 1] = bt[i, 1]
+                counts[i, 0] = under
+                counts[i, 1] = tied
                 counts[i, 2] = above
                 counts[i, 3] = nq[i]
                 counts[i, 4] = picked
