@@ -468,7 +468,8 @@ class Engine:
 
     def _compute(self, options, detail):
         """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
-        from combin.stud.kernel import COMB, TIE_LOOP_MOST, enumerate_draws, first_pass, option_sums
+        from combin.stud.kernel import (COMB, TIE_LOOP_MOST, draw_groups, enumerate_draws, first_pass,
+                                        option_sums)
         tables = self._tables()
         hands = hand_table(self.situation.deck)
         n = len(tables["cards"])
@@ -486,6 +487,12 @@ class Engine:
                                         len(self.situation.deck), COMB, _workspace("packed", D),
                                         _workspace("level", D))
         packed, level = packed[:D], level[:D]
+        kept_cards = np.zeros((len(options), 6), dtype=np.int64)
+        for o, (kept, _) in enumerate(options):
+            kept_cards[o, :len(kept)] = kept
+        rep = _workspace("rep", D)
+        draw_groups(offsets, sizes, kept_cards, nkept, packed, tables["cards"], int(self.situation.up) & 3, COMB,
+                    rep, _workspace("groups", GROUP_TABLE, dtype=np.int32))
         pays, categories, values = tables["level_data"]
         # per level: the win (Ante pay plus the Bet times its pays) and the Ante pay taken
         win_level = np.where(pays == _NO_PAY, _NO_PAY, self.ante_win + self.bet * pays)
@@ -503,7 +510,7 @@ class Engine:
         fee = -1 if self.force_fee is None else self.force_fee
         nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"],
                                len(tables["nqrows"]), tables["qlev"],
-                               COMB, _workspace("nq", D), _workspace("below", D))
+                               COMB, _workspace("nq", D), _workspace("below", D), rep[:D])
         numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level,
                                              six_win, six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
@@ -518,7 +525,8 @@ class Engine:
                                         self.prune, detail, COMB, _workspace("bt", D, 2, np.int32),
                                         _workspace("entry", D), _workspace("slot", D),
                                         np.empty(D, dtype=np.int64),
-                                        TIE_LOOP_MOST if self.tie_loop_most is None else self.tie_loop_most)
+                                        TIE_LOOP_MOST if self.tie_loop_most is None else self.tie_loop_most,
+                                        rep[:D])
         if bad:
             raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         found = []
@@ -680,6 +688,10 @@ def _narrow_levels(deck):
 
 
 _WORK = threading.local()
+
+
+#: Entries of draw_groups' key table: C(17, 5) rank multisets x 2^5 suit bits x 2 (flush or not).
+GROUP_TABLE = comb(17, 5) * 2 ** 5 * 2
 
 
 def _workspace(name, size, width=None, dtype=np.int64):

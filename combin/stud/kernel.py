@@ -77,7 +77,7 @@ except ImportError:          # pragma: no cover - numba is an install requiremen
     njit = None
 
 __all__ = ["COMB", "TIE_LOOP_MOST", "dealer_tables", "enumerate_draws", "first_pass", "option_sums", "own_outs",
-           "STRAIGHT_MASKS", "pack_positions",
+           "STRAIGHT_MASKS", "pack_positions", "draw_groups",
            "OUT_WIDTH", "COMPILED"]
 
 COMPILED = njit is not None
@@ -455,7 +455,81 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed,
 
 
 @_jit
-def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
+def draw_groups(offsets, sizes, kept_cards, nkept, packed, cards, up_suit, C, rep, table):
+    """``rep[i]``: the first draw of draw ``i``'s option in the same *group*, whose counts it shares.
+
+    A draw ``N`` of ``k >= 3`` cards to a five-card final hand is grouped by
+    the number of its cards of each rank, by which of its cards (in position
+    order) are of the up card's suit ``s``, and by whether the final five are
+    one suit.  Why the dealer counts (``nq``, below, tied) are the same for
+    every draw of a group: the dealer's five are the up card and a 4-subset
+    ``H`` of the unseen cards outside ``N``.  Of those with ``h_r`` cards of
+    each rank ``r`` there are ``prod_r C(a_r - n_r, h_r)`` (``a_r`` unseen and
+    ``n_r`` drawn of rank ``r``), and of these the suited ones -- all four of
+    suit ``s``, a flush with the up card -- are ``prod_r [(r, s) unseen and
+    not in N]``.  A dealer hand's level is fixed by its ranks, unless it is a
+    flush (then by its ranks as a flush).  So the number of dealer hands of
+    each level disjoint from ``N`` depends on ``N`` only through its rank
+    counts and the ranks of its suit-``s`` cards, both fixed by the key (the
+    positions ascend with the card ids, so by rank); so does the player's
+    level (the final five's ranks and whether they are one suit).  The key is
+    finer than needed (two draws with the same suit-``s`` ranks may order a
+    pair's cards differently), which only makes groups smaller.  Key: the
+    rank multiset's index ``sum_t C(r_t + t, t + 1)`` (ranks ascending), one
+    bit per suit-``s`` card, the flush bit; ``table`` (int32, at least
+    ``C(12 + k, k) * 2^k * 2`` entries) maps a key to its first draw, reset
+    per option.  Draws of fewer than three cards, and six-card finals, are
+    their own groups.
+    """
+    n = cards.shape[0]
+    # per unseen position x and slot t: the multiset index term, and whether x is of suit s
+    mterm = np.empty((5, n), np.int64)
+    ofsuit = np.empty(n, np.int64)
+    for x in range(n):
+        for t in range(5):
+            mterm[t, x] = C[(cards[x] >> 2) + t, t + 1]
+        ofsuit[x] = 1 if (cards[x] & 3) == up_suit else 0
+    for o in range(sizes.shape[0]):
+        k = sizes[o]
+        lo = offsets[o]
+        hi = offsets[o + 1]
+        m = nkept[o]
+        if k < 3 or m + k != 5:
+            for i in range(lo, hi):
+                rep[i] = i
+            continue
+        for x in range(C[12 + k, k] * (2 << k)):
+            table[x] = -1
+        ksuit = -1
+        kflush = True
+        for t in range(m):
+            suit = kept_cards[o, t] & 3
+            if ksuit < 0:
+                ksuit = suit
+            elif suit != ksuit:
+                kflush = False
+        for i in range(lo, hi):
+            p = packed[i]
+            index = 0
+            sbits = 0
+            flush = kflush
+            suit0 = ksuit if m > 0 else cards[p & 63] & 3
+            for t in range(k):
+                x = (p >> (6 * t)) & 63
+                index += mterm[t, x]
+                sbits |= ofsuit[x] << t
+                flush = flush and (cards[x] & 3) == suit0
+            key = ((index << k) | sbits) * 2 + (1 if flush else 0)
+            g = table[key]
+            if g < 0:
+                table[key] = i
+                rep[i] = i
+            else:
+                rep[i] = g
+
+
+@_jit
+def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4, rep):
     """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
 
     The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
@@ -470,6 +544,8 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
     terms, each once, so the same integer.  Smaller draws take the sum term by term.
     ``ncnt`` is int16 with its empty-set entry wrapped; ``nnq`` (the number of
     non-qualifying hands) is that entry's value and is used in its place.
+    Only the first draw of each group (``rep[i] == i``, :func:`draw_groups`) is
+    counted; the others' entries are left as they are, never read.
     """
     D = level.shape[0]
     off2 = 1 + n
@@ -487,7 +563,8 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
             for i in range(k):
                 pos[i] = i
             while True:
-                nq[row] = nnq + _subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
+                if rep[row] == row:
+                    nq[row] = nnq + _subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
                 row += 1
                 if not _next_combination(pos, k, n):
                     break
@@ -513,6 +590,9 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
                     low3 = C[c, 3] + cb2 + a
                     if k == 4:
                         for d in range(c + 1, n):
+                            if rep[row] != row:
+                                row += 1
+                                continue
                             s = big + g[d]
                             lv = dlev[C[d, 4] + low3]
                             if lv < qlev:
@@ -531,6 +611,9 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4):
                         acd = d3 + c2 + a
                         bcd = d3 + c2 + b
                         for e in range(d + 1, n):
+                            if rep[row] != row:
+                                row += 1
+                                continue
                             base = off3 + d2 + C[e, 3]
                             s = (sd + g[e] + ncnt[off2 + d + C[e, 2]] - ncnt[base + a] - ncnt[base + b]
                                  - ncnt[base + c])
@@ -691,7 +774,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
                 pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
                 kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C,
-                bt, entry, slot, numerator, tie_most):
+                bt, entry, slot, numerator, tie_most, rep):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     The Ante pay on a win plus the Bet times its pays, and the Ante pay when
@@ -728,7 +811,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
     for i in range(D):
         v = level[i]
-        if v >= qlev:
+        if v >= qlev and rep[i] == i:
             start[v + 1] += 1
     for t in range(nlev):
         start[t + 1] += start[t]
@@ -737,7 +820,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     # the swept draws in level order (a counting sort), and each draw's place in that order
     for i in range(D):
         v = level[i]
-        if v >= qlev:
+        if v >= qlev and rep[i] == i:
             entry[start[v]] = packed[i]
             slot[i] = start[v]
             start[v] += 1
@@ -815,85 +898,121 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
     # pass 3: the numerators, with forcing
     counts = np.zeros((D if detail else 0, 9), np.int64)
     nrows = nouts.shape[0]
+    # top[t]: the largest bound t of any row (ge[t, b] counts the rows with a bound of at least b)
+    top = np.zeros(3, np.int64)
+    for t in range(3):
+        for b in range(ge.shape[1]):
+            if ge[t, b] > 0:
+                top[t] = b
+    # fcount[k, v]: the rows summed for a five-card final hand of level v after a draw of k cards
+    # (the win, the Ante pay and so the cost c depend on k and v alone); six cards: per draw
+    fcount = np.zeros((6, nlev), np.int64)
+    if fee >= 0 and nrows > 0:
+        for kk in range(6):
+            if n - kk - 4 <= 0:
+                continue
+            for v in range(nlev):
+                wv = win_level[v]
+                fcount[kk, v] = _force_count(0 if wv == nopay else wv, (n - kk - 4) * (fee + take_level[v]),
+                                             _bound_kind(cat_of_level[v]), prune, loss, nrows, ge, top)
     bad = 0
-    # without detail, the class-decided forcing sums (_bits_loop) are deferred and summed in row
-    # blocks (see _blocked_gains): draw, its row bits, (m, w, c, row count), the bit group
-    deferred = 0
-    lazy = np.empty((0 if detail else D, 6), np.int64)
+    # the draws with rows to sum (count > 0) are listed here, (draw, win, row count), and their
+    # forcing summed after the main loop: the main loop stays small, the rare work apart
+    todo = np.empty((D, 3), np.int64)
+    ntodo = 0
     for o in range(offsets.shape[0] - 1):
         six = six_start[o]
         for i in range(offsets[o], offsets[o + 1]):
-            k = packed[i] >> 30                    # the positions are unpacked only for forcing
+            k = packed[i] >> 30
             r = n - k - 4
-            whole = C[n - k, 4]
-            if level[i] >= qlev:
-                under = below[i] + bt[slot[i], 0]
-                tied = np.int64(bt[slot[i], 1])
+            v = level[i]
+            g = rep[i]
+            if g != i:
+                # a later draw of a group (its first draw g < i is done): the same counts, the same
+                # level, so the same numerator before forcing
+                numerator[i] = numerator[g]
+                if detail:
+                    for column in range(4):
+                        counts[i, column] = counts[g, column]
             else:
-                under = below[i]
-                tied = 0
-            above = whole - nq[i] - under - tied
-            w = six_win[six + i - offsets[o]] if six >= 0 else win_level[level[i]]
-            tk = take_level[level[i]]
-            if w == nopay:
-                bad += 1                            # refused by the caller: a pay not whole
-                w = 0
-            num = r * (w * under - loss * above + tk * nq[i])
-            picked = 0
-            nw = 0
-            nl = 0
-            nt = 0
+                if v >= qlev:
+                    under = below[i] + bt[slot[i], 0]
+                    tied = np.int64(bt[slot[i], 1])
+                else:
+                    under = below[i]
+                    tied = 0
+                above = C[n - k, 4] - nq[i] - under - tied
+                w = six_win[six + i - offsets[o]] if six >= 0 else win_level[v]
+                if w == nopay:
+                    bad += 1                        # refused by the caller: a pay not whole
+                    w = 0
+                numerator[i] = r * (w * under - loss * above + take_level[v] * nq[i])
+                if detail:
+                    counts[i, 0] = under
+                    counts[i, 1] = tied
+                    counts[i, 2] = above
+                    counts[i, 3] = nq[i]
             if fee >= 0 and nrows > 0:
-                v = level[i]
-                cat = cat_of_level[v]
-                c = r * (fee + tk)
-                t = 0 if cat < 4 else (1 if cat == 4 else 2)
-                if not prune or c < 0 or loss < 0:
-                    count = nrows
-                elif w <= 0:
-                    count = 0                       # S_H <= w * won - loss * lost <= 0 <= c
+                if six >= 0:
+                    w = six_win[six + i - offsets[o]]
+                    w = 0 if w == nopay else w
+                    count = _force_count(w, r * (fee + take_level[v]), _bound_kind(cat_of_level[v]), prune,
+                                         loss, nrows, ge, top)
                 else:
-                    least = c // w + 1              # w * bound > c  <=>  bound >= c // w + 1
-                    count = ge[t, least] if least < ge.shape[1] else 0
-                m = 0
+                    count = fcount[k, v]
                 if count > 0:
-                    _unpack(packed[i], pos)
-                    for a in range(k):
-                        m |= 1 << pos[a]
-                if count == 0:
-                    gain = 0                    # no row can gain: nothing forced
-                elif not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
-                    gain = 0                    # added by _blocked_gains below
-                    lazy[deferred, 0] = i
-                    lazy[deferred, 1] = m
-                    lazy[deferred, 2] = w
-                    lazy[deferred, 3] = c
-                    lazy[deferred, 4] = count
-                    lazy[deferred, 5] = 0 if cat < 4 else 1
-                    deferred += 1
-                elif cat == 2 or cat == 3:
-                    gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w,
-                                                      loss, c)
-                elif cat == 6 or cat == 7:
-                    gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
-                else:
-                    u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
-                    gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
-                                                          own_list, own_count[u], ranked, t, starts, outs,
-                                                          outlev, own_ptr, own_bit, own_lev, u, count, m, v,
-                                                          w, loss, c)
-                num += gain
-            numerator[i] = num
-            if detail:
-                counts[i, 0] = under
-                counts[i, 1] = tied
-                counts[i, 2] = above
-                counts[i, 3] = nq[i]
-                counts[i, 4] = picked
-                counts[i, 5] = nw
-                counts[i, 6] = nl
-                counts[i, 7] = nt
-                counts[i, 8] = picked * r - nw - nl - nt
+                    w = six_win[six + i - offsets[o]] if six >= 0 else win_level[v]
+                    todo[ntodo, 0] = i
+                    todo[ntodo, 1] = 0 if w == nopay else w
+                    todo[ntodo, 2] = count
+                    ntodo += 1
+    # forcing: the listed draws.  Without detail, the class-decided sums (_bits_loop) are deferred
+    # and summed in row blocks (see _blocked_gains): draw, its row bits, (m, w, c, row count), the bit group
+    deferred = 0
+    lazy = np.empty((0 if detail else ntodo, 6), np.int64)
+    for d in range(ntodo):
+        i = todo[d, 0]
+        w = todo[d, 1]
+        count = todo[d, 2]
+        k = _unpack(packed[i], pos)
+        r = n - k - 4
+        v = level[i]
+        cat = cat_of_level[v]
+        c = r * (fee + take_level[v])
+        t = _bound_kind(cat)
+        m = 0
+        for a in range(k):
+            m |= 1 << pos[a]
+        picked = 0
+        nw = 0
+        nl = 0
+        nt = 0
+        if not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
+            lazy[deferred, 0] = i             # added by _blocked_gains below
+            lazy[deferred, 1] = m
+            lazy[deferred, 2] = w
+            lazy[deferred, 3] = c
+            lazy[deferred, 4] = count
+            lazy[deferred, 5] = 0 if cat < 4 else 1
+            deferred += 1
+            continue
+        if cat == 2 or cat == 3:
+            gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w, loss, c)
+        elif cat == 6 or cat == 7:
+            gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
+        else:
+            u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
+            gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
+                                                  own_list, own_count[u], ranked, t, starts, outs,
+                                                  outlev, own_ptr, own_bit, own_lev, u, count, m, v,
+                                                  w, loss, c)
+        numerator[i] += gain
+        if detail:
+            counts[i, 4] = picked
+            counts[i, 5] = nw
+            counts[i, 6] = nl
+            counts[i, 7] = nt
+            counts[i, 8] = picked * r - nw - nl - nt
     if deferred > 0:
         _blocked_gains(numerator, lazy[:deferred], pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten,
                        all_beating, loss, BLOCK_ROWS)
@@ -932,6 +1051,29 @@ def _blocked_gains(numerator, lazy, pairs_hb, pairs_beaten, pairs_beating, all_h
                 if e > s:
                     numerator[lazy[d, 0]] += _bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
                                                         lazy[d, 2], loss, lazy[d, 3])[0]
+
+
+@_jit
+def _bound_kind(cat):
+    """The bound a player of category ``cat`` reads: 0 pair outs, 1 pair and straight outs, 2 all."""
+    return 0 if cat < 4 else (1 if cat == 4 else 2)
+
+
+@_jit
+def _force_count(w, c, t, prune, loss, nrows, ge, top):
+    """How many rows (in the order of bound ``t``) a draw whose win is ``w`` and cost ``c`` sums.
+
+    A row with ``w * bound <= c`` cannot gain (``S_H <= w * won <= c``), so with
+    pruning only the rows with a bound of at least ``c // w + 1`` are summed.
+    """
+    if not prune or c < 0 or loss < 0:
+        return nrows
+    if w <= 0:
+        return 0                        # S_H <= w * won - loss * lost <= 0 <= c
+    if w * top[t] <= c:
+        return 0                        # no row's bound b has w * b > c (spares a division)
+    least = c // w + 1                  # w * bound > c  <=>  bound >= c // w + 1
+    return ge[t, least] if least < ge.shape[1] else 0
 
 
 @_jit
