@@ -130,11 +130,11 @@ def test_blocked_gains_equal_one_bits_loop_per_draw(block):
     lazy[:, 4] = rng.choice([0, 1, 63, 64, 65, 128, 299, rows], draws)
     lazy[:, 5] = rng.integers(0, 2, draws)
     start = rng.integers(-1000, 1000, draws)
-    numerator = start.copy()
-    kernel._blocked_gains(numerator, lazy, *groups[0], *groups[1], 3, block)
-    for i, m, w, c, count, group in lazy.tolist():
+    gains = start.copy()
+    kernel._blocked_gains(gains, lazy, *groups[0], *groups[1], 3, block)
+    for d, (i, m, w, c, count, group) in enumerate(lazy.tolist()):
         gain = kernel._bits_loop(*groups[group], count, m, w, 3, c)[0]
-        assert numerator[i] == start[i] + gain
+        assert gains[d] == start[d] + gain
 
 
 def test_outs_equal_a_direct_count():

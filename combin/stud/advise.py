@@ -430,12 +430,20 @@ class Engine:
                 histogram = np.bincount(bounds[t], minlength=OUT_LIMIT + 1)
                 ge[t, :OUT_LIMIT + 1] = np.cumsum(histogram[::-1])[::-1]
             gathered = {}
-            for name, t, beaten, beating in (("pairs", 0, bits[:, 2], bits[:, 1] ^ bits[:, 2]),
-                                             ("all", 2, bits[:, 1] ^ bits[:, 5], bits[:, 5])):
+            # rank-blind outs (as if the row's four cards were not one suit): pairs, and every card
+            # of a straight's rank (straight and straight-flush outs); the rows with flush outs apart
+            straight_rank = bits[:, 3] | bits[:, 5]
+            suited = (bits[:, 4] | bits[:, 5]) != 0
+            for name, t, beaten, beating, plain in (
+                    ("pairs", 0, bits[:, 2], bits[:, 1] ^ bits[:, 2], (bits[:, 2], straight_rank)),
+                    ("all", 2, bits[:, 1] ^ bits[:, 5], bits[:, 5],
+                     (bits[:, 2] | straight_rank, np.zeros(len(bits), np.int64)))):
                 rows = ranked[t]
                 gathered.update({f"{name}_hb": np.ascontiguousarray(bits[rows, 0]),
                                  f"{name}_beaten": np.ascontiguousarray(beaten[rows]),
-                                 f"{name}_beating": np.ascontiguousarray(beating[rows])})
+                                 f"{name}_beating": np.ascontiguousarray(beating[rows]),
+                                 f"{name}_plain": np.ascontiguousarray(np.stack([plain[0][rows], plain[1][rows]])),
+                                 f"{name}_suited": np.nonzero(suited[rows])[0].astype(np.int64)})
             # per kind of the player's own outs (pair, straight, flush, straight flush): the outs
             # of a lower kind, of a higher kind and of its own, in the order of its bound
             nrows = len(bits)
@@ -519,6 +527,8 @@ class Engine:
                                         tables["ge"],
                                         *(tables["gathered"][f"{name}_{part}"] for name in ("pairs", "all")
                                           for part in ("hb", "beaten", "beating")),
+                                        *(tables["gathered"][f"{name}_{part}"] for part in ("plain", "suited")
+                                          for name in ("pairs", "all")),
                                         *(tables["gathered"][name] for name in (
                                             "kind_hb", "kind_beaten", "kind_beating", "kind_own",
                                             "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),

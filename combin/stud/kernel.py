@@ -772,7 +772,8 @@ def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
 def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win, six_start, nopay, n,
                 dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
                 cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
-                pairs_beating, all_hb, all_beaten, all_beating, kind_hb, kind_beaten, kind_beating,
+                pairs_beating, all_hb, all_beaten, all_beating, pairs_plain, all_plain, pairs_suited,
+                all_suited, kind_hb, kind_beaten, kind_beating,
                 kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C,
                 bt, entry, slot, numerator, tie_most, rep):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
@@ -966,10 +967,16 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                     todo[ntodo, 1] = 0 if w == nopay else w
                     todo[ntodo, 2] = count
                     ntodo += 1
-    # forcing: the listed draws.  Without detail, the class-decided sums (_bits_loop) are deferred
-    # and summed in row blocks (see _blocked_gains): draw, its row bits, (m, w, c, row count), the bit group
+    # forcing: the listed draws.  Without detail, the class-decided sums (two pair, trips, full
+    # house, quads) are split: the rank-blind part (every row's outs read without its flush outs,
+    # pairs_plain / all_plain) is the same for every draw of a group (see below), so it is summed
+    # once per group, in row blocks (_blocked_gains: draw, its mask, w, c, row count, bit group);
+    # the rows with flush outs (pairs_suited / all_suited) add their difference draw by draw.
     deferred = 0
     lazy = np.empty((0 if detail else ntodo, 6), np.int64)
+    members = np.empty((0 if detail else ntodo, 2), np.int64)
+    nmembers = 0
+    lazy_of = np.empty(0 if detail else D, np.int64)
     for d in range(ntodo):
         i = todo[d, 0]
         w = todo[d, 1]
@@ -988,13 +995,25 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
         nl = 0
         nt = 0
         if not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
-            lazy[deferred, 0] = i             # added by _blocked_gains below
-            lazy[deferred, 1] = m
-            lazy[deferred, 2] = w
-            lazy[deferred, 3] = c
-            lazy[deferred, 4] = count
-            lazy[deferred, 5] = 0 if cat < 4 else 1
-            deferred += 1
+            if cat < 4:
+                numerator[i] += _suited_difference(pairs_hb, pairs_beaten, pairs_beating, pairs_plain,
+                                                   pairs_suited, count, m, w, loss, c)
+            else:
+                numerator[i] += _suited_difference(all_hb, all_beaten, all_beating, all_plain, all_suited,
+                                                   count, m, w, loss, c)
+            if rep[i] == i:
+                lazy_of[i] = deferred
+                lazy[deferred, 0] = i
+                lazy[deferred, 1] = m
+                lazy[deferred, 2] = w
+                lazy[deferred, 3] = c
+                lazy[deferred, 4] = count
+                lazy[deferred, 5] = 0 if cat < 4 else 1
+                deferred += 1
+            else:
+                members[nmembers, 0] = i        # its group's first draw is listed (same level and count)
+                members[nmembers, 1] = rep[i]
+                nmembers += 1
             continue
         if cat == 2 or cat == 3:
             gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w, loss, c)
@@ -1014,8 +1033,13 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             counts[i, 7] = nt
             counts[i, 8] = picked * r - nw - nl - nt
     if deferred > 0:
-        _blocked_gains(numerator, lazy[:deferred], pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten,
-                       all_beating, loss, BLOCK_ROWS)
+        plain = np.zeros(deferred, np.int64)
+        _blocked_gains(plain, lazy[:deferred], pairs_hb, pairs_plain[0], pairs_plain[1], all_hb, all_plain[0],
+                       all_plain[1], loss, BLOCK_ROWS)
+        for d in range(deferred):
+            numerator[lazy[d, 0]] += plain[d]
+        for d in range(nmembers):
+            numerator[members[d, 0]] += plain[lazy_of[members[d, 1]]]
     return numerator[:D], counts, bad
 
 
@@ -1024,7 +1048,7 @@ BLOCK_ROWS = 2048
 
 
 @_jit
-def _blocked_gains(numerator, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten, all_beating,
+def _blocked_gains(gains, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten, all_beating,
                    loss, block):
     """The deferred :func:`_bits_loop` sums of :func:`option_sums`, row block by row block.
 
@@ -1033,7 +1057,7 @@ def _blocked_gains(numerator, lazy, pairs_hb, pairs_beaten, pairs_beating, all_h
     of a draw are cut at the block bounds ``s, s + block, ...`` and
     every draw's part of one block is summed while the block is in cache:
     the same terms as one :func:`_bits_loop` over ``0 .. count``, each once,
-    so the same integer gain, added to ``numerator[i]``.
+    so the same integer gain, added to ``gains[d]``.
     """
     for group in range(2):
         hb = pairs_hb if group == 0 else all_hb
@@ -1049,8 +1073,32 @@ def _blocked_gains(numerator, lazy, pairs_hb, pairs_beaten, pairs_beating, all_h
                     continue
                 e = min(lazy[d, 4], s + block)
                 if e > s:
-                    numerator[lazy[d, 0]] += _bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
+                    gains[d] += _bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
                                                         lazy[d, 2], loss, lazy[d, 3])[0]
+
+
+@_jit
+def _suited_difference(hb, beaten, beating, plain, suited, count, m, w, loss, c):
+    """The forcing gain of the rows with flush outs less their rank-blind gain, for one draw.
+
+    ``suited`` lists (ascending) the rows, in bound order, that have flush or
+    straight-flush outs; a row's true won/lost outs are ``beaten``/``beating``,
+    its rank-blind ones ``plain[0]``/``plain[1]`` (its outs as if its four
+    cards were not one suit).  Summed over the first ``count`` rows disjoint
+    from the draw (mask ``m``): ``max(0, S - c) - max(0, S' - c)``.
+    """
+    total = 0
+    free = ~m
+    for f in range(suited.shape[0]):
+        g = suited[f]
+        if g >= count:
+            break
+        if (hb[g] & m) != 0:
+            continue
+        true = w * _popcount(beaten[g] & free) - loss * _popcount(beating[g] & free) - c
+        blind = w * _popcount(plain[0, g] & free) - loss * _popcount(plain[1, g] & free) - c
+        total += (true if true > 0 else 0) - (blind if blind > 0 else 0)
+    return total
 
 
 @_jit
