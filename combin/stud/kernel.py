@@ -175,21 +175,56 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     buf = np.empty(6, np.int64)
     h = 0
     nqual = 0
-    for d in range(3, n):
-        for c in range(2, d):
-            for b in range(1, c):
-                for a in range(b):
-                    buf[0] = dp[a]
-                    buf[1] = dp[b]
-                    buf[2] = dp[c]
-                    buf[3] = dp[d]
-                    buf[4] = up_dp
-                    _sort_small(buf, 5)
-                    level = dense[_lex5(buf, ndeck, total, C)]
-                    dlev[h] = level
-                    if level >= qlev:
-                        nqual += 1
-                    h += 1
+    ascending = True
+    for x in range(1, n):
+        if dp[x] <= dp[x - 1]:
+            ascending = False
+    if ascending:
+        # the lexicographic index summed term by term along the loops (each prefix's terms once):
+        # with the positions ascending, H's t-th card sits at slot t, or t + 1 above the up card,
+        # and the up card at the slot of the cards of H below it (as in _draws45)
+        split = 0
+        while split < n and dp[split] < up_dp:
+            split += 1
+        term = np.empty((5, n), np.int64)
+        for x in range(n):
+            for t in range(5):
+                term[t, x] = C[ndeck - 1 - dp[x], 5 - t]
+        uterm = np.empty(5, np.int64)
+        for t in range(5):
+            uterm[t] = C[ndeck - 1 - up_dp, 5 - t]
+        last = total - 1
+        for d in range(3, n):
+            td = last - term[3 if d < split else 4, d]
+            nd = 1 if d < split else 0
+            for c in range(2, d):
+                tc = td - term[2 if c < split else 3, c]
+                nc = nd + (1 if c < split else 0)
+                for b in range(1, c):
+                    tb = tc - term[1 if b < split else 2, b]
+                    nb = nc + (1 if b < split else 0)
+                    for a in range(b):
+                        level = dense[tb - term[0 if a < split else 1, a] - uterm[nb + (1 if a < split else 0)]]
+                        dlev[h] = level
+                        if level >= qlev:
+                            nqual += 1
+                        h += 1
+    else:
+        for d in range(3, n):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        buf[0] = dp[a]
+                        buf[1] = dp[b]
+                        buf[2] = dp[c]
+                        buf[3] = dp[d]
+                        buf[4] = up_dp
+                        _sort_small(buf, 5)
+                        level = dense[_lex5(buf, ndeck, total, C)]
+                        dlev[h] = level
+                        if level >= qlev:
+                            nqual += 1
+                        h += 1
     off2 = 1 + n
     off3 = off2 + C[n, 2]
     size = off3 + C[n, 3]
@@ -233,8 +268,8 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                     h += 1
     # the outs of every non-qualifying hand
     nn = nh - nqual
-    outs = np.full((nn, 29), n, np.int64)
-    outlev = np.full((nn, 29), -1, np.int64)
+    outs = np.full((nn, 29), n, np.int8)          # positions (< 64)
+    outlev = np.full((nn, 29), -1, np.int16)     # levels (< 2^15)
     nouts = np.zeros(nn, np.int64)
     bits = np.zeros((nn, 6), np.int64)
     five = np.empty(5, np.int64)
@@ -245,6 +280,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     found = np.zeros(4, np.int64)
     pos = np.empty(4, np.int64)
     rest = np.empty(4, np.int64)
+    slot_sum = np.empty(5, np.int64)
     j = 0
     for d in range(3, n):
         for c in range(2, d):
@@ -284,6 +320,14 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                     sfb = 0
                     for t in range(4):
                         found[t] = 0
+                    # R + x's lexicographic index: R sorted, then for each slot p that x can take
+                    # (p cards of R below it) the sum of R's terms, R's t-th card at slot t or t + 1
+                    _sort_small(rest, 4)
+                    for p in range(5):
+                        sp = 0
+                        for t in range(4):
+                            sp += C[ndeck - 1 - rest[t], 5 - (t if t < p else t + 1)]
+                        slot_sum[p] = sp
                     for x in range(n):
                         if (hb >> x) & 1:
                             continue
@@ -292,11 +336,10 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                         if not ((rmask & rb) != 0 or straight[rmask | rb]
                                 or (suited and (cards[x] & 3) == suit)):
                             continue
-                        for t in range(4):
-                            buf[t] = rest[t]
-                        buf[4] = dp[x]
-                        _sort_small(buf, 5)
-                        level = dense[_lex5(buf, ndeck, total, C)]
+                        p = 0
+                        while p < 4 and rest[p] < dp[x]:
+                            p += 1
+                        level = dense[total - 1 - slot_sum[p] - C[ndeck - 1 - dp[x], 5 - p]]
                         if level < qlev:
                             continue
                         xb = 1 << x
