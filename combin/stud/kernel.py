@@ -551,6 +551,10 @@ def draw_groups(offsets, sizes, kept_cards, nkept, packed, cards, up_suit, C, re
                 ksuit = suit
             elif suit != ksuit:
                 kflush = False
+        if k >= 4:
+            # the same keys summed along the lexicographic loops (each prefix's terms once)
+            _groups45(k, lo, n, mterm, ofsuit, cards, ksuit, kflush, rep, table)
+            continue
         for i in range(lo, hi):
             p = packed[i]
             index = 0
@@ -569,6 +573,67 @@ def draw_groups(offsets, sizes, kept_cards, nkept, packed, cards, up_suit, C, re
                 rep[i] = i
             else:
                 rep[i] = g
+
+
+@_jit
+def _group_of(i, key, rep, table):
+    g = table[key]
+    if g < 0:
+        table[key] = i
+        rep[i] = i
+    else:
+        rep[i] = g
+
+
+@_jit
+def _groups45(k, row, n, mterm, ofsuit, cards, ksuit, kflush, rep, table):
+    """:func:`draw_groups` of an option drawing five cards, or four beside one kept card.
+
+    The draws are walked in the lexicographic order of :func:`enumerate_draws`
+    (the same rows); the rank multiset index, the suit-``s`` bits and the
+    one-suit test of a draw are summed along the nested loops, so a prefix's
+    terms are read once: the same keys as the general loop.
+    """
+    if k == 5:
+        for a in range(n):
+            sa = cards[a] & 3
+            ia = mterm[0, a]
+            ba = ofsuit[a]
+            for b in range(a + 1, n):
+                ib = ia + mterm[1, b]
+                bb = ba | (ofsuit[b] << 1)
+                fb = (cards[b] & 3) == sa
+                for c in range(b + 1, n):
+                    ic = ib + mterm[2, c]
+                    bc = bb | (ofsuit[c] << 2)
+                    fc = fb and (cards[c] & 3) == sa
+                    for d in range(c + 1, n):
+                        idd = ic + mterm[3, d]
+                        bd = bc | (ofsuit[d] << 3)
+                        fd = fc and (cards[d] & 3) == sa
+                        for e in range(d + 1, n):
+                            flush = fd and (cards[e] & 3) == sa
+                            key = (((idd + mterm[4, e]) << 5) | bd | (ofsuit[e] << 4)) * 2 + (1 if flush else 0)
+                            _group_of(row, key, rep, table)
+                            row += 1
+        return
+    for a in range(n):
+        ia = mterm[0, a]
+        ba = ofsuit[a]
+        fa = kflush and (cards[a] & 3) == ksuit
+        for b in range(a + 1, n):
+            ib = ia + mterm[1, b]
+            bb = ba | (ofsuit[b] << 1)
+            fb = fa and (cards[b] & 3) == ksuit
+            for c in range(b + 1, n):
+                ic = ib + mterm[2, c]
+                bc = bb | (ofsuit[c] << 2)
+                fc = fb and (cards[c] & 3) == ksuit
+                for d in range(c + 1, n):
+                    flush = fc and (cards[d] & 3) == ksuit
+                    key = (((ic + mterm[3, d]) << 4) | bc | (ofsuit[d] << 3)) * 2 + (1 if flush else 0)
+                    _group_of(row, key, rep, table)
+                    row += 1
 
 
 @_jit
