@@ -442,8 +442,13 @@ class Engine:
                 gathered.update({f"{name}_hb": np.ascontiguousarray(bits[rows, 0]),
                                  f"{name}_beaten": np.ascontiguousarray(beaten[rows]),
                                  f"{name}_beating": np.ascontiguousarray(beating[rows]),
-                                 f"{name}_plain": np.ascontiguousarray(np.stack([plain[0][rows], plain[1][rows]])),
-                                 f"{name}_suited": np.nonzero(suited[rows])[0].astype(np.int64)})
+                                 f"{name}_plain": np.ascontiguousarray(np.stack([plain[0][rows], plain[1][rows]]))})
+                # the rows with flush outs, gathered: place in the order, cards, true and blind outs
+                place = np.nonzero(suited[rows])[0]
+                chosen = rows[place]
+                gathered[f"{name}_suited"] = np.ascontiguousarray(np.stack(
+                    [place, bits[chosen, 0], beaten[chosen], beating[chosen], plain[0][chosen],
+                     plain[1][chosen]]).astype(np.int64))
             # per kind of the player's own outs (pair, straight, flush, straight flush): the outs
             # of a lower kind, of a higher kind and of its own, in the order of its bound
             nrows = len(bits)

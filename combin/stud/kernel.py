@@ -1104,11 +1104,9 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
         nt = 0
         if not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
             if cat < 4:
-                numerator[i] += _suited_difference(pairs_hb, pairs_beaten, pairs_beating, pairs_plain,
-                                                   pairs_suited, count, m, w, loss, c)
+                numerator[i] += _suited_difference(pairs_suited, count, m, w, loss, c)
             else:
-                numerator[i] += _suited_difference(all_hb, all_beaten, all_beating, all_plain, all_suited,
-                                                   count, m, w, loss, c)
+                numerator[i] += _suited_difference(all_suited, count, m, w, loss, c)
             if rep[i] == i:
                 lazy_of[i] = deferred
                 lazy[deferred, 0] = i
@@ -1186,26 +1184,23 @@ def _blocked_gains(gains, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, a
 
 
 @_jit
-def _suited_difference(hb, beaten, beating, plain, suited, count, m, w, loss, c):
+def _suited_difference(suited, count, m, w, loss, c):
     """The forcing gain of the rows with flush outs less their rank-blind gain, for one draw.
 
-    ``suited`` lists (ascending) the rows, in bound order, that have flush or
-    straight-flush outs; a row's true won/lost outs are ``beaten``/``beating``,
-    its rank-blind ones ``plain[0]``/``plain[1]`` (its outs as if its four
-    cards were not one suit).  Summed over the first ``count`` rows disjoint
-    from the draw (mask ``m``): ``max(0, S - c) - max(0, S' - c)``.
+    ``suited`` holds, one column per row with flush or straight-flush outs (in
+    bound order), the row's place in that order, its cards, its true won and
+    lost outs and its rank-blind ones (its outs as if its four cards were not
+    one suit).  Summed over those of the first ``count`` rows disjoint from the
+    draw (mask ``m``): ``max(0, S - c) - max(0, S' - c)``, branch-free so that
+    the loop runs on whole vectors.
     """
     total = 0
     free = ~m
-    for f in range(suited.shape[0]):
-        g = suited[f]
-        if g >= count:
-            break
-        if (hb[g] & m) != 0:
-            continue
-        true = w * _popcount(beaten[g] & free) - loss * _popcount(beating[g] & free) - c
-        blind = w * _popcount(plain[0, g] & free) - loss * _popcount(plain[1, g] & free) - c
-        total += (true if true > 0 else 0) - (blind if blind > 0 else 0)
+    for f in range(suited.shape[1]):
+        true = w * _popcount(suited[2, f] & free) - loss * _popcount(suited[3, f] & free) - c
+        blind = w * _popcount(suited[4, f] & free) - loss * _popcount(suited[5, f] & free) - c
+        ok = (suited[0, f] < count) & ((suited[1, f] & m) == 0)
+        total += ((true if true > 0 else 0) - (blind if blind > 0 else 0)) if ok else 0
     return total
 
 
