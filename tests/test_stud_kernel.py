@@ -182,3 +182,31 @@ def test_advise_best_results_equal_the_reference_engine():
     positions = tuple(situation.player.index(card) for card in best.discard)
     value, sums = _sums(slow, list(situation.player), best.kind, positions, True)
     assert value == best.ev and _results(slow, sums) == best.results
+
+
+def test_draw_groups_share_the_reference_counts():
+    # draw_groups claims that the draws of a group have the same dealer counts: check it on the
+    # numpy reference's own counts (which know nothing of groups) for the five-card exchange and
+    # one four-card exchange of a full-deck situation, and that the groups are few
+    from combin.stud.advise import GROUP_TABLE, _subsets
+    situation = full_deck_situations(1)[0]
+    reference = Engine(situation, RULES, reference=True)
+    player = list(situation.player)
+    cards = np.asarray(situation.unseen, dtype=np.int64)
+    for positions in ((0, 1, 2, 3, 4), (1, 2, 3, 4)):
+        kept, size = _request(reference, player, "exchange", positions)
+        draws = _subsets(len(cards), size)
+        packed = kernel.pack_positions(draws)
+        rep = np.empty(len(draws), np.int64)
+        kept_cards = np.zeros((1, 6), np.int64)
+        kept_cards[0, :len(kept)] = kept
+        kernel.draw_groups(np.array([0, len(draws)]), np.array([size]), kept_cards, np.array([len(kept)]),
+                           packed, cards, situation.up & 3, kernel.COMB, rep,
+                           np.empty(GROUP_TABLE, np.int32))
+        index = np.arange(len(draws))
+        assert (rep <= index).all() and (rep[rep] == rep).all()
+        assert (rep == index).sum() * 5 < len(draws)          # at most one draw in five starts a group
+        _, _, counts = reference.play_numerators(kept, size, detail=True)
+        for name in ("below", "tied", "above", "nq", "values"):
+            column = np.asarray(counts[name])
+            assert (column == column[rep]).all(), name

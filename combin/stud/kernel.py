@@ -3,7 +3,7 @@
 This is the fast path of :class:`combin.stud.advise.Engine`; the numpy path
 there is kept as the reference and the tests compare the two draw by draw.
 It computes exactly the same integers, by the same formula (see
-:mod:`combin.stud.advise`), in four compiled steps (numba, ``cache=True``):
+:mod:`combin.stud.advise`), in five compiled steps (numba, ``cache=True``):
 
 :func:`dealer_tables` (once per situation).  Every dealer hand is the up card
 plus a 4-subset ``H`` of the ``n`` unseen cards; its *level* is the deck's
@@ -28,6 +28,14 @@ positions ascend and five cards are drawn, or four beside one kept card, the
 lexicographic hand index is summed term by term along the nested loops (each
 prefix's terms once): the same index, so the same level.
 
+:func:`draw_groups`.  Many draws share their dealer counts: a draw's counts
+(non-qualifying, below, tied) depend only on how many of its cards each rank
+has, on which of its cards are of the up card's suit and on whether the final
+five are one suit (the argument is in :func:`draw_groups`).  Each draw of
+three or more cards to a five-card hand points to the first draw of its group
+(``rep``); the counts are taken on that draw alone and shared, which the tests
+check draw by draw against the numpy reference.
+
 :func:`first_pass` (all draws of one call) and :func:`option_sums`.  Per draw
 ``N`` (``k`` cards) and player level ``v``, by inclusion-exclusion over the
 subsets ``T`` of ``N``::
@@ -44,9 +52,14 @@ the levels:
 the draws are sorted by level (a counting sort); before the draws of level
 ``v`` every qualifying hand of a lower level has added 1 to each of its 15
 subsets of at most three cards, and the hands of level ``v`` itself are
-counted one by one against the draw's bit mask.  A player below the
+counted one by one against the draw's bit mask -- or, on a level with more
+than :data:`TIE_LOOP_MOST` hands, as the difference of the draw's subset sums
+after and before adding them (plus its own 4-subsets of level ``v``, the
+terms with ``|T| = 4``).  A player below the
 qualifying level has ``below = tied = 0`` and is not swept.  ``above =
-C(n - k, 4) - nq - below - tied``.
+C(n - k, 4) - nq - below - tied``.  Only each group's first draw is counted
+and swept; the sweep writes its counts in sweep order and the numerators read
+them back through each draw's place in that order.
 Forcing is summed as in :meth:`combin.stud.advise.Engine.forcing`: the hands
 whose bound ``w * outs(H) <= r * (fee + take)`` (outs counted by the same
 class rule) proves ``S_H - c <= 0`` are skipped without changing the sum; the
@@ -58,9 +71,16 @@ house, quads).  The bits of every row are gathered once per situation in the
 order of its bound, so the rows summed are a contiguous prefix; a row none of
 whose own-kind outs is left after the draw is summed from bits alone (its
 level comparisons would count nothing), the others (listed) out by out.
-Without ``detail`` the class-decided sums are deferred and taken row block by
-row block (every deferred draw's part of a block while it is in cache): the
-same terms, so the same integers.  The subset counts (``ncnt`` and the
+Without ``detail`` the class-decided sums are split in two.  Read rank-blind
+-- every row's outs as if its four cards were not one suit: its pair outs and
+every card of a straight's rank -- a row's ``S_H`` depends on the draw only
+through the draw's rank counts, and the rows disjoint from the draw, counted
+by rank pattern, only through the draw's group (the argument of
+:func:`draw_groups`); so the rank-blind sum is the same for every draw of a
+group and is taken once per group, row block by row block (every such draw's
+part of a block while it is in cache).  The rows with flush outs (a few in a
+hundred) then add, draw by draw, their true gain less their rank-blind one
+(:func:`_suited_difference`).  The same terms, so the same integers.  The subset counts (``ncnt`` and the
 sweep's) are int16 (a card lies in fewer than ``2^15`` four-card hands); the
 empty set's count is the number of hands counted, kept apart.
 Every quantity is an int64 far inside
