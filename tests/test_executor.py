@@ -131,3 +131,17 @@ def test_a_default_scheduler_serves_runs_that_name_none(cluster):
 def _worker_pid(_):
     import os
     return os.getpid()
+
+
+def _malloc_setting():
+    import os
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+def test_local_workers_keep_the_dynamic_mmap_threshold():
+    # Dask's nanny would set MALLOC_TRIM_THRESHOLD_ in its workers, which fixes glibc's mmap
+    # threshold and faults every large array in afresh; the local cluster's workers must not have it
+    from distributed import Client
+    from combin.executor import local_cluster
+    with local_cluster(1) as cluster, Client(cluster) as client:
+        assert list(client.run(_malloc_setting).values()) == [None]
