@@ -37,8 +37,10 @@ visited and every forcing leaf is settled on its own.  The options are
 compared by exact rational expectation (Python integers: sum x leaves of the
 other), the first in the oracle's option order winning a tie; then the best
 option's leaves are walked again to tally, per result, the leaves, the sum of
-nets and the sum of squared nets (int64: a class has at most about 6e7
-leaves of nets below a few thousand Ante, so the sums stay below 1e15).
+nets and the sum of squared nets.  The sums are int64: on a deck of at most
+24 cards (the walker's tables, like the oracle's, are indexed by bit masks of
+the deck) a class has at most about 6e7 leaves of an option, each net below
+two thousand Ante in size, so every sum of squares stays below 1e15.
 
 Why it is independent.  Hands are ranked by this test package's own
 evaluator (:func:`stud_oracle.rank_key`, through ``Oracle.level_of_mask``:
@@ -255,6 +257,7 @@ class LeafWalker:
 
     def __init__(self, rules, deck):
         self.rules, self.deck = rules, deck
+        assert len(deck) <= 24, "the tables are indexed by bit masks: decks of up to 24 cards"
         base = self.base = Oracle(rules, deck)
         n = self.n = base.n
         cards = base.cards
