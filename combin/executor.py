@@ -243,6 +243,12 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
             _finish(results, index[future.key], future.result(), store, key, progress, on_result,
                     as_json)
     except KeyboardInterrupt:
+        # an interrupt can land inside Dask's own waiting (distributed.utils.sync), whose clean-up
+        # then logs a traceback through tornado while the cluster closes: the user asked to stop,
+        # and gets one line (the caller's), nothing else
+        import logging
+        for name in ("tornado.application", "distributed", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
         for future in futures:
             future.cancel()
         raise

@@ -48,7 +48,7 @@ def configure(parser):
     draws.add_argument("--store", metavar="FILE", default=None,
                        help="SQLite store of finished chunks (default build/combin-store.sqlite)")
     draws.add_argument("--chunk", metavar="C", default=None,
-                       help="situation classes per task (default 32; 1 on the full deck)")
+                       help="situation classes per task (default 32; 8 on the full deck)")
     draws.add_argument("--strategy-table", action="store_true",
                        help="append the strategy table and the basic strategy to the sheet")
     draws.add_argument("--strategy-out", metavar="FILE",
@@ -102,7 +102,7 @@ def _with_draws(args, rules, deck):
     from combin.render import emit
     from combin.stud.gamesheet import sheet_document
     workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
-    chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (1 if deck.full else 32)
+    chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (8 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
     seed = _int(args.seed, "--seed", 0)
     sheet, strategy = run_game(deck, rules, workers=workers, scheduler=args.scheduler,

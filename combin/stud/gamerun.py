@@ -73,6 +73,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     seconds = time.monotonic() - start
     scale, records = records_of(results)
     cpu = sum(result.get("cpu_seconds", 0) for result in results)
+    setup = sum(result.get("setup_seconds", 0) for result in results)
     if cpu > 0:
         weight_of = {r.index: r.weight for r in records}
         done = [row[-1] for c, result in zip(chunks, results) if result.get("cpu_seconds")
@@ -80,7 +81,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
         per_class, per_situation = speed.per_core()
         stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
-                     f"situations/s/core ({cpu:,.1f} CPU seconds for {len(done):,} classes; "
+                     f"situations/s/core ({cpu:,.1f} CPU seconds for {len(done):,} classes, and "
+                     f"{setup:,.1f} of one-time setup per process; "
                      f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
                      f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
     run = {"classes_total": len(weights)}
