@@ -2,7 +2,8 @@
 #   make tables   set up a virtual environment, install combin, regenerate tables/
 #   make test     the same set-up, then mypy on the engine core and the test suite
 # Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
-# build/audit), make peers (poker class counts against third-party evaluators),
+# build/audit), make peers (poker class counts against third-party evaluators), make walker
+# (the 9TJQKA game against the compiled leaf walker, about 50 CPU-minutes),
 # make lunar-tables (the whole-game sheets under tables/lunar/game), make lunar-game (the full
 # 52-card game with draws, exact; resumable; WORKERS=N or SCHEDULER=tcp://host:8786).
 
@@ -17,7 +18,7 @@ GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS))
 GAME_DIR     := tables/lunar/game
 EVIDENCE     := build/audit-lunar-game
 
-.PHONY: all setup tables test typecheck bench slow audit peers clean lunar-tables lunar-game
+.PHONY: all setup tables test typecheck bench slow audit peers walker clean lunar-tables lunar-game
 
 all: tables
 
@@ -67,6 +68,9 @@ lunar-game: $(STAMP)
 	mkdir -p build/lunar-game
 	$(BIN)/combin game lunar $(GAME_RUN) --strategy-table --format md --out build/lunar-game/full.md \
 	    --strategy-out build/lunar-game/full-strategy.json
+
+walker: $(STAMP)
+	$(BIN)/python -m pytest -q -s -m walker
 
 peers: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,plots,peers]'

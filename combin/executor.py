@@ -205,14 +205,22 @@ def local_cluster(workers):
     setting it switches off glibc's dynamic mmap threshold: every large array a
     task frees goes back to the system and the next one is faulted in page by
     page (measured: 40% more CPU per Lunar class, all of it page faults).  The
-    workers started here keep this process's environment instead.
+    workers started here are spawned without it: none in the configuration,
+    and none in this process's environment while they start (a nanny started
+    earlier in this process writes it there; it is put back afterwards).
     """
     import logging
+    import os
     import dask
     from distributed import LocalCluster
-    with dask.config.set({"distributed.nanny.pre-spawn-environ": {}}):
-        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                            dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+    saved = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    try:
+        with dask.config.set({"distributed.nanny.pre-spawn-environ": {}}):
+            return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+    finally:
+        if saved is not None:
+            os.environ["MALLOC_TRIM_THRESHOLD_"] = saved
 
 
 def _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress, timeout,

@@ -141,7 +141,18 @@ def _malloc_setting():
 def test_local_workers_keep_the_dynamic_mmap_threshold():
     # Dask's nanny would set MALLOC_TRIM_THRESHOLD_ in its workers, which fixes glibc's mmap
     # threshold and faults every large array in afresh; the local cluster's workers must not have it
+    # (a nanny of an earlier cluster in this process leaves it in os.environ: set it here as one would)
+    import os
     from distributed import Client
     from combin.executor import local_cluster
-    with local_cluster(1) as cluster, Client(cluster) as client:
-        assert list(client.run(_malloc_setting).values()) == [None]
+    before = os.environ.get("MALLOC_TRIM_THRESHOLD_")
+    os.environ["MALLOC_TRIM_THRESHOLD_"] = "65536"
+    try:
+        with local_cluster(1) as cluster, Client(cluster) as client:
+            assert list(client.run(_malloc_setting).values()) == [None]
+        assert os.environ["MALLOC_TRIM_THRESHOLD_"] == "65536"        # put back for this process
+    finally:
+        if before is None:
+            del os.environ["MALLOC_TRIM_THRESHOLD_"]
+        else:
+            os.environ["MALLOC_TRIM_THRESHOLD_"] = before

@@ -4,7 +4,7 @@ The walker (a test helper sharing no code with combin.stud's counting) is first
 shown equal to :class:`stud_draw_oracle.DrawOracle` -- every class of JQKA,
 seeded classes of TJQKA and 9TJQKA (where the dealer fails to qualify and the
 player forces), under several readings and paytables -- and then used where the
-oracle is too slow: the engine's class records on 9TJQKA and, marked slow, the
+oracle is too slow: the engine's class records on 9TJQKA and, marked walker (make walker), the
 whole 9TJQKA game against ``combin game lunar --deck 9TJQKA``.
 """
 
@@ -172,7 +172,7 @@ def _label(key, hand):
 
 
 @pytest.mark.parametrize("text, classes", [("JQKA", 2_424),
-                                           pytest.param("9TJQKA", 38_622, marks=pytest.mark.slow)])
+                                           pytest.param("9TJQKA", 38_622, marks=pytest.mark.walker)])
 def test_whole_game_equals_the_engine(tmp_path, text, classes):
     """Every class walked leaf by leaf (9TJQKA: 38,622 classes, about 45 minutes of one core)
     against ``combin game lunar --deck TEXT`` run in-process (9TJQKA: 7-8 minutes): E[X],
