@@ -113,6 +113,7 @@ def test_forcing_options_of_9tjqka_equal_the_brute_force(terms):
     assert forced == {"forced_won", "forced_lost", "forced_push", "forced_not_qualified"}
 
 
+@pytest.mark.slow                                  # the numpy oracle: about 25 s and 5 GB a class
 @pytest.mark.parametrize("situation, terms", [
     (((28, 29, 34, 44, 46), 35), (None, ())),      # 9C 9D TH KC KH, TS up: buys, then forces
     (((28, 32, 36, 40, 44), 41), CONTINUE),        # 9C TC JC QC KC (straight flush), QD up
