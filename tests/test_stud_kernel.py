@@ -100,7 +100,7 @@ def test_reused_work_arrays_with_stale_contents():
     from combin.stud import advise as advise_module
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     rng = np.random.default_rng(5)
-    for name in ("packed", "level", "nq", "below", "entry", "slot"):
+    for name in ("packed", "level", "nq", "below", "entry", "slot", "rep"):
         advise_module._workspace(name, 1)[:] = rng.integers(-2**40, 2**40, len(advise_module._workspace(name, 1)))
     bt = advise_module._workspace("bt", 1, 2, np.int32)
     bt[:] = rng.integers(-2**31, 2**31, bt.shape)
