@@ -100,9 +100,11 @@ def test_reused_work_arrays_with_stale_contents():
     from combin.stud import advise as advise_module
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     rng = np.random.default_rng(5)
-    for name in ("packed", "level", "nq", "below", "entry", "slot", "rep"):
-        advise_module._workspace(name, 1)[:] = rng.integers(-2**40, 2**40, len(advise_module._workspace(name, 1)))
-    bt = advise_module._workspace("bt", 1, 2, np.int32)
+    for name, dtype in (("packed", np.int64), ("level", np.int32), ("nq", np.int32), ("below", np.int32),
+                        ("entry", np.int64), ("slot", np.int32), ("rep", np.int32)):
+        junk = advise_module._workspace(name, 1 << 20, dtype=dtype)     # longer than this deck needs: reused
+        junk[:] = rng.integers(np.iinfo(dtype).min, np.iinfo(dtype).max, len(junk), dtype=dtype)
+    bt = advise_module._workspace("bt", 1 << 20, 2, np.int32)
     bt[:] = rng.integers(-2**31, 2**31, bt.shape)
     assert_same(situation, RULES)
 

@@ -498,12 +498,12 @@ class Engine:
         D = int(offsets[-1])
         packed, level = enumerate_draws(kept_dp, nkept, sizes, offsets, tables["dp"], tables["dense"],
                                         len(self.situation.deck), COMB, _workspace("packed", D),
-                                        _workspace("level", D))
+                                        _workspace("level", D, dtype=np.int32))
         packed, level = packed[:D], level[:D]
         kept_cards = np.zeros((len(options), 6), dtype=np.int64)
         for o, (kept, _) in enumerate(options):
             kept_cards[o, :len(kept)] = kept
-        rep = _workspace("rep", D)
+        rep = _workspace("rep", D, dtype=np.int32)
         draw_groups(offsets, sizes, kept_cards, nkept, packed, tables["cards"], int(self.situation.up) & 3, COMB,
                     rep, _workspace("groups", GROUP_TABLE, dtype=np.int32))
         pays, categories, values = tables["level_data"]
@@ -523,7 +523,7 @@ class Engine:
         fee = -1 if self.force_fee is None else self.force_fee
         nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"],
                                len(tables["nqrows"]), tables["qlev"],
-                               COMB, _workspace("nq", D), _workspace("below", D), rep[:D])
+                               COMB, _workspace("nq", D, dtype=np.int32), _workspace("below", D, dtype=np.int32), rep[:D])
         numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level,
                                              six_win, six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
                                         tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
@@ -538,7 +538,7 @@ class Engine:
                                             "kind_hb", "kind_beaten", "kind_beating", "kind_own",
                                             "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),
                                         self.prune, detail, COMB, _workspace("bt", D, 2, np.int32),
-                                        _workspace("entry", D), _workspace("slot", D),
+                                        _workspace("entry", D), _workspace("slot", D, dtype=np.int32),
                                         np.empty(D, dtype=np.int64),
                                         TIE_LOOP_MOST if self.tie_loop_most is None else self.tie_loop_most,
                                         rep[:D])
