@@ -207,7 +207,11 @@ def local_cluster(workers):
     page (measured: 40% more CPU per Lunar class, all of it page faults).  The
     workers started here are spawned without it: none in the configuration,
     and none in this process's environment while they start (a nanny started
-    earlier in this process writes it there; it is put back afterwards).
+    earlier in this process writes it there; it is put back afterwards).  They
+    also run without Dask's diagnostics that sample every worker thread (the
+    statistical profiler every 10 ms, the GIL monitor every 1 ms): on a
+    machine whose every core runs a worker, those samples take the workers'
+    time.
     """
     import logging
     import os
@@ -215,7 +219,9 @@ def local_cluster(workers):
     from distributed import LocalCluster
     saved = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
     try:
-        with dask.config.set({"distributed.nanny.pre-spawn-environ": {}}):
+        with dask.config.set({"distributed.nanny.pre-spawn-environ": {},
+                              "distributed.worker.profile.enabled": False,
+                              "distributed.admin.system-monitor.gil.enabled": False}):
             return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                 dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
     finally:

@@ -135,12 +135,15 @@ def _worker_pid(_):
 
 def _malloc_setting():
     import os
-    return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+    import dask
+    return (os.environ.get("MALLOC_TRIM_THRESHOLD_"), dask.config.get("distributed.worker.profile.enabled"),
+            dask.config.get("distributed.admin.system-monitor.gil.enabled"))
 
 
 def test_local_workers_keep_the_dynamic_mmap_threshold():
     # Dask's nanny would set MALLOC_TRIM_THRESHOLD_ in its workers, which fixes glibc's mmap
-    # threshold and faults every large array in afresh; the local cluster's workers must not have it
+    # threshold and faults every large array in afresh; the local cluster's workers must not have it,
+    # nor run the profiler and GIL monitor that sample their threads
     # (a nanny of an earlier cluster in this process leaves it in os.environ: set it here as one would)
     import os
     from distributed import Client
@@ -149,7 +152,7 @@ def test_local_workers_keep_the_dynamic_mmap_threshold():
     os.environ["MALLOC_TRIM_THRESHOLD_"] = "65536"
     try:
         with local_cluster(1) as cluster, Client(cluster) as client:
-            assert list(client.run(_malloc_setting).values()) == [None]
+            assert list(client.run(_malloc_setting).values()) == [(None, False, False)]
         assert os.environ["MALLOC_TRIM_THRESHOLD_"] == "65536"        # put back for this process
     finally:
         if before is None:
