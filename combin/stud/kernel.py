@@ -796,8 +796,8 @@ def _own_quads_at(pos, k, v, dlev, C):
 
 
 @_jit
-def _subset_sum5(arr, pos, pair_at, low2, triple_at):
-    """:func:`_subset_sum_nonempty` of five ascending positions, its 25 terms written out.
+def _subset_sum4(arr, pos, pair_at, low2, triple_at):
+    """:func:`_subset_sum_nonempty` of four ascending positions, its 14 terms written out.
 
     The set ids are those of :func:`_add_hand` (``1 + a``, ``off2 + a + C(b, 2)``,
     ``off3 + a + C(b, 2) + C(c, 3)`` for ``a < b < c``), read from the
@@ -808,22 +808,44 @@ def _subset_sum5(arr, pos, pair_at, low2, triple_at):
     p1 = pos[1]
     p2 = pos[2]
     p3 = pos[3]
-    p4 = pos[4]
     s = -np.int64(arr[1 + p0])
     s -= arr[1 + p1]
     s -= arr[1 + p2]
     s -= arr[1 + p3]
-    s -= arr[1 + p4]
     q1 = pair_at[p1]
     q2 = pair_at[p2]
     q3 = pair_at[p3]
-    q4 = pair_at[p4]
     s += arr[p0 + q1]
     s += arr[p0 + q2]
     s += arr[p1 + q2]
     s += arr[p0 + q3]
     s += arr[p1 + q3]
     s += arr[p2 + q3]
+    l1 = low2[p1]
+    l2 = low2[p2]
+    t2 = triple_at[p2]
+    t3 = triple_at[p3]
+    s -= arr[p0 + l1 + t2]
+    s -= arr[p0 + l1 + t3]
+    s -= arr[p0 + l2 + t3]
+    s -= arr[p1 + l2 + t3]
+    return s
+
+
+@_jit
+def _subset_sum5(arr, pos, pair_at, low2, triple_at):
+    """:func:`_subset_sum_nonempty` of five ascending positions, its 25 terms written out.
+
+    The terms without the fifth card are :func:`_subset_sum4` of the first
+    four; those with it are its single, its four pairs and its six triples.
+    """
+    p0 = pos[0]
+    p1 = pos[1]
+    p2 = pos[2]
+    p3 = pos[3]
+    p4 = pos[4]
+    s = _subset_sum4(arr, pos, pair_at, low2, triple_at) - arr[1 + p4]
+    q4 = pair_at[p4]
     s += arr[p0 + q4]
     s += arr[p1 + q4]
     s += arr[p2 + q4]
@@ -831,50 +853,13 @@ def _subset_sum5(arr, pos, pair_at, low2, triple_at):
     l1 = low2[p1]
     l2 = low2[p2]
     l3 = low2[p3]
-    t2 = triple_at[p2]
-    t3 = triple_at[p3]
     t4 = triple_at[p4]
-    s -= arr[p0 + l1 + t2]
-    s -= arr[p0 + l1 + t3]
-    s -= arr[p0 + l2 + t3]
-    s -= arr[p1 + l2 + t3]
     s -= arr[p0 + l1 + t4]
     s -= arr[p0 + l2 + t4]
     s -= arr[p1 + l2 + t4]
     s -= arr[p0 + l3 + t4]
     s -= arr[p1 + l3 + t4]
     s -= arr[p2 + l3 + t4]
-    return s
-
-
-@_jit
-def _subset_sum4(arr, pos, pair_at, low2, triple_at):
-    """:func:`_subset_sum5` of four ascending positions (14 terms)."""
-    p0 = pos[0]
-    p1 = pos[1]
-    p2 = pos[2]
-    p3 = pos[3]
-    s = -np.int64(arr[1 + p0])
-    s -= arr[1 + p1]
-    s -= arr[1 + p2]
-    s -= arr[1 + p3]
-    q1 = pair_at[p1]
-    q2 = pair_at[p2]
-    q3 = pair_at[p3]
-    s += arr[p0 + q1]
-    s += arr[p0 + q2]
-    s += arr[p1 + q2]
-    s += arr[p0 + q3]
-    s += arr[p1 + q3]
-    s += arr[p2 + q3]
-    l1 = low2[p1]
-    l2 = low2[p2]
-    t2 = triple_at[p2]
-    t3 = triple_at[p3]
-    s -= arr[p0 + l1 + t2]
-    s -= arr[p0 + l1 + t3]
-    s -= arr[p0 + l2 + t3]
-    s -= arr[p1 + l2 + t3]
     return s
 
 
