@@ -32,7 +32,7 @@ import numpy as np
 
 from stud_oracle import Oracle, class_name, rank_key
 
-__all__ = ["DrawOracle", "canonical_classes", "tally"]
+__all__ = ["DrawOracle", "canonical_classes", "option_keys", "tally"]
 
 _LABELS = ("push", "lose", "ante_taken", "forced_won", "forced_lost", "forced_push",
            "forced_not_qualified", "fold")
@@ -54,6 +54,16 @@ def canonical_classes(deck):
                        for p in perms)
             found[best] = found.get(best, 0) + 1
     return found
+
+
+def option_keys(rules):
+    """Option keys in the rules' order: fold, play, buy, exchanges by size then positions."""
+    keys = [("fold", ()), ("play", ())]
+    if rules.game.can_draw:
+        keys.append(("buy", ()))
+        for size in rules.exchange_sizes:
+            keys += [("exchange", c) for c in combinations(range(5), size)]
+    return keys
 
 
 def tally(nets, labels):
@@ -86,13 +96,7 @@ class DrawOracle:
                                                           rules.draw_fee or 0, rules.force_fee or 0))
 
     def keys(self):
-        """Option keys in the rules' order: fold, play, buy, exchanges by size then positions."""
-        keys = [("fold", ()), ("play", ())]
-        if self.rules.game.can_draw:
-            keys.append(("buy", ()))
-            for size in self.rules.exchange_sizes:
-                keys += [("exchange", c) for c in combinations(range(5), size)]
-        return keys
+        return option_keys(self.rules)
 
     def _pay(self, cards):
         key = frozenset(cards)

@@ -55,11 +55,12 @@ whole, naive) is imported; the classes are the oracle's own relabelling
 
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 import numpy as np
 from numba import njit
 
-from stud_draw_oracle import _CLASSES, _LABELS, _WIN, canonical_classes
+from stud_draw_oracle import _CLASSES, _LABELS, _WIN, canonical_classes, option_keys
 from stud_oracle import Oracle, class_name, rank_key
 
 __all__ = ["LeafWalker", "option_group"]
@@ -125,6 +126,19 @@ def _settle(lp, other, win, loss):
 
 
 @njit(cache=True)
+def _force_sum(lp, forced, busy, u, qualify, win, loss, force_fee):
+    """The nets of forcing, summed over every replacement card not in ``busy`` (one leaf each)."""
+    fs = 0
+    for x in range(u):
+        if (busy >> x) & 1:
+            continue
+        if forced[x] >= qualify:
+            fs += _settle(lp, forced[x], win, loss)
+        fs -= force_fee
+    return fs
+
+
+@njit(cache=True)
 def _walk(kept, size, fee, no_fold, unseen, local, dlevel, qual, forced, level, win_of, take_of,
           label_of, qualify, loss, has_force, force_fee, bonus, tally):
     """Per option of one draw size: the sum of its leaves' nets (``tally``: one option only,
@@ -167,14 +181,7 @@ def _walk(kept, size, fee, no_fold, unseen, local, dlevel, qual, forced, level, 
             else:
                 busy = local[h] | dl
                 for o in range(m):
-                    fs = 0
-                    for x in range(u):
-                        if (busy >> x) & 1:
-                            continue
-                        fl = forced[h, x]
-                        if fl >= qualify:
-                            fs += _settle(lp[o], fl, win[o], loss)
-                        fs -= force_fee
+                    fs = _force_sum(lp[o], forced[h], busy, u, qualify, win[o], loss, force_fee)
                     if fs > r * take[o]:
                         total[o] += fs
                     else:
@@ -209,14 +216,7 @@ def _walk(kept, size, fee, no_fold, unseen, local, dlevel, qual, forced, level, 
                     forcing = False
                     busy = local[h] | dl
                     if has_force:
-                        fs = 0
-                        for x in range(u):
-                            if (busy >> x) & 1:
-                                continue
-                            fl = forced[h, x]
-                            if fl >= qualify:
-                                fs += _settle(p, fl, win[0], loss)
-                            fs -= force_fee
+                        fs = _force_sum(p, forced[h], busy, u, qualify, win[0], loss, force_fee)
                         forcing = fs > r * take[0]
                     if forcing:
                         for x in range(u):
@@ -296,13 +296,7 @@ class LeafWalker:
         self.qualify = int(base.qualify)
 
     def keys(self):
-        """Option keys in the rules' order: fold, play, buy, exchanges by size then positions."""
-        keys = [("fold", ()), ("play", ())]
-        if self.rules.game.can_draw:
-            keys.append(("buy", ()))
-            for size in self.rules.exchange_sizes:
-                keys += [("exchange", c) for c in combinations(range(5), size)]
-        return keys
+        return option_keys(self.rules)
 
     def _size(self, key):
         kind, discard = key
@@ -320,7 +314,7 @@ class LeafWalker:
     def _leaves(self, size):
         u = self.n - 6
         r = u - size - 4 if self.has_force else 1
-        return len(list(combinations(range(u), size))) * len(list(combinations(range(u - size), 4))) * r
+        return comb(u, size) * comb(u - size, 4) * r
 
     def option_sums(self, hand, up):
         """``{key: (sum of nets, leaves)}`` of every option (the instant pay not included)."""
