@@ -488,10 +488,12 @@ class Engine:
         n = len(tables["cards"])
         sizes = np.array([size for _, size in options], dtype=np.int64)
         kept_dp = np.zeros((len(options), 6), dtype=np.int64)
+        kept_cards = np.zeros((len(options), 6), dtype=np.int64)
         nkept = np.zeros(len(options), dtype=np.int64)
         for o, (kept, _) in enumerate(options):
             found = np.sort(hands.positions_of(np.asarray(kept, dtype=np.int64))) if len(kept) else []
             kept_dp[o, :len(found)] = found
+            kept_cards[o, :len(kept)] = kept
             nkept[o] = len(found)
         offsets = np.zeros(len(options) + 1, dtype=np.int64)
         offsets[1:] = np.cumsum([comb(n, size) for size in sizes.tolist()])
@@ -500,9 +502,6 @@ class Engine:
                                         len(self.situation.deck), COMB, _workspace("packed", D),
                                         _workspace("level", D, dtype=np.int32))
         packed, level = packed[:D], level[:D]
-        kept_cards = np.zeros((len(options), 6), dtype=np.int64)
-        for o, (kept, _) in enumerate(options):
-            kept_cards[o, :len(kept)] = kept
         rep = _workspace("rep", D, dtype=np.int32)
         draw_groups(offsets, sizes, kept_cards, nkept, packed, tables["cards"], int(self.situation.up) & 3, COMB,
                     rep, _workspace("groups", GROUP_TABLE, dtype=np.int32))
