@@ -248,3 +248,14 @@ def test_ctrl_c_stops_the_cluster_and_keeps_what_is_stored(tmp_path):
     assert alive == []
     kept = sqlite3.connect(store).execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
     assert kept >= stored
+
+
+@pytest.mark.parametrize("where", ["/dev/null", "a-file/strategy.json", "."])
+def test_an_unwritable_strategy_output_is_refused_before_any_work(capsys, tmp_path, where):
+    (tmp_path / "a-file").write_text("")
+    target = where if where.startswith("/") else str(tmp_path / where)
+    store = tmp_path / "store.sqlite"
+    code, out, err = run(capsys, "game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", str(store),
+                         "--strategy-out", target)
+    assert code == 2 and out == "" and err.startswith("combin: error: ") and err.count("\n") == 1
+    assert not store.exists()                  # refused before the run: nothing computed, nothing stored

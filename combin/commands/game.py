@@ -101,6 +101,9 @@ def _with_draws(args, rules, deck):
     from combin.stud.gamerun import run_game
     from combin.render import emit
     from combin.stud.gamesheet import sheet_document
+    if args.strategy_out:
+        from combin.fileio import check_output
+        check_output(args.strategy_out, "strategy output")     # refused before any work, as --out is
     workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
     chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (8 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
