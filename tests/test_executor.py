@@ -140,10 +140,19 @@ def _malloc_setting():
             dask.config.get("distributed.admin.system-monitor.gil.enabled"))
 
 
+def _housekeeping(dask_worker=None, server=None):
+    """Milliseconds between a server's tick, memory check and system sample (None: it has none)."""
+    callbacks = (server or dask_worker).periodic_callbacks
+    return tuple(callbacks[name].callback_time if name in callbacks else None
+                 for name in ("tick", "memory_monitor", "monitor"))
+
+
 def test_local_workers_keep_the_dynamic_mmap_threshold():
     # Dask's nanny would set MALLOC_TRIM_THRESHOLD_ in its workers, which fixes glibc's mmap
     # threshold and faults every large array in afresh; the local cluster's workers must not have it,
-    # nor run the profiler and GIL monitor that sample their threads
+    # nor run the profiler and GIL monitor that sample their threads, and the cluster's housekeeping
+    # (Dask's defaults: a tick every 20 ms, a memory check every 100 ms, a system sample every 500 ms)
+    # runs at LOCAL_CONFIG's intervals in every server of it
     # (a nanny of an earlier cluster in this process leaves it in os.environ: set it here as one would)
     import os
     from distributed import Client
@@ -153,6 +162,10 @@ def test_local_workers_keep_the_dynamic_mmap_threshold():
     try:
         with local_cluster(1) as cluster, Client(cluster) as client:
             assert list(client.run(_malloc_setting).values()) == [(None, False, False)]
+            assert list(client.run(_housekeeping).values()) == [(1000, 1000, 2000)]
+            nanny, = cluster.workers.values()
+            assert _housekeeping(server=nanny) == (1000, 1000, 2000)
+            assert _housekeeping(server=cluster.scheduler) == (1000, None, 2000)
         assert os.environ["MALLOC_TRIM_THRESHOLD_"] == "65536"        # put back for this process
     finally:
         if before is None:

@@ -1,0 +1,59 @@
+"""The Lunar game rows of ``make bench``: the busy window and the scaling runs (no time is asserted)."""
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from combin.stud.gamebench import busy_rate, scaling, scaling_rows, timed_chunk
+
+
+def test_busy_rate_counts_only_the_window_where_every_worker_computes():
+    # a: 0-4, 4-8; b: 2-6, 7-9.  Window 2 (b's first start) to 8 (a's last stop): a's first chunk
+    # half inside (2 of its 4 s), a's second whole, b's first whole, b's second 1 of its 2 s
+    spans = [(8, 0, 4, "a"), (8, 4, 8, "a"), (8, 2, 6, "b"), (4, 7, 9, "b")]
+    assert busy_rate(spans) == Fraction(4 + 8 + 8 + 2, 6)
+
+
+def test_busy_rate_keeps_the_gaps_between_one_workers_chunks():
+    # one worker, two chunks of 10 with an idle second between them: 20 in 5 s, not in 4
+    assert busy_rate([(10, 0, 2, "a"), (10, 3, 5, "a")]) == 4
+
+
+def test_busy_rate_refuses_workers_that_never_overlap():
+    with pytest.raises(ValueError, match="never all busy"):
+        busy_rate([(1, 0, 1, "a"), (1, 2, 3, "b")])
+
+
+def test_timed_chunk_adds_when_and_where_it_ran_and_nothing_else():
+    from combin.stud.deck import Deck
+    from combin.stud.drawgame import class_chunks, rules_for, solve_chunk
+    from combin.stud.situations import situations
+    deck = Deck.parse("JQKA")
+    _, hands, ups, weights = situations(deck)
+    chunk = class_chunks(deck, rules_for(None, ()), hands, ups, weights, [0, 1, 2], 3)[0]
+    timed, plain = timed_chunk(*chunk), solve_chunk(*chunk)
+    start, stop, pid = timed.pop("ran")
+    assert start <= stop and pid > 0
+    for part in (timed, plain):
+        del part["cpu_seconds"], part["setup_seconds"]
+    assert timed == plain
+
+
+def test_scaling_runs_both_ways_on_real_processes_and_gives_the_rows():
+    # 12 seeded 9TJQKA classes in chunks of 2 on a local Dask cluster (127.0.0.1) and on plain
+    # processes; every run is checked against the first one inside scaling()
+    found = json.loads(json.dumps(scaling(12, 2, rounds=1, deck_text="9TJQKA")))
+    assert len(found["dask"]) == 1 and len(found["plain"]) == 1
+    assert found["deck"] == "9TJQKA"
+    for row in found["dask"] + found["plain"]:
+        assert set(row["wall"]) == set(row["busy"]) == {"1", "2"}
+        assert all(value > 0 for part in row.values() for value in part.values())
+    rows = scaling_rows(found, 12, 2)
+    assert [label.split(": ", 1)[1] for label, _, _ in rows] == [
+        "12 9TJQKA classes in chunks of 2, 1 Dask worker(s), median of 1",
+        "12 9TJQKA classes in chunks of 2, 2 Dask worker(s), median of 1",
+        "scaling 1 -> 2 Dask workers",
+        "scaling 1 -> 2 plain processes (no Dask)"]
+    ratio = found["dask"][0]["busy"]["2"] / found["dask"][0]["busy"]["1"]
+    assert f"{ratio:.2f}x in classes/s while every worker was busy" in rows[2][2]
