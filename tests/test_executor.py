@@ -147,7 +147,7 @@ def _housekeeping(dask_worker=None, server=None):
                  for name in ("tick", "memory_monitor", "monitor"))
 
 
-def test_local_workers_keep_the_dynamic_mmap_threshold():
+def test_local_workers_keep_the_dynamic_mmap_threshold_and_light_housekeeping():
     # Dask's nanny would set MALLOC_TRIM_THRESHOLD_ in its workers, which fixes glibc's mmap
     # threshold and faults every large array in afresh; the local cluster's workers must not have it,
     # nor run the profiler and GIL monitor that sample their threads, and the cluster's housekeeping
