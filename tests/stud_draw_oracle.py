@@ -32,7 +32,7 @@ import numpy as np
 
 from stud_oracle import Oracle, class_name, rank_key
 
-__all__ = ["DrawOracle", "canonical_classes", "option_keys", "tally"]
+__all__ = ["DrawOracle", "canonical_classes", "instant_bonus", "option_keys", "tally"]
 
 _LABELS = ("push", "lose", "ante_taken", "forced_won", "forced_lost", "forced_push",
            "forced_not_qualified", "fold")
@@ -64,6 +64,19 @@ def option_keys(rules):
         for size in rules.exchange_sizes:
             keys += [("exchange", c) for c in combinations(range(5), size)]
     return keys
+
+
+def instant_bonus(rules, hand):
+    """``(bonus, ends)``: the instant pay of the first five ``hand`` (0 if none) in whole Antes,
+    and whether it ends the round (L7=ends-round) -- then the class is one result, ``instant``."""
+    if rules.instant is None:
+        return 0, False
+    pays = {event: pay.net for event, pay in rules.instant.lines}
+    first = class_name(rank_key(list(hand)))
+    if first not in pays:
+        return 0, False
+    assert Fraction(pays[first]).denominator == 1
+    return int(pays[first]), rules.instant_ends_round
 
 
 def tally(nets, labels):
@@ -189,16 +202,9 @@ class DrawOracle:
         Under L7=ends-round a first five with an instant pay is one result,
         ``instant``; under L7=continue its pay is added to every leaf.
         """
-        rules = self.rules
-        first = class_name(rank_key(list(hand)))
-        bonus = 0
-        if rules.instant is not None:
-            pays = {event: pay.net for event, pay in rules.instant.lines}
-            if first in pays:
-                assert Fraction(pays[first]).denominator == 1
-                bonus = int(pays[first])
-                if rules.instant_ends_round:
-                    return ("instant", ()), {"instant": (1, bonus, bonus * bonus)}, 1
+        bonus, ends = instant_bonus(self.rules, hand)
+        if ends:
+            return ("instant", ()), {"instant": (1, bonus, bonus * bonus)}, 1
         best = None
         for key in self.keys():
             if key[0] == "fold":

@@ -60,8 +60,8 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from stud_draw_oracle import _CLASSES, _LABELS, _WIN, canonical_classes, option_keys
-from stud_oracle import Oracle, class_name, rank_key
+from stud_draw_oracle import _CLASSES, _LABELS, _WIN, canonical_classes, instant_bonus, option_keys
+from stud_oracle import Oracle, class_name
 
 __all__ = ["LeafWalker", "option_group"]
 
@@ -348,16 +348,9 @@ class LeafWalker:
 
     def situation(self, hand, up):
         """``(best key, {result: (leaves, sum of nets, sum of squared nets)}, leaves)`` of one class."""
-        rules = self.rules
-        first = class_name(rank_key(list(hand)))
-        bonus = 0
-        if rules.instant is not None:
-            pays = {event: pay.net for event, pay in rules.instant.lines}
-            if first in pays:
-                assert Fraction(pays[first]).denominator == 1
-                bonus = int(pays[first])
-                if rules.instant_ends_round:
-                    return ("instant", ()), {"instant": (1, bonus, bonus * bonus)}, 1
+        bonus, ends = instant_bonus(self.rules, hand)
+        if ends:
+            return ("instant", ()), {"instant": (1, bonus, bonus * bonus)}, 1
         values = self.option_sums(hand, up)
         best = None
         for key in self.keys():          # the first of equal values wins: strictly greater only
