@@ -1,6 +1,7 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
-#   make test     the same set-up, then mypy on the engine core and the test suite
+#   make test     the same set-up, then mypy on the engine core and the test suite (installing
+#                 Debian's chromium and chromium-driver for the workbench's browser tests)
 # Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
 # build/audit), make peers (poker class counts against third-party evaluators), make walker
 # (the 9TJQKA game against the compiled leaf walker, about 50 CPU-minutes),
@@ -18,7 +19,7 @@ GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS))
 GAME_DIR     := tables/lunar/game
 EVIDENCE     := build/audit-lunar-game
 
-.PHONY: all setup tables test typecheck bench slow audit peers walker clean lunar-tables lunar-game
+.PHONY: all setup tables test typecheck browser bench slow audit peers walker clean lunar-tables lunar-game
 
 all: tables
 
@@ -33,8 +34,14 @@ setup: $(STAMP)
 tables: $(STAMP)
 	$(BIN)/combin tables --out tables
 
-test: $(STAMP) typecheck
+test: $(STAMP) typecheck browser
 	$(BIN)/python -m pytest -q
+
+# The workbench page is tested in a real headless Chromium driven by chromedriver (Debian's
+# chromium and chromium-driver); installed here when missing.
+browser:
+	command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver)
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy

@@ -32,8 +32,9 @@ def rational(value: Exact) -> str:
 def decimal(value: Exact | _decimal.Decimal, places: int) -> str:
     """``value`` rounded half-to-even at ``places`` decimals, as fixed-point text."""
     if isinstance(value, _decimal.Decimal):
-        return str(value.quantize(_decimal.Decimal(1).scaleb(-places),
-                                  rounding=_decimal.ROUND_HALF_EVEN))
+        # fixed-point text always ("0.000000", never "0E-6" for a zero standard deviation)
+        return format(value.quantize(_decimal.Decimal(1).scaleb(-places),
+                                     rounding=_decimal.ROUND_HALF_EVEN), "f")
     scaled = round(Fraction(value) * 10**places)
     sign = "-" if scaled < 0 else ""
     digits = str(abs(scaled)).rjust(places + 1, "0")

@@ -110,6 +110,14 @@ def generate(progress: Callable[[str], None] = _progress) -> dict[str, str | byt
               f"[`lunar/game/`](lunar/game/): the game without draws on 52 cards, and with draws on "
               f"reduced decks. They take minutes to hours to compute, so `make lunar-tables` "
               f"(`combin game lunar`) writes them, not `combin tables`.", ""]
+    from combin.workbench import page
+    files["workbench/index.html"] = page()
+    index += ["## Paytable workbench", "",
+              "[`workbench/index.html`](workbench/index.html) (`combin workbench`): one offline page "
+              "holding the exact count of every event of every linear wager; edit a pay and it "
+              "re-prices exactly (BigInt rationals), solves a line for a target edge and writes the "
+              "paytable file `--paytable-file` reads. Its state is in the URL fragment, e.g. "
+              "`index.html#wager=eclipse.moon8&decks=8&paytable=A&player_wins_three_card_8=30to1`.", ""]
     files["README.md"] = "\n".join(index).rstrip("\n") + "\n"
     files["INTERPRETATIONS.md"] = interpretation_register()
     return files

@@ -128,15 +128,18 @@ def test_solve_moon8_for_five_percent(capsys):
     assert code == 0 and Fraction(solution[0]["payout"]) == Fraction(19, 20) / p - 1
     assert result["subject"]["target_house_edge"] == "1/20"
     assert Fraction(solution[0]["house_edge"]) == Fraction(1, 20)
+    # the layout pays either side of 26.50...: whole 26 and 27, and the half 53 to 2; a pay
+    # of net x returns p (1 + x) - 1, so its edge is 1 - p (1 + x)
     assert [(w["pays"], Fraction(w["house_edge"])) for w in solution[1:]] == \
-        [("26 to 1", 1 - 27 * p), ("27 to 1", 1 - 28 * p)]
+        [("26 to 1", 1 - 27 * p), ("53 to 2", 1 - Fraction(55, 2) * p), ("27 to 1", 1 - 28 * p)]
     assert Fraction(rows(result, "lines")[0]["probability"]) == p
     assert Fraction(result["subject"]["constant"]) == p - 1
     assert "player_wins_three_card_8" in result["subject"]["expression"]
 
 
-@pytest.mark.parametrize("fmt, words", [("text", "Whole pay below  26 to 1"),
-                                        ("md", "| Whole pay above | 27 to 1")])
+@pytest.mark.parametrize("fmt, words", [("text", "Whole pay below          26 to 1"),
+                                        ("text", "Layout pay (half) below  53 to 2"),
+                                        ("md", "| Layout pay (half) below | 53 to 2")])
 def test_solve_formats(capsys, fmt, words):
     code, out, _ = run(capsys, "solve", "eclipse.moon8", "--target-edge", "5%", "--format", fmt)
     assert code == 0 and words in out

@@ -40,3 +40,7 @@ def test_percent_given_never_rounds_a_users_figure_into_another():
     assert percent_given(Fraction(1, 20)) == "5.0000%"
     assert percent_given(Fraction(1, 3)) == "33.3333% (exactly 1/3)"
     assert percent_given(1) == "100.0000%"
+
+
+def test_a_zero_decimal_prints_fixed_point():
+    assert display.decimal(Decimal(0), 6) == "0.000000" and display.decimal(Decimal("-0.5"), 2) == "-0.50"

@@ -23,4 +23,4 @@ Safety comes with the helpers, so a new command gets it by using them:
 
 #: The command modules, in the order ``combin --help`` lists them.
 MODULES = ("listing", "par", "sensitivity", "compare", "tables", "hands", "audit", "decks", "eor",
-           "shoe", "count", "solve", "package", "paytable", "lunar", "game")
+           "shoe", "count", "solve", "package", "paytable", "lunar", "game", "workbench")

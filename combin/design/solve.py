@@ -38,7 +38,7 @@ from combin.pays import PUSH, Pay
 from combin.paytable import with_pay
 
 __all__ = ["Term", "ReturnFormula", "WholePay", "Solution", "Solved", "parse_edge",
-           "return_formula", "pay_of", "solve"]
+           "return_formula", "pay_of", "layout_pays", "solve"]
 
 #: The longest target text accepted ("12.5%", "1/20", "0.05").
 _MAX_TEXT = 40
@@ -105,13 +105,19 @@ class WholePay:
 
 @dataclass(frozen=True)
 class Solution:
-    """The exact pay of ``line`` that gives ``target`` as the house edge."""
+    """The exact pay of ``line`` that gives ``target`` as the house edge.
+
+    ``whole`` are the whole "X to 1" pays either side; ``layout`` the pays a
+    layout prints either side, whole numbers and halves ("5 to 2", "3 to 2"),
+    in increasing order -- each priced by the engine.
+    """
 
     line: Term
     target: Fraction
     payout: Fraction
     pay: Pay
     whole: tuple["WholePay", ...]
+    layout: tuple["WholePay", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,21 @@ def pay_of(payout: Fraction | int) -> Pay:
     if payout == 0:
         return PUSH
     return Pay.parse(f"{payout.numerator} to {payout.denominator}")
+
+
+def layout_pays(payout: Fraction) -> list[Fraction]:
+    """The layout pays either side of an exact net ``payout`` >= 0: the whole numbers and the
+    halves just below and above it (one value when it is one itself), increasing.
+
+    >>> [str(p) for p in layout_pays(Fraction(2495, 96))]
+    ['25', '51/2', '26']
+    >>> [str(p) for p in layout_pays(Fraction(5, 2))]
+    ['2', '5/2', '3']
+    """
+    halves = payout * 2
+    found = {Fraction(math.floor(payout)), Fraction(math.ceil(payout)),
+             Fraction(math.floor(halves), 2), Fraction(math.ceil(halves), 2)}
+    return sorted(found)
 
 
 def _engine_edge(chosen: Selection, space: OutcomeSpace, line: str, pay: Pay) -> Fraction:
@@ -232,4 +253,7 @@ def solve(wager_id: str, *, line: str | None = None, target_edge: Fraction | str
     for candidate in sorted({math.floor(payout), math.ceil(payout)}):
         edge = _engine_edge(chosen, space, term.event_id, pay_of(candidate))
         whole.append(WholePay(pay_of(candidate), edge))
-    return Solved(sheet, formula, term, Solution(term, target, payout, pay, tuple(whole)))
+    layout = tuple(WholePay(pay_of(candidate), _engine_edge(chosen, space, term.event_id,
+                                                           pay_of(candidate)))
+                   for candidate in layout_pays(payout))
+    return Solved(sheet, formula, term, Solution(term, target, payout, pay, tuple(whole), layout))

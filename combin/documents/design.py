@@ -42,16 +42,18 @@ def solve_document(solved):
         payout = solution.payout
         rows = [("Exact pay", f"{display.rational(payout)} to 1" if payout else "push",
                  Ratio(payout, 6), Percent(solution.target, given=True))]
-        for whole in solution.whole:
-            side = "Whole pay below" if whole.pay.net < payout else \
-                "Whole pay above" if whole.pay.net > payout else "Whole pay (exact)"
-            rows.append((side, whole.pay.text, Ratio(whole.pay.net, 6), Percent(whole.house_edge)))
+        for whole in solution.layout or solution.whole:
+            kind = "Whole pay" if whole.pay.net.denominator == 1 else "Layout pay (half)"
+            side = "below" if whole.pay.net < payout else "above" if whole.pay.net > payout \
+                else "(exact)"
+            rows.append((f"{kind} {side}", whole.pay.text, Ratio(whole.pay.net, 6),
+                         Percent(whole.house_edge)))
         tables.append(Table.of("solution", f"Target house edge {display.percent_given(solution.target)} "
                                f"on {solution.line.event_id}",
                                [("solution", ""), "Pays", ("payout", "Pays (to 1)"),
                                 ("house_edge", "House edge")], rows))
-        notes.append("The exact pay and each whole pay were priced again by the par-sheet "
-                     "engine with that pay in the paytable.")
+        notes.append("The exact pay and each layout pay (whole and half) were priced again by "
+                     "the par-sheet engine with that pay in the paytable.")
     machine = [*subject(sheet), ("expression", str(formula.expression())),
                ("constant", display.rational(formula.constant)),
                ("line", None if solved.line is None else solved.line.event_id),

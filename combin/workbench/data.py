@@ -1,0 +1,151 @@
+"""The workbench's data: the exact count of every event of every linear wager, as decimal text.
+
+A *scenario* is one wager under one shoe, one preset paytable (for a wager paid
+by its rule set, the rule set's paytable) and one reading of every
+interpretation that changes its events.  The par-sheet engine settles each
+outcome by the first line whose event holds, whatever that line pays
+(:mod:`combin.design.solve`), so within a scenario the combinations of every
+settled line are fixed and the expected return is a linear function of the
+pays: the page re-prices by exact integer arithmetic on these counts.
+
+A settled line is paid by one paytable line (``parts = [i]``), or -- under a
+reading that pays a hand on every line it fits (Lunar ``L4=all-lines``) -- by
+the sum of several (``parts = [i, j, ...]``, ``combine = "sum"``).  In that
+mode a line edited to "loss" drops out of the sum, exactly as the engine drops
+a losing row before grouping hands by the rows they fit; a hand left with no
+paying row loses.  Counts are shared: scenarios with the same counts (Paytables
+A, B and C of a one-line wager) point at one table.
+
+>>> data = workbench_data(wager_ids=["eclipse.moon8"], decks=(8,))
+>>> data["scenarios"]["eclipse.moon8|8|A|"]["lines"][0][0]
+'player_wins_three_card_8'
+"""
+
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from combin import display
+from combin.analysis import Selection, select_wager
+from combin.game import Game
+from combin.registry import games
+from combin.risk import CONFIDENCES
+from combin.wager import Wager
+
+__all__ = ["SHOES", "scenario_key", "readings", "scenarios", "workbench_data"]
+
+#: The deck counts the workbench offers per game ("" for a game dealt from a fixed deck).
+SHOES: dict[str, tuple[int, ...]] = {"baccarat": (1, 6, 8)}
+
+
+def scenario_key(wager: str, decks: int | str, preset: str, chosen: Iterable[tuple[str, str]]) -> str:
+    """``"wager|decks|preset|E1=paid-rows,..."``: how the page names a scenario.
+
+    >>> scenario_key("eclipse.eclipse", 8, "A", [("E1", "paid-rows")])
+    'eclipse.eclipse|8|A|E1=paid-rows'
+    """
+    return f"{wager}|{decks}|{preset}|" + ",".join(f"{k}={v}" for k, v in chosen)
+
+
+def readings(game: Game, wager: Wager) -> list[tuple[tuple[str, str], ...]]:
+    """Every combination of the switchable interpretations the wager reads (fixed ones apart).
+
+    >>> from combin.registry import find_wager
+    >>> game, wager = find_wager("eclipse.eclipse")
+    >>> readings(game, wager)
+    [(('E1', 'events'),), (('E1', 'paid-rows'),)]
+    """
+    switchable = [game.interpretations[i] for i in wager.interpretations
+                  if not game.interpretations[i].fixed]
+    return [tuple(zip((i.id for i in switchable), values))
+            for values in itertools.product(*(list(i.values) for i in switchable))]
+
+
+def _presets(game: Game, wager: Wager) -> list[tuple[str, str | None]]:
+    """``(paytable id, rule set id or None)``: a ruled wager whose paytable the rule set
+    imposes (the Banker) has one preset per rule set; any other wager one per paytable."""
+    imposed = [(r.paytables[wager.id], r.id) for r in game.rulesets.values()
+               if wager.id in r.paytables]
+    return imposed or [(p.id, None) for p in game.paytables_of(wager.id)]
+
+
+def _parts(event_id: str, paid: list[str]) -> list[int]:
+    """The paytable lines (indexes into ``paid``) a settled line is paid on."""
+    if event_id == "other":
+        return []
+    return [paid.index(part) for part in event_id.split("+")]
+
+
+def _scenario(chosen: Selection, space: Any, pool: dict[tuple[str, ...], int]) -> dict[str, Any]:
+    sheet = chosen.sheet(space)
+    paid = [event for event, _ in chosen.paytable.lines]
+    settled = [line for line in sheet.lines if line.event_id != "other"]
+    other = sheet.lines[-1]
+    counts = tuple(str(line.combinations) for line in settled) + (str(other.combinations),
+                                                                   str(sheet.cycle))
+    index = pool.setdefault(counts, len(pool))
+    combined = any(len(_parts(line.event_id, paid)) > 1 for line in settled)
+    return {
+        "lines": [[event, chosen.wager.event(event).description, pay.text]
+                  for event, pay in chosen.paytable.lines],
+        "settled": [[line.event, _parts(line.event_id, paid)] for line in settled],
+        "combine": "sum" if combined else "first",
+        "other": [other.event, display.rational(other.payout), other.pays],
+        "counts": index,
+        "shoe": sheet.shoe,
+        "title": chosen.paytable.title,
+        "citation": chosen.paytable.citation,
+        "interpretations": sheet.interpretation_text,
+    }
+
+
+def scenarios(wager_ids: Iterable[str] | None = None,
+              decks: Iterable[int] | None = None) -> Iterator[tuple[Game, Wager, Any, Selection]]:
+    """``(game, wager, shoe label, selection)`` for every scenario of every linear wager.
+
+    A wager reported inside another report (the Lunar Ante instant payout) is
+    left out: its return is part of a whole game, not linear in its own pays.
+    """
+    wanted = None if wager_ids is None else set(wager_ids)
+    for game in games():
+        shoes = SHOES.get(game.id, ())
+        shoes = tuple(d for d in shoes if decks is None or d in decks) if shoes else ("",)
+        for wager in game.wagers.values():
+            if wager.reported_in or (wanted is not None and wager.id not in wanted):
+                continue
+            for shoe in shoes:
+                for preset, rules in _presets(game, wager):
+                    for chosen in readings(game, wager):
+                        yield game, wager, shoe, select_wager(
+                            game, wager, paytable=preset, rules=rules, interpret=dict(chosen))
+
+
+def workbench_data(wager_ids: Iterable[str] | None = None,
+                   decks: Iterable[int] | None = None) -> dict[str, Any]:
+    """Everything the page needs, as plain JSON-able data (every count a decimal string)."""
+    pool: dict[tuple[str, ...], int] = {}
+    found: dict[str, Any] = {}
+    wagers: dict[str, Any] = {}
+    for game, wager, shoe, chosen in scenarios(wager_ids, decks):
+        space = game.space(decks=shoe) if shoe else game.space()
+        switched = [(k, v) for k, v in chosen.interpretations
+                    if not game.interpretations[k].fixed]
+        found[scenario_key(wager.id, shoe, chosen.paytable.id, switched)] = \
+            _scenario(chosen, space, pool)
+        entry = wagers.setdefault(wager.id, {
+            "title": wager.title, "game": game.id, "regulation": wager.regulation,
+            "decks": [], "presets": [], "rules": {}, "interpretations": {}})
+        if shoe not in entry["decks"]:
+            entry["decks"].append(shoe)
+        if chosen.paytable.id not in entry["presets"]:
+            entry["presets"].append(chosen.paytable.id)
+        if chosen.ruleset is not None and wager.id in chosen.ruleset.paytables:
+            entry["rules"][chosen.ruleset.id] = chosen.paytable.id
+        for key, value in switched:
+            values = entry["interpretations"].setdefault(
+                key, {"title": game.interpretations[key].title, "values": []})["values"]
+            if value not in values:
+                values.append(value)
+    return {"counts": [list(counts) for counts in pool],
+            "scenarios": found, "wagers": wagers,
+            "confidences": [[label, str(z)] for label, z in CONFIDENCES]}
