@@ -1,7 +1,8 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
 #   make test     the same set-up, then mypy on the engine core and the test suite (installing
-#                 Debian's chromium and chromium-driver for the workbench's browser tests)
+#                 Debian's chromium, chromium-driver and LibreOffice for the browser and
+#                 spreadsheet tests)
 # Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
 # build/audit), make peers (poker class counts against third-party evaluators), make walker
 # (the 9TJQKA game against the compiled leaf walker, about 50 CPU-minutes),
@@ -38,10 +39,12 @@ test: $(STAMP) typecheck browser
 	$(BIN)/python -m pytest -q
 
 # The workbench page is tested in a real headless Chromium driven by chromedriver (Debian's
-# chromium and chromium-driver); installed here when missing.
+# chromium and chromium-driver), the re-pricing xlsx recalculated by LibreOffice headless
+# (libreoffice-calc-nogui); installed here when missing.
 browser:
-	command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver)
+	command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v soffice >/dev/null || \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        chromium chromium-driver libreoffice-calc-nogui)
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy

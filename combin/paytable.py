@@ -48,6 +48,7 @@ from typing import Any
 
 from combin.errors import CombinError
 from combin.pays import LOSS, Pay
+from combin.wager import Event
 from combin.tomlfile import ID_PATTERN, EntryReader, load_toml, location
 
 __all__ = ["Paytable", "parse_paytables", "with_pay", "merge_paytables", "read_paytable_entries",
@@ -58,7 +59,12 @@ __all__ = ["Paytable", "parse_paytables", "with_pay", "merge_paytables", "read_p
 #: bound keeps every exact number small enough to print.
 MAX_PAY_TEXT = 40
 
-_PAYTABLE_FIELDS = ("wager", "id", "title", "citation", "derived_from", "pays")
+_PAYTABLE_FIELDS = ("wager", "id", "title", "citation", "derived_from", "events", "pays")
+
+#: ``define(reader, index, wager, table) -> (events, conditions)``: a user file's own events
+#: of one ``[paytable.events]`` table (see :mod:`combin.design.fields`).
+DefineEvents = Callable[[EntryReader, int, str, Any],
+                        tuple[tuple[Event, ...], tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]]]
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,9 @@ class Paytable:
     """One paytable of one wager: ``lines`` are ``(event id, Pay)`` in settlement order.
 
     ``source`` names where it was read (a file, or the game's data) and ``line``
-    the line of its ``[[paytable]]`` header there (0 when unknown).  A paytable
+    the line of its ``[[paytable]]`` header there (0 when unknown).  ``events`` are
+    the events a user's file defines for it (``[paytable.events.ID]``: conditions
+    on the outcome's fields, kept as written in ``conditions``).  A paytable
     from a user's file has ``user_file`` set and, when it was exported from
     another paytable, ``derived_from`` naming that one; :attr:`provenance` then
     says so, so that a regulation's citation is never shown as if it were the
@@ -82,6 +90,9 @@ class Paytable:
     line: int = field(default=0, compare=False)
     derived_from: str = ""
     user_file: bool = False
+    events: tuple[Event, ...] = ()
+    conditions: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = field(default=(),
+                                                                             compare=False)
 
     @property
     def provenance(self) -> str:
@@ -136,8 +147,10 @@ def read_paytable_entries(reader: EntryReader, document: dict[str, Any],
                           events_of: Callable[[str], set[str] | frozenset[str] | None],
                           strict: bool,
                           reserved: Iterable[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
-                          earlier: Mapping[tuple[str, str], str] | None = None) -> list[Paytable]:
-    """Validate every ``[[paytable]]`` entry; ``reserved`` are taken ``(wager, id)`` pairs."""
+                          earlier: Mapping[tuple[str, str], str] | None = None,
+                          define: DefineEvents | None = None) -> list[Paytable]:
+    """Validate every ``[[paytable]]`` entry; ``reserved`` are taken ``(wager, id)`` pairs;
+    ``define`` reads an entry's own events (a user's file), else ``events`` is refused."""
     earlier = earlier or {}
     found: list[Paytable] = []
     seen: dict[tuple[str, str], int] = {}
@@ -166,6 +179,14 @@ def read_paytable_entries(reader: EntryReader, document: dict[str, Any],
         if not isinstance(pays, dict) or not pays:
             reader.fail(f"paytable '{pid}' of {wager} has no [paytable.pays] lines",
                         "paytable", index, "pays" if "pays" in entry else None)
+        events: tuple[Event, ...] = ()
+        conditions: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+        if "events" in entry:
+            if define is None:
+                reader.fail("a built-in paytable defines no events of its own", "paytable",
+                            index, "events")
+            events, conditions = define(reader, index, wager, entry["events"])
+            known = set(known) | {event.id for event in events}
         lines = []
         for event, printed in pays.items():
             if event not in known:
@@ -176,7 +197,7 @@ def read_paytable_entries(reader: EntryReader, document: dict[str, Any],
                                     required=False) if strict else None
         found.append(Paytable(wager, pid, title or f"Paytable {pid}", entry["citation"],
                               tuple(lines), reader.source, reader.locate.entry("paytable", index),
-                              derived or "", strict))
+                              derived or "", strict, events, conditions))
     return found
 
 

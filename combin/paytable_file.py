@@ -11,8 +11,10 @@ request; :func:`report_generous` warns when a paytable returns 100% or more;
 round-trips to the same exact pays.
 """
 
+import re
 import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 import tomli_w
 
@@ -151,7 +153,11 @@ def parse_paytable_file(text, source, known=None, earlier=None):
                         "[[ruleset]] entries)", key=name)
     earlier_tables = {(p.wager, p.id): p.where for p in earlier.paytables}
     paytables = read_paytable_entries(reader, document, known.events_of, strict=True,
-                           reserved=known.paytables, earlier=earlier_tables)
+                                      reserved=known.paytables, earlier=earlier_tables,
+                                      define=_definer(known))
+    for index, table in enumerate(paytables):
+        if table.events:
+            _check_events(reader, index, table, known)
     rulesets, sources = _rulesets(reader, document, known, paytables, earlier)
     if not paytables and not rulesets:
         reader.fail("no [[paytable]] or [[ruleset]] entry found")
@@ -179,6 +185,116 @@ def read_paytable_files(paths, known=None):
                               merged.rulesets + one.rulesets,
                               {**merged.ruleset_sources, **one.ruleset_sources})
     return merged
+
+
+# --- A file's own events ---------------------------------------------------------------------
+
+def _event_line(reader, index, event_id, key=None):
+    """The line of ``[paytable.events.EVENT]`` in entry ``index`` (or of its ``key = ...``)."""
+    lines = reader.locate.lines
+    header = re.compile(rf"""^\s*\[\s*paytable\s*\.\s*events\s*\.\s*["']?{re.escape(event_id)}["']?\s*\]""")
+    start = reader.locate.entry("paytable", index) or 1
+    for number in range(start, len(lines) + 1):
+        if header.match(lines[number - 1]):
+            if key is None:
+                return number
+            pattern = re.compile(rf"""^\s*["']?{re.escape(key)}["']?\s*=""")
+            for inner in range(number + 1, len(lines) + 1):
+                if lines[inner - 1].lstrip().startswith("["):
+                    break
+                if pattern.match(lines[inner - 1]):
+                    return inner
+            return number
+    return reader.locate.key("paytable", index, event_id)
+
+
+def _fail_at(reader, line, reason):
+    raise CombinError(f"{location(reader.source, line)}: {reason}")
+
+
+def _definer(known):
+    """The ``define`` of :func:`combin.paytable.read_paytable_entries`: a paytable's own events
+    (:mod:`combin.design.fields`), each checked against its game's fields."""
+    def define(reader, index, wager, table):
+        from combin.design.fields import custom_event, fields_of
+        if not isinstance(table, dict) or not table:
+            reader.fail(f"{wager}: [paytable.events] holds no event; define one as "
+                        "[paytable.events.ID] with a title and conditions", "paytable", index,
+                        "events")
+        try:
+            fields = fields_of(known.game_of(wager))
+        except CombinError as error:
+            reader.fail(f"{wager}: {error}", "paytable", index, "events")
+        from combin.registry import find_game
+        builtin = {e for w in find_game(known.game_of(wager)).wagers.values() for e in w.event_ids}
+        events, conditions = [], []
+        for event_id, spec in table.items():
+            line = _event_line(reader, index, event_id)
+            if not isinstance(spec, dict):
+                _fail_at(reader, line, f"{wager} event {event_id!r} must be a table "
+                                       f"[paytable.events.{event_id}] of conditions")
+            if not re.fullmatch(r"[a-z][a-z0-9_]{0,39}", event_id):
+                _fail_at(reader, line, f"{wager} event id {event_id!r} must be a plain name "
+                                       "(lower-case letters, digits, _)")
+            if event_id in builtin:
+                _fail_at(reader, line, f"{event_id!r} is a built-in event of {wager}'s game; "
+                                       "give yours another id")
+            title = spec.get("title")
+            if not isinstance(title, str) or not title.strip():
+                _fail_at(reader, line, f"{wager} event {event_id!r} needs a text field 'title'")
+            rules = {key: value for key, value in spec.items() if key != "title"}
+            for key in rules:
+                if key not in fields:
+                    _fail_at(reader, _event_line(reader, index, event_id, key),
+                             f"{wager} event {event_id!r}: unknown field {key!r} (fields: "
+                             f"{', '.join(fields)}; see combin list --events {wager})")
+            try:
+                events.append(custom_event(known.game_of(wager), event_id, title, rules))
+            except CombinError as error:
+                bad = next((k for k in rules if f"{k!r}" in str(error)), None)
+                _fail_at(reader, _event_line(reader, index, event_id, bad),
+                         f"{wager} event {event_id!r}: {error}")
+            conditions.append((event_id, tuple(spec.items())))
+        return tuple(events), tuple(conditions)
+    return define
+
+
+def _check_events(reader, index, table, known):
+    """An event of the file no round fits, a line no round is settled on, two lines that fit
+    the same rounds: each one line naming file and line (on the game's own shoe)."""
+    from combin.registry import find_game
+    game = find_game(known.game_of(table.wager))
+    wager = game.wagers[table.wager]
+    chosen = {key: game.interpretations[key].default for key in wager.interpretations}
+    own = {event.id: event for event in table.events}
+    rows = [own.get(event) or wager.event(event) for event, _ in table.lines]
+    space = game.space()
+    fits = [set() for _ in rows]
+    settled = [0] * len(rows)
+    for outcome, count in space.items():
+        if not count:
+            continue
+        first = None
+        for i, event in enumerate(rows):
+            if event.holds(outcome, chosen):
+                fits[i].add(outcome)
+                first = i if first is None else first
+        if first is not None:
+            settled[first] += count
+    for i, event in enumerate(rows):
+        line = _event_line(reader, index, event.id)
+        if event.id in own and not fits[i]:
+            _fail_at(reader, line, f"{table.wager} event {event.id!r} can never happen: no "
+                                   f"round of {space.shoe} fits it")
+        for j, other in enumerate(rows):
+            if j > i and fits[j] == fits[i] and own.keys() & {event.id, other.id}:
+                mine = event.id if event.id in own else other.id
+                _fail_at(reader, _event_line(reader, index, mine), f"{table.wager} lines {other.id!r} and {event.id!r} can "
+                                       "never be told apart: they fit exactly the same rounds")
+        if fits[i] and not settled[i]:
+            earlier = ", ".join(rows[j].id for j in range(i) if fits[j] & fits[i])
+            _fail_at(reader, line, f"{table.wager} line {event.id!r} never settles a round: "
+                                   f"every round it fits is settled by an earlier line ({earlier})")
 
 
 # --- Choosing a file's paytable for a request ------------------------------------------------
@@ -295,8 +411,13 @@ def paytable_toml(paytables, rulesets=(), comments=()):
                   "citation": table.citation}
         if table.derived_from:
             fields["derived_from"] = table.derived_from
-        parts += ["", _table("paytable", fields, "pays",
-                             {event: pay.text for event, pay in table.lines})]
+        own: list[str] = []
+        for event_id, spec in table.conditions:
+            own += [f"[paytable.events.{event_id}]", tomli_w.dumps(dict(spec)).rstrip("\n")]
+        written = _table("paytable", fields, "pays",
+                         {event: pay.text for event, pay in table.lines}).split("\n")
+        at = written.index("[paytable.pays]")
+        parts += ["", "\n".join(written[:at] + own + written[at:])]
     for ruleset in rulesets:
         fields = {"id": ruleset.id, "title": ruleset.title, "citation": ruleset.citation}
         parts += ["", _table("ruleset", fields, "paytables", dict(ruleset.paytables))]

@@ -95,7 +95,9 @@ def _settled_rows(wager: Wager, paytable: Paytable, chosen: Chosen, lookup: Look
         paid = wager.lines(paytable, chosen, lookup, outcomes)
     else:
         paid = paytable.lines
-    return [(event if isinstance(event, Event) else wager.event(event), pay) for event, pay in paid]
+    own = {event.id: event for event in paytable.events}   # a user file's own events
+    return [(event if isinstance(event, Event) else own.get(event) or wager.event(event), pay)
+            for event, pay in paid]
 
 
 def _first_line(rows: Sequence[tuple[Event, Pay]], outcome: Hashable,

@@ -17,6 +17,17 @@ def test_paytables_side_by_side_are_each_par_sheet(capsys):
     for paytable in "ABC":
         sheet = par_sheet("eclipse.supreme7", paytable=paytable)
         assert Fraction(edge[f"paytable_{paytable.lower()}"]) == sheet.summary.house_edge
+    # the pays compared are shown: § 631b.11(g) Supreme 7, Paytables A, B and C
+    pays = {r["event"]: (r["paytable_a"], r["paytable_b"], r["paytable_c"])
+            for r in rows(obj, "compare_pays")}
+    assert pays["Player and Banker both three-card 7s"] == ("200 to 1", "400 to 1", "loss")
+    assert pays["Player and Banker both two-card 7s"] == ("50 to 1", "loss", "100 to 1")
+    returns = {r["event"]: r["paytable_a"] for r in rows(obj, "compare_returns")}
+    # both two-card 7s: 44,838,810,157,056 of 4,998,398,275,503,360 rounds, paid 50
+    assert Fraction(returns["Player and Banker both two-card 7s"]) == \
+        Fraction(50 * 44_838_810_157_056, 4_998_398_275_503_360)
+    risk = {r["figure"]: r for r in rows(obj, "compare_risk")}
+    assert "Volatility index 95%" in risk and "Hold over 1,000,000 rounds, 99%, high" in risk
 
 
 def test_rules_and_decks_multiply(capsys):

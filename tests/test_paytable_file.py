@@ -277,3 +277,97 @@ def test_par_with_a_paytable_file_builds_its_sheet_once(monkeypatch, capsys):
     path = Path(__file__).parent / "data" / "moon8-30to1.toml"
     assert main(["par", "eclipse.moon8", "--paytable-file", str(path)]) == 0
     assert calls == ["M30"] and "WARNING" in capsys.readouterr().err
+
+
+# --- a file's own events ---------------------------------------------------------------------
+
+def _own_event(wager, pid, event, title, conditions, pays):
+    """A paytable file defining one event of its own."""
+    return "\n".join([f'[[paytable]]\nwager = "{wager}"\nid = "{pid}"', 'citation = "design study"',
+                      f"[paytable.events.{event}]", f'title = "{title}"', conditions,
+                      "[paytable.pays]", pays, ""])
+
+
+NATURAL_8 = _own_event("eclipse.moon8", "M8N", "player_natural_8", "Player wins with a natural 8",
+                       'winner = "player"\nplayer_cards = 2\nplayer_total = {total}\n{extra}',
+                       'player_wins_three_card_8 = "25 to 1"\nplayer_natural_8 = "1 to 1"')
+
+
+def _natural_8_by_hand(decks=8):
+    """Rounds where the Player's first two cards make 8 and the Banker's two make 0-7 (the
+    Player's natural stands and wins), counted over ordered P, B, P, B deals from the shoe
+    and weighted by the (N-4)(N-5) ways the two unused cards of the cycle follow."""
+    have = {v: 4 * decks * (4 if v == 0 else 1) for v in range(10)}
+    n = sum(have.values())
+    ways = 0
+    for p1 in range(10):
+        for b1 in range(10):
+            for p2 in range(10):
+                for b2 in range(10):
+                    if (p1 + p2) % 10 != 8 or (b1 + b2) % 10 > 7:
+                        continue
+                    left, w = dict(have), 1
+                    for v in (p1, b1, p2, b2):
+                        w *= left[v]
+                        left[v] -= 1
+                    ways += w
+    return ways * (n - 4) * (n - 5)
+
+
+def test_a_file_event_is_settled_like_a_built_in_one():
+    (table,) = parse(NATURAL_8.format(total=8, extra="")).paytables
+    sheet = par_sheet("eclipse.moon8", paytable="M8N", extra_paytables=[table])
+    counts = {line.event_id: line.combinations for line in sheet.lines}
+    assert counts["player_natural_8"] == _natural_8_by_hand()
+    assert counts["player_wins_three_card_8"] == MOON8_WINS and sheet.cycle == CYCLE_8
+    assert counts["other"] == CYCLE_8 - MOON8_WINS - _natural_8_by_hand()
+
+
+def test_a_file_event_round_trips_through_the_writer():
+    loaded = parse(NATURAL_8.format(total="[8]", extra='natural = true'))
+    again = parse(paytable_toml(loaded.paytables))
+    assert again.paytables[0].conditions == loaded.paytables[0].conditions
+    assert par_sheet("eclipse.moon8", paytable="M8N", extra_paytables=again.paytables).lines == \
+        par_sheet("eclipse.moon8", paytable="M8N", extra_paytables=loaded.paytables).lines
+
+
+@pytest.mark.parametrize("total, extra, line, words", [
+    ("8", "player_totl = 3", 10, "unknown field 'player_totl'"),
+    ("10", "", 9, "field 'player_total' has no value 10"),
+    ('"8"', "", 9, "field 'player_total' has no value '8'"),
+    ("8", "natural = false", 5, "'player_natural_8' can never happen"),
+    ("8", "natural = 1", 10, "field 'natural' has no value 1"),
+])
+def test_a_bad_file_event_is_one_error_naming_file_and_line(total, extra, line, words):
+    message = error_of(NATURAL_8.format(total=total, extra=extra))
+    assert message.startswith(f"mine.toml, line {line}: ") and words in message
+
+
+def test_two_lines_that_fit_the_same_rounds_are_refused():
+    text = NATURAL_8.format(total=8, extra="").replace("player_cards = 2", "player_cards = 3")
+    message = error_of(text)
+    assert message.startswith("mine.toml, line 5: ") and "can never be told apart" in message
+
+
+def test_a_line_settled_by_an_earlier_one_is_refused():
+    text = NATURAL_8.format(total="[7, 8]", extra="").replace("player_cards = 2\n", "").replace(
+        'player_wins_three_card_8 = "25 to 1"\nplayer_natural_8 = "1 to 1"',
+        'player_natural_8 = "1 to 1"\nplayer_wins_three_card_8 = "25 to 1"')
+    message = error_of(text)
+    assert "'player_wins_three_card_8' never settles a round" in message
+
+
+def test_a_built_in_event_id_is_not_redefined():
+    text = NATURAL_8.format(total=8, extra="").replace("player_natural_8", "player_wins")
+    assert "'player_wins' is a built-in event of eclipse.moon8's game" in error_of(text)
+
+
+def test_a_lunar_super_event_reads_the_hand_class_and_its_features():
+    text = _own_event("lunar.super", "P3", "picture_trips", "Three of a kind, all five pictures",
+                      'hand_class = "three_of_a_kind"\npictures = true', 'picture_trips = "50 to 1"')
+    (table,) = parse(text).paytables
+    sheet = par_sheet("lunar.super", paytable="P3", extra_paytables=[table])
+    # by hand: trips of J, Q or K (3 ranks x 4 ways to pick the suits) and one card each of
+    # the other two picture ranks (4 x 4): 192 of the C(52, 5) = 2,598,960 hands
+    assert [(l.event_id, l.combinations) for l in sheet.lines] == [
+        ("picture_trips", 3 * 4 * 4 * 4), ("other", 2_598_960 - 192)]

@@ -10,11 +10,15 @@ from combin.render.csvfile import files, rows_text, safe_cell, write
 
 def test_one_tidy_table_with_plain_digits_and_fractions(dice_sheet):
     rows = list(csv.DictReader(io.StringIO(write(document(dice_sheet)))))
-    assert [r["combinations"] for r in rows] == ["1", "5", "6", "24", "36"]   # by hand
-    assert [r["probability"] for r in rows] == ["1/36", "5/36", "1/6", "2/3", "1"]
-    assert sum(Fraction(r["return"]) for r in rows[:-1]) == Fraction(4, 9) == \
-        Fraction(rows[-1]["return"])
+    assert [r["combinations"] for r in rows] == ["1", "5", "6", "24"]   # by hand; no Total row
+    assert [r["probability"] for r in rows] == ["1/36", "5/36", "1/6", "2/3"]
+    total = list(csv.DictReader(io.StringIO(write(document(dice_sheet), "outcomes_totals"))))
+    assert [(t["event"], t["combinations"], t["probability"]) for t in total] == [("Total", "36", "1")]
+    assert sum(Fraction(r["return"]) for r in rows) == Fraction(4, 9) == Fraction(total[0]["return"])
+    assert sum(int(r["combinations"]) for r in rows) == 36    # summing a column counts no total
     assert rows[0]["probability_decimal"] == "0.027777777778"
+    assert (rows[0]["one_in"], rows[0]["one_in_decimal"]) == ("36", "36.00")
+    assert (rows[1]["one_in"], rows[1]["one_in_decimal"]) == ("36/5", "7.20")
     text = write(document(dice_sheet), "summary")
     assert text.splitlines()[0] == "figure,value,value_decimal"
     assert "Variance,2108/81,26.024691" in text
@@ -23,7 +27,7 @@ def test_one_tidy_table_with_plain_digits_and_fractions(dice_sheet):
 def test_every_table_is_a_file_and_a_citation_formula_is_neutralised(dice_sheet):
     out = files(document(dice_sheet))
     assert sorted(out) == ["hold_range.csv", "identification.csv", "outcomes.csv",
-                           "summary.csv", "volatility.csv"]
+                           "outcomes_totals.csv", "summary.csv", "volatility.csv"]
     rows = list(csv.reader(io.StringIO(out["identification.csv"])))
     assert rows[0] == ["field", "value"] and ["format", "combin.parsheet/2"] in rows
     assert ["Paytable source", "'=HYPERLINK(\"x\")"] in rows

@@ -17,7 +17,9 @@ def test_counts_and_rationals_are_strings(dice_sheet):
     lines = obj["tables"]["outcomes"]["rows"]
     assert [(l["event"], l["combinations"], l["probability"]) for l in lines] == [
         ("A twelve", "1", "1/36"), ("Ten or more", "5", "5/36"), ("A seven", "6", "1/6"),
-        ("Any other outcome", "24", "2/3"), ("Total", "36", "1")]
+        ("Any other outcome", "24", "2/3")]
+    assert [(t["event"], t["combinations"], t["probability"])
+            for t in obj["tables"]["outcomes"]["totals"]] == [("Total", "36", "1")]
     summary = {r["figure"]: r["value"] for r in obj["tables"]["summary"]["rows"]}
     assert summary["Expected return"] == "4/9" and summary["Variance"] == "2108/81"
     assert Fraction(summary["House edge, pushes excluded"]) == Fraction(-8, 15)

@@ -1,4 +1,5 @@
-"""Excel: a worksheet per table, numbers a spreadsheet can sum, exact text beside."""
+"""Excel: a worksheet per table, numbers a spreadsheet can sum, exact text beside; a par
+sheet's worksheets re-price (their formulas are recalculated in test_render_xlsx_parsheet)."""
 
 import io
 from fractions import Fraction
@@ -7,44 +8,64 @@ import openpyxl
 
 from combin.analysis import par_sheet
 from combin.documents.parsheet import document
-from combin.render.document import Count, Document, Table
+from combin.render.document import Count, Document, Number, Ratio, Table
 from combin.render.xlsx import write
 
 
-def _book(sheet):
-    return openpyxl.load_workbook(io.BytesIO(write(document(sheet))))
+def _book(sheet, values=False):
+    return openpyxl.load_workbook(io.BytesIO(write(document(sheet))), data_only=values)
 
 
-def test_numbers_are_numbers_and_exact_values_sit_beside(dice_sheet):
+def test_a_par_sheet_has_its_pays_in_cells_and_formulas_over_them(dice_sheet):
     book = _book(dice_sheet)
-    assert book.sheetnames == ["identification", "outcomes", "summary", "volatility",
-                               "hold_range"]
+    assert book.sheetnames == ["identification", "outcomes", "outcomes_totals", "summary",
+                               "volatility", "hold_range"]
     rows = list(book["outcomes"].iter_rows(values_only=True))
-    header = rows[0]
-    assert header[:6] == ("Event", "Pays", "Net payout", "Combinations", "Probability",
-                          "Probability (exact)")
-    counts = [row[3] for row in rows[1:-1]]
-    assert counts == [1, 5, 6, 24] and sum(counts) == rows[-1][3] == 36   # summable
-    assert [Fraction(row[5]) for row in rows[1:]] == [Fraction(1, 36), Fraction(5, 36),
-                                                      Fraction(1, 6), Fraction(2, 3), 1]
-    assert abs(rows[1][4] - 1 / 36) < 1e-15
+    assert rows[0][:6] == ("Event", "Pays", "Pay X", "to / for / push / loss", "Pay Y",
+                           "Net payout")
+    # the dice sheet pays 30 to 1, 2 to 1, push, loss (conftest): pays as numbers and words
+    assert [row[2:5] for row in rows[1:]] == [(30, "to", 1), (2, "to", 1), (0, "push", 1),
+                                              (0, "loss", 1)]
+    assert [row[7] for row in rows[1:]] == [1, 5, 6, 24]            # no Total among the records
+    assert rows[1][9] == "=H2/SUM($H$2:$H$5)" and rows[1][11] == "=J2*F2"
+    summary = {row[0]: row for row in book["summary"].iter_rows(values_only=True)}
+    assert summary["Expected return"][1] == "=SUM(outcomes!$L$2:$L$5)"
+    assert summary["Variance"][1].startswith("=SUMPRODUCT(")
+    assert Fraction(summary["Variance"][2]) == Fraction(2108, 81)    # exact text beside
+    totals = list(book["outcomes_totals"].iter_rows(values_only=True))
+    assert totals[1][:2] == ("Total", "=SUM(outcomes!$H$2:$H$5)")
+    assert book["outcomes"]["H2"].number_format == "#,##0"
+    assert book["outcomes"]["J2"].number_format == "0.000000000000000"
+    assert book["summary"]["B3"].number_format == "0.0000%"          # house edge
     info = dict(book["identification"].iter_rows(values_only=True))
     assert info["Format"] == "combin.parsheet/2" and info["Paytable source"] == '=HYPERLINK("x")'
     assert book["identification"]["B3"].data_type == "s"                # text, never a formula
 
 
-def test_a_count_beyond_a_double_keeps_its_digits():
-    book = _book(par_sheet("eclipse.sun7"))
-    rows = list(book["outcomes"].iter_rows(values_only=True))
-    assert "Combinations (exact)" not in rows[0]      # 4,998,398,275,503,360 < 2**53: exact
-    assert rows[-1][3] == 4998398275503360
-    big = Document("t", "T", (), (Table.of("t", "T", ["n"], [[Count(2**53 + 1)], [Count(2)]]),))
-    rows = list(openpyxl.load_workbook(io.BytesIO(write(big)))["t"].iter_rows(values_only=True))
-    assert rows == [("n", "n (exact)"), (float(2**53), "9007199254740993"), (2, "2")]
-    summary = {row[0]: row for row in book["summary"].iter_rows(values_only=True)}
-    assert book["summary"]["B3"].number_format == "0.0000%"             # house edge
-    assert Fraction(summary["House edge"][2]) == Fraction(64613588827, 848912750595)
+def test_each_formula_caches_the_exact_figure(dice_sheet):
+    book = _book(dice_sheet, values=True)
+    summary = {row[0]: row[1] for row in book["summary"].iter_rows(values_only=True)}
+    # by hand (conftest): expected return 4/9, variance 2108/81
+    assert summary["Expected return"] == float(Fraction(4, 9))
+    assert summary["Variance"] == float(Fraction(2108, 81))
+    one_in = [row[13] for row in book["outcomes"].iter_rows(min_row=2, values_only=True)]
+    assert one_in == [36.0, 7.2, 6.0, 1.5]                            # 36/5 kept, not rounded
+
+
+def test_a_generic_table_keeps_its_digits_and_its_totals_apart():
+    big = Document("t", "T", (), (Table.of("t", "T", ["n", "r"],
+                                           [[Count(2**53 + 1), Number(Fraction(1, 3), 2)],
+                                            [Count(2), Ratio(Fraction(1, 2))]],
+                                           totals=[[Count(2**53 + 3), None]]),))
+    book = openpyxl.load_workbook(io.BytesIO(write(big)))
+    rows = list(book["t"].iter_rows(values_only=True))
+    assert rows[0] == ("n", "n (exact)", "r", "r (exact)")
+    assert rows[1][:2] == (float(2**53), "9007199254740993") and rows[1][2] == 1 / 3  # unrounded
+    assert book["t"]["A2"].number_format == "#,##0"
+    assert list(book["t_totals"].iter_rows(values_only=True))[1][:2] == (float(2**53 + 3),
+                                                                       "9007199254740995")
 
 
 def test_the_same_document_gives_the_same_bytes(dice_sheet):
     assert write(document(dice_sheet)) == write(document(dice_sheet))
+    assert write(document(par_sheet("eclipse.sun7"))) == write(document(par_sheet("eclipse.sun7")))

@@ -260,3 +260,33 @@ def test_solve_in_the_page_gives_the_exact_pay_and_layout_pays(browser, url, sho
 def test_a_bad_fragment_is_named_on_the_page(browser, url):
     shown = _open(browser, url, "wager=eclipse.moon8&decks=7&no_such_line=3to1&E9=x")
     assert "decks=7" in shown["errors"] and "no_such_line" in shown["errors"]
+
+
+def test_a_files_own_events_are_priced_and_written_back(browser, tmp_path):
+    from combin.paytable_file import parse_paytable_file
+    source = ('[[paytable]]\nwager = "eclipse.moon8"\nid = "M8N"\ncitation = "design study"\n'
+              '[paytable.events.player_natural_8]\ntitle = "Player wins with a natural 8"\n'
+              'winner = "player"\nplayer_cards = 2\nplayer_total = [8]\n[paytable.pays]\n'
+              'player_wins_three_card_8 = "25 to 1"\nplayer_natural_8 = "1 to 1"\n')
+    (table,) = parse_paytable_file(source, "m8n.toml").paytables
+    (tmp_path / "index.html").write_text(page(wager_ids=["eclipse.moon8"], decks=(8,),
+                                              extra=[table]), encoding="utf-8")
+    shown = _open(browser, (tmp_path / "index.html").as_uri(),
+                  "wager=eclipse.moon8&decks=8&paytable=M8N&player_natural_8=1to2")
+    edited = with_pay(table, "player_natural_8", Pay.parse("1 to 2"))
+    sheet = select_wager(*_moon8(), paytable="M8N",
+                         extra_paytables=[edited]).sheet()
+    assert shown["errors"] == "" and shown["edge"] == display.rational(sheet.summary.house_edge)
+    path = tmp_path / "design.toml"
+    path.write_text(shown["toml"], encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "combin", "par", "eclipse.moon8", "--paytable-file",
+                          str(path), "--format", "json"], capture_output=True, text=True, cwd=ROOT,
+                         timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    summary = {row["figure"]: row["value"]
+               for row in json.loads(run.stdout)["tables"]["summary"]["rows"]}
+    assert summary["House edge"] == shown["edge"]
+
+
+def _moon8():
+    from combin.registry import find_wager
+    return find_wager("eclipse.moon8")

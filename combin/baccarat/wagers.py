@@ -34,7 +34,10 @@ def _eclipse_lines(paytable, chosen, lookup, _outcomes):
         return paytable.lines
     kept = []
     for event, pay in paytable.lines:
-        component = ECLIPSE_COMPONENTS[event]
+        component = ECLIPSE_COMPONENTS.get(event)
+        if component is None:        # an event of a user's file: no component to consult
+            kept.append((event, pay))
+            continue
         own = lookup(component, paytable.id)
         if own is None:
             raise CombinError(f"E1=paid-rows reads {component} paytable '{paytable.id}', "

@@ -8,18 +8,26 @@ HELP = "the paytable workbench: one offline page that re-prices linear wagers ex
 OUTPUT = "directory"
 EXAMPLES = """examples:
   combin workbench --out build/workbench
+  combin workbench --out build/m8n --paytable-file m8n.toml   # a file's paytables as presets
   # then open build/workbench/index.html#wager=eclipse.moon8&decks=8&paytable=A&player_wins_three_card_8=30to1"""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="DIR",
                         help="the directory to write index.html to (new, or holding only it)")
+    parser.add_argument("--paytable-file", metavar="FILE", action="append", default=[],
+                        help="TOML file of your own paytables (and events), offered as presets "
+                             "beside the built-in ones (repeatable)")
 
 
 def run(args: argparse.Namespace) -> str:
     import sys
 
     from combin.workbench import write_page
-    written = write_page(args.out)
+    extra = ()
+    if args.paytable_file:
+        from combin.paytable_file import read_paytable_files
+        extra = read_paytable_files(args.paytable_file).paytables
+    written = write_page(args.out, extra)
     print(f"combin: wrote {written}", file=sys.stderr)
     return ""

@@ -2,10 +2,11 @@
 
 Used by ``combin sensitivity`` (one wager under each value of an
 interpretation) and ``combin compare`` (one wager under several paytables,
-rule sets or shoes).  Each comparison gives two tables: the figures (house
-edge, expected return, hit frequency, SD, a column per sheet) and the
-combinations of each event (a column per sheet).  The cells are the sheets'
-own exact values.
+rule sets or shoes).  Each comparison gives five tables, a column per sheet:
+the figures (house edge, expected return, hit frequency, SD), the
+combinations of each event, the pays of each line, each line's return
+contribution, and the volatility index and range of hold.  The cells are the
+sheets' own exact values.
 """
 
 from more_itertools import unique_everseen
@@ -16,7 +17,8 @@ __all__ = ["comparison_tables", "document"]
 
 
 def comparison_tables(name, title, columns):
-    """``(figures, events)`` tables for ``columns`` = ``[(heading, ParSheet), ...]``."""
+    """``(figures, events, pays, returns, risk)`` tables for ``columns`` =
+    ``[(heading, ParSheet), ...]``."""
     headings = [(slug(heading), heading) for heading, _ in columns]
     sheets = [sheet for _, sheet in columns]
     figures = [
@@ -31,16 +33,39 @@ def comparison_tables(name, title, columns):
     ]
     first = Table.of(name, title, [("figure", "Figure"), *headings],
                      [[label, *(pick(s) for s in sheets)] for label, pick in figures])
-    rows = []
-    for event in unique_everseen(line.event for s in sheets for line in s.lines):
-        row = [event]
-        for s in sheets:
-            found = [line for line in s.lines if line.event == event]
-            row.append(Count(found[0].combinations) if found else Text("-"))
-        rows.append(row)
-    events = Table.of(f"{name}_events", f"{title}: combinations per event",
-                      [("event", "Event"), *headings], rows)
-    return first, events
+    every = list(unique_everseen(line.event for s in sheets for line in s.lines))
+
+    def per_event(suffix, caption, pick):
+        rows = []
+        for event in every:
+            row = [event]
+            for s in sheets:
+                found = [line for line in s.lines if line.event == event]
+                row.append(pick(s, found[0]) if found else Text("-"))
+            rows.append(row)
+        return Table.of(f"{name}_{suffix}", f"{title}: {caption}", [("event", "Event"), *headings],
+                        rows)
+
+    events = per_event("events", "combinations per event", lambda s, l: Count(l.combinations))
+    pays = per_event("pays", "pays per line", lambda s, l: Text(l.pays))
+    returns = per_event("returns", "return contribution per line (probability x net pay)",
+                        lambda s, l: Ratio(s.contribution(l)))
+    return first, events, pays, returns, _risk(name, title, headings, sheets)
+
+
+def _risk(name, title, headings, sheets):
+    """Volatility index and range of hold (clamped as each par sheet clamps it), a column
+    per sheet."""
+    from combin.documents.parsheet import hold_table
+    rows = [[f"Volatility index {label}", *(Number(s.risk.volatility[i][2], 4) for s in sheets)]
+            for i, (label, _, _) in enumerate(sheets[0].risk.volatility)]
+    holds = [hold_table(s)[0].rows for s in sheets]
+    for i, (rounds, label, _, _) in enumerate(holds[0]):
+        for side, index in (("low", 2), ("high", 3)):
+            rows.append([f"Hold over {rounds.value:,} rounds, {label.value}, {side}",
+                         *(h[i][index] for h in holds)])
+    return Table.of(f"{name}_risk", f"{title}: volatility index and range of hold",
+                    [("figure", "Figure"), *headings], rows)
 
 
 def document(kind, title, comparisons, identification=(), notes=()):

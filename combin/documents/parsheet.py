@@ -1,6 +1,6 @@
 """A par sheet as a :class:`~combin.render.document.Document`.
 
-Tables: ``outcomes`` (one row per line, then the total), ``summary``,
+Tables: ``outcomes`` (one row per line; the Total row kept apart as its totals), ``summary``,
 ``volatility`` and ``hold_range``.  Every cell carries the exact value of the
 sheet (combinations as integers, probabilities and returns as Fractions), so
 each writer shows or stores it without a second computation.
@@ -16,7 +16,7 @@ from fractions import Fraction
 from combin import display
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
-__all__ = ["document", "identification", "subject", "summary_table", "hold_bounds"]
+__all__ = ["document", "identification", "subject", "summary_table", "hold_bounds", "hold_table"]
 
 
 def _paytable_text(sheet):
@@ -60,11 +60,11 @@ def outcomes_table(sheet):
                   else Number(Fraction(sheet.cycle, line.combinations), 2))
         rows.append([line.event, line.pays, Ratio(line.payout, 4), Count(line.combinations),
                      Ratio(sheet.probability(line)), Ratio(sheet.contribution(line)), one_in])
-    rows.append(["Total", None, None, Count(sheet.cycle), Ratio(Fraction(1)),
-                 Ratio(sheet.summary.expected_return), None])
+    total = ["Total", None, None, Count(sheet.cycle), Ratio(Fraction(1)),
+             Ratio(sheet.summary.expected_return), None]
     return Table.of("outcomes", "Outcomes",
                     ["Event", "Pays", ("payout", "Net payout"), "Combinations", "Probability",
-                     "Return", ("one_in", "1 in")], rows)
+                     "Return", ("one_in", "1 in")], rows, totals=[total])
 
 
 def summary_table(sheet):
@@ -87,7 +87,8 @@ def hold_bounds(sheet):
     return -max(payouts), -min(payouts)
 
 
-def _holds(sheet):
+def hold_table(sheet):
+    """``(hold_range table, clamped)``: the range of hold, clamped to what the wager allows."""
     lowest, highest = (display.to_decimal(b) for b in hold_bounds(sheet))
     rows, clamped = [], False
     for rounds, label, low, high in sheet.risk.holds:
@@ -107,7 +108,7 @@ def document(sheet):
                           ["Confidence", "z", ("vi", "Volatility index")],
                           [(label, Number(z, 4), Number(vi, 4))
                            for label, z, vi in sheet.risk.volatility])
-    holds, clamped = _holds(sheet)
+    holds, clamped = hold_table(sheet)
     notes = list(sheet.notes)
     notes += [f"{key}={value}: {sheet.interpretation_titles[key]}"
               for key, value in sheet.interpretations if sheet.interpretation_titles.get(key)]

@@ -69,7 +69,7 @@ def _super_lines(paytable: Paytable, chosen: Mapping[str, str], _lookup: Lookup 
     a hand fits (those that occur), paying the sum of their pays."""
     if reading(chosen, L4) is L4.HIGHEST:
         return paytable.lines
-    events = {event.id: event for event in SUPER_EVENTS}
+    events = {event.id: event for event in (*SUPER_EVENTS, *paytable.events)}
     rows = [(events[event_id], pay) for event_id, pay in paytable.lines if not pay.is_loss]
     fits = {tuple(index for index, (event, _) in enumerate(rows) if event.holds(key, chosen))
             for key, _ in outcomes.items()}

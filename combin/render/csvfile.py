@@ -2,7 +2,9 @@
 
 Each row is one record; exact fractions are ``"p/q"`` text with a decimal
 column ``KEY_decimal`` beside them, so a spreadsheet can sum the decimals and a
-program reads the exact value (:func:`combin.render.document.machine`).  No
+program reads the exact value (:func:`combin.render.document.machine`).  A
+table's Total row is not a record: it is its own file ``NAME_totals.csv``
+(``--table outcomes_totals``), so summing a column never counts it twice.  No
 thousands separators, no formulas.  A document of several tables is written as
 one CSV per table (:func:`files`: ``NAME.csv``, plus ``identification.csv``),
 or one table is chosen by name.
@@ -66,9 +68,13 @@ def rows_text(rows: Iterable[Iterable[Any]]) -> str:
     return buffer.getvalue()
 
 
-def _table_text(table: Table) -> str:
+#: The file (``--table`` name) of a table's totals: ``outcomes`` -> ``outcomes_totals``.
+TOTALS_SUFFIX = "_totals"
+
+
+def _table_text(table: Table, totals: bool = False) -> str:
     from combin.render.document import machine
-    layout, records = machine(table)
+    layout, records = machine(table, totals)
     keys = [key for key, _ in layout]
     return rows_text([keys, *([record[k] for k in keys] for record in records)])
 
@@ -87,12 +93,19 @@ def write(document: Document, table: str | None = None) -> str:
     (``identification`` names the identification pairs)."""
     if table == "identification" or not document.tables:
         return _identification_text(document)
+    if table and table.endswith(TOTALS_SUFFIX) and table not in {t.name for t in document.tables}:
+        found = document.table(table[:-len(TOTALS_SUFFIX)])
+        if found.totals:
+            return _table_text(found, totals=True)
     return _table_text(document.table(table) if table else document.tables[0])
 
 
 def files(document: Document) -> dict[str, str]:
-    """``{"NAME.csv": text}``: every table, and ``identification.csv``."""
+    """``{"NAME.csv": text}``: every table (and its ``NAME_totals.csv``), and
+    ``identification.csv``."""
     out = {"identification.csv": _identification_text(document)}
     for table in document.tables:
         out[f"{table.name}.csv"] = _table_text(table)
+        if table.totals:
+            out[f"{table.name}{TOTALS_SUFFIX}.csv"] = _table_text(table, totals=True)
     return out

@@ -125,15 +125,26 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[tuple[Cell, ...], ...]
     note: str | None = None
+    totals: tuple[tuple[Cell, ...], ...] = ()
 
     @classmethod
     def of(cls, name: str, title: str, headings: Any, rows: Any,
-           note: str | None = None) -> "Table":
-        """A table from ``headings`` (text, or ``(key, heading)`` pairs) and rows of values."""
+           note: str | None = None, totals: Any = ()) -> "Table":
+        """A table from ``headings`` (text, or ``(key, heading)`` pairs) and rows of values.
+
+        ``totals`` are rows *about* the records (a Total row): a reader's table shows
+        them last, while CSV, JSON and xlsx keep them apart from the records, so that
+        summing a column never counts them twice.
+        """
         columns = tuple(Column(*h) if isinstance(h, tuple) else Column(slug(h), h)
                         for h in headings)
         return cls(name, title, columns, tuple(tuple(cell(v) for v in row) for row in rows),
-                   note)
+                   note, tuple(tuple(cell(v) for v in row) for row in totals))
+
+    @property
+    def shown_rows(self) -> tuple[tuple[Cell, ...], ...]:
+        """The records, then the totals: what a reader's table (text, Markdown, HTML) shows."""
+        return self.rows + self.totals
 
 
 @dataclass(frozen=True)
@@ -228,33 +239,37 @@ def field_text(c: Cell) -> str:
 def machine_columns(table: Table) -> list[tuple[str, str]]:
     """``[(key, kind), ...]`` of a table's machine form (CSV header, JSON keys).
 
-    A column holding exact fractions (:class:`Ratio`, :class:`Percent` of a
-    Fraction) gets a second column ``KEY_decimal`` beside its ``"p/q"`` one, so
-    a spreadsheet can sum the decimals and a program can read the exact value.
+    A column holding exact fractions (:class:`Ratio`, :class:`Percent` or
+    :class:`Number` of a Fraction: "1 in" is one) gets a second column
+    ``KEY_decimal`` beside its ``"p/q"`` one, so a spreadsheet can sum the
+    decimals and a program can read the exact value.
     """
     out = []
     for index, column in enumerate(table.columns):
-        cells = [row[index] for row in table.rows]
+        cells = [row[index] for row in table.shown_rows]
         out.append((column.key, "exact"))
-        if any(isinstance(c, (Ratio, Percent)) and isinstance(c.value, Fraction) for c in cells):
+        if any(isinstance(c, (Ratio, Percent, Number)) and isinstance(c.value, Fraction)
+               for c in cells):
             out.append((f"{column.key}_decimal", "decimal"))
     return out
 
 
 def _decimal_text(c: Cell) -> str | None:
-    if isinstance(c, Ratio):
+    if isinstance(c, (Ratio, Number)):
         return _decimal_of(c.value, c.places)
     if isinstance(c, Percent):
         return _decimal_of(c.value, max(c.places + 2, 12))
     return exact_text(c) if is_numeric(c) else None
 
 
-def machine(table: Table) -> tuple[list[tuple[str, str]], list[dict[str, str | None]]]:
+def machine(table: Table, totals: bool = False
+            ) -> tuple[list[tuple[str, str]], list[dict[str, str | None]]]:
     """The rows of ``table`` as ``{key: text or None}`` dicts: plain digits, ``"p/q"``,
-    decimals without separators -- the one machine form of CSV and JSON."""
+    decimals without separators -- the one machine form of CSV and JSON.  With ``totals``,
+    its totals rows instead of its records (the same columns)."""
     layout = machine_columns(table)
     records: list[dict[str, str | None]] = []
-    for row in table.rows:
+    for row in table.totals if totals else table.rows:
         record: dict[str, str | None] = {}
         cells = iter(row)
         current: Cell = Text()

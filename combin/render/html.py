@@ -38,11 +38,11 @@ def _cell(c: Cell, tag: str = "td") -> str:
 
 def table_html(table: Table) -> str:
     """One table as an HTML ``<table>``; numeric columns are right-aligned."""
-    numeric = [any(is_numeric(row[i]) for row in table.rows) for i in range(len(table.columns))]
+    numeric = [any(is_numeric(row[i]) for row in table.shown_rows) for i in range(len(table.columns))]
     num = ' class="num"'
     head = "".join(f"<th{num if n else ''}>{escape(c.heading)}</th>"
                    for c, n in zip(table.columns, numeric))
-    body = "\n".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in table.rows)
+    body = "\n".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in table.shown_rows)
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
 
 

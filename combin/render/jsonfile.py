@@ -6,8 +6,9 @@ its version, the title, the ``subject`` (ids and parameters for a program),
 the identification as ``{key: value}``, each table as
 ``{"title", "columns", "rows"}`` whose rows hold the machine form of
 :func:`combin.render.document.machine` (integers as decimal strings, exact
-fractions as ``"p/q"`` with a ``KEY_decimal`` beside), the notes and the
-figures.  Keys are written in a fixed order.
+fractions as ``"p/q"`` with a ``KEY_decimal`` beside) and, apart from them,
+its ``totals`` (a Total row, so that summing ``rows`` never counts it twice),
+the notes and the figures.  Keys are written in a fixed order.
 """
 
 import json
@@ -47,6 +48,8 @@ def document_object(document: Document) -> dict[str, Any]:
                         for key, _ in layout],
             "rows": records,
         }
+        if table.totals:
+            tables[table.name]["totals"] = machine(table, totals=True)[1]
         if table.note:
             tables[table.name]["note"] = table.note
     return {"format": document.format_tag,

@@ -32,9 +32,9 @@ def _linked(c: Cell) -> str:
 
 def grid(doc_table: Table) -> str:
     """One :class:`~combin.render.document.Table` as a Markdown table."""
-    align = [("right" if any(is_numeric(row[i]) for row in doc_table.rows) else "left")
+    align = [("right" if any(is_numeric(row[i]) for row in doc_table.shown_rows) else "left")
              for i in range(len(doc_table.columns))]
-    return table([[_linked(c) for c in row] for row in doc_table.rows],
+    return table([[_linked(c) for c in row] for row in doc_table.shown_rows],
                  [c.heading for c in doc_table.columns], align or None)
 
 

@@ -14,9 +14,9 @@ __all__ = ["write", "grid"]
 
 def grid(table: Table) -> str:
     """One table as aligned plain-text columns."""
-    align = [("right" if any(is_numeric(row[i]) for row in table.rows) else "left")
+    align = [("right" if any(is_numeric(row[i]) for row in table.shown_rows) else "left")
              for i in range(len(table.columns))]
-    return tabulate([[shown(c) for c in row] for row in table.rows],
+    return tabulate([[shown(c) for c in row] for row in table.shown_rows],
                     headers=[c.heading for c in table.columns], tablefmt="simple",
                     disable_numparse=True, colalign=align or None)
 

@@ -1,7 +1,9 @@
 """Any :class:`~combin.render.document.Document` as an Excel workbook (XlsxWriter).
 
 An ``identification`` worksheet (title, format, tool, identification pairs,
-notes), then one worksheet per table.  Numbers are stored as numbers, so a
+notes), then one worksheet per table -- for a par sheet, worksheets that
+re-price (:mod:`combin.render.xlsx_parsheet`: the pays in their own cells,
+every return, total, house edge, variance and SD a formula over them).  Numbers are stored as numbers, so a
 spreadsheet can sum them; percentages carry a percent number format.  A value
 a double cannot hold exactly (a count above 2**53, a fraction such as 1/3) is
 also written, as exact text, in a column ``HEADING (exact)`` beside its
@@ -32,15 +34,14 @@ def _sheet_name(name: str, used: set[str]) -> str:
 
 
 def _numeric_value(c: Cell) -> tuple[float, bool]:
-    """``(double, exact)`` of a numeric cell as shown: a Number is stored as its shown digits."""
-    from combin.render.document import Number, as_float, shown
-    if isinstance(c, Number):
-        return float(shown(c)), True
+    """``(double, exact)`` of a numeric cell: its nearest double, never rounded to the digits
+    a reader is shown ("1 in" and a standard deviation keep every digit a double holds)."""
+    from combin.render.document import as_float
     return as_float(c)
 
 
 def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -> None:
-    from combin.render.document import Percent, field_text, is_numeric, shown
+    from combin.render.document import Count, Percent, field_text, is_numeric, shown
     columns = []
     for index, column in enumerate(table.columns):
         cells = [row[index] for row in table.rows]
@@ -59,7 +60,8 @@ def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -
                 sheet.write_string(r, col, text)
             elif is_numeric(c):
                 number, _ = _numeric_value(c)
-                fmt = formats["percent"] if isinstance(c, Percent) else None
+                fmt = formats["percent"] if isinstance(c, Percent) else \
+                    formats["count"] if isinstance(c, Count) else None
                 sheet.write_number(r, col, number, fmt)
                 text = shown(c)
             else:
@@ -77,21 +79,34 @@ def write(document: Document) -> bytes:
     from combin.render.document import field_text
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
-                                       "strings_to_numbers": False, "strings_to_urls": False})
+                                       "strings_to_numbers": False, "strings_to_urls": False,
+                                       "use_future_functions": True})
     book.set_properties({"title": document.title, "created": datetime.datetime(2000, 1, 1)})
     formats = {"head": book.add_format({"bold": True, "bg_color": "#EEF1F4"}),
-               "percent": book.add_format({"num_format": "0.0000%"})}
+               "percent": book.add_format({"num_format": "0.0000%"}),
+               "count": book.add_format({"num_format": "#,##0"})}
     used: set[str] = set()
     info = book.add_worksheet(_sheet_name("identification", used))
     rows = [("Title", document.title), ("Format", document.format_tag)]
     rows += [(label, field_text(c)) for label, c in document.identification_cells()]
     rows += [("Note", note) for note in document.notes]
+    if document.kind == "parsheet":
+        from combin.render.xlsx_parsheet import NOTE
+        rows.append(("Note", NOTE))
     for r, (label, value) in enumerate(rows):
         info.write_string(r, 0, label, formats["head"])
         info.write_string(r, 1, value or "")
     info.set_column(0, 0, max(len(label) for label, _ in rows) + 2)
     info.set_column(1, 1, 80)
-    for table in document.tables:
-        _write_table(book, book.add_worksheet(_sheet_name(table.name, used)), table, formats)
+    if document.kind == "parsheet":
+        from combin.render.xlsx_parsheet import write_parsheet
+        write_parsheet(book, document, formats)   # pays in cells, every figure a formula
+    else:
+        for table in document.tables:
+            _write_table(book, book.add_worksheet(_sheet_name(table.name, used)), table, formats)
+            if table.totals:   # apart from the records, so a column's sum counts them once
+                totals = Table(f"{table.name}_totals", table.title, table.columns, table.totals)
+                _write_table(book, book.add_worksheet(_sheet_name(totals.name, used)), totals,
+                             formats)
     book.close()
     return buffer.getvalue()

@@ -28,6 +28,7 @@ from typing import Any
 from combin import display
 from combin.analysis import Selection, select_wager
 from combin.game import Game
+from combin.paytable import Paytable
 from combin.registry import games
 from combin.risk import CONFIDENCES
 from combin.wager import Wager
@@ -61,12 +62,14 @@ def readings(game: Game, wager: Wager) -> list[tuple[tuple[str, str], ...]]:
             for values in itertools.product(*(list(i.values) for i in switchable))]
 
 
-def _presets(game: Game, wager: Wager) -> list[tuple[str, str | None]]:
+def _presets(game: Game, wager: Wager, extra: Iterable[Paytable] = ()) -> list[tuple[str, str | None]]:
     """``(paytable id, rule set id or None)``: a ruled wager whose paytable the rule set
-    imposes (the Banker) has one preset per rule set; any other wager one per paytable."""
+    imposes (the Banker) has one preset per rule set; any other wager one per paytable,
+    a user file's (``extra``) after the built-in ones."""
     imposed = [(r.paytables[wager.id], r.id) for r in game.rulesets.values()
                if wager.id in r.paytables]
-    return imposed or [(p.id, None) for p in game.paytables_of(wager.id)]
+    return imposed or [(p.id, None) for p in (*game.paytables_of(wager.id), *extra)
+                       if p.wager == wager.id]
 
 
 def _parts(event_id: str, paid: list[str]) -> list[int]:
@@ -79,6 +82,7 @@ def _parts(event_id: str, paid: list[str]) -> list[int]:
 def _scenario(chosen: Selection, space: Any, pool: dict[tuple[str, ...], int]) -> dict[str, Any]:
     sheet = chosen.sheet(space)
     paid = [event for event, _ in chosen.paytable.lines]
+    own = {event.id: event for event in chosen.paytable.events}   # a user file's own events
     settled = [line for line in sheet.lines if line.event_id != "other"]
     other = sheet.lines[-1]
     counts = tuple(str(line.combinations) for line in settled) + (str(other.combinations),
@@ -86,7 +90,7 @@ def _scenario(chosen: Selection, space: Any, pool: dict[tuple[str, ...], int]) -
     index = pool.setdefault(counts, len(pool))
     combined = any(len(_parts(line.event_id, paid)) > 1 for line in settled)
     return {
-        "lines": [[event, chosen.wager.event(event).description, pay.text]
+        "lines": [[event, (own.get(event) or chosen.wager.event(event)).description, pay.text]
                   for event, pay in chosen.paytable.lines],
         "settled": [[line.event, _parts(line.event_id, paid)] for line in settled],
         "combine": "sum" if combined else "first",
@@ -96,12 +100,14 @@ def _scenario(chosen: Selection, space: Any, pool: dict[tuple[str, ...], int]) -
         "title": chosen.paytable.title,
         "citation": chosen.paytable.citation,
         "interpretations": sheet.interpretation_text,
+        "events": [[event_id, dict(spec)] for event_id, spec in chosen.paytable.conditions],
     }
 
 
-def scenarios(wager_ids: Iterable[str] | None = None,
-              decks: Iterable[int] | None = None) -> Iterator[tuple[Game, Wager, Any, Selection]]:
-    """``(game, wager, shoe label, selection)`` for every scenario of every linear wager.
+def scenarios(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | None = None,
+              extra: Iterable[Paytable] = ()) -> Iterator[tuple[Game, Wager, Any, Selection]]:
+    """``(game, wager, shoe label, selection)`` for every scenario of every linear wager
+    (``extra``: a user file's paytables, offered as presets of their wagers).
 
     A wager reported inside another report (the Lunar Ante instant payout) is
     left out: its return is part of a whole game, not linear in its own pays.
@@ -114,19 +120,22 @@ def scenarios(wager_ids: Iterable[str] | None = None,
             if wager.reported_in or (wanted is not None and wager.id not in wanted):
                 continue
             for shoe in shoes:
-                for preset, rules in _presets(game, wager):
+                for preset, rules in _presets(game, wager, extra):
                     for chosen in readings(game, wager):
                         yield game, wager, shoe, select_wager(
-                            game, wager, paytable=preset, rules=rules, interpret=dict(chosen))
+                            game, wager, paytable=preset, rules=rules, interpret=dict(chosen),
+                            extra_paytables=extra)
 
 
-def workbench_data(wager_ids: Iterable[str] | None = None,
-                   decks: Iterable[int] | None = None) -> dict[str, Any]:
-    """Everything the page needs, as plain JSON-able data (every count a decimal string)."""
+def workbench_data(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | None = None,
+                   extra: Iterable[Paytable] = ()) -> dict[str, Any]:
+    """Everything the page needs, as plain JSON-able data (every count a decimal string);
+    ``extra``: a user file's paytables (and their own events), offered as presets."""
+    extra = tuple(extra)
     pool: dict[tuple[str, ...], int] = {}
     found: dict[str, Any] = {}
     wagers: dict[str, Any] = {}
-    for game, wager, shoe, chosen in scenarios(wager_ids, decks):
+    for game, wager, shoe, chosen in scenarios(wager_ids, decks, extra):
         space = game.space(decks=shoe) if shoe else game.space()
         switched = [(k, v) for k, v in chosen.interpretations
                     if not game.interpretations[k].fixed]

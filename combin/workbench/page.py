@@ -7,6 +7,7 @@ from pathlib import Path
 
 from combin import __version__
 from combin.fileio import write_tree
+from combin.paytable import Paytable
 from combin.workbench.data import workbench_data
 
 __all__ = ["page", "write_page", "PAGE_NAME"]
@@ -19,14 +20,16 @@ def _resource(name: str) -> str:
     return resources.files("combin.workbench").joinpath(name).read_text(encoding="utf-8")
 
 
-def page(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | None = None) -> str:
+def page(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | None = None,
+         extra: Iterable[Paytable] = ()) -> str:
     """The workbench page as text: the same bytes every time for the same code.
 
     >>> text = page(wager_ids=["eclipse.moon8"], decks=(8,))
     >>> text.startswith("<!DOCTYPE html>") and "172660763262976" in text
     True
     """
-    data = json.dumps(workbench_data(wager_ids, decks), separators=(",", ":"), ensure_ascii=True)
+    data = json.dumps(workbench_data(wager_ids, decks, extra), separators=(",", ":"),
+                      ensure_ascii=True)
     data = data.replace("</", "<\\/")  # JSON inside <script>: never close the element early
     template = _resource("page.html").replace("__VERSION__", __version__)
     head, rest = template.split("__DATA__")
@@ -34,7 +37,8 @@ def page(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | None = N
     return head + data + before + _resource("workbench.js").rstrip("\n") + after
 
 
-def write_page(directory: str | Path) -> Path:
-    """Write ``DIRECTORY/index.html``, all or nothing (a directory holding other files is refused)."""
-    write_tree(directory, {PAGE_NAME: page()}, what="workbench directory")
+def write_page(directory: str | Path, extra: Iterable[Paytable] = ()) -> Path:
+    """Write ``DIRECTORY/index.html``, all or nothing (a directory holding other files is
+    refused); ``extra``: a user file's paytables, offered as presets beside the built-in ones."""
+    write_tree(directory, {PAGE_NAME: page(extra=extra)}, what="workbench directory")
     return Path(directory) / PAGE_NAME

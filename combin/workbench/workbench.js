@@ -255,6 +255,10 @@ function tomlString(text) {
     return named[c] || "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
   }) + '"';
 }
+function tomlValue(v) {   // a condition's value as read from the file: text, integer, boolean or a list
+  if (Array.isArray(v)) { return `[${v.map(tomlValue).join(", ")}]`; }
+  return typeof v === "string" ? tomlString(v) : String(v);
+}
 function tomlKey(k) { return /^[A-Za-z0-9_-]+$/.test(k) ? k : tomlString(k); }
 function paytableFile() {
   const id = document.getElementById("design-id").value.trim();
@@ -270,7 +274,10 @@ function paytableFile() {
     `# exact house edge on the page: ${ratText(figures().edge)}`,
     "[[paytable]]", `wager = ${tomlString(state.wager)}`, `id = ${tomlString(id)}`,
     `title = ${tomlString(title)}`, `citation = ${tomlString(citation)}`,
-    `derived_from = ${tomlString(state.preset)}`, "[paytable.pays]",
+    `derived_from = ${tomlString(state.preset)}`,
+    ...sc.events.flatMap(([eventId, spec]) => [`[paytable.events.${eventId}]`,
+      ...Object.entries(spec).map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`)]),
+    "[paytable.pays]",
     ...sc.lines.map((line, i) => `${tomlKey(line[0])} = ${tomlString(state.pays[i].text)}`)];
   if (Object.keys(info.rules).length) {
     lines.push("", "[[ruleset]]", `id = ${tomlString(id)}`, `title = ${tomlString(title)}`,
