@@ -193,3 +193,20 @@ def test_winners_and_independence_of_the_eclipse_package(eclipse_a):
     assert eclipse_a.winning(0) == 1
     assert eclipse_a.winning(1) == Fraction(eclipse_a.cycle - dict(eclipse_a.winners)[0],
                                             eclipse_a.cycle)
+
+
+def test_a_paytable_files_own_event_settles_in_a_package():
+    from combin.paytable_file import parse_paytable_file
+    text = ('[[paytable]]\nwager = "eclipse.moon8"\nid = "M8N"\ncitation = "design study"\n'
+            '[paytable.events.player_natural_8]\ntitle = "Player wins with a natural 8"\n'
+            'winner = "player"\nplayer_cards = 2\nplayer_total = 8\n[paytable.pays]\n'
+            'player_wins_three_card_8 = "25 to 1"\nplayer_natural_8 = "1 to 1"\n')
+    tables = parse_paytable_file(text, "m8n.toml").paytables
+    result = package([Bet("eclipse.moon8", "M8N"), Bet("baccarat.player")],
+                     extra_paytables=tables)
+    counts = dict(result.distribution)
+    # a three-card 8 Player win pays 25 + 1; a natural 8 Player win 1 + 1; every other
+    # Player win 0 - 1 + 1; a Banker win -2; a tie pushes the Player and loses the Moon 8
+    assert counts[26] == MOON8
+    assert counts[0] == PLAYER_WINS - MOON8 - counts[2] and counts[-1] == TIES
+    assert counts[-2] == BANKER_WINS and sum(counts.values()) == CYCLE

@@ -150,6 +150,7 @@ def test_the_issue_link_shows_combin_pars_edge_for_moon8_at_30_to_1(browser, url
     p = Fraction(172_660_763_262_976, 4_998_398_275_503_360)
     assert shown["edge"] == display.rational(1 - 31 * p) and shown["errors"] == ""
     assert shown["edge"] == "-1383146037691/19524993263685"
+    assert "the house does not win" in browser.find_element("id", "warning").text
 
 
 def test_random_fragments_match_the_engine(browser, url, shots):

@@ -342,6 +342,8 @@ function recompute() {
     "hit-percent": percentText(f.hit), "push-percent": percentText(f.push), "variance-exact": ratText(f.variance),
     "variance": decimalText(f.variance, 12), "sd": sqrtText(f.variance, 12) };
   for (const [id, text] of Object.entries(show)) { $(id).textContent = text; }
+  $("warning").textContent = f.edge.n <= 0n
+    ? `These pays return ${percentText(f.rtp)} to the player: the house does not win on them.` : "";
   $("vi").replaceChildren(...DATA.confidences.map(([label, z]) => {
     const zq = parseDecimalOrFraction(z);
     return el("tr", {}, cell(label), cell(z, { class: "num" }),
