@@ -9,7 +9,7 @@ printing usage), every :class:`OSError` (a file that cannot be read or
 written, a closed or full stdout), :class:`RecursionError` and
 :class:`ValueError`.  A stdout or stderr whose encoding cannot print a
 character (``PYTHONIOENCODING=ascii`` and "§") falls back to a backslash
-escape.  An interrupt exits with status 130.  Only a genuine bug -- any other
+escape.  An interrupt exits with status 130, SIGTERM with 143 (:mod:`combin.interrupt`).  Only a genuine bug -- any other
 exception -- still shows a traceback.
 """
 
@@ -150,6 +150,8 @@ def _os_message(error):
 def main(argv=None):
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
+    from combin import interrupt
+    interrupt.install()
     try:
         args = build_parser().parse_args(argv)
         from combin import progress
@@ -160,8 +162,10 @@ def main(argv=None):
     except CombinError as error:
         message, code = str(error), error.exit_code
     except KeyboardInterrupt:
-        _say("combin: interrupted")
-        return 130
+        interrupt.hold()
+        status = interrupt.exit_status()
+        _say("combin: terminated (SIGTERM)" if status == 143 else "combin: interrupted")
+        return status
     except RecursionError:
         message, code = "the input is nested too deeply to be read", 2
     except OSError as error:
