@@ -12,7 +12,10 @@ so the same command prints the same bytes.
 
 import sys
 import time
+from contextlib import contextmanager
 from math import comb
+
+from combin.errors import CombinError
 
 __all__ = ["run_game", "Throughput"]
 
@@ -37,6 +40,18 @@ def _strata(deck, rows):
     from combin.stud.values import hand_table, value_class
     values = hand_table(deck).values[rows]
     return [value_class(int(v)) for v in values.tolist()]
+
+
+@contextmanager
+def _from_store(store):
+    """A chunk result of the right run that is not what solve_chunk makes (the sheet's checks
+    fail on it) was altered or damaged in the store: one error naming the store."""
+    try:
+        yield
+    except (AssertionError, AttributeError, KeyError, TypeError, IndexError, ValueError) as error:
+        raise CombinError(f"the store {store.shown} holds chunk results this run cannot use "
+                          f"({type(error).__name__}: {str(error)[:100]}); give --store a new file") \
+            from None
 
 
 def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, sample=None,
@@ -71,7 +86,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
                              description=description, label=f"game lunar {mode} ({deck.text})",
                              items=items, unit="classes", stream=stream)
     seconds = time.monotonic() - start
-    scale, records = records_of(results)
+    with _from_store(store):
+        scale, records = records_of(results)
     cpu = sum(result.get("cpu_seconds", 0) for result in results)
     setup = sum(result.get("setup_seconds", 0) for result in results)
     if cpu > 0:
@@ -86,12 +102,14 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
                      f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
                      f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
     run = {"classes_total": len(weights)}
-    if sample is None:
-        sheet = exact_sheet(deck, rules, scale, records, run)
-    else:
-        values = {r.index: r.best_value for r in records}
-        seconds = {r.index: r.second_moment for r in records}
-        sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra), seconds)
+    with _from_store(store):
+        if sample is None:
+            sheet = exact_sheet(deck, rules, scale, records, run)
+        else:
+            values = {r.index: r.best_value for r in records}
+            seconds = {r.index: r.second_moment for r in records}
+            sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra),
+                                 seconds)
     strategy = None
     if want_strategy:
         from combin.stud.strategy import Strategy
