@@ -65,6 +65,7 @@ def build_parser():
                              help="show no progress on stderr (errors and warnings still show)")
         module.configure(command)
         command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"))
+    parser.commands = sub.choices     # each command's own parser, for combin.preflight
     return parser
 
 
@@ -85,25 +86,6 @@ def _emit(text, out):
     except OSError as error:
         _silence_stdout()
         raise CombinError(f"cannot write to standard output: {error.strerror or error}") from None
-
-
-def _check_outputs(args):
-    """Refuse an unwritable ``--out FILE`` or ``--plot FILE`` before any work is done.
-
-    A command whose ``--out`` is a directory (``OUTPUT = "directory"`` in its
-    module: ``tables``, ``audit``) checks it itself, and so does a CSV of several
-    tables (a directory of one CSV per table, :func:`combin.render.emit`); a
-    single file is checked again when it is written.
-    """
-    from combin.fileio import check_output
-    maybe_directory = getattr(args, "format", None) == "csv" and \
-        getattr(args, "table", None) is None
-    if args.output == "file" and getattr(args, "out", None) is not None and not maybe_directory:
-        check_output(args.out)
-    if getattr(args, "plot", None) is not None:
-        check_output(args.plot, "plot")
-    if sys.stdout is None and getattr(args, "out", None) is None:
-        raise CombinError(_CLOSED)
 
 
 def _tolerant(stream):
@@ -153,10 +135,11 @@ def main(argv=None):
     from combin import interrupt
     interrupt.install()
     try:
-        args = build_parser().parse_args(argv)
-        from combin import progress
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        from combin import preflight, progress
         progress.QUIET = bool(getattr(args, "quiet", False))
-        _check_outputs(args)
+        preflight.check(parser.commands[args.command], args)
         text = args.run(args)
         _emit(text, getattr(args, "out", None))
     except CombinError as error:

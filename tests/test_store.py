@@ -109,12 +109,8 @@ def test_the_command_refuses_an_old_store_in_one_line(tmp_path, capsys):
 # --- damaged, foreign, read-only and tampered stores: one line naming the store --------------
 
 def _made(path, script, version=None):
-    db = sqlite3.connect(path)
-    db.executescript(script)
-    if version is not None:
-        db.execute(f"PRAGMA user_version = {version}")
-    db.commit()
-    db.close()
+    from hostile_cases import sqlite_file
+    sqlite_file(path.name, script, version)(path.parent)
     return path
 
 
