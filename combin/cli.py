@@ -132,8 +132,9 @@ def _os_message(error):
 def main(argv=None):
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
-    from combin import interrupt
+    from combin import cache, interrupt
     interrupt.install()
+    cache.configure()
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

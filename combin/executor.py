@@ -327,10 +327,7 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
             with shielded():
                 client = Client(cluster)
         else:
-            try:
-                client = Client(scheduler, timeout=timeout)
-            except (OSError, ValueError, TimeoutError) as error:
-                raise CombinError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+            client = _connect(Client, scheduler, timeout)
         futures = [client.submit(function, *chunks[i], key=f"combin-{i}-{_token(chunks[i])}", pure=False)
                    for i in todo]
         index = {future.key: i for future, i in zip(futures, todo)}
@@ -351,6 +348,38 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
                 client.close()
             if cluster is not None:
                 close_cluster(cluster, at_once=stopped)
+
+
+def _connect(client_class, scheduler, timeout):
+    """A client of the scheduler at ``scheduler`` that has at least one worker, within about
+    ``timeout`` seconds for each, saying on stderr what it waits for; else a CombinError."""
+    from combin.progress import messages
+    say = messages("combin")
+    say(f"connecting to the Dask scheduler at {scheduler} (at most {timeout} s)")
+    import threading
+    made = {}
+
+    def connect():      # in a thread: a port that accepts and never answers is not bounded
+        try:            # by the client's own timeout
+            made["client"] = client_class(scheduler, timeout=timeout)
+        except (OSError, ValueError, TimeoutError) as error:
+            made["error"] = str(error)[:200] or type(error).__name__
+    thread = threading.Thread(target=connect, daemon=True, name="combin scheduler connect")
+    thread.start()
+    thread.join(timeout + 5)
+    if "client" not in made:
+        reason = made.get("error", f"no answer within {timeout} s")
+        raise CombinError(f"cannot reach the Dask scheduler at {scheduler}: {reason}")
+    client = made["client"]
+    try:
+        if not client.scheduler_info().get("workers"):
+            say(f"the scheduler has no worker yet; waiting at most {timeout} s for one")
+            client.wait_for_workers(1, timeout=timeout)
+    except (OSError, TimeoutError) as error:
+        client.close()
+        raise CombinError(f"the Dask scheduler at {scheduler} has no workers (none joined within "
+                          f"{timeout} s)") from None
+    return client
 
 
 def _token(chunk):

@@ -568,8 +568,6 @@ CASES = [
         ("--strategy-out empty", LUNAR + ("--strategy-out", ""), ("--strategy-out: an empty",)),
         ("--paytable empty on game", LUNAR + ("--paytable", ""), ("--paytable: an empty",)),
         ("--paytable blank on par", SUN + ("--paytable", " "), ("--paytable: an empty",)),
-        ("--format xlsx without --out on game", LUNAR + ("--format", "xlsx"), ("--out FILE.xlsx",)),
-        ("--format xlsx without --out on count", COUNT + ("--format", "xlsx"), ("--out FILE.xlsx",)),
     ]],
     Case("outputs before work", "--strategy-out under a file",
          LUNAR + ("--strategy-out", "{d}/f.txt/s.json"), setup=write_file("f.txt", "keep"),
@@ -589,6 +587,15 @@ CASES = [
                              ("tcp://127.0.0.1", ("give tcp://HOST:PORT",))]],
     Case("schedulers", "audit --scheduler ucx, refused before any work",
          ("audit", "--out", "{d}/b", "--scheduler", "ucx://h:1"), words=("not supported",)),
+    # 12. (round 3) Bounds known before the work.
+    Case("bounds before work", "--sample above the number of classes",
+         LUNAR + ("--sample", "99999999999", "--store", "{d}/s.sqlite"),
+         words=("more than the 2,424 classes",)),
+    Case("bounds before work", "--sample one above the number of classes",
+         LUNAR + ("--sample", "2425", "--store", "{d}/s.sqlite"), words=("--sample 2,425",)),
+    *[Case("bounds before work", f"--format xlsx without --out: {' '.join(argv[:2])}",
+           argv + ("--format", "xlsx"), words=("--out FILE.xlsx",))
+      for argv in (LUNAR, COUNT, ("game", "caribbean"), SUN)],
     # 11. (round 3) Stores: another program's database, a file that is none.
     Case("stores", "--store another program's SQLite database", LUNAR + ("--store", "{d}/s.db"),
          setup=sqlite_file("s.db", "CREATE TABLE songs (title TEXT);"),

@@ -67,6 +67,9 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     n = len(deck)
     if int(weights.sum()) != comb(n, 5) * (n - 5):     # every situation in exactly one class
         raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
+    if sample is not None and sample > len(weights):
+        raise CombinError(f"--sample {sample:,} is more than the {len(weights):,} classes of the "
+                          f"deck {deck.text[:100]}; leave --sample out for the exact run")
     if sample is None:
         indices = list(range(len(weights)))
         mode = "exact"
@@ -82,18 +85,22 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     items = [len(c[3]) for c in chunks]
     start = time.monotonic()
     with Store(store_path or DEFAULT_STORE) as store:
+        with _from_store(store):
+            stored = set(store.finished(store.begin(description, len(chunks))))
         results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                              description=description, label=f"game lunar {mode} ({deck.text})",
                              items=items, unit="classes", stream=stream)
     seconds = time.monotonic() - start
     with _from_store(store):
         scale, records = records_of(results)
-    cpu = sum(result.get("cpu_seconds", 0) for result in results)
-    setup = sum(result.get("setup_seconds", 0) for result in results)
-    if cpu > 0:
+    # the throughput of the chunks computed now (a chunk read back carries its old timings)
+    fresh = [(c, result) for i, (c, result) in enumerate(zip(chunks, results)) if i not in stored]
+    cpu = sum(result.get("cpu_seconds", 0) for _, result in fresh)
+    setup = sum(result.get("setup_seconds", 0) for _, result in fresh)
+    from combin import progress
+    if cpu > 0 and not progress.QUIET:
         weight_of = {r.index: r.weight for r in records}
-        done = [row[-1] for c, result in zip(chunks, results) if result.get("cpu_seconds")
-                for row in c[3]]
+        done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[3]]
         speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
         per_class, per_situation = speed.per_core()
         stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
