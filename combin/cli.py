@@ -159,5 +159,16 @@ def main(argv=None):
         message, code = str(error) or type(error).__name__, 2
     else:
         return 0
-    _say(f"combin: error: {' '.join(message.split())}")
+    _say(f"combin: error: {_capped(message)}")
     return code
+
+
+def _capped(message, limit=100):
+    """The message on one line, each word of it (a path, a hand, a value the user typed)
+    cut to about ``limit`` characters, so a huge input is never echoed whole.
+
+    >>> _capped("bad hand " + "AS" * 30, limit=10)
+    'bad hand ASASASASAS... (60 characters)'
+    """
+    return " ".join(word if len(word) <= limit else f"{word[:limit]}... ({len(word):,} characters)"
+                    for word in message.split())

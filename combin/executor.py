@@ -180,8 +180,10 @@ def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, descr
         if not todo:
             return results
         if scheduler is None and workers == 0:
+            asked = _stop_watch()
             for i in todo:
                 _finish(results, i, function(*chunks[i]), store, key, progress, on_result, as_json)
+                asked()
         else:
             _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress,
                          connect_timeout, on_result, as_json)
@@ -304,6 +306,22 @@ def close_cluster(cluster, at_once=False):
             shutil.rmtree(scratch, ignore_errors=True)
 
 
+def _stop_watch():
+    """A check that raises KeyboardInterrupt once a signal has arrived since it was made.
+
+    The signal handler raises at once, but wherever the main thread happens to be: inside
+    a garbage-collector callback of Dask's (``distributed.gc``), the exception is printed
+    as "ignored" and lost.  The executor's loops call the check between chunks, so such a
+    signal still stops the run, a moment later."""
+    from combin.interrupt import received
+    before = len(received())
+
+    def asked():
+        if len(received()) > before:
+            raise KeyboardInterrupt
+    return asked
+
+
 def _quiet_dask():
     """An interrupt can land inside Dask's own waiting (distributed.utils.sync), whose clean-up
     then logs a traceback through tornado while the cluster closes: the user asked to stop,
@@ -331,9 +349,15 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
         futures = [client.submit(function, *chunks[i], key=f"combin-{i}-{_token(chunks[i])}", pure=False)
                    for i in todo]
         index = {future.key: i for future, i in zip(futures, todo)}
-        for future in as_completed(futures):
-            _finish(results, index[future.key], future.result(), store, key, progress, on_result,
-                    as_json)
+        pending, asked = as_completed(futures), _stop_watch()
+        while not pending.is_empty():
+            batch = pending.next_batch(block=False)
+            for future in batch:
+                _finish(results, index[future.key], future.result(), store, key, progress,
+                        on_result, as_json)
+            asked()
+            if not batch:
+                time.sleep(0.05)
     except KeyboardInterrupt:
         _quiet_dask()
         stopped = True

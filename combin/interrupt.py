@@ -24,16 +24,18 @@ block ends, so Ctrl-C during a cluster's start stops the run a moment later.
 """
 
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 __all__ = ["install", "shielded", "hold", "exit_status", "received"]
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: The signals received since :func:`install` (numbers), and how many shields are up.
-_STATE: dict[str, list[int] | int] = {"received": [], "shields": 0}
+_STATE: dict[str, Any] = {"received": [], "shields": 0}
 
 
 def _handler(signum: int, _frame: FrameType | None) -> None:
@@ -51,6 +53,19 @@ def install() -> None:
     _STATE["received"], _STATE["shields"] = [], 0
     for number in _SIGNALS:
         signal.signal(number, _handler)
+    if sys.unraisablehook is not _unraisable:
+        _STATE["hook"] = sys.unraisablehook
+        sys.unraisablehook = _unraisable
+
+
+def _unraisable(unraisable: Any) -> None:
+    """An interrupt raised where Python cannot raise it (a garbage-collector callback, a
+    finaliser) is printed as "Exception ignored" -- not ours: the signal is recorded, and
+    the executor stops the run at its next check (:func:`combin.executor.run_chunks`)."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        return
+    hook = _STATE.get("hook", sys.__unraisablehook__)
+    hook(unraisable)
 
 
 def hold() -> None:

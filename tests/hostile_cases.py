@@ -555,6 +555,12 @@ CASES = [
          absent=("means",)),
     Case("wrong messages", "list offers only paytables --paytable accepts", ("list",), code=0,
          check=listed_paytables_are_accepted),
+    Case("wrong messages", "a 30,000-card hand is echoed in at most ~100 characters",
+         ("lunar", "advise", "ASKD7H" * 10000, "--up", "2C"), words=("(60,004 characters)",),
+         check=lambda out, err, d: len(err) < 300),
+    Case("wrong messages", "a 30,000-character paytable id is not echoed whole",
+         SUN + ("--paytable", "Q" * 30000), words=("(30,002 characters)",),
+         check=lambda out, err, d: len(err) < 300),
     # 9. (round 3) Outputs checked before any work: collisions, empty values, probes.
     *[Case("outputs before work", f"{name}", argv, words=words) for name, argv, words in [
         ("--out equal to --store", LUNAR + ("--store", "{d}/s.sqlite", "--out", "{d}/s.sqlite"),
