@@ -9,7 +9,7 @@ printing usage), every :class:`OSError` (a file that cannot be read or
 written, a closed or full stdout), :class:`RecursionError` and
 :class:`ValueError`.  A stdout or stderr whose encoding cannot print a
 character (``PYTHONIOENCODING=ascii`` and "§") falls back to a backslash
-escape.  An interrupt exits with status 130.  Only a genuine bug -- any other
+escape.  An interrupt exits with status 130, SIGTERM with 143 (:mod:`combin.interrupt`).  Only a genuine bug -- any other
 exception -- still shows a traceback.
 """
 
@@ -65,6 +65,7 @@ def build_parser():
                              help="show no progress on stderr (errors and warnings still show)")
         module.configure(command)
         command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"))
+    parser.commands = sub.choices     # each command's own parser, for combin.preflight
     return parser
 
 
@@ -85,25 +86,6 @@ def _emit(text, out):
     except OSError as error:
         _silence_stdout()
         raise CombinError(f"cannot write to standard output: {error.strerror or error}") from None
-
-
-def _check_outputs(args):
-    """Refuse an unwritable ``--out FILE`` or ``--plot FILE`` before any work is done.
-
-    A command whose ``--out`` is a directory (``OUTPUT = "directory"`` in its
-    module: ``tables``, ``audit``) checks it itself, and so does a CSV of several
-    tables (a directory of one CSV per table, :func:`combin.render.emit`); a
-    single file is checked again when it is written.
-    """
-    from combin.fileio import check_output
-    maybe_directory = getattr(args, "format", None) == "csv" and \
-        getattr(args, "table", None) is None
-    if args.output == "file" and getattr(args, "out", None) is not None and not maybe_directory:
-        check_output(args.out)
-    if getattr(args, "plot", None) is not None:
-        check_output(args.plot, "plot")
-    if sys.stdout is None and getattr(args, "out", None) is None:
-        raise CombinError(_CLOSED)
 
 
 def _tolerant(stream):
@@ -150,18 +132,24 @@ def _os_message(error):
 def main(argv=None):
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
+    from combin import cache, interrupt
+    interrupt.install()
+    cache.configure()
     try:
-        args = build_parser().parse_args(argv)
-        from combin import progress
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        from combin import preflight, progress
         progress.QUIET = bool(getattr(args, "quiet", False))
-        _check_outputs(args)
+        preflight.check(parser.commands[args.command], args)
         text = args.run(args)
         _emit(text, getattr(args, "out", None))
     except CombinError as error:
         message, code = str(error), error.exit_code
     except KeyboardInterrupt:
-        _say("combin: interrupted")
-        return 130
+        interrupt.hold()
+        status = interrupt.exit_status()
+        _say("combin: terminated (SIGTERM)" if status == 143 else "combin: interrupted")
+        return status
     except RecursionError:
         message, code = "the input is nested too deeply to be read", 2
     except OSError as error:
@@ -171,5 +159,16 @@ def main(argv=None):
         message, code = str(error) or type(error).__name__, 2
     else:
         return 0
-    _say(f"combin: error: {' '.join(message.split())}")
+    _say(f"combin: error: {_capped(message)}")
     return code
+
+
+def _capped(message, limit=100):
+    """The message on one line, each word of it (a path, a hand, a value the user typed)
+    cut to about ``limit`` characters, so a huge input is never echoed whole.
+
+    >>> _capped("bad hand " + "AS" * 30, limit=10)
+    'bad hand ASASASASAS... (60 characters)'
+    """
+    return " ".join(word if len(word) <= limit else f"{word[:limit]}... ({len(word):,} characters)"
+                    for word in message.split())

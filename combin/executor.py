@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from combin.errors import CombinError
 
 __all__ = ["run_chunks", "Progress", "MAX_WORKERS", "check_workers", "default_scheduler", "local_cluster",
-           "LOCAL_CONFIG"]
+           "close_cluster", "LOCAL_CONFIG"]
 
 MAX_WORKERS = 256
 _DEFAULT = {"scheduler": None}
@@ -180,8 +180,10 @@ def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, descr
         if not todo:
             return results
         if scheduler is None and workers == 0:
+            asked = _stop_watch()
             for i in todo:
                 _finish(results, i, function(*chunks[i]), store, key, progress, on_result, as_json)
+                asked()
         else:
             _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress,
                          connect_timeout, on_result, as_json)
@@ -236,62 +238,172 @@ def local_cluster(workers):
     does takes the workers' time, so the cluster runs with :data:`LOCAL_CONFIG`:
     no profiler or GIL monitor sampling the workers' threads, and its
     housekeeping less often (see there).
+
+    The cluster is started inside :func:`combin.interrupt.shielded`, so its
+    workers never receive SIGINT or SIGTERM (the caller stops them by closing
+    the cluster), and its scratch folders go to a private temporary folder
+    that :func:`close_cluster` (or, at the latest, the interpreter's exit) removes.
     """
+    import atexit
     import logging
     import os
+    import shutil
+    import tempfile
     import dask
     from distributed import LocalCluster
+    from combin.interrupt import shielded
+    from multiprocessing import resource_tracker
+    # started now, unshielded: starting it later (from the cluster's thread) would unblock
+    # SIGINT and SIGTERM in that thread (multiprocessing.resource_tracker.ensure_running)
+    resource_tracker.ensure_running()
+    scratch = tempfile.mkdtemp(prefix="combin-dask-")
+    atexit.register(shutil.rmtree, scratch, True)
     saved = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    cluster = None
     try:
-        with dask.config.set(LOCAL_CONFIG):
-            return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+        with shielded(), dask.config.set(dict(LOCAL_CONFIG, **{"temporary-directory": scratch})):
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                   silence_logs=logging.ERROR, local_directory=scratch)
+            cluster.combin_scratch = scratch
+    except BaseException:
+        # interrupted while it started (raised as the shield ends) or failed to start
+        if cluster is not None:
+            _quiet_dask()
+            close_cluster(cluster, at_once=True)
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
     finally:
         if saved is not None:
             os.environ["MALLOC_TRIM_THRESHOLD_"] = saved
+    return cluster
+
+
+def close_cluster(cluster, at_once=False):
+    """Close a :func:`local_cluster` (its workers included) and remove its scratch folder;
+    no signal interrupts the closing (one received meanwhile is raised after it, unless
+    the closing is already the clean-up of an interrupt).  ``at_once`` (after an interrupt): the workers are
+    killed first instead of being asked to finish the chunk they hold (which is lost
+    either way; every finished chunk is already with the caller)."""
+    import logging
+    import os
+    import shutil
+    import signal
+    from combin.interrupt import shielded
+    with shielded(reraise=not at_once):
+        if at_once:
+            for nanny in list(getattr(cluster, "workers", {}).values()):
+                try:
+                    nanny.auto_restart = False
+                    os.kill(nanny.process.process.pid, signal.SIGKILL)
+                except (AttributeError, TypeError, OSError):
+                    pass            # not started, or gone already
+        cluster.close()
+        # the nanny's clean-up at exit would complain that the folders removed here are gone
+        logging.getLogger("distributed.diskutils").setLevel(logging.CRITICAL + 1)
+        scratch = getattr(cluster, "combin_scratch", None)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _stop_watch():
+    """A check that raises KeyboardInterrupt once a signal has arrived since it was made.
+
+    The signal handler raises at once, but wherever the main thread happens to be: inside
+    a garbage-collector callback of Dask's (``distributed.gc``), the exception is printed
+    as "ignored" and lost.  The executor's loops call the check between chunks, so such a
+    signal still stops the run, a moment later."""
+    from combin.interrupt import received
+    before = len(received())
+
+    def asked():
+        if len(received()) > before:
+            raise KeyboardInterrupt
+    return asked
+
+
+def _quiet_dask():
+    """An interrupt can land inside Dask's own waiting (distributed.utils.sync), whose clean-up
+    then logs a traceback through tornado while the cluster closes: the user asked to stop,
+    and gets one line (the command line's), nothing else."""
+    import logging
+    for name in ("tornado.application", "distributed", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress, timeout,
                  on_result, as_json):
     import warnings
     from distributed import Client, as_completed
-    cluster = None
+    from combin.interrupt import shielded
+    cluster = client = None
     warnings.filterwarnings("ignore", module="distributed")
+    futures, stopped = [], False
     try:
         if scheduler is None:
             cluster = local_cluster(workers)
-            client = Client(cluster)
+            with shielded():
+                client = Client(cluster)
         else:
-            try:
-                client = Client(scheduler, timeout=timeout)
-            except (OSError, ValueError, TimeoutError) as error:
-                raise CombinError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
-    except BaseException:
-        if cluster is not None:
-            cluster.close()
-        raise
-    futures = []
-    try:
+            client = _connect(Client, scheduler, timeout)
         futures = [client.submit(function, *chunks[i], key=f"combin-{i}-{_token(chunks[i])}", pure=False)
                    for i in todo]
         index = {future.key: i for future, i in zip(futures, todo)}
-        for future in as_completed(futures):
-            _finish(results, index[future.key], future.result(), store, key, progress, on_result,
-                    as_json)
+        pending, asked = as_completed(futures), _stop_watch()
+        while not pending.is_empty():
+            batch = pending.next_batch(block=False)
+            for future in batch:
+                _finish(results, index[future.key], future.result(), store, key, progress,
+                        on_result, as_json)
+            asked()
+            if not batch:
+                time.sleep(0.05)
     except KeyboardInterrupt:
-        # an interrupt can land inside Dask's own waiting (distributed.utils.sync), whose clean-up
-        # then logs a traceback through tornado while the cluster closes: the user asked to stop,
-        # and gets one line (the caller's), nothing else
-        import logging
-        for name in ("tornado.application", "distributed", "asyncio"):
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-        for future in futures:
-            future.cancel()
+        _quiet_dask()
+        stopped = True
+        with shielded(reraise=False):
+            for future in futures:
+                future.cancel()
         raise
     finally:
+        # a signal while a finished run closes stops the command once the cluster is closed
+        with shielded(reraise=not stopped):
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                close_cluster(cluster, at_once=stopped)
+
+
+def _connect(client_class, scheduler, timeout):
+    """A client of the scheduler at ``scheduler`` that has at least one worker, within about
+    ``timeout`` seconds for each, saying on stderr what it waits for; else a CombinError."""
+    from combin.progress import messages
+    say = messages("combin")
+    say(f"connecting to the Dask scheduler at {scheduler} (at most {timeout} s)")
+    import threading
+    made = {}
+
+    def connect():      # in a thread: a port that accepts and never answers is not bounded
+        try:            # by the client's own timeout
+            made["client"] = client_class(scheduler, timeout=timeout)
+        except (OSError, ValueError, TimeoutError) as error:
+            made["error"] = str(error)[:200] or type(error).__name__
+    thread = threading.Thread(target=connect, daemon=True, name="combin scheduler connect")
+    thread.start()
+    thread.join(timeout + 5)
+    if "client" not in made:
+        reason = made.get("error", f"no answer within {timeout} s")
+        raise CombinError(f"cannot reach the Dask scheduler at {scheduler}: {reason}")
+    client = made["client"]
+    try:
+        if not client.scheduler_info().get("workers"):
+            say(f"the scheduler has no worker yet; waiting at most {timeout} s for one")
+            client.wait_for_workers(1, timeout=timeout)
+    except (OSError, TimeoutError) as error:
         client.close()
-        if cluster is not None:
-            cluster.close()
+        raise CombinError(f"the Dask scheduler at {scheduler} has no workers (none joined within "
+                          f"{timeout} s)") from None
+    return client
 
 
 def _token(chunk):

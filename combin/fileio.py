@@ -32,7 +32,7 @@ from pathlib import Path
 from combin.errors import CombinError
 
 __all__ = ["MAX_NAME_BYTES", "MAX_PATH_BYTES", "check_output", "write_atomic", "write_files",
-           "check_directory", "write_tree", "read_text"]
+           "check_directory", "write_tree", "read_text", "probe_output", "shown"]
 
 #: The longest file name and path most file systems accept.
 MAX_NAME_BYTES = 255
@@ -103,6 +103,35 @@ def check_output(path, what="output"):
         raise CombinError(f"{shown}: the {what} must be a regular file; this is "
                           f"{_kind(found.st_mode)}")
     _check_parents(target, shown)
+    return target
+
+
+def shown(text, limit=100):
+    """``text`` as a message echoes it: at most about ``limit`` characters.
+
+    >>> shown("x" * 300)[-10:]
+    'x... (300)'
+    """
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,})"
+
+
+def probe_output(path, what="output", directory=False):
+    """Refuse, before any work, an output that could not be written: check ``path``
+    (:func:`check_output`, or :func:`check_directory` for a tree) and create an empty file
+    where the output's temporary sibling will be written, then remove it (and any parent
+    made for it).  The error names ``path`` as the user gave it and the system's reason."""
+    target = check_directory(path, what) if directory else check_output(path, what)
+    made = []
+    try:
+        made = _make_parent(target)
+        Path(_write_temporary(target, b"")).unlink()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise CombinError(f"{shown(os.fspath(path))}: the {what} cannot be written there "
+                          f"({reason})") from None
+    finally:
+        _undo(made)
     return target
 
 

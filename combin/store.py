@@ -17,7 +17,10 @@ would be read differently.  A store of another version -- including one
 written before stores had a version (``user_version`` 0 with tables in it) --
 is refused with one error naming the file, never read: its chunks could
 silently lack what this version computes (the net moments of ``game lunar``
-since version 2).
+since version 2).  Another program's SQLite database, or any other file, is
+refused as what it is; a damaged store (a missing table or column, a
+corrupted page, a chunk that is not JSON or outside its run) and one that
+cannot be written are named as such (:class:`Store`).
 """
 
 import hashlib
@@ -54,33 +57,111 @@ def run_key(description):
     return hashlib.sha256(canonical(description).encode("ascii")).hexdigest()
 
 
+#: The first bytes of every SQLite 3 file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+#: The tables and columns of a store of this version.
+_TABLES = {"runs": ["key", "description", "chunks"], "chunks": ["run", "chunk", "result"]}
+
+
+def _is_sqlite(path):
+    """Whether the file at ``path`` is missing, empty or an SQLite database (by its header)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(_SQLITE_HEADER))
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return True               # the connection says what is wrong
+    return head in (b"", _SQLITE_HEADER)
+
+
 class Store:
-    """One SQLite file of runs and their finished chunks (``with Store(path) as store:``)."""
+    """One SQLite file of runs and their finished chunks (``with Store(path) as store:``).
+
+    Every way a store can be unusable is one :class:`CombinError` naming the file and what is
+    wrong with it: not an SQLite file, another program's database (never called ours), a
+    store of another version, a damaged one (missing tables or columns, a corrupted page, a
+    chunk that is not JSON or out of the run's range), or one that cannot be written.
+    """
 
     def __init__(self, path):
         self.path = str(path)
+        #: The path as messages show it (at most about 100 characters of it).
+        self.shown = self.path if len(self.path) <= 100 else self.path[:97] + "..."
         self._db = None
         check_output(self.path, "store")      # a regular file (or none yet), never a device
+        if not _is_sqlite(self.path):
+            raise CombinError(f"the store {self.shown} is not an SQLite database (it is some other "
+                              "file); give --store a new file")
         folder = os.path.dirname(os.path.abspath(self.path))
         try:
             os.makedirs(folder, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=30)
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            tables = self._db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-            if version == 0 and tables == 0:        # a new store
+            tables = {name: [row[1] for row in self._db.execute(f"PRAGMA table_info('{name}')")]
+                      for (name,) in self._db.execute(
+                          "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if version == 0 and not tables:        # a new store
                 self._db.executescript(_SCHEMA)
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 self._db.commit()
-                version = SCHEMA_VERSION
-        except (OSError, sqlite3.Error) as error:
+                version, tables = SCHEMA_VERSION, dict(_TABLES)
+            self._check(version, tables)
+            verdict = self._db.execute("PRAGMA quick_check").fetchone()[0]
+            if verdict != "ok":
+                raise CombinError(f"the store {self.shown} is damaged ({' '.join(verdict.split())[:100]}); give "
+                                  "--store a new file")
+            # a store that cannot be written is refused now: a write, rolled back
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.rollback()
+        except sqlite3.Error as error:
             self.close()
-            raise CombinError(f"cannot open the store {self.path}: {error}") from None
+            raise self._damaged(error) from None
+        except OSError as error:
+            self.close()
+            raise CombinError(f"cannot open the store {self.shown}: {error.strerror or error}") \
+                from None
+        except CombinError:
+            self.close()
+            raise
+
+    def _check(self, version, tables):
+        ours = set(tables) & set(_TABLES)
+        if not ours and (tables or version != SCHEMA_VERSION):
+            listed = ", ".join(sorted(tables)) or "none"
+            raise CombinError(f"{self.shown} is an SQLite database of another program, not a "
+                              f"combin store (its tables: {listed[:100]}); give --store a new file")
         if version != SCHEMA_VERSION:
-            self.close()
-            written = "before stores had a version" if version == 0 else f"with store version {version}"
-            raise CombinError(f"the store {self.path} was written by another version of combin "
-                              f"({written}; this one reads version {SCHEMA_VERSION}): delete it "
-                              "or use a new --store")
+            written = "before stores had a version" if version == 0 else f"store version {version}"
+            raise CombinError(f"the store {self.shown} was written by another version of combin "
+                              f"({written}; this one reads version {SCHEMA_VERSION}); give "
+                              "--store a new file")
+        for name, columns in _TABLES.items():
+            if name not in tables:
+                raise CombinError(f"the store {self.shown} is damaged: it has no table {name}")
+            missing = [column for column in columns if column not in tables[name]]
+            if missing:
+                raise CombinError(f"the store {self.shown} is damaged: its table {name} has no "
+                                  f"column {', '.join(missing)}")
+
+    def _damaged(self, error):
+        reason = str(error) or type(error).__name__
+        if "readonly" in reason or "read-only" in reason:
+            return CombinError(f"the store {self.shown} cannot be written ({reason}); give --store "
+                               "a file you may write")
+        if isinstance(error, sqlite3.OperationalError) and "locked" in reason:
+            return CombinError(f"the store {self.shown} is in use by another run ({reason})")
+        return CombinError(f"the store {self.shown} is damaged ({reason}); give --store a new file")
+
+    def _query(self, sql, parameters=(), commit=False):
+        try:
+            rows = self._db.execute(sql, parameters).fetchall()
+            if commit:
+                self._db.commit()
+        except sqlite3.Error as error:
+            raise self._damaged(error) from None
+        return rows
 
     def __enter__(self):
         return self
@@ -96,28 +177,39 @@ class Store:
     def begin(self, description, chunks):
         """Register (or find) the run of ``description`` cut into ``chunks``; its key."""
         key = run_key(description)
-        row = self._db.execute("SELECT chunks FROM runs WHERE key = ?", (key,)).fetchone()
-        if row is None:
-            self._db.execute("INSERT INTO runs VALUES (?, ?, ?)", (key, canonical(description), chunks))
-            self._db.commit()
-        elif row[0] != chunks:
-            raise CombinError(f"the store {self.path} holds this run cut into {row[0]} chunks, "
+        row = self._query("SELECT chunks FROM runs WHERE key = ?", (key,))
+        if not row:
+            self._query("INSERT INTO runs VALUES (?, ?, ?)", (key, canonical(description), chunks),
+                        commit=True)
+        elif row[0][0] != chunks:
+            raise CombinError(f"the store {self.shown} holds this run cut into {row[0][0]} chunks, "
                               f"not {chunks}; use another --store")
         return key
 
     def finished(self, key):
         """``{chunk index: result}`` of the chunks of run ``key`` already stored."""
-        rows = self._db.execute("SELECT chunk, result FROM chunks WHERE run = ?", (key,))
-        return {chunk: json.loads(text) for chunk, text in rows}
+        row = self._query("SELECT chunks FROM runs WHERE key = ?", (key,))
+        total = row[0][0] if row else 0
+        found = {}
+        for chunk, text in self._query("SELECT chunk, result FROM chunks WHERE run = ?", (key,)):
+            if not isinstance(chunk, int) or not 0 <= chunk < total:
+                raise CombinError(f"the store {self.shown} is damaged: it holds chunk {chunk!r:.40} "
+                                  f"of a run of {total} chunks")
+            try:
+                found[chunk] = json.loads(text)
+            except (TypeError, ValueError) as error:
+                raise CombinError(f"the store {self.shown} is damaged: chunk {chunk} is not JSON "
+                                  f"({error})") from None
+        return found
 
     def save(self, key, chunk, result):
         """Store one finished chunk and commit at once (the result must be JSON-able)."""
-        self._db.execute("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)", (key, chunk, canonical(result)))
-        self._db.commit()
+        self._query("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)", (key, chunk, canonical(result)),
+                    commit=True)
 
     def runs(self):
         """``[(key, description, chunks, finished)]`` of every run in the store."""
-        rows = self._db.execute(
+        rows = self._query(
             "SELECT r.key, r.description, r.chunks, COUNT(c.chunk) FROM runs r "
-            "LEFT JOIN chunks c ON c.run = r.key GROUP BY r.key ORDER BY r.key").fetchall()
+            "LEFT JOIN chunks c ON c.run = r.key GROUP BY r.key ORDER BY r.key")
         return [(key, json.loads(text), chunks, done) for key, text, chunks, done in rows]

@@ -62,6 +62,18 @@ def write_file(name, text):
     return setup
 
 
+def sqlite_file(name, script, version=None):
+    def setup(d):
+        import sqlite3
+        db = sqlite3.connect(d / name)
+        db.executescript(script)
+        if version is not None:
+            db.execute(f"PRAGMA user_version = {version}")
+        db.commit()
+        db.close()
+    return setup
+
+
 def make_fifo(name):
     return lambda d: os.mkfifo(d / name)
 
@@ -193,6 +205,7 @@ def listed_paytables_are_accepted(out, err, d):
 # --- the cases -------------------------------------------------------------------------------
 
 SUN = ("par", "eclipse.sun7")
+LUNAR = ("game", "lunar", "--deck", "JQKA", "--workers", "0")
 COUNT = ("count", "eclipse.sun7", "--trigger", "1", "--shoes", "100", "--workers", "1")
 MOON_FILE = ("par", "eclipse.moon8", "--paytable-file", "{d}/p.toml")
 
@@ -542,6 +555,72 @@ CASES = [
          absent=("means",)),
     Case("wrong messages", "list offers only paytables --paytable accepts", ("list",), code=0,
          check=listed_paytables_are_accepted),
+    Case("wrong messages", "a 30,000-card hand is echoed in at most ~100 characters",
+         ("lunar", "advise", "ASKD7H" * 10000, "--up", "2C"), words=("(60,004 characters)",),
+         check=lambda out, err, d: len(err) < 300),
+    Case("wrong messages", "a 30,000-character paytable id is not echoed whole",
+         SUN + ("--paytable", "Q" * 30000), words=("(30,002 characters)",),
+         check=lambda out, err, d: len(err) < 300),
+    # 9. (round 3) Outputs checked before any work: collisions, empty values, probes.
+    *[Case("outputs before work", f"{name}", argv, words=words) for name, argv, words in [
+        ("--out equal to --store", LUNAR + ("--store", "{d}/s.sqlite", "--out", "{d}/s.sqlite"),
+         ("--out and --store name the same file",)),
+        ("--strategy-out equal to --store",
+         LUNAR + ("--store", "{d}/s.sqlite", "--strategy-out", "{d}/./s.sqlite"),
+         ("--strategy-out and --store name the same file",)),
+        ("--strategy-out equal to --out", LUNAR + ("--out", "{d}/a", "--strategy-out", "{d}/a"),
+         ("--out and --strategy-out name the same file",)),
+        ("--store empty", LUNAR + ("--store", ""), ("--store: an empty name",)),
+        ("--strategy-out empty", LUNAR + ("--strategy-out", ""), ("--strategy-out: an empty",)),
+        ("--paytable empty on game", LUNAR + ("--paytable", ""), ("--paytable: an empty",)),
+        ("--paytable blank on par", SUN + ("--paytable", " "), ("--paytable: an empty",)),
+    ]],
+    Case("outputs before work", "--strategy-out under a file",
+         LUNAR + ("--strategy-out", "{d}/f.txt/s.json"), setup=write_file("f.txt", "keep"),
+         words=("under a file",)),
+    Case("outputs before work", "--store under a file", LUNAR + ("--store", "{d}/f.txt/s"),
+         setup=write_file("f.txt", "keep"), words=("under a file",)),
+    # 10. (round 3) Scheduler addresses parsed before anything, before a store is made.
+    *[Case("schedulers", f"--scheduler {address}", LUNAR + ("--scheduler", address, "--store",
+                                                            "{d}/s.sqlite"), words=words)
+      for address, words in [("ucx://127.0.0.1:8786", ("'ucx' is not supported",)),
+                             ("tls://127.0.0.1:8786", ("'tls' is not supported",)),
+                             ("inproc://x", ("'inproc' is not supported",)),
+                             ("tcp://127.0.0.1:0", ("from 1 to 65,535",)),
+                             ("tcp://127.0.0.1:-1", ("from 1 to 65,535",)),
+                             ("tcp://127.0.0.1:99999", ("from 1 to 65,535",)),
+                             ("tcp://:8786", ("give tcp://HOST:PORT",)),
+                             ("tcp://127.0.0.1", ("give tcp://HOST:PORT",))]],
+    Case("schedulers", "audit --scheduler ucx, refused before any work",
+         ("audit", "--out", "{d}/b", "--scheduler", "ucx://h:1"), words=("not supported",)),
+    # 12. (round 3) Bounds known before the work.
+    Case("bounds before work", "--sample above the number of classes",
+         LUNAR + ("--sample", "99999999999", "--store", "{d}/s.sqlite"),
+         words=("more than the 2,424 classes",)),
+    Case("bounds before work", "--sample one above the number of classes",
+         LUNAR + ("--sample", "2425", "--store", "{d}/s.sqlite"), words=("--sample 2,425",)),
+    *[Case("bounds before work", f"--format xlsx without --out: {' '.join(argv[:2])}",
+           argv + ("--format", "xlsx"), words=("--out FILE.xlsx",))
+      for argv in (LUNAR, COUNT, ("game", "caribbean"), SUN)],
+    # 11. (round 3) Stores: another program's database, a file that is none.
+    Case("stores", "--store another program's SQLite database", LUNAR + ("--store", "{d}/s.db"),
+         setup=sqlite_file("s.db", "CREATE TABLE songs (title TEXT);"),
+         words=("another program", "songs"), absent=("delete", "version of combin")),
+    Case("stores", "--store a text file", LUNAR + ("--store", "{d}/notes.txt"),
+         setup=write_file("notes.txt", "my notes"), words=("not an SQLite database",),
+         absent=("delete",)),
+    Case("stores", "--store of this version with no tables", LUNAR + ("--store", "{d}/s.db"),
+         setup=sqlite_file("s.db", "", version=2), words=("damaged", "no table runs"),
+         absent=("delete",)),
+    Case("stores", "--store with a table missing a column", LUNAR + ("--store", "{d}/s.db"),
+         setup=sqlite_file("s.db", "CREATE TABLE runs (key TEXT); CREATE TABLE chunks (run TEXT);",
+                           version=2), words=("damaged", "has no column"), absent=("delete",)),
+    Case("stores", "--store of store version 1", LUNAR + ("--store", "{d}/s.db"),
+         setup=sqlite_file("s.db", "CREATE TABLE runs (key TEXT); CREATE TABLE chunks (run TEXT);",
+                           version=1), words=("another version of combin",), absent=("delete",)),
+    Case("stores", "--store empty SQLite file of another program",
+         LUNAR + ("--store", "{d}/s.db"), setup=sqlite_file("s.db", "", version=9),
+         words=("another program",), absent=("delete", "version of combin")),
 ]
 
 CATEGORIES = tuple(dict.fromkeys(case.category for case in CASES))

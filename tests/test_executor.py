@@ -172,3 +172,38 @@ def test_local_workers_keep_the_dynamic_mmap_threshold_and_light_housekeeping():
             del os.environ["MALLOC_TRIM_THRESHOLD_"]
         else:
             os.environ["MALLOC_TRIM_THRESHOLD_"] = before
+
+
+def test_a_scheduler_that_never_answers_is_reported_in_bounded_time():
+    """A port that accepts and never answers (the client's own timeout does not bound it)."""
+    import socket
+    import time
+    from distributed import Client
+    from combin.executor import _connect
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    stream = io.StringIO()
+    start = time.monotonic()
+    try:
+        with pytest.raises(CombinError, match=f"cannot reach the Dask scheduler at {address}"):
+            import contextlib
+            with contextlib.redirect_stderr(stream):
+                _connect(Client, address, 2)
+    finally:
+        listener.close()
+    assert time.monotonic() - start < 2 + 5 + 3
+    assert stream.getvalue() == f"combin: connecting to the Dask scheduler at {address} (at most 2 s)\n"
+
+
+def test_a_scheduler_without_workers_is_reported_with_progress(capsys):
+    import logging
+    from distributed import Client, LocalCluster
+    from combin.executor import _connect
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                      silence_logs=logging.ERROR) as empty:
+        with pytest.raises(CombinError, match="has no workers \\(none joined within 2 s\\)"):
+            _connect(Client, empty.scheduler_address, 2)
+    assert capsys.readouterr().err.splitlines()[-1] == ("combin: the scheduler has no worker yet; "
+                                                        "waiting at most 2 s for one")

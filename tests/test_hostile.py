@@ -65,9 +65,30 @@ def test_wrong_messages(case, tmp_path):
     _clean(case, tmp_path)
 
 
+@_cases("outputs before work")
+def test_outputs_before_work(case, tmp_path):
+    _clean(case, tmp_path)
+
+
+@_cases("schedulers")
+def test_schedulers(case, tmp_path):
+    _clean(case, tmp_path)
+
+
+@_cases("stores")
+def test_stores(case, tmp_path):
+    _clean(case, tmp_path)
+
+
+@_cases("bounds before work")
+def test_bounds_before_work(case, tmp_path):
+    _clean(case, tmp_path)
+
+
 def test_every_category_is_tried_and_counted():
     assert CATEGORIES == ("error path", "numbers", "shoe specs", "paytable files", "csv",
-                          "output paths", "evidence bundle", "wrong messages")
+                          "output paths", "evidence bundle", "wrong messages",
+                          "outputs before work", "schedulers", "bounds before work", "stores")
     counts = {c: sum(case.category == c for case in CASES) for c in CATEGORIES}
     assert all(n >= 6 for n in counts.values()), counts
     assert len({(case.category, case.name) for case in CASES}) == len(CASES)

@@ -5,7 +5,9 @@ import sqlite3
 import pytest
 
 from combin.errors import CombinError
-from combin.store import Store, canonical, run_key
+from pathlib import Path
+
+from combin.store import _SCHEMA, SCHEMA_VERSION, Store, canonical, run_key
 
 
 def test_canonical_and_key_do_not_depend_on_key_order():
@@ -82,11 +84,11 @@ def _old_store(path, version=0):
 
 
 @pytest.mark.parametrize("version, words", [(0, "before stores had a version"),
-                                            (3, "with store version 3")])
+                                            (3, "store version 3")])
 def test_a_store_of_another_version_is_refused_not_read(tmp_path, version, words):
     path = tmp_path / "old.sqlite"
     _old_store(path, version)
-    with pytest.raises(CombinError, match="delete it or use a new --store") as error:
+    with pytest.raises(CombinError, match="give --store a new file") as error:
         Store(path)
     assert str(path) in str(error.value) and words in str(error.value)
     # untouched
@@ -101,4 +103,115 @@ def test_the_command_refuses_an_old_store_in_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"combin: error: the store {path} was written by another version")
-    assert "delete it or use a new --store" in err
+    assert "give --store a new file" in err and "delete" not in err
+
+
+# --- damaged, foreign, read-only and tampered stores: one line naming the store --------------
+
+def _made(path, script, version=None):
+    from hostile_cases import sqlite_file
+    sqlite_file(path.name, script, version)(path.parent)
+    return path
+
+
+def _refused(path, *words, absent=("delete", "Traceback")):
+    with pytest.raises(CombinError) as caught:
+        with Store(path) as store:
+            key = store.begin({"job": "x"}, 3)
+            store.finished(key)
+    message = str(caught.value)
+    assert str(path) in message and "\n" not in message, message
+    for word in words:
+        assert word in message, message
+    for word in absent:
+        assert word not in message, message
+    return message
+
+
+def test_a_store_of_this_version_without_tables_is_damaged(tmp_path):
+    path = _made(tmp_path / "s.sqlite", "", version=SCHEMA_VERSION)
+    _refused(path, "damaged", "no table runs")
+
+
+def test_a_store_missing_a_column_is_damaged(tmp_path):
+    path = _made(tmp_path / "s.sqlite",
+                 "CREATE TABLE runs (key TEXT PRIMARY KEY, description TEXT NOT NULL);"
+                 "CREATE TABLE chunks (run TEXT, chunk INTEGER, result TEXT);",
+                 version=SCHEMA_VERSION)
+    _refused(path, "damaged", "column chunks")
+
+
+def test_another_programs_database_is_never_called_ours(tmp_path):
+    path = _made(tmp_path / "s.sqlite", "CREATE TABLE songs (title TEXT);", version=7)
+    message = _refused(path, "another program", "songs")
+    assert "version of combin" not in message
+
+
+def test_a_file_that_is_no_database_is_said_to_be_none(tmp_path):
+    path = tmp_path / "s.sqlite"
+    path.write_text("my notes, not a database\n" * 40)
+    _refused(path, "not an SQLite database")
+    assert path.read_text() == "my notes, not a database\n" * 40
+
+
+def test_an_older_store_is_refused_without_advice_to_delete_it(tmp_path):
+    path = _made(tmp_path / "s.sqlite", _SCHEMA, version=1)
+    _refused(path, "another version of combin", "store version 1")
+
+
+def test_a_corrupted_page_is_damage(tmp_path):
+    path = tmp_path / "s.sqlite"
+    with Store(path) as store:
+        key = store.begin({"job": "x"}, 3)
+        for chunk in range(3):
+            store.save(key, chunk, {"total": 7 ** 400 + chunk})
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) >= 2 * page
+    data[page + 8: 2 * page] = b"\xa5" * (page - 8)    # the second page, past its header
+    path.write_bytes(bytes(data))
+    _refused(path, "damaged")
+
+
+def _tampered(path, chunk, result):
+    with Store(path) as store:
+        key = store.begin({"job": "x"}, 3)
+        store.save(key, 0, {"total": 1})
+    db = sqlite3.connect(path)
+    db.execute("UPDATE chunks SET chunk = ?, result = ?", (chunk, result))
+    db.commit()
+    db.close()
+
+
+def test_a_chunk_that_is_not_json_names_the_store_and_the_chunk(tmp_path):
+    path = tmp_path / "s.sqlite"
+    _tampered(path, 0, "{total: 1}")
+    _refused(path, "damaged", "chunk 0 is not JSON")
+
+
+def test_a_chunk_outside_its_run_is_damage(tmp_path):
+    path = tmp_path / "s.sqlite"
+    _tampered(path, 99, '{"total":1}')
+    _refused(path, "damaged", "chunk 99 of a run of 3 chunks")
+
+
+def test_a_store_that_cannot_be_written_is_refused_before_any_work(tmp_path):
+    """An immutable file (chattr +i): even root may not write it, as a user may not write a
+    store of someone else's."""
+    import shutil
+    import subprocess
+    path = tmp_path / "s.sqlite"
+    with Store(path) as store:
+        store.save(store.begin({"job": "x"}, 3), 1, {"total": 5})
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)],
+                                                         capture_output=True).returncode:
+        pytest.skip("chattr +i is not available here")
+    try:
+        with pytest.raises(CombinError) as caught:
+            Store(path)
+        assert str(caught.value) == (f"the store {path} cannot be written (attempt to write a "
+                                     "readonly database); give --store a file you may write")
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+    with Store(path) as store:                           # nothing stored was lost
+        assert store.finished(store.begin({"job": "x"}, 3)) == {1: {"total": 5}}

@@ -60,6 +60,8 @@ def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
         result = simulate.simulate(wager, triggers=simulate.parse_triggers(triggers),
                                    decks=section.decks, true_count=True, seed=seed, shoes=shoes,
                                    workers=workers)
+        if result.interrupted:     # a partial count is never filed as the bundle's
+            raise KeyboardInterrupt
         _pages(files, f"protection/count-{wager}", result)
         if charts is not None:
             files[f"protection/count-{wager}.png"] = charts.trigger_chart(result)

@@ -8,7 +8,8 @@ NAME = "par"
 HELP = "one par sheet"
 EXAMPLES = """examples:
   combin par eclipse.supreme7 --paytable B
-  combin par baccarat.banker --rules ez --decks 6 --format csv --out banker-ez.csv
+  combin par baccarat.banker --rules ez --decks 6 --format csv --out banker-ez-csv
+      (a folder of one CSV per table; add --table ID for one file)
   combin par eclipse.sun7 --format xlsx --out sun7.xlsx"""
 
 

@@ -174,7 +174,7 @@ def records_of(chunk_results):
     """``(denominator, [ClassRecord])`` from :func:`solve_chunk` results, by class index."""
     if any(result.get("format") != RECORD_FORMAT for result in chunk_results):
         raise CombinError("chunk results of another record format (written by another version "
-                          "of combin): delete the store or use a new --store")
+                          "of combin): use a new --store")
     scales = {result["denominator"] for result in chunk_results}
     if len(scales) != 1:
         raise CombinError("the chunks of one run disagree on the common denominator")

@@ -12,7 +12,10 @@ so the same command prints the same bytes.
 
 import sys
 import time
+from contextlib import contextmanager
 from math import comb
+
+from combin.errors import CombinError
 
 __all__ = ["run_game", "Throughput"]
 
@@ -39,6 +42,18 @@ def _strata(deck, rows):
     return [value_class(int(v)) for v in values.tolist()]
 
 
+@contextmanager
+def _from_store(store):
+    """A chunk result of the right run that is not what solve_chunk makes (the sheet's checks
+    fail on it) was altered or damaged in the store: one error naming the store."""
+    try:
+        yield
+    except (AssertionError, AttributeError, KeyError, TypeError, IndexError, ValueError) as error:
+        raise CombinError(f"the store {store.shown} holds chunk results this run cannot use "
+                          f"({type(error).__name__}: {str(error)[:100]}); give --store a new file") \
+            from None
+
+
 def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, sample=None,
              seed=1, want_strategy=False, stream=None):
     """``(sheet, strategy or None)`` of the whole game (exact) or of a sample."""
@@ -52,6 +67,9 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     n = len(deck)
     if int(weights.sum()) != comb(n, 5) * (n - 5):     # every situation in exactly one class
         raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
+    if sample is not None and sample > len(weights):
+        raise CombinError(f"--sample {sample:,} is more than the {len(weights):,} classes of the "
+                          f"deck {deck.text[:100]}; leave --sample out for the exact run")
     if sample is None:
         indices = list(range(len(weights)))
         mode = "exact"
@@ -67,17 +85,22 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     items = [len(c[3]) for c in chunks]
     start = time.monotonic()
     with Store(store_path or DEFAULT_STORE) as store:
+        with _from_store(store):
+            stored = set(store.finished(store.begin(description, len(chunks))))
         results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                              description=description, label=f"game lunar {mode} ({deck.text})",
                              items=items, unit="classes", stream=stream)
     seconds = time.monotonic() - start
-    scale, records = records_of(results)
-    cpu = sum(result.get("cpu_seconds", 0) for result in results)
-    setup = sum(result.get("setup_seconds", 0) for result in results)
-    if cpu > 0:
+    with _from_store(store):
+        scale, records = records_of(results)
+    # the throughput of the chunks computed now (a chunk read back carries its old timings)
+    fresh = [(c, result) for i, (c, result) in enumerate(zip(chunks, results)) if i not in stored]
+    cpu = sum(result.get("cpu_seconds", 0) for _, result in fresh)
+    setup = sum(result.get("setup_seconds", 0) for _, result in fresh)
+    from combin import progress
+    if cpu > 0 and not progress.QUIET:
         weight_of = {r.index: r.weight for r in records}
-        done = [row[-1] for c, result in zip(chunks, results) if result.get("cpu_seconds")
-                for row in c[3]]
+        done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[3]]
         speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
         per_class, per_situation = speed.per_core()
         stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
@@ -86,12 +109,14 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
                      f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
                      f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
     run = {"classes_total": len(weights)}
-    if sample is None:
-        sheet = exact_sheet(deck, rules, scale, records, run)
-    else:
-        values = {r.index: r.best_value for r in records}
-        seconds = {r.index: r.second_moment for r in records}
-        sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra), seconds)
+    with _from_store(store):
+        if sample is None:
+            sheet = exact_sheet(deck, rules, scale, records, run)
+        else:
+            values = {r.index: r.best_value for r in records}
+            seconds = {r.index: r.second_moment for r in records}
+            sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra),
+                                 seconds)
     strategy = None
     if want_strategy:
         from combin.stud.strategy import Strategy

@@ -1,0 +1,58 @@
+"""Where numba keeps its compiled cache, so that the cache never breaks a run.
+
+numba caches a compiled function beside its source (``__pycache__`` of the
+package) or, when that is not writable, in the user's cache folder
+(``$XDG_CACHE_HOME`` or ``~/.cache``); with neither -- a read-only install run by
+a user whose home is missing (``HOME=/nonexistent``) -- the first cached
+function fails with "no locator available".  :func:`configure` (called by the
+command line before any command runs) then points ``NUMBA_CACHE_DIR`` at a
+private folder under the temporary directory, which the worker processes
+inherit.  A ``NUMBA_CACHE_DIR`` already set is left alone.
+
+>>> configure({"NUMBA_CACHE_DIR": "/somewhere"})
+'/somewhere'
+"""
+
+import os
+import tempfile
+from collections.abc import MutableMapping
+from pathlib import Path
+
+__all__ = ["configure"]
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _writable(folder: Path) -> bool:
+    """Whether a file can be made in ``folder`` (or, while it is missing, in its nearest
+    existing parent, where it would be made): tried with an empty file, removed at once
+    (permission bits alone would not tell: root writes through them, not through an
+    immutable or read-only folder)."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            try:
+                with tempfile.TemporaryFile(dir=candidate):
+                    return True
+            except OSError:
+                return False
+    return False
+
+
+def configure(environ: MutableMapping[str, str] | None = None,
+              package: Path = _PACKAGE) -> str | None:
+    """Set ``NUMBA_CACHE_DIR`` in ``environ`` (``os.environ``) when numba would find no place
+    for its cache; the cache folder numba is to use, or None (numba's own choice)."""
+    environ = os.environ if environ is None else environ
+    if environ.get("NUMBA_CACHE_DIR"):
+        return environ["NUMBA_CACHE_DIR"]
+    if all(_writable(package / sub / "__pycache__") for sub in ("stud", "lunar")):
+        return None
+    # the user's cache folder counts only under a home (or XDG_CACHE_HOME) that exists
+    base = environ.get("XDG_CACHE_HOME") or environ.get("HOME") or ""
+    if base and Path(base).is_dir():
+        home = environ.get("XDG_CACHE_HOME") or os.path.join(base, ".cache")
+        if _writable(Path(home) / "numba"):
+            return None
+    folder = os.path.join(tempfile.gettempdir(), f"combin-numba-{os.getuid()}")
+    environ["NUMBA_CACHE_DIR"] = folder
+    return folder

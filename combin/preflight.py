@@ -1,0 +1,111 @@
+"""The checks that need no computation, run on the parsed command line before any work.
+
+* An empty value (``--store ''``, ``--paytable ' '``, an empty item of a list
+  option) is an error for every option: an empty name is never read as a default.
+* Every output a command will write -- ``--out``, ``--plot``, ``--store``,
+  ``--strategy-out``, and the directories of ``tables --out`` and ``audit --out`` --
+  is probed where it will be written (:func:`combin.fileio.probe_output`); two
+  outputs naming the same file are an error.
+* ``--format xlsx`` needs ``--out``; a ``--scheduler`` address is parsed
+  (:func:`scheduler_address`).
+
+>>> scheduler_address("tcp://127.0.0.1:8786")
+'tcp://127.0.0.1:8786'
+"""
+
+import argparse
+import os
+import sys
+
+from combin.errors import CombinError
+
+__all__ = ["check", "scheduler_address", "SCHEMES"]
+
+#: The schemes of a scheduler address this command line connects to (a TLS or UCX cluster
+#: needs security or transport settings it cannot be given).
+SCHEMES = ("tcp",)
+
+
+def _option(action):
+    return action.option_strings[-1] if action.option_strings else (action.metavar or action.dest)
+
+
+def _empty_values(parser, args):
+    for action in parser._actions:             # argparse keeps the actions only there
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(item, str) and not item.strip() for item in values):
+            raise CombinError(f"{_option(action)}: an empty name is not a usable value; give "
+                              "one, or leave the option out for its default")
+
+
+def _outputs(args):
+    """``[(option, path, what, directory)]`` of the outputs this run will write."""
+    from combin.store import DEFAULT_STORE
+    found = []
+    out = getattr(args, "out", None)
+    writes = not getattr(args, "verify", None) and not getattr(args, "check", False)
+    if out is not None and writes:
+        tree = args.output == "directory" or (getattr(args, "format", None) == "csv"
+                                              and getattr(args, "table", None) is None)
+        found.append(("--out", out, "output directory" if args.output == "directory" else
+                      "output", tree))
+    for name, what in (("plot", "plot"), ("strategy_out", "strategy output"), ("store", "store")):
+        value = getattr(args, name, None)
+        if value is not None:
+            found.append((f"--{name.replace('_', '-')}", value, what, False))
+    if getattr(args, "store", False) is None and getattr(args, "game", None) == "lunar" \
+            and not getattr(args, "no_draw", True):
+        found.append(("--store", DEFAULT_STORE, "store", False))   # its default, written too
+    return found
+
+
+def _collisions(outputs):
+    seen = {}
+    for option, path, _, _ in outputs:
+        real = os.path.realpath(path)
+        if real in seen:
+            from combin.fileio import shown
+            raise CombinError(f"{seen[real]} and {option} name the same file {shown(path)}; "
+                              "give each its own")
+        seen[real] = option
+
+
+def scheduler_address(text):
+    """``text`` as a Dask scheduler address ``tcp://HOST:PORT`` (a bare ``HOST:PORT`` is
+    TCP), or a CombinError saying what is wrong with it."""
+    from combin.fileio import shown
+    address = text.strip()
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "tcp", address
+    if scheme.lower() not in SCHEMES:
+        raise CombinError(f"--scheduler {shown(text)}: the scheme {shown(scheme, 20)!r} is not "
+                          "supported; give tcp://HOST:PORT")
+    host, colon, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or "/" in host or " " in host:
+        raise CombinError(f"--scheduler {shown(text)}: give tcp://HOST:PORT, e.g. "
+                          "tcp://127.0.0.1:8786")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise CombinError(f"--scheduler {shown(text)}: the port must be a number from 1 to "
+                          "65,535")
+    return f"tcp://{rest}"
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Every check of the module docstring, in that order; a CombinError at the first failure."""
+    from combin.fileio import check_directory, check_output, probe_output
+    _empty_values(parser, args)
+    if getattr(args, "scheduler", None) is not None:
+        args.scheduler = scheduler_address(args.scheduler)
+    if getattr(args, "format", None) == "xlsx" and not getattr(args, "out", None):
+        raise CombinError("--format xlsx writes a workbook: give --out FILE.xlsx")
+    outputs = _outputs(args)
+    for _, path, what, directory in outputs:
+        (check_directory if directory else check_output)(path, what)
+    _collisions(outputs)
+    for _, path, what, directory in outputs:
+        probe_output(path, what, directory)
+    if sys.stdout is None and getattr(args, "out", None) is None:
+        raise CombinError("standard output is closed; give --out FILE")

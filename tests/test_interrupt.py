@@ -1,0 +1,149 @@
+"""combin.interrupt: SIGINT to a real process group and SIGTERM to a real parent, with a
+local Dask cluster on 127.0.0.1.
+
+Each run is ``python -m combin ...`` in a session of its own (``start_new_session``: a
+process group, as a terminal makes one) with a private, empty ``$TMPDIR``.  Once the run
+has shown that its workers are busy, the signal goes to the whole group (as Ctrl-C does)
+or to the parent alone (as ``kill`` does).  Then the exit status, every stderr line, the
+processes that ran (by PID: the parent's descendants at the moment of the signal) and the
+private ``$TMPDIR`` are checked.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from combin import interrupt
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _descendants(pid):
+    """The PIDs of every living descendant of ``pid`` (read from /proc)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(fields[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pid):
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _interrupted_run(tmp_path, argv, ready, signum, group, workers_expected=2):
+    """Run ``combin argv``, send ``signum`` once a stderr line contains ``ready``; return
+    ``(exit status, stdout, stderr lines, pids, seconds from the signal to the exit)``."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    env = dict(os.environ, TMPDIR=str(scratch), PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "combin", *argv], cwd=work, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    lines, seen = [], threading.Event()
+
+    def read():
+        for line in process.stderr:
+            lines.append(line.rstrip("\n"))
+            if ready in line:
+                seen.set()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    out = []
+    writer = threading.Thread(target=lambda: out.append(process.stdout.read()), daemon=True)
+    writer.start()
+    try:
+        assert seen.wait(240), f"never saw {ready!r}: {lines[-5:]}"
+        deadline = time.monotonic() + 120
+        pids = _descendants(process.pid)
+        while len(pids) < workers_expected + 1 and time.monotonic() < deadline:
+            time.sleep(0.2)                              # the workers and the resource tracker
+            pids = _descendants(process.pid)
+        assert len(pids) >= workers_expected + 1, pids
+        start = time.monotonic()
+        if group:
+            os.killpg(process.pid, signum)
+        else:
+            os.kill(process.pid, signum)
+        code = process.wait(60)
+        seconds = time.monotonic() - start
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    reader.join(10)
+    writer.join(10)
+    time.sleep(0.5)
+    left = sorted(pid for pid in pids if _alive(pid))
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == [], f"processes left behind: {left}"
+    assert sorted(os.listdir(scratch)) == [], "the private TMPDIR is not empty"
+    return code, out[0] if out else "", lines, seconds, work
+
+
+COUNT = ["count", "eclipse.sun7", "--triggers", "always,2", "--shoes", "20000", "--workers", "2",
+         "--format", "json"]
+
+
+@pytest.mark.parametrize("signum, group, status, last", [
+    (signal.SIGINT, True, 130, "combin: interrupted"),              # Ctrl-C in a terminal
+    (signal.SIGTERM, False, 143, "combin: terminated (SIGTERM)"),   # kill PID
+], ids=["sigint-to-the-group", "sigterm-to-the-parent"])
+def test_a_signal_stops_count_and_its_workers(tmp_path, signum, group, status, last):
+    code, out, lines, seconds, _ = _interrupted_run(tmp_path, COUNT, "count: ", signum, group)
+    assert code == status
+    assert seconds < 15
+    assert lines[-1] == last
+    assert all(line.startswith("count: ") for line in lines[:-1]), lines
+    partial = json.loads(out)["subject"]                 # the partial result, on stdout
+    assert partial["interrupted"] is True
+    assert 0 < partial["shoes"] < partial["shoes_requested"] == 20000
+
+
+def test_an_interrupted_audit_writes_no_bundle(tmp_path):
+    argv = ["audit", "--out", "bundle", "--rounds", "1000", "--hands", "1000", "--shoes", "3000"]
+    code, out, lines, seconds, work = _interrupted_run(tmp_path, argv, "count simulation for",
+                                                       signal.SIGINT, group=True)
+    assert code == 130 and out == ""
+    assert lines[-1] == "combin: interrupted"
+    assert all(line.startswith("audit: ") for line in lines[:-1]), lines
+    assert not (work / "bundle").exists() and os.listdir(work) == []
+
+
+def test_a_signal_in_a_shield_is_raised_when_the_shield_ends():
+    interrupt.install()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with interrupt.shielded():
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(0.05)                         # recorded, not raised, in here
+        assert interrupt.exit_status() == 128 + signal.SIGTERM
+        with interrupt.shielded(reraise=False):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+        assert interrupt.received() == [signal.SIGTERM, signal.SIGINT]
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
