@@ -132,9 +132,9 @@ def _os_message(error):
 def main(argv=None):
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
-    from combin import cache, interrupt
+    from combin import interrupt, numba_cache
     interrupt.install()
-    cache.configure()
+    numba_cache.configure()
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

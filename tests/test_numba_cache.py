@@ -1,4 +1,4 @@
-"""combin.cache: numba's cache folder when the install is read-only and there is no home."""
+"""combin.numba_cache: numba's cache folder when the install is read-only and there is no home."""
 
 import shutil
 import subprocess
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from combin.cache import configure
+from combin.numba_cache import configure
 
 
 def _immutable(folder):
