@@ -255,8 +255,10 @@ def _caribbean_files(scope, progress, head):
     _pages_of(files)
     pages = ["caribbean/REPORT.md", "caribbean/checks.md",
              *sorted(f"caribbean/{p}" for p in stud.pages if p.endswith(".md"))]
+    from types import SimpleNamespace
+    named = SimpleNamespace(id="caribbean", title="Caribbean Stud (the whole game, exact)")
     return ({f"caribbean/{path}": text for path, text in files.items()}, verdict,
-            (None, [], verdict, pages, {}))
+            (named, [], verdict, pages, {}))
 
 
 def _lunar_game(scope, parameters, workers, progress):
@@ -319,7 +321,7 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
         summaries.append(summary)
     files["README.md"] = _index(verdicts, simulated, parameters)
     from combin.documents.bundle import report_document
-    document = report_document([s for s in summaries if s[0] is not None], parameters,
+    document = report_document(summaries, parameters,
                                __version__, head("combin evidence bundle", _overall(verdicts)))
     files["REPORT.html"] = render(document, "html")
     files["REPORT.md"] = render(document, "md")
@@ -377,7 +379,7 @@ def _index(verdicts, simulated, parameters):
              "figures, the verdicts, the charts and links to every rendered page.", ""]
     for game, verdict in verdicts.items():
         lines += [f"- [{game}/REPORT.html]({game}/REPORT.html): cross-checks {verdict['checks']} "
-                  f"passed; Monte Carlo ({simulated[game]} simulated) "
+                  f"passed; Monte Carlo ({simulated[game]}) "
                   f"{verdict['simulation_inside_99']} inside the 99% interval."]
     return "\n".join(lines) + "\n"
 
@@ -633,6 +635,27 @@ def _read_input(root, path):
 PDF = "REPORT.pdf"
 
 
+def _draw_differences(root, hashes, workers, progress):
+    """The Lunar game with draws on each reduced deck the bundle holds (copied from the
+    committed tables), summed again in full here and compared figure by figure."""
+    import tempfile
+    found = []
+    for ranks in stud_games.REDUCED_DECKS:
+        sheet, strategy = f"lunar/game/{ranks}.md", f"lunar/game/{ranks}-strategy.json"
+        if sheet not in hashes or _unsafe(root, sheet) or not (root / sheet).is_file():
+            continue
+        progress(f"lunar: the game with draws on {ranks}, summed again in full")
+        with tempfile.TemporaryDirectory(prefix="combin-verify-") as folder:
+            text, plan = stud_games.lunar_draws(ranks, "A", {}, workers,
+                                                f"{folder}/store.sqlite")
+        for path, content in ((sheet, text), (strategy, plan)):
+            target = root / path
+            if path in hashes and target.is_file() and not _unsafe(root, path):
+                found += ["recomputed figures differ: " + line for line in
+                          file_differences(path, target.read_bytes(), content.encode("utf-8"))]
+    return found
+
+
 def verify(directory, workers=2, progress=_progress, recompute=True):
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
@@ -683,6 +706,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
                 differences.append(f"recomputation produces a file the bundle lacks: {path}")
         differences += [f"the bundle holds a file the recomputation does not produce: {path}"
                         for path in sorted(set(hashes) - set(files) - {PDF})]
+        differences += _draw_differences(root, hashes, workers, progress)
         for game in sorted(set(verdicts) | set(recorded["verdicts"])):
             if verdicts.get(game) != recorded["verdicts"].get(game):
                 differences.append(f"recorded verdict differs from the recomputation: {game}")
