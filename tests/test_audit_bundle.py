@@ -134,6 +134,8 @@ def test_a_scope_option_no_game_reads_is_refused(tmp_path, capsys):
                  "--interpret", "L5=strict"]) == 2
     assert "no wager of this configuration reads L5" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+    assert main(["audit", "--verify", str(tmp_path), "--game", "lunar"]) == 2
+    assert "--verify reads them from the bundle's manifest" in capsys.readouterr().err
 
 
 def test_a_user_paytable_file_is_copied_into_the_bundle_and_hashed(tmp_path):

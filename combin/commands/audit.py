@@ -72,6 +72,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also write REPORT.pdf through headless Chromium")
 
 
+#: Options that build a bundle (the scope, the laboratory's fields, --pdf), not --verify one.
+_SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck", "interpret",
+                  "paytable_file", "client", "submission", "prepared_by", "date", "pdf")
+
+
 def scope_record(args: argparse.Namespace) -> dict:
     """The scope of parsed options as the manifest records it."""
     from combin.interpret import parse_assignments
@@ -126,6 +131,10 @@ def _run(args: argparse.Namespace) -> str:
     from combin.audit.bundle import MARKER, audit_command, build, verify, write
     from combin.fileio import check_directory
     if args.verify is not None:
+        given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB if getattr(args, name)]
+        if given:
+            raise CombinError(f"{', '.join(given)} describe a bundle to build; --verify reads "
+                              "them from the bundle's manifest")
         if not args.verify.strip():
             raise CombinError("--verify needs the directory of a bundle, not an empty name")
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only)
