@@ -71,3 +71,35 @@ def test_lunar_bundle_holds_the_whole_game_and_verify_passes(tmp_path):
     assert "lunar/game/no-draw.md" in json.loads((out / "manifest.json").read_text())["files"]
     assert not (out / "lunar/parsheets/1-deck/lunar.instant-A.md").exists()
     assert verify(out, workers=1, progress=_quiet) == []
+
+
+def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
+    from pathlib import Path
+    from combin.audit.bundle import _lunar_game
+    committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
+    found = _lunar_game(Scope(game="lunar", paytable="A"), SMALL, 1, _quiet)
+    assert set(found.pages) == {f"game/{p.name}" for p in committed.iterdir()}
+    for path in committed.iterdir():
+        assert found.pages[f"game/{path.name}"] == path.read_text()
+    assert "game/full-deck-sample-500-seed-1.md" in found.pages   # the 52-card game, a sample
+    assert [check.passed for check in found.checks] == [True]
+
+
+@pytest.mark.slow
+def test_verify_sums_a_committed_reduced_deck_again_and_names_an_edited_figure(tmp_path):
+    from pathlib import Path
+    from combin.audit.bundle import _draw_differences
+    committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
+    game = tmp_path / "lunar" / "game"
+    game.mkdir(parents=True)
+    text = (committed / "JQKA.md").read_text()
+    shutil.copy(committed / "JQKA-strategy.json", game / "JQKA-strategy.json")
+    hashes = {"lunar/game/JQKA.md": "", "lunar/game/JQKA-strategy.json": ""}
+    (game / "JQKA.md").write_text(text)
+    assert _draw_differences(tmp_path, hashes, 0, _quiet) == []
+    # C(16,5) x 11 situations on the 16 cards J to A: one digit changed.
+    assert "| situations: C(n,5) x (n-5)" in text and f"{comb(16, 5) * 11:,}" == "48,048"
+    (game / "JQKA.md").write_text(text.replace("48,048 |", "48,049 |", 1))
+    found = _draw_differences(tmp_path, hashes, 0, _quiet)
+    assert len(found) == 1 and "lunar/game/JQKA.md, line 16, table cell" in found[0]
+    assert "bundle '48,049', recomputed '48,048'" in found[0]

@@ -262,24 +262,24 @@ def _caribbean_files(scope, progress, head):
 
 
 def _lunar_game(scope, parameters, workers, progress):
-    """The Lunar whole game for the folder ``lunar/game/``: without draws exactly; with
-    draws, the committed sheets of tables/lunar/game (reduced decks exact, the 52-card game
-    as committed) when the scope is the committed configuration (paytable A, default
-    readings), else the smallest reduced deck summed here."""
+    """The Lunar whole game for the folder ``lunar/game/``.  In the committed configuration
+    (paytable A, the default readings, 52 cards) the committed sheets of tables/lunar/game --
+    the game without draws and the reduced decks with draws exactly, the 52-card game as
+    committed (a sample, with its parameters) -- which ``--verify`` sums again; otherwise the
+    game without draws summed here for the scope's paytable, readings and deck."""
     from combin.crosscheck import Check
     paytable = scope.paytable if scope.paytable in stud_games.instant_paytables() else "A"
     interpret = dict(scope.interpret)
-    stud = stud_games.lunar_no_draw(paytable, interpret, scope.deck, progress)
     committed = stud_games.committed_game_sheets()
     if paytable == "A" and not interpret and scope.deck is None and committed:
-        for name, text in committed.items():
-            if name != "no-draw.md":
-                stud.pages[f"game/{name}"] = text
-        stud.checks.append(Check("method", "the committed game without draws "
-                                 "(tables/lunar/game/no-draw.md) equals the one summed here",
-                                 "byte for byte", committed.get("no-draw.md") ==
-                                 stud.pages["game/no-draw.md"]))
-    return stud
+        progress("lunar: the committed whole-game sheets (tables/lunar/game)")
+        pages = {f"game/{name}": text for name, text in committed.items()}
+        expected = ["no-draw.md", *(f"{deck}.md" for deck in stud_games.REDUCED_DECKS)]
+        check = Check("method", "the committed whole-game sheets are in the bundle; --verify "
+                      "sums the game without draws and each reduced deck again in full",
+                      ", ".join(expected), all(name in committed for name in expected))
+        return stud_games.StudPages(pages, [check], [])
+    return stud_games.lunar_no_draw(paytable, interpret, scope.deck, progress)
 
 
 def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hands"],
@@ -636,10 +636,17 @@ PDF = "REPORT.pdf"
 
 
 def _draw_differences(root, hashes, workers, progress):
-    """The Lunar game with draws on each reduced deck the bundle holds (copied from the
-    committed tables), summed again in full here and compared figure by figure."""
+    """The committed Lunar sheets the bundle holds -- the game without draws, and with draws
+    on each reduced deck -- summed again in full here and compared figure by figure."""
     import tempfile
     found = []
+    if "lunar/game/no-draw.md" in hashes and "lunar/game/no-draw.json" not in hashes:
+        progress("lunar: the committed game without draws, summed again")   # as committed
+        text = stud_games.lunar_no_draw("A", {}, None, progress).pages["game/no-draw.md"]
+        target = root / "lunar/game/no-draw.md"
+        if target.is_file() and not _unsafe(root, "lunar/game/no-draw.md"):
+            found += ["recomputed figures differ: " + line for line in file_differences(
+                "lunar/game/no-draw.md", target.read_bytes(), text.encode("utf-8"))]
     for ranks in stud_games.REDUCED_DECKS:
         sheet, strategy = f"lunar/game/{ranks}.md", f"lunar/game/{ranks}-strategy.json"
         if sheet not in hashes or _unsafe(root, sheet) or not (root / sheet).is_file():
