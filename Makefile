@@ -4,7 +4,8 @@
 #                 Debian's chromium, chromium-driver and LibreOffice for the browser and
 #                 spreadsheet tests)
 # Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
-# build/audit), make peers (poker class counts against third-party evaluators), make walker
+# build/audit with REPORT.pdf; the Lunar whole-game sheets are inside its manifest), make peers
+# (poker class counts against third-party evaluators), make walker
 # (the 9TJQKA game against the compiled leaf walker, about 50 CPU-minutes),
 # make lunar-tables (the whole-game sheets under tables/lunar/game), make lunar-game (the full
 # 52-card game with draws, exact; resumable; WORKERS=N or SCHEDULER=tcp://host:8786).
@@ -18,7 +19,6 @@ WORKERS      ?= 2
 LUNAR_SAMPLE ?= 500
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
-EVIDENCE     := build/audit-lunar-game
 
 .PHONY: all setup tables test typecheck browser bench slow audit peers walker clean lunar-tables lunar-game
 
@@ -57,13 +57,11 @@ slow: $(STAMP)
 
 audit: $(STAMP) lunar-tables
 	$(BIN)/python -m pytest -q -m slow
-	$(BIN)/combin audit --out build/audit
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	$(BIN)/combin audit --out build/audit --pdf
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,2400 \
 	    --screenshot=build/audit-REPORT.png file://$(CURDIR)/build/audit/REPORT.html
 	@echo "screenshot of build/audit/REPORT.html: build/audit-REPORT.png"
-	mkdir -p $(EVIDENCE)
-	cp $(GAME_DIR)/* $(EVIDENCE)/
 
 lunar-tables: $(STAMP)
 	$(BIN)/combin game lunar --no-draw --format md --out $(GAME_DIR)/no-draw.md

@@ -51,10 +51,14 @@ def listing_document() -> Document:
                                                   f"{capabilities(game)}"))
         imposed = {w for r in game.rulesets.values() for w in r.paytables}
         rows = [[wager.id, wager.title, " ".join(_paytables(game, wager, imposed)),
-                 " ".join(wager.interpretations) or "-"] for wager in game.wagers.values()]
+                 " ".join(wager.interpretations) or "-"] for wager in game.wagers.values()
+                if not wager.reported_in]     # a part of another game (the Ante's instant pay)
+        parts = "; ".join(f"{wager.title} ({wager.id}) is not a wager: {wager.reported_in}"
+                          for wager in game.wagers.values() if wager.reported_in)
         tables.append(Table.of(f"{game.id}_wagers", f"{game.title} [{game.id}]: wagers",
                                [("wager", "Wager"), "Title",
-                                ("paytables", "Paytables (* default)"), "Interpretations"], rows))
+                                ("paytables", "Paytables (* default)"), "Interpretations"], rows,
+                               parts or None))
         if game.rulesets:
             rows = [[r.id + ("*" if i == 0 else ""), r.title, r.citation]
                     for i, r in enumerate(game.rulesets.values())]

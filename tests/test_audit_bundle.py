@@ -1,4 +1,5 @@
-"""The evidence bundle: manifest hashes, reproducibility, and --verify catching tampering."""
+"""The evidence bundle: scope, deduplication, own streams, manifest hashes, reproducibility,
+and --verify naming every changed figure."""
 
 import hashlib
 import importlib.util
@@ -7,63 +8,149 @@ import shutil
 
 import pytest
 
+from combin.analysis import par_sheet
 from combin.audit.bundle import audit_command, build, verify, write
+from combin.audit.scope import Scope
 from combin.cli import main
 
 SMALL = {"seed": 5, "rounds": 2000, "hands": 2000, "shoes": 300}
+LAB = {"client": "Casino X", "submission": "RS-22", "prepared_by": "Test Lab",
+       "date": "2026-12-01"}
+#: One Rules Submission: Eclipse Paytable B on EZ Baccarat (and its Moon 8 component).
+ECLIPSE_B = Scope(game="baccarat", wagers=("eclipse.eclipse",), paytable="B", rules="ez")
+
+
+def _quiet(message):
+    pass
+
+
+def _write(out, scope, lab=LAB, **parameters):
+    files, verdicts, record = build(**{**SMALL, **parameters}, workers=1, progress=_quiet,
+                                    scope=scope, lab=lab)
+    write(out, files, verdicts, record, audit_command(record))
+    return out
 
 
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
-    out = tmp_path_factory.mktemp("audit") / "bundle"
-    files, verdicts, parameters = build(**SMALL, workers=2, progress=lambda message: None)
-    write(out, files, verdicts, parameters, audit_command(parameters))
+    return _write(tmp_path_factory.mktemp("audit") / "bundle", ECLIPSE_B)
+
+
+@pytest.fixture(scope="module")
+def ruled(tmp_path_factory):
+    """Player, Banker and Tie on 8 decks under every rule set, and the Sun 7 A/B/C."""
+    out = tmp_path_factory.mktemp("audit") / "ruled"
+    files, verdicts, record = build(**SMALL, workers=1, progress=_quiet, scope=Scope(
+        game="baccarat", wagers=("baccarat.player", "baccarat.banker", "baccarat.tie",
+                                 "eclipse.sun7"), decks="8"))
+    write(out, files, verdicts, record, audit_command(record))
     return out
 
 
-def test_manifest_hashes_every_file(bundle):
+def test_manifest_hashes_every_file_and_records_the_scope(bundle):
     manifest = json.loads((bundle / "manifest.json").read_text())
     on_disk = {p.relative_to(bundle).as_posix() for p in bundle.rglob("*") if p.is_file()}
     assert set(manifest["files"]) == on_disk - {"manifest.json"}
     for path, digest in manifest["files"].items():
         assert hashlib.sha256((bundle / path).read_bytes()).hexdigest() == digest
-    assert manifest["parameters"] == SMALL and manifest["command"] == "combin audit --seed 5 --rounds 2000 --hands 2000 --shoes 300"
+    assert manifest["parameters"] == SMALL and manifest["lab"] == LAB
+    assert manifest["command"] == (
+        "combin audit --seed 5 --rounds 2000 --hands 2000 --shoes 300 --game baccarat "
+        "--paytable B --rules ez --wager eclipse.eclipse --client 'Casino X' --submission RS-22 "
+        "--prepared-by 'Test Lab' --date 2026-12-01")
+    assert manifest["scope"]["wagers"] == ["eclipse.eclipse"] and manifest["scope"]["paytable"] == "B"
+    assert set(manifest["verdicts"]) == {"baccarat"}
     assert manifest["dependencies"]["sympy"] != "not installed"
 
 
-def test_bundle_holds_what_a_lab_files(bundle):
-    for game in ("baccarat", "lunar"):
-        for name in ("REPORT.md", "method.md", "interpretations.md", "checks.md", "checks.json",
-                     "simulation.md", "simulation.json"):
-            assert (bundle / game / name).is_file()
-        html = (bundle / game / "REPORT.html").read_text()
-        assert html.startswith("<!DOCTYPE html>") and "<table>" in html and "certification report" in html
-        assert '<td class="num">' in html
-        checks = json.loads((bundle / game / "checks.json").read_text())
-        assert checks and all(check["passed"] for check in checks)
-    assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.json").is_file()
-    assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.csv").is_file()
-    assert (bundle / "lunar/parsheets/1-deck/lunar.super-posted.md").is_file()
+def test_a_scoped_bundle_holds_that_configuration_only(bundle):
+    sheets = sorted(p.relative_to(bundle).as_posix() for p in (bundle / "baccarat/parsheets").rglob("*.md"))
+    assert sheets == ["baccarat/parsheets/6-decks/eclipse.eclipse-B.md",
+                      "baccarat/parsheets/8-decks/eclipse.eclipse-B.md"]
     protection = bundle / "baccarat/protection"
-    assert (protection / "eor-eclipse.sun7.md").is_file() and (protection / "decks-eclipse.moon8.md").is_file()
-    if importlib.util.find_spec("matplotlib") is None:
-        assert (protection / "CHARTS.md").is_file()
-    else:
-        assert (protection / "eor-eclipse.sun7.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert (protection / "count-eclipse.moon8.png").is_file()
-    report = (bundle / "REPORT.html").read_text()
-    assert report.count("<html") == 1 and "<h2>Every wager, paytable and rule set</h2>" in report
-    assert '<a href="baccarat/parsheets/8-decks/eclipse.supreme7-B.html">' in report
-    assert (bundle / "baccarat/parsheets/8-decks/eclipse.supreme7-B.html").is_file()
-    assert (bundle / "baccarat/method.html").is_file() and 'href="method.html"' in html
-    assert ".md\"" not in report and 'href="baccarat/REPORT.html"' in report
-    if importlib.util.find_spec("matplotlib") is not None:
-        assert report.count('<img src="data:image/png;base64,') == len(
-            list(protection.glob("*.png")))
+    assert (protection / "eor-eclipse.eclipse.md").is_file()
+    assert not (protection / "eor-eclipse.sun7.md").exists()
+    assert not (bundle / "lunar").exists() and not (bundle / "caribbean").exists()
+    for name in ("REPORT.md", "method.md", "interpretations.md", "checks.md", "checks.json",
+                 "simulation.md", "simulation.json"):
+        assert (bundle / "baccarat" / name).is_file()
+    checks = json.loads((bundle / "baccarat/checks.json").read_text())
+    assert checks and all(check["passed"] for check in checks)
     register = (bundle / "baccarat/interpretations.md").read_text()
     assert "E1" in register and "paid-rows" in register and "§ 631b.11(d)(5)" in register
-    method = (bundle / "baccarat/method.md").read_text()
-    assert "4,998,398,275,503,360" in method and "No rounding happens before" in method
+
+
+def test_the_report_opens_with_the_verdict(bundle):
+    checks = len(json.loads((bundle / "baccarat/checks.json").read_text()))
+    # eclipse.eclipse B read two ways (E1=events, E1=paid-rows): two settlements, two streams.
+    first = (bundle / "REPORT.md").read_text().splitlines()[:12]
+    text = "\n".join(first)
+    assert f"{checks} of {checks} checks passed, 2 of 2 simulations inside their 99 % interval" in text
+    assert "baccarat: eclipse.eclipse, paytable B, rules ez" in text
+    for value in ("Casino X", "RS-22", "Test Lab", "2026-12-01", "Git commit", "combin 0.1.0"):
+        assert value in text
+    html = (bundle / "REPORT.html").read_text()
+    assert html.index("checks passed") < html.index("<h2>Every wager, paytable and rule set</h2>")
+    game = (bundle / "baccarat/REPORT.md").read_text().splitlines()[:8]
+    assert any("Verdict" in line and f"{checks} of {checks} checks passed" in line for line in game)
+
+
+def test_a_wager_independent_of_the_rule_set_appears_once(ruled):
+    folder = ruled / "baccarat/parsheets/8-decks"
+    names = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md"))
+    assert names == ["baccarat.player-standard.md", "baccarat.tie-8to1.md", "baccarat.tie-9to1.md",
+                     "eclipse.sun7-A.md", "eclipse.sun7-B.md", "eclipse.sun7-C.md",
+                     "rules-ez/baccarat.banker-ez.md", "rules-standard/baccarat.banker-standard.md",
+                     "rules-super6/baccarat.banker-super6.md"]
+    # The reason, by a second route: the Player's counts are the same under each rule set.
+    counts = {rules: [l.combinations for l in par_sheet("baccarat.player", rules=rules).lines]
+              for rules in ("standard", "ez", "super6")}
+    assert counts["standard"] == counts["ez"] == counts["super6"]
+    sheet = json.loads((folder / "baccarat.player-standard.json").read_text())
+    assert "standard, ez, super6" in json.dumps(sheet)
+
+
+def test_each_simulation_has_its_own_recorded_stream(ruled):
+    simulation = json.loads((ruled / "baccarat/simulation.json").read_text())
+    confirmations = simulation["confirmations"]
+    # Player 1, Tie 2, Banker 3, and Sun 7 once: its paytables A, B and C pay the same
+    # (40 to 1, read from the game's data below), so they are one settlement, simulated once.
+    pays = {p: [(l.event, str(l.pays)) for l in par_sheet("eclipse.sun7", paytable=p).lines]
+            for p in "ABC"}
+    assert pays["A"] == pays["B"] == pays["C"]
+    assert len(confirmations) == 7
+    assert len({c["seed"] for c in confirmations}) == 7
+    assert [c["paytable"] for c in confirmations if c["wager"] == "eclipse.sun7"] == ["A"]
+    assert {c["rules"] for c in confirmations if c["wager"] == "baccarat.player"} == {"standard+ez+super6"}
+    assert "7 of 7 simulations" in (ruled / "REPORT.md").read_text()
+
+
+def test_a_scope_option_no_game_reads_is_refused(tmp_path, capsys):
+    assert main(["audit", "--out", str(tmp_path / "x"), "--paytable", "B"]) == 2
+    assert "add --game" in capsys.readouterr().err
+    assert main(["audit", "--out", str(tmp_path / "x"), "--game", "baccarat", "--deck", "9TJQKA"]) == 2
+    assert "--deck names the ranks of a stud game" in capsys.readouterr().err
+    assert main(["audit", "--out", str(tmp_path / "x"), "--wager", "eclipse.sun7",
+                 "--interpret", "L5=strict"]) == 2
+    assert "no wager of this configuration reads L5" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+    assert main(["audit", "--verify", str(tmp_path), "--game", "lunar"]) == 2
+    assert "--verify reads them from the bundle's manifest" in capsys.readouterr().err
+
+
+def test_a_user_paytable_file_is_copied_into_the_bundle_and_hashed(tmp_path):
+    from pathlib import Path
+    source = Path(__file__).parent / "data" / "moon8-30to1.toml"
+    scope = Scope(game="baccarat", wagers=("eclipse.moon8",), paytable="M30", decks="8",
+                  paytable_files=(("moon8-30to1.toml", source.read_text()),))
+    out = _write(tmp_path / "b", scope)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert "inputs/moon8-30to1.toml" in manifest["files"]
+    assert (out / "inputs/moon8-30to1.toml").read_bytes() == source.read_bytes()
+    sheet = (out / "baccarat/parsheets/8-decks/eclipse.moon8-M30.md").read_text()
+    assert "user file moon8-30to1.toml" in sheet.lower()
+    assert "--paytable-file inputs/moon8-30to1.toml" in manifest["command"]
+    assert verify(out, workers=1, progress=_quiet) == []
 
 
 def _state(root):
@@ -71,7 +158,9 @@ def _state(root):
             for p in sorted(root.rglob("*"))}
 
 
-def test_bundle_holds_the_joint_super_tables_and_their_checks(bundle):
+@pytest.mark.slow
+def test_bundle_holds_the_joint_super_tables_and_their_checks(tmp_path):
+    bundle = _write(tmp_path / "lunar", Scope(game="lunar", wagers=("lunar.super",)))
     for hands in (2, 3):
         for name in (f"supers-{hands}-hands-keys.csv", f"supers-{hands}-hands-lines.md",
                      f"package-supers-{hands}.md", f"package-supers-{hands}.json"):
@@ -97,6 +186,7 @@ def test_verify_passes_on_the_bundle_and_recomputes_it_identically(bundle):
     (("git_commit",), "f" * 40, "git commit differs"),
     (("command",), "combin audit --seed 6 --rounds 2000 --hands 2000 --shoes 300",
      "recorded command"),
+    (("lab", "client"), "Casino Y", "the manifest's client 'Casino Y' is not the one"),
     (("verdicts", "baccarat", "all_checks_passed"), False, "recorded verdict differs"),
     (("parameters", "rounds"), 3000, "recorded parameters differ from baccarat/simulation.json"),
 ])
@@ -123,20 +213,31 @@ def test_verify_recomputes_the_verdicts(bundle, tmp_path, monkeypatch):
     assert verify(copy, recompute=False) == []
     monkeypatch.setattr(module, "build", lambda *a, **k: (files, verdicts, parameters))
     assert verify(copy, progress=lambda m: None) == []
-    changed = {**verdicts, "lunar": {**verdicts["lunar"], "checks": "0/0"}}
+    changed = {**verdicts, "baccarat": {**verdicts["baccarat"], "checks": "0/0"}}
     monkeypatch.setattr(module, "build", lambda *a, **k: (files, changed, parameters))
     assert verify(copy, progress=lambda m: None) == [
-        "recorded verdict differs from the recomputation: lunar"]
+        "recorded verdict differs from the recomputation: baccarat"]
 
 
-def test_verify_catches_a_changed_byte(bundle, tmp_path, capsys):
+def test_verify_names_the_file_the_cell_and_both_values(bundle, tmp_path, capsys):
     copy = tmp_path / "tampered"
     shutil.copytree(bundle, copy)
-    target = copy / "baccarat/parsheets/8-decks/eclipse.sun7-A.csv"
-    data = bytearray(target.read_bytes())
-    data[data.index(b"112633011329024")] = ord("2")
-    target.write_bytes(bytes(data))
-    assert verify(copy, recompute=False) == ["hash differs: baccarat/parsheets/8-decks/eclipse.sun7-A.csv"]
+    csv_file = copy / "baccarat/parsheets/8-decks/eclipse.eclipse-B.csv"
+    data = bytearray(csv_file.read_bytes())
+    data[data.index(b"112633011329024") + 14] = ord("5")   # one digit of a count
+    csv_file.write_bytes(bytes(data))
+    page = copy / "baccarat/parsheets/8-decks/eclipse.eclipse-B.md"
+    page.write_text(page.read_text().replace("2.9664%", "2.9674%", 1))  # one digit of the edge
+    assert verify(copy, recompute=False) == [
+        "hash differs: baccarat/parsheets/8-decks/eclipse.eclipse-B.csv",
+        "hash differs: baccarat/parsheets/8-decks/eclipse.eclipse-B.md"]
+    found = verify(copy, workers=1, progress=_quiet)
+    assert "recomputed figures differ: baccarat/parsheets/8-decks/eclipse.eclipse-B.csv, row 2, " \
+           "column 'combinations': bundle '112633011329025', recomputed '112633011329024'" in found
+    assert any(line.startswith("recomputed figures differ: baccarat/parsheets/8-decks/"
+                               "eclipse.eclipse-B.md, line ") and
+               "table cell (row 'House edge', column 'Value'): bundle '2.9674%', "
+               "recomputed '2.9664%'" in line for line in found), found
     with pytest.raises(SystemExit) as stop:
         main(["audit", "--verify", str(copy), "--hashes-only"])
     assert stop.value.code == 1
@@ -146,7 +247,7 @@ def test_verify_catches_a_changed_byte(bundle, tmp_path, capsys):
 def test_verify_an_extra_file_and_a_missing_manifest(bundle, tmp_path, capsys):
     copy = tmp_path / "extra"
     shutil.copytree(bundle, copy)
-    (copy / "lunar" / "note.txt").write_text("added later")
-    assert verify(copy, recompute=False) == ["not in the manifest: lunar/note.txt"]
+    (copy / "baccarat" / "note.txt").write_text("added later")
+    assert verify(copy, recompute=False) == ["not in the manifest: baccarat/note.txt"]
     assert main(["audit", "--verify", str(tmp_path / "nowhere")]) == 2
     assert "no readable manifest.json" in capsys.readouterr().err

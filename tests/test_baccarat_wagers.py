@@ -111,3 +111,15 @@ def test_eclipse_under_paid_rows_needs_the_component_paytable():
     with pytest.raises(CombinError, match="does not exist"):
         par_sheet("eclipse.eclipse", paytable="X", extra_paytables=[custom],
                   interpret={"E1": "paid-rows"})
+
+
+def test_eclipse_sheets_say_that_631b11_is_a_temporary_regulation():
+    from pathlib import Path
+    from combin.analysis import par_sheet
+    seed = (Path(__file__).parents[1] / "seeds" / "pa-631b11-eclipse-side-wager.txt").read_text()
+    assert "added March 7, 2025, effective March 8, 2025, 55 Pa.B. 2071" in seed
+    for wager in ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9",
+                  "eclipse.eclipse"):
+        assert par_sheet(wager).regulation.endswith(
+            "a temporary regulation, added March 7, 2025, effective March 8, 2025, 55 Pa.B. 2071")
+    assert "temporary" not in par_sheet("baccarat.banker").regulation

@@ -95,6 +95,7 @@ def test_interpretation_is_recorded(capsys):
     (["par", "eclipse.sun7", "--interpret", "E1=events"], "does not apply"),
     (["par", "eclipse.sun7", "--interpret", "E1"], "ID=VALUE"),
     (["sensitivity", "eclipse.sun7"], "no switchable"),
+    (["par", "lunar.instant"], "lunar.instant is not a wager: see `combin game lunar`"),
 ])
 def test_bad_input_is_one_clear_message_and_exit_2(capsys, tmp_path, argv, words):
     target = tmp_path / "sheet.txt"

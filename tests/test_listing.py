@@ -38,3 +38,11 @@ def test_every_wager_and_interpretation_is_listed():
         assert all(wager in text for wager in game.wagers)
         assert all(interp in text for interp in game.interpretations)
     assert "Offers: game protection" in text
+
+
+def test_the_instant_payout_is_not_listed_among_the_wagers():
+    document = listing_document()
+    wagers = next(t for t in document.tables if t.name == "lunar_wagers")
+    assert [row[0].value if hasattr(row[0], "value") else row[0] for row in wagers.rows] == [
+        "lunar.super"]
+    assert "lunar.instant) is not a wager: combin game lunar" in wagers.note

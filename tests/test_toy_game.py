@@ -108,10 +108,11 @@ def test_tables_include_the_toy(toy):
 
 def test_audit_bundles_the_toy(toy):
     from combin.audit.bundle import build
+    from combin.audit.scope import Scope
     files, verdicts, _ = build(seed=1, rounds=2000, hands=1000, shoes=100, workers=1,
-                               progress=lambda message: None, only=["toy"])
+                               progress=lambda message: None, scope=Scope(game="toy"))
     assert verdicts["toy"]["all_checks_passed"] and verdicts["toy"]["checks"] == "2/2"
-    assert "Monte Carlo (2,000 rounds simulated) 1/1 inside" in files["README.md"]
+    assert "Monte Carlo (2,000 rounds per simulation) 1/1 inside" in files["README.md"]
     assert {"toy/REPORT.md", "toy/method.md", "toy/simulation.md"} <= set(files)
     assert not any(path.startswith(("baccarat/", "lunar/")) for path in files)
 

@@ -11,5 +11,6 @@ a seeded Monte Carlo confirmation of every wager; a human-readable
 
 __all__ = ["DEFAULTS"]
 
-#: Default parameters of ``combin audit``: the seed and the simulation sizes.
-DEFAULTS = {"seed": 20261129, "rounds": 1_000_000, "hands": 1_000_000, "shoes": 100_000}
+#: Default parameters of ``combin audit``: the seed and the simulation sizes (rounds and
+#: hands *per simulation*: each wager, paytable, rule set and reading has its own stream).
+DEFAULTS = {"seed": 20261129, "rounds": 200_000, "hands": 200_000, "shoes": 100_000}

@@ -23,7 +23,10 @@ from combin import __version__
 from combin.analysis import select_wager
 from combin.audit import DEFAULTS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
-from combin.audit.simulate import RNG, confirm, tally
+from combin.audit import stud as stud_games
+from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
+from combin.audit.diff import differences as file_differences
+from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
 from combin.documents.audit import checks_document, simulation_document
 from combin.cli import build_parser
 from combin.errors import CombinError
@@ -32,9 +35,10 @@ from combin.game import AuditSection
 from combin.progress import StderrProgress, messages
 from combin.registry import find_game, games
 from combin.render import render
-from combin.tables import jobs, sensitivity_pages, stem
+from combin.tables import stem
 
-__all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command"]
+__all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command",
+           "EMPTY_LAB", "FORMAT", "MARKER", "PDF"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
@@ -42,64 +46,166 @@ DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "mark
 _progress = messages("audit")
 
 
-def _parsheet_files(game, progress):
-    """Every par sheet of ``game`` in Markdown, CSV, JSON and HTML: ``(files, [(shoe label,
-    sheet), ...], [(label, space), ...], [(sheet, HTML page path), ...])``."""
+def _figures(sheet):
+    """What makes two sheets the same figures: every line's event, pays and count."""
+    return sheet.cycle, tuple((line.event, str(line.pays), line.combinations)
+                              for line in sheet.lines)
+
+
+def _interpret(game, wager, scope):
+    return {key: value for key, value in scope.interpret if key in wager.interpretations}
+
+
+def _groups(game, scope, extra, space):
+    """``[(path stem, selection, sheet, [rule set, ...]), ...]``: each distinct sheet of the
+    scope on ``space`` once; a wager whose figures do not depend on the rule set is one sheet
+    listing the rule sets it holds for."""
+    from dataclasses import replace
+    found = []
+    for wager, paytable, rule_ids in scope_jobs(game, scope, *extra):
+        groups = []
+        for rules in rule_ids:
+            chosen = select_wager(game, wager, paytable=paytable, rules=rules,
+                                  interpret=_interpret(game, wager, scope),
+                                  extra_paytables=extra[0], extra_rulesets=extra[1])
+            sheet = chosen.sheet(space)
+            same = next((g for g in groups if g[0] == _figures(sheet)), None)
+            if same is None:
+                groups.append((_figures(sheet), [rules], chosen, sheet))
+            else:
+                same[1].append(rules)
+        for _, rules, chosen, sheet in groups:
+            if len(rules) > 1:
+                sheet = replace(sheet, rules=", ".join(rules), rules_title=(
+                    "the same figures under each of these rule sets (the wager's settlement "
+                    "does not depend on the rule)"))
+            found.append((stem(wager, paytable, rules[0] if len(rules) == 1 else None), chosen,
+                          sheet, rules))
+    return found
+
+
+def _spaces(game, scope):
+    """``[(label, options), ...]``: the scope's shoe, or every shoe the game tabulates."""
+    if scope.decks is None and scope.shoe is None:
+        return list(game.table_shoes)
+    game.space(scope.decks, scope.shoe)  # refused here when the game has a fixed deck
+    label = f"{scope.decks}-decks" if scope.decks is not None else "shoe"
+    return [(label, {k: v for k, v in (("decks", scope.decks), ("shoe", scope.shoe))
+                     if v is not None})]
+
+
+def _parsheet_files(game, scope, extra, progress):
+    """Every par sheet of the scope in Markdown, CSV, JSON and HTML: ``(files, [(shoe label,
+    group), ...], [(label, space), ...], [(sheet, HTML page path), ...])``."""
     files, sheets, spaces, sheet_pages = {}, [], [], []
-    for label, options in game.table_shoes:
-        space = game.outcomes(**options)
+    for label, options in _spaces(game, scope):
+        space = game.space(**options) if options else game.outcomes()
         spaces.append((label, space))
         progress(f"{game.id}: par sheets, {space.shoe}")
-        for wager, paytable, rules in jobs(game):
-            sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
-            base = f"parsheets/{label}/{stem(wager, paytable, rules)}"
-            sheets.append((label, sheet))
-            sheet_pages.append((sheet, f"{game.id}/{base}.html"))
+        for group in _groups(game, scope, extra, space):
+            base = f"parsheets/{label}/{group[0]}"
+            sheets.append((label, group))
+            sheet_pages.append((group[2], f"{game.id}/{base}.html"))
             for fmt in ("md", "csv", "json", "html"):
-                files[f"{base}.{fmt}"] = render(sheet, fmt)
+                files[f"{base}.{fmt}"] = render(group[2], fmt)
     return files, sheets, spaces, sheet_pages
 
 
-def _game_files(game, parameters, workers, progress):
-    section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
-    files, sheets, spaces, sheet_pages = _parsheet_files(game, progress)
-    first_label, first_space = spaces[0]
+def _sensitivity(game, groups, space):
+    """``{interpretation: [Document]}``: each scoped wager under every value of each open
+    interpretation it reads, one comparison per sheet."""
+    from combin.analysis import sensitivity_of
+    from combin.documents.comparison import document as comparison_document
+    by_wager = {}
+    for _, chosen, sheet, rules in groups:
+        by_wager.setdefault(chosen.wager.id, []).append((chosen, sheet))
     pages = {}
-    for (wager_id, interp), page in sensitivity_pages(game, first_space).items():
-        pages.setdefault(interp, []).append(page)
-    if game.extra_tables is not None:
+    for wager_id, chosen_sheets in by_wager.items():
+        wager = game.wagers[wager_id]
+        for interp in wager.interpretations:
+            if game.interpretations[interp].fixed:
+                continue
+            comparisons = [(f"paytable_{sheet.paytable}".lower(), f"{wager.title}, paytable "
+                            f"{sheet.paytable}: sensitivity to {interp}",
+                            [(f"{interp}={value}", variant) for value, variant in
+                             sensitivity_of(chosen, interp, space)])
+                           for chosen, sheet in chosen_sheets]
+            pages.setdefault(interp, []).append(comparison_document(
+                "sensitivity", f"{wager.title}: sensitivity to {interp}", comparisons))
+    return pages
+
+
+def _simulations(game, groups, space, parameters, unit, workers):
+    """One Monte Carlo confirmation per distinct settlement of the scope (a sheet under
+    one reading), each on its own stream; identical settlements are simulated once."""
+    rounds = parameters.get(unit, parameters["rounds"])
+    planned, seen = [], set()
+    for _, chosen, sheet, rules in groups:
+        wager = chosen.wager
+        rule_text = "any" if rules == [None] else "+".join(rules)
+        for reading in audit_checks.readings(game, wager):
+            variant = chosen if not reading else chosen.reading(*next(iter(reading.items())))
+            payouts = variant.payouts(space)
+            key = frozenset(payouts.items())
+            if key in seen:
+                continue  # the same settlement is one confirmation, not two
+            seen.add(key)
+            text = ", ".join(f"{k}={v}" for k, v in reading.items())
+            planned.append((variant, payouts, wager.id, sheet.paytable, rule_text, text,
+                            stream_seed(parameters["seed"], wager.id, sheet.paytable, rule_text,
+                                        text)))
+    if not planned:
+        return []
+    streams = tally_many(game, rounds, [p[-1] for p in planned], workers,
+                         StderrProgress(f"audit: {game.id} simulations", unit=unit))
+    return [confirm(counts, payouts, variant.sheet(space).summary.expected_return, wager,
+                    paytable, text, seed, rule_text)
+            for (variant, payouts, wager, paytable, rule_text, text, seed), counts
+            in zip(planned, streams)]
+
+
+def _pages_of(files):
+    for path in [p for p in files if p.endswith(".md") and p[:-3] + ".html" not in files]:
+        files[path[:-3] + ".html"] = texts.html_page(files[path], texts.page_title(files[path]))
+
+
+def _verdict(found, confirmations):
+    return {"checks": f"{sum(c.passed for c in found)}/{len(found)}",
+            "simulation_inside_99": f"{sum(c.inside for c in confirmations)}/{len(confirmations)}",
+            "all_checks_passed": all(c.passed for c in found)}
+
+
+def _game_files(game, scope, extra, parameters, workers, progress, head, stud_pages=None):
+    section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
+    files, sheets, spaces, sheet_pages = _parsheet_files(game, scope, extra, progress)
+    first_label, first_space = spaces[0]
+    first = [group for label, group in sheets if label == first_label]
+    pages = _sensitivity(game, first, first_space)
+    if game.extra_tables is not None and scope.full:
         for _, produced in game.extra_tables():
             for relative, text in produced.items():
                 files[f"tables/{relative}"] = text
-
-    if game.protection is not None:
-        files.update(protection_files(game, parameters, workers, progress))
+    scoped = {chosen.wager.id for _, chosen, _, _ in first}
+    if game.protection is not None and scoped & set(game.protection.wagers):
+        files.update(protection_files(game, parameters, workers, progress, scoped))
 
     found = audit_checks.game_checks(game, progress)
-    found.append(audit_checks.cycle_check([sheet for _, sheet in sheets]))
+    found.append(audit_checks.cycle_check([group[2] for _, group in sheets]))
+    if stud_pages is not None:
+        found += stud_pages.checks
+        files.update(stud_pages.pages)
 
     unit = section.unit
     rounds = parameters.get(unit, parameters["rounds"])
     confirmations = []
     if game.dealer is not None:
-        progress(f"{game.id}: Monte Carlo, {rounds:,} {unit} (seed {parameters['seed']})")
-        counts = tally(game, rounds, parameters["seed"], workers,
-                       StderrProgress(f"audit: {game.id} simulation", unit=unit))
-    simulated = [sheet for label, sheet in sheets if label == first_label]
-    for sheet in simulated if game.dealer is not None else ():
-        wager = game.wagers[sheet.wager]
-        name = sheet.paytable if sheet.rules in (None, "any", sheet.paytable) else \
-            f"{sheet.paytable}, rules {sheet.rules}"
-        rules = None if sheet.rules == "any" else sheet.rules
-        for reading in audit_checks.readings(game, wager):
-            variant = select_wager(game, wager, paytable=sheet.paytable, rules=rules,
-                                   interpret=reading)
-            confirmations.append(confirm(counts, variant.payouts(first_space),
-                                         variant.sheet(first_space).summary.expected_return,
-                                         wager.id, name,
-                                         ", ".join(f"{k}={v}" for k, v in reading.items())))
+        progress(f"{game.id}: Monte Carlo, {rounds:,} {unit} per simulation, one stream each")
+        confirmations = _simulations(game, first, first_space, parameters, unit, workers)
     simulation = {"rng": RNG.replace("{game}", game.id), "seed": parameters["seed"],
-                  "rounds": rounds, "unit": unit, "dealing": section.dealing}
+                  "rounds": rounds, "unit": unit, "dealing": section.dealing,
+                  "streams": "one per simulation: the seed of each is derived from the bundle's "
+                             "seed, the wager, the paytable, the rule sets and the reading "
+                             "(SHA-256, combin.audit.simulate.stream_seed) and recorded beside it"}
 
     files["method.md"] = texts.method_statement(game, [(l, s) for l, s in spaces], section.modules)
     files["interpretations.md"] = texts.register(game, pages)
@@ -110,45 +216,158 @@ def _game_files(game, parameters, workers, progress):
     files["checks.json"] = texts.checks_json(found)
     files["simulation.json"] = texts.simulation_json(confirmations, simulation)
     listed = ["method.md", "interpretations.md", "checks.md", "simulation.md"]
-    listed += sorted(path for path in files if path.startswith("protection/")
-                     and not path.endswith(".html"))
-    game_report = texts.report(game, simulated, found, confirmations, pages, listed)
+    listed += sorted(path for path in files if (path.startswith("protection/") or
+                                                path.startswith("game/"))
+                     and not path.endswith((".html", ".json", ".png")))
+    verdict = _verdict(found, confirmations)
+    game_report = texts.report(game, [group[2] for group in first], found, confirmations, pages,
+                               listed, head(game.title, verdict),
+                               [] if stud_pages is None else stud_pages.figures)
     files["REPORT.md"] = render(game_report, "md")
     files["REPORT.html"] = render(game_report, "html")
-    for path in [p for p in files if p.endswith(".md") and p[:-3] + ".html" not in files]:
-        files[path[:-3] + ".html"] = texts.html_page(files[path], texts.page_title(files[path]))
-    verdict = {"checks": f"{sum(c.passed for c in found)}/{len(found)}",
-               "simulation_inside_99": f"{sum(c.inside for c in confirmations)}/{len(confirmations)}",
-               "all_checks_passed": all(c.passed for c in found)}
-    simulated = f"{rounds:,} {unit}" if game.dealer is not None else "no"
+    _pages_of(files)
+    simulated = f"{rounds:,} {unit} per simulation" if confirmations else "no"
     summary = (game, sheet_pages, verdict,
-               [f"{game.id}/{p}" for p in ["REPORT.md", *listed] if not p.endswith(".png")],
+               [f"{game.id}/{p}" for p in ["REPORT.md", *listed]],
                {f"{game.id}/{p}": c for p, c in files.items() if p.endswith(".png")})
     return {f"{game.id}/{path}": text for path, text in files.items()}, verdict, simulated, summary
 
 
-def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hands"],
-          shoes=DEFAULTS["shoes"], workers=2, progress=_progress, only=None):
-    """Every file of the bundle but the manifest, and each game's verdict.
+def _caribbean_files(scope, progress, head):
+    """The folder ``caribbean/``: the whole game under every strategy and its checks."""
+    from combin.render.document import Document, Percent, Table
+    stud = stud_games.caribbean(scope.deck, progress)
+    files = dict(stud.pages)
+    files["checks.md"] = render(checks_document("Caribbean Stud", stud.checks), "md")
+    files["checks.json"] = texts.checks_json(stud.checks)
+    files["simulation.json"] = texts.simulation_json([], {"rounds": 0})
+    verdict = _verdict(stud.checks, [])
+    rows = [[label, Percent(edge)] for label, edge in stud.figures]
+    info = head("Caribbean Stud", verdict)
+    report = Document("report", "Caribbean Stud: certification report", info, (
+        Table.of("strategies", "The whole game under each strategy (exact)",
+                 ["Strategy", ("house_edge", "House edge per Ante")], rows,
+                 "Every situation against every dealer hand, summed exactly "
+                 "(combin.stud.whole); the published totals are checked to the integer "
+                 "(checks.md)."),))
+    files["REPORT.md"] = render(report, "md")
+    files["REPORT.html"] = render(report, "html")
+    _pages_of(files)
+    pages = ["caribbean/REPORT.md", "caribbean/checks.md",
+             *sorted(f"caribbean/{p}" for p in stud.pages if p.endswith(".md"))]
+    from types import SimpleNamespace
+    named = SimpleNamespace(id="caribbean", title="Caribbean Stud (the whole game, exact)")
+    return ({f"caribbean/{path}": text for path, text in files.items()}, verdict,
+            (named, [], verdict, pages, {}))
 
-    ``only`` (a list of game ids) limits the bundle to those games; such a
-    partial bundle is for tests and previews (``verify`` rebuilds every game).
+
+def _lunar_game(scope, parameters, workers, progress):
+    """The Lunar whole game for the folder ``lunar/game/``.  In the committed configuration
+    (paytable A, the default readings, 52 cards) the committed sheets of tables/lunar/game --
+    the game without draws and the reduced decks with draws exactly, the 52-card game as
+    committed (a sample, with its parameters) -- which ``--verify`` sums again; otherwise the
+    game without draws summed here for the scope's paytable, readings and deck."""
+    from combin.crosscheck import Check
+    paytable = scope.paytable if scope.paytable in stud_games.instant_paytables() else "A"
+    interpret = dict(scope.interpret)
+    committed = stud_games.committed_game_sheets()
+    if paytable == "A" and not interpret and scope.deck is None and committed:
+        progress("lunar: the committed whole-game sheets (tables/lunar/game)")
+        pages = {f"game/{name}": text for name, text in committed.items()}
+        expected = ["no-draw.md", *(f"{deck}.md" for deck in stud_games.REDUCED_DECKS)]
+        check = Check("method", "the committed whole-game sheets are in the bundle; --verify "
+                      "sums the game without draws and each reduced deck again in full",
+                      ", ".join(expected), all(name in committed for name in expected))
+        return stud_games.StudPages(pages, [check], [])
+    return stud_games.lunar_no_draw(paytable, interpret, scope.deck, progress)
+
+
+def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hands"],
+          shoes=DEFAULTS["shoes"], workers=2, progress=_progress, scope=None, lab=None):
+    """Every file of the bundle but the manifest, each game's verdict and the parameters.
+
+    ``scope`` (a :class:`~combin.audit.scope.Scope`) limits the bundle to one
+    configuration; ``lab`` holds the laboratory's fields (client, submission,
+    prepared_by, date) printed at the head of every report.
     """
     if rounds < 1000 or hands < 1000 or shoes < 100:
         raise CombinError("the simulations need at least 1,000 rounds and hands and 100 shoes "
                           "to mean anything")
+    scope = scope or Scope()
+    lab = {**EMPTY_LAB, **(lab or {})}
     parameters = {"seed": seed, "rounds": rounds, "hands": hands, "shoes": shoes}
+    extra = scope.extra()
+    registry, studs = scoped_games(scope, games())
+    _check_interpretations(scope, registry, studs)
+    commit = _git_commit()
+
+    def head(title, verdict):
+        return _head(title, scope, lab, commit, verdict)
+
     files, verdicts, simulated, summaries = {}, {}, {}, []
-    for game in [find_game(game_id) for game_id in only] if only else games():
+    for name, text in scope.paytable_files:
+        files[f"{INPUTS}/{name}"] = text
+    for game in registry:
+        stud = _lunar_game(scope, parameters, workers, progress) \
+            if game.id == "lunar" and "lunar" in studs else None
         produced, verdicts[game.id], simulated[game.id], summary = _game_files(
-            game, parameters, workers, progress)
+            game, scope, extra, parameters, workers, progress, head, stud)
         files.update(produced)
+        summaries.append(summary)
+    if "caribbean" in studs:
+        produced, verdicts["caribbean"], summary = _caribbean_files(scope, progress, head)
+        files.update(produced)
+        simulated["caribbean"] = "no (the whole game is summed exactly)"
         summaries.append(summary)
     files["README.md"] = _index(verdicts, simulated, parameters)
     from combin.documents.bundle import report_document
-    from combin.render import render
-    files["REPORT.html"] = render(report_document(summaries, parameters, __version__), "html")
-    return files, verdicts, parameters
+    document = report_document(summaries, parameters,
+                               __version__, head("combin evidence bundle", _overall(verdicts)))
+    files["REPORT.html"] = render(document, "html")
+    files["REPORT.md"] = render(document, "md")
+    return files, verdicts, {**parameters, "scope": scope, "lab": lab}
+
+
+#: The laboratory's own fields, empty unless given.
+EMPTY_LAB = {"client": "", "submission": "", "prepared_by": "", "date": ""}
+
+
+def _overall(verdicts):
+    checks = [v["checks"].split("/") for v in verdicts.values()]
+    inside = [v["simulation_inside_99"].split("/") for v in verdicts.values()]
+    return {"checks": f"{sum(int(a) for a, _ in checks)}/{sum(int(b) for _, b in checks)}",
+            "simulation_inside_99": f"{sum(int(a) for a, _ in inside)}/"
+                                    f"{sum(int(b) for _, b in inside)}",
+            "all_checks_passed": all(v["all_checks_passed"] for v in verdicts.values())}
+
+
+def _head(title, scope, lab, commit, verdict):
+    """The first lines of every report: the verdict, then what it is the verdict on."""
+    passed, run = verdict["checks"].split("/")
+    inside, simulated = verdict["simulation_inside_99"].split("/")
+    words = (f"{passed} of {run} checks passed, {inside} of {simulated} simulations inside "
+             "their 99 % interval")
+    if passed != run or inside != simulated:
+        words = "NOT PASSED: " + words
+    rows = [("Verdict", words), ("Configuration", scope.describe()),
+            ("Tool", f"combin {__version__}"), ("Git commit", commit),
+            ("Date", lab["date"] or "not given")]
+    rows += [(name, lab[key]) for key, name in (("client", "Client"),
+                                                 ("submission", "Submission"),
+                                                 ("prepared_by", "Prepared by")) if lab[key]]
+    return tuple(rows)
+
+
+def _check_interpretations(scope, registry, studs):
+    """Every ``--interpret`` key is read by some wager (or stud game) of the scope."""
+    read = {key for game in registry for wager in game.wagers.values()
+            if not scope.wagers or wager.id in scope.wagers for key in wager.interpretations}
+    if "lunar" in studs:
+        read |= set(stud_games.lunar_interpretations())
+    for key, _ in scope.interpret:
+        if key not in read:
+            raise CombinError(f"--interpret {key}: no wager of this configuration reads "
+                              f"{key} (they read: {', '.join(sorted(read)) or 'none'})")
 
 
 def _index(verdicts, simulated, parameters):
@@ -160,7 +379,7 @@ def _index(verdicts, simulated, parameters):
              "figures, the verdicts, the charts and links to every rendered page.", ""]
     for game, verdict in verdicts.items():
         lines += [f"- [{game}/REPORT.html]({game}/REPORT.html): cross-checks {verdict['checks']} "
-                  f"passed; Monte Carlo ({simulated[game]} simulated) "
+                  f"passed; Monte Carlo ({simulated[game]}) "
                   f"{verdict['simulation_inside_99']} inside the 99% interval."]
     return "\n".join(lines) + "\n"
 
@@ -198,33 +417,46 @@ def _digest(content):
     return hashlib.sha256(data).hexdigest()
 
 
-def manifest(files, verdicts, parameters, command):
-    """The manifest: tool, commit, Python and dependency versions, command, hashes."""
+def manifest(files, verdicts, record, command):
+    """The manifest: tool, commit, Python and dependency versions, command, parameters, scope,
+    the laboratory's fields, verdicts, hashes."""
     return json.dumps({
-        "format": "combin.audit/1",
+        "format": FORMAT,
         "tool": {"name": "combin", "version": __version__},
         "git_commit": _git_commit(),
         "python": sys.version.split()[0],
         "dependencies": _versions(),
         "command": command,
-        "parameters": parameters,
+        "parameters": {name: record[name] for name in _PARAMETERS},
+        "scope": record.get("scope", Scope()).record(),
+        "lab": {**EMPTY_LAB, **record.get("lab", {})},
         "verdicts": verdicts,
         "files": {path: _digest(content) for path, content in sorted(files.items())},
     }, indent=2, ensure_ascii=False) + "\n"
 
 
-def audit_command(parameters):
-    """The command line that builds a bundle with ``parameters`` (recorded in the manifest;
-    the output directory and worker count do not change the bundle, so they are left out)."""
-    return "combin audit " + " ".join(f"--{name} {parameters[name]}" for name in _PARAMETERS)
+def audit_command(record):
+    """The command line that builds a bundle with ``record`` (parameters, scope, laboratory
+    fields; recorded in the manifest; the output directory and worker count do not change
+    the bundle, so they are left out)."""
+    import shlex
+    words = ["combin", "audit"]
+    for name in _PARAMETERS:
+        words += [f"--{name}", str(record[name])]
+    words += record.get("scope", Scope()).options()
+    for key, value in record.get("lab", {}).items():
+        if value:
+            words += [f"--{key.replace('_', '-')}", value]
+    return shlex.join(words)
 
 
+FORMAT = "combin.audit/2"
 #: The first bytes of a manifest: a directory holding one is a previous bundle.
-MARKER = ("manifest.json", b'{\n  "format": "combin.audit/1"')
+MARKER = ("manifest.json", b'{\n  "format": "combin.audit/')
 
 
-def write(out, files, verdicts, parameters, command):
-    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, parameters, command)},
+def write(out, files, verdicts, record, command):
+    write_tree(out, {**files, "manifest.json": manifest(files, verdicts, record, command)},
                marker=MARKER)
 
 
@@ -260,8 +492,8 @@ def read_manifest(directory):
         _invalid(root, "manifest.json is not JSON")
     if not isinstance(recorded, dict):
         _invalid(root, "not a JSON object")
-    if recorded.get("format") != "combin.audit/1":
-        _invalid(root, f"format is {str(recorded.get('format'))[:40]!r}, not 'combin.audit/1'")
+    if recorded.get("format") != FORMAT:
+        _invalid(root, f"format is {str(recorded.get('format'))[:40]!r}, not {FORMAT!r}")
     files = recorded.get("files")
     if not isinstance(files, dict):
         _invalid(root, f"'files' is {type(files).__name__ if files is not None else 'null'}, "
@@ -280,10 +512,15 @@ def read_manifest(directory):
         if not isinstance(recorded.get(name), str):
             _invalid(root, f"'{name}' must be a string")
     verdicts = recorded.get("verdicts")
-    known = [game.id for game in games()]
-    if not isinstance(verdicts, dict) or set(verdicts) != set(known) or \
+    if not isinstance(verdicts, dict) or not verdicts or \
             not all(isinstance(v, dict) for v in verdicts.values()):
-        _invalid(root, f"'verdicts' must hold one verdict per game ({', '.join(known)})")
+        _invalid(root, "'verdicts' must hold one verdict per game of the bundle")
+    if not isinstance(recorded.get("scope"), dict):
+        _invalid(root, "'scope' must be an object")
+    lab = recorded.get("lab")
+    if not isinstance(lab, dict) or set(lab) != set(EMPTY_LAB) or \
+            not all(isinstance(value, str) for value in lab.values()):
+        _invalid(root, f"'lab' must hold the strings {', '.join(EMPTY_LAB)}")
     return recorded
 
 
@@ -303,8 +540,14 @@ def _unsafe(root, path):
 
 
 def _command_parameters(command):
-    """The parameters the recorded ``combin audit`` command line asks for, or ``None``."""
-    words = command.split()
+    """``(parameters, scope record, lab)`` the recorded ``combin audit`` command line asks
+    for, or ``None``."""
+    import shlex
+    from combin.commands.audit import lab_fields, scope_record
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
     if words[:2] != ["combin", "audit"]:
         return None
     try:
@@ -313,7 +556,7 @@ def _command_parameters(command):
         return None
     if args.verify is not None:
         return None
-    return {name: getattr(args, name) for name in _PARAMETERS}
+    return {name: getattr(args, name) for name in _PARAMETERS}, scope_record(args), lab_fields(args)
 
 
 def _recorded_verdict(root, game):
@@ -354,21 +597,70 @@ def _metadata(root, recorded):
         differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
                            f"this checkout is {commit}")
     parameters = recorded["parameters"]
-    if _command_parameters(recorded["command"]) != parameters:
+    if _command_parameters(recorded["command"]) != (parameters, recorded["scope"], recorded["lab"]):
         differences.append(f"the recorded command {recorded['command'][:120]!r} does not give "
                            "the recorded parameters")
+    report = root / "REPORT.md"
+    if report.is_file() and not report.is_symlink():
+        head = report.read_text(encoding="utf-8", errors="replace")[:8000]
+        for key, value in recorded["lab"].items():
+            if value and value not in head:
+                differences.append(f"the manifest's {key} {value[:80]!r} is not the one "
+                                   "REPORT.md opens with")
     for game, verdict in sorted(recorded["verdicts"].items()):
         found, simulated = _recorded_verdict(root, game)
         if found is None:
             continue  # the missing or changed file is reported by its hash
+        if game == "caribbean":
+            found = {**found, "simulation_inside_99": verdict.get("simulation_inside_99")}
         if verdict != found:
             differences.append(f"recorded verdict differs from {game}/checks.json and "
                                f"{game}/simulation.json: {game}")
         rounds = parameters.get(_unit(game), parameters["rounds"])
-        if not isinstance(simulated, dict) or simulated.get("seed") != parameters["seed"] or \
-                simulated.get("rounds") != rounds:
+        if game != "caribbean" and (not isinstance(simulated, dict) or
+                                    simulated.get("seed") != parameters["seed"] or
+                                    simulated.get("rounds") != rounds):
             differences.append(f"recorded parameters differ from {game}/simulation.json")
     return differences
+
+
+def _read_input(root, path):
+    """A user's paytable file as the bundle holds it (``inputs/NAME``)."""
+    if _unsafe(root, path) or not path.startswith(f"{INPUTS}/"):
+        raise CombinError(f"{root}: the scope names an input outside {INPUTS}/: {path[:80]}")
+    return read_text(root / path, MAX_MANIFEST_BYTES, "paytable file")
+
+
+#: The report printed by Chromium (hashed; not re-rendered by --verify, see combin.audit.pdf).
+PDF = "REPORT.pdf"
+
+
+def _draw_differences(root, hashes, workers, progress):
+    """The committed Lunar sheets the bundle holds -- the game without draws, and with draws
+    on each reduced deck -- summed again in full here and compared figure by figure."""
+    import tempfile
+    found = []
+    if "lunar/game/no-draw.md" in hashes and "lunar/game/no-draw.json" not in hashes:
+        progress("lunar: the committed game without draws, summed again")   # as committed
+        text = stud_games.lunar_no_draw("A", {}, None, progress).pages["game/no-draw.md"]
+        target = root / "lunar/game/no-draw.md"
+        if target.is_file() and not _unsafe(root, "lunar/game/no-draw.md"):
+            found += ["recomputed figures differ: " + line for line in file_differences(
+                "lunar/game/no-draw.md", target.read_bytes(), text.encode("utf-8"))]
+    for ranks in stud_games.REDUCED_DECKS:
+        sheet, strategy = f"lunar/game/{ranks}.md", f"lunar/game/{ranks}-strategy.json"
+        if sheet not in hashes or _unsafe(root, sheet) or not (root / sheet).is_file():
+            continue
+        progress(f"lunar: the game with draws on {ranks}, summed again in full")
+        with tempfile.TemporaryDirectory(prefix="combin-verify-") as folder:
+            text, plan = stud_games.lunar_draws(ranks, "A", {}, workers,
+                                                f"{folder}/store.sqlite")
+        for path, content in ((sheet, text), (strategy, plan)):
+            target = root / path
+            if path in hashes and target.is_file() and not _unsafe(root, path):
+                found += ["recomputed figures differ: " + line for line in
+                          file_differences(path, target.read_bytes(), content.encode("utf-8"))]
+    return found
 
 
 def verify(directory, workers=2, progress=_progress, recompute=True):
@@ -407,16 +699,21 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
     differences += [f"not in the manifest: {path}" for path in sorted(on_disk - set(hashes) - {"manifest.json"})]
     differences += _metadata(root, recorded)
     if recompute:
-        progress("recomputing the bundle from its recorded parameters")
+        progress("recomputing the bundle from its recorded parameters and scope")
+        scope = Scope.of_record(recorded["scope"], lambda path: _read_input(root, path))
         files, verdicts, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],
-                                   parameters["shoes"], workers, progress)
+                                   parameters["shoes"], workers, progress, scope, recorded["lab"])
         for path, content in sorted(files.items()):
             data = content if isinstance(content, bytes) else content.encode("utf-8")
             target = root / path
             if target.is_file() and not target.is_symlink() and target.read_bytes() != data:
-                differences.append(f"recomputed figures differ: {path}")
+                differences += ["recomputed figures differ: " + line
+                                for line in file_differences(path, target.read_bytes(), data)]
             elif path not in hashes:
                 differences.append(f"recomputation produces a file the bundle lacks: {path}")
+        differences += [f"the bundle holds a file the recomputation does not produce: {path}"
+                        for path in sorted(set(hashes) - set(files) - {PDF})]
+        differences += _draw_differences(root, hashes, workers, progress)
         for game in sorted(set(verdicts) | set(recorded["verdicts"])):
             if verdicts.get(game) != recorded["verdicts"].get(game):
                 differences.append(f"recorded verdict differs from the recomputation: {game}")

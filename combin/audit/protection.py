@@ -10,7 +10,7 @@ commands' own functions, so the bundle shows what ``combin decks``, ``combin
 eor`` and ``combin count`` print.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from types import ModuleType
 
 from combin.game import Game
@@ -36,17 +36,22 @@ def _pages(files: dict[str, str | bytes], base: str, result: object) -> None:
 
 
 def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
-                     progress: Callable[[str], None]) -> dict[str, str | bytes]:
+                     progress: Callable[[str], None],
+                     wagers: Collection[str] | None = None) -> dict[str, str | bytes]:
     """``{path: text or bytes}`` under ``protection/`` for ``game`` (which has a
-    ``protection`` section); ``parameters["shoes"]`` shoes per count simulation."""
+    ``protection`` section) and those of its protected ``wagers`` (default all);
+    ``parameters["shoes"]`` shoes per count simulation, each count simulation on its own
+    stream (:func:`combin.audit.simulate.stream_seed` of the seed, "count" and the wager)."""
+    from combin.audit.simulate import stream_seed
     seed, shoes = parameters["seed"], parameters["shoes"]
     section = game.protection
     if section is None:
         raise ValueError(f"{game.id} offers no game protection")
+    keep = section.wagers if wagers is None else [w for w in section.wagers if w in wagers]
     files: dict[str, str | bytes] = {}
     charts = _charts()
     progress(f"{game.id}: house edge by decks, effects of removal")
-    for wager in section.wagers:
+    for wager in keep:
         table = decks.deck_table(wager)
         _pages(files, f"protection/decks-{wager}", table)
         if charts is not None:
@@ -55,10 +60,11 @@ def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
         _pages(files, f"protection/eor-{wager}", effects)
         if charts is not None:
             files[f"protection/eor-{wager}.png"] = charts.eor_chart(effects)
-    for wager, triggers in section.counted.items():
+    for wager, triggers in [(w, t) for w, t in section.counted.items() if w in keep]:
         progress(f"{game.id}: count simulation for {wager}, {shoes:,} shoes")
         result = simulate.simulate(wager, triggers=simulate.parse_triggers(triggers),
-                                   decks=section.decks, true_count=True, seed=seed, shoes=shoes,
+                                   decks=section.decks, true_count=True,
+                                   seed=stream_seed(seed, "count", wager), shoes=shoes,
                                    workers=workers)
         if result.interrupted:     # a partial count is never filed as the bundle's
             raise KeyboardInterrupt

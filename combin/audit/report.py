@@ -9,6 +9,7 @@ the words cannot drift from what the code does.
 import html
 import json
 import re
+from fractions import Fraction
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
@@ -22,7 +23,7 @@ from combin.game import Game
 from combin.outcomes import OutcomeSpace
 from combin.parsheet import ParSheet
 from combin.render import render_text as render
-from combin.render.document import Count, Document, Ratio, Table, Text
+from combin.render.document import Count, Document, Percent, Ratio, Table, Text
 from combin.render.html import page
 from combin.render.markdown import table
 
@@ -91,7 +92,8 @@ def checks_json(checks: Sequence[Check]) -> str:
 
 def simulation_json(confirmations: Sequence[Confirmation], parameters: Mapping[str, Any]) -> str:
     return json.dumps({"parameters": parameters, "confirmations": [
-        {"wager": c.wager, "paytable": c.paytable, "reading": c.reading, "rounds": c.rounds,
+        {"wager": c.wager, "paytable": c.paytable, "rules": c.rules, "reading": c.reading,
+         "seed": c.seed, "rounds": c.rounds,
          "simulated_return": display.rational(c.simulated),
          "standard_error": display.decimal(c.standard_error, 12),
          "interval_99": [display.decimal(c.low, 12), display.decimal(c.high, 12)],
@@ -101,18 +103,23 @@ def simulation_json(confirmations: Sequence[Confirmation], parameters: Mapping[s
 
 def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
            confirmations: Sequence[Confirmation], sensitivity_pages: Mapping[str, list[Document]],
-           files: Sequence[str]) -> Document:
-    """The game's report (``REPORT.md`` and ``.html``) as a Document: identification, one
-    outcomes table per sheet with its risk figures, the sensitivity comparisons, the checks
-    and the pages of the bundle."""
+           files: Sequence[str], head: Sequence[tuple[str, Any]] = (),
+           whole_games: Sequence[tuple[str, Fraction]] = ()) -> Document:
+    """The game's report (``REPORT.md`` and ``.html``) as a Document: the verdict and what it
+    is on (``head``), one outcomes table per sheet with its risk figures, the whole games
+    summed exactly, the sensitivity comparisons, the checks and the pages of the bundle."""
     passed = sum(c.passed for c in checks)
     inside = sum(c.inside for c in confirmations)
-    info = (("Game", game.title), ("Regulation", game.regulation),
-            ("Tool", f"combin {__version__}"),
+    info = (*head, ("Game", game.title), ("Regulation", game.regulation),
             ("Cross-checks", f"{passed} of {len(checks)} passed"),
             ("Monte Carlo", f"{inside} of {len(confirmations)} exact returns inside their 99% "
-                            "interval"))
+                            "interval, each simulation on its own stream"))
     tables: list[Table] = []
+    if whole_games:
+        tables.append(Table.of("whole_game", "The whole game (exact)",
+                               ["Game", ("house_edge", "House edge per Ante")],
+                               [[label, Percent(edge)] for label, edge in whole_games],
+                               "The sheets are under game/."))
     for number, sheet in enumerate(sheets, start=1):
         s = sheet.summary
         rows = [[l.event, l.pays, Count(l.combinations), Ratio(sheet.probability(l), 10),

@@ -52,21 +52,25 @@ def _wager(id, title, regulation, events, default, **options):
                  **options)
 
 
+#: § 631b.11 is a temporary regulation (its own source note, seeds/pa-631b11-eclipse-side-wager.txt).
+_TEMPORARY = ("; a temporary regulation, added March 7, 2025, effective March 8, 2025, "
+              "55 Pa.B. 2071")
+
 WAGERS = {w.id: w for w in (
     _wager("baccarat.banker", "Banker", _MAIN,
            ("banker_wins_three_card_7", "banker_wins_six", "banker_wins", "tie"), "standard",
            ruled=True, note="The Banker's paytable is the one its rule set names."),
     _wager("baccarat.player", "Player", _MAIN, ("player_wins", "tie"), "standard", ruled=True),
     _wager("baccarat.tie", "Tie", _MAIN, ("tie",), "8to1", ruled=True),
-    _wager("eclipse.sun7", "Sun 7", "58 Pa. Code § 631b.11(d)(1), (g)",
+    _wager("eclipse.sun7", "Sun 7", "58 Pa. Code § 631b.11(d)(1), (g)" + _TEMPORARY,
            ("banker_wins_three_card_7",), "A", interpretations=("E4",)),
-    _wager("eclipse.moon8", "Moon 8", "58 Pa. Code § 631b.11(d)(2), (g)",
+    _wager("eclipse.moon8", "Moon 8", "58 Pa. Code § 631b.11(d)(2), (g)" + _TEMPORARY,
            ("player_wins_three_card_8",), "A", interpretations=("E4",)),
-    _wager("eclipse.supreme7", "Supreme 7", "58 Pa. Code § 631b.11(d)(3), (g)",
+    _wager("eclipse.supreme7", "Supreme 7", "58 Pa. Code § 631b.11(d)(3), (g)" + _TEMPORARY,
            ("both_three_card_7", "both_two_card_7"), "A", interpretations=("E2",)),
-    _wager("eclipse.divine9", "Divine 9", "58 Pa. Code § 631b.11(d)(4), (g)",
+    _wager("eclipse.divine9", "Divine 9", "58 Pa. Code § 631b.11(d)(4), (g)" + _TEMPORARY,
            ("both_three_card_9", "one_three_card_9"), "A", interpretations=("E3",)),
-    _wager("eclipse.eclipse", "Eclipse", "58 Pa. Code § 631b.11(d)(5), (g)",
+    _wager("eclipse.eclipse", "Eclipse", "58 Pa. Code § 631b.11(d)(5), (g)" + _TEMPORARY,
            tuple(ECLIPSE_COMPONENTS), "A", interpretations=("E1", "E2", "E3", "E4"),
            lines=_eclipse_lines),
     _wager("dragon.player", "Dragon Bonus (Player)",

@@ -11,6 +11,8 @@ HELP = "write (or --verify) the certification evidence bundle"
 OUTPUT = "directory"
 EXAMPLES = """examples:
   combin audit --out build/audit
+  combin audit --out b --game baccarat --wager eclipse.eclipse --paytable B --rules ez --pdf
+  combin audit --out l --game lunar --paytable A --client "Casino" --submission RS-12
   combin audit --verify build/audit"""
 
 #: Simulation sizes beyond these would run for days; the command refuses them.
@@ -44,6 +46,79 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="processes for the simulations")
     parser.add_argument("--hashes-only", action="store_true",
                         help="with --verify: check the hashes and the manifest, do not recompute")
+    scope = parser.add_argument_group("scope: one configuration (default: every one)")
+    scope.add_argument("--game", help="baccarat, lunar or caribbean")
+    scope.add_argument("--wager", action="append", default=[], metavar="W",
+                       help="a wager of the game (repeatable; default every wager)")
+    scope.add_argument("--paytable", help="paytable id (wagers offering it are priced under it "
+                                          "alone; Lunar: the instant payout A, B or C)")
+    scope.add_argument("--rules", help="rule set id (default: every rule set)")
+    shoe = scope.add_mutually_exclusive_group()
+    shoe.add_argument("--decks", help="number of decks of a shoe game (default: 8 and 6)")
+    shoe.add_argument("--shoe", metavar="SPEC", help="explicit shoe, as 'combin par --shoe'")
+    scope.add_argument("--deck", metavar="RANKS",
+                       help="ranks in play of a stud game, e.g. 9TJQKA (default all 13)")
+    scope.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
+                       help="switch an interpretation (repeatable)")
+    scope.add_argument("--paytable-file", metavar="FILE", action="append", default=[],
+                       help="a paytable file of your own; copied into the bundle and hashed")
+    lab = parser.add_argument_group("the laboratory's fields (recorded and checked by --verify)")
+    lab.add_argument("--client", default="", help="the client the bundle is prepared for")
+    lab.add_argument("--submission", default="", help="the Rules Submission it supports")
+    lab.add_argument("--prepared-by", default="", help="who prepared it")
+    lab.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                     help="the date printed on the reports (default: today, UTC)")
+    parser.add_argument("--pdf", action="store_true",
+                        help="also write REPORT.pdf through headless Chromium")
+
+
+#: Options that build a bundle (the scope, the laboratory's fields, --pdf), not --verify one.
+_SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck", "interpret",
+                  "paytable_file", "client", "submission", "prepared_by", "date", "pdf")
+
+
+def scope_record(args: argparse.Namespace) -> dict:
+    """The scope of parsed options as the manifest records it."""
+    from combin.interpret import parse_assignments
+    return {"game": args.game, "wagers": list(args.wager), "paytable": args.paytable,
+            "rules": args.rules, "decks": args.decks, "shoe": args.shoe, "deck": args.deck,
+            "interpret": dict(sorted(parse_assignments(args.interpret).items())),
+            "paytable_files": list(args.paytable_file)}
+
+
+def lab_fields(args: argparse.Namespace) -> dict:
+    """The laboratory's fields of parsed options (``date`` as given, or empty)."""
+    return {"client": args.client, "submission": args.submission,
+            "prepared_by": args.prepared_by, "date": args.date or ""}
+
+
+def _scope(args: argparse.Namespace):
+    """The :class:`~combin.audit.scope.Scope` of the options; paytable files read now."""
+    from pathlib import Path
+    from combin.audit.scope import Scope
+    from combin.fileio import read_text
+    from combin.interpret import parse_assignments
+    from combin.paytable_file import MAX_FILE_BYTES
+    files, names = [], set()
+    for path in args.paytable_file:
+        name = Path(path).name
+        if name in names:
+            raise CombinError(f"--paytable-file: two files are named {name!r}; rename one")
+        names.add(name)
+        files.append((name, read_text(path, MAX_FILE_BYTES, "paytable file")))
+    return Scope(args.game, tuple(args.wager), args.paytable, args.rules, args.decks, args.shoe,
+                 args.deck, tuple(sorted(parse_assignments(args.interpret).items())),
+                 tuple(files))
+
+
+def _date(text: str | None) -> str:
+    import datetime
+    if text is None:
+        return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise CombinError(f"--date takes YYYY-MM-DD, not {text[:40]!r}") from None
 
 
 def run(args: argparse.Namespace) -> str:
@@ -56,6 +131,10 @@ def _run(args: argparse.Namespace) -> str:
     from combin.audit.bundle import MARKER, audit_command, build, verify, write
     from combin.fileio import check_directory
     if args.verify is not None:
+        given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB if getattr(args, name)]
+        if given:
+            raise CombinError(f"{', '.join(given)} describe a bundle to build; --verify reads "
+                              "them from the bundle's manifest")
         if not args.verify.strip():
             raise CombinError("--verify needs the directory of a bundle, not an empty name")
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only)
@@ -71,8 +150,18 @@ def _run(args: argparse.Namespace) -> str:
     if args.hashes_only:
         raise CombinError("--hashes-only applies to --verify DIR")
     check_directory(args.out, relatives=(), marker=MARKER)
-    files, verdicts, parameters = build(args.seed, args.rounds, args.hands, args.shoes, args.workers)
-    write(args.out, files, verdicts, parameters, audit_command(parameters))
+    scope = _scope(args)
+    lab = {**lab_fields(args), "date": _date(args.date)}
+    if args.pdf:
+        from combin.audit.pdf import chromium
+        chromium()  # refused before any work when Chromium is missing
+    files, verdicts, record = build(args.seed, args.rounds, args.hands, args.shoes, args.workers,
+                                    scope=scope, lab=lab)
+    if args.pdf:
+        from combin.audit.bundle import PDF
+        from combin.audit.pdf import print_pdf
+        files[PDF] = print_pdf(files["REPORT.html"])
+    write(args.out, files, verdicts, record, audit_command(record))
     print(f"combin: wrote {len(files) + 1} files under {args.out}", file=sys.stderr)
     failed = [game for game, verdict in verdicts.items() if not verdict["all_checks_passed"]]
     if failed:

@@ -19,8 +19,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import par_sheet
+    from combin.errors import CombinError
     from combin.paytable_file import warn_generous
+    from combin.registry import find_wager
     from combin.render import emit
+    _, wager = find_wager(args.wager)
+    if wager.reported_in:   # the Lunar instant payout: a part of the Ante, not a wager
+        raise CombinError(f"{wager.id} is not a wager: see `combin game lunar` ("
+                          f"{wager.reported_in.split(': ', 1)[-1]})")
     options = sheet_options(args, warn=False)
     sheet = par_sheet(args.wager, **options)
     warn_generous(options, sheet)

@@ -17,9 +17,10 @@ def html_name(path):
     return path[:-3] + ".html" if path.endswith(".md") else path
 
 
-def report_document(games, parameters, version):
+def report_document(games, parameters, version, head=()):
     """``games``: ``[(game, [(sheet, page path), ...], verdict, pages, charts), ...]`` where
-    ``pages`` are the bundle's page paths and ``charts`` ``{path: png bytes}``."""
+    ``pages`` are the bundle's page paths and ``charts`` ``{path: png bytes}``; ``head``:
+    the ``(label, value)`` lines the page opens with (the verdict and what it is on)."""
     summary, verdicts, links, figures = [], [], [], []
     for game, sheets, verdict, pages, charts in games:
         for sheet, page in sheets:
@@ -45,9 +46,9 @@ def report_document(games, parameters, version):
                   ("all_passed", "All checks passed")], verdicts),
         Table.of("pages", "Pages of the bundle", ["Game", "Page"], links),
     )
-    info = (("Tool", f"combin {version}"), ("Seed", str(parameters["seed"])),
-            ("Rounds simulated", Count(parameters["rounds"])),
-            ("Hands simulated", Count(parameters["hands"])),
+    info = (*head, *(() if head else (("Tool", f"combin {version}"),)), ("Seed", str(parameters["seed"])),
+            ("Rounds per simulation", Count(parameters["rounds"])),
+            ("Hands per simulation", Count(parameters["hands"])),
             ("Shoes per count simulation", Count(parameters["shoes"])))
     notes = ("House edge and hit frequency are exact fractions shown rounded; SD is the square "
              "root of the exact variance. Every figure is recomputed by `combin audit --verify`.",

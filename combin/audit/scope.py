@@ -1,0 +1,199 @@
+"""What one evidence bundle covers: the configuration of a Rules Submission.
+
+A :class:`Scope` is read from ``combin audit``'s options (``--game``,
+``--wager``, ``--paytable``, ``--rules``, ``--decks`` / ``--shoe``,
+``--deck``, ``--interpret``, ``--paytable-file``), recorded in the manifest
+(:meth:`Scope.record`), rebuilt from it by ``--verify`` (:meth:`Scope.of_record`)
+and asked, game by game, which wagers, paytables and rule sets to tabulate
+(:func:`jobs`).  The empty scope is every configuration of every game.
+
+A user's paytable file is carried *inside* the bundle as ``inputs/NAME`` and
+read from there (its sheets cite ``inputs/NAME, line N``), so a rebuild reads
+the very bytes the manifest hashed.
+"""
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from combin.errors import CombinError
+from combin.game import Game
+from combin.wager import Wager
+
+__all__ = ["Scope", "STUD_GAMES", "jobs", "scoped_games", "INPUTS"]
+
+#: The whole stud games the bundle holds beside the registry's games: the bundle folder,
+#: and the registry game whose folder it shares (``None``: a folder of its own).
+STUD_GAMES = {"caribbean": None, "lunar": "lunar"}
+
+#: Where a user's paytable files are copied inside the bundle.
+INPUTS = "inputs"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """One configuration (every field empty: the full bundle).
+
+    >>> Scope(game="baccarat", wagers=("eclipse.eclipse",), paytable="B", rules="ez").describe()
+    'baccarat: eclipse.eclipse, paytable B, rules ez'
+    >>> Scope().describe()
+    'every game, wager, paytable and rule set'
+    """
+
+    game: str | None = None
+    wagers: tuple[str, ...] = ()
+    paytable: str | None = None
+    rules: str | None = None
+    decks: str | None = None
+    shoe: str | None = None
+    deck: str | None = None
+    interpret: tuple[tuple[str, str], ...] = ()
+    paytable_files: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+    @property
+    def full(self) -> bool:
+        return self == Scope()
+
+    def describe(self) -> str:
+        """The configuration in words, as the report's first line gives it."""
+        if self.full:
+            return "every game, wager, paytable and rule set"
+        parts = [", ".join(self.wagers) or "every wager"]
+        for name, value in (("paytable", self.paytable), ("rules", self.rules),
+                            ("decks", self.decks), ("shoe", self.shoe), ("deck", self.deck)):
+            if value is not None:
+                parts.append(f"{name} {value}")
+        parts += [f"{key}={value}" for key, value in self.interpret]
+        parts += [f"paytable file {name}" for name, _ in self.paytable_files]
+        return f"{self.game or 'every game'}: " + ", ".join(parts)
+
+    def record(self) -> dict[str, Any]:
+        """The scope as the manifest records it (paytable files by their bundle path)."""
+        return {"game": self.game, "wagers": list(self.wagers), "paytable": self.paytable,
+                "rules": self.rules, "decks": self.decks, "shoe": self.shoe, "deck": self.deck,
+                "interpret": dict(self.interpret),
+                "paytable_files": [f"{INPUTS}/{name}" for name, _ in self.paytable_files]}
+
+    def options(self) -> list[str]:
+        """The ``combin audit`` options that give this scope (for the recorded command)."""
+        words: list[str] = []
+        for name, value in (("game", self.game), ("paytable", self.paytable),
+                            ("rules", self.rules), ("decks", self.decks), ("shoe", self.shoe),
+                            ("deck", self.deck)):
+            if value is not None:
+                words += [f"--{name}", value]
+        words += [word for wager in self.wagers for word in ("--wager", wager)]
+        words += [word for key, value in self.interpret for word in ("--interpret", f"{key}={value}")]
+        words += [word for name, _ in self.paytable_files
+                  for word in ("--paytable-file", f"{INPUTS}/{name}")]
+        return words
+
+    @classmethod
+    def of_record(cls, record: Mapping[str, Any], read_input: Any) -> "Scope":
+        """The scope a manifest records; ``read_input(path)`` reads a file of the bundle."""
+        if not isinstance(record, Mapping):
+            raise CombinError("the manifest's 'scope' is not an object")
+        try:
+            files = tuple((path.split("/", 1)[1], read_input(path))
+                          for path in record.get("paytable_files", []))
+            return cls(record.get("game"), tuple(record.get("wagers", [])),
+                       record.get("paytable"), record.get("rules"), record.get("decks"),
+                       record.get("shoe"), record.get("deck"),
+                       tuple(sorted(dict(record.get("interpret", {})).items())), files)
+        except (AttributeError, TypeError, ValueError, IndexError):
+            raise CombinError("the manifest's 'scope' is not a valid scope") from None
+
+    def extra(self) -> tuple[list[Any], list[Any]]:
+        """``(paytables, rule sets)`` of the scope's paytable files, read as the bundle holds
+        them (``inputs/NAME``)."""
+        if not self.paytable_files:
+            return [], []
+        from combin.paytable_file import PaytableFile, catalog, parse_paytable_file
+        known = catalog()
+        merged = PaytableFile((), ())
+        for name, text in self.paytable_files:
+            one = parse_paytable_file(text, f"{INPUTS}/{name}", known, merged)
+            merged = PaytableFile(merged.sources + one.sources, merged.paytables + one.paytables,
+                                  merged.rulesets + one.rulesets,
+                                  {**merged.ruleset_sources, **one.ruleset_sources})
+        return list(merged.paytables), list(merged.rulesets)
+
+
+def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], list[str]]:
+    """``(registry games, stud games)`` the scope covers; a :class:`CombinError` for an
+    unknown game or wager, or an option no covered game reads."""
+    known = [game.id for game in registry] + [g for g in STUD_GAMES if g not in
+                                              {game.id for game in registry}]
+    owner = {wager: game.id for game in registry for wager in game.wagers}
+    for wager in scope.wagers:
+        if wager not in owner:
+            raise CombinError(f"unknown wager {wager!r} (known: {', '.join(owner)})")
+    chosen = scope.game
+    if chosen is not None and chosen not in known:
+        raise CombinError(f"unknown game {chosen!r} (known: {', '.join(known)})")
+    by_wager = {owner[wager] for wager in scope.wagers}
+    if len(by_wager) > 1 or (chosen is not None and by_wager and by_wager != {chosen}):
+        raise CombinError(f"--wager {', '.join(scope.wagers)}: one bundle covers one game's "
+                          f"configuration ({', '.join(sorted(by_wager | {chosen or ''} - {''}))} "
+                          "given)")
+    chosen = chosen or next(iter(by_wager), None)
+    narrowing = [name for name, value in (("--paytable", scope.paytable), ("--rules", scope.rules),
+                                          ("--decks", scope.decks), ("--shoe", scope.shoe),
+                                          ("--deck", scope.deck),
+                                          ("--interpret", scope.interpret)) if value]
+    if chosen is None:
+        if narrowing:
+            raise CombinError(f"{', '.join(narrowing)} name one game's configuration: add "
+                              f"--game ({', '.join(known)}) or --wager")
+        return list(registry), list(STUD_GAMES)
+    games = [game for game in registry if game.id == chosen]
+    studs = [name for name in STUD_GAMES if name == chosen and not scope.wagers]
+    if scope.deck is not None and not studs:
+        raise CombinError(f"--deck names the ranks of a stud game (caribbean, lunar), not of "
+                          f"{chosen}; a shoe game takes --decks or --shoe")
+    return games, studs
+
+
+def _paytables(game: Game, wager: Wager, scope: Scope, extra: Sequence[Any]) -> list[str]:
+    from combin.analysis import paytable_ids
+    own = [p.id for p in extra if p.wager == wager.id]
+    offered = paytable_ids(game, wager) + own
+    if scope.paytable in offered:
+        return [scope.paytable]
+    return own or paytable_ids(game, wager)
+
+
+def jobs(game: Game, scope: Scope, extra_paytables: Sequence[Any] = (),
+         extra_rulesets: Sequence[Any] = ()) -> Iterator[tuple[Wager, str, list[str | None]]]:
+    """``(wager, paytable, [rule set, ...])`` of ``game`` the scope covers: a wager that
+    offers the scope's paytable is priced under it alone, one that does not under each of its
+    own; a ruled wager under the scope's rule set, or under every rule set.  A wager that is
+    reported elsewhere (``Wager.reported_in``, the Lunar instant payout) is not a sheet.
+
+    >>> from combin.registry import find_game
+    >>> [(w.id, p, r) for w, p, r in jobs(find_game("baccarat"), Scope(wagers=("baccarat.tie",),
+    ...  rules="ez"))]
+    [('baccarat.tie', '8to1', ['ez']), ('baccarat.tie', '9to1', ['ez'])]
+    """
+    from combin.game import check_known
+    rulesets = {**game.rulesets, **{r.id: r for r in extra_rulesets
+                                    if set(r.paytables) <= set(game.wagers)}}
+    if scope.rules is not None:
+        if not rulesets:
+            raise CombinError(f"{game.id} has no rule sets; drop --rules")
+        check_known("rule set", scope.rules, list(rulesets))
+    for wager in game.wagers.values():
+        if wager.reported_in or (scope.wagers and wager.id not in scope.wagers):
+            continue
+        if not (wager.ruled and rulesets):
+            for paytable in _paytables(game, wager, scope, extra_paytables):
+                yield wager, paytable, [None]
+            continue
+        grouped: dict[str, list[str | None]] = {}
+        for rules in [scope.rules] if scope.rules else list(rulesets):
+            imposed = rulesets[rules].paytables.get(wager.id)
+            for paytable in [imposed] if imposed else _paytables(game, wager, scope,
+                                                                 extra_paytables):
+                grouped.setdefault(paytable, []).append(rules)
+        for paytable, rule_ids in grouped.items():
+            yield wager, paytable, rule_ids

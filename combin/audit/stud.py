@@ -1,0 +1,137 @@
+"""The one door from the evidence bundle to the stud engine (Caribbean Stud, the Lunar game).
+
+Every call the bundle makes into the stud and Lunar whole-game code goes through
+this module, so that when those engines move (into their own packages, as
+registry games) only the imports here change.  Functions return plain values:
+rendered pages (``{relative path: text}``) and :class:`~combin.crosscheck.Check`
+records.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from combin.crosscheck import Check
+
+__all__ = ["CARIBBEAN_STRATEGIES", "PUBLISHED_CARIBBEAN", "StudPages", "caribbean",
+           "lunar_no_draw", "lunar_draws", "committed_game_sheets", "GAME_SHEETS_DIR",
+           "REDUCED_DECKS", "instant_paytables", "lunar_interpretations"]
+
+#: The strategies of the game without draws: optimal, then the fixed ones.
+CARIBBEAN_STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb")
+
+#: Caribbean Stud on 52 cards, the published totals (spec/ANCHORS.md): the game cycle and
+#: the player's total loss in Ante units under each strategy they publish.
+PUBLISHED_CARIBBEAN = {"cycle": 19_933_230_517_200,
+                       "loss": {"optimal": 1_041_372_912_372, "always": 3_310_360_338_060,
+                                "thumb": 1_041_417_758_724}}
+
+#: The reduced decks on which the Lunar game with draws is summed exactly in tables/.
+REDUCED_DECKS = ("JQKA", "TJQKA", "9TJQKA")
+
+#: The committed whole-game sheets of Lunar Poker (``make lunar-tables``), in a checkout.
+GAME_SHEETS_DIR = Path(__file__).resolve().parents[2] / "tables" / "lunar" / "game"
+
+
+@dataclass(frozen=True)
+class StudPages:
+    """Pages of one whole game and the checks that tie them."""
+
+    pages: dict[str, str]
+    checks: list[Check]
+    figures: list[tuple[str, Any]]       # (label, house edge Fraction) for the report
+
+
+def _rules(game_id: str, paytable: str | None = None, interpret: dict[str, str] | None = None):
+    from combin.stud.rules import load_game
+    return load_game(game_id).resolve(paytable, interpret)
+
+
+def _deck(ranks: str | None, need: int):
+    from combin.stud.deck import Deck
+    return Deck.parse(ranks, need=need)
+
+
+def lunar_interpretations() -> list[str]:
+    """The interpretation ids the Lunar whole game reads."""
+    from combin.stud.rules import load_game
+    return list(load_game("lunar").interpretations)
+
+
+def instant_paytables() -> list[str]:
+    """The Lunar instant-payout paytable ids (A, B, C)."""
+    from combin.lunar import GAME
+    return [p.id for p in GAME.paytables_of("lunar.instant")]
+
+
+def caribbean(ranks: str | None, progress: Callable[[str], None]) -> StudPages:
+    """Caribbean Stud summed exactly under every strategy; on 52 cards the published totals
+    are checked to the integer."""
+    from combin.render import render
+    from combin.stud.report import game_document
+    from combin.stud.whole import whole_game
+    rules, deck = _rules("caribbean"), _deck(ranks, 10)
+    pages, checks, figures = {}, [], []
+    for strategy in CARIBBEAN_STRATEGIES:
+        progress(f"caribbean: whole game, strategy {strategy} ({deck.text})")
+        result = whole_game(rules, deck, strategy)
+        document = game_document(result)
+        for fmt in ("md", "json"):
+            pages[f"game/{strategy}.{fmt}"] = render(document, fmt)
+        figures.append((f"Caribbean Stud, {strategy} ({deck.text})", -result.expected))
+        published = PUBLISHED_CARIBBEAN["loss"].get(strategy)
+        if deck.full and published is not None:
+            checks.append(Check("anchor", f"Caribbean Stud, {strategy}: total loss "
+                                          f"{published:,} over the cycle {result.cycle:,}",
+                                f"computed {-result.total:,} over {result.cycle:,}",
+                                result.cycle == PUBLISHED_CARIBBEAN["cycle"] and
+                                -result.total == published))
+        checks.append(Check("invariant", f"Caribbean Stud, {strategy}: combinations sum to the "
+                                         "cycle", f"{sum(result.lines.values()):,}",
+                            sum(result.lines.values()) == result.cycle))
+    return StudPages(pages, checks, figures)
+
+
+def lunar_no_draw(paytable: str, interpret: dict[str, str], ranks: str | None,
+                  progress: Callable[[str], None]) -> StudPages:
+    """The Lunar game without draws (fold, play, force), exactly, under optimal play."""
+    from combin.render import render
+    from combin.stud.report import game_document
+    from combin.stud.whole import whole_game
+    rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 11)
+    progress(f"lunar: the game without draws ({deck.text}), paytable {paytable}")
+    result = whole_game(rules, deck, "optimal")
+    document = game_document(result)
+    pages = {f"game/no-draw.{fmt}": render(document, fmt) for fmt in ("md", "json")}
+    check = Check("invariant", "Lunar game without draws: combinations sum to the cycle",
+                  f"{sum(result.lines.values()):,}", sum(result.lines.values()) == result.cycle)
+    return StudPages(pages, [check], [(f"Lunar Poker without draws ({deck.text})",
+                                       -result.expected)])
+
+
+def lunar_draws(ranks: str, paytable: str, interpret: dict[str, str], workers: int,
+                store: str, sample: int | None = None, seed: int = 1,
+                classes: Sequence[int] | None = None):
+    """The Lunar game with draws on ``ranks``: ``(sheet Markdown, strategy JSON, records)``
+    exactly, or a seeded sample of ``sample`` classes; ``records`` ``[(class index, weight,
+    exact value)]``."""
+    import io
+    from combin.stud.gamerun import run_game
+    from combin.stud.gamesheet import sheet_document
+    from combin.stud.strategy import strategy_json
+    from combin.render import render
+    rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 16)
+    sheet, strategy = run_game(deck, rules, workers=workers, store_path=store,
+                               chunk=8 if deck.full else 32, sample=sample, seed=seed,
+                               want_strategy=sample is None, stream=io.StringIO())
+    text = render(sheet_document(sheet, strategy), "md")
+    return text, (strategy_json(strategy) if strategy is not None else None)
+
+
+def committed_game_sheets() -> dict[str, str]:
+    """``{name: text}`` of the committed Lunar whole-game sheets (tables/lunar/game)."""
+    if not GAME_SHEETS_DIR.is_dir():
+        return {}
+    return {path.name: path.read_text(encoding="utf-8")
+            for path in sorted(GAME_SHEETS_DIR.iterdir()) if path.is_file()}

@@ -1,0 +1,105 @@
+"""The stud games in the evidence bundle: Caribbean Stud and the Lunar whole game."""
+
+import json
+import shutil
+from math import comb
+
+import pytest
+
+from combin.audit.bundle import audit_command, build, verify, write
+from combin.audit.scope import Scope
+from combin.audit.stud import PUBLISHED_CARIBBEAN, caribbean
+
+SMALL = {"seed": 3, "rounds": 2000, "hands": 2000, "shoes": 300}
+
+
+def _quiet(message):
+    pass
+
+
+@pytest.fixture(scope="module")
+def nine_to_ace(tmp_path_factory):
+    """Caribbean Stud on the 24 cards 9 to A, every strategy."""
+    out = tmp_path_factory.mktemp("stud") / "caribbean"
+    files, verdicts, record = build(**SMALL, workers=1, progress=_quiet,
+                                    scope=Scope(game="caribbean", deck="9TJQKA"))
+    write(out, files, verdicts, record, audit_command(record))
+    return out
+
+
+def test_caribbean_is_in_the_manifest_under_every_strategy(nine_to_ace):
+    manifest = json.loads((nine_to_ace / "manifest.json").read_text())
+    for strategy in ("optimal", "always", "pair", "ace-king", "thumb"):
+        assert f"caribbean/game/{strategy}.md" in manifest["files"]
+        sheet = json.loads((nine_to_ace / f"caribbean/game/{strategy}.json").read_text())
+        # The cycle by a second route: the player's five, the up card, the dealer's other four.
+        assert int(sheet["subject"]["cycle"]) == comb(24, 5) * 19 * comb(18, 4) == 2_471_182_560
+    assert manifest["verdicts"]["caribbean"]["all_checks_passed"] is True
+    assert "caribbean/REPORT.md" in manifest["files"]
+    report = (nine_to_ace / "REPORT.md").read_text()
+    assert "Caribbean Stud" in report and "checks passed" in report.splitlines()[4]
+
+
+def test_verify_recomputes_caribbean_and_names_an_edited_figure(nine_to_ace, tmp_path):
+    assert verify(nine_to_ace, workers=1, progress=_quiet) == []
+    copy = tmp_path / "edited"
+    shutil.copytree(nine_to_ace, copy)
+    page = copy / "caribbean/game/optimal.md"
+    text = page.read_text()
+    page.write_text(text.replace("2,471,182,560", "2,471,182,561", 1))
+    found = verify(copy, workers=1, progress=_quiet)
+    assert "hash differs: caribbean/game/optimal.md" in found
+    assert any(line.startswith("recomputed figures differ: caribbean/game/optimal.md, line ")
+               and "bundle '2,471,182,561', recomputed '2,471,182,560'" in line
+               for line in found), found
+
+
+@pytest.mark.slow
+def test_caribbean_on_52_cards_checks_the_published_totals_to_the_integer():
+    found = caribbean(None, _quiet)
+    anchors = [check for check in found.checks if check.group == "anchor"]
+    assert len(anchors) == len(PUBLISHED_CARIBBEAN["loss"]) == 3
+    assert all(check.passed for check in anchors)
+
+
+@pytest.mark.slow
+def test_lunar_bundle_holds_the_whole_game_and_verify_passes(tmp_path):
+    out = tmp_path / "lunar"
+    files, verdicts, record = build(**SMALL, workers=1, progress=_quiet,
+                                    scope=Scope(game="lunar", paytable="A", deck="9TJQKA"))
+    write(out, files, verdicts, record, audit_command(record))
+    assert "lunar/game/no-draw.md" in json.loads((out / "manifest.json").read_text())["files"]
+    assert not (out / "lunar/parsheets/1-deck/lunar.instant-A.md").exists()
+    assert verify(out, workers=1, progress=_quiet) == []
+
+
+def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
+    from pathlib import Path
+    from combin.audit.bundle import _lunar_game
+    committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
+    found = _lunar_game(Scope(game="lunar", paytable="A"), SMALL, 1, _quiet)
+    assert set(found.pages) == {f"game/{p.name}" for p in committed.iterdir()}
+    for path in committed.iterdir():
+        assert found.pages[f"game/{path.name}"] == path.read_text()
+    assert "game/full-deck-sample-500-seed-1.md" in found.pages   # the 52-card game, a sample
+    assert [check.passed for check in found.checks] == [True]
+
+
+@pytest.mark.slow
+def test_verify_sums_a_committed_reduced_deck_again_and_names_an_edited_figure(tmp_path):
+    from pathlib import Path
+    from combin.audit.bundle import _draw_differences
+    committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
+    game = tmp_path / "lunar" / "game"
+    game.mkdir(parents=True)
+    text = (committed / "JQKA.md").read_text()
+    shutil.copy(committed / "JQKA-strategy.json", game / "JQKA-strategy.json")
+    hashes = {"lunar/game/JQKA.md": "", "lunar/game/JQKA-strategy.json": ""}
+    (game / "JQKA.md").write_text(text)
+    assert _draw_differences(tmp_path, hashes, 0, _quiet) == []
+    # C(16,5) x 11 situations on the 16 cards J to A: one digit changed.
+    assert "| situations: C(n,5) x (n-5)" in text and f"{comb(16, 5) * 11:,}" == "48,048"
+    (game / "JQKA.md").write_text(text.replace("48,048 |", "48,049 |", 1))
+    found = _draw_differences(tmp_path, hashes, 0, _quiet)
+    assert len(found) == 1 and "lunar/game/JQKA.md, line 16, table cell" in found[0]
+    assert "bundle '48,049', recomputed '48,048'" in found[0]
