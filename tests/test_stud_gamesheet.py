@@ -1,4 +1,4 @@
-"""combin.stud.gamesheet: whole-game figures from class records, instant contributions."""
+"""combin.stud.draw.sheet: whole-game figures from class records, instant contributions."""
 
 import json
 from fractions import Fraction
@@ -6,13 +6,13 @@ from math import comb
 
 import pytest
 
-from combin.lunar.cards import parse_card
-from combin.stud.advise import option_keys
-from combin.stud.deck import Deck
-from combin.stud.drawgame import ClassRecord, rules_for
+from combin.cards import parse_card
+from combin.stud.draw.options import option_keys
+from combin.stud.core.deck import Deck
+from combin.stud.draw.chunks import ClassRecord, rules_for
 from combin.render import render
 from combin.schemas import validate
-from combin.stud.gamesheet import exact_sheet, instant_contributions, sheet_document
+from combin.stud.draw.sheet import exact_sheet, instant_contributions, sheet_document
 from jsondoc import figure
 
 RULES = rules_for(None, ())

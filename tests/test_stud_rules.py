@@ -1,12 +1,12 @@
-"""combin.stud.rules: the games as data and the settlement of one round."""
+"""combin.stud.core.rules: the games as data and the settlement of one round."""
 
 from fractions import Fraction
 
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import parse_card, parse_cards
-from combin.stud.rules import load_game, settle
+from combin.cards import parse_card, parse_cards
+from combin.stud.core.rules import load_game, settle
 
 
 def c(text):

@@ -1,4 +1,4 @@
-"""combin.stud.whole: the whole game equals a plain brute force on small decks, exactly."""
+"""combin.stud.nodraw.game: the whole game equals a plain brute force on small decks, exactly."""
 
 from math import comb
 
@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import JACK, KING, QUEEN
-from combin.stud.deck import Deck
-from combin.stud.rules import load_game
-from combin.stud.whole import STRATEGIES, whole_game
+from combin.cards import JACK, KING, QUEEN
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.nodraw.game import STRATEGIES, whole_game
 
 from stud_oracle import qualifies, walk
 

@@ -1,6 +1,6 @@
 """Lunar Poker (58 Pa. Code Chapter 671a): hand classes, the Super Wager and the Ante instant payout.
 
-* :mod:`~combin.lunar.cards` -- the deck and the hand-class ids;
+* :mod:`~combin.cards` -- the deck and the hand-class ids;
 * :mod:`~combin.lunar.classes` -- class counts in closed form (no hand dealt);
 * :mod:`~combin.lunar.exhaustive` -- the same counts by evaluating every hand (numpy);
 * :mod:`~combin.lunar.space` -- the five-card outcome space, either way;

@@ -32,7 +32,7 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
-from combin.lunar.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
+from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
 from combin.lunar.classes import SuperKey
 
 __all__ = [

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 
 from more_itertools import all_equal
 
-from combin.lunar.cards import ACE, JACK, KING, QUEEN, TEN
+from combin.cards import ACE, JACK, KING, QUEEN, TEN
 from combin.lunar.classes import SuperKey
 
 __all__ = ["hand_class", "super_key", "deal_hands"]
@@ -27,7 +27,7 @@ _BLACK = frozenset((0, 3))
 
 
 def hand_class(cards: Sequence[int]) -> str:
-    """The class id of five cards (see :data:`combin.lunar.cards.CLASSES`)."""
+    """The class id of five cards (see :data:`combin.cards.CLASSES`)."""
     ranks = [card >> 2 for card in cards]
     distinct = set(ranks)
     shape = sorted(Counter(ranks).values(), reverse=True)
