@@ -1,4 +1,4 @@
-"""Cards of the 52-card deck and the poker hand classes of Lunar Poker.
+"""The card vocabulary both stud games use: cards of the 52-card deck, the poker hand classes.
 
 A card is the integer ``rank * 4 + suit``.  Ranks run ``0..12`` for
 2, 3, ..., 10, J, Q, K, A; suits run ``0..3`` for clubs, diamonds, hearts and
@@ -13,11 +13,13 @@ Cards are written the usual two-character way, rank then suit::
     'As Td 9c'
 
 :data:`CLASSES` lists the hand-class ids, highest first, and
-:data:`CLASS_NAMES` gives each its human name.
+:data:`CLASS_NAMES` gives each its human name; :func:`hand_class` reads the
+class of five cards straight from the rules.
 """
 
 import operator
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from combin.errors import CombinError
 from combin.ranks import RANKS, parse_rank
@@ -28,7 +30,7 @@ __all__ = [
     "CLUBS", "DIAMONDS", "HEARTS", "SPADES",
     "card", "rank_of", "suit_of",
     "parse_card", "parse_cards", "format_card", "format_cards",
-    "CLASSES", "CLASS_NAMES",
+    "CLASSES", "CLASS_NAMES", "hand_class",
 ]
 
 #: Rank symbols, lowest first (:data:`combin.ranks.RANKS`); a rank is its index in this string.
@@ -136,3 +138,37 @@ def format_card(card_id: int) -> str:
 def format_cards(card_ids: Iterable[int]) -> str:
     """Return the names of *card_ids*, separated by spaces."""
     return " ".join(format_card(c) for c in card_ids)
+
+
+_ROYAL = frozenset(range(TEN, ACE + 1))
+_WHEEL = frozenset((ACE, 0, 1, 2, 3))
+
+
+def hand_class(cards: Sequence[int]) -> str:
+    """The class id of five cards (see :data:`CLASSES`), read straight from the rules.
+
+    >>> hand_class(parse_cards("As Ks Qs Js Ts")), hand_class(parse_cards("Ad Kc 7h 5s 2d"))
+    ('royal_flush', 'ace_king')
+    """
+    ranks = [card >> 2 for card in cards]
+    distinct = set(ranks)
+    shape = sorted(Counter(ranks).values(), reverse=True)
+    flush = len({card & 3 for card in cards}) == 1
+    straight = len(distinct) == 5 and (max(distinct) - min(distinct) == 4 or distinct == _WHEEL)
+    if straight and flush:
+        return "royal_flush" if distinct == _ROYAL else "straight_flush"
+    if shape[0] == 4:
+        return "four_of_a_kind"
+    if shape[:2] == [3, 2]:
+        return "full_house"
+    if flush:
+        return "flush"
+    if straight:
+        return "straight"
+    if shape[0] == 3:
+        return "three_of_a_kind"
+    if shape[:2] == [2, 2]:
+        return "two_pair"
+    if shape[0] == 2:
+        return "one_pair"
+    return "ace_king" if {ACE, KING} <= distinct else "high_card"

@@ -139,7 +139,7 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
                           "to mean anything")
     parameters = {"seed": seed, "rounds": rounds, "hands": hands, "shoes": shoes}
     files, verdicts, simulated, summaries = {}, {}, {}, []
-    for game in [find_game(game_id) for game_id in only] if only else games():
+    for game in [find_game(game_id) for game_id in only] if only else _audited():
         produced, verdicts[game.id], simulated[game.id], summary = _game_files(
             game, parameters, workers, progress)
         files.update(produced)
@@ -149,6 +149,12 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
     from combin.render import render
     files["REPORT.html"] = render(report_document(summaries, parameters, __version__), "html")
     return files, verdicts, parameters
+
+
+def _audited():
+    """The games the bundle covers: those with par sheets (Caribbean Stud's whole game is
+    ``combin game caribbean`` and ``tables/caribbean/game/``; it has no bundle section yet)."""
+    return [game for game in games() if game.table_shoes]
 
 
 def _index(verdicts, simulated, parameters):
@@ -280,7 +286,7 @@ def read_manifest(directory):
         if not isinstance(recorded.get(name), str):
             _invalid(root, f"'{name}' must be a string")
     verdicts = recorded.get("verdicts")
-    known = [game.id for game in games()]
+    known = [game.id for game in _audited()]
     if not isinstance(verdicts, dict) or set(verdicts) != set(known) or \
             not all(isinstance(v, dict) for v in verdicts.values()):
         _invalid(root, f"'verdicts' must hold one verdict per game ({', '.join(known)})")

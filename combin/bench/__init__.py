@@ -1,7 +1,8 @@
 """``make bench``: timings of the exact computations, beside naive references.
 
 Run as ``python -m combin.bench``.  Every benchmark module of the project is here,
-one per subject: :mod:`~combin.bench.baccarat`, :mod:`~combin.bench.lunar` (the side
+one per subject: :mod:`~combin.bench.startup` (the command line as a whole process),
+:mod:`~combin.bench.baccarat`, :mod:`~combin.bench.lunar` (the side
 bets), :mod:`~combin.bench.protection`, :mod:`~combin.bench.stud` (the no-draw game),
 :mod:`~combin.bench.advise` (one situation with draws) and :mod:`~combin.bench.game`
 (the whole game with draws).  Speed is measured here, never asserted in a test.
@@ -15,6 +16,7 @@ __all__ = ["SECTIONS", "main"]
 
 #: Benchmark sections, ``"module:function"``; each function returns ``[(label, seconds, note)]``.
 SECTIONS = (
+    "combin.bench.startup:bench_rows",
     "combin.bench.baccarat:bench_rows",
     "combin.bench.lunar:bench_rows",
     "combin.bench.lunar:joint_rows",
@@ -25,7 +27,7 @@ SECTIONS = (
 )
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     rows = []
     for section in SECTIONS:
         module, function = section.split(":")

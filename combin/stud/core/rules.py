@@ -1,6 +1,7 @@
-"""Stud games as data (``data/games.toml``) and the exact settlement of one round.
+"""Stud games as data (each game's ``data/stud.toml``) and the exact settlement of one round.
 
-:func:`load_game` reads a :class:`StudGame` (``caribbean`` or ``lunar``);
+:func:`load_game` reads the :class:`StudGame` of a registered game that has a
+:class:`~combin.game.Solver` (``caribbean``, ``lunar``) from that game's own package;
 :meth:`StudGame.resolve` fixes a paytable and the interpretations into
 :class:`Rules`, whose numbers (the Ante and Bet results, the fees, the
 instant payout) every summation, simulation and oracle reads.  :func:`settle`
@@ -13,6 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from importlib import import_module
 
 from combin.errors import CombinError
 from combin.game import read_data
@@ -20,7 +22,7 @@ from combin.cards import CLASSES, format_cards
 from combin.pays import Pay
 from combin.stud.core.values import QUALIFY, STRAIGHT, best_value, category_of, hand_value, value_class
 
-__all__ = ["StudGame", "Rules", "GAMES", "load_game", "settle", "bet_pay", "instant_pay",
+__all__ = ["StudGame", "Rules", "stud_games", "load_game", "settle", "bet_pay", "instant_pay",
            "DECISIONS", "highest_card"]
 
 DECISIONS = ("fold", "play", "force")
@@ -29,7 +31,14 @@ DECISIONS = ("fold", "play", "force")
 
 @dataclass(frozen=True)
 class StudGame:
-    """One game definition read from ``data/games.toml``."""
+    """One stud game as the engine reads it: the game's ``data/stud.toml`` and what its package gives.
+
+    ``package`` is the game's package (its data, its interpretations);
+    ``instant_paytables`` the paytables of its instant-payout wager, by id;
+    ``second_pays`` reads a second paytable combination on a winning Bet (L11),
+    ``(cards as (rank, suit) pairs, reading) -> (name, pays)``, when the game has one;
+    ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination).
+    """
 
     id: str
     title: str
@@ -37,6 +46,10 @@ class StudGame:
     bet: int
     entry: dict = field(repr=False)
     interpretations: dict = field(repr=False)  # id -> Interpretation the game reads
+    package: str = ""
+    instant_paytables: dict = field(default_factory=dict, repr=False)
+    second_pays: object = field(default=None, repr=False)
+    bet_table: dict = field(default_factory=dict, repr=False)
 
     @property
     def can_force(self):
@@ -70,13 +83,11 @@ class StudGame:
             if paytable is not None:
                 raise CombinError(f"{self.title} has no instant-payout paytable")
             return None
-        from combin.lunar import GAME
-        wager = entry["wager"]
-        ids = [p.id for p in GAME.paytables_of(wager)]
+        ids = list(self.instant_paytables)
         chosen = paytable or entry["default_paytable"]
         if chosen not in ids:
             raise CombinError(f"unknown paytable '{chosen}' (known: {', '.join(ids)})")
-        return GAME.paytables[(wager, chosen)]
+        return self.instant_paytables[chosen]
 
 
 @dataclass(frozen=True)
@@ -140,7 +151,7 @@ class Rules:
     @property
     def bet_table(self):
         """``{class id: net pay}`` of a winning Bet (first combination)."""
-        return _bet_table(self.game.id)
+        return self.game.bet_table
 
     def identification(self):
         """The readings and paytable, for every sheet."""
@@ -148,52 +159,55 @@ class Rules:
                 "paytable": None if self.instant is None else self.instant.id}
 
 
-@cache
-def _documents():
-    return tomllib.loads(read_data("combin.stud", "games.toml"))["game"]
+def stud_games():
+    """The ids of the registered games the stud engine plays (those with a :class:`~combin.game.Solver`)."""
+    from combin.registry import games
+    return tuple(game.id for game in games() if game.solver is not None)
 
 
 @cache
-def _bet_table(game_id):
-    entry = next(e for e in _documents() if e["id"] == game_id)["bet_pays"]
-    if "from" in entry:
-        package, _, name = entry["from"].partition("/")
-        document = tomllib.loads(read_data(package, name))
-        pays = document["pays"]
-    else:
-        pays = {key: value for key, value in entry.items() if key in CLASSES}
-    return {name: Pay.parse(text).net for name, text in pays.items()}
-
-
 def load_game(game_id):
-    """The :class:`StudGame` ``caribbean`` or ``lunar``."""
-    for entry in _documents():
-        if entry["id"] == game_id:
-            return _build(entry)
-    raise CombinError(f"unknown stud game '{game_id}' (known: {', '.join(GAMES)})")
+    """The :class:`StudGame` of the registered game ``game_id`` (``caribbean``, ``lunar``).
+
+    The rules are the game's own ``data/stud.toml``; the instant-payout paytables and
+    the interpretations are the game's (:class:`~combin.game.Game`); the stud engine
+    names no game.
+    """
+    from combin.registry import games
+    for game in games():
+        if game.id == game_id and game.solver is not None:
+            return _build(game)
+    raise CombinError(f"unknown stud game '{game_id}' (known: {', '.join(stud_games())})")
 
 
-def _build(entry):
+def _build(game):
+    package = game.solver.package
+    entry = tomllib.loads(read_data(package, "stud.toml"))
     keys = [part.get("interpretation") for part in entry.values() if isinstance(part, dict)]
     keys += [entry["bet_pays"].get("second_combination")]
     keys = sorted({key for key in keys if key}, key=lambda key: int(key[1:]))
-    registry = {}
-    if keys:
-        from combin.game import load_interpretations
-        every = load_interpretations("combin.lunar")
-        registry = {key: every[key] for key in keys}
-    return StudGame(entry["id"], entry["title"], entry["citation"], entry["bet"], entry, registry)
-
-
-GAMES = tuple(entry["id"] for entry in _documents())
+    registry = {key: game.interpretations[key] for key in keys}
+    instant = entry.get("instant")
+    paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
+    second = None
+    if game.solver.second_pays is not None:
+        module, _, name = game.solver.second_pays.partition(":")
+        second = getattr(import_module(module), name)
+    pays = entry["bet_pays"]
+    if "from" in pays:
+        pays = tomllib.loads(read_data(package, pays["from"]))["pays"]
+    else:
+        pays = {key: value for key, value in pays.items() if key in CLASSES}
+    table = {name: Pay.parse(text).net for name, text in pays.items()}
+    return StudGame(entry["id"], entry["title"], entry["citation"], entry["bet"], entry, registry,
+                    package, paytables, second, table)
 
 
 def bet_pay(rules, cards):
     """Net pay to 1 of a winning Bet for the player's final cards (5 or 6)."""
     l11 = rules.second_combination
     if l11 is not None:
-        from combin.lunar.bet import hand_bet_pays
-        _, pays = hand_bet_pays([(card >> 2, card & 3) for card in cards], l11)
+        _, pays = rules.game.second_pays([(card >> 2, card & 3) for card in cards], l11)
         return Fraction(pays)
     return rules.bet_table.get(value_class(best_value(cards)), Fraction(0))
 

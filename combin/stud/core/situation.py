@@ -17,8 +17,12 @@ from combin.stud.core.deck import Deck
 __all__ = ["Situation", "card_text"]
 
 
-def card_text(card):
-    """A card as the command line prints it: rank and upper-case suit (``"7H"``)."""
+def card_text(card: int) -> str:
+    """A card as the command line prints it: rank and upper-case suit (``"7H"``).
+
+    >>> card_text(23)
+    '7S'
+    """
     text = format_card(card)
     return text[0] + text[1].upper()
 
@@ -27,13 +31,18 @@ def card_text(card):
 class Situation:
     """The player's five cards, the dealer's up card (card ids) and the deck."""
 
-    player: tuple
+    player: tuple[int, ...]
     up: int
     deck: Deck = Deck.parse(None)
 
     @classmethod
-    def parse(cls, player_text, up_text, deck_text=None):
-        """Read ``"AS KD 7H 7C 2D"``, ``"9S"`` and ``"9TJQKA"``; bad input is a CombinError."""
+    def parse(cls, player_text: str, up_text: str, deck_text: str | None = None) -> "Situation":
+        """Read ``"AS KD 7H 7C 2D"``, ``"9S"`` and ``"9TJQKA"``; bad input is a CombinError.
+
+        >>> situation = Situation.parse("AS KD 9H 9C JD", "QS", "9TJQKA")
+        >>> len(situation.unseen), card_text(situation.up)
+        (18, 'QS')
+        """
         deck = Deck.parse(deck_text)
         words = player_text.replace(",", " ").split()
         if len(words) != 5:
@@ -55,7 +64,7 @@ class Situation:
         return cls(tuple(player), up, deck)
 
     @property
-    def unseen(self):
+    def unseen(self) -> tuple[int, ...]:
         """The cards the player has not seen, in id order."""
         seen = set(self.player) | {self.up}
         return tuple(card for card in self.deck.cards if card not in seen)

@@ -26,7 +26,7 @@ import numpy as np
 from combin.errors import CombinError
 from combin.cards import ACE, KING
 
-__all__ = ["hand_value", "best_value", "value_class", "category_of", "QUALIFY", "HandTable",
+__all__ = ["subsets_table", "hand_value", "best_value", "value_class", "category_of", "QUALIFY", "HandTable",
            "values_of", "lex_index", "hand_table", "CATEGORIES", "HIGH_CARD", "ONE_PAIR", "STRAIGHT", "FLUSH",
            "STRAIGHT_FLUSH"]
 
@@ -194,3 +194,27 @@ class HandTable:
 def hand_table(deck):
     """The (cached) :class:`HandTable` of a deck."""
     return HandTable(deck)
+
+
+def subsets_table(size, n=52):
+    """Return every *size*-subset of ``range(n)`` (``n <= 52``) as rows of a uint8 array,
+    lexicographically.
+
+    Built upward: the subsets of one more card starting with card *c* are
+    *c* followed by the subsets of the table so far whose cards all exceed
+    *c*, which are its last ``comb(n - 1 - c, size - 1)`` rows.
+
+    >>> subsets_table(2, 4).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    rows = np.arange(n, dtype=np.uint8)[:, None]
+    for width in range(2, size + 1):
+        blocks = []
+        for first in range(n - width + 1):
+            tail = rows[len(rows) - comb(n - 1 - first, width - 1):]
+            block = np.empty((len(tail), width), dtype=np.uint8)
+            block[:, 0] = first
+            block[:, 1:] = tail
+            blocks.append(block)
+        rows = np.concatenate(blocks)
+    return rows

@@ -16,8 +16,7 @@ import threading
 import numpy as np
 
 from combin.errors import CombinError
-from combin.lunar.exhaustive import subsets_table
-from combin.stud.core.values import STRAIGHT, hand_table
+from combin.stud.core.values import STRAIGHT, hand_table, subsets_table
 
 __all__ = ["Engine", "GROUP_TABLE", "OUT_LIMIT"]
 

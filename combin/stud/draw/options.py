@@ -9,8 +9,9 @@ strategy file reads.
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
-__all__ = ["Option", "option_keys", "RESULTS"]
+__all__ = ["Option", "OptionKey", "option_keys", "RESULTS"]
 
 #: Result ids of the best option's distribution, in print order (win ids follow).
 RESULTS = ("lose", "push", "ante_taken", "forced_won", "forced_lost", "forced_push",
@@ -27,15 +28,27 @@ class Option:
     """
 
     kind: str
-    discard: tuple
+    discard: tuple[int, ...]
     ev: Fraction
-    results: dict = None   # result id -> Fraction probability (the best option only)
-    moments: dict = None   # result id -> (probability, net x probability, net^2 x probability)
+    results: dict[str, Fraction] | None = None   # result id -> probability (the best option only)
+    moments: dict[str, tuple[Fraction, Fraction, Fraction]] | None = None   # (p, net x p, net^2 x p)
 
 
-def option_keys(rules):
-    """``[(kind, discard positions)]`` of the options the rules allow, in a fixed order."""
-    keys = [("fold", ()), ("play", ())]
+#: An option's id: its kind and the positions (0-4) of the cards it discards.
+OptionKey = tuple[str, tuple[int, ...]]
+
+
+def option_keys(rules: Any) -> list[OptionKey]:
+    """``[(kind, discard positions)]`` of the options the rules allow, in a fixed order.
+
+    >>> from combin.stud.core.rules import load_game
+    >>> keys = option_keys(load_game("lunar").resolve())
+    >>> len(keys), keys[:3], keys[-1]
+    (29, [('fold', ()), ('play', ()), ('buy', ())], ('exchange', (0, 1, 2, 3, 4)))
+    >>> option_keys(load_game("caribbean").resolve())
+    [('fold', ()), ('play', ())]
+    """
+    keys: list[OptionKey] = [("fold", ()), ("play", ())]
     if rules.game.can_draw:
         keys.append(("buy", ()))
         for size in rules.exchange_sizes:

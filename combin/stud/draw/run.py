@@ -90,8 +90,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         sheet = exact_sheet(deck, rules, scale, records, run)
     else:
         values = {r.index: r.best_value for r in records}
-        seconds = {r.index: r.second_moment for r in records}
-        sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra), seconds)
+        second_moments = {r.index: r.second_moment for r in records}
+        sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra), second_moments)
     strategy = None
     if want_strategy:
         from combin.stud.draw.strategy import Strategy

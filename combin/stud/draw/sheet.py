@@ -44,11 +44,11 @@ class GameSheet:
     sections: dict = field(default_factory=dict)      # name -> [(label, value)]
 
 
-def instant_contributions(first_five_classes, total):
-    """``{paytable id: contribution per Ante}`` from ``{class id: situations}`` of the first five."""
-    from combin.lunar import GAME
+def instant_contributions(game, first_five_classes, total):
+    """``{paytable id: contribution per Ante}`` under each instant paytable of the stud ``game``,
+    from ``{class id: situations}`` of the first five."""
     out = {}
-    for paytable in GAME.paytables_of("lunar.instant"):
+    for paytable in game.instant_paytables.values():
         out[paytable.id] = sum((Fraction(first_five_classes.get(event, 0), total) * Fraction(pay.net)
                                 for event, pay in paytable.lines), Fraction(0))
     return out
@@ -64,8 +64,8 @@ def _first_five_classes(records):
 
 
 def _identification(deck, rules, run):
-    return {"tool": {"name": "combin", "version": __version__}, "game": "lunar",
-            "title": "Lunar Poker, whole game with draws under optimal play",
+    return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
+            "title": f"{rules.game.title}, whole game with draws under optimal play",
             "deck": {"ranks": deck.text, "cards": len(deck)},
             "paytable": None if rules.instant is None else rules.instant.id,
             "interpretations": dict(rules.readings),
@@ -105,7 +105,7 @@ def exact_sheet(deck, rules, scale, records, run=None):
     forced = sum((p for key, p in probability.items() if key.startswith("forced")), Fraction(0))
     wagered = 1 + (rules.draw_fee or 0) * drew + rules.bet * played + (rules.force_fee or 0) * forced
     first = _first_five_classes(records)
-    contributions = instant_contributions(first, total)
+    contributions = instant_contributions(rules.game, first, total)
     current = None if rules.instant is None else rules.instant.id
     sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="exact")))
     sheet.sections["summary"] = [

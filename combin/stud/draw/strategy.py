@@ -10,7 +10,7 @@ with the value of every option.  From them, without running the engine again:
   exchange k), how often it is best, and the exact cost of the
   simplification "always take the best option of that kind here" per Ante of
   the whole game;
-* the basic strategy (``data/basic_strategy.toml``): a few rules by hand
+* the basic strategy (the game's ``data/basic_strategy.toml``): a few rules by hand
   class, priced exactly as ``sum(weight * value of the option the rule
   picks)``; on a sample it is estimated like the optimal game.
 
@@ -30,10 +30,11 @@ __all__ = ["Strategy", "strategy_json", "strategy_tables", "basic_rules", "basic
 _PLACES = 10
 
 
-def basic_rules():
-    """The rules of ``data/basic_strategy.toml``: ``[(hand classes, action)]`` and the citation."""
+def basic_rules(game):
+    """The rules of the stud ``game``'s ``data/basic_strategy.toml``: ``[(hand classes, action)]``
+    and the citation."""
     from combin.game import read_data
-    document = tomllib.loads(read_data("combin.stud", "basic_strategy.toml"))
+    document = tomllib.loads(read_data(game.package, "basic_strategy.toml"))
     return [(tuple(rule["hands"]), rule["do"]) for rule in document["rule"]], document["citation"]
 
 
@@ -102,7 +103,7 @@ class Strategy:
 
     def basic(self):
         """``(expected result of the basic strategy, its cost against optimal)`` per Ante (exact runs)."""
-        rules, _ = basic_rules()
+        rules, _ = basic_rules(self.rules.game)
         chosen = best = 0
         for record in self.records:
             best += record.weight * record.best_value
@@ -127,7 +128,7 @@ def strategy_json(strategy):
                         "weight": record.weight, "best": best,
                         "ev": display.rational(Fraction(record.best_value, strategy.scale))})
     obj = {"format": "combin.strategy/1", "tool": {"name": "combin", "version": __version__},
-           "game": "lunar", "deck": strategy.deck.text,
+           "game": strategy.rules.game.id, "deck": strategy.deck.text,
            "paytable": None if strategy.rules.instant is None else strategy.rules.instant.id,
            "interpretations": dict(strategy.rules.readings), "exact": strategy.exact}
     head = json.dumps(obj, indent=1, ensure_ascii=False)[:-2]
@@ -145,7 +146,7 @@ def strategy_tables(strategy):
                       ("best", "Best most often"), "Share", ("cost", "Cost of always it")], rows,
                      note="Cost: what always taking the best option of that kind costs, per Ante "
                           "of the whole game, against the optimal option of every situation.")
-    rules, citation = basic_rules()
+    rules, citation = basic_rules(strategy.rules.game)
     basic_rows = [[", ".join(hands), action] for hands, action in rules]
     basic = Table.of("basic_strategy", "Basic strategy", ["Hands", "Action"], basic_rows,
                      note=f"Source: {citation}.")

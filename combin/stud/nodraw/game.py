@@ -36,7 +36,7 @@ from combin.stud.core.classes import situations
 from combin.stud.core.values import (ONE_PAIR, QUALIFY, STRAIGHT_FLUSH, category_of, hand_table,
                                 value_class)
 
-__all__ = ["STRATEGIES", "WholeGame", "whole_game", "EVENTS"]
+__all__ = ["STRATEGIES", "WholeGame", "whole_game", "whole_games", "EVENTS"]
 
 STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb")
 """``optimal``; ``always`` play; ``pair`` / ``ace-king``: play on that or better;
@@ -137,8 +137,19 @@ def _thumb(hands, up):
 
 def whole_game(rules, deck, strategy="optimal", progress=None):
     """Sum the whole game exactly; ``progress(done, total)`` is called between chunks."""
-    if strategy not in STRATEGIES:
-        raise CombinError(f"unknown strategy '{strategy}' (strategies: {', '.join(STRATEGIES)})")
+    return whole_games(rules, deck, (strategy,), progress)[0]
+
+
+def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
+    """:func:`whole_game` under each of ``strategies``, from one pass over the situations.
+
+    The dealer counts and the forcing sums of a situation do not depend on the
+    strategy (it only decides whether the situation plays), so they are counted
+    once and every strategy adds the same integers it would add alone.
+    """
+    for strategy in strategies:
+        if strategy not in STRATEGIES:
+            raise CombinError(f"unknown strategy '{strategy}' (strategies: {', '.join(STRATEGIES)})")
     if rules.instant is not None and not rules.instant_ends_round:
         raise CombinError("the whole game is summed under L7=ends-round only")
     need = 11 if rules.force_fee is not None else 10
@@ -181,8 +192,7 @@ def whole_game(rules, deck, strategy="optimal", progress=None):
                                         int(win_net[i]), int(take[i]), fee, lose)
             if progress and done % 50 == 0:
                 progress(f"forcing: {done}/{len(todo)} hands")
-    lines, chosen, forced = {}, {}, 0
-    boundary = {"class": {}, "ace_king": {}}
+    sums = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
     total = len(weights)
     for start in range(0, total, _CHUNK):
         stop = min(start + _CHUNK, total)
@@ -197,42 +207,44 @@ def whole_game(rules, deck, strategy="optimal", progress=None):
         gain = extra[:, 0]
         play = m * (nq * take[c] + below * win_net[c] - above * lose) + gain
         fold = -scale * dealer_hands * m
-        if strategy == "optimal":
-            plays = play > fold
-        elif strategy == "always":
-            plays = np.ones(len(w), dtype=bool)
-        elif strategy == "pair":
-            plays = v >= ONE_PAIR * 16 ** 5
-        elif strategy == "ace-king":
-            plays = v >= QUALIFY
-        else:
-            plays = (v >= ONE_PAIR * 16 ** 5) | ((v >= QUALIFY) & _thumb(h, u))
-        inst = is_instant[c]
-        plays &= ~inst
-        folds = ~plays & ~inst
-        cls = classes[c]
-        _add(lines, "fold", 0, -scale, w[folds] * dealer_hands * m, cls[folds], scale)
-        _add(lines, "instant", cls[inst], instant[c][inst], w[inst] * dealer_hands * m, None, scale)
-        p = plays
-        wp = w[p]
-        _add(lines, "win", cls[p], win_net[c][p], wp * below[p] * m, None, scale)
-        _add(lines, "push", 0, 0, wp * tie[p] * m, cls[p], scale)
-        _add(lines, "lose", 0, -lose, wp * above[p] * m, cls[p], scale)
-        _add(lines, "not_qualified", 0, take[c][p], wp * (nq[p] - extra[p, 1]) * m, cls[p], scale)
-        if force:
-            fee = int(rules.force_fee * scale)
-            _add(lines, "forced_win", cls[p], win_net[c][p] - fee, wp * extra[p, 2], None, scale)
-            _add(lines, "forced_push", 0, -fee, wp * extra[p, 3], cls[p], scale)
-            _add(lines, "forced_lose", 0, -lose - fee, wp * extra[p, 4], cls[p], scale)
-            _add(lines, "forced_not_qualified", 0, -fee, wp * extra[p, 5], cls[p], scale)
-            forced += int((wp * extra[p, 1]).sum())
-        for option, mask in (("play", plays), ("fold", folds), ("instant", inst)):
-            chosen[option] = chosen.get(option, 0) + int(w[mask].sum())
-        _boundary(boundary, h, u, w, cls, plays, inst)
+        for strategy, (lines, chosen, forced, boundary) in sums.items():
+            if strategy == "optimal":
+                plays = play > fold
+            elif strategy == "always":
+                plays = np.ones(len(w), dtype=bool)
+            elif strategy == "pair":
+                plays = v >= ONE_PAIR * 16 ** 5
+            elif strategy == "ace-king":
+                plays = v >= QUALIFY
+            else:
+                plays = (v >= ONE_PAIR * 16 ** 5) | ((v >= QUALIFY) & _thumb(h, u))
+            inst = is_instant[c]
+            plays &= ~inst
+            folds = ~plays & ~inst
+            cls = classes[c]
+            _add(lines, "fold", 0, -scale, w[folds] * dealer_hands * m, cls[folds], scale)
+            _add(lines, "instant", cls[inst], instant[c][inst], w[inst] * dealer_hands * m, None, scale)
+            p = plays
+            wp = w[p]
+            _add(lines, "win", cls[p], win_net[c][p], wp * below[p] * m, None, scale)
+            _add(lines, "push", 0, 0, wp * tie[p] * m, cls[p], scale)
+            _add(lines, "lose", 0, -lose, wp * above[p] * m, cls[p], scale)
+            _add(lines, "not_qualified", 0, take[c][p], wp * (nq[p] - extra[p, 1]) * m, cls[p], scale)
+            if force:
+                fee = int(rules.force_fee * scale)
+                _add(lines, "forced_win", cls[p], win_net[c][p] - fee, wp * extra[p, 2], None, scale)
+                _add(lines, "forced_push", 0, -fee, wp * extra[p, 3], cls[p], scale)
+                _add(lines, "forced_lose", 0, -lose - fee, wp * extra[p, 4], cls[p], scale)
+                _add(lines, "forced_not_qualified", 0, -fee, wp * extra[p, 5], cls[p], scale)
+                forced[0] += int((wp * extra[p, 1]).sum())
+            for option, mask in (("play", plays), ("fold", folds), ("instant", inst)):
+                chosen[option] = chosen.get(option, 0) + int(w[mask].sum())
+            _boundary(boundary, h, u, w, cls, plays, inst)
         if progress:
             progress(f"situations: {stop:,}/{total:,}")
-    return WholeGame(rules, deck, strategy, len(weights), int(weights.sum()),
-                     dealer_hands * m, m, lines, chosen, forced, boundary)
+    return [WholeGame(rules, deck, strategy, len(weights), int(weights.sum()),
+                      dealer_hands * m, m, lines, chosen, forced[0], boundary)
+            for strategy, (lines, chosen, forced, boundary) in sums.items()]
 
 
 def _add(lines, event, classes, nets, counts, _unused, scale):

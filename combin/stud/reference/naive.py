@@ -7,7 +7,7 @@ player forces.  At each decision it takes the better branch (fold or play
 after a draw; take the Ante pay or force, with the dealer's five in view), and
 it averages each chance node with :class:`~fractions.Fraction`, so its values
 are exact by construction.  It has its own plain hand comparison
-(:func:`plain_value`: the class of :func:`combin.lunar.hand.hand_class`, then
+(:func:`plain_value`: the class of :func:`combin.cards.hand_class`, then
 the ranks by count and height, written from the rules) and shares nothing with
 the fast engine (:mod:`combin.stud.draw.advise`) except the Bet pays per hand
 (:func:`combin.stud.core.rules.bet_pay`) and the amounts of the game's data
@@ -19,7 +19,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
-from combin.lunar.hand import hand_class
+from combin.cards import hand_class
 from combin.stud.core.rules import bet_pay
 
 __all__ = ["plain_value", "plain_best", "qualifies", "option_values", "option_keys"]
