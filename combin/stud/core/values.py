@@ -26,14 +26,16 @@ import numpy as np
 from combin.errors import CombinError
 from combin.cards import ACE, KING
 
-__all__ = ["subsets_table", "hand_value", "best_value", "value_class", "category_of", "QUALIFY", "HandTable",
+__all__ = ["subsets_table", "CATEGORY_SHIFT", "hand_value", "best_value", "value_class", "category_of",
+           "QUALIFY", "HandTable",
            "values_of", "lex_index", "hand_table", "CATEGORIES", "HIGH_CARD", "ONE_PAIR", "STRAIGHT", "FLUSH",
            "STRAIGHT_FLUSH"]
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 CATEGORIES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
               "full_house", "four_of_a_kind", "straight_flush")
-_SHIFT = 16 ** 5
+#: A category's place in a value: ``value = category * CATEGORY_SHIFT + tiebreak`` (five base-16 ranks).
+CATEGORY_SHIFT = 16 ** 5
 _WHEEL = [0, 1, 2, 3, ACE]
 
 
@@ -42,7 +44,7 @@ def _pack(category, ranks):
     for rank in ranks:
         tiebreak = tiebreak * 16 + rank
     tiebreak *= 16 ** (5 - len(ranks))
-    return category * _SHIFT + tiebreak
+    return category * CATEGORY_SHIFT + tiebreak
 
 
 def hand_value(cards):
@@ -84,7 +86,7 @@ QUALIFY = _pack(HIGH_CARD, [ACE, KING, 2, 1, 0])
 
 def category_of(value):
     """The category number (0 high card .. 8 straight flush) of a value."""
-    return int(value) // _SHIFT
+    return int(value) // CATEGORY_SHIFT
 
 
 def value_class(value):
@@ -120,7 +122,7 @@ def values_of(hands):
     category = np.where(flush & ~straight, np.maximum(category, FLUSH), category)
     category = np.where(straight, np.where(flush, STRAIGHT_FLUSH, STRAIGHT), category)
     tiebreak = np.where(straight, top * 16 ** 4, tiebreak)
-    return (category * _SHIFT + tiebreak).astype(np.int32)
+    return (category * CATEGORY_SHIFT + tiebreak).astype(np.int32)
 
 
 def lex_index(positions, n):

@@ -72,8 +72,8 @@ from itertools import permutations
 import numpy as np
 
 from combin.cards import CLASSES
-from combin.stud.core.values import STRAIGHT, best_value, value_class
-from combin.stud.draw.engine import _SHIFT, Engine
+from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, best_value, value_class
+from combin.stud.draw.engine import Engine
 from combin.stud.draw.options import RESULTS, Option, option_keys
 
 __all__ = ["advise", "price", "distribution", "Option", "option_keys", "RESULTS", "Engine"]
@@ -204,7 +204,7 @@ def _win_nets(engine, numerator, counts, r):
     and ``w`` is never read (0 here).  The division is checked to be exact.
     """
     values = counts["values"]
-    take = np.where(values >= STRAIGHT * _SHIFT, engine.take_high, engine.take_low)
+    take = np.where(values >= STRAIGHT * CATEGORY_SHIFT, engine.take_high, engine.take_low)
     rest = numerator + r * engine.loss * counts["above"] - r * take * counts["nq"]
     wins = r * counts["below"]
     forced = counts["forced"][1] if counts["forced"] is not None else None

@@ -1,4 +1,4 @@
-"""The sums of one Lunar Poker situation for every option: the production path of :func:`~combin.stud.draw.advise.advise`.
+"""The sums of one Lunar Poker situation for every option: the production path of advise.
 
 :class:`Engine` turns a situation and its rules into the inputs of the
 compiled kernel (:mod:`combin.stud.draw.kernel`): the situation's tables
@@ -16,12 +16,9 @@ import threading
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.core.values import STRAIGHT, hand_table, subsets_table
+from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, hand_table, subsets_table
 
 __all__ = ["Engine", "GROUP_TABLE", "OUT_LIMIT"]
-
-_SHIFT = 16 ** 5
-
 
 @lru_cache(maxsize=16)
 def _subsets(n, k):
@@ -65,7 +62,7 @@ class Engine:
         self.loss = 1 + self.bet
         self.ante_win = _whole(rules.ante_win, "the Ante pay on a win")
         self.take_low = _whole(rules.ante_not_qualified(0), "the Ante pay")
-        self.take_high = _whole(rules.ante_not_qualified(STRAIGHT * _SHIFT), "the Ante pay")
+        self.take_high = _whole(rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT), "the Ante pay")
         self.force_fee = None if rules.force_fee is None else _whole(rules.force_fee, "the force fee")
         self.draw_fee = None if rules.draw_fee is None else _whole(rules.draw_fee, "the draw fee")
         self._pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
@@ -346,7 +343,7 @@ def _level_data(rules, deck):
                     continue
                 pays[value] = int(pay)
             found.append(pays[value])
-        _LEVEL_DATA[key] = (np.array(found, dtype=np.int64), values // _SHIFT, values)
+        _LEVEL_DATA[key] = (np.array(found, dtype=np.int64), values // CATEGORY_SHIFT, values)
     return _LEVEL_DATA[key]
 
 
@@ -365,7 +362,7 @@ def _popcount(words):
 
 def _representative(value):
     """Five cards with this value (ranks from the value, suited iff a flush category)."""
-    category = value // _SHIFT
+    category = value // CATEGORY_SHIFT
     digits = [(value >> (4 * (4 - i))) & 15 for i in range(5)]
     if category in (4, 8):
         top = digits[0]

@@ -33,8 +33,8 @@ from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
 from combin.stud.core.rules import bet_pay, instant_pay
 from combin.stud.core.classes import situations
-from combin.stud.core.values import (ONE_PAIR, QUALIFY, STRAIGHT_FLUSH, category_of, hand_table,
-                                value_class)
+from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT_FLUSH, category_of,
+                                     hand_table, value_class)
 
 __all__ = ["STRATEGIES", "WholeGame", "whole_game", "whole_games", "EVENTS"]
 
@@ -117,7 +117,7 @@ def _pays(rules, hands, values):
 
 def _scale(rules, fractions):
     every = list(fractions) + [rules.ante_win, rules.ante_not_qualified(0),
-                               rules.ante_not_qualified(STRAIGHT_FLUSH * 16 ** 5),
+                               rules.ante_not_qualified(STRAIGHT_FLUSH * CATEGORY_SHIFT),
                                Fraction(rules.force_fee or 0)]
     if rules.instant is not None:
         every += [pay.net for _, pay in rules.instant.lines]
@@ -178,7 +178,7 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
     instant = np.zeros(len(canon_rows), dtype=np.int64)
     is_instant = np.zeros(len(canon_rows), dtype=bool)
     if rules.instant_ends_round:
-        for i in np.nonzero(canon_values >= STRAIGHT_FLUSH * 16 ** 5)[0].tolist():
+        for i in np.nonzero(canon_values >= STRAIGHT_FLUSH * CATEGORY_SHIFT)[0].tolist():
             pay = instant_pay(rules, canon_hands[i].tolist())
             if pay is not None:
                 instant[i], is_instant[i] = int(pay * scale), True
@@ -213,11 +213,11 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
             elif strategy == "always":
                 plays = np.ones(len(w), dtype=bool)
             elif strategy == "pair":
-                plays = v >= ONE_PAIR * 16 ** 5
+                plays = v >= ONE_PAIR * CATEGORY_SHIFT
             elif strategy == "ace-king":
                 plays = v >= QUALIFY
             else:
-                plays = (v >= ONE_PAIR * 16 ** 5) | ((v >= QUALIFY) & _thumb(h, u))
+                plays = (v >= ONE_PAIR * CATEGORY_SHIFT) | ((v >= QUALIFY) & _thumb(h, u))
             inst = is_instant[c]
             plays &= ~inst
             folds = ~plays & ~inst

@@ -15,8 +15,9 @@ from math import comb
 
 import numpy as np
 
-from combin.stud.core.values import ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, hand_table, lex_index
-from combin.stud.draw.engine import _SHIFT, _popcount, _subsets
+from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, hand_table,
+                                     lex_index)
+from combin.stud.draw.engine import _popcount, _subsets
 
 __all__ = ["DealerTable", "reference_numerators", "final_hands", "forcing"]
 
@@ -172,7 +173,7 @@ class DealerTable:
                                  self.cards[others].reshape(-1, 1)], axis=1)
         values = self.evaluate(forced).reshape(len(rows), n - 4)
         requalified = values >= QUALIFY
-        paired = requalified & (values < (ONE_PAIR + 1) * _SHIFT)
+        paired = requalified & (values < (ONE_PAIR + 1) * CATEGORY_SHIFT)
         outs = requalified.sum(axis=1)
         width = max(int(outs.max()) if len(outs) else 0, 1)
         slot = np.cumsum(requalified, axis=1) - 1
@@ -186,7 +187,7 @@ class DealerTable:
         # straight or flush (or straight flush).  A player with two pair or trips beats
         # every requalified pair and loses to every straight or flush; a full house or
         # four of a kind beats all of them but a straight flush.
-        category = values // _SHIFT
+        category = values // CATEGORY_SHIFT
         card_bit = np.int64(1) << others
         pair_bits = np.where(paired, card_bit, 0).sum(axis=1)
         sf_bits = np.where(requalified & (category == STRAIGHT_FLUSH), card_bit, 0).sum(axis=1)
@@ -225,7 +226,7 @@ def reference_numerators(engine, kept, size, detail=False):
     draws, hands, values = final_hands(engine, kept, size)
     pays = engine.pays(hands, values)
     win = engine.ante_win + engine.bet * pays
-    take = np.where(values >= STRAIGHT * _SHIFT, engine.take_high, engine.take_low)
+    take = np.where(values >= STRAIGHT * CATEGORY_SHIFT, engine.take_high, engine.take_low)
     low = np.searchsorted(table.levels, values, side="left")
     high = np.searchsorted(table.levels, values, side="right")
     below = np.zeros(len(draws), dtype=np.int64)
@@ -281,7 +282,7 @@ def forcing(engine, draws, values, win, take, r, detail):
     if not (~engine.table.qualified).any():
         return gains, extra
     cost = r * (engine.force_fee + take)
-    category = values // _SHIFT
+    category = values // CATEGORY_SHIFT
     # Which outs can be beaten: below a straight only pairs, a straight beats pairs
     # and straights (a flush beats it), anything better may beat every out.
     ordering = np.where(category < STRAIGHT, 0, np.where(category == STRAIGHT, 1, 2))
@@ -314,7 +315,7 @@ def forcing(engine, draws, values, win, take, r, detail):
             continue
         mask = np.int64(draw_bits[f])
         alive = (bits[:count] & mask) == 0
-        group = next((key for key in by_category if v // _SHIFT in key), None)
+        group = next((key for key in by_category if v // CATEGORY_SHIFT in key), None)
         if group is not None:
             # every replacement wins or every one loses: count bits, no value compared
             beaten, beating = by_category[group]
