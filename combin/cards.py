@@ -78,19 +78,31 @@ CLASS_NAMES = {
 }
 
 def card(rank: int, suit: int) -> int:
-    """Return the card id of *rank* (0..12) and *suit* (0..3)."""
+    """Return the card id of *rank* (0..12) and *suit* (0..3).
+
+    >>> card(12, 3)      # the ace of spades
+    51
+    """
     if not (0 <= rank < 13 and 0 <= suit < 4):
         raise CombinError(f"no card has rank {rank!r} and suit {suit!r}")
     return rank * 4 + suit
 
 
 def rank_of(card_id: int) -> int:
-    """Return the rank (0 for a deuce .. 12 for an ace) of *card_id*."""
+    """Return the rank (0 for a deuce .. 12 for an ace) of *card_id*.
+
+    >>> rank_of(51)
+    12
+    """
     return card_id // 4
 
 
 def suit_of(card_id: int) -> int:
-    """Return the suit (0 clubs, 1 diamonds, 2 hearts, 3 spades) of *card_id*."""
+    """Return the suit (0 clubs, 1 diamonds, 2 hearts, 3 spades) of *card_id*.
+
+    >>> suit_of(51)
+    3
+    """
     return card_id % 4
 
 
@@ -98,6 +110,9 @@ def parse_card(text: object) -> int:
     """Return the card id written as *text*, such as ``"As"`` or ``"10h"``.
 
     Rank and suit letters may be in either case.
+
+    >>> parse_card("10h"), parse_card("tH")
+    (34, 34)
     """
     if not isinstance(text, str) or len(text.strip()) < 2:
         raise CombinError(f"{text!r} is not a card; write a rank and a suit, like 'As'")
@@ -116,6 +131,9 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     """Return the card ids of a hand written like ``"As Kd 9c"`` (or a list of words).
 
     A card named twice is an error: the deck holds one of each.
+
+    >>> parse_cards("As, Kd 9c")
+    [51, 45, 28]
     """
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = [parse_card(word) for word in words]
@@ -125,7 +143,11 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
 
 
 def format_card(card_id: int) -> str:
-    """Return the two-character name of *card_id*, such as ``"As"``."""
+    """Return the two-character name of *card_id*, such as ``"As"``.
+
+    >>> format_card(34)
+    'Th'
+    """
     try:
         index = operator.index(card_id)
     except TypeError:
@@ -136,7 +158,11 @@ def format_card(card_id: int) -> str:
 
 
 def format_cards(card_ids: Iterable[int]) -> str:
-    """Return the names of *card_ids*, separated by spaces."""
+    """Return the names of *card_ids*, separated by spaces.
+
+    >>> format_cards([51, 45])
+    'As Kd'
+    """
     return " ".join(format_card(c) for c in card_ids)
 
 

@@ -160,7 +160,11 @@ class Rules:
 
 
 def stud_games():
-    """The ids of the registered games the stud engine plays (those with a :class:`~combin.game.Solver`)."""
+    """The ids of the registered games the stud engine plays (those with a :class:`~combin.game.Solver`).
+
+    >>> stud_games()
+    ('lunar', 'caribbean')
+    """
     from combin.registry import games
     return tuple(game.id for game in games() if game.solver is not None)
 
@@ -172,6 +176,9 @@ def load_game(game_id):
     The rules are the game's own ``data/stud.toml``; the instant-payout paytables and
     the interpretations are the game's (:class:`~combin.game.Game`); the stud engine
     names no game.
+
+    >>> load_game("caribbean").title, load_game("lunar").can_draw
+    ('Caribbean Stud', True)
     """
     from combin.registry import games
     for game in games():
@@ -204,7 +211,12 @@ def _build(game):
 
 
 def bet_pay(rules, cards):
-    """Net pay to 1 of a winning Bet for the player's final cards (5 or 6)."""
+    """Net pay to 1 of a winning Bet for the player's final cards (5 or 6).
+
+    >>> from combin.cards import parse_cards
+    >>> bet_pay(load_game("caribbean").resolve(), parse_cards("As Ks Qs Js Ts"))
+    Fraction(100, 1)
+    """
     l11 = rules.second_combination
     if l11 is not None:
         _, pays = rules.game.second_pays([(card >> 2, card & 3) for card in cards], l11)
@@ -213,7 +225,12 @@ def bet_pay(rules, cards):
 
 
 def instant_pay(rules, first_five):
-    """The instant payout (net, per Ante) of the first five cards, or ``None``."""
+    """The instant payout (net, per Ante) of the first five cards, or ``None``.
+
+    >>> from combin.cards import parse_cards
+    >>> instant_pay(load_game("lunar").resolve("B"), parse_cards("As Ks Qs Js Ts"))
+    Fraction(1000, 1)
+    """
     if rules.instant is None:
         return None
     name = value_class(hand_value(first_five))
@@ -224,7 +241,12 @@ def instant_pay(rules, first_five):
 
 
 def highest_card(dealer):
-    """The dealer's highest card, ace high (a non-qualifying hand has no pair: it is unique)."""
+    """The dealer's highest card, ace high (a non-qualifying hand has no pair: it is unique).
+
+    >>> from combin.cards import format_card, parse_cards
+    >>> format_card(highest_card(parse_cards("Qc Jd 4h 3s 2c")))
+    'Qc'
+    """
     return max(dealer, key=lambda card: card >> 2)
 
 
@@ -247,6 +269,11 @@ def settle(rules, player, dealer, decision, replacement=None, drew=False, first_
     ``first_five`` (default: the player's five) settles the round under
     L7=ends-round; under L7=continue the instant payout is the separate
     ``lunar.instant`` figure and this settles the main game only.
+
+    >>> from combin.cards import parse_cards
+    >>> rules = load_game("caribbean").resolve()
+    >>> settle(rules, parse_cards("As Ks Qs Js Ts"), parse_cards("Ac Kd 7h 5s 2d"), "play")  # 1 + 2 x 100
+    Fraction(201, 1)
     """
     player, dealer = list(player), list(dealer)
     if len(set(player) | set(dealer) | ({replacement} - {None})) != len(player) + len(dealer) + (replacement is not None):

@@ -48,7 +48,12 @@ def _pack(category, ranks):
 
 
 def hand_value(cards):
-    """The value of exactly five distinct card ids (higher beats lower, equal ties)."""
+    """The value of exactly five distinct card ids (higher beats lower, equal ties).
+
+    >>> from combin.cards import parse_cards
+    >>> hand_value(parse_cards("As Kd 7h 5s 2d")) > hand_value(parse_cards("As Qd Jh Ts 8d"))
+    True
+    """
     cards = list(cards)
     if len(cards) != 5 or len(set(cards)) != 5:
         raise CombinError(f"a hand value needs five distinct cards, not {len(cards)}")
@@ -73,7 +78,12 @@ def hand_value(cards):
 
 
 def best_value(cards):
-    """The value of the best five of 5, 6 or 7 cards."""
+    """The value of the best five of 5, 6 or 7 cards.
+
+    >>> from combin.cards import parse_cards
+    >>> best_value(parse_cards("As Ad Ah Kc Kd 2s 3s")) == hand_value(parse_cards("As Ad Ah Kc Kd"))
+    True
+    """
     cards = list(cards)
     if len(cards) not in (5, 6, 7):
         raise CombinError(f"a best hand needs 5, 6 or 7 cards, not {len(cards)}")
@@ -85,12 +95,22 @@ QUALIFY = _pack(HIGH_CARD, [ACE, KING, 2, 1, 0])
 
 
 def category_of(value):
-    """The category number (0 high card .. 8 straight flush) of a value."""
+    """The category number (0 high card .. 8 straight flush) of a value.
+
+    >>> from combin.cards import parse_cards
+    >>> category_of(hand_value(parse_cards("As Ks Qs Js Ts")))
+    8
+    """
     return int(value) // CATEGORY_SHIFT
 
 
 def value_class(value):
-    """The class id of :data:`combin.cards.CLASSES` for a hand value."""
+    """The class id of :data:`combin.cards.CLASSES` for a hand value.
+
+    >>> from combin.cards import parse_cards
+    >>> value_class(hand_value(parse_cards("As Ks Qs Js Ts"))), value_class(QUALIFY)
+    ('royal_flush', 'ace_king')
+    """
     category = category_of(value)
     first = (int(value) >> 16) & 15
     if category == STRAIGHT_FLUSH:
@@ -194,7 +214,12 @@ class HandTable:
 
 @lru_cache(maxsize=4)
 def hand_table(deck):
-    """The (cached) :class:`HandTable` of a deck."""
+    """The (cached) :class:`HandTable` of a deck.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> len(hand_table(Deck.parse("9TJQKA")).values)      # C(24, 5)
+    42504
+    """
     return HandTable(deck)
 
 
