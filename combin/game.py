@@ -16,7 +16,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
+from importlib import import_module, resources
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
@@ -28,7 +28,8 @@ from combin.wager import Wager
 if TYPE_CHECKING:  # the cross-check record lives above this module
     from combin.crosscheck import Check
 
-__all__ = ["Game", "RuleSet", "AuditSection", "Protection", "WagerPackage", "read_data",
+__all__ = ["Game", "RuleSet", "AuditSection", "Protection", "WagerPackage", "Solver", "GameTables",
+           "Lazy", "read_data",
            "load_paytables", "load_interpretations", "load_rulesets", "load_sections",
            "check_known"]
 
@@ -63,11 +64,13 @@ class Protection:
     """The game is dealt from a shoe a counter can track: ``combin decks``, ``eor``,
     ``shoe`` and ``count`` apply.  ``wagers`` are those whose exposure the audit
     documents, ``counted`` the count simulations it runs (wager -> triggers),
-    ``decks`` the shoe it documents them on."""
+    ``decks`` the shoe it documents them on; ``values`` names the card values a
+    count tracks, in the order of the shoe's counts (for the documents)."""
 
     wagers: tuple[str, ...]
     counted: dict[str, str]
     decks: int
+    values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,59 @@ class WagerPackage:
     title: str
     citation: str
     wagers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Solver:
+    """The game's whole game is played by the stud engine (:mod:`combin.stud`).
+
+    ``package`` holds its rules (``data/stud.toml``); ``commands`` are the
+    ``combin`` sub-commands that solve or advise it (``combin list`` shows
+    them); ``second_pays`` names, as ``"module:function"``, the reader of a
+    second paytable combination on a winning Bet (L11) when the game has one,
+    loaded only when a command asks for the rules.
+    """
+
+    package: str
+    commands: tuple[str, ...]
+    second_pays: str | None = None
+
+
+@dataclass(frozen=True)
+class GameTables:
+    """Whole-game sheets of ``tables/`` that take minutes of work (``combin tables`` writes them).
+
+    ``files`` lists ``(title, relative paths)`` without computing anything (the
+    index of ``tables/`` and the fast drift check read only that); ``build()``
+    computes ``{relative path: text}`` for every path listed.
+    """
+
+    files: tuple[tuple[str, tuple[str, ...]], ...]
+    build: Callable[[], dict[str, str | bytes]] = field(repr=False)
+
+
+class Lazy:
+    """A function named ``"module:function"``, imported on its first call.
+
+    A game names its heavy parts (cross-checks, simulation dealer) this way, so
+    that registering the game imports none of them: they load when a command
+    asks (``combin audit``), not for ``combin par``.  Picklable (a Dask worker
+    imports the function itself).
+
+    >>> gcd = Lazy("math:gcd")
+    >>> gcd(12, 18), gcd.reference
+    (6, 'math:gcd')
+    """
+
+    def __init__(self, reference: str) -> None:
+        self.reference = reference
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        module, _, name = self.reference.partition(":")
+        return getattr(import_module(module), name)(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.reference!r})"
 
 
 #: Deals ``n`` rounds with a seeded generator and counts each final outcome.
@@ -92,12 +148,13 @@ class Game:
     ``shoe_options`` says which options (``decks``, ``shoe``) it accepts and
     ``table_shoes`` which shoes ``combin tables`` tabulates; ``extra_tables``
     (optional) returns the game's tables that are not par sheets, as
-    ``[(title, {path: text})]``.  For the evidence bundle: ``checks(game, progress)``
+    ``[(title, {path: text})]``, and ``game_tables`` (optional) its whole-game
+    sheets, which take minutes (:class:`GameTables`).  For the evidence bundle: ``checks(game, progress)``
     runs its cross-checks, ``dealer(rng, n)`` deals ``n`` seeded rounds and
     counts their outcomes (outcomes of the same kind as ``outcomes()``), and
     ``audit`` says how to present them.  Capabilities: ``protection`` (a shoe a
-    counter can track), ``packages`` (named sets of wagers), ``solver`` (a
-    whole-game strategy solver, when the game has one).
+    counter can track), ``packages`` (named sets of wagers), ``solver`` (the
+    whole game solved by the stud engine, and the commands that do it: a :class:`Solver`).
     """
 
     id: str
@@ -117,7 +174,8 @@ class Game:
     audit: AuditSection | None = None
     protection: Protection | None = None
     packages: dict[str, WagerPackage] = field(default_factory=dict)
-    solver: Callable[..., Any] | None = field(default=None, repr=False)
+    solver: Solver | None = None
+    game_tables: GameTables | None = None
 
     def paytables_of(self, wager_id: str) -> list[Paytable]:
         return [p for (w, _), p in self.paytables.items() if w == wager_id]

@@ -27,7 +27,8 @@ def capabilities(game: Game) -> str:
                                                  f"package --set {p.id})"
                                                  for p in game.packages.values()))
     if game.solver is not None:
-        offered.append("a whole-game solver")
+        offered.append("the whole game, exact: " + ", ".join(f"combin {command}"
+                                                            for command in game.solver.commands))
     if game.checks is not None and game.dealer is not None:
         offered.append("evidence bundle (audit)")
     return "; ".join(offered) or "par sheets only"

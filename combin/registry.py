@@ -18,7 +18,7 @@ __all__ = ["GAME_MODULES", "games", "find_game", "find_wager", "find_package", "
            "unregister"]
 
 #: The game subpackages, in the order ``combin list`` shows them.
-GAME_MODULES = ("combin.baccarat", "combin.lunar")
+GAME_MODULES = ("combin.baccarat", "combin.lunar", "combin.caribbean")
 
 _loaded: dict[str, Game] = {}
 _added: dict[str, Game] = {}

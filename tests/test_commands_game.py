@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from combin.cli import main
-from combin.stud.deck import Deck
-from combin.stud.rules import load_game
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
 
 from test_stud_whole import brute_totals
 
@@ -174,11 +174,11 @@ def test_bad_draw_options_are_one_line_and_exit_2(tmp_path, capsys, argv, messag
 def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys):
     """Every class of JQKA on a local Dask cluster, against the naive game-tree walk (minutes)."""
     from fractions import Fraction
-    from combin.stud.deck import Deck
-    from combin.stud.drawgame import rules_for
-    from combin.stud.naive import option_values
-    from combin.stud.situation import Situation
-    from combin.stud.situations import situations
+    from combin.stud.core.deck import Deck
+    from combin.stud.draw.chunks import rules_for
+    from combin.stud.reference.naive import option_values
+    from combin.stud.core.situation import Situation
+    from combin.stud.core.classes import situations
     text = _run(["game", "lunar", "--deck", "JQKA", "--workers", "2", "--format", "json",
                  "--store", str(tmp_path / "s.sqlite")], capsys)
     sheet = json.loads(text)

@@ -32,3 +32,27 @@ def test_check_known_names_the_choices():
     assert check_known("rule set", "ez", ["standard", "ez"]) == "ez"
     with pytest.raises(CombinError, match="unknown rule set 'x' \\(known: standard, ez\\)"):
         check_known("rule set", "x", ["standard", "ez"])
+
+
+def test_lazy_parts_load_on_first_call_and_pickle():
+    import pickle
+    import subprocess
+    import sys
+    from combin.game import Lazy
+    dealer = pickle.loads(pickle.dumps(Lazy("combin.lunar.hand:deal_hands")))
+    import random
+    assert sum(dealer(random.Random(1), 50).values()) == 50
+    # registering the games imports none of their cross-checks or simulation dealers
+    code = ("import sys; from combin.registry import games; games(); "
+            "print(sorted(m for m in sys.modules if m.endswith(('.checks', '.naive', '.hands'))))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"
+
+
+def test_the_stud_games_name_their_solver():
+    from combin.registry import find_game
+    lunar, caribbean = find_game("lunar"), find_game("caribbean")
+    assert lunar.solver.package == "combin.lunar" and "lunar advise" in lunar.solver.commands
+    assert caribbean.solver.commands == ("game caribbean",) and caribbean.wagers == {}
+    assert find_game("baccarat").solver is None
+    assert [title for title, _ in caribbean.game_tables.files][0].endswith("strategy optimal")

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from combin.stud.gamebench import busy_rate, scaling, scaling_rows, timed_chunk
+from combin.bench.game import busy_rate, scaling, scaling_rows, timed_chunk
 
 
 def test_busy_rate_counts_only_the_window_where_every_worker_computes():
@@ -26,9 +26,9 @@ def test_busy_rate_refuses_workers_that_never_overlap():
 
 
 def test_timed_chunk_adds_when_and_where_it_ran_and_nothing_else():
-    from combin.stud.deck import Deck
-    from combin.stud.drawgame import class_chunks, rules_for, solve_chunk
-    from combin.stud.situations import situations
+    from combin.stud.core.deck import Deck
+    from combin.stud.draw.chunks import class_chunks, rules_for, solve_chunk
+    from combin.stud.core.classes import situations
     deck = Deck.parse("JQKA")
     _, hands, ups, weights = situations(deck)
     chunk = class_chunks(deck, rules_for(None, ()), hands, ups, weights, [0, 1, 2], 3)[0]

@@ -30,6 +30,16 @@ def test_capabilities_are_asked_of_the_game():
     assert "game protection" in capabilities(baccarat)
 
 
+def test_the_stud_games_are_listed_with_their_commands():
+    from combin.listing import listing
+    text = listing()
+    assert "Caribbean Stud [caribbean]" in text
+    offered = {g.id: capabilities(g) for g in games()}
+    assert "combin game caribbean" in offered["caribbean"]
+    assert "combin game lunar" in offered["lunar"] and "combin lunar advise" in offered["lunar"]
+    assert "whole game" not in offered["baccarat"]
+
+
 def test_every_wager_and_interpretation_is_listed():
     from combin.listing import listing
     text = listing()

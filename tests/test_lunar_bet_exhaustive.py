@@ -25,7 +25,7 @@ from combin.lunar.bet import bet_distribution, bet_pays
 from combin.lunar.bet_exhaustive import (
     RULES, bet_distribution_exhaustive, bet_hands,
 )
-from combin.lunar.cards import ACE, CLASSES, KING, TEN, parse_cards
+from combin.cards import ACE, CLASSES, KING, TEN, parse_cards
 from combin.lunar.classes import class_counts
 
 from published import FIVE_CARD as PUBLISHED_FIVE

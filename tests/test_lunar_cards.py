@@ -1,9 +1,9 @@
-"""Card encoding and hand-class names of combin.lunar.cards."""
+"""Card encoding and hand-class names of combin.cards."""
 
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import (
+from combin.cards import (
     ACE, CLASS_NAMES, CLASSES, CLUBS, DECK, DIAMONDS, HEARTS, KING, RANKS,
     SPADES, SUITS, TEN, card, format_card, format_cards, parse_card,
     parse_cards, rank_of, suit_of,

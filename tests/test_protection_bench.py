@@ -1,6 +1,6 @@
 """The protection rows of ``make bench``: shape and self-checks (no time is asserted)."""
 
-from combin.protection.bench import bench_rows
+from combin.bench.protection import bench_rows
 
 
 def test_bench_rows_time_the_eor_table_and_the_simulation():

@@ -63,7 +63,7 @@ def test_main_wager_edges_are_exactly_those_of_the_published_counts(decks, cycle
 
 @pytest.mark.parametrize("decks", [2, 5])
 def test_unpublished_deck_counts_agree_with_a_plain_nested_loop(decks):
-    # Second method: the naive nested loop of combin.bench, settled by the engine.
+    # Second method: the naive nested loop of combin.bench.baccarat, settled by the engine.
     shoe = Shoe.full(decks)
     counts = nested_loop_rounds(shoe.counts)
     space = OutcomeSpace(counts, sum(counts.values()), "nested loop", "nested loop")

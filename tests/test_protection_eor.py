@@ -72,7 +72,7 @@ def test_effects_on_a_small_shoe_agree_with_the_card_by_card_dealer(wager, optio
 
 
 def test_eight_deck_effects_agree_with_the_plain_nested_loop():
-    # Third method on the real shoe: the naive nested loop over point values (combin.bench).
+    # Third method on the real shoe: the naive nested loop over point values (combin.bench.baccarat).
     shoe = Shoe.full(8)
     result = effects_of_removal("eclipse.sun7", shoe)
 

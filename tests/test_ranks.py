@@ -4,7 +4,7 @@ import pytest
 
 from combin.baccarat.shoe import RANK_VALUE
 from combin.errors import CombinError
-from combin.lunar.cards import parse_card
+from combin.cards import parse_card
 from combin.ranks import RANKS, parse_rank
 
 

@@ -8,8 +8,8 @@ from combin.game import Game
 
 
 def test_games_come_in_registration_order():
-    assert [g.id for g in registry.games()] == ["baccarat", "lunar"]
-    assert registry.GAME_MODULES == ("combin.baccarat", "combin.lunar")
+    assert [g.id for g in registry.games()] == ["baccarat", "lunar", "caribbean"]
+    assert registry.GAME_MODULES == ("combin.baccarat", "combin.lunar", "combin.caribbean")
 
 
 def test_lookups_name_what_is_known():
@@ -28,4 +28,4 @@ def test_a_registered_game_clashing_with_a_wager_is_refused():
     copy = Game("copy", "Copy", "none", {"eclipse.sun7": sun7}, {}, {}, outcomes=lambda: None)
     with pytest.raises(ValueError, match="eclipse.sun7 already belong to baccarat"):
         registry.register(copy)
-    assert [g.id for g in registry.games()] == ["baccarat", "lunar"]
+    assert [g.id for g in registry.games()] == ["baccarat", "lunar", "caribbean"]

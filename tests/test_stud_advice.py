@@ -1,11 +1,11 @@
-"""combin.stud.advice: the report of one situation in text, Markdown, CSV and JSON."""
+"""combin.stud.draw.report: the report of one situation in text, Markdown, CSV and JSON."""
 
 import json
 from fractions import Fraction
 
-from combin.stud.advice import advice_report, render_advice, result_name
-from combin.stud.rules import load_game
-from combin.stud.situation import Situation
+from combin.stud.draw.report import advice_report, render_advice, result_name
+from combin.stud.core.rules import load_game
+from combin.stud.core.situation import Situation
 
 
 def report():

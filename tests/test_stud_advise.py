@@ -1,7 +1,7 @@
-"""combin.stud.advise: the fast exact engine against the naive game-tree oracle.
+"""combin.stud.draw.advise: the fast exact engine against the naive game-tree oracle.
 
 Every value the engine prints is confirmed here by a second method: the
-oracle of :mod:`combin.stud.naive` walks every branch card by card with its
+oracle of :mod:`combin.stud.reference.naive` walks every branch card by card with its
 own hand comparison.  Reduced decks keep the walk short; forcing needs 24
 cards or more (on TJQKA every dealer hand qualifies).
 """
@@ -14,13 +14,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combin.lunar.cards import parse_cards
-from combin.stud.advise import DealerTable, Engine, advise, option_keys, price
-from combin.stud.naive import option_keys as naive_option_keys, option_values
-from combin.stud.deck import Deck
-from combin.stud.rules import load_game
-from combin.stud.situation import Situation
-from combin.stud.values import QUALIFY, hand_value
+from combin.cards import parse_cards
+from combin.stud.draw.advise import advise, price
+from combin.stud.draw.engine import Engine
+from combin.stud.draw.options import option_keys
+from combin.stud.reference.numpy_engine import DealerTable, final_hands
+from combin.stud.reference.naive import option_keys as naive_option_keys, option_values
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.core.situation import Situation
+from combin.stud.core.values import QUALIFY, hand_value
 
 RULES = load_game("lunar").resolve()
 
@@ -191,7 +194,7 @@ def test_play_on_the_full_deck_equals_the_oracle(hand, up):
 def test_buy_branches_on_the_full_deck_equal_the_oracle():
     # The full-deck buy walks 46 sixth cards, each a full play walk (about half an hour
     # naively); two of its branches are compared exactly, draw by draw.
-    from combin.stud.naive import _Walker
+    from combin.stud.reference.naive import _Walker
     situation = Situation.parse("AS KD 7H 7C 2D", "9S")
     engine = Engine(situation, RULES)
     numerators, denominator, _ = engine.play_numerators(list(situation.player), 1)
@@ -208,11 +211,11 @@ def simulate(situation, rules, option, rounds, seed):
 
     After the draw the player plays iff the engine's exact play value of the
     new hand is at least -1 (fold); on a non-qualifying dealer it forces iff
-    the mean of :func:`combin.stud.rules.settle` over every replacement beats
+    the mean of :func:`combin.stud.core.rules.settle` over every replacement beats
     taking the Ante pay.  Each round is settled by the core's ``settle``.
     """
     import random
-    from combin.stud.rules import settle
+    from combin.stud.core.rules import settle
     engine = Engine(situation, rules)
     player = list(situation.player)
     positions = {situation.player.index(card) for card in option.discard}
@@ -259,7 +262,7 @@ def test_a_seeded_simulation_lands_in_its_99_percent_interval(hand, up, seed):
 def test_draw_counts_equal_the_cores_dealer_counter_on_the_full_deck():
     # Two inclusion-exclusions that share nothing: the engine's over the drawn cards, from a
     # per-situation table, and the core's over every seen card, from per-deck tables.
-    from combin.stud.dealer import dealer_counter
+    from combin.stud.nodraw.dealer import dealer_counter
     situation = Situation.parse("AS KD 7H 7C 2D", "9S")
     engine = Engine(situation, RULES)
     counter = dealer_counter(situation.deck)
@@ -267,7 +270,7 @@ def test_draw_counts_equal_the_cores_dealer_counter_on_the_full_deck():
     for kept, size in ((list(situation.player), 0), (list(situation.player), 1),
                        ([situation.player[2], situation.player[3]], 3)):
         _, _, counts = engine.play_numerators(kept, size, detail=True)
-        draws, hands, values = engine.final_hands(kept, size)
+        draws, hands, values = final_hands(engine, kept, size)
         rows = np.arange(0, len(draws), max(1, len(draws) // 200))
         seen = np.column_stack([np.broadcast_to(np.array(situation.player), (len(rows), 5)),
                                 table.cards[draws[rows]]])
@@ -281,8 +284,8 @@ def test_play_results_add_up_to_its_value(hand, up):
     # Playing keeps the five cards, so every result has one net: the probabilities times
     # the nets (win 2 x pays, loss -3, Ante taken, forced: the fee plus the showdown) must
     # give the value back exactly; and they sum to 1.
-    from combin.stud.advise import _results, _sums
-    from combin.stud.rules import bet_pay
+    from combin.stud.draw.advise import _results, _sums
+    from combin.stud.core.rules import bet_pay
     situation = Situation.parse(hand, up, "9TJQKA")
     engine = Engine(situation, RULES)
     value, sums = _sums(engine, list(situation.player), "play", (), True)
@@ -314,7 +317,7 @@ def _draw_oracle(rules, text):
 def test_result_moments_equal_every_leaf_of_the_brute_force(hand, up, deck):
     """Per result: the leaves, the sum of nets and of squared nets, all equal integers."""
     from stud_draw_oracle import tally
-    from combin.stud.advise import _sums, distribution
+    from combin.stud.draw.advise import _sums, distribution
     situation = Situation.parse(hand, up, deck)
     oracle = _draw_oracle(RULES, deck)
     engine = Engine(situation, RULES)
@@ -334,7 +337,7 @@ def test_result_moments_equal_every_leaf_of_the_brute_force(hand, up, deck):
 
 
 def test_a_fold_and_an_instant_payout_have_one_net():
-    from combin.stud.advise import distribution
+    from combin.stud.draw.advise import distribution
     assert distribution(None, None) == (1, {"fold": [1, -1, 1]})
     royal = Situation.parse("AS KS QS JS TS", "AD", "TJQKA")
     # L7=ends-round, paytable A: 1,500 to 1, the round's only result
@@ -359,8 +362,8 @@ def test_the_best_option_moments_under_l7_continue_equal_the_brute_force():
 def test_result_moments_under_other_readings_equal_the_brute_force(readings):
     """The Ante paying 1 to 1 on a win; the first combination paid alone."""
     from stud_draw_oracle import tally
-    from combin.stud.advise import _sums, distribution
-    from combin.stud.rules import load_game as load
+    from combin.stud.draw.advise import _sums, distribution
+    from combin.stud.core.rules import load_game as load
     rules = load("lunar").resolve(None, readings)
     situation = Situation.parse("9S 9D 9H KC QD", "AS", "9TJQKA")
     oracle = _draw_oracle(rules, "9TJQKA")

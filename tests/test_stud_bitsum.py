@@ -1,11 +1,11 @@
-"""combin.stud.bitsum: the compiled forcing sum equals the same sum in numpy."""
+"""combin.stud.reference.bitsum: the compiled forcing sum equals the same sum in numpy."""
 
 import numpy as np
 
-from combin.stud.advise import Engine
-from combin.stud.bitsum import COMPILED, forcing_by_bits, forcing_by_bits_numpy
-from combin.stud.rules import load_game
-from combin.stud.situation import Situation
+from combin.stud.draw.engine import Engine
+from combin.stud.reference.bitsum import COMPILED, forcing_by_bits, forcing_by_bits_numpy
+from combin.stud.core.rules import load_game
+from combin.stud.core.situation import Situation
 
 
 def test_compiled_and_numpy_sums_agree_on_real_tables():

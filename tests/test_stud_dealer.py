@@ -1,4 +1,4 @@
-"""combin.stud.dealer: inclusion-exclusion counts equal direct enumeration of dealer hands."""
+"""combin.stud.nodraw.dealer: inclusion-exclusion counts equal direct enumeration of dealer hands."""
 
 import random
 from itertools import combinations
@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combin.stud.dealer import dealer_counter
-from combin.stud.deck import Deck
-from combin.stud.values import QUALIFY, hand_table, hand_value
+from combin.stud.nodraw.dealer import dealer_counter
+from combin.stud.core.deck import Deck
+from combin.stud.core.values import QUALIFY, hand_table, hand_value
 
 SMALL = Deck.parse("9TJQKA")
 

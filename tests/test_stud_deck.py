@@ -1,10 +1,10 @@
-"""combin.stud.deck: decks of chosen ranks."""
+"""combin.stud.core.deck: decks of chosen ranks."""
 
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import parse_cards
-from combin.stud.deck import Deck
+from combin.cards import parse_cards
+from combin.stud.core.deck import Deck
 
 
 def test_full_deck_by_default():

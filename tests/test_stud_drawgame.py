@@ -1,4 +1,4 @@
-"""combin.stud.drawgame: class chunks priced exactly, checked against the naive game-tree walk."""
+"""combin.stud.draw.chunks: class chunks priced exactly, checked against the naive game-tree walk."""
 
 import random
 from fractions import Fraction
@@ -6,13 +6,13 @@ from itertools import permutations
 
 import pytest
 
-from combin.stud.advise import option_keys as option_keys_of
-from combin.stud.deck import Deck
-from combin.stud.drawgame import (class_chunks, common_denominator, option_group, option_label,
+from combin.stud.draw.options import option_keys as option_keys_of
+from combin.stud.core.deck import Deck
+from combin.stud.draw.chunks import (class_chunks, common_denominator, option_group, option_label,
                                   records_of, rules_for, solve_chunk)
-from combin.stud.naive import option_values
-from combin.stud.situation import Situation
-from combin.stud.situations import situations
+from combin.stud.reference.naive import option_values
+from combin.stud.core.situation import Situation
+from combin.stud.core.classes import situations
 
 JQKA = Deck.parse("JQKA")
 
@@ -100,7 +100,7 @@ def test_full_deck_class_count_by_burnside():
 
 def test_priced_classes_equal_the_naive_walk():
     """Every option of seeded JQKA classes: the chunk's integers over L equal the oracle's values."""
-    from combin.stud.advise import option_keys
+    from combin.stud.draw.options import option_keys
     rules = rules_for(None, ())
     _, hands, ups, weights = situations(JQKA)
     picked = random.Random(13).sample(range(len(weights)), 3)

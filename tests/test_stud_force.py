@@ -1,16 +1,16 @@
-"""combin.stud.force: the bound that skips forcing, checked against exact values."""
+"""combin.stud.nodraw.force: the bound that skips forcing, checked against exact values."""
 
 from itertools import combinations
 
 import numpy as np
 import pytest
 
-from combin.lunar.cards import parse_card, parse_cards
-from combin.stud.deck import Deck
-from combin.stud.force import _non_qualifying, max_requalifying_wins, never_gains
-from combin.stud.dealer import dealer_counter
-from combin.stud.rules import load_game, settle
-from combin.stud.values import QUALIFY, hand_table, hand_value
+from combin.cards import parse_card, parse_cards
+from combin.stud.core.deck import Deck
+from combin.stud.nodraw.force import _non_qualifying, max_requalifying_wins, never_gains
+from combin.stud.nodraw.dealer import dealer_counter
+from combin.stud.core.rules import load_game, settle
+from combin.stud.core.values import QUALIFY, hand_table, hand_value
 
 from stud_oracle import walk
 

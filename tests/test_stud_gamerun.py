@@ -1,18 +1,18 @@
-"""combin.stud.gamerun: a sampled run's estimate recomputed with the naive game-tree walk."""
+"""combin.stud.draw.run: a sampled run's estimate recomputed with the naive game-tree walk."""
 
 import io
 from fractions import Fraction
 
 import pytest
 
-from combin.stud.deck import Deck
-from combin.stud.drawgame import rules_for
-from combin.stud.gamerun import Throughput, run_game
-from combin.stud.naive import option_values
-from combin.stud.sampling import estimate, plan
-from combin.stud.situation import Situation
-from combin.stud.situations import situations
-from combin.stud.values import hand_table, value_class
+from combin.stud.core.deck import Deck
+from combin.stud.draw.chunks import rules_for
+from combin.stud.draw.run import Throughput, run_game
+from combin.stud.reference.naive import option_values
+from combin.stud.draw.sampling import estimate, plan
+from combin.stud.core.situation import Situation
+from combin.stud.core.classes import situations
+from combin.stud.core.values import hand_table, value_class
 
 
 def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):

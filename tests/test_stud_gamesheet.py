@@ -1,4 +1,4 @@
-"""combin.stud.gamesheet: whole-game figures from class records, instant contributions."""
+"""combin.stud.draw.sheet: whole-game figures from class records, instant contributions."""
 
 import json
 from fractions import Fraction
@@ -6,13 +6,14 @@ from math import comb
 
 import pytest
 
-from combin.lunar.cards import parse_card
-from combin.stud.advise import option_keys
-from combin.stud.deck import Deck
-from combin.stud.drawgame import ClassRecord, rules_for
+from combin.cards import parse_card
+from combin.stud.draw.options import option_keys
+from combin.stud.core.deck import Deck
+from combin.stud.draw.chunks import ClassRecord, rules_for
 from combin.render import render
 from combin.schemas import validate
-from combin.stud.gamesheet import exact_sheet, instant_contributions, sheet_document
+from combin.stud.core.rules import load_game
+from combin.stud.draw.sheet import exact_sheet, instant_contributions, sheet_document
 from jsondoc import figure
 
 RULES = rules_for(None, ())
@@ -22,7 +23,7 @@ KEYS = option_keys(RULES)
 def test_instant_contributions_in_closed_form():
     total = comb(52, 5) * 47
     # 4 royal and 36 other straight flushes among the first fives, each with 47 up cards
-    found = instant_contributions({"royal_flush": 4 * 47, "straight_flush": 36 * 47}, total)
+    found = instant_contributions(load_game("lunar"), {"royal_flush": 4 * 47, "straight_flush": 36 * 47}, total)
     # Paytable A: 1,500 and 250 to 1; B: 1,000 and 300; C: 1,000 and 250 (RULES.md 2.2)
     assert found == {"A": Fraction(4 * 1500 + 36 * 250, comb(52, 5)),
                      "B": Fraction(4 * 1000 + 36 * 300, comb(52, 5)),

@@ -1,9 +1,9 @@
-"""combin.stud.kernel: the compiled engine equals the numpy reference engine, draw by draw.
+"""combin.stud.draw.kernel: the compiled engine equals the numpy reference engine, draw by draw.
 
 Every option's per-draw numerators, and with ``detail`` every count the
 result breakdown reads (below, tied, above, not qualified, the player's
 values, the forcing gains and forced outcomes), must be the same integers as
-:class:`combin.stud.advise.Engine` computes with ``reference=True``.  The
+:class:`combin.stud.draw.engine.Engine` computes with ``reference=True``.  The
 reference itself is checked against the game-tree oracle in
 ``tests/test_stud_advise.py`` (which now runs the compiled path too).
 """
@@ -14,13 +14,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combin.stud import kernel
-from combin.stud.advise import Engine, _request, advise, option_keys
-from combin.stud.advise_bench import situations as full_deck_situations
-from combin.stud.deck import Deck
-from combin.stud.rules import load_game
-from combin.stud.situation import Situation
-from combin.stud.values import QUALIFY, hand_value
+from combin.stud.draw import kernel
+from combin.stud.draw.kernel import forcing as kernel_forcing
+from combin.stud.draw.advise import _request, advise
+from combin.stud.draw.engine import Engine
+from combin.stud.draw.options import option_keys
+from combin.bench.advise import situations as full_deck_situations
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.core.situation import Situation
+from combin.stud.core.values import QUALIFY, hand_value
 
 RULES = load_game("lunar").resolve()
 
@@ -97,14 +100,14 @@ def test_full_deck_situations_every_option():
 def test_reused_work_arrays_with_stale_contents():
     # the compiled path reuses its work arrays: whatever an earlier call left there (here junk,
     # longer than needed) must not reach a result
-    from combin.stud import advise as advise_module
+    from combin.stud.draw import engine as engine_module
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     rng = np.random.default_rng(5)
     for name, dtype in (("packed", np.int64), ("level", np.int32), ("nq", np.int32), ("below", np.int32),
                         ("entry", np.int64), ("slot", np.int32), ("rep", np.int32)):
-        junk = advise_module._workspace(name, 1 << 20, dtype=dtype)     # longer than this deck needs: reused
+        junk = engine_module._workspace(name, 1 << 20, dtype=dtype)     # longer than this deck needs: reused
         junk[:] = rng.integers(np.iinfo(dtype).min, np.iinfo(dtype).max, len(junk), dtype=dtype)
-    bt = advise_module._workspace("bt", 1 << 20, 2, np.int32)
+    bt = engine_module._workspace("bt", 1 << 20, 2, np.int32)
     bt[:] = rng.integers(-2**31, 2**31, bt.shape)
     assert_same(situation, RULES)
 
@@ -133,9 +136,9 @@ def test_blocked_gains_equal_one_bits_loop_per_draw(block):
     lazy[:, 5] = rng.integers(0, 2, draws)
     start = rng.integers(-1000, 1000, draws)
     gains = start.copy()
-    kernel._blocked_gains(gains, lazy, *groups[0], *groups[1], 3, block)
+    kernel_forcing._blocked_gains(gains, lazy, *groups[0], *groups[1], 3, block)
     for d, (i, m, w, c, count, group) in enumerate(lazy.tolist()):
-        gain = kernel._bits_loop(*groups[group], count, m, w, 3, c)[0]
+        gain = kernel_forcing._bits_loop(*groups[group], count, m, w, 3, c)[0]
         assert gains[d] == start[d] + gain
 
 
@@ -177,7 +180,7 @@ def test_packing_and_straight_masks():
 
 def test_advise_best_results_equal_the_reference_engine():
     # advise prices from the batch, then recomputes the best option's counts alone
-    from combin.stud.advise import _results, _sums
+    from combin.stud.draw.advise import _results, _sums
     situation = Situation.parse("AS AD 9H 9C 9D", "QS", "9TJQKA")
     best = advise(situation, RULES)[0]
     slow = Engine(situation, RULES, reference=True)
@@ -190,7 +193,7 @@ def test_draw_groups_share_the_reference_counts():
     # draw_groups claims that the draws of a group have the same dealer counts: check it on the
     # numpy reference's own counts (which know nothing of groups) for the five-card exchange and
     # one four-card exchange of a full-deck situation, and that the groups are few
-    from combin.stud.advise import GROUP_TABLE, _subsets
+    from combin.stud.draw.engine import GROUP_TABLE, _subsets
     situation = full_deck_situations(1)[0]
     reference = Engine(situation, RULES, reference=True)
     player = list(situation.player)

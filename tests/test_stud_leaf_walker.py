@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from combin.stud.deck import Deck
-from combin.stud.rules import load_game
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
 from stud_draw_oracle import DrawOracle, tally
 from stud_leaf_walker import LeafWalker, option_group
 
@@ -128,8 +128,8 @@ def test_whole_classes_of_9tjqka_equal_the_brute_force(situation, terms):
 
 
 def _engine_records(deck, rules, indices):
-    from combin.stud.drawgame import class_chunks, records_of, solve_chunk
-    from combin.stud.situations import situations
+    from combin.stud.draw.chunks import class_chunks, records_of, solve_chunk
+    from combin.stud.core.classes import situations
     _, hands, ups, weights = situations(deck)
     chunk = class_chunks(deck, rules, hands, ups, weights, indices, 10_000)[0]
     return records_of([solve_chunk(*chunk)])
@@ -139,8 +139,8 @@ def _engine_records(deck, rules, indices):
 def test_engine_class_records_of_9tjqka_equal_the_walker(terms):
     """Seeded 9TJQKA classes (and a straight flush's): the engine's best option, value and
     per-result probability, net and squared net over its denominator L, exactly."""
-    from combin.stud.advise import option_keys
-    from combin.stud.situations import situations
+    from combin.stud.draw.options import option_keys
+    from combin.stud.core.classes import situations
     deck, rules = Deck.parse("9TJQKA"), _rules(terms)
     walker = _made(LeafWalker, "9TJQKA", terms)
     _, hands, ups, weights = situations(deck)
@@ -181,9 +181,9 @@ def test_whole_game_equals_the_engine(tmp_path, text, classes):
     best and its return, and every class's best option, value and results; then every class's
     best option and value against the committed ``tables/lunar/game/TEXT-strategy.json``."""
     import time
-    from combin.stud.advise import option_keys
-    from combin.stud.drawgame import rules_for
-    from combin.stud.gamerun import run_game
+    from combin.stud.draw.options import option_keys
+    from combin.stud.draw.chunks import rules_for
+    from combin.stud.draw.run import run_game
     deck, rules = Deck.parse(text), rules_for(None, ())
     start = time.process_time()
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256,

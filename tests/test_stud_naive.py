@@ -1,13 +1,13 @@
-"""combin.stud.naive: the oracle's own hand comparison, and values argued by hand."""
+"""combin.stud.reference.naive: the oracle's own hand comparison, and values argued by hand."""
 
 from fractions import Fraction
 from itertools import combinations
 
-from combin.stud.deck import Deck
-from combin.stud.naive import option_keys, option_values, plain_value, qualifies
-from combin.stud.rules import load_game
-from combin.stud.situation import Situation
-from combin.stud.values import QUALIFY, hand_value
+from combin.stud.core.deck import Deck
+from combin.stud.reference.naive import option_keys, option_values, plain_value, qualifies
+from combin.stud.core.rules import load_game
+from combin.stud.core.situation import Situation
+from combin.stud.core.values import QUALIFY, hand_value
 
 RULES = load_game("lunar").resolve()
 

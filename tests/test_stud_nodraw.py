@@ -1,17 +1,18 @@
-"""The game without draws (combin.stud.whole) against the decision engine, class by class.
+"""The game without draws (combin.stud.nodraw.game) against the decision engine, class by class.
 
-A second method for the no-draw whole game: :mod:`combin.stud.advise` prices
+A second method for the no-draw whole game: :mod:`combin.stud.draw.advise` prices
 play (with forcing) for every situation class of a small deck; fold is -1.
 """
 
 from fractions import Fraction
 
-from combin.stud.advise import Engine, price
-from combin.stud.deck import Deck
-from combin.stud.drawgame import rules_for
-from combin.stud.situation import Situation
-from combin.stud.situations import situations
-from combin.stud.whole import whole_game
+from combin.stud.draw.advise import price
+from combin.stud.draw.engine import Engine
+from combin.stud.core.deck import Deck
+from combin.stud.draw.chunks import rules_for
+from combin.stud.core.situation import Situation
+from combin.stud.core.classes import situations
+from combin.stud.nodraw.game import whole_game
 
 
 def test_no_draw_expectation_equals_the_best_of_fold_and_play_per_class():

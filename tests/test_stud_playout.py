@@ -1,4 +1,4 @@
-"""combin.stud.playout: seeded whole rounds played by the stored strategy vs the exact game."""
+"""combin.stud.reference.playout: seeded whole rounds played by the stored strategy vs the exact game."""
 
 from decimal import Decimal
 from fractions import Fraction
@@ -6,9 +6,9 @@ from itertools import permutations
 
 import pytest
 
-from combin.stud.deck import Deck
-from combin.stud.drawgame import rules_for
-from combin.stud.playout import RoundsResult, _canonical, _relabel
+from combin.stud.core.deck import Deck
+from combin.stud.draw.chunks import rules_for
+from combin.stud.reference.playout import RoundsResult, _canonical, _relabel
 
 
 def test_canonical_form_is_the_same_for_every_relabelling():
@@ -40,8 +40,8 @@ def test_rounds_statistics_by_hand():
 
 @pytest.mark.slow
 def test_rounds_played_by_the_stored_strategy_land_in_their_interval(tmp_path):
-    from combin.stud.gamerun import run_game
-    from combin.stud.playout import play_rounds
+    from combin.stud.draw.run import run_game
+    from combin.stud.reference.playout import play_rounds
     deck, rules = Deck.parse("JQKA"), rules_for(None, ())
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite",
                                want_strategy=True)

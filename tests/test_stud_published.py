@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from combin.stud.deck import Deck
-from combin.stud.rules import load_game
-from combin.stud.whole import whole_game
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.nodraw.game import whole_game
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""combin.stud.report: the whole-game sheet says what the sums say, in every format."""
+"""combin.stud.nodraw.sheet: the whole-game sheet says what the sums say, in every format."""
 
 import csv
 import io
@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from combin.errors import CombinError
-from combin.stud.deck import Deck
-from combin.stud.report import render_game, sheet_rows
-from combin.stud.rules import load_game
-from combin.stud.whole import whole_game
+from combin.stud.core.deck import Deck
+from combin.stud.nodraw.sheet import render_game, sheet_rows
+from combin.stud.core.rules import load_game
+from combin.stud.nodraw.game import whole_game
 
 
 @pytest.fixture(scope="module")

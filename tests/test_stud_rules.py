@@ -1,12 +1,12 @@
-"""combin.stud.rules: the games as data and the settlement of one round."""
+"""combin.stud.core.rules: the games as data and the settlement of one round."""
 
 from fractions import Fraction
 
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import parse_card, parse_cards
-from combin.stud.rules import load_game, settle
+from combin.cards import parse_card, parse_cards
+from combin.stud.core.rules import load_game, settle
 
 
 def c(text):
@@ -73,6 +73,15 @@ def test_lunar_instant_payout_per_paytable():
     assert settle(cont, c("5s 6s 7s 8s 9s"), c("Qc Jd 4h 3s 2c"), "play") == 4
 
 
+def test_the_games_rules_come_from_their_own_packages():
+    # the stud engine names no game: each game's package holds its stud rules and citation
+    lunar, caribbean = load_game("lunar"), load_game("caribbean")
+    assert (lunar.package, caribbean.package) == ("combin.lunar", "combin.caribbean")
+    assert sorted(lunar.instant_paytables) == ["A", "B", "C"] and not caribbean.instant_paytables
+    assert "671a" in lunar.citation and caribbean.bet_table["royal_flush"] == 100
+    assert lunar.second_pays is not None and caribbean.second_pays is None
+
+
 def test_bad_choices():
     game = load_game("lunar")
     with pytest.raises(CombinError, match="no value"):
@@ -81,8 +90,10 @@ def test_bad_choices():
         game.resolve(interpret={"E1": "events"})
     with pytest.raises(CombinError, match="unknown paytable"):
         game.resolve("Z")
-    with pytest.raises(CombinError, match="unknown stud game"):
+    with pytest.raises(CombinError, match=r"unknown stud game 'holdem' \(known: lunar, caribbean\)"):
         load_game("holdem")
+    with pytest.raises(CombinError, match="unknown stud game 'baccarat'"):
+        load_game("baccarat")        # a registered game, but not one the stud engine plays
     with pytest.raises(CombinError, match="does not read"):
         load_game("caribbean").resolve(interpret={"L8": "push"})
     assert isinstance(settle(game.resolve(), c("Ts Js Qs Ks As"), c("Qc Jd 4h 3s 2c"), "play"), Fraction)

@@ -1,4 +1,4 @@
-"""combin.stud.sampling: seeded stratified draws and the exact stratified estimate."""
+"""combin.stud.draw.sampling: seeded stratified draws and the exact stratified estimate."""
 
 from decimal import Decimal
 from fractions import Fraction
@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from combin.errors import CombinError
-from combin.stud.sampling import Z99, estimate, plan
+from combin.stud.draw.sampling import Z99, estimate, plan
 
 STRATA = ["a"] * 6 + ["b"] * 3 + ["c"]
 WEIGHTS = [1, 1, 2, 2, 3, 3, 4, 4, 4, 6]          # a: 12, b: 12, c: 6 of 30

@@ -1,10 +1,10 @@
-"""combin.stud.situation: reading a situation, and every mistake as one CombinError."""
+"""combin.stud.core.situation: reading a situation, and every mistake as one CombinError."""
 
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import parse_card
-from combin.stud.situation import Situation, card_text
+from combin.cards import parse_card
+from combin.stud.core.situation import Situation, card_text
 
 
 def test_a_situation_and_its_unseen_cards():

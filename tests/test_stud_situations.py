@@ -1,13 +1,13 @@
-"""combin.stud.situations: suit-symmetry classes and their exact weights."""
+"""combin.stud.core.classes: suit-symmetry classes and their exact weights."""
 
 from math import comb
 
 import numpy as np
 import pytest
 
-from combin.stud.deck import Deck
-from combin.stud.situations import SUIT_PERMUTATIONS, canonical_hands, situations
-from combin.stud.values import hand_table, lex_index
+from combin.stud.core.deck import Deck
+from combin.stud.core.classes import SUIT_PERMUTATIONS, canonical_hands, situations
+from combin.stud.core.values import hand_table, lex_index
 
 
 @pytest.mark.parametrize("ranks", ["9TJQKA", "89TJQKA"])

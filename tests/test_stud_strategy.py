@@ -1,12 +1,13 @@
-"""combin.stud.strategy: the basic strategy's choices, and exact costs from class records."""
+"""combin.stud.draw.strategy: the basic strategy's choices, and exact costs from class records."""
 
 from fractions import Fraction
 
-from combin.lunar.cards import parse_card
-from combin.stud.advise import option_keys
-from combin.stud.deck import Deck
-from combin.stud.drawgame import ClassRecord, rules_for
-from combin.stud.strategy import Strategy, basic_option, basic_rules
+from combin.cards import parse_card
+from combin.stud.draw.options import option_keys
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.draw.chunks import ClassRecord, rules_for
+from combin.stud.draw.strategy import Strategy, basic_option, basic_rules
 
 RULES = rules_for(None, ())
 KEYS = option_keys(RULES)
@@ -17,7 +18,7 @@ def _hand(text):
 
 
 def test_basic_rules_read_from_data():
-    rules, citation = basic_rules()
+    rules, citation = basic_rules(load_game("lunar"))
     assert citation and all(action for _, action in rules)
     names = {name for hands, _ in rules for name in hands}
     assert {"high_card", "ace_king", "one_pair", "royal_flush"} <= names
@@ -62,7 +63,7 @@ def test_table_and_basic_strategy_costs_by_hand():
 
 def test_strategy_json_lists_every_class_with_its_option():
     import json
-    from combin.stud.strategy import strategy_json
+    from combin.stud.draw.strategy import strategy_json
     strategy = Strategy(Deck.parse(None), RULES, 10, _records())
     document = json.loads(strategy_json(strategy))
     assert document["format"] == "combin.strategy/1" and document["exact"] is True

@@ -1,4 +1,4 @@
-"""combin.stud.values: the total order of five-card hands and the hand tables."""
+"""combin.stud.core.values: the total order of five-card hands and the hand tables."""
 
 import random
 from collections import Counter
@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import CLASSES, parse_cards
+from combin.cards import CLASSES, parse_cards
 from combin.lunar.hand import hand_class
-from combin.stud.deck import Deck
-from combin.stud.values import (QUALIFY, HandTable, best_value, hand_table, hand_value,
+from combin.stud.core.deck import Deck
+from combin.stud.core.values import (QUALIFY, HandTable, best_value, hand_table, hand_value,
                                 value_class, values_of)
 
 

@@ -1,4 +1,4 @@
-"""combin.stud.whole: the whole game equals a plain brute force on small decks, exactly."""
+"""combin.stud.nodraw.game: the whole game equals a plain brute force on small decks, exactly."""
 
 from math import comb
 
@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from combin.errors import CombinError
-from combin.lunar.cards import JACK, KING, QUEEN
-from combin.stud.deck import Deck
-from combin.stud.rules import load_game
-from combin.stud.whole import STRATEGIES, whole_game
+from combin.cards import JACK, KING, QUEEN
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.nodraw.game import STRATEGIES, whole_game, whole_games
 
 from stud_oracle import qualifies, walk
 
@@ -70,6 +70,9 @@ def test_whole_game_equals_brute_force_for_every_strategy(game, interpret, payta
         assert result.chosen["play"] == played, strategy
         assert result.forced == forced, strategy
         assert sum(result.lines.values()) == result.cycle
+    # every strategy from one pass: the same totals, strategy by strategy
+    for result in whole_games(rules, deck, STRATEGIES):
+        assert [result.total, result.chosen["play"], result.forced] == brute[result.strategy]
 
 
 def test_forcing_occurs_on_the_small_lunar_deck():

@@ -2,18 +2,35 @@
 
 from pathlib import Path
 
-from combin.tables import check_tables, generate
+import pytest
+
+from combin.tables import check_tables, game_table_paths, generate
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_committed_tables_match_the_code():
+    # the whole-game sheets (minutes of work) are listed but compared by the slow test below
+    drift = check_tables(ROOT / "tables", whole_games=False)
+    assert drift == [], "tables/ drifted from the code; run `make tables`:\n" + "\n".join(drift[:20])
+
+
+@pytest.mark.slow
+def test_committed_whole_game_sheets_match_the_code():
     drift = check_tables(ROOT / "tables")
     assert drift == [], "tables/ drifted from the code; run `make tables`:\n" + "\n".join(drift[:20])
 
 
+def test_the_caribbean_sheets_are_listed_and_indexed():
+    files = generate(progress=lambda message: None, whole_games=False)
+    paths = game_table_paths()
+    assert {"caribbean/game/optimal.md", "caribbean/game/thumb.csv"} <= paths
+    assert not paths & set(files)
+    assert "(caribbean/game/optimal.md)" in files["README.md"]
+
+
 def test_tables_cover_every_paytable_and_both_shoes():
-    files = generate(progress=lambda message: None)
+    files = generate(progress=lambda message: None, whole_games=False)
     for name in ("baccarat/8-decks/eclipse.supreme7-B.md", "baccarat/6-decks/eclipse.eclipse-C.csv",
                  "baccarat/8-decks/rules-ez/baccarat.banker-ez.md",
                  "baccarat/8-decks/rules-super6/baccarat.tie-9to1.csv",

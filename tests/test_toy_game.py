@@ -101,7 +101,7 @@ def test_par_prices_the_toy_exactly(toy, capsys):
 
 def test_tables_include_the_toy(toy):
     from combin.tables import generate
-    files = generate(progress=lambda message: None)
+    files = generate(progress=lambda message: None, whole_games=False)
     assert "toy/12-cards/toy.trips-standard.md" in files
     assert "Toy three-card draw" in files["README.md"]
 

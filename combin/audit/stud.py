@@ -44,18 +44,18 @@ class StudPages:
 
 
 def _rules(game_id: str, paytable: str | None = None, interpret: dict[str, str] | None = None):
-    from combin.stud.rules import load_game
+    from combin.stud.core.rules import load_game
     return load_game(game_id).resolve(paytable, interpret)
 
 
 def _deck(ranks: str | None, need: int):
-    from combin.stud.deck import Deck
+    from combin.stud.core.deck import Deck
     return Deck.parse(ranks, need=need)
 
 
 def lunar_interpretations() -> list[str]:
     """The interpretation ids the Lunar whole game reads."""
-    from combin.stud.rules import load_game
+    from combin.stud.core.rules import load_game
     return list(load_game("lunar").interpretations)
 
 
@@ -69,8 +69,8 @@ def caribbean(ranks: str | None, progress: Callable[[str], None]) -> StudPages:
     """Caribbean Stud summed exactly under every strategy; on 52 cards the published totals
     are checked to the integer."""
     from combin.render import render
-    from combin.stud.report import game_document
-    from combin.stud.whole import whole_game
+    from combin.stud.nodraw.sheet import game_document
+    from combin.stud.nodraw.game import whole_game
     rules, deck = _rules("caribbean"), _deck(ranks, 10)
     pages, checks, figures = {}, [], []
     for strategy in CARIBBEAN_STRATEGIES:
@@ -97,8 +97,8 @@ def lunar_no_draw(paytable: str, interpret: dict[str, str], ranks: str | None,
                   progress: Callable[[str], None]) -> StudPages:
     """The Lunar game without draws (fold, play, force), exactly, under optimal play."""
     from combin.render import render
-    from combin.stud.report import game_document
-    from combin.stud.whole import whole_game
+    from combin.stud.nodraw.sheet import game_document
+    from combin.stud.nodraw.game import whole_game
     rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 11)
     progress(f"lunar: the game without draws ({deck.text}), paytable {paytable}")
     result = whole_game(rules, deck, "optimal")
@@ -117,9 +117,9 @@ def lunar_draws(ranks: str, paytable: str, interpret: dict[str, str], workers: i
     exactly, or a seeded sample of ``sample`` classes; ``records`` ``[(class index, weight,
     exact value)]``."""
     import io
-    from combin.stud.gamerun import run_game
-    from combin.stud.gamesheet import sheet_document
-    from combin.stud.strategy import strategy_json
+    from combin.stud.draw.run import run_game
+    from combin.stud.draw.sheet import sheet_document
+    from combin.stud.draw.strategy import strategy_json
     from combin.render import render
     rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 16)
     sheet, strategy = run_game(deck, rules, workers=workers, store_path=store,

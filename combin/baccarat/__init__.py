@@ -15,14 +15,14 @@ sets, interpretations, cross-checks, simulation dealer, audit section, game
 protection and the Eclipse package (``data/game.toml``).
 """
 
-from combin.baccarat.checks import baccarat_checks
+from dataclasses import replace
+
 from combin.baccarat.enumeration import outcome_space
-from combin.baccarat.naive import deal_rounds
 from combin.baccarat.readings import INTERPRETATIONS
-from combin.baccarat.shoe import Shoe, parse_shoe
+from combin.baccarat.shoe import VALUE_NAMES, Shoe, parse_shoe
 from combin.baccarat.wagers import WAGERS
 from combin.errors import CombinError
-from combin.game import Game, load_paytables, load_rulesets, load_sections
+from combin.game import Game, Lazy, load_paytables, load_rulesets, load_sections
 from combin.outcomes import OutcomeSpace
 
 __all__ = ["GAME", "outcomes", "Shoe", "parse_shoe"]
@@ -45,6 +45,9 @@ def outcomes(decks: object = None, shoe: object = None) -> OutcomeSpace:
     return outcome_space(chosen)
 
 
+_SECTIONS = load_sections(__name__)
+_SECTIONS["protection"] = replace(_SECTIONS["protection"], values=VALUE_NAMES)   # what a count tracks
+
 GAME = Game(
     id="baccarat",
     title="Baccarat (punto banco) with the Eclipse side wager package",
@@ -56,7 +59,7 @@ GAME = Game(
     rulesets=load_rulesets(__name__),
     shoe_options=("decks", "shoe"),
     table_shoes=(("8-decks", {"decks": 8}), ("6-decks", {"decks": 6})),
-    checks=baccarat_checks,
-    dealer=deal_rounds,
-    **load_sections(__name__),
+    checks=Lazy("combin.baccarat.checks:baccarat_checks"),   # loaded when a command asks
+    dealer=Lazy("combin.baccarat.naive:deal_rounds"),
+    **_SECTIONS,
 )

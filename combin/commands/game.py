@@ -67,8 +67,8 @@ def _int(text, what, low):
 
 def run(args):
     from combin.interpret import parse_assignments
-    from combin.stud.deck import Deck
-    from combin.stud.rules import load_game
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import load_game
     game = load_game(args.game)
     rules = game.resolve(args.paytable, parse_assignments(args.interpret))
     if not game.can_draw or args.no_draw:
@@ -86,9 +86,9 @@ def run(args):
 
 def _no_draw(args, game, rules):
     from combin.render import emit
-    from combin.stud.deck import Deck
-    from combin.stud.report import game_document
-    from combin.stud.whole import STRATEGIES, whole_game
+    from combin.stud.core.deck import Deck
+    from combin.stud.nodraw.sheet import game_document
+    from combin.stud.nodraw.game import STRATEGIES, whole_game
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")
     deck = Deck.parse(args.deck, need=11 if game.can_force else 10)
@@ -98,9 +98,9 @@ def _no_draw(args, game, rules):
 
 def _with_draws(args, rules, deck):
     from combin.executor import check_workers
-    from combin.stud.gamerun import run_game
+    from combin.stud.draw.run import run_game
     from combin.render import emit
-    from combin.stud.gamesheet import sheet_document
+    from combin.stud.draw.sheet import sheet_document
     if args.strategy_out:
         from combin.fileio import check_output
         check_output(args.strategy_out, "strategy output")     # refused before any work, as --out is
@@ -113,6 +113,6 @@ def _with_draws(args, rules, deck):
                                want_strategy=args.strategy_table or bool(args.strategy_out))
     if args.strategy_out:
         from combin.fileio import write_atomic
-        from combin.stud.strategy import strategy_json
+        from combin.stud.draw.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)

@@ -33,9 +33,9 @@ def run(args):
     from combin.interpret import parse_assignments
     from combin.progress import StderrProgress
     from combin.render import emit
-    from combin.stud.advice import advice_document, advice_report
-    from combin.stud.rules import load_game
-    from combin.stud.situation import Situation
+    from combin.stud.draw.report import advice_document, advice_report
+    from combin.stud.core.rules import load_game
+    from combin.stud.core.situation import Situation
     situation = Situation.parse(args.hand, args.up, args.deck)
     rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
     progress = StderrProgress("lunar advise: options priced")

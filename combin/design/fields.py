@@ -47,7 +47,7 @@ def _natural(r: Any) -> bool:
 
 
 def _lunar_classes() -> tuple[str, ...]:
-    from combin.lunar.cards import CLASSES
+    from combin.cards import CLASSES
     return tuple(CLASSES)
 
 

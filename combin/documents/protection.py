@@ -56,9 +56,11 @@ def _corr(tag):
 def eor_document(result):
     """:class:`~combin.protection.eor.Effects` -> Document (tables ``effects``, ``tag_sets``)."""
     from combin import display
-    from combin.baccarat.shoe import VALUE_NAMES
     from combin.protection.eor import balance_note, tag_text
+    from combin.registry import find_wager
     sheet, shoe, tags = result.sheet, result.shoe, result.suggested.tags
+    protection = find_wager(sheet.wager)[0].protection
+    names = protection.values if protection is not None else ()
     verdict = "holds exactly" if result.identity_holds else "FAILS"
     info = [("Wager", f"{sheet.title} ({sheet.wager})"), ("Paytable", sheet.paytable),
             *([("Rule set", sheet.rules)] if sheet.rules not in (None, "any") else []),
@@ -77,7 +79,7 @@ def eor_document(result):
         ["Value", "Cards", ("effect", "Effect"), ("effect_percent", "Effect (%)"), "Tag"],
         [[name, Count(n), Text("-") if e is None else Ratio(e),
           Text("-") if e is None else Percent(e, 6), Count(t)]
-         for name, n, e, t in zip(VALUE_NAMES, shoe.counts, result.effects, tags)])
+         for name, n, e, t in zip(names, shoe.counts, result.effects, tags)])
     alternatives = Table.of(
         "tag_sets", "Other tag sets (largest tag at most 1 to 4)",
         [("largest_tag", "Largest tag"), ("best_balanced", "Best balanced tags"),
@@ -99,7 +101,7 @@ def eor_document(result):
     from combin.documents.parsheet import subject
     suggested = result.suggested
     machine = (*subject(sheet), ("identity_holds", result.identity_holds),
-               ("suggested_tags", dict(zip(VALUE_NAMES, suggested.tags))),
+               ("suggested_tags", dict(zip(names, suggested.tags))),
                ("max_tag", suggested.max_tag), ("balanced", suggested.balanced))
     return Document("eor", f"{sheet.title}: effects of removal", tuple(info),
                     (effects, alternatives), tuple(notes), subject=machine)

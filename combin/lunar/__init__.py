@@ -1,6 +1,6 @@
 """Lunar Poker (58 Pa. Code Chapter 671a): hand classes, the Super Wager and the Ante instant payout.
 
-* :mod:`~combin.lunar.cards` -- the deck and the hand-class ids;
+* :mod:`~combin.cards` -- the deck and the hand-class ids;
 * :mod:`~combin.lunar.classes` -- class counts in closed form (no hand dealt);
 * :mod:`~combin.lunar.exhaustive` -- the same counts by evaluating every hand (numpy);
 * :mod:`~combin.lunar.space` -- the five-card outcome space, either way;
@@ -12,20 +12,19 @@
   several Supers at one table: the exact joint table of two or three hands of one deal, and its
   package.
 
+The main game against the dealer is played by the stud engine (:mod:`combin.stud`)
+from ``data/stud.toml`` (and the basic strategy of ``data/basic_strategy.toml``).
+
 :data:`GAME` is what the rest of ``combin`` sees.  Its outcome space is every
 five-card hand from one 52-card deck, counted as combinations; the closed
 form computes it, and :func:`outcome_space` can compute it exhaustively too.
 """
 
-from combin.game import Game, load_paytables, load_sections
-from combin.lunar.checks import lunar_checks
-from combin.lunar.hand import deal_hands
-from combin.lunar.hands import document, hand_report
+from combin.game import Game, Lazy, Solver, load_paytables, load_sections
 from combin.lunar.readings import INTERPRETATIONS
 from combin.lunar.space import METHODS, outcome_space
 from combin.lunar.wagers import WAGERS
 from combin.outcomes import OutcomeSpace
-from combin.render import render
 
 __all__ = ["GAME", "outcome_space", "METHODS"]
 
@@ -36,6 +35,7 @@ def _outcomes() -> OutcomeSpace:
 
 def _extra_tables() -> list[tuple[str, dict[str, str]]]:
     from combin.lunar.hands import document, hand_report
+    from combin.render import render
     tables = []
     for cards in (5, 6, 7):
         report = hand_report(cards)
@@ -58,7 +58,9 @@ GAME = Game(
     outcomes=_outcomes,
     table_shoes=(("1-deck", {}),),
     extra_tables=_extra_tables,
-    checks=lunar_checks,
-    dealer=deal_hands,
+    checks=Lazy("combin.lunar.checks:lunar_checks"),   # loaded when a command asks
+    dealer=Lazy("combin.lunar.hand:deal_hands"),
+    solver=Solver(__name__, ("game lunar", "game lunar --no-draw", "lunar advise"),
+                  second_pays="combin.lunar.bet:hand_bet_pays"),
     **load_sections(__name__),
 )

@@ -38,7 +38,7 @@ from math import comb, prod
 from combin.errors import CombinError
 from combin.game import read_data
 from combin.interpret import value_of
-from combin.lunar.cards import ACE, CLASSES, KING, TEN
+from combin.cards import ACE, CLASSES, KING, TEN
 from combin.lunar.readings import L11
 from combin.pays import Pay
 

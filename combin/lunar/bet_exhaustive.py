@@ -57,7 +57,7 @@ import numpy as np
 from combin.errors import CombinError
 from combin.interpret import value_of
 from combin.lunar.bet import bet_pays
-from combin.lunar.cards import ACE, CLASSES, KING, TEN
+from combin.cards import ACE, CLASSES, KING, TEN
 from combin.lunar.exhaustive import subsets_table
 from combin.lunar.readings import L11
 

@@ -32,8 +32,9 @@ from math import comb
 import numpy as np
 
 from combin.errors import CombinError
-from combin.lunar.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
+from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
 from combin.lunar.classes import SuperKey
+from combin.stud.core.values import subsets_table
 
 __all__ = [
     "class_counts_exhaustive",
@@ -132,27 +133,6 @@ def _flush_class_table():
 
 
 _FLUSH_CLASS = _flush_class_table()
-
-
-def subsets_table(size, n=52):
-    """Return every *size*-subset of ``range(n)`` (``n <= 52``) as rows of a uint8 array,
-    lexicographically.
-
-    Built upward: the subsets of one more card starting with card *c* are
-    *c* followed by the subsets of the table so far whose cards all exceed
-    *c*, which are its last ``comb(n - 1 - c, size - 1)`` rows.
-    """
-    rows = np.arange(n, dtype=np.uint8)[:, None]
-    for width in range(2, size + 1):
-        blocks = []
-        for first in range(n - width + 1):
-            tail = rows[len(rows) - comb(n - 1 - first, width - 1):]
-            block = np.empty((len(tail), width), dtype=np.uint8)
-            block[:, 0] = first
-            block[:, 1:] = tail
-            blocks.append(block)
-        rows = np.concatenate(blocks)
-    return rows
 
 
 # Card id -> its rank bit in a 16-bit lane per suit, and its suit counter.

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 
 from more_itertools import all_equal
 
-from combin.lunar.cards import ACE, JACK, KING, QUEEN, TEN
+from combin.cards import ACE, JACK, KING, QUEEN, hand_class
 from combin.lunar.classes import SuperKey
 
 __all__ = ["hand_class", "super_key", "deal_hands"]
@@ -21,35 +21,7 @@ __all__ = ["hand_class", "super_key", "deal_hands"]
 _PICTURES = frozenset((JACK, QUEEN, KING))
 _COURT = _PICTURES | {ACE}
 _AKQ = frozenset((ACE, KING, QUEEN))
-_ROYAL = frozenset(range(TEN, ACE + 1))
-_WHEEL = frozenset((ACE, 0, 1, 2, 3))
 _BLACK = frozenset((0, 3))
-
-
-def hand_class(cards: Sequence[int]) -> str:
-    """The class id of five cards (see :data:`combin.lunar.cards.CLASSES`)."""
-    ranks = [card >> 2 for card in cards]
-    distinct = set(ranks)
-    shape = sorted(Counter(ranks).values(), reverse=True)
-    flush = all_equal(card & 3 for card in cards)
-    straight = len(distinct) == 5 and (max(distinct) - min(distinct) == 4 or distinct == _WHEEL)
-    if straight and flush:
-        return "royal_flush" if distinct == _ROYAL else "straight_flush"
-    if shape[0] == 4:
-        return "four_of_a_kind"
-    if shape[:2] == [3, 2]:
-        return "full_house"
-    if flush:
-        return "flush"
-    if straight:
-        return "straight"
-    if shape[0] == 3:
-        return "three_of_a_kind"
-    if shape[:2] == [2, 2]:
-        return "two_pair"
-    if shape[0] == 2:
-        return "one_pair"
-    return "ace_king" if {ACE, KING} <= distinct else "high_card"
 
 
 def super_key(cards: Sequence[int]) -> SuperKey:

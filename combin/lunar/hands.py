@@ -15,7 +15,7 @@ from combin import __version__, display
 from combin.errors import CombinError
 from combin.interpret import value_of
 from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
-from combin.lunar.cards import CLASS_NAMES, CLASSES
+from combin.cards import CLASS_NAMES, CLASSES
 from combin.lunar.classes import class_counts
 from combin.lunar.readings import L11
 from combin.progress import StderrProgress

@@ -74,7 +74,7 @@ from math import comb, prod
 import numpy as np
 
 from combin.errors import CombinError
-from combin.lunar.cards import RANKS
+from combin.cards import RANKS
 from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_codes
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",

@@ -89,7 +89,7 @@ from math import comb, prod
 import numpy as np
 
 from combin.errors import CombinError
-from combin.lunar.cards import ACE, CLASSES, JACK, KING, QUEEN, RANKS
+from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, RANKS
 
 __all__ = ["MAX_HANDS", "COMPILED", "scan_counts", "hand_states", "rank_parts", "scan_table"]
 

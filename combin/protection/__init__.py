@@ -15,7 +15,7 @@
 * :mod:`~combin.protection.settlement` -- a wager's exact net payout for every
   round state, settled once through the par-sheet engine;
 * :mod:`~combin.protection.charts` -- PNG charts (matplotlib, optional);
-* :mod:`~combin.protection.bench` -- ``make bench`` rows.
+* :mod:`~combin.bench.protection` -- ``make bench`` rows.
 
 What these commands print is a Document made by :mod:`combin.documents.protection`.
 

@@ -1,10 +1,16 @@
-"""Five-card stud games against the dealer: one engine, games as data.
+"""Five-card stud games against the dealer: one engine, games as data, in four wings.
 
-* :mod:`~combin.stud.deck` -- a deck of chosen ranks in four suits;
-* :mod:`~combin.stud.values` -- an exact total order of five-card hands, every hand of a deck;
-* :mod:`~combin.stud.rules` -- Caribbean Stud and Lunar Poker as data, and the settlement of a round;
-* :mod:`~combin.stud.dealer` -- exact counts of the dealer's hands against one player hand;
-* :mod:`~combin.stud.whole` -- the whole game, every situation, under a strategy.
+* :mod:`~combin.stud.core` -- what every stud game shares: the deck, hand values, the rules
+  as data and the settlement of a round, one situation and the situation classes;
+* :mod:`~combin.stud.nodraw` -- the game without draws: dealer counts, forcing, the whole-game
+  sum and its sheet;
+* :mod:`~combin.stud.draw` -- the game with draws: the options, the orchestration
+  (:func:`~combin.stud.draw.advise.advise`), the engine and its compiled kernel, the whole-game
+  run, its sheet, the strategy and sampling;
+* :mod:`~combin.stud.reference` -- the references and oracles the tests compare the engine with
+  (not the production path).
+
+The timings of the engine are in :mod:`combin.bench`.
 """
 
-__all__ = []
+__all__: list[str] = []

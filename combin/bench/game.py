@@ -1,0 +1,273 @@
+"""Timings of the whole Lunar Poker game with draws, for ``make bench``.
+
+Three measurements, each of exact work checked for consistency:
+
+* throughput on the full deck: seeded situation classes priced in this
+  process after a warm-up class (the deck's hand table and the compiled
+  kernel are built once per process, not per class), as classes and
+  situations per second per core, and the projected core-hours of the exact
+  run over all 5,649,150 classes;
+* throughput on 9TJQKA: seeded classes priced in this process, and the
+  projected core-minutes of the exact 9TJQKA run;
+* scaling: the same seeded full-deck classes, in chunks of 8 as a 52-card run
+  cuts them, on 1 and on 2 workers: three rounds on fresh Dask clusters
+  (127.0.0.1; every worker warmed up before the clock starts; 1 and 2 in
+  alternating order) and one round on plain processes sharing a queue (the
+  same work without Dask, to read Dask's own cost against).  The figure is the ratio of the classes per second
+  while every worker was busy (:func:`busy_rate`: a run of hours has neither
+  the start nor the tail of a run of seconds), median over the rounds, beside
+  the ratio of the wall times.  Every run must give identical results, or no
+  time is reported.
+"""
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from time import monotonic, perf_counter, process_time
+
+__all__ = ["bench_rows", "scaling", "scaling_rows", "busy_rate", "timed_chunk"]
+
+
+def _classes(deck, count, seed):
+    from combin.stud.core.classes import situations
+    _, hands, ups, weights = situations(deck)
+    picked = sorted(random.Random(seed).sample(range(len(weights)), count))
+    return hands, ups, weights, picked
+
+
+def _solve_timed(chunks):
+    """Wall and CPU seconds of solving ``chunks`` in this process."""
+    from combin.stud.draw.chunks import solve_chunk
+    start, cpu = perf_counter(), process_time()
+    for chunk in chunks:
+        solve_chunk(*chunk)
+    return perf_counter() - start, process_time() - cpu
+
+
+def _warm(deck_text=None):
+    """Warm this process up for the deck's classes (:func:`combin.stud.draw.chunks.warm_up`)."""
+    from combin.stud.core.deck import Deck
+    from combin.stud.draw.chunks import rules_for, warm_up
+    warm_up(Deck.parse(deck_text), rules_for(None, ()))
+    return True
+
+
+def bench_rows(full_classes=24, scaling_classes=192, small_classes=500, scaling_chunk=8,
+               scaling_rounds=3):
+    from combin.stud.core.deck import Deck
+    from combin.stud.draw.chunks import class_chunks, rules_for
+    rules = rules_for(None, ())
+    rows = []
+    deck = Deck.parse(None)
+    _warm()
+    hands, ups, weights, picked = _classes(deck, full_classes, 1)
+    chunks = class_chunks(deck, rules, hands, ups, weights, picked, 1)
+    seconds, cpu = _solve_timed(chunks)
+    situations = sum(int(weights[i]) for i in picked)
+    per_class = cpu / full_classes
+    rows.append(("lunar game: full deck, classes priced in one process", seconds,
+                 f"{full_classes} classes, {cpu:.1f} s CPU: {full_classes / cpu:.4f} classes/s/core, "
+                 f"{situations / cpu:.2f} situations/s/core; exact run of {len(weights):,} "
+                 f"classes: {len(weights) * per_class / 3600:,.0f} core-hours (CPU; target <= 200)"))
+    small = Deck.parse("9TJQKA")
+    small_hands, small_ups, small_weights, small_picked = _classes(small, small_classes, 3)
+    small_chunks = class_chunks(small, rules, small_hands, small_ups, small_weights, small_picked, 32)
+    seconds, cpu = _solve_timed(small_chunks)
+    rows.append((f"lunar game: {small_classes} 9TJQKA classes priced in one process", seconds,
+                 f"{cpu:.1f} s CPU: {small_classes / cpu:.1f} classes/s/core; the exact 9TJQKA run "
+                 f"of {len(small_weights):,} classes: {len(small_weights) * cpu / small_classes / 60:,.1f} "
+                 "core-minutes"))
+    # the scaling runs are coordinated by a fresh process, as a run of `combin game lunar` is: this
+    # one now holds two decks' tables, and its garbage collector would slow the Dask scheduler
+    found = subprocess.run([sys.executable, "-c", "import json; from combin.bench.game import scaling; "
+                            f"print(json.dumps(scaling({scaling_classes}, {scaling_chunk}, {scaling_rounds})))"],
+                           capture_output=True, text=True, check=True)
+    rows += scaling_rows(json.loads(found.stdout), scaling_classes, scaling_chunk)
+    return rows
+
+
+def scaling_rows(found, classes, chunk):
+    """The bench rows of :func:`scaling`'s result (read back from JSON: worker counts as strings)."""
+    from statistics import median
+
+    def ratios(row, what):
+        one, two = row[what]["1"], row[what]["2"]
+        return one / two if what == "wall" else two / one
+
+    dask, plain = found["dask"], found["plain"][0]
+    rows = []
+    for workers in ("1", "2"):
+        walls = [row["wall"][workers] for row in dask]
+        busy = [row["busy"][workers] for row in dask]
+        rows.append((f"lunar game: {classes} {found['deck']} classes in chunks of {chunk}, {workers} Dask "
+                     f"worker(s), median of {len(dask)}", median(walls),
+                     f"{classes / median(walls):.2f} classes/s; {median(busy):.2f} classes/s while "
+                     "every worker was busy"))
+    busy = [ratios(row, "busy") for row in dask]
+    wall = [ratios(row, "wall") for row in dask]
+    rows.append(("lunar game: scaling 1 -> 2 Dask workers", median(row["wall"]["2"] for row in dask),
+                 f"{median(busy):.2f}x in classes/s while every worker was busy (rounds "
+                 f"{', '.join(f'{x:.2f}' for x in busy)}; goal 1.8x); {median(wall):.2f}x in wall "
+                 f"time (rounds {', '.join(f'{x:.2f}' for x in wall)})"))
+    rows.append(("lunar game: scaling 1 -> 2 plain processes (no Dask)", plain["wall"]["2"],
+                 f"{ratios(plain, 'busy'):.2f}x while both were busy, {ratios(plain, 'wall'):.2f}x "
+                 "in wall time: the same work shared without Dask, against which Dask's cost is read"))
+    return rows
+
+
+def timed_chunk(*chunk):
+    """:func:`combin.stud.draw.chunks.solve_chunk` with when and where it ran.
+
+    The result gains ``"ran": [start, stop, process id]``, the two times read
+    from ``time.monotonic`` (one clock for every process of this machine, so
+    the spans of local workers can be laid side by side).
+    """
+    from combin.stud.draw.chunks import solve_chunk
+    start = monotonic()
+    result = solve_chunk(*chunk)
+    result["ran"] = [start, monotonic(), os.getpid()]
+    return result
+
+
+def busy_rate(spans):
+    """Work per second while every worker was computing.
+
+    ``spans`` is ``[(work, start, stop, worker), ...]``, one per chunk.  The
+    window runs from the last worker's first start to the first worker's last
+    stop: before it some worker had not begun (a client connecting, a first
+    task in flight), after it some worker had run out (the tail of a short
+    run, which a run of hours does not have).  A chunk counts for the part of
+    its span inside the window, its work spread evenly over its span; the gaps
+    between one worker's chunks stay in the window, since a long run pays them
+    too.
+
+    >>> busy_rate([(8, 0, 4, "a"), (8, 4, 8, "a"), (8, 1, 5, "b"), (8, 5, 9, "b")])
+    Fraction(4, 1)
+    >>> busy_rate([(8, 0, 2, "a"), (8, 3, 5, "a")])
+    Fraction(16, 5)
+    """
+    from fractions import Fraction
+    first, last = {}, {}
+    for _, start, stop, worker in spans:
+        first[worker] = min(first.get(worker, start), start)
+        last[worker] = max(last.get(worker, stop), stop)
+    begin, end = max(first.values()), min(last.values())
+    if end <= begin:
+        raise ValueError("the workers were never all busy at once: too few chunks")
+    work = Fraction(0)
+    for size, start, stop, _ in spans:
+        inside = min(stop, end) - max(start, begin)
+        if inside > 0:
+            work += Fraction(size) * Fraction(inside) / Fraction(stop - start)
+    return work / Fraction(end - begin)
+
+
+def _figures(results):
+    """The exact records of chunk results; when and how long they ran is no figure."""
+    return [{k: v for k, v in part.items() if k not in ("cpu_seconds", "setup_seconds", "ran")}
+            for part in results]
+
+
+def _on_dask(chunks, workers, deck_text):
+    """``(wall seconds, spans, results)`` of ``chunks`` on a fresh local cluster of ``workers``."""
+    from distributed import Client
+    from combin.executor import local_cluster, run_chunks
+    with local_cluster(workers) as cluster:
+        with Client(cluster) as client:
+            client.run(_warm, deck_text)                  # every worker: hand table and kernel
+        start = monotonic()
+        results = run_chunks(timed_chunk, chunks, scheduler=cluster.scheduler_address,
+                             stream=io.StringIO())
+        wall = monotonic() - start
+    return wall, _spans(chunks, results), results
+
+
+def _spans(chunks, results):
+    return [(len(chunk[3]), *result["ran"]) for chunk, result in zip(chunks, results)]
+
+
+def _plain_process(chunks, tasks, barrier, out, deck_text):
+    """A plain process: warm up, wait for the others, then take chunks from ``tasks`` until None."""
+    _warm(deck_text)
+    barrier.wait()
+    done = {}
+    while True:
+        index = tasks.get()
+        if index is None:
+            break
+        done[index] = timed_chunk(*chunks[index])
+    out.put(done)
+
+
+def _plain(chunks, workers, deck_text):
+    """``(wall seconds, spans, results)`` of ``chunks`` on ``workers`` plain processes, no Dask.
+
+    The processes (spawned, as Dask's are) take the chunks from one queue, so
+    the work is shared as a Dask scheduler shares it; against this, Dask's own
+    cost is read.  Their results come back through the same JSON round trip
+    as a Dask run's.
+    """
+    import multiprocessing
+    import queue
+    context = multiprocessing.get_context("spawn")
+    tasks, out = context.Queue(), context.Queue()
+    for index in range(len(chunks)):
+        tasks.put(index)
+    for _ in range(workers):
+        tasks.put(None)
+    barrier = context.Barrier(workers + 1)
+    processes = [context.Process(target=_plain_process, args=(chunks, tasks, barrier, out, deck_text))
+                 for _ in range(workers)]
+    for process in processes:
+        process.start()
+    barrier.wait()
+    start = monotonic()
+    found = {}
+    while len(found) < len(chunks):
+        try:
+            found.update(out.get(timeout=1))
+        except queue.Empty:
+            if any(process.exitcode not in (None, 0) for process in processes):
+                raise RuntimeError("a plain bench process failed (its traceback is above)") from None
+    wall = monotonic() - start
+    for process in processes:
+        process.join()
+    results = [json.loads(json.dumps(found[index], sort_keys=True)) for index in range(len(chunks))]
+    return wall, _spans(chunks, results), results
+
+
+def scaling(classes, chunk, rounds=3, deck_text=None):
+    """1 against 2 workers on the same seeded classes, in chunks of ``chunk``.
+
+    Returns ``{"deck": name, "dask": [...], "plain": [...]}``: for each of ``rounds`` rounds
+    on fresh local Dask clusters (the order of 1 and 2 alternating from round
+    to round, so that a drift of the machine falls on both), and for one round
+    of plain processes, ``{"wall": {1: s, 2: s}, "busy": {1: rate, 2: rate}}``
+    with the wall seconds and the classes per second while every worker was
+    busy (:func:`busy_rate`, a float for display).  Every run must give the
+    same exact records, or no time is reported.
+    """
+    from combin.stud.core.deck import Deck
+    from combin.stud.draw.chunks import class_chunks, rules_for
+    deck = Deck.parse(deck_text)
+    hands, ups, weights, picked = _classes(deck, classes, 2)
+    chunks = class_chunks(deck, rules_for(None, ()), hands, ups, weights, picked, chunk)
+    found = {"deck": "full-deck" if deck_text is None else deck_text, "dask": [], "plain": []}
+    reference = None
+    plan = [("dask", _on_dask, (1, 2) if r % 2 == 0 else (2, 1)) for r in range(rounds)]
+    plan.append(("plain", _plain, (1, 2)))
+    for kind, run, order in plan:
+        row = {"wall": {}, "busy": {}}
+        for workers in order:
+            wall, spans, results = run(chunks, workers, deck_text)
+            if reference is None:
+                reference = _figures(results)
+            elif _figures(results) != reference:
+                raise AssertionError("the game's results depend on how it was run")
+            row["wall"][workers] = wall
+            row["busy"][workers] = float(busy_rate(spans))
+        found[kind].append(row)
+    return found

@@ -1,0 +1,68 @@
+"""Situations -- the player's five cards and the dealer's up card -- up to suit symmetry.
+
+Suits are equal in every rule the stud games read, so relabelling the four
+suits (24 permutations) maps a situation to one of equal value.  A class is
+named by its least member: the player hand with the least lexicographic index
+among its suit relabellings (the *canonical hand* ``H``), and the least image of
+the up card under the relabellings that fix ``H`` (its stabiliser).
+
+Weights are exact: the hands relabelling to ``H`` number ``24 / |Stab(H)|``
+(the orbit-stabiliser theorem; :func:`canonical_hands` counts them directly),
+and a class of up cards under ``Stab(H)`` holds as many up cards as the
+relabellings map onto its least member.  Each situation of the deck lies in
+exactly one class, so the weights add up to ``C(n, 5) * (n - 5)``.
+"""
+
+from itertools import permutations
+
+import numpy as np
+
+from combin.stud.core.values import hand_table, lex_index
+
+__all__ = ["SUIT_PERMUTATIONS", "canonical_hands", "situations"]
+
+SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)
+
+
+def _relabel(cards, perm):
+    return (cards & ~3) | perm[cards & 3]
+
+
+def canonical_hands(deck):
+    """``(rows, weights)``: HandTable rows of the canonical hands and how many hands each stands for."""
+    table = hand_table(deck)
+    hands = table.hands.astype(np.int64)
+    least = np.arange(len(hands), dtype=np.int64)
+    for perm in SUIT_PERMUTATIONS[1:]:
+        images = np.sort(_relabel(hands, perm), axis=1)
+        least = np.minimum(least, lex_index(table.positions_of(images), len(deck)))
+    rows, weights = np.unique(least, return_counts=True)
+    return rows, weights.astype(np.int64)
+
+
+def situations(deck):
+    """Situation classes: ``(rows, hands, up, weights)``, exact integer weights.
+
+    ``rows`` (m,) are the canonical hands' HandTable rows, ``hands`` (m, 5)
+    their card ids, ``up`` (m,) the canonical up cards.
+    """
+    table = hand_table(deck)
+    rows, hand_weights = canonical_hands(deck)
+    hands = table.hands[rows].astype(np.int64)
+    n = len(deck)
+    cards = np.array(deck.cards, dtype=np.int64)
+    # every (canonical hand, up card) pair, the up card not among the hand's cards
+    up = np.broadcast_to(cards, (len(rows), n))
+    free = ~np.any(up[:, :, None] == hands[:, None, :], axis=2)
+    hand_of = np.broadcast_to(np.arange(len(rows))[:, None], (len(rows), n))[free]
+    up = up[free]
+    canonical_up = up.copy()
+    for perm in SUIT_PERMUTATIONS[1:]:
+        images = np.sort(_relabel(hands, perm), axis=1)
+        fixes = np.all(images == hands, axis=1)[hand_of]
+        moved = _relabel(up, perm)
+        canonical_up = np.where(fixes, np.minimum(canonical_up, moved), canonical_up)
+    key = hand_of * 64 + canonical_up
+    keys, counts = np.unique(key, return_counts=True)
+    hand_index, up_card = keys // 64, keys % 64
+    return rows[hand_index], hands[hand_index], up_card, hand_weights[hand_index] * counts

@@ -1,0 +1,309 @@
+"""Stud games as data (each game's ``data/stud.toml``) and the exact settlement of one round.
+
+:func:`load_game` reads the :class:`StudGame` of a registered game that has a
+:class:`~combin.game.Solver` (``caribbean``, ``lunar``) from that game's own package;
+:meth:`StudGame.resolve` fixes a paytable and the interpretations into
+:class:`Rules`, whose numbers (the Ante and Bet results, the fees, the
+instant payout) every summation, simulation and oracle reads.  :func:`settle`
+settles one finished round -- the player's final cards, the dealer's five,
+the decision, the forced replacement -- as an exact net result in units of
+Ante; it is the one settlement the whole-game sums and the brute forces share.
+"""
+
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from importlib import import_module
+
+from combin.errors import CombinError
+from combin.game import read_data
+from combin.cards import CLASSES, format_cards
+from combin.pays import Pay
+from combin.stud.core.values import QUALIFY, STRAIGHT, best_value, category_of, hand_value, value_class
+
+__all__ = ["StudGame", "Rules", "stud_games", "load_game", "settle", "bet_pay", "instant_pay",
+           "DECISIONS", "highest_card"]
+
+DECISIONS = ("fold", "play", "force")
+"""``play`` takes the Ante pay when the dealer does not qualify; ``force`` forces it (L10)."""
+
+
+@dataclass(frozen=True)
+class StudGame:
+    """One stud game as the engine reads it: the game's ``data/stud.toml`` and what its package gives.
+
+    ``package`` is the game's package (its data, its interpretations);
+    ``instant_paytables`` the paytables of its instant-payout wager, by id;
+    ``second_pays`` reads a second paytable combination on a winning Bet (L11),
+    ``(cards as (rank, suit) pairs, reading) -> (name, pays)``, when the game has one;
+    ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination).
+    """
+
+    id: str
+    title: str
+    citation: str
+    bet: int
+    entry: dict = field(repr=False)
+    interpretations: dict = field(repr=False)  # id -> Interpretation the game reads
+    package: str = ""
+    instant_paytables: dict = field(default_factory=dict, repr=False)
+    second_pays: object = field(default=None, repr=False)
+    bet_table: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def can_force(self):
+        return "force" in self.entry
+
+    @property
+    def can_draw(self):
+        return "draws" in self.entry
+
+    @property
+    def has_instant(self):
+        return "instant" in self.entry
+
+    def resolve(self, paytable=None, interpret=None):
+        """The :class:`Rules` under ``paytable`` (instant payout) and ``{id: value}`` choices."""
+        chosen = dict(interpret or {})
+        for key, value in chosen.items():
+            if key not in self.interpretations:
+                known = ", ".join(self.interpretations) or "none"
+                raise CombinError(f"{self.title} does not read interpretation {key} (it reads: {known})")
+            values = self.interpretations[key].values
+            if value not in values:
+                raise CombinError(f"interpretation {key} has no value '{value}' (values: {', '.join(values)})")
+        readings = tuple((key, chosen.get(key, interp.default))
+                         for key, interp in self.interpretations.items())
+        return Rules(self, dict(readings), readings, self._instant(paytable))
+
+    def _instant(self, paytable):
+        entry = self.entry.get("instant")
+        if entry is None:
+            if paytable is not None:
+                raise CombinError(f"{self.title} has no instant-payout paytable")
+            return None
+        ids = list(self.instant_paytables)
+        chosen = paytable or entry["default_paytable"]
+        if chosen not in ids:
+            raise CombinError(f"unknown paytable '{chosen}' (known: {', '.join(ids)})")
+        return self.instant_paytables[chosen]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game under one paytable and one reading of each interpretation it reads."""
+
+    game: StudGame
+    chosen: dict = field(repr=False)
+    readings: tuple  # ((id, value), ...) in the data's order
+    instant: object = None  # the instant-payout Paytable, or None
+
+    @property
+    def bet(self):
+        return self.game.bet
+
+    def reading(self, key):
+        return self.chosen.get(key)
+
+    def _pay(self, part, key="pays"):
+        entry = self.game.entry[part]
+        if "values" in entry:
+            return Pay.parse(entry["values"][self.chosen[entry["interpretation"]]]).net
+        return Pay.parse(entry[key]).net
+
+    @property
+    def ante_win(self):
+        """Net Ante result when the player beats a qualifying dealer."""
+        return self._pay("ante_win")
+
+    def ante_not_qualified(self, value):
+        """Net Ante result, the dealer not qualifying, for the player's final value."""
+        entry = self.game.entry["ante_not_qualified"]
+        if "straight_or_better" in entry and category_of(value) >= STRAIGHT:
+            return Pay.parse(entry["straight_or_better"]).net
+        return Pay.parse(entry["pays"]).net
+
+    @property
+    def force_fee(self):
+        entry = self.game.entry.get("force")
+        return None if entry is None else Fraction(entry["fee"])
+
+    @property
+    def draw_fee(self):
+        entry = self.game.entry.get("draws")
+        return None if entry is None else Fraction(entry["fee"])
+
+    @property
+    def exchange_sizes(self):
+        entry = self.game.entry.get("draws")
+        return () if entry is None else tuple(range(entry["exchange"][0], entry["exchange"][1] + 1))
+
+    @property
+    def instant_ends_round(self):
+        return self.instant is not None and self.chosen.get("L7") == "ends-round"
+
+    @property
+    def second_combination(self):
+        key = self.game.entry["bet_pays"].get("second_combination")
+        return None if key is None else self.chosen[key]
+
+    @property
+    def bet_table(self):
+        """``{class id: net pay}`` of a winning Bet (first combination)."""
+        return self.game.bet_table
+
+    def identification(self):
+        """The readings and paytable, for every sheet."""
+        return {"game": self.game.id, "interpretations": dict(self.readings),
+                "paytable": None if self.instant is None else self.instant.id}
+
+
+def stud_games():
+    """The ids of the registered games the stud engine plays (those with a :class:`~combin.game.Solver`).
+
+    >>> stud_games()
+    ('lunar', 'caribbean')
+    """
+    from combin.registry import games
+    return tuple(game.id for game in games() if game.solver is not None)
+
+
+@cache
+def load_game(game_id):
+    """The :class:`StudGame` of the registered game ``game_id`` (``caribbean``, ``lunar``).
+
+    The rules are the game's own ``data/stud.toml``; the instant-payout paytables and
+    the interpretations are the game's (:class:`~combin.game.Game`); the stud engine
+    names no game.
+
+    >>> load_game("caribbean").title, load_game("lunar").can_draw
+    ('Caribbean Stud', True)
+    """
+    from combin.registry import games
+    for game in games():
+        if game.id == game_id and game.solver is not None:
+            return _build(game)
+    raise CombinError(f"unknown stud game '{game_id}' (known: {', '.join(stud_games())})")
+
+
+def _build(game):
+    package = game.solver.package
+    entry = tomllib.loads(read_data(package, "stud.toml"))
+    keys = [part.get("interpretation") for part in entry.values() if isinstance(part, dict)]
+    keys += [entry["bet_pays"].get("second_combination")]
+    keys = sorted({key for key in keys if key}, key=lambda key: int(key[1:]))
+    registry = {key: game.interpretations[key] for key in keys}
+    instant = entry.get("instant")
+    paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
+    second = None
+    if game.solver.second_pays is not None:
+        module, _, name = game.solver.second_pays.partition(":")
+        second = getattr(import_module(module), name)
+    pays = entry["bet_pays"]
+    if "from" in pays:
+        pays = tomllib.loads(read_data(package, pays["from"]))["pays"]
+    else:
+        pays = {key: value for key, value in pays.items() if key in CLASSES}
+    table = {name: Pay.parse(text).net for name, text in pays.items()}
+    return StudGame(entry["id"], entry["title"], entry["citation"], entry["bet"], entry, registry,
+                    package, paytables, second, table)
+
+
+def bet_pay(rules, cards):
+    """Net pay to 1 of a winning Bet for the player's final cards (5 or 6).
+
+    >>> from combin.cards import parse_cards
+    >>> bet_pay(load_game("caribbean").resolve(), parse_cards("As Ks Qs Js Ts"))
+    Fraction(100, 1)
+    """
+    l11 = rules.second_combination
+    if l11 is not None:
+        _, pays = rules.game.second_pays([(card >> 2, card & 3) for card in cards], l11)
+        return Fraction(pays)
+    return rules.bet_table.get(value_class(best_value(cards)), Fraction(0))
+
+
+def instant_pay(rules, first_five):
+    """The instant payout (net, per Ante) of the first five cards, or ``None``.
+
+    >>> from combin.cards import parse_cards
+    >>> instant_pay(load_game("lunar").resolve("B"), parse_cards("As Ks Qs Js Ts"))
+    Fraction(1000, 1)
+    """
+    if rules.instant is None:
+        return None
+    name = value_class(hand_value(first_five))
+    for event, pay in rules.instant.lines:
+        if event == name:
+            return pay.net
+    return None
+
+
+def highest_card(dealer):
+    """The dealer's highest card, ace high (a non-qualifying hand has no pair: it is unique).
+
+    >>> from combin.cards import format_card, parse_cards
+    >>> format_card(highest_card(parse_cards("Qc Jd 4h 3s 2c")))
+    'Qc'
+    """
+    return max(dealer, key=lambda card: card >> 2)
+
+
+def _showdown(rules, player, dealer_value):
+    player_value = best_value(player)
+    if player_value > dealer_value:
+        return rules.ante_win + rules.bet * bet_pay(rules, player)
+    if player_value == dealer_value:
+        return Fraction(0)
+    return Fraction(-1 - rules.bet)
+
+
+def settle(rules, player, dealer, decision, replacement=None, drew=False, first_five=None):
+    """Net result in Ante units of one finished round.
+
+    ``player``: the final 5 or 6 cards; ``dealer``: five cards; ``decision``:
+    ``fold``, ``play`` (the Ante pay if the dealer does not qualify) or
+    ``force`` (L10: with ``replacement``, the card that replaces the dealer's
+    highest).  ``drew`` charges the draw fee.  An instant payout on
+    ``first_five`` (default: the player's five) settles the round under
+    L7=ends-round; under L7=continue the instant payout is the separate
+    ``lunar.instant`` figure and this settles the main game only.
+
+    >>> from combin.cards import parse_cards
+    >>> rules = load_game("caribbean").resolve()
+    >>> settle(rules, parse_cards("As Ks Qs Js Ts"), parse_cards("Ac Kd 7h 5s 2d"), "play")  # 1 + 2 x 100
+    Fraction(201, 1)
+    """
+    player, dealer = list(player), list(dealer)
+    if len(set(player) | set(dealer) | ({replacement} - {None})) != len(player) + len(dealer) + (replacement is not None):
+        raise CombinError(f"a card is dealt twice: {format_cards(player)} / {format_cards(dealer)}")
+    fee = rules.draw_fee if drew else Fraction(0)
+    five = list(first_five) if first_five is not None else (player if len(player) == 5 else None)
+    if five is not None and rules.instant_ends_round:
+        instant = instant_pay(rules, five)
+        if instant is not None:
+            return instant
+    if decision == "fold":
+        return -1 - fee
+    dealer_value = hand_value(dealer)
+    qualifies = dealer_value >= QUALIFY
+    if decision == "play":
+        if qualifies:
+            return _showdown(rules, player, dealer_value) - fee
+        return rules.ante_not_qualified(best_value(player)) - fee
+    if decision != "force":
+        raise CombinError(f"unknown decision '{decision}' (decisions: {', '.join(DECISIONS)})")
+    if rules.force_fee is None:
+        raise CombinError(f"{rules.game.title} has no force option")
+    if qualifies:
+        raise CombinError("a qualifying dealer cannot be forced")
+    if replacement is None:
+        raise CombinError("forcing needs the replacement card")
+    high = highest_card(dealer)
+    forced = [card for card in dealer if card != high] + [replacement]
+    forced_value = hand_value(forced)
+    result = -rules.force_fee - fee
+    if forced_value >= QUALIFY:
+        result += _showdown(rules, player, forced_value)
+    return result

@@ -1,0 +1,525 @@
+"""Steps 4 and 5 of the kernel: the dealer counts per draw and the option numerators.
+
+:func:`first_pass` (all draws of one call) and :func:`option_sums`.  Per draw
+``N`` (``k`` cards) and player level ``v``, by inclusion-exclusion over the
+subsets ``T`` of ``N``::
+
+    nq(N)    = sum_T (-1)^|T| ncnt[T]            + #{Q subset N, |Q| = 4: Q does not qualify}
+    below(N) = sum_T (-1)^|T| cnt_{< v}[T]       + #{Q: Q qualifies, level(Q) < v}
+    tied(N)  = #{H of level v: H and N disjoint}
+
+(|T| <= 3), where ``cnt_{< v}[T]`` counts the qualifying hands containing
+``T`` with a level below ``v``.  :func:`first_pass` sums ``nq`` and the
+4-subsets ``Q``, walking the draws in their lexicographic order so that the
+terms of a common prefix are read once.  The rest is read in one sweep over
+the levels:
+the draws are sorted by level (a counting sort); before the draws of level
+``v`` every qualifying hand of a lower level has added 1 to each of its 15
+subsets of at most three cards, and the hands of level ``v`` itself are
+counted one by one against the draw's bit mask -- or, on a level with more
+than :data:`TIE_LOOP_MOST` hands, as the difference of the draw's subset sums
+after and before adding them (plus its own 4-subsets of level ``v``, the
+terms with ``|T| = 4``).  A player below the
+qualifying level has ``below = tied = 0`` and is not swept.  ``above =
+C(n - k, 4) - nq - below - tied``.  Only each group's first draw is counted
+and swept; the sweep writes its counts in sweep order and the numerators read
+them back through each draw's place in that order.
+"""
+
+import numpy as np
+
+from combin.stud.draw.kernel.common import _add_hand, _jit, _next_combination, _unpack
+from combin.stud.draw.kernel.forcing import (BLOCK_ROWS, _bits_loop, _blocked_gains, _bound_kind, _force_count,
+                                             _kind_loop, _suited_difference)
+
+__all__ = ["TIE_LOOP_MOST", "first_pass", "option_sums"]
+
+
+@_jit
+def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4, rep):
+    """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
+
+    The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
+    order (:func:`enumerate_draws`).  ``nq(N) = sum_{T subset N, |T| <= 3} (-1)^|T|
+    ncnt[T] + #{Q subset N, |Q| = 4: Q does not qualify}``, and the 4-subsets that
+    qualify below ``level`` are counted for ``below``.  Four- and five-card draws
+    share the terms of their common prefix: for ``N = {a, b, c} + D`` (``D`` the
+    one or two last cards ``d < e``) the subsets ``T`` split by ``T & D``; with
+    ``A = sum_{T subset {a,b,c}}`` and ``G[x] = sum_{T: x in T, T - x subset {a,b,c}}``
+    (both read once per ``{a, b, c}``) the sum is ``A + G[d]`` for four cards and
+    ``A + G[d] + G[e] + sum_{T: {d, e} subset T}`` (four terms) for five: the same
+    terms, each once, so the same integer.  Smaller draws take the sum term by term.
+    ``ncnt`` is int16 with its empty-set entry wrapped; ``nnq`` (the number of
+    non-qualifying hands) is that entry's value and is used in its place.
+    Only the first draw of each group (``rep[i] == i``, :func:`draw_groups`) is
+    counted; the others' entries are left as they are, never read.
+    """
+    D = level.shape[0]
+    off2 = 1 + n
+    off3 = off2 + C[n, 2]
+    # nq and b4: the caller's (at least D long); nq is written on every draw, b4 cleared here
+    for i in range(D):
+        b4[i] = 0
+    pos = np.empty(6, np.int64)
+    g = np.zeros(n + 1, np.int64)
+    for o in range(sizes.shape[0]):
+        k = sizes[o]
+        row = offsets[o]
+        if k < 4:
+            # small draws, term by term, in the lexicographic order of enumerate_draws
+            for i in range(k):
+                pos[i] = i
+            while True:
+                if rep[row] == row:
+                    nq[row] = nnq + _subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
+                row += 1
+                if not _next_combination(pos, k, n):
+                    break
+            continue
+        for a in range(n):
+            sa = -ncnt[1 + a]
+            for b in range(a + 1, n):
+                sab = sa - ncnt[1 + b] + ncnt[off2 + a + C[b, 2]]
+                cb2 = C[b, 2]
+                for c in range(b + 1, n):
+                    if n - c - 1 < k - 3:
+                        break
+                    c2 = C[c, 2]
+                    c3 = C[c, 3]
+                    big = (nnq + sab - ncnt[1 + c] + ncnt[off2 + a + c2] + ncnt[off2 + b + c2]
+                           - ncnt[off3 + a + cb2 + c3])
+                    for x in range(c + 1, n):
+                        x2 = C[x, 2]
+                        x3 = C[x, 3]
+                        g[x] = (-ncnt[1 + x] + ncnt[off2 + a + x2] + ncnt[off2 + b + x2]
+                                + ncnt[off2 + c + x2] - ncnt[off3 + a + cb2 + x3]
+                                - ncnt[off3 + a + c2 + x3] - ncnt[off3 + b + c2 + x3])
+                    low3 = C[c, 3] + cb2 + a
+                    if k == 4:
+                        for d in range(c + 1, n):
+                            if rep[row] != row:
+                                row += 1
+                                continue
+                            s = big + g[d]
+                            lv = dlev[C[d, 4] + low3]
+                            if lv < qlev:
+                                s += 1
+                            elif lv < level[row]:
+                                b4[row] = 1
+                            nq[row] = s
+                            row += 1
+                        continue
+                    for d in range(c + 1, n):
+                        sd = big + g[d]
+                        d2 = C[d, 2]
+                        d3 = C[d, 3]
+                        abcd = dlev[C[d, 4] + low3]
+                        abd = d3 + cb2 + a
+                        acd = d3 + c2 + a
+                        bcd = d3 + c2 + b
+                        for e in range(d + 1, n):
+                            if rep[row] != row:
+                                row += 1
+                                continue
+                            base = off3 + d2 + C[e, 3]
+                            s = (sd + g[e] + ncnt[off2 + d + C[e, 2]] - ncnt[base + a] - ncnt[base + b]
+                                 - ncnt[base + c])
+                            v = level[row]
+                            e4 = C[e, 4]
+                            under = 0
+                            for lv in (abcd, dlev[e4 + low3], dlev[e4 + abd], dlev[e4 + acd],
+                                       dlev[e4 + bcd]):
+                                if lv < qlev:
+                                    s += 1
+                                elif lv < v:
+                                    under += 1
+                            nq[row] = s
+                            b4[row] = under
+                            row += 1
+    return nq[:D], b4[:D]
+
+
+#: Above this many hands of one level, a draw's ties are counted as a difference of two subset sums
+#: (after and before adding them, :func:`option_sums`) instead of one by one: the same count
+#: (the sums are exact), less work where a level holds many hands (a high card on a full deck).
+TIE_LOOP_MOST = 40
+
+
+@_jit
+def _own_quads_at(pos, k, v, dlev, C):
+    """How many 4-subsets of the draw's ``k`` ascending positions have dealer level ``v``."""
+    if k < 4:
+        return 0
+    found = 0
+    for skip in range(k):
+        if k == 4 and skip > 0:
+            break
+        index = 0
+        slot = 1
+        for t in range(k):
+            if k == 5 and t == skip:
+                continue
+            index += C[pos[t], slot]
+            slot += 1
+        if dlev[index] == v:
+            found += 1
+    return found
+
+
+@_jit
+def _subset_sum4(arr, pos, pair_at, low2, triple_at):
+    """:func:`_subset_sum_nonempty` of four ascending positions, its 14 terms written out.
+
+    The set ids are those of :func:`_add_hand` (``1 + a``, ``off2 + a + C(b, 2)``,
+    ``off3 + a + C(b, 2) + C(c, 3)`` for ``a < b < c``), read from the
+    per-position tables ``pair_at[b] = off2 + C(b, 2)``, ``low2[b] = C(b, 2)``,
+    ``triple_at[c] = off3 + C(c, 3)``: the same terms, so the same sum.
+    """
+    p0 = pos[0]
+    p1 = pos[1]
+    p2 = pos[2]
+    p3 = pos[3]
+    s = -np.int64(arr[1 + p0])
+    s -= arr[1 + p1]
+    s -= arr[1 + p2]
+    s -= arr[1 + p3]
+    q1 = pair_at[p1]
+    q2 = pair_at[p2]
+    q3 = pair_at[p3]
+    s += arr[p0 + q1]
+    s += arr[p0 + q2]
+    s += arr[p1 + q2]
+    s += arr[p0 + q3]
+    s += arr[p1 + q3]
+    s += arr[p2 + q3]
+    l1 = low2[p1]
+    l2 = low2[p2]
+    t2 = triple_at[p2]
+    t3 = triple_at[p3]
+    s -= arr[p0 + l1 + t2]
+    s -= arr[p0 + l1 + t3]
+    s -= arr[p0 + l2 + t3]
+    s -= arr[p1 + l2 + t3]
+    return s
+
+
+@_jit
+def _subset_sum5(arr, pos, pair_at, low2, triple_at):
+    """:func:`_subset_sum_nonempty` of five ascending positions, its 25 terms written out.
+
+    The terms without the fifth card are :func:`_subset_sum4` of the first
+    four; those with it are its single, its four pairs and its six triples.
+    """
+    p0 = pos[0]
+    p1 = pos[1]
+    p2 = pos[2]
+    p3 = pos[3]
+    p4 = pos[4]
+    s = _subset_sum4(arr, pos, pair_at, low2, triple_at) - arr[1 + p4]
+    q4 = pair_at[p4]
+    s += arr[p0 + q4]
+    s += arr[p1 + q4]
+    s += arr[p2 + q4]
+    s += arr[p3 + q4]
+    l1 = low2[p1]
+    l2 = low2[p2]
+    l3 = low2[p3]
+    t4 = triple_at[p4]
+    s -= arr[p0 + l1 + t4]
+    s -= arr[p0 + l2 + t4]
+    s -= arr[p1 + l2 + t4]
+    s -= arr[p0 + l3 + t4]
+    s -= arr[p1 + l3 + t4]
+    s -= arr[p2 + l3 + t4]
+    return s
+
+
+@_jit
+def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
+    """``sum over T subset pos[:k], 1 <= |T| <= 3, of (-1)^|T| arr[id(T)]``, summed in int64.
+
+    The empty set's term is left to the caller (its entry in an int16 table wraps).
+    """
+    s = np.int64(0)
+    for a in range(k):
+        pa = pos[a]
+        s -= np.int64(arr[1 + pa])
+        for b in range(a + 1, k):
+            pb = C[pos[b], 2]
+            s += np.int64(arr[off2 + pa + pb])
+            for c in range(b + 1, k):
+                s -= np.int64(arr[off3 + pa + pb + C[pos[c], 3]])
+    return s
+
+
+@_jit
+def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win, six_start, nopay, n,
+                dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
+                cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
+                pairs_beating, all_hb, all_beaten, all_beating, pairs_plain, all_plain, pairs_suited,
+                all_suited, kind_hb, kind_beaten, kind_beating,
+                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C,
+                bt, entry, slot, numerator, tie_most, rep):
+    """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
+
+    The Ante pay on a win plus the Bet times its pays, and the Ante pay when
+    the dealer does not qualify, are read by the player's level
+    (``win_level``, ``take_level``), except for an option ``o`` of six final
+    cards (``six_start[o] >= 0``), whose win of each draw is
+    ``six_win[six_start[o] + i - offsets[o]]``; a win equal to ``nopay`` (a pay
+    that is not a whole number of Ante units) is counted in ``bad`` for the
+    caller to refuse.  ``nq`` and ``below`` come from :func:`first_pass`
+    (``below`` holding the qualifying 4-subsets of the draw below the player;
+    the sweep adds the rest to a copy kept beside the ties).  ``fee < 0``
+    means the game has no forcing.  ``ranked[t]`` lists the non-qualifying
+    rows by bound ``t`` descending (0 pair outs, 1 pair and straight outs, 2
+    all outs) and ``ge[t, b]`` counts those with a bound of at
+    least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
+    int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
+    (zero rows unless ``detail``).  ``bt`` (``(>= D, 2)``, int32 or wider: a
+    count is at most ``C(n, 4)``), ``entry``, ``slot`` and ``numerator`` (``>= D``)
+    are work and result arrays the caller supplies: every entry read is written
+    first, so stale contents change nothing.  The sweep writes its below and
+    tied counts in sweep order (``bt[g]``, one after another) and the numerators
+    read them back through ``slot[i]``, the sweep place of draw ``i``: one
+    scattered read per draw instead of a scattered read and write.  ``tie_most``
+    chooses how ties are counted (:data:`TIE_LOOP_MOST`); either way gives the
+    same counts, only the work differs.
+    """
+    D = packed.shape[0]
+    off2 = 1 + n
+    off3 = off2 + C[n, 2]
+    pos = np.empty(6, np.int64)
+    # (bt, entry, slot and numerator: the caller's, at least D rows; every entry read is written here)
+    nlev = cat_of_level.shape[0]
+    start = np.zeros(nlev + 1, np.int64)
+    # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
+    for i in range(D):
+        v = level[i]
+        if v >= qlev and rep[i] == i:
+            start[v + 1] += 1
+    for t in range(nlev):
+        start[t + 1] += start[t]
+    swept = start[nlev]
+    bounds = start.copy()        # draws of level v: sorted[bounds[v]:bounds[v + 1]]
+    # the swept draws in level order (a counting sort), and each draw's place in that order
+    for i in range(D):
+        v = level[i]
+        if v >= qlev and rep[i] == i:
+            entry[start[v]] = packed[i]
+            slot[i] = start[v]
+            start[v] += 1
+    # pass 2: the sweep over levels.  Before the draws of level v, every qualifying hand of a
+    # lower level has been added to its subsets of at most three cards; the hands of level v
+    # itself (the ties) are counted one by one against the draw, or, when there are more than
+    # tie_most of them, as the difference of the draw's subset sums after and before adding them.
+    # int16 counts (a card is in at most C(n - 1, 3) < 2^15 hands): half the bytes to scatter over.
+    # cnt[0] wraps and is never read; the hands added so far (j) are its count.
+    cnt = np.zeros(ncnt.shape[0], np.int16)
+    # the set ids of _subset_sum5/4: {a < b} is a + pair_at[b], {a < b < c} is a + low2[b] + triple_at[c]
+    pair_at = np.empty(n, np.int64)
+    low2 = np.empty(n, np.int64)
+    triple_at = np.empty(n, np.int64)
+    for x in range(n):
+        pair_at[x] = off2 + C[x, 2]
+        low2[x] = C[x, 2]
+        triple_at[x] = off3 + C[x, 3]
+    nqual = qpacked.shape[0]
+    j = 0
+    for v in range(qlev, nlev):
+        lo = bounds[v]
+        hi = bounds[v + 1]
+        while j < nqual and qlevel[j] < v:
+            _add_hand(cnt, qpacked[j], off2, off3, C)
+            j += 1
+        if lo == hi:
+            continue
+        e = j
+        while e < nqual and qlevel[e] == v:
+            e += 1
+        if e - j > tie_most:
+            # many tied hands: the ties are the subset sum after adding them less the one before
+            for g in range(lo, hi):
+                k = _unpack(entry[g], pos)
+                if k == 5:
+                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                elif k == 4:
+                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                else:
+                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                bt[g, 0] = j + found
+            while j < e:
+                _add_hand(cnt, qpacked[j], off2, off3, C)
+                j += 1
+            for g in range(lo, hi):
+                k = _unpack(entry[g], pos)
+                if k == 5:
+                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                elif k == 4:
+                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                else:
+                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                # the 4-subsets Q of the draw are the terms the sums leave out (|T| = 4): a hand
+                # equal to Q is disjoint from nothing it holds, so each Q of level v is added back
+                bt[g, 1] = j + found - bt[g, 0] + _own_quads_at(pos, k, v, dlev, C)
+            continue
+        for g in range(lo, hi):
+            k = _unpack(entry[g], pos)
+            m = 0
+            for a in range(k):
+                m |= 1 << pos[a]
+            tie = 0
+            for q in range(j, e):
+                if (qbits[q] & m) == 0:
+                    tie += 1
+            if k == 5:
+                found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+            elif k == 4:
+                found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+            else:
+                found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+            bt[g, 0] = j + found
+            bt[g, 1] = tie
+    # pass 3: the numerators, with forcing
+    counts = np.zeros((D if detail else 0, 9), np.int64)
+    nrows = nouts.shape[0]
+    # top[t]: the largest bound t of any row (ge[t, b] counts the rows with a bound of at least b)
+    top = np.zeros(3, np.int64)
+    for t in range(3):
+        for b in range(ge.shape[1]):
+            if ge[t, b] > 0:
+                top[t] = b
+    # fcount[k, v]: the rows summed for a five-card final hand of level v after a draw of k cards
+    # (the win, the Ante pay and so the cost c depend on k and v alone); six cards: per draw
+    fcount = np.zeros((6, nlev), np.int64)
+    if fee >= 0 and nrows > 0:
+        for kk in range(6):
+            if n - kk - 4 <= 0:
+                continue
+            for v in range(nlev):
+                wv = win_level[v]
+                fcount[kk, v] = _force_count(0 if wv == nopay else wv, (n - kk - 4) * (fee + take_level[v]),
+                                             _bound_kind(cat_of_level[v]), prune, loss, nrows, ge, top)
+    bad = 0
+    # the draws with rows to sum (count > 0) are listed here, (draw, win, row count), and their
+    # forcing summed after the main loop: the main loop stays small, the rare work apart
+    todo = np.empty((D, 3), np.int64)
+    ntodo = 0
+    for o in range(offsets.shape[0] - 1):
+        six = six_start[o]
+        for i in range(offsets[o], offsets[o + 1]):
+            k = packed[i] >> 30
+            r = n - k - 4
+            v = level[i]
+            g = rep[i]
+            if g != i:
+                # a later draw of a group (its first draw g < i is done): the same counts, the same
+                # level, so the same numerator before forcing
+                numerator[i] = numerator[g]
+                if detail:
+                    for column in range(4):
+                        counts[i, column] = counts[g, column]
+            else:
+                if v >= qlev:
+                    under = below[i] + bt[slot[i], 0]
+                    tied = np.int64(bt[slot[i], 1])
+                else:
+                    under = below[i]
+                    tied = 0
+                above = C[n - k, 4] - nq[i] - under - tied
+                w = six_win[six + i - offsets[o]] if six >= 0 else win_level[v]
+                if w == nopay:
+                    bad += 1                        # refused by the caller: a pay not whole
+                    w = 0
+                numerator[i] = r * (w * under - loss * above + take_level[v] * nq[i])
+                if detail:
+                    counts[i, 0] = under
+                    counts[i, 1] = tied
+                    counts[i, 2] = above
+                    counts[i, 3] = nq[i]
+            if fee >= 0 and nrows > 0:
+                if six >= 0:
+                    w = six_win[six + i - offsets[o]]
+                    w = 0 if w == nopay else w
+                    count = _force_count(w, r * (fee + take_level[v]), _bound_kind(cat_of_level[v]), prune,
+                                         loss, nrows, ge, top)
+                else:
+                    count = fcount[k, v]
+                if count > 0:
+                    w = six_win[six + i - offsets[o]] if six >= 0 else win_level[v]
+                    todo[ntodo, 0] = i
+                    todo[ntodo, 1] = 0 if w == nopay else w
+                    todo[ntodo, 2] = count
+                    ntodo += 1
+    # forcing: the listed draws.  Without detail, the class-decided sums (two pair, trips, full
+    # house, quads) are split: the rank-blind part (every row's outs read without its flush outs,
+    # pairs_plain / all_plain) is the same for every draw of a group (see below), so it is summed
+    # once per group, in row blocks (_blocked_gains: draw, its mask, w, c, row count, bit group);
+    # the rows with flush outs (pairs_suited / all_suited) add their difference draw by draw.
+    deferred = 0
+    lazy = np.empty((0 if detail else ntodo, 6), np.int64)
+    members = np.empty((0 if detail else ntodo, 2), np.int64)
+    nmembers = 0
+    lazy_of = np.empty(0 if detail else D, np.int64)
+    for d in range(ntodo):
+        i = todo[d, 0]
+        w = todo[d, 1]
+        count = todo[d, 2]
+        k = _unpack(packed[i], pos)
+        r = n - k - 4
+        v = level[i]
+        cat = cat_of_level[v]
+        c = r * (fee + take_level[v])
+        t = _bound_kind(cat)
+        m = 0
+        for a in range(k):
+            m |= 1 << pos[a]
+        picked = 0
+        nw = 0
+        nl = 0
+        nt = 0
+        if not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
+            if cat < 4:
+                numerator[i] += _suited_difference(pairs_suited, count, m, w, loss, c)
+            else:
+                numerator[i] += _suited_difference(all_suited, count, m, w, loss, c)
+            if rep[i] == i:
+                lazy_of[i] = deferred
+                lazy[deferred, 0] = i
+                lazy[deferred, 1] = m
+                lazy[deferred, 2] = w
+                lazy[deferred, 3] = c
+                lazy[deferred, 4] = count
+                lazy[deferred, 5] = 0 if cat < 4 else 1
+                deferred += 1
+            else:
+                members[nmembers, 0] = i        # its group's first draw is listed (same level and count)
+                members[nmembers, 1] = rep[i]
+                nmembers += 1
+            continue
+        if cat == 2 or cat == 3:
+            gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w, loss, c)
+        elif cat == 6 or cat == 7:
+            gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
+        else:
+            u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
+            gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
+                                                  own_list, own_count[u], ranked, t, starts, outs,
+                                                  outlev, own_ptr, own_bit, own_lev, u, count, m, v,
+                                                  w, loss, c)
+        numerator[i] += gain
+        if detail:
+            counts[i, 4] = picked
+            counts[i, 5] = nw
+            counts[i, 6] = nl
+            counts[i, 7] = nt
+            counts[i, 8] = picked * r - nw - nl - nt
+    if deferred > 0:
+        plain = np.zeros(deferred, np.int64)
+        _blocked_gains(plain, lazy[:deferred], pairs_hb, pairs_plain[0], pairs_plain[1], all_hb, all_plain[0],
+                       all_plain[1], loss, BLOCK_ROWS)
+        for d in range(deferred):
+            numerator[lazy[d, 0]] += plain[d]
+        for d in range(nmembers):
+            numerator[members[d, 0]] += plain[lazy_of[members[d, 1]]]
+    return numerator[:D], counts, bad

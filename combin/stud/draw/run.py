@@ -1,0 +1,124 @@
+"""One whole-game run of Lunar Poker with draws: classes, chunks, executor, store, sheet.
+
+:func:`run_game` lists the situation classes of the deck, picks all of them
+(exact) or a seeded stratified sample (:mod:`combin.stud.draw.sampling`), cuts
+them into chunks, runs :func:`combin.stud.draw.chunks.solve_chunk` on the
+executor (:mod:`combin.executor`, resumable through :mod:`combin.store`) and
+builds the sheet (:mod:`combin.stud.draw.sheet`).  The measured throughput --
+classes and situations per second per core -- and the projected core-hours of
+the full exact run go to standard error: timings are never part of a sheet,
+so the same command prints the same bytes.
+"""
+
+import sys
+import time
+from contextlib import contextmanager
+from math import comb
+
+from combin.errors import CombinError
+
+__all__ = ["run_game", "Throughput"]
+
+
+class Throughput:
+    """Classes and situations priced, and the seconds and cores they took."""
+
+    def __init__(self, classes, situations, seconds, cores):
+        self.classes, self.situations, self.seconds, self.cores = classes, situations, seconds, cores
+
+    def per_core(self):
+        """(classes, situations) per second per core."""
+        core_seconds = max(self.seconds * self.cores, 1e-9)
+        return self.classes / core_seconds, self.situations / core_seconds
+
+    def projected_core_hours(self, total_classes):
+        classes_rate, _ = self.per_core()
+        return total_classes / classes_rate / 3600 if classes_rate > 0 else float("inf")
+
+
+def _strata(deck, rows):
+    from combin.stud.core.values import hand_table, value_class
+    values = hand_table(deck).values[rows]
+    return [value_class(int(v)) for v in values.tolist()]
+
+
+@contextmanager
+def _from_store(store):
+    """A chunk result of the right run that is not what solve_chunk makes (the sheet's checks
+    fail on it) was altered or damaged in the store: one error naming the store."""
+    try:
+        yield
+    except (AssertionError, AttributeError, KeyError, TypeError, IndexError, ValueError) as error:
+        raise CombinError(f"the store {store.shown} holds chunk results this run cannot use "
+                          f"({type(error).__name__}: {str(error)[:100]}); give --store a new file") \
+            from None
+
+
+def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, sample=None,
+             seed=1, want_strategy=False, stream=None):
+    """``(sheet, strategy or None)`` of the whole game (exact) or of a sample."""
+    from combin.executor import run_chunks
+    from combin.store import DEFAULT_STORE, Store
+    from combin.stud.draw.chunks import chunk_description, class_chunks, records_of, solve_chunk
+    from combin.stud.draw.sheet import exact_sheet, sample_sheet
+    from combin.stud.core.classes import situations
+    stream = sys.stderr if stream is None else stream
+    rows, hands, ups, weights = situations(deck)
+    n = len(deck)
+    if int(weights.sum()) != comb(n, 5) * (n - 5):     # every situation in exactly one class
+        raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
+    if sample is not None and sample > len(weights):
+        raise CombinError(f"--sample {sample:,} is more than the {len(weights):,} classes of the "
+                          f"deck {deck.text[:100]}; leave --sample out for the exact run")
+    if sample is None:
+        indices = list(range(len(weights)))
+        mode = "exact"
+        extra = {}
+    else:
+        from combin.stud.draw.sampling import plan
+        draws, shares = plan(_strata(deck, rows), weights.tolist(), sample, seed)
+        indices = sorted({i for picked in draws.values() for i in picked})
+        mode = "sample"
+        extra = {"sample": sample, "seed": seed}
+    chunks = class_chunks(deck, rules, hands, ups, weights, indices, chunk)
+    description = chunk_description(deck, rules, mode, chunk, extra)
+    items = [len(c[3]) for c in chunks]
+    start = time.monotonic()
+    with Store(store_path or DEFAULT_STORE) as store:
+        with _from_store(store):
+            stored = set(store.finished(store.begin(description, len(chunks))))
+        results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
+                             description=description, label=f"game lunar {mode} ({deck.text})",
+                             items=items, unit="classes", stream=stream)
+    seconds = time.monotonic() - start
+    with _from_store(store):
+        scale, records = records_of(results)
+    # the throughput of the chunks computed now (a chunk read back carries its old timings)
+    fresh = [(c, result) for i, (c, result) in enumerate(zip(chunks, results)) if i not in stored]
+    cpu = sum(result.get("cpu_seconds", 0) for _, result in fresh)
+    setup = sum(result.get("setup_seconds", 0) for _, result in fresh)
+    from combin import progress
+    if cpu > 0 and not progress.QUIET:
+        weight_of = {r.index: r.weight for r in records}
+        done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[3]]
+        speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
+        per_class, per_situation = speed.per_core()
+        stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
+                     f"situations/s/core ({cpu:,.1f} CPU seconds for {len(done):,} classes, and "
+                     f"{setup:,.1f} of one-time setup per process; "
+                     f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
+                     f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
+    run = {"classes_total": len(weights)}
+    with _from_store(store):
+        if sample is None:
+            sheet = exact_sheet(deck, rules, scale, records, run)
+        else:
+            values = {r.index: r.best_value for r in records}
+            second_moments = {r.index: r.second_moment for r in records}
+            sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra),
+                                 second_moments)
+    strategy = None
+    if want_strategy:
+        from combin.stud.draw.strategy import Strategy
+        strategy = Strategy(deck, rules, scale, records, exact=sample is None)
+    return sheet, strategy

@@ -1,0 +1,109 @@
+"""A seeded stratified sample of situation classes, and its estimate with a 99% interval.
+
+Strata are the classes of the player's first five cards (high card, ace-king,
+one pair, ... royal flush).  Stratum ``h`` holds the fraction ``W_h`` of all
+situations (exact: its weight over ``C(n, 5) * (n - 5)``).  :func:`plan`
+gives stratum ``h`` a share ``n_h`` of the ``N`` draws in proportion to
+``W_h`` (largest remainders, at least two where the stratum has more than one
+class, one where it has a single class) and draws classes with probability
+proportional to their weight, with replacement, from ``random.Random(seed)``:
+each draw is then a uniformly random situation of its stratum.
+
+Every sampled value is exact, so the only uncertainty is which situations
+were drawn.  :func:`estimate` returns the stratified mean ``sum_h W_h *
+mean_h`` (an exact :class:`~fractions.Fraction`) and its variance ``sum_h
+W_h**2 * s_h**2 / n_h`` (exact too, from the spread across the draws); only
+the square root for the interval is taken in decimals, for display.
+
+The same estimator serves any per-class figure: the whole-game sheet
+(:func:`combin.stud.draw.sheet.sample_sheet`) also estimates E[X^2], the
+mean of the classes' exact second moments of a round's net.  The SD is
+not a mean over classes (a class's SD does not add up across classes), so
+it is given as ``sqrt(E[X^2] - E[X]^2)`` of the two estimates, without an
+interval.
+"""
+
+import random
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+from combin.errors import CombinError
+
+__all__ = ["plan", "estimate", "Estimate", "Z99"]
+
+#: Two-sided 99% normal quantile.
+Z99 = Decimal("2.5758293035489004")
+
+
+def plan(strata, weights, size, seed):
+    """``{stratum: [class index, ...]}``: the seeded draws (indices may repeat).
+
+    ``strata[i]`` names the stratum of class ``i``, ``weights[i]`` its weight.
+    """
+    if size < 1:
+        raise CombinError(f"--sample must be at least 1, not {size}")
+    members = {}
+    for index, name in enumerate(strata):
+        members.setdefault(name, []).append(index)
+    names = sorted(members)
+    total = sum(int(w) for w in weights)
+    floor = {name: 1 if len(members[name]) == 1 else 2 for name in names}
+    if size < sum(floor.values()):
+        raise CombinError(f"--sample {size} is too small: {len(names)} strata need at least "
+                          f"{sum(floor.values())} draws")
+    mass = {name: sum(int(weights[i]) for i in members[name]) for name in names}
+    share = {name: Fraction(mass[name] * size, total) for name in names}
+    count = {name: max(floor[name], int(share[name])) for name in names}
+    while sum(count.values()) > size:      # floors took draws: give back where most above share
+        name = max((n for n in names if count[n] > floor[n]), key=lambda n: (count[n] - share[n], n))
+        count[name] -= 1
+    while sum(count.values()) < size:      # largest remainders first
+        name = max(names, key=lambda n: (share[n] - count[n], n))
+        count[name] += 1
+    rng = random.Random(seed)
+    draws = {}
+    for name in names:
+        population = members[name]
+        if len(population) == 1:
+            draws[name] = population * count[name]
+        else:
+            draws[name] = rng.choices(population, weights=[int(weights[i]) for i in population],
+                                      k=count[name])
+    return draws, {name: Fraction(mass[name], total) for name in names}
+
+
+@dataclass(frozen=True)
+class Estimate:
+    value: Fraction        # the stratified estimate (exact given the draws)
+    variance: Fraction     # its estimated variance (exact given the draws)
+    draws: int
+
+    def half_width(self, places=40):
+        """``Z99 * sqrt(variance)`` as a Decimal (display only)."""
+        with localcontext() as context:
+            context.prec = places
+            root = (Decimal(self.variance.numerator) / Decimal(self.variance.denominator)).sqrt()
+            return Z99 * root
+
+    def interval(self, places=40):
+        with localcontext() as context:
+            context.prec = places
+            centre = Decimal(self.value.numerator) / Decimal(self.value.denominator)
+            half = self.half_width(places)
+            return centre - half, centre + half
+
+
+def estimate(draws, shares, value):
+    """The stratified estimate of the mean of ``value(class index)`` (exact Fractions)."""
+    total, variance, count = Fraction(0), Fraction(0), 0
+    for name, indices in draws.items():
+        xs = [value(i) for i in indices]
+        n = len(xs)
+        mean = sum(xs, Fraction(0)) / n
+        total += shares[name] * mean
+        if n > 1:
+            spread = sum(((x - mean) ** 2 for x in xs), Fraction(0)) / (n - 1)
+            variance += shares[name] ** 2 * spread / n
+        count += n
+    return Estimate(total, variance, count)

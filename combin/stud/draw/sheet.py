@@ -1,0 +1,241 @@
+"""The whole-game par sheet of Lunar Poker with draws, exact or from a sample.
+
+:func:`exact_sheet` sums priced class records (:mod:`combin.stud.draw.chunks`)
+over every situation class: the expected result and house edge per unit of
+Ante, the average amount wagered and the element of risk, the second
+moment, variance and SD of a round's net, how often each option is best,
+the probability and the return of each final result, and the instant
+payout's contribution under every instant paytable (A, B, C) with the house
+edge each gives.  :func:`sample_sheet` gives the stratified estimate and its
+99% interval from a sample of classes.  :func:`sheet_document` turns either
+into a Document, which :mod:`combin.render` writes in every format.
+
+Why the figures are exact.  Every record value is an integer over the run's
+common denominator ``L``; a figure is ``sum(weight * numerator)`` divided
+once by ``L * sum(weight)``, and ``sum(weight)`` is checked against
+``C(n, 5) * (n - 5)`` before anything is printed.  The same holds for the
+return of each result and for E[X^2] (each record carries, per result, the
+numerators of its probability, net x probability and net^2 x probability):
+the variance is the Fraction ``E[X^2] - E[X]^2``; only the SD, its square
+root, is a decimal (40 significant digits, shown to the sheet's places).  The instant payout is
+settled on the first five cards alone, so its contribution under another
+paytable is ``sum_event P(first five is event) * pay``, exactly, and the edge
+under that paytable differs from the run's by the difference of contributions.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from math import comb
+
+from combin import __version__, display
+
+__all__ = ["GameSheet", "exact_sheet", "sample_sheet", "sheet_document", "instant_contributions"]
+
+_PLACES = 10
+_GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "exchange 4",
+                "exchange 5")
+
+
+@dataclass
+class GameSheet:
+    identification: dict
+    rows: list = field(default_factory=list)          # (section, label, exact Fraction or int or text)
+    sections: dict = field(default_factory=dict)      # name -> [(label, value)]
+
+
+def instant_contributions(game, first_five_classes, total):
+    """``{paytable id: contribution per Ante}`` under each instant paytable of the stud ``game``,
+    from ``{class id: situations}`` of the first five."""
+    out = {}
+    for paytable in game.instant_paytables.values():
+        out[paytable.id] = sum((Fraction(first_five_classes.get(event, 0), total) * Fraction(pay.net)
+                                for event, pay in paytable.lines), Fraction(0))
+    return out
+
+
+def _first_five_classes(records):
+    from combin.stud.core.values import best_value, value_class
+    found = {}
+    for record in records:
+        name = value_class(best_value(list(record.hand)))
+        found[name] = found.get(name, 0) + record.weight
+    return found
+
+
+def _identification(deck, rules, run):
+    return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
+            "title": f"{rules.game.title}, whole game with draws under optimal play",
+            "deck": {"ranks": deck.text, "cards": len(deck)},
+            "paytable": None if rules.instant is None else rules.instant.id,
+            "interpretations": dict(rules.readings),
+            "unit": "per unit of Ante; the Bet is "
+                    f"{rules.bet} x Ante, the draw fee {rules.draw_fee} x Ante, the force fee "
+                    f"{rules.force_fee} x Ante", **run}
+
+
+def exact_sheet(deck, rules, scale, records, run=None):
+    """The exact whole-game sheet from the records of every class."""
+    from combin.stud.draw.options import option_keys
+    from combin.stud.draw.chunks import option_group
+    n = len(deck)
+    total = sum(record.weight for record in records)
+    if total != comb(n, 5) * (n - 5):
+        raise AssertionError(f"class weights sum to {total}, not C({n},5)*{n - 5}")
+    for record in records:
+        if sum(entry[1] for entry in record.results.values()) != record.best_value:
+            raise AssertionError(f"the results of class {record.index} do not add up to its value")
+    whole = scale * total
+    keys = option_keys(rules)
+    expected = Fraction(sum(r.weight * r.best_value for r in records), whole)
+    second = Fraction(sum(r.weight * r.second_moment for r in records), whole)
+    variance = second - expected * expected
+    results, returns, groups, group_values = {}, {}, {}, {}
+    for record in records:
+        for key, (numerator, net, _) in record.results.items():
+            results[key] = results.get(key, 0) + record.weight * numerator
+            returns[key] = returns.get(key, 0) + record.weight * net
+        group = "instant" if record.best < 0 else option_group(keys[record.best])
+        groups[group] = groups.get(group, 0) + record.weight
+        group_values[group] = group_values.get(group, 0) + record.weight * record.best_value
+    probability = {key: Fraction(value, whole) for key, value in results.items()}
+    drew = sum((Fraction(groups[g], total) for g in groups if g == "buy" or g.startswith("exchange")),
+               Fraction(0))
+    played = 1 - probability.get("fold", 0) - probability.get("instant", 0)
+    forced = sum((p for key, p in probability.items() if key.startswith("forced")), Fraction(0))
+    wagered = 1 + (rules.draw_fee or 0) * drew + rules.bet * played + (rules.force_fee or 0) * forced
+    first = _first_five_classes(records)
+    contributions = instant_contributions(rules.game, first, total)
+    current = None if rules.instant is None else rules.instant.id
+    sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="exact")))
+    sheet.sections["summary"] = [
+        ("situation classes (suit symmetry)", len(records)),
+        ("situations: C(n,5) x (n-5)", total),
+        ("common denominator L", scale),
+        ("expected result per Ante", expected),
+        ("house edge per Ante", -expected),
+        ("average wagered per round (Ante units)", wagered),
+        ("element of risk (house edge per unit wagered)", -expected / wagered),
+        ("second moment E[X^2] per Ante^2", second),
+        ("variance per Ante^2", variance),
+        ("SD per Ante", display.sqrt(variance)),
+        ("probability of drawing (buy or exchange)", drew),
+    ]
+    sheet.sections["options"] = [
+        (group, Fraction(groups[group], total), Fraction(group_values[group], whole))
+        for group in _GROUP_ORDER if group in groups]
+    from combin.stud.draw.report import _ORDER, result_name
+    sheet.sections["results"] = [(key, result_name(key), probability[key], Fraction(returns[key], whole))
+                                 for key in _ORDER if key in probability]
+    edges = []
+    for paytable, contribution in sorted(contributions.items()):
+        base = expected - (contributions[current] if current is not None else 0)
+        edges.append((paytable, contribution, -(base + contribution)))
+    sheet.sections["instant"] = edges
+    sheet.sections["notes"] = [
+        "The value of a round is its net result: Ante, Bet, fees and the instant payout together.",
+        "Element of risk: house edge over the average amount wagered (Ante, fees, Bet when played, "
+        "force fee when forcing).",
+        "The instant payout is part of the Ante; its contribution is P(first five is the event) x pay.",
+        "Return of a final result: its net (Ante, Bet, draw fee, force fee, instant pay) times its "
+        "probability; the returns add up to the expected result.  A win's net varies with the "
+        "final cards (L11) and the draw fee: its return sums them.",
+        "SD: the square root of E[X^2] - E[X]^2, X the net of a round; E[X^2] sums every "
+        "result's squared net times its probability, exactly.",
+    ]
+    return sheet
+
+
+def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=None):
+    """The sheet of a stratified sample: estimate of the expected result, 99% interval.
+
+    With ``seconds`` (``{class index: numerator over L of E[X^2] of the class}``)
+    the sheet also estimates the SD: E[X^2] is estimated like E[X], by the
+    stratified mean of the classes' exact second moments (unbiased), and the
+    SD is ``sqrt(E[X^2] - E[X]^2)`` of the two estimates -- a point estimate,
+    given without an interval (the interval of a difference of two correlated
+    estimates and of its root is not this sampler's).
+    """
+    from combin.stud.draw.sampling import estimate
+    per_class = {index: Fraction(value, scale) for index, value in values.items()}
+    result = estimate(draws, shares, per_class.__getitem__)
+    low, high = result.interval()
+    n = len(deck)
+    sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="sample")))
+    sheet.sections["summary"] = [
+        ("situation classes sampled (distinct)", len(values)),
+        ("draws", result.draws),
+        ("situations: C(n,5) x (n-5)", comb(n, 5) * (n - 5)),
+        ("estimated expected result per Ante", result.value),
+        ("estimated house edge per Ante", -result.value),
+        ("99% interval of the house edge, low", -high),
+        ("99% interval of the house edge, high", -low),
+    ]
+    if seconds is not None:
+        second = estimate(draws, shares, lambda i: Fraction(seconds[i], scale)).value
+        variance = second - result.value ** 2
+        sheet.sections["summary"] += [
+            ("estimated second moment E[X^2] per Ante^2", second),
+            ("estimated variance per Ante^2", variance),
+            ("estimated SD per Ante (no interval)", display.sqrt(max(variance, Fraction(0)))),
+        ]
+    sheet.sections["strata"] = [(name, shares[name], len(indices),
+                                 sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
+                                for name, indices in sorted(draws.items())]
+    sheet.sections["notes"] = [
+        "Every sampled class is priced exactly; the interval (z = 2.5758) comes from the spread "
+        "across situations only: sum_h W_h^2 s_h^2 / n_h, strata by the first five's class.",
+        "SD: each class's E[X^2] is exact; E[X^2] of the game is estimated by their stratified "
+        "mean, and the SD is sqrt(E[X^2] - E[X]^2) of the two estimates, with no interval.",
+    ]
+    return sheet
+
+
+def sheet_document(sheet, strategy=None):
+    """The sheet (and, given ``strategy``, its strategy tables) as a
+    :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
+    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples)."""
+    from combin.render.document import Document, Number, Ratio, Table, Text
+    ident = sheet.identification
+    sections = sheet.sections
+
+    def exact(value):
+        return Number(value, _PLACES) if isinstance(value, Decimal) else (
+            Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
+
+    tables = []
+    if "summary" in sections:
+        tables.append(Table.of("summary", "Summary", ["Figure", "Value"],
+                               [[label, exact(value)] for label, value in sections["summary"]]))
+    if "options" in sections:
+        tables.append(Table.of("options", "How often each option is best",
+                               ["Option", "Probability", ("return", "Return")],
+                               [[g, exact(p), exact(r)] for g, p, r in sections["options"]]))
+    if "results" in sections:
+        tables.append(Table.of("results", "Final results",
+                               [("result", "Result"), "Probability", ("return", "Return")],
+                               [[name, exact(p), exact(r)] for _, name, p, r in sections["results"]]))
+    if "instant" in sections:
+        tables.append(Table.of("instant", "Instant payout by paytable",
+                               ["Paytable", "Contribution", ("house_edge", "House edge")],
+                               [[pt, exact(c), exact(e)] for pt, c, e in sections["instant"]]))
+    if "strata" in sections:
+        tables.append(Table.of("strata", "Strata (first five)",
+                               ["Stratum", ("share", "Share W_h"), "Draws", ("mean_ev", "Mean EV")],
+                               [[name, Ratio(w, 6), n, exact(m)]
+                                for name, w, n, m in sections["strata"]]))
+    notes = list(sections.get("notes", []))
+    if strategy is not None:
+        from combin.stud.draw.strategy import strategy_tables
+        more, more_notes = strategy_tables(strategy)
+        tables += more
+        notes += more_notes
+    readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
+    info = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
+            ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
+            ("Unit", ident["unit"]), ("Mode", ident["mode"]),
+            *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
+              if key in ident)]
+    subject = tuple((key, value) for key, value in ident.items() if key != "tool")
+    return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
+                    tuple(tables), notes=tuple(notes), subject=subject)

@@ -1,0 +1,133 @@
+"""Forcing a non-qualifying dealer (L10), summed exactly, with a bound that skips most hands.
+
+The dealer's hand ``D`` does not qualify, so it has five distinct ranks; its
+highest card ``h`` is replaced by a card ``c`` from the ``M = n - 10`` cards
+neither the player's nor the dealer's.  Write ``R = D - h``.  With the
+dealer's five cards in view the player forces iff
+
+    F(D) = -fee*M + sum over c of settle(R + c)  >  M * take(v)
+
+(``take`` is the Ante pay on a non-qualifying dealer; everything in units of
+``1/M``).  ``settle(R + c)`` is ``ante_win + bet*pay`` when ``R + c`` qualifies
+below the player, ``-(1 + bet)`` when it beats the player, 0 on a tie or when it
+still does not qualify.
+
+**The bound.**  ``sum settle <= W * (ante_win + bet*pay)`` where ``W`` counts
+replacement cards that requalify the dealer below the player.  ``R`` holds
+four distinct ranks, so ``R + c`` is at best a pair, a straight, a flush or a
+straight flush.  A player below a straight beats only the pairs: ``W <= 12``
+(three more cards of each of R's ranks); an ace-king or worse beats none;
+a straight beats pairs and straights: ``W <= 12 + 8``; anything better:
+``W <= 12 + 8 + 9`` (nine more cards of R's suit).  When ``Wmax * (ante_win +
+bet*pay) <= M * (take + fee)`` forcing never gains, for any dealer hand, and the
+hand is settled as if the player always takes the Ante pay
+(:func:`never_gains`).  On 52 cards (M = 42) that decides every high-card,
+one-pair, two-pair and straight hand and every three of a kind without a
+second combination; the rest are summed exactly by :func:`force_by_up_card`.
+
+**The exact sum.**  For a hand that the bound does not decide, a second bound
+per dealer hand -- ``Q(R)``, the cards of the whole deck that requalify ``R``,
+at least ``W`` -- discards every dealer hand with ``Q(R) * (ante_win + bet*pay)
+<= M * (take + fee)``.  For the others the replacement counts come from the
+hands containing ``R`` (:class:`~combin.stud.nodraw.dealer.DealerCounter`'s sorted
+four-card segments: exact counts below each level), less the five hands
+``R + p`` for the player's cards ``p`` and the hand ``R + h = D`` itself, which
+leaves exactly the ``M`` replacement cards.  All counts are integers.
+"""
+
+from functools import lru_cache
+
+import numpy as np
+
+from combin.stud.nodraw.dealer import _colex
+from combin.stud.core.values import HIGH_CARD, STRAIGHT, category_of, lex_index
+
+__all__ = ["max_requalifying_wins", "never_gains", "force_by_up_card", "FORCE_FIELDS"]
+
+FORCE_FIELDS = ("gain", "forced", "win", "tie", "lose", "not_qualified")
+"""Per up card: the summed gain (scaled), the dealer hands forced, and their replacement outcomes."""
+
+
+def max_requalifying_wins(value, qualify):
+    """The most replacement cards that can requalify the dealer below a player of ``value``."""
+    category = category_of(value)
+    if value < qualify or category == HIGH_CARD:
+        return 0  # a requalified dealer holds at least a pair
+    if category < STRAIGHT:
+        return 12
+    return 12 + 8 if category == STRAIGHT else 12 + 8 + 9
+
+
+def never_gains(value, qualify, win_net, take, fee, replacements):
+    """True when the bound proves forcing never beats taking the Ante pay (all scaled alike)."""
+    return max_requalifying_wins(value, qualify) * win_net <= replacements * (take + fee)
+
+
+@lru_cache(maxsize=2)
+def _non_qualifying(counter):
+    """Every non-qualifying hand of the deck: its cards, R = D - highest, and Q(R)."""
+    table = counter.table
+    rows = np.nonzero(table.dense < counter.qualify_level)[0]
+    positions = table.positions[rows].astype(np.int64)  # sorted ascending: highest is last
+    cards = table.hands[rows].astype(np.int64)
+    masks = np.zeros(len(rows), dtype=np.uint64)
+    for column in range(5):
+        masks |= np.left_shift(np.uint64(1), cards[:, column].astype(np.uint64))
+    rest = positions[:, :4]
+    index = _colex(rest)
+    first = np.searchsorted(counter.keys4, index * counter.levels + counter.qualify_level)
+    requalify = counter.segment4 - (first - index * counter.segment4)
+    return cards, masks, rest, index, requalify
+
+
+def force_by_up_card(counter, player, value, win_net, take, fee, lose_net):
+    """``(52, 6)`` exact int64 sums, per up card, of :data:`FORCE_FIELDS` for one player hand.
+
+    ``win_net``, ``take``, ``fee`` and ``lose_net`` (a positive loss) are the
+    scaled integer results; the gain of a forced hand is ``F(D) - M * take``.
+    """
+    cards, masks, rest, index, requalify = _non_qualifying(counter)
+    n = counter.n
+    replacements = n - 10
+    player = np.asarray(player, dtype=np.int64)
+    pmask = np.uint64(0)
+    for card in player.tolist():
+        pmask |= np.uint64(1) << np.uint64(card)
+    keep = ((masks & pmask) == 0) & (requalify * win_net > replacements * (take + fee))
+    out = np.zeros((52, len(FORCE_FIELDS)), dtype=np.int64)
+    if not keep.any():
+        return out
+    cards, rest, index = cards[keep], rest[keep], index[keep]
+    levels = counter.table.levels
+    low = int(np.searchsorted(levels, value, side="left"))
+    high = int(np.searchsorted(levels, value, side="right"))
+    q = counter.qualify_level
+    thresholds = np.array([q, max(low, q), max(high, q)], dtype=np.int64)
+    found = np.searchsorted(counter.keys4, index[:, None] * counter.levels + thresholds[None, :])
+    f = found - (index * counter.segment4)[:, None]
+    nq, below, tie = f[:, 0].copy(), f[:, 1] - f[:, 0], f[:, 2] - f[:, 1]
+    above = counter.segment4 - f[:, 2]
+    nq -= 1  # R + h is the dealer's own hand, which does not qualify
+    dense = counter.hand_dense
+    for p in counter.table.positions_of(player).tolist():
+        hands = np.sort(np.column_stack([rest, np.full(len(rest), p)]), axis=1)
+        level = dense[lex_index(hands, n)].astype(np.int64)
+        nq -= level < q
+        below -= (level >= q) & (level < low)
+        tie -= (level >= low) & (level < high) & (level >= q)
+        above -= (level >= high) & (level >= q)
+    force_value = below * win_net - above * lose_net - replacements * fee
+    chosen = force_value > replacements * take
+    if not chosen.any():
+        return out
+    fields = np.column_stack([force_value - replacements * take, np.ones(len(rest), dtype=np.int64),
+                              below, tie, above, nq])[chosen]
+    # every dealer hand adds its fields to each of its five cards as the up card: sort the
+    # (card, fields) pairs by card and add each run exactly (int64; a run sums at most
+    # C(51,4) hands of at most M * (win + take) each, far below 2**63)
+    ups = cards[chosen].reshape(-1)
+    order = np.argsort(ups, kind="stable")
+    values = np.repeat(fields, 5, axis=0)[order]
+    present, starts = np.unique(ups[order], return_index=True)
+    out[present] = np.add.reduceat(values, starts, axis=0)
+    return out

@@ -1,0 +1,287 @@
+"""The whole stud game: every situation, under a strategy, summed exactly.
+
+Every situation class (:func:`~combin.stud.core.classes.situations`: the
+player's five and the up card, up to suit symmetry, with exact weights) is
+settled against every dealer hand -- the up card and four hidden cards from
+the ``n - 6`` unseen -- counted by :class:`~combin.stud.nodraw.dealer.DealerCounter`
+(inclusion-exclusion, exact integers).  When the game lets the player force
+(L10), every dealer hand is paired with each of the ``M = n - 10`` cards that
+could replace its highest card, so every situation stands for
+``C(n-6, 4) * M`` equally likely outcomes whether or not the player forces;
+otherwise ``M = 1``.  The forced hands come from :mod:`~combin.stud.nodraw.force`.
+
+Results are counted per line (an event and its exact net result); the house
+edge, variance and element of risk follow from the lines, divided once.
+Every net is scaled by the least common denominator ``S`` of the pays so that
+sums stay integers.  int64 is safe: a situation class weighs at most 24 * 47,
+so a line's count from one class is at most 24 * 47 * C(46,4) * 42 < 8 * 10**9
+and a chunk of 100,000 classes adds to under 10**15; a play numerator is at most
+M * C(46,4) * S * (largest net) < 10**10 for these paytables.  Totals over the
+lines are Python integers.
+"""
+
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb, lcm
+
+import numpy as np
+
+from combin.errors import CombinError
+from combin.cards import ACE, CLASSES, JACK, KING, QUEEN
+from combin.stud.nodraw.dealer import dealer_counter
+from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
+from combin.stud.core.rules import bet_pay, instant_pay
+from combin.stud.core.classes import situations
+from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT_FLUSH, category_of,
+                                     hand_table, value_class)
+
+__all__ = ["STRATEGIES", "WholeGame", "whole_game", "whole_games", "EVENTS"]
+
+STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb")
+"""``optimal``; ``always`` play; ``pair`` / ``ace-king``: play on that or better;
+``thumb``: the published Caribbean rules of thumb (ANCHORS.md)."""
+
+EVENTS = ("instant", "win", "not_qualified", "push", "lose", "fold",
+          "forced_win", "forced_push", "forced_not_qualified", "forced_lose")
+_CHUNK = 100_000
+_NET_OFFSET = 1 << 31
+
+
+@dataclass
+class WholeGame:
+    """Exact totals of a whole game under one strategy."""
+
+    rules: object
+    deck: object
+    strategy: str
+    classes: int                 # situation classes summed
+    situations: int              # situations (sum of weights): C(n,5) * (n-5)
+    per_situation: int           # outcomes per situation: C(n-6,4) * M
+    replacements: int            # M
+    lines: dict                  # (event, class id or "", net Fraction) -> combinations
+    chosen: dict                 # option -> situations (weighted)
+    forced: int = 0              # (situation, dealer hand) pairs where the player forces
+    boundary: dict = field(default_factory=dict)
+
+    @property
+    def cycle(self):
+        return self.situations * self.per_situation
+
+    @property
+    def total(self):
+        """Sum of net results over every outcome (Ante units): negative is the player's loss."""
+        return sum(count * net for (_, _, net), count in self.lines.items())
+
+    @property
+    def expected(self):
+        return Fraction(self.total) / self.cycle
+
+    @property
+    def second_moment(self):
+        return sum(count * net * net for (_, _, net), count in self.lines.items()) / Fraction(self.cycle)
+
+    @property
+    def variance(self):
+        return self.second_moment - self.expected ** 2
+
+    @property
+    def wagered(self):
+        """Average total wagered per round: Ante, plus the Bet when played, plus a force fee."""
+        bet, fee = self.rules.bet, self.rules.force_fee or 0
+        total = 0
+        for (event, _, _), count in self.lines.items():
+            stake = 1
+            if event not in ("fold", "instant"):
+                stake += bet
+            if event.startswith("forced"):
+                stake += fee
+            total += count * stake
+        return Fraction(total, self.cycle)
+
+    @property
+    def element_of_risk(self):
+        return -self.expected / self.wagered
+
+
+def _pays(rules, hands, values):
+    """Exact Bet pays (to 1) per hand: by rank multiset and flush, read once per pattern."""
+    ranks = np.sort(hands >> 2, axis=1)
+    flush = np.all((hands & 3) == (hands[:, :1] & 3), axis=1)
+    key = (ranks * np.array([13 ** 4, 13 ** 3, 13 ** 2, 13, 1])).sum(axis=1) * 2 + flush
+    keys, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    pays = [bet_pay(rules, hands[i].tolist()) if values[i] >= QUALIFY else Fraction(0)
+            for i in first]
+    return pays, inverse.reshape(-1)
+
+
+def _scale(rules, fractions):
+    every = list(fractions) + [rules.ante_win, rules.ante_not_qualified(0),
+                               rules.ante_not_qualified(STRAIGHT_FLUSH * CATEGORY_SHIFT),
+                               Fraction(rules.force_fee or 0)]
+    if rules.instant is not None:
+        every += [pay.net for _, pay in rules.instant.lines]
+    return lcm(*(Fraction(f).denominator for f in every))
+
+
+def _thumb(hands, up):
+    """Rules-of-thumb raise on ace-king (ANCHORS.md): the up card vs the player's cards."""
+    ranks = -np.sort(-(hands >> 2), axis=1)
+    up_rank = up >> 2
+    matches = np.any(ranks == up_rank[:, None], axis=1)
+    has_q = np.any(ranks == QUEEN, axis=1)
+    has_j = np.any(ranks == JACK, axis=1)
+    return ((up_rank <= QUEEN) & matches) | ((up_rank >= KING) & (has_q | has_j)) | \
+        (has_q & ~matches & (up_rank < ranks[:, 3]))
+
+
+def whole_game(rules, deck, strategy="optimal", progress=None):
+    """Sum the whole game exactly; ``progress(done, total)`` is called between chunks."""
+    return whole_games(rules, deck, (strategy,), progress)[0]
+
+
+def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
+    """:func:`whole_game` under each of ``strategies``, from one pass over the situations.
+
+    The dealer counts and the forcing sums of a situation do not depend on the
+    strategy (it only decides whether the situation plays), so they are counted
+    once and every strategy adds the same integers it would add alone.
+    """
+    for strategy in strategies:
+        if strategy not in STRATEGIES:
+            raise CombinError(f"unknown strategy '{strategy}' (strategies: {', '.join(STRATEGIES)})")
+    if rules.instant is not None and not rules.instant_ends_round:
+        raise CombinError("the whole game is summed under L7=ends-round only")
+    need = 11 if rules.force_fee is not None else 10
+    if len(deck) < need:
+        raise CombinError(f"the deck {deck.text} has {len(deck)} cards; the game needs {need}")
+    counter = dealer_counter(deck)
+    table = hand_table(deck)
+    rows, hands, up, weights = situations(deck)
+    n = len(deck)
+    dealer_hands = comb(n - 6, 4)
+    forcing = rules.force_fee is not None
+    m = n - 10 if forcing else 1
+    # per canonical hand: value, class, pays
+    canon_rows, canon_index = np.unique(rows, return_inverse=True)
+    canon_hands = table.hands[canon_rows].astype(np.int64)
+    canon_values = table.values[canon_rows].astype(np.int64)
+    pays, pay_index = _pays(rules, canon_hands, canon_values)
+    scale = _scale(rules, pays)
+    pay_scaled = np.array([int(p * scale) for p in pays], dtype=np.int64)[pay_index]
+    aw = int(rules.ante_win * scale)
+    lose = (1 + rules.bet) * scale
+    take = np.array([int(rules.ante_not_qualified(v) * scale) for v in canon_values.tolist()],
+                    dtype=np.int64)
+    win_net = aw + rules.bet * pay_scaled
+    classes = np.array([CLASSES.index(value_class(v)) for v in canon_values.tolist()], dtype=np.int64)
+    instant = np.zeros(len(canon_rows), dtype=np.int64)
+    is_instant = np.zeros(len(canon_rows), dtype=bool)
+    if rules.instant_ends_round:
+        for i in np.nonzero(canon_values >= STRAIGHT_FLUSH * CATEGORY_SHIFT)[0].tolist():
+            pay = instant_pay(rules, canon_hands[i].tolist())
+            if pay is not None:
+                instant[i], is_instant[i] = int(pay * scale), True
+    force = {}
+    if forcing:
+        fee = int(rules.force_fee * scale)
+        todo = [i for i in range(len(canon_rows)) if not is_instant[i] and not never_gains(
+            int(canon_values[i]), QUALIFY, int(win_net[i]), int(take[i]), fee, m)]
+        for done, i in enumerate(todo):
+            force[i] = force_by_up_card(counter, canon_hands[i], int(canon_values[i]),
+                                        int(win_net[i]), int(take[i]), fee, lose)
+            if progress and done % 50 == 0:
+                progress(f"forcing: {done}/{len(todo)} hands")
+    sums = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
+    total = len(weights)
+    for start in range(0, total, _CHUNK):
+        stop = min(start + _CHUNK, total)
+        h, u, w, c = hands[start:stop], up[start:stop], weights[start:stop], canon_index[start:stop]
+        v = canon_values[c]
+        counts = counter.outcomes(h, u, v)
+        nq, below, tie, above = (counts[:, k] for k in range(4))
+        gain = np.zeros(len(w), dtype=np.int64)
+        extra = np.zeros((len(w), len(FORCE_FIELDS)), dtype=np.int64)
+        for k in np.nonzero(np.isin(c, list(force)))[0].tolist() if force else ():
+            extra[k] = force[int(c[k])][int(u[k])]
+        gain = extra[:, 0]
+        play = m * (nq * take[c] + below * win_net[c] - above * lose) + gain
+        fold = -scale * dealer_hands * m
+        for strategy, (lines, chosen, forced, boundary) in sums.items():
+            if strategy == "optimal":
+                plays = play > fold
+            elif strategy == "always":
+                plays = np.ones(len(w), dtype=bool)
+            elif strategy == "pair":
+                plays = v >= ONE_PAIR * CATEGORY_SHIFT
+            elif strategy == "ace-king":
+                plays = v >= QUALIFY
+            else:
+                plays = (v >= ONE_PAIR * CATEGORY_SHIFT) | ((v >= QUALIFY) & _thumb(h, u))
+            inst = is_instant[c]
+            plays &= ~inst
+            folds = ~plays & ~inst
+            cls = classes[c]
+            _add(lines, "fold", 0, -scale, w[folds] * dealer_hands * m, cls[folds], scale)
+            _add(lines, "instant", cls[inst], instant[c][inst], w[inst] * dealer_hands * m, None, scale)
+            p = plays
+            wp = w[p]
+            _add(lines, "win", cls[p], win_net[c][p], wp * below[p] * m, None, scale)
+            _add(lines, "push", 0, 0, wp * tie[p] * m, cls[p], scale)
+            _add(lines, "lose", 0, -lose, wp * above[p] * m, cls[p], scale)
+            _add(lines, "not_qualified", 0, take[c][p], wp * (nq[p] - extra[p, 1]) * m, cls[p], scale)
+            if force:
+                fee = int(rules.force_fee * scale)
+                _add(lines, "forced_win", cls[p], win_net[c][p] - fee, wp * extra[p, 2], None, scale)
+                _add(lines, "forced_push", 0, -fee, wp * extra[p, 3], cls[p], scale)
+                _add(lines, "forced_lose", 0, -lose - fee, wp * extra[p, 4], cls[p], scale)
+                _add(lines, "forced_not_qualified", 0, -fee, wp * extra[p, 5], cls[p], scale)
+                forced[0] += int((wp * extra[p, 1]).sum())
+            for option, mask in (("play", plays), ("fold", folds), ("instant", inst)):
+                chosen[option] = chosen.get(option, 0) + int(w[mask].sum())
+            _boundary(boundary, h, u, w, cls, plays, inst)
+        if progress:
+            progress(f"situations: {stop:,}/{total:,}")
+    return [WholeGame(rules, deck, strategy, len(weights), int(weights.sum()),
+                      dealer_hands * m, m, lines, chosen, forced[0], boundary)
+            for strategy, (lines, chosen, forced, boundary) in sums.items()]
+
+
+def _add(lines, event, classes, nets, counts, _unused, scale):
+    """Add ``counts`` to the lines keyed by (event, class, net); arrays or scalars broadcast."""
+    counts = np.asarray(counts, dtype=np.int64)
+    if counts.size == 0:
+        return
+    classes = np.broadcast_to(np.asarray(classes, dtype=np.int64), counts.shape)
+    nets = np.broadcast_to(np.asarray(nets, dtype=np.int64), counts.shape)
+    named = event in ("win", "instant", "forced_win")
+    key = (classes if named else np.zeros_like(classes)) * (1 << 33) + nets + _NET_OFFSET
+    keys, inverse = np.unique(key, return_inverse=True)
+    sums = np.zeros(len(keys), dtype=np.int64)
+    np.add.at(sums, inverse.reshape(-1), counts)
+    for k, total in zip(keys.tolist(), sums.tolist()):
+        if total == 0:
+            continue
+        cls, net = divmod(k, 1 << 33)
+        name = CLASSES[cls] if named else ""
+        index = (event, name, Fraction(net - _NET_OFFSET, scale))
+        lines[index] = lines.get(index, 0) + total
+
+
+def _boundary(boundary, hands, up, weights, classes, plays, instant):
+    """Per class: (situations played, situations); ace-king: by third card and up card rank."""
+    for cls in np.unique(classes).tolist():
+        mask = (classes == cls) & ~instant
+        entry = boundary["class"].setdefault(CLASSES[cls], [0, 0])
+        entry[0] += int(weights[mask & plays].sum())
+        entry[1] += int(weights[mask].sum())
+    ak = classes == CLASSES.index("ace_king")
+    if not ak.any():
+        return
+    third = -np.sort(-(hands[ak] >> 2), axis=1)[:, 2]
+    key = third * 13 + (up[ak] >> 2)
+    for k in np.unique(key).tolist():
+        mask = key == k
+        entry = boundary["ace_king"].setdefault(divmod(k, 13), [0, 0])
+        entry[0] += int(weights[ak][mask & plays[ak]].sum())
+        entry[1] += int(weights[ak][mask].sum())

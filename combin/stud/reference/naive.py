@@ -1,0 +1,158 @@
+"""The naive game-tree oracle of one Lunar Poker situation.
+
+:func:`option_values` walks every branch of the round card by card: every
+exchange or sixth card, every four hidden dealer cards, and, when the dealer
+does not qualify, every card that could replace its highest card when the
+player forces.  At each decision it takes the better branch (fold or play
+after a draw; take the Ante pay or force, with the dealer's five in view), and
+it averages each chance node with :class:`~fractions.Fraction`, so its values
+are exact by construction.  It has its own plain hand comparison
+(:func:`plain_value`: the class of :func:`combin.cards.hand_class`, then
+the ranks by count and height, written from the rules) and shares nothing with
+the fast engine (:mod:`combin.stud.draw.advise`) except the Bet pays per hand
+(:func:`combin.stud.core.rules.bet_pay`) and the amounts of the game's data
+(:class:`combin.stud.core.rules.Rules`).  It is slow on purpose: the test oracle on
+reduced decks, and for fold, play and buy on the full deck.
+"""
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+from combin.cards import hand_class
+from combin.stud.core.rules import bet_pay
+
+__all__ = ["plain_value", "plain_best", "qualifies", "option_values", "option_keys"]
+
+# Categories for comparing hands: a royal flush is the top straight flush, and an
+# ace-king hand is a high-card hand (its kickers already place it above the rest).
+_CATEGORY = {"royal_flush": 8, "straight_flush": 8, "four_of_a_kind": 7, "full_house": 6,
+             "flush": 5, "straight": 4, "three_of_a_kind": 3, "two_pair": 2, "one_pair": 1,
+             "ace_king": 0, "high_card": 0}
+_STRAIGHT_OR_BETTER = {"royal_flush", "straight_flush", "four_of_a_kind", "full_house",
+                       "flush", "straight"}
+
+
+def plain_value(cards):
+    """A comparable key of five cards: category, then the ranks that break ties.
+
+    Straights compare by their top card, the wheel A-2-3-4-5 by its five;
+    every other hand by its ranks ordered by how often they occur, then by height.
+    """
+    name = hand_class(cards)
+    ranks = sorted((card >> 2 for card in cards), reverse=True)
+    if name in ("royal_flush", "straight_flush", "straight"):
+        top = 3 if ranks == [12, 3, 2, 1, 0] else ranks[0]
+        return (_CATEGORY[name], (top,))
+    counts = Counter(ranks)
+    order = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    return (_CATEGORY[name], tuple(order))
+
+
+def plain_best(cards):
+    """The best :func:`plain_value` of any five of ``cards``, and that five's class."""
+    return max((plain_value(five), hand_class(five)) for five in combinations(cards, 5))
+
+
+def qualifies(cards):
+    """Does the dealer's five qualify?  Ace-king or better."""
+    return hand_class(cards) != "high_card"
+
+
+def option_keys(sizes=(2, 3, 4, 5)):
+    """The option keys: fold, play, buy, then every exchange of ``sizes`` positions (29)."""
+    keys = [("fold",), ("play",), ("buy",)]
+    for size in sizes:
+        keys += [("exchange", positions) for positions in combinations(range(5), size)]
+    return keys
+
+
+class _Walker:
+    def __init__(self, situation, rules):
+        self.rules = rules
+        self.up = situation.up
+        self.ante_win = rules.ante_win
+        # The two Ante pays on a dealer who does not qualify, read from the data by
+        # asking for a hand below a straight (value 0) and a straight (category 4).
+        self.take_low = rules.ante_not_qualified(0)
+        self.take_high = rules.ante_not_qualified(4 * 16 ** 5)
+        self.fee = rules.draw_fee
+        self.force_fee = rules.force_fee
+        self._dealer = {}
+
+    def dealer(self, cards):
+        key = frozenset(cards)
+        if key not in self._dealer:
+            self._dealer[key] = (qualifies(cards), plain_value(cards))
+        return self._dealer[key]
+
+    def settle(self, player, dealer_value):
+        """Net of Ante and Bet against a qualifying dealer (fee not included)."""
+        value, pays = player
+        if value > dealer_value:
+            return self.ante_win + self.rules.bet * pays
+        return -1 - self.rules.bet if value < dealer_value else 0
+
+    def play(self, hand, pool):
+        """Exact value of playing ``hand`` (5 or 6 cards) when ``pool`` is unseen."""
+        best, name = plain_best(hand)
+        player = (best, bet_pay(self.rules, hand))
+        take = self.take_high if name in _STRAIGHT_OR_BETTER else self.take_low
+        total, count = Fraction(0), 0
+        for hidden in combinations(pool, 4):
+            dealer = (self.up,) + hidden
+            qualified, value = self.dealer(dealer)
+            count += 1
+            if qualified:
+                total += self.settle(player, value)
+                continue
+            high = max(dealer, key=lambda card: card >> 2)
+            rest = [card for card in dealer if card != high]
+            left = [card for card in pool if card not in hidden]
+            force = Fraction(0)
+            for new in left:
+                qualified, value = self.dealer(rest + [new])
+                force += (self.settle(player, value) if qualified else 0) - self.force_fee
+            total += max(Fraction(take), force / len(left))
+        return total / count
+
+    def draw(self, kept, pool, size):
+        """Fee, then ``size`` new cards, then the better of fold (-1) or play."""
+        total, count = Fraction(0), 0
+        for new in combinations(pool, size):
+            left = [card for card in pool if card not in new]
+            total += max(Fraction(-1), self.play(list(kept) + list(new), left))
+            count += 1
+        return -self.fee + total / count
+
+
+def option_values(situation, rules, keys=None):
+    """``{option key: Fraction EV per unit of Ante}`` by walking every branch.
+
+    ``keys`` limits the walk to some of :func:`option_keys` (default all);
+    an exchange key is ``("exchange", positions in the player's five)``.
+    Under L7 ``ends-round`` a royal or straight flush dealt in the first five
+    gives ``{("instant",): pay}`` alone; under ``continue`` the instant pay is
+    added to every option.
+    """
+    walker = _Walker(situation, rules)
+    player = list(situation.player)
+    pool = list(situation.unseen)
+    first = hand_class(player)
+    instant = dict(rules.instant.lines) if rules.instant is not None else {}
+    bonus = Fraction(instant[first].net) if first in instant else Fraction(0)
+    if first in instant and rules.instant_ends_round:
+        return {("instant",): bonus}
+    values = {}
+    for key in keys or option_keys(rules.exchange_sizes):
+        if key[0] == "fold":
+            value = Fraction(-1)
+        elif key[0] == "play":
+            value = walker.play(player, pool)
+        elif key[0] == "buy":
+            value = walker.draw(player, pool, rules.game.entry["draws"]["buy"])
+        else:
+            kept = [card for i, card in enumerate(player) if i not in key[1]]
+            value = walker.draw(kept, pool, len(key[1]))
+        values[key] = value + bonus
+    return values
