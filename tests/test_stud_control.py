@@ -72,3 +72,17 @@ def test_stored_figures_are_the_whole_game_without_draws(paytable):
     if key not in stored:
         pytest.skip(f"paytable {paytable} has no shipped figure")
     assert whole_game(rules, deck, "optimal").expected == stored[key]
+
+
+def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
+    """B and C are A's figure with the other instant pays: the first five's royal and straight flushes."""
+    from math import comb
+    from combin.stud.draw.sheet import instant_contributions
+    deck = Deck.parse(None)
+    stored = stored_expectations()
+    key = reading_key(rules_for("A", ()))
+    first_five = {"royal_flush": 4 * 47, "straight_flush": 36 * 47}
+    contributions = instant_contributions(first_five, comb(52, 5) * 47)
+    for paytable in ("B", "C"):
+        assert (stored[(deck.text, paytable, key)] - stored[(deck.text, "A", key)]
+                == contributions[paytable] - contributions["A"])
