@@ -1,5 +1,8 @@
 """Shared fixtures: outcome spaces are computed once per test session."""
 
+import os
+import tempfile
+
 import pytest
 
 from combin.baccarat import Shoe, outcomes
@@ -58,3 +61,8 @@ def dask_cluster():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster:
         yield cluster
+
+
+def pytest_configure(config):
+    """The suite's cached arrays (combin.cache) go to a folder of its own, not the user's cache."""
+    os.environ.setdefault("COMBIN_CACHE_DIR", tempfile.mkdtemp(prefix="combin-test-cache-"))

@@ -97,7 +97,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
 
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ["game", "lunar", "--deck", "JQKA", "--sample", "14", "--seed", "3", "--chunk", "3",
+SAMPLE = ["game", "lunar", "--deck", "JQKA", "--sample", "16", "--seed", "3", "--chunk", "3",
           "--format", "json"]
 
 
@@ -114,7 +114,7 @@ def test_single_process_local_cluster_and_scheduler_give_identical_bytes(tmp_pat
     assert single == remote == local
     sheet = json.loads(single)
     subject = sheet["subject"]
-    assert subject["mode"] == "sample" and subject["seed"] == 3 and subject["sample"] == 14
+    assert subject["mode"] == "sample" and subject["seed"] == 3 and subject["sample"] == 16
     # read back from the store: no work, the same bytes
     again = _run(SAMPLE + ["--workers", "0", "--store", str(tmp_path / "a.sqlite")], capsys)
     assert again == single

@@ -24,7 +24,7 @@ COMMANDS = {
     "list": ["list"],
     "stud_game": ["game", "caribbean", "--deck", "JQKA"],
     "advise": ["lunar", "advise", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
-    "lunar_game": ["game", "lunar", "--deck", "JQKA", "--sample", "10", "--seed", "1",
+    "lunar_game": ["game", "lunar", "--deck", "JQKA", "--sample", "16", "--seed", "1",
                    "--workers", "0", "--strategy-table"],
 }
 

@@ -5,31 +5,38 @@ from fractions import Fraction
 
 import pytest
 
+from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
+from combin.stud.core.situation import Situation
+from combin.stud.core.values import hand_table
 from combin.stud.draw.chunks import rules_for
 from combin.stud.draw.run import Throughput, run_game
+from combin.stud.draw.sampling import Estimate, estimate, plan, stratum
+from combin.stud.nodraw.game import whole_game
 from combin.stud.reference.naive import option_values
-from combin.stud.draw.sampling import estimate, plan
-from combin.stud.core.situation import Situation
-from combin.stud.core.classes import situations
-from combin.stud.core.values import hand_table, value_class
 
 
 def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):
     deck, rules = Deck.parse("JQKA"), rules_for(None, ())
     stream = io.StringIO()
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=4,
-                               sample=10, seed=4, want_strategy=True, stream=stream)
+                               sample=16, seed=4, want_strategy=True, stream=stream)
     summary = dict(sheet.sections["summary"])
     rows, hands, ups, weights = situations(deck)
-    strata = [value_class(int(v)) for v in hand_table(deck).values[rows].tolist()]
-    draws, shares = plan(strata, weights.tolist(), 10, 4)
-    best = {}
+    strata = [stratum(int(v)) for v in hand_table(deck).values[rows].tolist()]
+    draws, shares = plan(strata, weights.tolist(), 16, 4)
+    best, without = {}, {}
     for i in {i for found in draws.values() for i in found}:
         values = option_values(Situation(tuple(hands[i].tolist()), int(ups[i]), deck), rules)
         best[i] = max(values.values())
+        without[i] = max(v for key, v in values.items() if key[0] in ("fold", "play", "instant"))
+    # the estimate: the exact game without draws plus the stratified mean gain of drawing
+    gain = estimate(draws, shares, lambda i: best[i] - without[i])
+    control = whole_game(rules, deck, "optimal").expected
     naive = estimate(draws, shares, best.__getitem__)
-    assert summary["estimated expected result per Ante"] == naive.value
+    assert summary["estimated expected result per Ante"] == control + gain.value
+    assert summary["expected result of the game without draws (exact control)"] == control
+    assert summary["estimated gain of drawing per Ante"] == gain.value
     # E[X^2]: the stratified mean of each class's exact second moment, from the brute force
     from stud_draw_oracle import DrawOracle
     oracle = DrawOracle(rules, deck)
@@ -39,12 +46,15 @@ def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):
         seconds[i] = Fraction(sum(s2 for _, _, s2 in found.values()), leaves)
     second = estimate(draws, shares, seconds.__getitem__).value
     assert summary["estimated second moment E[X^2] per Ante^2"] == second
-    assert summary["estimated variance per Ante^2"] == second - naive.value ** 2
+    estimated = control + gain.value
+    assert summary["estimated variance per Ante^2"] == second - estimated ** 2
     sd = summary["estimated SD per Ante (no interval)"]
-    assert abs(Fraction(sd) ** 2 - (second - naive.value ** 2)) < Fraction(1, 10 ** 30)
-    assert summary["draws"] == 10
-    low, high = naive.interval()
+    assert abs(Fraction(sd) ** 2 - (second - estimated ** 2)) < Fraction(1, 10 ** 30)
+    assert summary["draws"] == 16
+    low, high = Estimate(estimated, gain.variance, gain.draws).interval()
     assert summary["99% interval of the house edge, low"] == -high
+    assert summary["99% interval of the house edge, high"] == -low
+    assert summary["99% half-width without the control"] == naive.half_width()
     assert "classes/s/core" in stream.getvalue() and "core-hours" in stream.getvalue()
     assert {r.index for r in strategy.records} == set(best)
 

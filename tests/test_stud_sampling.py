@@ -48,3 +48,14 @@ def test_sampling_every_class_of_a_constant_stratum_has_no_spread():
     result = estimate(draws, {"a": Fraction(1, 2), "b": Fraction(1, 2)},
                       {0: Fraction(5), 1: Fraction(5), 2: Fraction(-1)}.__getitem__)
     assert result.value == 2 and result.variance == 0
+
+
+def test_strata_split_high_cards_and_pairs_by_rank():
+    from combin.cards import parse_cards
+    from combin.stud.draw.sampling import least_sample, stratum
+    from combin.stud.core.values import hand_value
+    names = [stratum(hand_value(parse_cards(text))) for text in
+             ("2C 2D 9H 8S 7C", "AC AD 9H 8S 7C", "KC QD 9H 8S 7C", "AC KD 9H 8S 7C", "AC AD 9H 9S 7C",
+              "AC KC QC JC TC")]
+    assert names == ["one_pair:2", "one_pair:A", "high_card:K", "ace_king", "two_pair", "royal_flush"]
+    assert least_sample(["x", "x", "y", "z", "z", "z"]) == 5

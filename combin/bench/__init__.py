@@ -4,7 +4,8 @@ Run as ``python -m combin.bench``.  Every benchmark module of the project is her
 one per subject: :mod:`~combin.bench.startup` (the command line as a whole process),
 :mod:`~combin.bench.baccarat`, :mod:`~combin.bench.lunar` (the side
 bets), :mod:`~combin.bench.protection`, :mod:`~combin.bench.stud` (the no-draw game),
-:mod:`~combin.bench.advise` (one situation with draws) and :mod:`~combin.bench.game`
+:mod:`~combin.bench.advise` (one situation with draws), :mod:`~combin.bench.profile`
+(the engine's time step by step) and :mod:`~combin.bench.game`
 (the whole game with draws).  Speed is measured here, never asserted in a test.
 """
 
@@ -23,6 +24,7 @@ SECTIONS = (
     "combin.bench.protection:bench_rows",
     "combin.bench.stud:bench_rows",
     "combin.bench.advise:bench_rows",
+    "combin.bench.profile:profile_rows",
     "combin.bench.game:bench_rows",
 )
 

@@ -17,7 +17,7 @@ import statistics
 import sys
 from time import perf_counter, process_time
 
-__all__ = ["bench_rows", "situations"]
+__all__ = ["bench_rows", "situations", "whole_process"]
 
 SEED = 20261201
 
@@ -88,4 +88,36 @@ def bench_rows(count=50, reference_count=3):
              f"CPU; reference / compiled = {ratio:.1f}x, same values"),
             ("lunar game: projected exact full-deck run", median_cpu * FULL_DECK_CLASSES / 3600,
              f"core-hours (not seconds): {FULL_DECK_CLASSES:,} classes x {median_cpu:.3f} CPU s; "
-             "target <= 200, moonshot <= 10")]
+             "target <= 200, moonshot <= 10"),
+            *whole_process()]
+
+
+def whole_process(argv=("lunar", "advise", "AS KD 7H 7C 2D", "--up", "9S"), runs=3):
+    """``combin lunar advise`` as a whole process: the first run (an empty cache folder) and the next.
+
+    Each run is a fresh interpreter (``python -m combin -q ...``) with its own
+    cache folder (:mod:`combin.cache`); the first builds the deck's hand table
+    and the Bet pay levels and writes them, the later runs read them.  Wall
+    seconds (:func:`time.perf_counter`) and the processor seconds of the child
+    (:func:`resource.getrusage`), median of ``runs`` after the first.
+    """
+    import os
+    import resource
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, COMBIN_CACHE_DIR=folder)
+        found = []
+        for _ in range(runs + 1):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = perf_counter()
+            subprocess.run([sys.executable, "-m", "combin", "-q", *argv], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            found.append((perf_counter() - start, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime))
+    first, later = found[0], found[1:]
+    wall = statistics.median(w for w, _ in later)
+    cpu = statistics.median(c for _, c in later)
+    return [("lunar advise: whole process, empty cache folder", first[0], f"{first[1]:.2f} s CPU"),
+            (f"lunar advise: whole process, cached tables (median of {runs})", wall,
+             f"{cpu:.2f} s CPU; first run / cached = {first[1] / cpu:.1f}x CPU; target <= 0.5 s")]

@@ -174,17 +174,38 @@ class HandTable:
         n = len(deck)
         if n < 5:
             raise CombinError(f"the deck {deck.text} has fewer than five cards")
-        count = comb(n, 5)
-        positions = np.fromiter(chain.from_iterable(combinations(range(n), 5)), dtype=np.int8,
-                                count=5 * count).reshape(count, 5)
-        self.positions = positions
-        self.hands = np.asarray(deck.cards, dtype=np.int8)[positions]
-        self.values = values_of(self.hands)
-        self.levels, dense = np.unique(self.values, return_inverse=True)
-        self.dense = dense.astype(np.int32).reshape(-1)
+        self._positions = self._hands = None
+        # values, levels and dense depend on the deck and on this module's code alone: kept in the
+        # user's cache folder between runs (combin.cache: keyed by both, read back only if intact)
+        from combin.cache import cached_arrays, source_digest
+        import combin.stud.core.values as this
+        arrays = cached_arrays("hand-table", f"{deck.text}|{source_digest(this)}", self._build)
+        self.values, self.levels, self.dense = arrays["values"], arrays["levels"], arrays["dense"]
         self.qualify_level = int(np.searchsorted(self.levels, QUALIFY))
         self._position = np.full(52, -1, dtype=np.int64)
         self._position[list(deck.cards)] = np.arange(n)
+
+    def _build(self):
+        values = values_of(self.hands)
+        levels, dense = np.unique(values, return_inverse=True)
+        return {"values": values, "levels": levels, "dense": dense.astype(np.int32).reshape(-1)}
+
+    @property
+    def positions(self):
+        """The ``(C(n,5), 5)`` deck positions of every hand, ascending (int8), built on first use."""
+        if self._positions is None:
+            n = len(self.deck)
+            count = comb(n, 5)
+            self._positions = np.fromiter(chain.from_iterable(combinations(range(n), 5)), dtype=np.int8,
+                                          count=5 * count).reshape(count, 5)
+        return self._positions
+
+    @property
+    def hands(self):
+        """The card ids of every hand (int8), built on first use."""
+        if self._hands is None:
+            self._hands = np.asarray(self.deck.cards, dtype=np.int8)[self.positions]
+        return self._hands
 
     def __len__(self):
         return len(self.values)

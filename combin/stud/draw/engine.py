@@ -11,6 +11,7 @@ same integers by :mod:`combin.stud.reference.numpy_engine` instead.
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb
+import sys
 import threading
 
 import numpy as np
@@ -331,20 +332,52 @@ def _level_data(rules, deck):
     """
     key = (rules.game.id, rules.second_combination, deck.text)
     if key not in _LEVEL_DATA:
-        from combin.stud.core.rules import bet_pay
         values = hand_table(deck).levels.astype(np.int64)
-        pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
-        found = []
-        for value in values.tolist():
-            if value not in pays:
-                pay = Fraction(bet_pay(rules, _representative(value)))
-                if pay.denominator != 1:
-                    found.append(_NO_PAY)
-                    continue
-                pays[value] = int(pay)
-            found.append(pays[value])
-        _LEVEL_DATA[key] = (np.array(found, dtype=np.int64), values // CATEGORY_SHIFT, values)
+        # the pays depend on the deck's levels, the rules' Bet table and the code and data that read
+        # a pay: all in the cache key, so a change of any is a new file (combin.cache)
+        from combin.cache import cached_arrays
+        pays = cached_arrays("bet-levels", _pay_key(rules, deck), lambda: {"pays": _level_pays(rules, values)})
+        _LEVEL_DATA[key] = (pays["pays"], values // CATEGORY_SHIFT, values)
     return _LEVEL_DATA[key]
+
+
+def _level_pays(rules, values):
+    """The Bet pay of a five-card hand of each level value (``_NO_PAY`` where it is not whole)."""
+    from combin.stud.core.rules import bet_pay
+    pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
+    found = []
+    for value in values.tolist():
+        if value not in pays:
+            pay = Fraction(bet_pay(rules, _representative(value)))
+            if pay.denominator != 1:
+                found.append(_NO_PAY)
+                continue
+            pays[value] = int(pay)
+        found.append(pays[value])
+    return np.array(found, dtype=np.int64)
+
+
+def _pay_key(rules, deck):
+    """Everything the level pays are computed from, as text (see :func:`_level_data`): the game,
+    L11, the deck, the Bet table, every data file of the game's package and the code that reads
+    a pay (this module, the stud core's rules and values, the game's second-combination reader)."""
+    import hashlib
+    from importlib.resources import files
+    import combin.stud.core.rules
+    import combin.stud.core.values
+    from combin.cache import source_digest
+    data = hashlib.sha256()
+    folder = files(rules.game.package).joinpath("data")
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if entry.name.endswith(".toml"):
+            data.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    second = getattr(rules.game, "second_pays", None)
+    modules = [combin.stud.core.rules, combin.stud.core.values, sys.modules[__name__]]
+    if second is not None:
+        modules.append(sys.modules[second.__module__])
+    table = sorted((str(k), str(v)) for k, v in (getattr(rules, "bet_table", None) or {}).items())
+    return (f"{rules.game.id}|{rules.second_combination}|{deck.text}|{table}|{data.hexdigest()}|"
+            f"{source_digest(*modules)}")
 
 
 def _bitcount(words):

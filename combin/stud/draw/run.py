@@ -17,7 +17,11 @@ from math import comb
 
 from combin.errors import CombinError
 
-__all__ = ["run_game", "Throughput"]
+__all__ = ["run_game", "Throughput", "announce_exact_run", "LONG_RUN_CLASSES"]
+
+#: An exact run of more classes than this is announced before it starts (its projected
+#: core-hours, what the store already holds, how to sample instead).
+LONG_RUN_CLASSES = 100_000
 
 
 class Throughput:
@@ -37,9 +41,38 @@ class Throughput:
 
 
 def _strata(deck, rows):
-    from combin.stud.core.values import hand_table, value_class
+    from combin.stud.core.values import hand_table
+    from combin.stud.draw.sampling import stratum
     values = hand_table(deck).values[rows]
-    return [value_class(int(v)) for v in values.tolist()]
+    return [stratum(v) for v in values.tolist()]
+
+
+def announce_exact_run(stream, deck, rules, chunks, store, description, workers, probe=3, seed=1):
+    """Tell, before a long exact run starts: its projected core-hours, the chunks stored, a sample.
+
+    The projection prices ``probe`` seeded classes in this process (after the
+    one-time setup, which is not counted) and scales their processor time to
+    every class; it is a measurement of this machine now, printed on standard
+    error, never on a sheet.
+    """
+    import random
+    from combin.stud.draw.chunks import solve_chunk
+    rows = [row for chunk in chunks for row in chunk[3]]
+    total = len(rows)
+    picked = random.Random(seed).sample(rows, min(probe, total))
+    deck_text, paytable, readings, _ = chunks[0]
+    stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring "
+                 f"{len(picked)} of them first ...\n")
+    stream.flush()
+    cpu = solve_chunk(deck_text, paytable, readings, picked)["cpu_seconds"]
+    per_class = max(cpu, 1e-6) / len(picked)
+    core_hours = total * per_class / 3600
+    done = len(store.finished(store.begin(description, len(chunks))))
+    cores = f" (about {core_hours / workers:,.1f} hours on {workers} workers)" if workers else ""
+    stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class:.3f} CPU-s per "
+                 f"class; chunks already in the store: {done:,} of {len(chunks):,}.  For an estimate "
+                 f"in minutes instead: combin game lunar --sample 20000 --seed 1 (see README)\n")
+    stream.flush()
 
 
 @contextmanager
@@ -80,6 +113,11 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         indices = sorted({i for picked in draws.values() for i in picked})
         mode = "sample"
         extra = {"sample": sample, "seed": seed}
+    control = None
+    if sample is not None:
+        # the exact game without draws, the sample's control: shipped or summed before any class is priced
+        from combin.stud.draw.control import no_draw_expected
+        control = no_draw_expected(deck, rules)
     chunks = class_chunks(deck, rules, hands, ups, weights, indices, chunk)
     description = chunk_description(deck, rules, mode, chunk, extra)
     items = [len(c[3]) for c in chunks]
@@ -87,6 +125,9 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     with Store(store_path or DEFAULT_STORE) as store:
         with _from_store(store):
             stored = set(store.finished(store.begin(description, len(chunks))))
+        if sample is None and len(weights) > LONG_RUN_CLASSES:
+            announce_exact_run(stream, deck, rules, chunks, store, description,
+                               max(workers, 1) if scheduler is None else None)
         results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                              description=description, label=f"game lunar {mode} ({deck.text})",
                              items=items, unit="classes", stream=stream)
@@ -113,10 +154,12 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         if sample is None:
             sheet = exact_sheet(deck, rules, scale, records, run)
         else:
+            from combin.stud.draw.control import control_value
             values = {r.index: r.best_value for r in records}
             second_moments = {r.index: r.second_moment for r in records}
+            controls = {r.index: control_value(r.best, r.values) for r in records}
             sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra),
-                                 second_moments)
+                                 second_moments, control=(control, controls))
     strategy = None
     if want_strategy:
         from combin.stud.draw.strategy import Strategy

@@ -1,7 +1,9 @@
 """A seeded stratified sample of situation classes, and its estimate with a 99% interval.
 
 Strata are the classes of the player's first five cards (high card, ace-king,
-one pair, ... royal flush).  Stratum ``h`` holds the fraction ``W_h`` of all
+one pair, ... royal flush), the two largest split by rank (:func:`stratum`):
+a high card by its highest card, one pair by the pair's rank -- the gain of
+drawing differs most between those, so the finer strata narrow the interval.  Stratum ``h`` holds the fraction ``W_h`` of all
 situations (exact: its weight over ``C(n, 5) * (n - 5)``).  :func:`plan`
 gives stratum ``h`` a share ``n_h`` of the ``N`` draws in proportion to
 ``W_h`` (largest remainders, at least two where the stratum has more than one
@@ -30,10 +32,41 @@ from fractions import Fraction
 
 from combin.errors import CombinError
 
-__all__ = ["plan", "estimate", "Estimate", "Z99"]
+__all__ = ["plan", "estimate", "Estimate", "Z99", "stratum", "least_sample"]
 
 #: Two-sided 99% normal quantile.
 Z99 = Decimal("2.5758293035489004")
+
+
+def stratum(value):
+    """The stratum of a first five of hand value ``value`` (:mod:`combin.stud.core.values`).
+
+    >>> from combin.stud.core.values import hand_value
+    >>> from combin.cards import parse_cards
+    >>> stratum(hand_value(parse_cards("7H 7C AS KD 2D"))), stratum(hand_value(parse_cards("QH 9C 7S 4D 2D")))
+    ('one_pair:7', 'high_card:Q')
+    >>> stratum(hand_value(parse_cards("AH KC 7S 4D 2D")))
+    'ace_king'
+    """
+    from combin.ranks import RANKS
+    from combin.stud.core.values import value_class
+    name = value_class(value)
+    if name in ("one_pair", "high_card"):
+        # the first rank of the value's tiebreak: the pair's rank, or the highest card
+        return f"{name}:{RANKS[(int(value) >> 16) & 15]}"
+    return name
+
+
+def least_sample(strata):
+    """The least ``--sample`` that gives every stratum its floor (two draws, one for a single class).
+
+    >>> least_sample(["a", "a", "b"])
+    3
+    """
+    members = {}
+    for name in strata:
+        members[name] = members.get(name, 0) + 1
+    return sum(1 if count == 1 else 2 for count in members.values())
 
 
 def plan(strata, weights, size, seed):

@@ -24,7 +24,7 @@ under that paytable differs from the run's by the difference of contributions.
 """
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from math import comb
 
@@ -146,9 +146,15 @@ def exact_sheet(deck, rules, scale, records, run=None):
     return sheet
 
 
-def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=None):
+def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=None, control=None):
     """The sheet of a stratified sample: estimate of the expected result, 99% interval.
 
+    With ``control`` (``(E[X], {class index: numerator over L of X})``, the
+    game without draws: :mod:`combin.stud.draw.control`) the estimate is ``E[X]``,
+    exact, plus the stratified estimate of the gain of drawing, ``Y - X``, and
+    the interval is that of the gain alone; the interval the plain estimate of
+    ``Y`` would have had is given beside, and the number of classes for a 99%
+    interval of +-0.25% (the sample's spread, scaled by 1/sqrt(n)).
     With ``seconds`` (``{class index: numerator over L of E[X^2] of the class}``)
     the sheet also estimates the SD: E[X^2] is estimated like E[X], by the
     stratified mean of the classes' exact second moments (unbiased), and the
@@ -156,9 +162,17 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
     given without an interval (the interval of a difference of two correlated
     estimates and of its root is not this sampler's).
     """
-    from combin.stud.draw.sampling import estimate
+    from combin.stud.draw.sampling import Estimate, estimate
     per_class = {index: Fraction(value, scale) for index, value in values.items()}
-    result = estimate(draws, shares, per_class.__getitem__)
+    plain = estimate(draws, shares, per_class.__getitem__)
+    result = plain
+    if control is not None:
+        expected_x, controls = control
+        gains = {index: per_class[index] - Fraction(controls[index], scale) for index in per_class}
+        if any(gain < 0 for gain in gains.values()):       # drawing adds options: never a loss
+            raise AssertionError("a class is worth less with draws than without")
+        gain = estimate(draws, shares, gains.__getitem__)
+        result = Estimate(expected_x + gain.value, gain.variance, gain.draws)
     low, high = result.interval()
     n = len(deck)
     sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="sample")))
@@ -171,6 +185,19 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
         ("99% interval of the house edge, low", -high),
         ("99% interval of the house edge, high", -low),
     ]
+    if control is not None:
+        target = Decimal("0.0025")
+        half = result.half_width()
+        # the variance falls as 1/n: n * (half / target)^2 draws reach the target half-width
+        needed = (int((Decimal(result.draws) * (half / target) ** 2).to_integral_value(ROUND_CEILING))
+                  if half > 0 else result.draws)
+        sheet.sections["summary"] += [
+            ("expected result of the game without draws (exact control)", expected_x),
+            ("estimated gain of drawing per Ante", gain.value),
+            ("99% half-width of the interval", half),
+            ("99% half-width without the control", plain.half_width()),
+            ("draws for a 99% half-width of 0.25%", needed),
+        ]
     if seconds is not None:
         second = estimate(draws, shares, lambda i: Fraction(seconds[i], scale)).value
         variance = second - result.value ** 2
@@ -182,12 +209,22 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
     sheet.sections["strata"] = [(name, shares[name], len(indices),
                                  sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
                                 for name, indices in sorted(draws.items())]
-    sheet.sections["notes"] = [
-        "Every sampled class is priced exactly; the interval (z = 2.5758) comes from the spread "
-        "across situations only: sum_h W_h^2 s_h^2 / n_h, strata by the first five's class.",
+    strata_note = ("strata by the first five's class, a high card split by its highest card and "
+                   "one pair by the pair's rank")
+    if control is None:
+        sheet.sections["notes"] = [
+            "Every sampled class is priced exactly; the interval (z = 2.5758) comes from the spread "
+            f"across situations only: sum_h W_h^2 s_h^2 / n_h, {strata_note}."]
+    else:
+        sheet.sections["notes"] = [
+            "Every sampled class is priced exactly.  The estimate is the exact expected result of "
+            "the game without draws (the better of fold and play in every situation, summed over all "
+            "of them) plus the stratified estimate of the gain of drawing over it (each sampled "
+            "class's value with draws less its value without); the interval (z = 2.5758) comes from "
+            f"the spread of that gain only: sum_h W_h^2 s_h^2 / n_h, {strata_note}."]
+    sheet.sections["notes"].append(
         "SD: each class's E[X^2] is exact; E[X^2] of the game is estimated by their stratified "
-        "mean, and the SD is sqrt(E[X^2] - E[X]^2) of the two estimates, with no interval.",
-    ]
+        "mean, and the SD is sqrt(E[X^2] - E[X]^2) of the two estimates, with no interval.")
     return sheet
 
 

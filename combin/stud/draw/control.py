@@ -1,0 +1,93 @@
+"""The game without draws as the control variate of a sampled game with draws.
+
+Every situation's value with draws is ``Y = X + G``: ``X`` the value of the
+better of fold and play (the game without draws, forcing included, or the
+instant payout), ``G >= 0`` the gain of the best draw over it.  The mean of
+``X`` over every situation is known exactly -- it is the expected result of
+the game without draws, summed by :func:`combin.stud.nodraw.game.whole_game` -- so
+a sample needs to estimate only the mean of ``G``, whose spread is a fraction
+of ``Y``'s (the pays of the first five, which make most of ``Y``'s spread,
+are in ``X``).  The estimate ``E[X] + Ĝ`` is unbiased, and its variance is
+``Ĝ``'s alone: the control is exact, not estimated (a difference estimator,
+coefficient 1, so no regression coefficient is estimated and the interval is
+the plain stratified one of ``G``).
+
+* :func:`no_draw_expected` -- ``E[X]`` of a deck and rules, exact: read from
+  the game's shipped data (``data/no_draw.toml`` of the game's package, for
+  the full deck; the slow tests recompute each entry) or summed on the spot;
+* :func:`control_value` -- ``X`` of one priced class, read from its record
+  (the fold and play values the engine prices anyway).
+
+>>> from fractions import Fraction
+>>> control_value(best=4, values=(-12, 5, 1, 7, 9))       # fold, play, ...: max(fold, play)
+5
+>>> control_value(best=-1, values=(3000,))                # an instant payout: the same with draws
+3000
+"""
+
+from fractions import Fraction
+from functools import lru_cache
+
+from combin.errors import CombinError
+
+__all__ = ["no_draw_expected", "control_value", "stored_expectations", "reading_key"]
+
+#: Where a class record keeps the value of folding and of playing (combin.stud.draw.options.option_keys).
+_FOLD, _PLAY = 0, 1
+
+
+def control_value(best, values):
+    """The numerator of ``X`` for one class record: the better of fold and play, or the instant value.
+
+    ``best`` is the record's best option (``-1`` for an instant payout, whose
+    round ends before any draw, so its value is the same in both games).
+    """
+    if best < 0:
+        return values[0]
+    return max(values[_FOLD], values[_PLAY])
+
+
+def reading_key(rules):
+    """``"L10=..., L11=..."``: the readings in force, sorted, as the data file names them.
+
+    >>> class R: readings = (("L8", "push"), ("L10", "replace-highest-once"))
+    >>> reading_key(R)
+    'L10=replace-highest-once, L8=push'
+    """
+    return ", ".join(f"{key}={value}" for key, value in sorted(rules.readings))
+
+
+@lru_cache(maxsize=4)
+def stored_expectations(package):
+    """``{(deck, paytable, readings): Fraction}`` of the game package's ``data/no_draw.toml``
+    (empty when the game ships none)."""
+    import tomllib
+    from importlib.resources import files
+    path = files(package).joinpath("data", "no_draw.toml")
+    if not path.is_file():
+        return {}
+    text = path.read_text(encoding="utf-8")
+    found = {}
+    for entry in tomllib.loads(text)["expected"]:
+        key = (entry["deck"], entry["paytable"], entry["readings"])
+        if key in found:
+            raise AssertionError(f"no_draw.toml names {key} twice")
+        found[key] = Fraction(entry["value"])
+    return found
+
+
+def no_draw_expected(deck, rules, progress=None):
+    """``E[X]``: the exact expected result per Ante of the game without draws under optimal play.
+
+    The full deck's figures are shipped (summing 5,649,150 classes takes
+    minutes); any other deck or rules are summed here, with ``progress``.
+    """
+    key = (deck.text, None if rules.instant is None else rules.instant.id, reading_key(rules))
+    stored = stored_expectations(rules.game.package)
+    if key in stored:
+        return stored[key]
+    from combin.stud.nodraw.game import whole_game
+    if rules.instant is not None and not rules.instant_ends_round:
+        raise CombinError("a sample's control (the game without draws) is summed under "
+                          "L7=ends-round only; use that reading or run the exact game")
+    return whole_game(rules, deck, "optimal", progress=progress).expected
