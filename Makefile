@@ -16,7 +16,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
 WORKERS      ?= 2
-LUNAR_SAMPLE ?= 500
+LUNAR_SAMPLE ?= 2000
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
 
@@ -69,8 +69,10 @@ lunar-tables: $(STAMP)
 	    $(BIN)/combin game lunar --deck $$deck $(GAME_RUN) --strategy-table --format md \
 	        --out $(GAME_DIR)/$$deck.md --strategy-out $(GAME_DIR)/$$deck-strategy.json || exit 1; \
 	done
-	$(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format md \
-	    --out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.md
+	for format in md json; do \
+	    $(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format $$format \
+	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.$$format || exit 1; \
+	done
 
 lunar-game: $(STAMP)
 	mkdir -p build/lunar-game

@@ -81,7 +81,7 @@ def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
     assert set(found.pages) == {f"game/{p.name}" for p in committed.iterdir()}
     for path in committed.iterdir():
         assert found.pages[f"game/{path.name}"] == path.read_text()
-    assert "game/full-deck-sample-500-seed-1.md" in found.pages   # the 52-card game, a sample
+    assert "game/full-deck-sample-2000-seed-1.md" in found.pages   # the 52-card game, a sample
     assert [check.passed for check in found.checks] == [True]
 
 
