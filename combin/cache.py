@@ -103,7 +103,8 @@ def _write(folder: Path, path: Path, arrays: dict[str, np.ndarray]) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
-            np.savez(out, **arrays, **{_DIGEST: np.array(_digest(arrays))})
+            payload: dict = {**arrays, _DIGEST: np.array(_digest(arrays))}
+            np.savez(out, **payload)
         os.replace(temporary, path)
     except OSError:
         try:

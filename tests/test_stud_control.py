@@ -82,7 +82,7 @@ def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
     stored = stored_expectations("combin.lunar")
     key = reading_key(rules_for("A", ()))
     first_five = {"royal_flush": 4 * 47, "straight_flush": 36 * 47}
-    contributions = instant_contributions(first_five, comb(52, 5) * 47)
+    contributions = instant_contributions(rules_for("A", ()).game, first_five, comb(52, 5) * 47)
     for paytable in ("B", "C"):
         assert (stored[(deck.text, paytable, key)] - stored[(deck.text, "A", key)]
                 == contributions[paytable] - contributions["A"])

@@ -85,3 +85,27 @@ def test_whole_game_moments_equal_the_brute_force_on_jqka(tmp_path):
     assert summary["second moment E[X^2] per Ante^2"] == second
     assert summary["variance per Ante^2"] == second - mean ** 2
     assert results == by_result
+
+
+def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_holds(tmp_path):
+    from combin.store import Store
+    from combin.stud.draw.chunks import chunk_description, class_chunks, solve_chunk
+    from combin.stud.draw.run import announce_exact_run
+    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    _, hands, ups, weights = situations(deck)
+    chunks = class_chunks(deck, rules, hands, ups, weights, list(range(len(weights))), 400)
+    description = chunk_description(deck, rules, "exact", 400)
+    with Store(tmp_path / "s.sqlite") as store:
+        stream = io.StringIO()
+        announce_exact_run(stream, deck, rules, chunks, store, description, 2)
+        first, second = stream.getvalue().splitlines()
+        assert f"prices {len(weights):,} situation classes; measuring 3 of them first" in first
+        assert "core-hours (about" in second and "on 2 workers)" in second
+        assert f"chunks already in the store: 0 of {len(chunks)}" in second
+        assert "combin game lunar --sample" in second
+        key = store.begin(description, len(chunks))
+        store.save(key, 0, solve_chunk(*chunks[0]))
+        stream = io.StringIO()
+        announce_exact_run(stream, deck, rules, chunks, store, description, 1)
+        assert f"chunks already in the store: 1 of {len(chunks)}" in stream.getvalue()
+        assert "on 1 worker)" in stream.getvalue()

@@ -613,6 +613,13 @@ def _metadata(root, recorded):
             if value and value not in head:
                 differences.append(f"the manifest's {key} {value[:80]!r} is not the one "
                                    "REPORT.md opens with")
+    # every game whose checks the bundle holds has its verdict in the manifest (a deleted one
+    # would leave a game's checks unread by this loop)
+    checked = {path.split("/")[0] for path in recorded["files"]
+               if path.count("/") == 1 and path.endswith("/checks.json")}
+    for game in sorted(checked - set(recorded["verdicts"])):
+        differences.append(f"the manifest records no verdict for {game[:80]}, whose "
+                           f"{game[:80]}/checks.json the bundle holds")
     for game, verdict in sorted(recorded["verdicts"].items()):
         found, simulated = _recorded_verdict(root, game)
         if found is None:

@@ -122,6 +122,7 @@ class Scope:
 def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], list[str]]:
     """``(registry games, stud games)`` the scope covers; a :class:`CombinError` for an
     unknown game or wager, or an option no covered game reads."""
+    registry = [game for game in registry if game.table_shoes]   # the games with par sheets
     known = [game.id for game in registry] + [g for g in STUD_GAMES if g not in
                                               {game.id for game in registry}]
     owner = {wager: game.id for game in registry for wager in game.wagers}

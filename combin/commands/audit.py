@@ -63,9 +63,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     scope.add_argument("--paytable-file", metavar="FILE", action="append", default=[],
                        help="a paytable file of your own; copied into the bundle and hashed")
     lab = parser.add_argument_group("the laboratory's fields (recorded and checked by --verify)")
-    lab.add_argument("--client", default="", help="the client the bundle is prepared for")
-    lab.add_argument("--submission", default="", help="the Rules Submission it supports")
-    lab.add_argument("--prepared-by", default="", help="who prepared it")
+    lab.add_argument("--client", default=None, help="the client the bundle is prepared for")
+    lab.add_argument("--submission", default=None, help="the Rules Submission it supports")
+    lab.add_argument("--prepared-by", default=None, help="who prepared it")
     lab.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                      help="the date printed on the reports (default: today, UTC)")
     parser.add_argument("--pdf", action="store_true",
@@ -88,8 +88,8 @@ def scope_record(args: argparse.Namespace) -> dict:
 
 def lab_fields(args: argparse.Namespace) -> dict:
     """The laboratory's fields of parsed options (``date`` as given, or empty)."""
-    return {"client": args.client, "submission": args.submission,
-            "prepared_by": args.prepared_by, "date": args.date or ""}
+    return {"client": args.client or "", "submission": args.submission or "",
+            "prepared_by": args.prepared_by or "", "date": args.date or ""}
 
 
 def _scope(args: argparse.Namespace):

@@ -68,7 +68,8 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     per_class = max(cpu, 1e-6) / len(picked)
     core_hours = total * per_class / 3600
     done = len(store.finished(store.begin(description, len(chunks))))
-    cores = f" (about {core_hours / workers:,.1f} hours on {workers} workers)" if workers else ""
+    cores = (f" (about {core_hours / workers:,.1f} hours on {workers} worker{'s' if workers > 1 else ''})"
+             if workers else "")
     stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class:.3f} CPU-s per "
                  f"class; chunks already in the store: {done:,} of {len(chunks):,}.  For an estimate "
                  f"in minutes instead: combin game lunar --sample 20000 --seed 1 (see README)\n")
