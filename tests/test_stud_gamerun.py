@@ -102,7 +102,7 @@ def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_ho
         assert f"prices {len(weights):,} situation classes; measuring 3 of them first" in first
         assert "core-hours (about" in second and "on 2 workers)" in second
         assert f"chunks already in the store: 0 of {len(chunks)}" in second
-        assert "combin game lunar --sample" in second
+        assert "combin game lunar --sample" in second and "--shards DIR" in second
         key = store.begin(description, len(chunks))
         store.save(key, 0, solve_chunk(*chunks[0]))
         stream = io.StringIO()

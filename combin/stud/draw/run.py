@@ -72,7 +72,9 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
              if workers else "")
     stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class:.3f} CPU-s per "
                  f"class; chunks already in the store: {done:,} of {len(chunks):,}.  For an estimate "
-                 f"in minutes instead: combin game lunar --sample 20000 --seed 1 (see README)\n")
+                 f"in minutes instead: combin game lunar --sample 20000 --seed 1 (see README); to keep the "
+                 f"exact run as files that outlive this machine and its store, cut it into shards: "
+                 f"--shards DIR (make lunar-game keeps them in tables/lunar/game/full)\n")
     stream.flush()
 
 
