@@ -259,3 +259,19 @@ def test_an_unwritable_strategy_output_is_refused_before_any_work(capsys, tmp_pa
                          "--strategy-out", target)
     assert code == 2 and out == "" and err.startswith("combin: error: ") and err.count("\n") == 1
     assert not store.exists()                  # refused before the run: nothing computed, nothing stored
+
+
+def test_the_game_without_draws_runs_on_a_dask_cluster_and_resumes_from_its_store(tmp_path, capsys,
+                                                                                   dask_cluster):
+    """Caribbean Stud and Lunar Poker without draws on the executor: a real scheduler on
+    127.0.0.1, then the store read back, give the bytes of the single pass in this process."""
+    for game in (["caribbean", "--deck", "TJQKA"], ["lunar", "--no-draw", "--deck", "TJQKA"]):
+        argv = ["game", *game, "--format", "json"]
+        here = _run(argv, capsys)
+        store = str(tmp_path / f"{game[0]}.sqlite")
+        remote = _run([*argv, "--scheduler", dask_cluster.scheduler_address, "--store", store], capsys)
+        again = _run([*argv, "--workers", "0", "--store", store], capsys)   # every span from the store
+        assert remote == here == again
+        import sqlite3
+        with sqlite3.connect(store) as db:
+            assert db.execute("select count(*) from chunks").fetchone()[0] == 64

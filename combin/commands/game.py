@@ -23,8 +23,7 @@ EXAMPLES = """examples:
   combin game caribbean --deck 9TJQKA
   combin game lunar --no-draw --deck 9TJQKA --format json"""
 
-_DRAW_ONLY = ("sample", "scheduler", "workers", "store", "chunk", "strategy_out", "shards", "shard_count",
-              "max_shards")
+_DRAW_ONLY = ("sample", "chunk", "strategy_out", "shards", "shard_count", "max_shards")
 
 
 def configure(parser):
@@ -38,7 +37,9 @@ def configure(parser):
     parser.add_argument("--paytable", help="Lunar Poker instant payout paytable: A (default), B or C")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation, e.g. L8=even-money (repeatable)")
-    draws = parser.add_argument_group("Lunar Poker with draws")
+    draws = parser.add_argument_group(
+        "Lunar Poker with draws (--workers, --scheduler and --store also run the game without "
+        "draws and Caribbean Stud on the executor, resumable)")
     draws.add_argument("--sample", metavar="N", default=None,
                        help="price a seeded stratified sample of N situation classes instead of all")
     draws.add_argument("--seed", metavar="S", default="1", help="seed of --sample (default 1)")
@@ -100,7 +101,12 @@ def _no_draw(args, game, rules):
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")
     deck = Deck.parse(args.deck, need=11 if game.can_force else 10)
-    result = whole_game(rules, deck, args.strategy, progress=_progress)
+    workers = 0
+    if args.workers is not None:
+        from combin.executor import check_workers
+        workers = check_workers(args.workers)
+    result = whole_game(rules, deck, args.strategy, progress=_progress, workers=workers,
+                        scheduler=args.scheduler, store_path=args.store)
     return emit(game_document(result), args)
 
 
