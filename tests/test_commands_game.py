@@ -175,14 +175,14 @@ def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys
     """Every class of JQKA on a local Dask cluster, against the naive game-tree walk (minutes)."""
     from fractions import Fraction
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import rules_for
+    from combin.stud.draw.spec import RunSpec, resolve_rules
     from combin.stud.reference.naive import option_values
     from combin.stud.core.situation import Situation
     from combin.stud.core.classes import situations
     text = _run(["game", "lunar", "--deck", "JQKA", "--workers", "2", "--format", "json",
                  "--store", str(tmp_path / "s.sqlite")], capsys)
     sheet = json.loads(text)
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     _, hands, ups, weights = situations(deck)
     total = Fraction(0)
     for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):

@@ -10,7 +10,7 @@ from fractions import Fraction
 from combin.stud.draw.advise import price
 from combin.stud.draw.engine import Engine
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import rules_for
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.classes import situations
 from combin.stud.nodraw.game import whole_game
@@ -18,7 +18,7 @@ from combin.stud.nodraw.game import whole_game
 
 def test_no_draw_expectation_equals_the_best_of_fold_and_play_per_class():
     deck = Deck.parse("JQKA")       # four ranks: no straight or flush, so no instant payout
-    rules = rules_for(None, ())
+    rules = resolve_rules("lunar", None, ())
     game = whole_game(rules, deck, "optimal")
     _, hands, ups, weights = situations(deck)
     total = Fraction(0)

@@ -19,7 +19,7 @@ from combin.stud.core.rules import load_game
 from combin.stud.core.situation import Situation
 from combin.stud.draw.advise import Engine, advise, price
 from combin.stud.draw.options import option_keys
-from combin.stud.draw.shards import assemble, lookup, plan_shards
+from combin.stud.draw.shards import INSTANT_CODE, assemble, lookup, plan_shards
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = Deck.parse("JQKA")
@@ -95,6 +95,10 @@ def test_the_kept_values_re_price_without_pruning(folder):
         found = _load_shard(folder / "full", spec, shard)
         scale = found["denominator"]
         for index, code, value in found["checks"]:
+            if code == INSTANT_CODE:          # settled by the instant payout: no option to price
+                assert advise(Situation(tuple(int(c) for c in hands[index]), int(ups[index]), DECK),
+                              RULES, detail=False)[0].kind == "instant"
+                continue
             situation = Situation(tuple(int(c) for c in hands[index]), int(ups[index]), DECK)
             engine = Engine(situation, RULES, prune=False)
             hand = list(situation.player)
@@ -171,3 +175,35 @@ def test_the_totals_of_the_shards_add_up_to_every_class(folder):
     assert count == 3 and totals.classes == len(rows)
     assert totals.weight == int(np.sum(weights)) == 4368 * 11
     assert sum(totals.groups.values()) == totals.weight
+
+
+@pytest.mark.slow
+def test_the_committed_full_deck_shards_re_price_and_answer():
+    """Every committed shard of the 52-card run: its file is checked against the plan, two of
+    its kept classes are re-priced with the forcing bounds off (every option), and one of them
+    is looked up through the compact strategy from a relabelled situation."""
+    from combin.stud.draw.shards import _load_plan, _load_shard
+    from combin.stud.draw.spec import RunSpec
+    deck = Deck.parse(None)
+    spec = RunSpec.of(deck, RULES)
+    folder = ROOT / "tables/lunar/game/full"
+    shards = _load_plan(folder, spec)
+    done = [(s, f) for s in shards for f in [_load_shard(folder, spec, s)] if f is not None]
+    if not done:
+        pytest.skip("no shard of the 52-card run is committed yet")
+    _, hands, ups, _ = situations(deck)
+    keys = option_keys(RULES)
+    for shard, found in done:
+        for index, code, value in [c for c in found["checks"] if c[1] != INSTANT_CODE][:2]:
+            hand = [int(c) for c in hands[index]]
+            situation = Situation(tuple(hand), int(ups[index]), deck)
+            engine = Engine(situation, RULES, prune=False)
+            values = [price(engine, hand, *key) for key in keys]
+            assert max(values) * found["denominator"] == int(value) and values[code] == max(values)
+        # the same situation with hearts and spades swapped, cards in another order
+        swap = {0: 0, 1: 1, 2: 3, 3: 2}
+        hand = [(c & ~3) | swap[c & 3] for c in reversed(hand)]
+        up = (int(ups[index]) & ~3) | swap[int(ups[index]) & 3]
+        key, at = lookup(deck, RULES, folder, hand, up)
+        assert at == shard.index
+        assert price(Engine(Situation(tuple(hand), up, deck), RULES), hand, *key) == max(values)

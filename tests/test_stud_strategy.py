@@ -6,10 +6,11 @@ from combin.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
-from combin.stud.draw.chunks import ClassRecord, rules_for
+from combin.stud.draw.chunks import ClassRecord
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.draw.strategy import Strategy, basic_option, basic_rules
 
-RULES = rules_for(None, ())
+RULES = resolve_rules("lunar", None, ())
 KEYS = option_keys(RULES)
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
-from combin.stud.draw.chunks import class_chunks, records_of, solve_chunk
+from combin.stud.draw.chunks import records_of, solve_chunk
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.strategy import action_of, derived_basic, hand_feature
 from combin.stud.draw.totals import GameTotals, totals_of
@@ -23,7 +24,7 @@ def records():
     deck = Deck.parse("JQKA")
     _, hands, ups, weights = situations(deck)
     picked = sorted(random.Random(3).sample(range(len(weights)), 120))
-    chunk = class_chunks(deck, RULES, hands, ups, weights, picked, len(picked))[0]
+    chunk = RunSpec.of(deck, RULES, chunk=len(picked)).chunks(hands, ups, weights, picked)[0]
     return records_of([solve_chunk(*chunk)])[1]
 
 

@@ -42,8 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
+from combin.stud.draw.spec import RunSpec
 
-__all__ = ["RunSpec", "plan_shards", "run_shards", "assemble", "lookup", "Shard", "PLAN_FORMAT",
+__all__ = ["plan_shards", "run_shards", "assemble", "lookup", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.lunar_shards/1"
@@ -55,44 +56,6 @@ INSTANT_CODE = 255
 #: Classes of a shard whose exact value is kept for re-pricing: one in this many, seeded.
 CHECK_EVERY = 100
 _LIMIT = 4 << 20           # the most bytes a plan or shard file may have
-
-
-@dataclass(frozen=True)
-class RunSpec:
-    """One run of the game with draws, frozen: the game, the deck, the paytable, the readings.
-
-    >>> spec = RunSpec("lunar", "JQKA", "A", (("L7", "ends-round"),))
-    >>> RunSpec.from_json(spec.to_json()) == spec
-    True
-    """
-
-    game: str
-    deck: str
-    paytable: str | None
-    readings: tuple[tuple[str, str], ...]
-
-    @classmethod
-    def of(cls, deck: Any, rules: Any) -> RunSpec:
-        return cls(rules.game.id, deck.text, None if rules.instant is None else rules.instant.id,
-                   tuple((str(k), str(v)) for k, v in rules.readings))
-
-    def to_json(self) -> dict:
-        return {"game": self.game, "deck": self.deck, "paytable": self.paytable,
-                "interpretations": dict(self.readings)}
-
-    @classmethod
-    def from_json(cls, obj: Any) -> RunSpec:
-        if not isinstance(obj, dict) or set(obj) != {"game", "deck", "paytable", "interpretations"} \
-                or not isinstance(obj["interpretations"], dict):
-            raise ValueError("the run description does not have the expected entries")
-        return cls(str(obj["game"]), str(obj["deck"]), None if obj["paytable"] is None else str(obj["paytable"]),
-                   tuple((str(k), str(v)) for k, v in obj["interpretations"].items()))
-
-    def resolve(self) -> tuple[Any, Any]:
-        """``(Deck, Rules)`` of the run."""
-        from combin.stud.core.deck import Deck
-        from combin.stud.core.rules import load_game
-        return Deck.parse(self.deck), load_game(self.game).resolve(self.paytable, dict(self.readings))
 
 
 @dataclass(frozen=True)
@@ -153,7 +116,7 @@ def _read(path: Path, what: str) -> Any:
 
 
 def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) -> dict:
-    return {"format": PLAN_FORMAT, "run": spec.to_json(), "count": len(shards), "classes": classes,
+    return {"format": PLAN_FORMAT, "run": spec.game_json(), "count": len(shards), "classes": classes,
             "weight": weight, "order": "classes by the canonical hand's row, then the up card "
                                        "(combin.stud.core.classes.situations)",
             "shards": [[s.low, s.high, s.start, s.classes] for s in shards]}
@@ -171,9 +134,9 @@ def _load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
         shards = [Shard(i, *map(int, row)) for i, row in enumerate(plan["shards"])]
     except (KeyError, TypeError, ValueError):
         raise CombinError(f"{path}: the shard plan is damaged") from None
-    if found != spec:
+    if not found.same_game(spec):
         raise CombinError(f"{path}: the shards in this folder are of another run "
-                          f"({json.dumps(found.to_json())[:100]}); give --shards another folder")
+                          f"({json.dumps(found.game_json())[:100]}); give --shards another folder")
     return shards
 
 
@@ -192,7 +155,7 @@ def _load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
         body = {k: v for k, v in obj.items() if k != "digest"}
         if obj.get("format") != SHARD_FORMAT or obj.get("digest") != _digest(body):
             raise ValueError("its digest does not match its contents")
-        if RunSpec.from_json(obj["run"]) != spec:
+        if not RunSpec.from_json(obj["run"]).same_game(spec):
             raise ValueError("it is of another run")
         if [obj["shard"], *obj["rows"], obj["start"], obj["classes"]] != \
                 [shard.index, shard.low, shard.high, shard.start, shard.classes]:
@@ -218,7 +181,7 @@ def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: li
     picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
                                                            max(1, len(records) // CHECK_EVERY))
     checks = [[records[i].index, records[i].best, str(records[i].best_value)] for i in sorted(picked)]
-    body = {"format": SHARD_FORMAT, "run": spec.to_json(), "shard": shard.index,
+    body = {"format": SHARD_FORMAT, "run": spec.game_json(), "shard": shard.index,
             "rows": [shard.low, shard.high], "start": shard.start, "classes": shard.classes,
             "denominator": str(scale), "totals": totals.to_json(),
             "codes": base64.b64encode(zlib.compress(codes, 9)).decode(), "checks": checks}
@@ -248,8 +211,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     from combin.executor import run_chunks
     from combin.fileio import write_atomic
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.draw.chunks import chunk_description, class_chunks, common_denominator, records_of, \
-        solve_chunk
+    from combin.stud.draw.chunks import common_denominator, records_of, solve_chunk
     from combin.stud.draw.options import option_keys
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
@@ -275,16 +237,14 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     with Store(store_path or DEFAULT_STORE) as store:
         for shard in todo:
             rows, hands, ups, weights = _shard_classes(deck, shard)
-            chunks = class_chunks(deck, rules, hands, ups, weights, list(range(len(rows))), chunk)
-            for c in chunks:           # the class index of the whole game, not of the shard
-                c[3][:] = [[*row[:-1], shard.start + row[-1]] for row in c[3]]
             # one store run per shard: it resumes whichever shards a later run picks
-            description = chunk_description(deck, rules, "shard", chunk, {"shard": shard.index,
-                                                                           "shards": len(shards)})
+            run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards))
+            # the class index of the whole game, not of the shard
+            chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
-                                 description=description,
+                                 description=run.to_json(),
                                  label=f"game lunar shard {shard.index} of {len(shards)} ({deck.text})",
-                                 items=[len(c[3]) for c in chunks], unit="classes", stream=stream)
+                                 items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
             found_scale, records = records_of(results)
             if found_scale != scale:
                 raise AssertionError("a chunk's common denominator is not the run's")
@@ -310,8 +270,9 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike) -> tuple[int, Any
     shards = _load_plan(where, spec)
     if shards is None:
         raise CombinError(f"{where}: no shard plan (plan.json) in this folder")
-    found = [_load_shard(where, spec, s) for s in shards]
-    if any(f is None for f in found):
+    loaded = [_load_shard(where, spec, s) for s in shards]
+    found = [f for f in loaded if f is not None]
+    if len(found) < len(loaded):
         return None
     for a, b in zip(shards, shards[1:]):
         if a.high != b.low or a.start + a.classes != b.start:

@@ -70,7 +70,7 @@ class GameTotals:
     actions: dict[str, Any] = field(default_factory=dict)
 
     def __add__(self, other: GameTotals) -> GameTotals:
-        merged = {}
+        merged: dict[str, Any] = {}
         for f in fields(self):
             a, b = getattr(self, f.name), getattr(other, f.name)
             merged[f.name] = _add_maps(a, b) if isinstance(a, dict) else a + b

@@ -170,16 +170,15 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, sc
     total = comb(len(deck), 5)
     count = min(spans or SPANS, total)
     cuts = [total * i // count for i in range(count + 1)]
-    from combin.stud.draw.shards import RunSpec
+    from combin.stud.draw.spec import RunSpec
     spec = RunSpec.of(deck, rules)
-    chunks = [(spec.to_json(), list(strategies), cuts[i], cuts[i + 1]) for i in range(count)]
+    chunks = [(spec.game_json(), list(strategies), cuts[i], cuts[i + 1]) for i in range(count)]
     if not distributed:
         found = [span_sums(*chunk) for chunk in chunks]
     else:
         from combin.executor import run_chunks
         from combin.store import DEFAULT_STORE, Store
-        description = {"command": f"game {rules.game.id} --no-draw", "run": spec.to_json(),
-                       "strategies": list(strategies), "spans": count}
+        description = spec.with_mode("no-draw", strategies=list(strategies), spans=count).to_json()
         with Store(store_path or DEFAULT_STORE) as store:
             found = run_chunks(span_sums, chunks, workers=workers, scheduler=scheduler, store=store,
                                description=description, label=f"game {rules.game.id} without draws",
@@ -194,7 +193,7 @@ SPANS = 64
 def span_sums(run, strategies, low, high):
     """The sums of the situations whose canonical hand's row is in ``[low, high)``, as JSON
     (a chunk of :func:`whole_games` on the executor)."""
-    from combin.stud.draw.shards import RunSpec
+    from combin.stud.draw.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))
 
