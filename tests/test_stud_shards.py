@@ -207,3 +207,14 @@ def test_the_committed_full_deck_shards_re_price_and_answer():
         key, at = lookup(deck, RULES, folder, hand, up)
         assert at == shard.index
         assert price(Engine(Situation(tuple(hand), up, deck), RULES), hand, *key) == max(values)
+
+
+def test_a_long_sharded_run_is_projected_before_it_starts():
+    import io
+    from combin.stud.draw.shards import _announce
+    shards = plan_shards(DECK, 4)
+    stream = io.StringIO()
+    _announce(stream, DECK, RULES, shards[:2], shards, 2)
+    line = stream.getvalue()
+    assert line.startswith("game: 2 shards to compute now: about ") and "on 2 workers" in line
+    assert "all 4 missing shards:" in line and line.endswith("core-hours\n")

@@ -233,6 +233,8 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
         return []
     keys = option_keys(rules)
     scale = common_denominator(len(deck), rules)
+    if sum(s.classes for s in todo) > PROBE_ABOVE:
+        _announce(stream, deck, rules, todo, missing, workers)
     written = []
     with Store(store_path or DEFAULT_STORE) as store:
         for shard in todo:
@@ -255,6 +257,27 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
                          f"({shard.classes:,} classes)\n")
             stream.flush()
     return written
+
+
+#: A run of more classes than this is measured and projected before it starts.
+PROBE_ABOVE = 20_000
+
+
+def _announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
+    """Price three classes of the first shard to do and project the core-hours of the shards to
+    do and of every missing one (a measurement of this machine now, on standard error only)."""
+    from combin.stud.draw.chunks import solve_chunk
+    _, hands, ups, weights = _shard_classes(deck, todo[0])
+    picked = random.Random(1).sample(range(len(weights)), min(3, len(weights)))
+    probe = RunSpec.of(deck, rules, "probe", len(picked)).chunks(hands, ups, weights, picked)[0]
+    per_class = max(solve_chunk(*probe)["cpu_seconds"], 1e-6) / len(picked)
+    now = sum(s.classes for s in todo) * per_class / 3600
+    left = sum(s.classes for s in missing) * per_class / 3600
+    cores = max(workers, 1)
+    stream.write(f"game: {len(todo)} shard{'s' if len(todo) > 1 else ''} to compute now: about {now:,.1f} "
+                 f"core-hours ({now / cores:,.1f} h on {cores} worker{'s' if cores > 1 else ''}) at "
+                 f"{per_class:.3f} CPU-s per class; all {len(missing)} missing shards: {left:,.1f} core-hours\n")
+    stream.flush()
 
 
 def assemble(deck: Any, rules: Any, folder: str | os.PathLike) -> tuple[int, Any, int] | None:
