@@ -223,8 +223,10 @@ def _results(rules, deck, parts, strategies):
     """The :class:`WholeGame` of each strategy from the sums of the spans (added entry by entry)."""
     out = []
     for strategy in strategies:
-        lines, chosen, forced = {}, {}, 0
-        boundary = {"class": {}, "ace_king": {}}
+        lines: dict = {}
+        chosen: dict = {}
+        forced = 0
+        boundary: dict = {"class": {}, "ace_king": {}}
         for part in parts:
             p_lines, p_chosen, p_forced, p_boundary = part["sums"][strategy]
             for key, count in p_lines.items():
@@ -287,7 +289,7 @@ def _sum_span(rules, deck, strategies, span, progress):
                                         int(win_net[i]), int(take[i]), fee, lose)
             if progress and done % 50 == 0:
                 progress(f"forcing: {done}/{len(todo)} hands")
-    sums = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
+    sums: dict = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
     total = len(weights)
     for start in range(0, total, _CHUNK):
         stop = min(start + _CHUNK, total)
