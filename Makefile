@@ -8,7 +8,8 @@
 # (poker class counts against third-party evaluators), make walker
 # (the 9TJQKA game against the compiled leaf walker, about 50 CPU-minutes),
 # make lunar-tables (the whole-game sheets under tables/lunar/game), make lunar-game (the full
-# 52-card game with draws, exact; resumable; WORKERS=N or SCHEDULER=tcp://host:8786).
+# 52-card game with draws, exact, in shards kept under tables/lunar/game/full; resumable;
+# WORKERS=N or SCHEDULER=tcp://host:8786; MAX_SHARDS=K to stop after K new shards).
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -74,10 +75,14 @@ lunar-tables: $(STAMP)
 	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.$$format || exit 1; \
 	done
 
+# The full 52-card game with draws, exact, in 256 shards under $(GAME_DIR)/full: the shards already
+# there are kept, the missing ones computed (at most MAX_SHARDS of them when given) and each
+# written as it finishes; once all are in, the sheet is assembled from them.
 lunar-game: $(STAMP)
-	mkdir -p build/lunar-game
-	$(BIN)/combin game lunar $(GAME_RUN) --strategy-table --format md --out build/lunar-game/full.md \
-	    --strategy-out build/lunar-game/full-strategy.json
+	$(BIN)/combin game lunar --shards $(GAME_DIR)/full $(GAME_RUN) $(if $(MAX_SHARDS),--max-shards $(MAX_SHARDS)) \
+	    --format md --out $(GAME_DIR)/full-deck.md
+	test ! -f $(GAME_DIR)/full-deck.md || $(BIN)/combin game lunar --shards $(GAME_DIR)/full $(GAME_RUN) \
+	    --format json --out $(GAME_DIR)/full-deck.json
 
 walker: $(STAMP)
 	$(BIN)/python -m pytest -q -s -m walker

@@ -302,7 +302,16 @@ def write_tree(root, files, what="output directory", marker=None):
 
 
 def read_text(path, limit, what="file"):
-    """The text of the regular UTF-8 file ``path``, at most ``limit`` bytes.
+    """The text of the regular UTF-8 file ``path``, at most ``limit`` bytes (:func:`read_bytes`)."""
+    data = read_bytes(path, limit, what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CombinError(f"{os.fspath(path)}: not a text (UTF-8) file") from None
+
+
+def read_bytes(path, limit, what="file"):
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
 
     The path is checked with ``stat`` before it is opened, so a device, FIFO or
     directory is refused without reading; the open file is checked again and
@@ -324,7 +333,4 @@ def read_text(path, limit, what="file"):
         raise CombinError(f"cannot read {what} {shown!r}: {reason}") from None
     if len(data) > limit:
         raise CombinError(f"{shown}: the {what} is larger than {limit:,} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise CombinError(f"{shown}: not a text (UTF-8) file") from None
+    return data

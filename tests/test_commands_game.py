@@ -175,14 +175,14 @@ def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys
     """Every class of JQKA on a local Dask cluster, against the naive game-tree walk (minutes)."""
     from fractions import Fraction
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import rules_for
+    from combin.stud.draw.spec import RunSpec, resolve_rules
     from combin.stud.reference.naive import option_values
     from combin.stud.core.situation import Situation
     from combin.stud.core.classes import situations
     text = _run(["game", "lunar", "--deck", "JQKA", "--workers", "2", "--format", "json",
                  "--store", str(tmp_path / "s.sqlite")], capsys)
     sheet = json.loads(text)
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     _, hands, ups, weights = situations(deck)
     total = Fraction(0)
     for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):
@@ -259,3 +259,19 @@ def test_an_unwritable_strategy_output_is_refused_before_any_work(capsys, tmp_pa
                          "--strategy-out", target)
     assert code == 2 and out == "" and err.startswith("combin: error: ") and err.count("\n") == 1
     assert not store.exists()                  # refused before the run: nothing computed, nothing stored
+
+
+def test_the_game_without_draws_runs_on_a_dask_cluster_and_resumes_from_its_store(tmp_path, capsys,
+                                                                                   dask_cluster):
+    """Caribbean Stud and Lunar Poker without draws on the executor: a real scheduler on
+    127.0.0.1, then the store read back, give the bytes of the single pass in this process."""
+    for game in (["caribbean", "--deck", "TJQKA"], ["lunar", "--no-draw", "--deck", "TJQKA"]):
+        argv = ["game", *game, "--format", "json"]
+        here = _run(argv, capsys)
+        store = str(tmp_path / f"{game[0]}.sqlite")
+        remote = _run([*argv, "--scheduler", dask_cluster.scheduler_address, "--store", store], capsys)
+        again = _run([*argv, "--workers", "0", "--store", store], capsys)   # every span from the store
+        assert remote == here == again
+        import sqlite3
+        with sqlite3.connect(store) as db:
+            assert db.execute("select count(*) from chunks").fetchone()[0] == 64

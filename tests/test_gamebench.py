@@ -27,11 +27,12 @@ def test_busy_rate_refuses_workers_that_never_overlap():
 
 def test_timed_chunk_adds_when_and_where_it_ran_and_nothing_else():
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import class_chunks, rules_for, solve_chunk
+    from combin.stud.draw.chunks import solve_chunk
+    from combin.stud.draw.spec import RunSpec, resolve_rules
     from combin.stud.core.classes import situations
     deck = Deck.parse("JQKA")
     _, hands, ups, weights = situations(deck)
-    chunk = class_chunks(deck, rules_for(None, ()), hands, ups, weights, [0, 1, 2], 3)[0]
+    chunk = RunSpec.of(deck, resolve_rules("lunar", None, ()), chunk=3).chunks(hands, ups, weights, [0, 1, 2])[0]
     timed, plain = timed_chunk(*chunk), solve_chunk(*chunk)
     start, stop, pid = timed.pop("ran")
     assert start <= stop and pid > 0

@@ -26,6 +26,7 @@ COMMANDS = {
     "advise": ["lunar", "advise", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
     "lunar_game": ["game", "lunar", "--deck", "JQKA", "--sample", "16", "--seed", "1",
                    "--workers", "0", "--strategy-table"],
+    "lunar_strategy": ["lunar", "strategy", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
 }
 
 

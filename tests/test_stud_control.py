@@ -7,7 +7,8 @@ import pytest
 
 from combin.stud.draw.control import control_value, no_draw_expected, reading_key, stored_expectations
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import common_denominator, rules_for, solve_chunk
+from combin.stud.draw.chunks import common_denominator, solve_chunk
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.reference.naive import option_values
 from combin.stud.core.situation import Situation
 from combin.stud.core.classes import situations
@@ -16,10 +17,10 @@ from combin.stud.nodraw.game import whole_game
 
 def test_a_class_record_gives_the_better_of_fold_and_play_as_the_naive_walk_does():
     """X of a record (the draw engine's fold and play values) against the naive game tree."""
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     _, hands, ups, weights = situations(deck)
     rows = [[*map(int, hands[i]), int(ups[i]), int(weights[i]), i] for i in range(0, len(weights), 97)]
-    result = solve_chunk(deck.text, None, [list(p) for p in rules.readings], rows)
+    result = solve_chunk(RunSpec.of(deck, rules).to_json(), rows)
     scale = result["denominator"]
     assert scale == common_denominator(len(deck), rules)
     for index, hand, up, _, best, values, _ in result["classes"]:
@@ -33,7 +34,7 @@ def test_a_class_record_gives_the_better_of_fold_and_play_as_the_naive_walk_does
 def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_path):
     """E[X] by whole_game (the dealer counter) against the sum of every class's X from the draw engine."""
     from combin.stud.draw.run import run_game
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     expected = no_draw_expected(deck, rules)
     assert expected == whole_game(rules, deck, "optimal").expected
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256,
@@ -44,7 +45,7 @@ def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_pat
 
 
 def test_reading_key_is_sorted_and_names_every_reading():
-    rules = rules_for("B", (("L8", "even-money"),))
+    rules = resolve_rules("lunar", "B", (("L8", "even-money"),))
     key = reading_key(rules)
     assert key.split(", ") == sorted(key.split(", "))
     assert "L8=even-money" in key and len(key.split(", ")) == len(rules.readings)
@@ -57,7 +58,7 @@ def test_stored_figures_name_the_full_deck_and_are_exact_fractions():
     for (deck, paytable, readings), value in stored.items():
         assert deck == full and paytable in ("A", "B", "C")
         assert isinstance(value, Fraction) and -1 < value < 0
-    default = rules_for("A", ())
+    default = resolve_rules("lunar", "A", ())
     assert no_draw_expected(Deck.parse(None), default) == stored[(full, "A", reading_key(default))]
 
 
@@ -65,7 +66,7 @@ def test_stored_figures_name_the_full_deck_and_are_exact_fractions():
 @pytest.mark.parametrize("paytable", ["A", "B", "C"])
 def test_stored_figures_are_the_whole_game_without_draws(paytable):
     """Each shipped figure recomputed: the full deck summed class by class (minutes each)."""
-    rules = rules_for(paytable, ())
+    rules = resolve_rules("lunar", paytable, ())
     deck = Deck.parse(None)
     key = (deck.text, paytable, reading_key(rules))
     stored = stored_expectations("combin.lunar")
@@ -80,9 +81,9 @@ def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
     from combin.stud.draw.sheet import instant_contributions
     deck = Deck.parse(None)
     stored = stored_expectations("combin.lunar")
-    key = reading_key(rules_for("A", ()))
+    key = reading_key(resolve_rules("lunar", "A", ()))
     first_five = {"royal_flush": 4 * 47, "straight_flush": 36 * 47}
-    contributions = instant_contributions(rules_for("A", ()).game, first_five, comb(52, 5) * 47)
+    contributions = instant_contributions(resolve_rules("lunar", "A", ()).game, first_five, comb(52, 5) * 47)
     for paytable in ("B", "C"):
         assert (stored[(deck.text, paytable, key)] - stored[(deck.text, "A", key)]
                 == contributions[paytable] - contributions["A"])

@@ -8,8 +8,8 @@ import pytest
 
 from combin.stud.draw.options import option_keys as option_keys_of
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import (class_chunks, common_denominator, option_group, option_label,
-                                  records_of, rules_for, solve_chunk)
+from combin.stud.draw.chunks import common_denominator, option_group, option_label, records_of, solve_chunk
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.reference.naive import option_values
 from combin.stud.core.situation import Situation
 from combin.stud.core.classes import situations
@@ -21,7 +21,7 @@ def test_common_denominator_by_hand():
     # 10 unseen cards; k drawn: (10-k-4) * C(10-k, 4) * C(10, k)
     #   k=0: 6*210*1 = 1260, k=1: 5*126*10 = 6300, k=2: 4*70*45 = 12600,
     #   k=3: 3*35*120 = 12600, k=4: 2*15*210 = 6300, k=5: 1*5*252 = 1260; lcm = 12600
-    assert common_denominator(16, rules_for(None, ())) == 12600
+    assert common_denominator(16, resolve_rules("lunar", None, ())) == 12600
 
 
 def _canonical(hand, up):
@@ -101,10 +101,10 @@ def test_full_deck_class_count_by_burnside():
 def test_priced_classes_equal_the_naive_walk():
     """Every option of seeded JQKA classes: the chunk's integers over L equal the oracle's values."""
     from combin.stud.draw.options import option_keys
-    rules = rules_for(None, ())
+    rules = resolve_rules("lunar", None, ())
     _, hands, ups, weights = situations(JQKA)
     picked = random.Random(13).sample(range(len(weights)), 3)
-    chunk = class_chunks(JQKA, rules, hands, ups, weights, picked, 8)
+    chunk = RunSpec.of(JQKA, rules, chunk=8).chunks(hands, ups, weights, picked)
     assert len(chunk) == 1
     scale, records = records_of([solve_chunk(*chunk[0])])
     keys = option_keys(rules)
@@ -127,12 +127,12 @@ def test_class_records_carry_the_moments_of_the_brute_force(text, count):
     equal the leaves of the brute force (tests/stud_draw_oracle.py), which picks the best option
     itself (TJQKA: royal flushes settle at once)."""
     from stud_draw_oracle import DrawOracle
-    deck, rules = Deck.parse(text), rules_for(None, ())
+    deck, rules = Deck.parse(text), resolve_rules("lunar", None, ())
     oracle = DrawOracle(rules, deck)
     _, hands, ups, weights = situations(deck)
     picked = random.Random(5).sample(range(len(weights)), count)
     royal = [i for i, hand in enumerate(hands.tolist()) if sorted(hand) == [32, 36, 40, 44, 48]]
-    chunk = class_chunks(deck, rules, hands, ups, weights, picked + royal[:1], 1000)[0]
+    chunk = RunSpec.of(deck, rules, chunk=1000).chunks(hands, ups, weights, picked + royal[:1])[0]
     scale, records = records_of([solve_chunk(*chunk)])
     keys = option_keys_of(rules)
     for record in records:

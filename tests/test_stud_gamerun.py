@@ -9,7 +9,7 @@ from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import hand_table
-from combin.stud.draw.chunks import rules_for
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.draw.run import Throughput, run_game
 from combin.stud.draw.sampling import Estimate, estimate, plan, stratum
 from combin.stud.nodraw.game import whole_game
@@ -17,7 +17,7 @@ from combin.stud.reference.naive import option_values
 
 
 def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     stream = io.StringIO()
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=4,
                                sample=16, seed=4, want_strategy=True, stream=stream)
@@ -76,7 +76,7 @@ def test_whole_game_moments_equal_the_brute_force_on_jqka(tmp_path):
     """Every class of JQKA (2,424): the mean, E[X^2], the variance and every result's
     probability and return equal the brute force's sums over every leaf (about a minute)."""
     from stud_draw_oracle import DrawOracle
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     sheet, _ = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=64,
                         stream=io.StringIO())
     summary, results = _exact_figures(sheet)
@@ -89,12 +89,13 @@ def test_whole_game_moments_equal_the_brute_force_on_jqka(tmp_path):
 
 def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_holds(tmp_path):
     from combin.store import Store
-    from combin.stud.draw.chunks import chunk_description, class_chunks, solve_chunk
+    from combin.stud.draw.chunks import solve_chunk
+    from combin.stud.draw.spec import RunSpec, resolve_rules
     from combin.stud.draw.run import announce_exact_run
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     _, hands, ups, weights = situations(deck)
-    chunks = class_chunks(deck, rules, hands, ups, weights, list(range(len(weights))), 400)
-    description = chunk_description(deck, rules, "exact", 400)
+    chunks = RunSpec.of(deck, rules, chunk=400).chunks(hands, ups, weights, list(range(len(weights))))
+    description = RunSpec.of(deck, rules, "exact", 400).to_json()
     with Store(tmp_path / "s.sqlite") as store:
         stream = io.StringIO()
         announce_exact_run(stream, deck, rules, chunks, store, description, 2)
@@ -102,7 +103,7 @@ def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_ho
         assert f"prices {len(weights):,} situation classes; measuring 3 of them first" in first
         assert "core-hours (about" in second and "on 2 workers)" in second
         assert f"chunks already in the store: 0 of {len(chunks)}" in second
-        assert "combin game lunar --sample" in second
+        assert "combin game lunar --sample" in second and "--shards DIR" in second
         key = store.begin(description, len(chunks))
         store.save(key, 0, solve_chunk(*chunks[0]))
         stream = io.StringIO()

@@ -9,14 +9,15 @@ import pytest
 from combin.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import ClassRecord, rules_for
+from combin.stud.draw.chunks import ClassRecord
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.render import render
 from combin.schemas import validate
 from combin.stud.core.rules import load_game
 from combin.stud.draw.sheet import exact_sheet, instant_contributions, sheet_document
 from jsondoc import figure
 
-RULES = rules_for(None, ())
+RULES = resolve_rules("lunar", None, ())
 KEYS = option_keys(RULES)
 
 

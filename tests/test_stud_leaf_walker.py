@@ -128,10 +128,11 @@ def test_whole_classes_of_9tjqka_equal_the_brute_force(situation, terms):
 
 
 def _engine_records(deck, rules, indices):
-    from combin.stud.draw.chunks import class_chunks, records_of, solve_chunk
+    from combin.stud.draw.chunks import records_of, solve_chunk
+    from combin.stud.draw.spec import RunSpec, resolve_rules
     from combin.stud.core.classes import situations
     _, hands, ups, weights = situations(deck)
-    chunk = class_chunks(deck, rules, hands, ups, weights, indices, 10_000)[0]
+    chunk = RunSpec.of(deck, rules, chunk=10_000).chunks(hands, ups, weights, indices)[0]
     return records_of([solve_chunk(*chunk)])
 
 
@@ -182,9 +183,9 @@ def test_whole_game_equals_the_engine(tmp_path, text, classes):
     best option and value against the committed ``tables/lunar/game/TEXT-strategy.json``."""
     import time
     from combin.stud.draw.options import option_keys
-    from combin.stud.draw.chunks import rules_for
+    from combin.stud.draw.spec import RunSpec, resolve_rules
     from combin.stud.draw.run import run_game
-    deck, rules = Deck.parse(text), rules_for(None, ())
+    deck, rules = Deck.parse(text), resolve_rules("lunar", None, ())
     start = time.process_time()
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256,
                                want_strategy=True, stream=io.StringIO())

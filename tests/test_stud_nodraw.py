@@ -4,12 +4,13 @@ A second method for the no-draw whole game: :mod:`combin.stud.draw.advise` price
 play (with forcing) for every situation class of a small deck; fold is -1.
 """
 
+import pytest
 from fractions import Fraction
 
 from combin.stud.draw.advise import price
 from combin.stud.draw.engine import Engine
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import rules_for
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.classes import situations
 from combin.stud.nodraw.game import whole_game
@@ -17,7 +18,7 @@ from combin.stud.nodraw.game import whole_game
 
 def test_no_draw_expectation_equals_the_best_of_fold_and_play_per_class():
     deck = Deck.parse("JQKA")       # four ranks: no straight or flush, so no instant payout
-    rules = rules_for(None, ())
+    rules = resolve_rules("lunar", None, ())
     game = whole_game(rules, deck, "optimal")
     _, hands, ups, weights = situations(deck)
     total = Fraction(0)
@@ -26,3 +27,18 @@ def test_no_draw_expectation_equals_the_best_of_fold_and_play_per_class():
         play = price(Engine(situation, rules), list(hand), "play")
         total += weight * max(Fraction(-1), play)
     assert game.expected == total / int(weights.sum())
+
+
+@pytest.mark.parametrize("game, text", [("lunar", "JQKA"), ("caribbean", "TJQKA")])
+def test_the_spans_add_up_to_the_single_pass(game, text):
+    """Cut into ranges of canonical hands (classes counted orbit by orbit,
+    :func:`situations_in_rows`) the sums are those of the single pass (orbits collected
+    by :func:`canonical_hands`), entry by entry, under every strategy."""
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import load_game
+    from combin.stud.nodraw.game import whole_games
+    rules, deck = load_game(game).resolve(None, {}), Deck.parse(text)
+    for one, cut in zip(whole_games(rules, deck), whole_games(rules, deck, spans=9)):
+        assert one.lines == cut.lines and one.forced == cut.forced and one.boundary == cut.boundary
+        assert list(one.chosen.items()) == list(cut.chosen.items())
+        assert (one.classes, one.situations, one.expected) == (cut.classes, cut.situations, cut.expected)

@@ -7,7 +7,7 @@ from itertools import permutations
 import pytest
 
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import rules_for
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.reference.playout import RoundsResult, _canonical, _relabel
 
 
@@ -42,7 +42,7 @@ def test_rounds_statistics_by_hand():
 def test_rounds_played_by_the_stored_strategy_land_in_their_interval(tmp_path):
     from combin.stud.draw.run import run_game
     from combin.stud.reference.playout import play_rounds
-    deck, rules = Deck.parse("JQKA"), rules_for(None, ())
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite",
                                want_strategy=True)
     summary = dict(sheet.sections["summary"])

@@ -6,10 +6,11 @@ from combin.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
-from combin.stud.draw.chunks import ClassRecord, rules_for
+from combin.stud.draw.chunks import ClassRecord
+from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.draw.strategy import Strategy, basic_option, basic_rules
 
-RULES = rules_for(None, ())
+RULES = resolve_rules("lunar", None, ())
 KEYS = option_keys(RULES)
 
 
@@ -45,8 +46,9 @@ def _records():
     values_b = [-20] * len(KEYS)
     values_b[fold], values_b[play], values_b[swap] = -10, -2, -12  # best: play
     high = _hand("9s 7d 5h 3c 2d")
-    return [ClassRecord(0, high, parse_card("Kh"), 3, swap, tuple(values_a), {}),
-            ClassRecord(1, high, parse_card("Kd"), 1, play, tuple(values_b), {})]
+    # the results add up to each class's value (the totals check it)
+    return [ClassRecord(0, high, parse_card("Kh"), 3, swap, tuple(values_a), {"win_high_card": [1, 6, 36]}),
+            ClassRecord(1, high, parse_card("Kd"), 1, play, tuple(values_b), {"lose": [1, -2, 4]})]
 
 
 def test_table_and_basic_strategy_costs_by_hand():

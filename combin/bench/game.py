@@ -50,21 +50,22 @@ def _solve_timed(chunks):
 def _warm(deck_text=None):
     """Warm this process up for the deck's classes (:func:`combin.stud.draw.chunks.warm_up`)."""
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import rules_for, warm_up
-    warm_up(Deck.parse(deck_text), rules_for(None, ()))
+    from combin.stud.draw.chunks import warm_up
+    from combin.stud.draw.spec import resolve_rules
+    warm_up(Deck.parse(deck_text), resolve_rules("lunar", None, ()))
     return True
 
 
 def bench_rows(full_classes=24, scaling_classes=192, small_classes=500, scaling_chunk=8,
                scaling_rounds=3):
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import class_chunks, rules_for
-    rules = rules_for(None, ())
+    from combin.stud.draw.spec import RunSpec, resolve_rules
+    rules = resolve_rules("lunar", None, ())
     rows = []
     deck = Deck.parse(None)
     _warm()
     hands, ups, weights, picked = _classes(deck, full_classes, 1)
-    chunks = class_chunks(deck, rules, hands, ups, weights, picked, 1)
+    chunks = RunSpec.of(deck, rules, chunk=1).chunks(hands, ups, weights, picked)
     seconds, cpu = _solve_timed(chunks)
     situations = sum(int(weights[i]) for i in picked)
     per_class = cpu / full_classes
@@ -74,7 +75,7 @@ def bench_rows(full_classes=24, scaling_classes=192, small_classes=500, scaling_
                  f"classes: {len(weights) * per_class / 3600:,.0f} core-hours (CPU; target <= 200)"))
     small = Deck.parse("9TJQKA")
     small_hands, small_ups, small_weights, small_picked = _classes(small, small_classes, 3)
-    small_chunks = class_chunks(small, rules, small_hands, small_ups, small_weights, small_picked, 32)
+    small_chunks = RunSpec.of(small, rules, chunk=32).chunks(small_hands, small_ups, small_weights, small_picked)
     seconds, cpu = _solve_timed(small_chunks)
     rows.append((f"lunar game: {small_classes} 9TJQKA classes priced in one process", seconds,
                  f"{cpu:.1f} s CPU: {small_classes / cpu:.1f} classes/s/core; the exact 9TJQKA run "
@@ -186,7 +187,7 @@ def _on_dask(chunks, workers, deck_text):
 
 
 def _spans(chunks, results):
-    return [(len(chunk[3]), *result["ran"]) for chunk, result in zip(chunks, results)]
+    return [(len(chunk[1]), *result["ran"]) for chunk, result in zip(chunks, results)]
 
 
 def _plain_process(chunks, tasks, barrier, out, deck_text):
@@ -251,10 +252,10 @@ def scaling(classes, chunk, rounds=3, deck_text=None):
     same exact records, or no time is reported.
     """
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import class_chunks, rules_for
+    from combin.stud.draw.spec import RunSpec, resolve_rules
     deck = Deck.parse(deck_text)
     hands, ups, weights, picked = _classes(deck, classes, 2)
-    chunks = class_chunks(deck, rules_for(None, ()), hands, ups, weights, picked, chunk)
+    chunks = RunSpec.of(deck, resolve_rules("lunar", None, ()), chunk=chunk).chunks(hands, ups, weights, picked)
     found = {"deck": "full-deck" if deck_text is None else deck_text, "dask": [], "plain": []}
     reference = None
     plan = [("dask", _on_dask, (1, 2) if r % 2 == 0 else (2, 1)) for r in range(rounds)]

@@ -62,9 +62,10 @@ def profile(count: int = 50) -> tuple[dict, float, int]:
     from combin.stud.draw import advise as advise_module
     from combin.stud.draw import engine as engine_module
     from combin.stud.draw import kernel
-    from combin.stud.draw.chunks import rules_for, warm_up
+    from combin.stud.draw.chunks import warm_up
+    from combin.stud.draw.spec import resolve_rules
     from combin.stud.core.deck import Deck
-    rules = rules_for(None, ())
+    rules = resolve_rules("lunar", None, ())
     warm_up(Deck.parse(None), rules)
     spent: dict = defaultdict(float)
     patched = []

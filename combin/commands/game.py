@@ -23,7 +23,7 @@ EXAMPLES = """examples:
   combin game caribbean --deck 9TJQKA
   combin game lunar --no-draw --deck 9TJQKA --format json"""
 
-_DRAW_ONLY = ("sample", "scheduler", "workers", "store", "chunk", "strategy_out")
+_DRAW_ONLY = ("sample", "chunk", "strategy_out", "shards", "shard_count", "max_shards")
 
 
 def configure(parser):
@@ -37,7 +37,9 @@ def configure(parser):
     parser.add_argument("--paytable", help="Lunar Poker instant payout paytable: A (default), B or C")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation, e.g. L8=even-money (repeatable)")
-    draws = parser.add_argument_group("Lunar Poker with draws")
+    draws = parser.add_argument_group(
+        "Lunar Poker with draws (--workers, --scheduler and --store also run the game without "
+        "draws and Caribbean Stud on the executor, resumable)")
     draws.add_argument("--sample", metavar="N", default=None,
                        help="price a seeded stratified sample of N situation classes instead of all")
     draws.add_argument("--seed", metavar="S", default="1", help="seed of --sample (default 1)")
@@ -49,6 +51,13 @@ def configure(parser):
                        help="SQLite store of finished chunks (default build/combin-store.sqlite)")
     draws.add_argument("--chunk", metavar="C", default=None,
                        help="situation classes per task (default 32; 8 on the full deck)")
+    draws.add_argument("--shards", metavar="DIR",
+                       help="cut the exact run into numbered shards kept in DIR (plan.json, "
+                            "shard-NNN.json.gz), compute those missing, and write the sheet when all are in")
+    draws.add_argument("--shard-count", metavar="S", default=None,
+                       help="shards of a new --shards folder (default 256)")
+    draws.add_argument("--max-shards", metavar="K", default=None,
+                       help="with --shards: compute at most K missing shards, then stop")
     draws.add_argument("--strategy-table", action="store_true",
                        help="append the strategy table and the basic strategy to the sheet")
     draws.add_argument("--strategy-out", metavar="FILE",
@@ -92,7 +101,12 @@ def _no_draw(args, game, rules):
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")
     deck = Deck.parse(args.deck, need=11 if game.can_force else 10)
-    result = whole_game(rules, deck, args.strategy, progress=_progress)
+    workers = 0
+    if args.workers is not None:
+        from combin.executor import check_workers
+        workers = check_workers(args.workers)
+    result = whole_game(rules, deck, args.strategy, progress=_progress, workers=workers,
+                        scheduler=args.scheduler, store_path=args.store)
     return emit(game_document(result), args)
 
 
@@ -108,6 +122,10 @@ def _with_draws(args, rules, deck):
     chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (8 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
     seed = _int(args.seed, "--seed", 0)
+    if args.shards is not None:
+        return _sharded(args, rules, deck, workers, chunk)
+    if args.shard_count is not None or args.max_shards is not None:
+        raise CombinError("--shard-count and --max-shards apply to a run with --shards DIR")
     sheet, strategy = run_game(deck, rules, workers=workers, scheduler=args.scheduler,
                                store_path=args.store, chunk=chunk, sample=sample, seed=seed,
                                want_strategy=args.strategy_table or bool(args.strategy_out))
@@ -116,3 +134,28 @@ def _with_draws(args, rules, deck):
         from combin.stud.draw.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)
+
+
+def _sharded(args, rules, deck, workers, chunk):
+    """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
+    from combin.render import emit
+    from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards
+    from combin.stud.draw.sheet import sheet_document, totals_sheet
+    from combin.stud.draw.strategy import Strategy
+    if args.sample is not None or args.strategy_out:
+        raise CombinError("--shards keeps the exact run; --sample and --strategy-out do not apply "
+                          "(the shards hold the strategy: combin lunar strategy reads them)")
+    if not args.shards:
+        raise CombinError("--shards needs a folder")
+    count = _int(args.shard_count, "--shard-count", 1) if args.shard_count is not None else DEFAULT_SHARDS
+    most = _int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
+    run_shards(deck, rules, args.shards, count, workers=workers, scheduler=args.scheduler,
+               store_path=args.store, chunk=chunk, most=most)
+    found = assemble(deck, rules, args.shards)
+    if found is None:
+        _progress("the sheet is written when every shard is in; run the same command again to go on")
+        return ""
+    scale, totals, shards = found
+    sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
+    strategy = Strategy(deck, rules, scale, None, totals=totals)
+    return emit(sheet_document(sheet, strategy, plain=True), args)

@@ -1,18 +1,31 @@
-"""``combin lunar advise HAND --up CARD``: the exact value of every option of one Lunar Poker situation."""
+"""``combin lunar advise|strategy HAND --up CARD``: one Lunar Poker situation.
+
+``advise`` prices every option exactly; ``strategy`` answers with the optimal
+option from the committed strategy of the exact run (its shards, see
+:mod:`combin.stud.draw.shards`) and that option's exact value, priced now
+for this one option -- or, where the situation's shard is not computed yet,
+prices every option on the spot and says so.
+"""
 
 from combin.errors import CombinError
 
 NAME = "lunar"
-HELP = "Lunar Poker main game: the exact value of every option of one situation (advise)"
+HELP = ("Lunar Poker main game: every option of one situation priced (advise), or the optimal "
+        "option from the stored strategy (strategy)")
 EXAMPLES = """examples:
   combin lunar advise "AS KD 7H 7C 2D" --up 9S
-  combin lunar advise "AS KD 7H 7C 2D" --up 9S --format json"""
+  combin lunar advise "AS KD 7H 7C 2D" --up 9S --format json
+  combin lunar strategy "AS KD 7H 7C 2D" --up 9S"""
+
+#: Where ``combin lunar strategy`` looks for the exact run's shards unless told (``make lunar-game``).
+DEFAULT_SHARDS_FOLDER = "tables/lunar/game/full"
 
 
 def configure(parser):
     from combin.commands.options import add_output_options
     sub = parser.add_subparsers(dest="lunar_command", metavar="SUBCOMMAND", required=True,
-                                help="advise: every option of one situation with its exact value")
+                                help="advise: every option of one situation with its exact value; "
+                                     "strategy: the optimal option from the stored strategy")
     advise = sub.add_parser(
         "advise", help="every option (fold, play, buy, 26 exchanges) with its exact EV",
         description="Every option of one situation with its exact expected value per unit of "
@@ -25,9 +38,26 @@ def configure(parser):
     advise.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation the game reads (L7-L12), e.g. L8=even-money")
     add_output_options(advise)
+    strategy = sub.add_parser(
+        "strategy", help="the optimal option of one situation from the stored optimal strategy",
+        description="The optimal option of one situation, read from the shards of the exact run "
+                    f"(--shards, default {DEFAULT_SHARDS_FOLDER} when it is there), with its exact "
+                    "value priced for that option; a situation whose shard is not computed yet is "
+                    "priced in full on the spot.")
+    strategy.add_argument("hand", help='the player\'s five cards, e.g. "AS KD 7H 7C 2D"')
+    strategy.add_argument("--up", required=True, help="the dealer's up card, e.g. 9S")
+    strategy.add_argument("--deck", metavar="RANKS", help="ranks in the deck (default all 13)")
+    strategy.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
+    strategy.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
+                          help="switch an interpretation the game reads (L7-L12)")
+    strategy.add_argument("--shards", metavar="DIR", default=None,
+                          help=f"the exact run's shards (default {DEFAULT_SHARDS_FOLDER})")
+    add_output_options(strategy)
 
 
 def run(args):
+    if args.lunar_command == "strategy":
+        return _strategy(args)
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
     from combin.interpret import parse_assignments
@@ -44,3 +74,53 @@ def run(args):
     finally:
         progress.close()
     return emit(advice_document(report), args)
+
+
+def _strategy(args):
+    import os
+    from fractions import Fraction
+    from combin import display
+    from combin.interpret import parse_assignments
+    from combin.render import emit
+    from combin.render.document import Document, Percent, Ratio, Table, Text
+    from combin.stud.core.rules import load_game
+    from combin.stud.core.situation import Situation, card_text
+    from combin.stud.draw.advise import Engine, advise, price
+    from combin.stud.draw.chunks import option_label
+    from combin.stud.draw.shards import lookup
+    situation = Situation.parse(args.hand, args.up, args.deck)
+    rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
+    folder = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
+    if args.shards is not None and not os.path.isdir(folder):
+        raise CombinError(f"{folder[:100]}: no such folder of shards")
+    hand = list(situation.player)
+    found = lookup(situation.deck, rules, folder, hand, situation.up, strict=args.shards is not None)
+    if found is None:
+        best = advise(situation, rules, detail=False)[0]
+        key = (best.kind, tuple(hand.index(c) for c in best.discard))
+        value, shard = best.ev, None
+        source = "priced now: every option (no stored strategy of this run holds the situation)"
+    else:
+        key, shard = found
+        if key[0] == "instant":
+            value = advise(situation, rules, detail=False)[0].ev
+        else:
+            value = price(Engine(situation, rules), hand, *key)
+        source = f"the stored optimal strategy (shard {shard} of {folder[:100]}); its value priced now"
+    label = "instant payout" if key[0] == "instant" else option_label(key, hand)
+    rows = [["optimal option", label], ["expected result per Ante", Ratio(value, 10)],
+            ["in percent of the Ante", Percent(Fraction(value), 4)], ["source", Text(source)]]
+    readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
+    paytable = rules.instant.id if rules.instant else None
+    info = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
+            ("Deck", situation.deck.text), ("Paytable", Text(paytable)), ("Interpretations", readings))
+    subject = (("game", rules.game.id), ("deck", {"ranks": situation.deck.text, "cards": len(situation.deck)}),
+               ("player", [card_text(c) for c in hand]), ("up", card_text(situation.up)),
+               ("paytable", paytable), ("interpretations", dict(rules.readings)),
+               ("best", {"option": label, "kind": key[0],
+                         "discard": [card_text(hand[p]) for p in key[1]], "ev": display.rational(value)}),
+               ("source", {"stored": shard is not None, "shard": shard,
+                           "folder": None if shard is None else folder}))
+    table = Table.of("strategy", "Optimal option", ["Figure", "Value"], rows)
+    return emit(Document("lunar_strategy", "Lunar Poker: the optimal option of one situation", info,
+                         (table,), subject=subject), args)

@@ -19,7 +19,7 @@ import numpy as np
 
 from combin.stud.core.values import hand_table, lex_index
 
-__all__ = ["SUIT_PERMUTATIONS", "canonical_hands", "situations"]
+__all__ = ["SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of"]
 
 SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)
 
@@ -40,15 +40,8 @@ def canonical_hands(deck):
     return rows, weights.astype(np.int64)
 
 
-def situations(deck):
-    """Situation classes: ``(rows, hands, up, weights)``, exact integer weights.
-
-    ``rows`` (m,) are the canonical hands' HandTable rows, ``hands`` (m, 5)
-    their card ids, ``up`` (m,) the canonical up cards.
-    """
-    table = hand_table(deck)
-    rows, hand_weights = canonical_hands(deck)
-    hands = table.hands[rows].astype(np.int64)
+def _up_classes(hands, hand_weights, rows, deck):
+    """Every (canonical hand, canonical up card) class of the canonical ``hands``, sorted."""
     n = len(deck)
     cards = np.array(deck.cards, dtype=np.int64)
     # every (canonical hand, up card) pair, the up card not among the hand's cards
@@ -66,3 +59,58 @@ def situations(deck):
     keys, counts = np.unique(key, return_counts=True)
     hand_index, up_card = keys // 64, keys % 64
     return rows[hand_index], hands[hand_index], up_card, hand_weights[hand_index] * counts
+
+
+def situations_in_rows(deck, low, high):
+    """The classes of :func:`situations` whose canonical hand's row is in ``[low, high)``.
+
+    A hand is canonical when no relabelling gives a lower row; its weight is
+    its number of distinct images (the orbit), counted here directly rather
+    than by collecting the orbits as :func:`canonical_hands` does, so the two
+    are independent and the tests compare them.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> deck = Deck.parse("JQKA")
+    >>> whole = situations(deck)
+    >>> parts = [situations_in_rows(deck, a, b) for a, b in ((0, 1000), (1000, 4368))]
+    >>> all((np.concatenate([p[i] for p in parts]) == whole[i]).all() for i in range(4))
+    True
+    """
+    table = hand_table(deck)
+    rows = np.arange(low, high, dtype=np.int64)
+    hands = table.hands[low:high].astype(np.int64)
+    images = np.stack([lex_index(table.positions_of(np.sort(_relabel(hands, perm), axis=1)), len(deck))
+                       for perm in SUIT_PERMUTATIONS], axis=1)
+    canonical = np.all(images >= rows[:, None], axis=1)
+    orbit = np.array([len(set(row)) for row in images[canonical].tolist()], dtype=np.int64)
+    return _up_classes(hands[canonical], orbit, rows[canonical], deck)
+
+
+def class_of(deck, hand, up):
+    """``(row, up)`` of the class of a situation: the canonical hand's row and the up card.
+
+    >>> from combin.cards import parse_cards, parse_card
+    >>> from combin.stud.core.deck import Deck
+    >>> deck = Deck.parse(None)
+    >>> a = class_of(deck, parse_cards("Ah Kh 7s 7d 2c"), parse_card("9s"))
+    >>> a == class_of(deck, parse_cards("As Ks 7h 7d 2c"), parse_card("9h"))
+    True
+    """
+    table = hand_table(deck)
+    cards = np.sort(np.asarray(hand, dtype=np.int64))[None, :]
+    images = [np.sort(_relabel(cards, perm), axis=1) for perm in SUIT_PERMUTATIONS]
+    index = [int(lex_index(table.positions_of(image), len(deck))[0]) for image in images]
+    least = min(index)
+    ups = [int(_relabel(np.int64(up), perm)) for perm, i in zip(SUIT_PERMUTATIONS, index) if i == least]
+    return least, min(ups)
+
+
+def situations(deck):
+    """Situation classes: ``(rows, hands, up, weights)``, exact integer weights.
+
+    ``rows`` (m,) are the canonical hands' HandTable rows, ``hands`` (m, 5)
+    their card ids, ``up`` (m,) the canonical up cards.
+    """
+    table = hand_table(deck)
+    rows, hand_weights = canonical_hands(deck)
+    return _up_classes(table.hands[rows].astype(np.int64), hand_weights, rows, deck)

@@ -5,7 +5,7 @@ player's five and the dealer's up card up to suit symmetry, with exact
 weights summing to ``C(n, 5) * (n - 5)``) is priced by the decision engine
 :func:`combin.stud.draw.advise.advise`: all options (fold, play, buy, the
 exchanges), each exact.  The classes are cut into chunks
-(:func:`class_chunks`) that :func:`solve_chunk` prices anywhere -- in this
+(:meth:`combin.stud.draw.spec.RunSpec.chunks`) that :func:`solve_chunk` prices anywhere -- in this
 process or on a Dask worker -- returning exact integers only.
 
 Why the integers are exact.  With ``u = n - 6`` unseen cards, an option that
@@ -24,24 +24,16 @@ records without running the engine again.
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from math import comb, lcm
 
 from combin.errors import CombinError
 
-__all__ = ["common_denominator", "class_chunks", "solve_chunk", "warm_up", "ClassRecord", "records_of",
-           "option_label", "option_group", "rules_for", "chunk_description", "RECORD_FORMAT"]
+__all__ = ["common_denominator", "solve_chunk", "warm_up", "ClassRecord", "records_of",
+           "option_label", "option_group", "RECORD_FORMAT"]
 
 
 #: The version of a chunk result's layout (2: every result carries its net moments).
 RECORD_FORMAT = 2
-
-
-@lru_cache(maxsize=8)
-def rules_for(paytable, readings):
-    """The Lunar Poker :class:`~combin.stud.core.rules.Rules` of a paytable and ``((id, value), ...)``."""
-    from combin.stud.core.rules import load_game
-    return load_game("lunar").resolve(paytable, dict(readings))
 
 
 def common_denominator(deck_size, rules):
@@ -53,27 +45,6 @@ def common_denominator(deck_size, rules):
     return lcm(*((unseen - k - 4) * comb(unseen - k, 4) * comb(unseen, k) for k in sizes))
 
 
-def chunk_description(deck, rules, mode, chunk_size, extra=None):
-    """The JSON description that names a run in the store."""
-    from combin import __version__
-    return {"command": "game lunar", "version": __version__, "deck": deck.text,
-            "paytable": None if rules.instant is None else rules.instant.id,
-            "interpretations": dict(rules.readings), "mode": mode, "chunk": chunk_size,
-            **(extra or {})}
-
-
-def class_chunks(deck, rules, hands, ups, weights, indices, size):
-    """Chunk arguments for :func:`solve_chunk`: ``size`` classes each, in the order of ``indices``."""
-    paytable = None if rules.instant is None else rules.instant.id
-    readings = [list(pair) for pair in rules.readings]
-    chunks = []
-    for start in range(0, len(indices), size):
-        rows = [[*map(int, hands[i]), int(ups[i]), int(weights[i]), int(i)]
-                for i in indices[start:start + size]]
-        chunks.append((deck.text, paytable, readings, rows))
-    return chunks
-
-
 def _whole(value, scale, what):
     scaled = value * scale
     if scaled.denominator != 1:
@@ -81,8 +52,9 @@ def _whole(value, scale, what):
     return int(scaled)
 
 
-def solve_chunk(deck_text, paytable, readings, rows):
-    """Price every class of a chunk: ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
+def solve_chunk(run, rows):
+    """Price every class of a chunk of the run ``run`` (:meth:`~combin.stud.draw.spec.RunSpec.to_json`):
+    ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
 
     A record is ``[class index, hand (5 ids), up, weight, best option index,
     [value numerator of each option, in option_keys order] or [the instant
@@ -98,10 +70,9 @@ def solve_chunk(deck_text, paytable, readings, rows):
     import time
     start = time.process_time()
     from combin.stud.draw.advise import advise, option_keys
-    from combin.stud.core.deck import Deck
     from combin.stud.core.situation import Situation
-    rules = rules_for(paytable, tuple(tuple(pair) for pair in readings))
-    deck = Deck.parse(deck_text)
+    from combin.stud.draw.spec import RunSpec
+    deck, rules = RunSpec.from_json(run).resolve()
     setup = warm_up(deck, rules)
     scale = common_denominator(len(deck), rules)
     keys = option_keys(rules)

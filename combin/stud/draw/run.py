@@ -57,14 +57,14 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     """
     import random
     from combin.stud.draw.chunks import solve_chunk
-    rows = [row for chunk in chunks for row in chunk[3]]
+    rows = [row for chunk in chunks for row in chunk[1]]
     total = len(rows)
     picked = random.Random(seed).sample(rows, min(probe, total))
-    deck_text, paytable, readings, _ = chunks[0]
+    run = chunks[0][0]
     stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring "
                  f"{len(picked)} of them first ...\n")
     stream.flush()
-    cpu = solve_chunk(deck_text, paytable, readings, picked)["cpu_seconds"]
+    cpu = solve_chunk(run, picked)["cpu_seconds"]
     per_class = max(cpu, 1e-6) / len(picked)
     core_hours = total * per_class / 3600
     done = len(store.finished(store.begin(description, len(chunks))))
@@ -72,7 +72,9 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
              if workers else "")
     stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class:.3f} CPU-s per "
                  f"class; chunks already in the store: {done:,} of {len(chunks):,}.  For an estimate "
-                 f"in minutes instead: combin game lunar --sample 20000 --seed 1 (see README)\n")
+                 f"in minutes instead: combin game lunar --sample 20000 --seed 1 (see README); to keep the "
+                 f"exact run as files that outlive this machine and its store, cut it into shards: "
+                 f"--shards DIR (make lunar-game keeps them in tables/lunar/game/full)\n")
     stream.flush()
 
 
@@ -93,7 +95,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     """``(sheet, strategy or None)`` of the whole game (exact) or of a sample."""
     from combin.executor import run_chunks
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.draw.chunks import chunk_description, class_chunks, records_of, solve_chunk
+    from combin.stud.draw.chunks import records_of, solve_chunk
+    from combin.stud.draw.spec import RunSpec
     from combin.stud.draw.sheet import exact_sheet, sample_sheet
     from combin.stud.core.classes import situations
     stream = sys.stderr if stream is None else stream
@@ -119,9 +122,10 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         # the exact game without draws, the sample's control: shipped or summed before any class is priced
         from combin.stud.draw.control import no_draw_expected
         control = no_draw_expected(deck, rules)
-    chunks = class_chunks(deck, rules, hands, ups, weights, indices, chunk)
-    description = chunk_description(deck, rules, mode, chunk, extra)
-    items = [len(c[3]) for c in chunks]
+    spec = RunSpec.of(deck, rules, mode, chunk, **extra)
+    chunks = spec.chunks(hands, ups, weights, indices)
+    description = spec.to_json()
+    items = [len(c[1]) for c in chunks]
     start = time.monotonic()
     with Store(store_path or DEFAULT_STORE) as store:
         with _from_store(store):
@@ -142,7 +146,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     from combin import progress
     if cpu > 0 and not progress.QUIET:
         weight_of = {r.index: r.weight for r in records}
-        done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[3]]
+        done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[1]]
         speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
         per_class, per_situation = speed.per_core()
         stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "

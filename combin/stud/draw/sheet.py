@@ -30,7 +30,7 @@ from math import comb
 
 from combin import __version__, display
 
-__all__ = ["GameSheet", "exact_sheet", "sample_sheet", "sheet_document", "instant_contributions"]
+__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "sheet_document", "instant_contributions"]
 
 _PLACES = 10
 _GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "exchange 4",
@@ -54,15 +54,6 @@ def instant_contributions(game, first_five_classes, total):
     return out
 
 
-def _first_five_classes(records):
-    from combin.stud.core.values import best_value, value_class
-    found = {}
-    for record in records:
-        name = value_class(best_value(list(record.hand)))
-        found[name] = found.get(name, 0) + record.weight
-    return found
-
-
 def _identification(deck, rules, run):
     return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
             "title": f"{rules.game.title}, whole game with draws under optimal play",
@@ -77,39 +68,33 @@ def _identification(deck, rules, run):
 def exact_sheet(deck, rules, scale, records, run=None):
     """The exact whole-game sheet from the records of every class."""
     from combin.stud.draw.options import option_keys
-    from combin.stud.draw.chunks import option_group
+    from combin.stud.draw.totals import totals_of
+    return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.game), run)
+
+
+def totals_sheet(deck, rules, scale, totals, run=None):
+    """The exact whole-game sheet from the :class:`~combin.stud.draw.totals.GameTotals` of every
+    class (of one run, or the sum of its shards)."""
     n = len(deck)
-    total = sum(record.weight for record in records)
+    total = totals.weight
     if total != comb(n, 5) * (n - 5):
         raise AssertionError(f"class weights sum to {total}, not C({n},5)*{n - 5}")
-    for record in records:
-        if sum(entry[1] for entry in record.results.values()) != record.best_value:
-            raise AssertionError(f"the results of class {record.index} do not add up to its value")
     whole = scale * total
-    keys = option_keys(rules)
-    expected = Fraction(sum(r.weight * r.best_value for r in records), whole)
-    second = Fraction(sum(r.weight * r.second_moment for r in records), whole)
+    expected = Fraction(totals.best, whole)
+    second = Fraction(totals.second, whole)
     variance = second - expected * expected
-    results, returns, groups, group_values = {}, {}, {}, {}
-    for record in records:
-        for key, (numerator, net, _) in record.results.items():
-            results[key] = results.get(key, 0) + record.weight * numerator
-            returns[key] = returns.get(key, 0) + record.weight * net
-        group = "instant" if record.best < 0 else option_group(keys[record.best])
-        groups[group] = groups.get(group, 0) + record.weight
-        group_values[group] = group_values.get(group, 0) + record.weight * record.best_value
+    results, returns, groups, group_values = totals.results, totals.returns, totals.groups, totals.group_values
     probability = {key: Fraction(value, whole) for key, value in results.items()}
     drew = sum((Fraction(groups[g], total) for g in groups if g == "buy" or g.startswith("exchange")),
                Fraction(0))
     played = 1 - probability.get("fold", 0) - probability.get("instant", 0)
     forced = sum((p for key, p in probability.items() if key.startswith("forced")), Fraction(0))
     wagered = 1 + (rules.draw_fee or 0) * drew + rules.bet * played + (rules.force_fee or 0) * forced
-    first = _first_five_classes(records)
-    contributions = instant_contributions(rules.game, first, total)
+    contributions = instant_contributions(rules.game, totals.first_five, total)
     current = None if rules.instant is None else rules.instant.id
     sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="exact")))
     sheet.sections["summary"] = [
-        ("situation classes (suit symmetry)", len(records)),
+        ("situation classes (suit symmetry)", totals.classes),
         ("situations: C(n,5) x (n-5)", total),
         ("common denominator L", scale),
         ("expected result per Ante", expected),
@@ -228,10 +213,11 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
     return sheet
 
 
-def sheet_document(sheet, strategy=None):
+def sheet_document(sheet, strategy=None, plain=False):
     """The sheet (and, given ``strategy``, its strategy tables) as a
     :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
-    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples)."""
+    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples); with ``plain``
+    also the strategy by plain hand and up card and the basic strategy derived from it."""
     from combin.render.document import Document, Number, Ratio, Table, Text
     ident = sheet.identification
     sections = sheet.sections
@@ -267,6 +253,9 @@ def sheet_document(sheet, strategy=None):
         more, more_notes = strategy_tables(strategy)
         tables += more
         notes += more_notes
+        if plain:       # the strategy in a player's words and a basic strategy derived from it
+            from combin.stud.draw.strategy import derived_tables
+            tables += derived_tables(strategy.totals, strategy.scale)
     readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
     info = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
             ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),

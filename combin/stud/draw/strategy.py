@@ -25,7 +25,8 @@ from math import comb
 
 from combin.errors import CombinError
 
-__all__ = ["Strategy", "strategy_json", "strategy_tables", "basic_rules", "basic_option"]
+__all__ = ["Strategy", "strategy_json", "strategy_tables", "basic_rules", "basic_option", "hand_feature",
+           "action_of", "FEATURES", "plain_table", "derived_basic", "derived_tables"]
 
 _PLACES = 10
 
@@ -65,54 +66,53 @@ def basic_option(hand, rules, keys):
 
 
 class Strategy:
-    def __init__(self, deck, rules, scale, records, exact=True):
+    """The optimal strategy of a run: its class records (when kept) and their sums.
+
+    ``records`` (every :class:`~combin.stud.draw.chunks.ClassRecord`) give the
+    per-class JSON; the tables read only ``totals``
+    (:class:`~combin.stud.draw.totals.GameTotals`, summed from the records
+    when not given: a run assembled from shards has the totals alone).
+    """
+
+    def __init__(self, deck, rules, scale, records, exact=True, totals=None):
         from combin.stud.draw.options import option_keys
         self.deck, self.rules, self.scale, self.records, self.exact = deck, rules, scale, records, exact
         self.keys = option_keys(rules)
-        self.total = sum(r.weight for r in records)
+        if totals is None:
+            from combin.stud.draw.totals import totals_of
+            totals = totals_of(records, self.keys, rules.game)
+        self.totals = totals
+        self.total = totals.weight
 
     def table(self):
         """Rows ``(hand class, up rank, situations, kind, share, cost per Ante of the game)``."""
         from combin.cards import CLASSES, RANKS
-        from combin.stud.draw.chunks import option_group
-        from combin.stud.core.values import best_value, value_class
         groups = {}
-        for record in self.records:
-            if record.best < 0:
-                continue
-            name = value_class(best_value(list(record.hand)))
-            groups.setdefault((name, record.up >> 2), []).append(record)
+        for key, cell in self.totals.strategy.items():
+            feature, up = key.rsplit("|", 1)
+            name = feature.split("/", 1)[0]
+            found = groups.setdefault((name, int(up)), {"kinds": {}, "of_kind": {}, "best": 0})
+            found["best"] += cell["best"]
+            for part in ("kinds", "of_kind"):
+                for kind, value in cell[part].items():
+                    found[part][kind] = found[part].get(kind, 0) + value
         rows = []
-        for (name, up), members in sorted(groups.items(), key=lambda kv: (-CLASSES.index(kv[0][0])
-                                                                           if kv[0][0] in CLASSES else 0,
-                                                                           -kv[0][1])):
-            by_kind = {}
-            for record in members:
-                kind = option_group(self.keys[record.best])
-                by_kind[kind] = by_kind.get(kind, 0) + record.weight
+        for (name, up), found in sorted(groups.items(), key=lambda kv: (-CLASSES.index(kv[0][0])
+                                                                         if kv[0][0] in CLASSES else 0,
+                                                                         -kv[0][1])):
+            by_kind = found["kinds"]
             weight = sum(by_kind.values())
             kind = max(sorted(by_kind), key=lambda k: by_kind[k])
-            cost = 0
-            for record in members:
-                best_of_kind = max(v for key, v in zip(self.keys, record.values)
-                                   if option_group(key) == kind)
-                cost += record.weight * (record.best_value - best_of_kind)
+            # sum over the group's classes of weight x (best - best of that kind)
+            cost = found["best"] - found["of_kind"][kind]
             rows.append((name, RANKS[up], weight, kind, Fraction(by_kind[kind], weight),
                          Fraction(cost, self.scale * self.total)))
         return rows
 
     def basic(self):
         """``(expected result of the basic strategy, its cost against optimal)`` per Ante (exact runs)."""
-        rules, _ = basic_rules(self.rules.game)
-        chosen = best = 0
-        for record in self.records:
-            best += record.weight * record.best_value
-            if record.best < 0:
-                chosen += record.weight * record.best_value
-                continue
-            key = basic_option(record.hand, rules, self.keys)
-            chosen += record.weight * record.values[self.keys.index(key)]
         whole = self.scale * self.total
+        chosen, best = self.totals.basic, self.totals.best
         return Fraction(chosen, whole), Fraction(best - chosen, whole)
 
 
@@ -159,3 +159,187 @@ def strategy_tables(strategy):
                     [["house edge per Ante", Ratio(-found[0], _PLACES)],
                      ["cost against optimal play, per Ante", Ratio(found[1], _PLACES)]])
     return [table, basic, edge], []
+
+
+# ---- the strategy in a player's words: plain hands, actions, and a basic strategy derived from it
+
+_RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+_PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces")
+_MADE = {"royal_flush": "royal flush", "straight_flush": "straight flush", "four_of_a_kind": "four of a kind",
+         "full_house": "full house", "flush": "flush", "straight": "straight",
+         "three_of_a_kind": "three of a kind", "two_pair": "two pair"}
+_DRAWS = ("four to a flush", "four to a straight")
+
+#: Every plain hand :func:`hand_feature` gives, strongest first: ``"class/words"``.
+FEATURES = tuple(
+    [f"{name}/{words}" for name, words in _MADE.items()]
+    + [f"one_pair/pair of {_PLURAL[rank]}" for rank in range(12, -1, -1)]
+    + [f"ace_king/ace-king, {draw}" for draw in _DRAWS] + ["ace_king/ace-king"]
+    + [f"high_card/{draw}" for draw in _DRAWS]
+    + [f"high_card/{_RANK_WORDS[rank]} high" for rank in range(12, 4, -1)])
+
+
+def _draw_of(ranks, suits):
+    """``four to a flush``, ``four to a straight`` (four ranks within five in a row, the ace
+    high or low) or ``None`` for five cards of five ranks."""
+    if max(suits.count(s) for s in set(suits)) == 4:
+        return _DRAWS[0]
+    spots = set(ranks) | ({-1} if 12 in ranks else set())     # the ace also plays low
+    if any(len(spots & set(range(low, low + 5))) >= 4 for low in range(-1, 9)):
+        return _DRAWS[1]
+    return None
+
+
+def hand_feature(hand):
+    """The first five in a player's words, ``"class/words"`` (one of :data:`FEATURES`).
+
+    >>> from combin.cards import parse_cards
+    >>> hand_feature(parse_cards("As Kd 7h 7c 2d")), hand_feature(parse_cards("As Kd 9h 7c 2d"))
+    ('one_pair/pair of 7s', 'ace_king/ace-king')
+    >>> hand_feature(parse_cards("Qs Jd 8h 7c 2d")), hand_feature(parse_cards("Ks Td 9h 6c 2d"))
+    ('high_card/queen high', 'high_card/king high')
+    >>> hand_feature(parse_cards("Qs Js 9s 8s 2d")), hand_feature(parse_cards("Qs Jd Th 8c 2d"))
+    ('high_card/four to a flush', 'high_card/four to a straight')
+    """
+    from combin.stud.core.values import best_value, value_class
+    name = value_class(best_value(list(hand)))
+    ranks = [card >> 2 for card in hand]
+    if name in _MADE:
+        return f"{name}/{_MADE[name]}"
+    if name == "one_pair":
+        return f"one_pair/pair of {_PLURAL[max(r for r in ranks if ranks.count(r) == 2)]}"
+    draw = _draw_of(ranks, [card & 3 for card in hand])
+    if name == "ace_king":
+        return "ace_king/ace-king" + (f", {draw}" if draw else "")
+    return f"high_card/{draw or _RANK_WORDS[max(ranks)] + ' high'}"
+
+
+_ORDINALS = ("highest", "2nd", "3rd", "4th", "5th")
+
+
+def action_of(key, hand):
+    """An option of ``hand`` as a player names it, the same for every hand it fits.
+
+    Cards are ordered as a player sorts them: the most of a rank first, then
+    higher ranks.  An exchange is named by what it keeps.
+
+    >>> from combin.cards import parse_cards
+    >>> hand = parse_cards("As Kd 7h 7c 2d")
+    >>> action_of(("exchange", (0, 1, 4)), hand), action_of(("exchange", (1, 2, 3)), hand)
+    ('keep the pair', 'keep the 3rd and 5th best')
+    >>> action_of(("exchange", (2, 3, 4)), parse_cards("As Kd 9h 7c 2d")), action_of(("play", ()), hand)
+    ('keep the 2 best', 'play')
+    >>> action_of(("exchange", (1, 4)), parse_cards("As Kd 9s 7s 2d"))
+    'keep three suited'
+    """
+    kind, positions = key
+    if kind != "exchange":
+        return "buy a sixth card" if kind == "buy" else kind
+    ranks = [card >> 2 for card in hand]
+    kept = [i for i in range(5) if i not in positions]
+    if not kept:
+        return "exchange all five"
+    order = sorted(range(5), key=lambda i: (-ranks.count(ranks[i]), -ranks[i], i))
+    places = sorted(order.index(i) for i in kept)
+    paired = [i for i in range(5) if ranks.count(ranks[i]) >= 2]
+    if paired and sorted(kept) == paired:
+        return {2: "keep the pair", 3: "keep the three of a kind", 4: "keep the two pairs"}[len(paired)]
+    if places == list(range(len(kept))):
+        return f"keep the {len(kept)} best" if len(kept) > 1 else "keep the best card"
+    if len(kept) == 3 and len({hand[i] & 3 for i in kept}) == 1:
+        return "keep three suited"
+    words = [_ORDINALS[p] if p else "highest" for p in places]
+    return "keep the " + (" and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]) + \
+        (" best" if words[-1] != "highest" else "")
+
+
+def _kind_words(kind):
+    """``exchange 3`` -> ``exchange 3 cards``; ``buy`` -> ``buy a sixth card``."""
+    return {"buy": "buy a sixth card"}.get(kind, f"{kind} cards" if kind.startswith("exchange") else kind)
+
+
+def _feature_rank(feature):
+    return FEATURES.index(feature) if feature in FEATURES else len(FEATURES)
+
+
+def plain_table(totals, scale):
+    """Rows ``(hand in words, up card rank, situations, best most often, share, cost)``.
+
+    By the first five in words (:func:`hand_feature`) and the up card's rank,
+    strongest hands first: the kind of option that is best most often, in how
+    many of the situations (an exact fraction, shown in percent), and the exact
+    cost per Ante of the whole game of always taking the best option of that
+    kind there instead of the optimal one.
+    """
+    from combin.cards import RANKS
+    whole = scale * totals.weight
+    rows = []
+    for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
+                                                      -int(k.rsplit("|", 1)[1]))):
+        feature, up = key.rsplit("|", 1)
+        cell = totals.strategy[key]
+        kinds = cell["kinds"]
+        kind = max(sorted(kinds), key=lambda k: kinds[k])
+        rows.append((feature.split("/", 1)[1], RANKS[int(up)], cell["weight"], _kind_words(kind),
+                     Fraction(kinds[kind], cell["weight"]),
+                     Fraction(cell["best"] - cell["of_kind"][kind], whole)))
+    return rows
+
+
+def derived_basic(totals, scale):
+    """A basic strategy derived from the optimal one: ``(rules, expected result per Ante)``.
+
+    For every plain hand (:func:`hand_feature`, whatever the up card) the one
+    action (:func:`action_of`: play, fold, buy, or an exchange named by what it
+    keeps) whose best instance summed over the hand's situations is highest;
+    neighbouring hands (in :data:`FEATURES` order) with the same action make one
+    rule.  A rule is ``(first hand, last hand, action, situations, cost)``, the
+    cost being the exact loss per Ante of the whole game against optimal play
+    in the rule's situations.  The expected result adds the instant payouts
+    (not a decision) to the actions' sums, so it is the whole game's under
+    this strategy, exactly.
+    """
+    whole = scale * totals.weight
+    rules = []
+    chosen = totals.best - sum(cell["best"] for cell in totals.actions.values())   # the instant payouts
+    for feature in sorted(totals.actions, key=_feature_rank):
+        row = totals.actions[feature]
+        action = max(sorted(row["of"]), key=lambda a: row["of"][a])
+        chosen += row["of"][action]
+        words = feature.split("/", 1)[1]
+        lost = row["best"] - row["of"][action]
+        if rules and rules[-1][2] == action:
+            first, _, _, weight, cost = rules[-1]
+            rules[-1] = (first, words, action, weight + row["weight"], cost + lost)
+        else:
+            rules.append((words, words, action, row["weight"], lost))
+    return ([(first, last, action, weight, Fraction(cost, whole)) for first, last, action, weight, cost in rules],
+            Fraction(chosen, whole))
+
+
+def derived_tables(totals, scale):
+    """The plain strategy table and the derived basic strategy as Tables."""
+    from combin.render.document import Percent, Ratio, Table
+    plain = Table.of("plain_strategy", "Strategy by the first five and the up card",
+                     [("hand", "First five"), ("up", "Up card"), "Situations",
+                      ("best", "Best most often"), ("share", "Share"), ("cost", "Cost of always it")],
+                     [[hand, up, weight, kind, Percent(share, 2), Ratio(cost, _PLACES)]
+                      for hand, up, weight, kind, share, cost in plain_table(totals, scale)],
+                     note="Share: of the situations of that first five and up card, where the option "
+                          "of that kind is the optimal one. Cost: what always taking the best option "
+                          "of that kind there costs, per Ante of the whole game.")
+    rules, expected = derived_basic(totals, scale)
+    rows = [[first if first == last else f"{first} to {last}", action, weight, Ratio(cost, _PLACES)]
+            for first, last, action, weight, cost in rules]
+    basic = Table.of("derived_basic_strategy",
+                     f"Basic strategy derived from the optimal strategy ({len(rules)} rules)",
+                     ["Hands", "Action", "Situations", ("cost", "Cost against optimal")], rows,
+                     note="Each hand takes the one action that is best summed over its situations; "
+                          "hands are listed strongest first and neighbours with the same action "
+                          "share a rule. Cost: exact, per Ante of the whole game.")
+    edge = Table.of("derived_basic_edge", "House edge with the derived basic strategy",
+                    ["Figure", "Value"],
+                    [["house edge per Ante", Ratio(-expected, _PLACES)],
+                     ["cost against optimal play, per Ante",
+                      Ratio(Fraction(totals.best, scale * totals.weight) - expected, _PLACES)]])
+    return [plain, basic, edge]

@@ -32,7 +32,7 @@ from combin.cards import ACE, CLASSES, JACK, KING, QUEEN
 from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
 from combin.stud.core.rules import bet_pay, instant_pay
-from combin.stud.core.classes import situations
+from combin.stud.core.classes import situations, situations_in_rows
 from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT_FLUSH, category_of,
                                      hand_table, value_class)
 
@@ -135,17 +135,26 @@ def _thumb(hands, up):
         (has_q & ~matches & (up_rank < ranks[:, 3]))
 
 
-def whole_game(rules, deck, strategy="optimal", progress=None):
-    """Sum the whole game exactly; ``progress(done, total)`` is called between chunks."""
-    return whole_games(rules, deck, (strategy,), progress)[0]
+def whole_game(rules, deck, strategy="optimal", progress=None, **executor):
+    """Sum the whole game exactly; ``progress(done, total)`` is called between chunks;
+    ``executor``: ``workers``, ``scheduler``, ``store_path``, ``spans`` of :func:`whole_games`."""
+    return whole_games(rules, deck, (strategy,), progress, **executor)[0]
 
 
-def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
+def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, scheduler=None,
+                store_path=None, spans=None):
     """:func:`whole_game` under each of ``strategies``, from one pass over the situations.
 
     The dealer counts and the forcing sums of a situation do not depend on the
     strategy (it only decides whether the situation plays), so they are counted
     once and every strategy adds the same integers it would add alone.
+
+    With ``workers``, a ``scheduler`` or a ``store_path`` the situations are cut
+    into ``spans`` (default :data:`SPANS`) ranges of canonical hands, summed as
+    chunks on the executor (:mod:`combin.executor`) and kept in the store, so
+    an interrupted run resumes; the spans' sums are added (every entry is a sum
+    over the situations of its span, and the spans partition the situations),
+    the same integers as one pass.  ``spans`` alone cuts the pass in this process.
     """
     for strategy in strategies:
         if strategy not in STRATEGIES:
@@ -155,9 +164,97 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
     need = 11 if rules.force_fee is not None else 10
     if len(deck) < need:
         raise CombinError(f"the deck {deck.text} has {len(deck)} cards; the game needs {need}")
+    distributed = workers or scheduler is not None or store_path is not None
+    if not distributed and spans is None:
+        return _results(rules, deck, [_sum_span(rules, deck, strategies, None, progress)], strategies)
+    total = comb(len(deck), 5)
+    count = min(spans or SPANS, total)
+    cuts = [total * i // count for i in range(count + 1)]
+    from combin.stud.draw.spec import RunSpec
+    spec = RunSpec.of(deck, rules)
+    chunks = [(spec.game_json(), list(strategies), cuts[i], cuts[i + 1]) for i in range(count)]
+    if not distributed:
+        found = [span_sums(*chunk) for chunk in chunks]
+    else:
+        from combin.executor import run_chunks
+        from combin.store import DEFAULT_STORE, Store
+        description = spec.with_mode("no-draw", strategies=list(strategies), spans=count).to_json()
+        with Store(store_path or DEFAULT_STORE) as store:
+            found = run_chunks(span_sums, chunks, workers=workers, scheduler=scheduler, store=store,
+                               description=description, label=f"game {rules.game.id} without draws",
+                               items=[c[3] - c[2] for c in chunks], unit="hands")
+    return _results(rules, deck, [_from_json(f) for f in found], strategies)
+
+
+#: Ranges of canonical hands a run on the executor is cut into.
+SPANS = 64
+
+
+def span_sums(run, strategies, low, high):
+    """The sums of the situations whose canonical hand's row is in ``[low, high)``, as JSON
+    (a chunk of :func:`whole_games` on the executor)."""
+    from combin.stud.draw.spec import RunSpec
+    deck, rules = RunSpec.from_json(run).resolve()
+    return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))
+
+
+def _to_json(part):
+    def strategy(entry):
+        lines, chosen, forced, boundary = entry
+        return {"lines": [[e, c, f"{net.numerator}/{net.denominator}", count]
+                          for (e, c, net), count in lines.items()],
+                "chosen": [[k, v] for k, v in chosen.items()], "forced": forced[0],
+                "class": [[k, *v] for k, v in boundary["class"].items()],
+                "ace_king": [[*k, *v] for k, v in boundary["ace_king"].items()]}
+    return dict(part, sums={name: strategy(entry) for name, entry in part["sums"].items()})
+
+
+def _from_json(obj):
+    sums = {}
+    for name, entry in obj["sums"].items():
+        lines = {(e, c, Fraction(net)): int(count) for e, c, net, count in entry["lines"]}
+        boundary = {"class": {k: [int(p), int(t)] for k, p, t in entry["class"]},
+                    "ace_king": {(int(a), int(b)): [int(p), int(t)] for a, b, p, t in entry["ace_king"]}}
+        sums[name] = (lines, dict(entry["chosen"]), [int(entry["forced"])], boundary)
+    return dict(obj, sums=sums)
+
+
+def _results(rules, deck, parts, strategies):
+    """The :class:`WholeGame` of each strategy from the sums of the spans (added entry by entry)."""
+    out = []
+    for strategy in strategies:
+        lines: dict = {}
+        chosen: dict = {}
+        forced = 0
+        boundary: dict = {"class": {}, "ace_king": {}}
+        for part in parts:
+            p_lines, p_chosen, p_forced, p_boundary = part["sums"][strategy]
+            for key, count in p_lines.items():
+                lines[key] = lines.get(key, 0) + count
+            for key, count in p_chosen.items():
+                chosen[key] = chosen.get(key, 0) + count
+            forced += p_forced[0]
+            for name in ("class", "ace_king"):
+                for key, (played, total) in p_boundary[name].items():
+                    entry = boundary[name].setdefault(key, [0, 0])
+                    entry[0] += played
+                    entry[1] += total
+        first = parts[0]
+        out.append(WholeGame(rules, deck, strategy, sum(p["classes"] for p in parts),
+                             sum(p["situations"] for p in parts), first["per_situation"],
+                             first["replacements"], lines, chosen, forced, boundary))
+    return out
+
+
+def _sum_span(rules, deck, strategies, span, progress):
+    """Per strategy ``(lines, chosen, [forced], boundary)`` over the situations of ``span`` (rows
+    of canonical hands; ``None``: all), with the counts that every span shares."""
     counter = dealer_counter(deck)
     table = hand_table(deck)
-    rows, hands, up, weights = situations(deck)
+    if span is None:
+        rows, hands, up, weights = situations(deck)
+    else:
+        rows, hands, up, weights = situations_in_rows(deck, *span)
     n = len(deck)
     dealer_hands = comb(n - 6, 4)
     forcing = rules.force_fee is not None
@@ -192,7 +289,7 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
                                         int(win_net[i]), int(take[i]), fee, lose)
             if progress and done % 50 == 0:
                 progress(f"forcing: {done}/{len(todo)} hands")
-    sums = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
+    sums: dict = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
     total = len(weights)
     for start in range(0, total, _CHUNK):
         stop = min(start + _CHUNK, total)
@@ -242,9 +339,8 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None):
             _boundary(boundary, h, u, w, cls, plays, inst)
         if progress:
             progress(f"situations: {stop:,}/{total:,}")
-    return [WholeGame(rules, deck, strategy, len(weights), int(weights.sum()),
-                      dealer_hands * m, m, lines, chosen, forced[0], boundary)
-            for strategy, (lines, chosen, forced, boundary) in sums.items()]
+    return {"classes": len(weights), "situations": int(weights.sum()), "per_situation": dealer_hands * m,
+            "replacements": m, "sums": sums}
 
 
 def _add(lines, event, classes, nets, counts, _unused, scale):

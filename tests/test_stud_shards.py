@@ -1,0 +1,220 @@
+"""combin.stud.draw.shards: a sharded exact run adds up to the run in one piece, byte for byte;
+the compact strategy answers every situation; damaged or foreign shards are refused."""
+
+import gzip
+import json
+import random
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from combin.cli import main
+from combin.errors import CombinError
+from combin.stud.core.classes import situations, situations_in_rows
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.core.situation import Situation
+from combin.stud.draw.advise import Engine, advise, price
+from combin.stud.draw.options import option_keys
+from combin.stud.draw.shards import INSTANT_CODE, assemble, lookup, plan_shards
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = Deck.parse("JQKA")
+RULES = load_game("lunar").resolve(None, {})
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """The JQKA game in 3 shards: one shard first (--max-shards 1), then the rest (a resume)."""
+    where = tmp_path_factory.mktemp("shards")
+    common = ["game", "lunar", "--deck", "JQKA", "--shards", str(where / "full"), "--shard-count", "3",
+              "--workers", "0", "--store", str(where / "store.sqlite")]
+    assert main([*common, "--max-shards", "1", "--out", str(where / "early.md")]) == 0
+    assert sorted(p.name for p in (where / "full").iterdir()) == ["plan.json", "shard-000.json.gz"]
+    assert not (where / "early.md").exists()          # no sheet until every shard is in
+    assert main([*common, "--format", "md", "--out", str(where / "sheet.md")]) == 0
+    return where
+
+
+def test_the_plan_cuts_between_hands_and_covers_every_class_once():
+    rows, _, ups, weights = situations(DECK)
+    shards = plan_shards(DECK, 5)
+    assert shards[0].low == 0 and shards[-1].high == 4368
+    assert sum(s.classes for s in shards) == len(rows)
+    for shard in shards:
+        # the classes of a shard counted on their own (orbits counted one by one) are the
+        # slice of the whole list (orbits collected by canonical_hands)
+        part = situations_in_rows(DECK, shard.low, shard.high)
+        whole = slice(shard.start, shard.start + shard.classes)
+        assert (part[0] == rows[whole]).all() and (part[2] == ups[whole]).all()
+        assert (part[3] == weights[whole]).all()
+    with pytest.raises(CombinError):
+        plan_shards(DECK, len(rows) + 1)
+
+
+def test_the_assembled_sheet_is_the_committed_one_plus_the_plain_tables(folder):
+    text = (folder / "sheet.md").read_text()
+    committed = (ROOT / "tables/lunar/game/JQKA.md").read_text()
+    cut, end = text.index("\n## Strategy by the first five and the up card"), text.index("\n## Notes")
+    assert text[:cut] + text[end:] == committed
+    plain = text[cut:end]
+    assert "## Basic strategy derived from the optimal strategy" in plain
+    assert "| pair of aces " in plain and "one_pair" not in plain
+
+
+def test_every_situation_is_answered_by_the_stored_strategy(folder):
+    rng = random.Random(7)
+    cards = list(DECK.cards)
+    for _ in range(12):
+        dealt = rng.sample(cards, 6)
+        hand, up = dealt[:5], dealt[5]
+        situation = Situation(tuple(hand), up, DECK)
+        found = lookup(DECK, RULES, folder / "full", hand, up)
+        assert found is not None
+        key, shard = found
+        best = advise(situation, RULES, detail=False)[0]
+        if key[0] == "instant":
+            assert best.kind == "instant"
+            continue
+        # the stored option, in the hand's own positions, is worth the best value
+        assert price(Engine(situation, RULES), hand, *key) == best.ev
+
+
+def test_the_kept_values_re_price_without_pruning(folder):
+    """Each shard keeps the exact value of a seeded 1% of its classes: re-priced here with
+    the forcing bounds off (Engine prune=False), every option, they are the same."""
+    from combin.stud.draw.shards import _load_shard, _load_plan, RunSpec
+    spec = RunSpec.of(DECK, RULES)
+    keys = option_keys(RULES)
+    rows, hands, ups, _ = situations(DECK)
+    checked = 0
+    for shard in _load_plan(folder / "full", spec):
+        found = _load_shard(folder / "full", spec, shard)
+        scale = found["denominator"]
+        for index, code, value in found["checks"]:
+            if code == INSTANT_CODE:          # settled by the instant payout: no option to price
+                assert advise(Situation(tuple(int(c) for c in hands[index]), int(ups[index]), DECK),
+                              RULES, detail=False)[0].kind == "instant"
+                continue
+            situation = Situation(tuple(int(c) for c in hands[index]), int(ups[index]), DECK)
+            engine = Engine(situation, RULES, prune=False)
+            hand = list(situation.player)
+            values = [price(engine, hand, *key) for key in keys]
+            assert max(values) * scale == int(value) and values[code] == max(values)
+            checked += 1
+    assert checked >= 3
+
+
+def test_the_strategy_command_answers_from_the_shards(folder, capsys):
+    assert main(["lunar", "strategy", "AS KD QH JC JD", "--up", "JS", "--deck", "JQKA",
+                 "--shards", str(folder / "full"), "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    best = advise(Situation.parse("AS KD QH JC JD", "JS", "JQKA"), RULES, detail=False)[0]
+    assert obj["subject"]["source"]["stored"] is True
+    assert Fraction(obj["subject"]["best"]["ev"]) == best.ev
+
+
+def test_shards_are_the_same_bytes_each_time(folder, tmp_path):
+    again = tmp_path / "again"
+    assert main(["game", "lunar", "--deck", "JQKA", "--shards", str(again), "--shard-count", "3",
+                 "--workers", "0", "--store", str(tmp_path / "s.sqlite"), "--max-shards", "1"]) == 0
+    for name in ("plan.json", "shard-000.json.gz"):
+        assert (again / name).read_bytes() == (folder / "full" / name).read_bytes()
+
+
+def _copy(folder, tmp_path):
+    target = tmp_path / "copy"
+    shutil.copytree(folder / "full", target)
+    return target
+
+
+def _cli_error(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("combin: error: ")
+    return err[0]
+
+
+def _assemble_argv(where, tmp_path):
+    return ["game", "lunar", "--deck", "JQKA", "--shards", str(where), "--shard-count", "3", "--workers",
+            "0", "--store", str(tmp_path / "s.sqlite"), "--out", str(tmp_path / "out.md")]
+
+
+def test_a_tampered_shard_is_refused(folder, tmp_path, capsys):
+    where = _copy(folder, tmp_path)
+    path = where / "shard-001.json.gz"
+    obj = json.loads(gzip.decompress(path.read_bytes()))
+    obj["totals"]["best"] = str(int(obj["totals"]["best"]) + 1)      # one unit more
+    path.write_bytes(gzip.compress(json.dumps(obj).encode()))
+    line = _cli_error(capsys, _assemble_argv(where, tmp_path))
+    assert "shard-001.json.gz" in line and "digest" in line
+    assert not (tmp_path / "out.md").exists()
+    path.write_bytes(b"not gzip")
+    assert "not a gzip file" in _cli_error(capsys, _assemble_argv(where, tmp_path))
+    # a small file that unpacks to far more than a shard may hold
+    path.write_bytes(gzip.compress(b" " * (6 << 20)))
+    assert "more than" in _cli_error(capsys, _assemble_argv(where, tmp_path))
+
+
+def test_another_run_or_count_is_refused(folder, tmp_path, capsys):
+    where = _copy(folder, tmp_path)
+    argv = _assemble_argv(where, tmp_path)
+    line = _cli_error(capsys, [*argv, "--paytable", "B"])
+    assert "another run" in line
+    line = _cli_error(capsys, [*argv[:argv.index("--shard-count") + 1], "4", *argv[argv.index("--shard-count") + 2:]])
+    assert "3 shards, not 4" in line
+    assert "--sample" in _cli_error(capsys, [*argv, "--sample", "16"])
+
+
+def test_the_totals_of_the_shards_add_up_to_every_class(folder):
+    scale, totals, count = assemble(DECK, RULES, folder / "full")
+    rows, _, _, weights = situations(DECK)
+    assert count == 3 and totals.classes == len(rows)
+    assert totals.weight == int(np.sum(weights)) == 4368 * 11
+    assert sum(totals.groups.values()) == totals.weight
+
+
+@pytest.mark.slow
+def test_the_committed_full_deck_shards_re_price_and_answer():
+    """Every committed shard of the 52-card run: its file is checked against the plan, two of
+    its kept classes are re-priced with the forcing bounds off (every option), and one of them
+    is looked up through the compact strategy from a relabelled situation."""
+    from combin.stud.draw.shards import _load_plan, _load_shard
+    from combin.stud.draw.spec import RunSpec
+    deck = Deck.parse(None)
+    spec = RunSpec.of(deck, RULES)
+    folder = ROOT / "tables/lunar/game/full"
+    shards = _load_plan(folder, spec)
+    done = [(s, f) for s in shards for f in [_load_shard(folder, spec, s)] if f is not None]
+    if not done:
+        pytest.skip("no shard of the 52-card run is committed yet")
+    _, hands, ups, _ = situations(deck)
+    keys = option_keys(RULES)
+    for shard, found in done:
+        for index, code, value in [c for c in found["checks"] if c[1] != INSTANT_CODE][:2]:
+            hand = [int(c) for c in hands[index]]
+            situation = Situation(tuple(hand), int(ups[index]), deck)
+            engine = Engine(situation, RULES, prune=False)
+            values = [price(engine, hand, *key) for key in keys]
+            assert max(values) * found["denominator"] == int(value) and values[code] == max(values)
+        # the same situation with hearts and spades swapped, cards in another order
+        swap = {0: 0, 1: 1, 2: 3, 3: 2}
+        hand = [(c & ~3) | swap[c & 3] for c in reversed(hand)]
+        up = (int(ups[index]) & ~3) | swap[int(ups[index]) & 3]
+        key, at = lookup(deck, RULES, folder, hand, up)
+        assert at == shard.index
+        assert price(Engine(Situation(tuple(hand), up, deck), RULES), hand, *key) == max(values)
+
+
+def test_a_long_sharded_run_is_projected_before_it_starts():
+    import io
+    from combin.stud.draw.shards import _announce
+    shards = plan_shards(DECK, 4)
+    stream = io.StringIO()
+    _announce(stream, DECK, RULES, shards[:2], shards, 2)
+    line = stream.getvalue()
+    assert line.startswith("game: 2 shards to compute now: about ") and "on 2 workers" in line
+    assert "all 4 missing shards:" in line and line.endswith("core-hours\n")
