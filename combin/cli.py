@@ -64,7 +64,8 @@ def build_parser():
         command.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
                              help="show no progress on stderr (errors and warnings still show)")
         module.configure(command)
-        command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"))
+        command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"),
+                             table_names=getattr(module, "tables", None))
     parser.commands = sub.choices     # each command's own parser, for combin.preflight
     return parser
 

@@ -27,6 +27,11 @@ def configure(parser):
     add_output_options(advise)
 
 
+def tables(args):
+    """The tables of the advice (checked before any work)."""
+    return ("options", "results")
+
+
 def run(args):
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")

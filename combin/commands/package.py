@@ -29,6 +29,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser, wager=False)
 
 
+def tables(args: argparse.Namespace) -> tuple[str, ...]:
+    """The tables of the package (checked before any work)."""
+    names = ("distribution", "wagers", "summary", "covariance", "correlation")
+    return names + (("joint_lines",) if args.lunar_supers is not None else ())
+
+
 def _resolve_files(args, bets, options):
     """Let a paytable file select each bet's paytable, as ``combin par`` does for one wager."""
     from combin.design.package import Bet

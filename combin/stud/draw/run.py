@@ -96,14 +96,16 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     from combin.stud.draw.chunks import chunk_description, class_chunks, records_of, solve_chunk
     from combin.stud.draw.sheet import exact_sheet, sample_sheet
     from combin.stud.core.classes import situations
+    from combin.stud.draw.sampling import check_sample, class_count
     stream = sys.stderr if stream is None else stream
+    if sample is not None:
+        check_sample(sample, deck)                      # counted, not listed: before any work
     rows, hands, ups, weights = situations(deck)
     n = len(deck)
     if int(weights.sum()) != comb(n, 5) * (n - 5):     # every situation in exactly one class
         raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
-    if sample is not None and sample > len(weights):
-        raise CombinError(f"--sample {sample:,} is more than the {len(weights):,} classes of the "
-                          f"deck {deck.text[:100]}; leave --sample out for the exact run")
+    if len(weights) != class_count(deck):
+        raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
     if sample is None:
         indices = list(range(len(weights)))
         mode = "exact"
