@@ -15,30 +15,27 @@ EXAMPLES = """examples:
   combin audit --out l --game lunar --paytable A --client "Casino" --submission RS-12
   combin audit --verify build/audit"""
 
-#: Simulation sizes beyond these would run for days; the command refuses them.
-MAX_ROUNDS = 10**9
-MAX_SHOES = 10**8
 MAX_WORKERS = 256
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
-    from combin.audit import DEFAULTS
+    from combin.audit import DEFAULTS, LIMITS
     parser.add_argument("--out", default="build/audit", metavar="DIR",
                         help="where to write the bundle (default build/audit)")
     parser.add_argument("--verify", metavar="DIR",
                         help="re-hash the bundle in DIR and recompute it; exit 1 on any difference")
-    parser.add_argument("--seed", type=int_option("--seed", 0, 2**63 - 1), default=DEFAULTS["seed"],
+    parser.add_argument("--seed", type=int_option("--seed", *LIMITS["seed"]), default=DEFAULTS["seed"],
                         help="seed of every simulation in the bundle (recorded in the manifest)")
-    parser.add_argument("--rounds", type=int_option("--rounds", 1000, MAX_ROUNDS),
+    parser.add_argument("--rounds", type=int_option("--rounds", *LIMITS["rounds"]),
                         default=DEFAULTS["rounds"],
-                        help="rounds simulated per game that deals rounds (default 1,000,000)")
-    parser.add_argument("--hands", type=int_option("--hands", 1000, MAX_ROUNDS),
+                        help="rounds simulated per game that deals rounds")
+    parser.add_argument("--hands", type=int_option("--hands", *LIMITS["hands"]),
                         default=DEFAULTS["hands"],
-                        help="hands simulated per game that deals hands (default 1,000,000)")
-    parser.add_argument("--shoes", type=int_option("--shoes", 100, MAX_SHOES),
+                        help="hands simulated per game that deals hands")
+    parser.add_argument("--shoes", type=int_option("--shoes", *LIMITS["shoes"]),
                         default=DEFAULTS["shoes"],
-                        help="shoes per count simulation (default 100,000)")
+                        help="shoes per count simulation")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the simulations on an existing Dask cluster, e.g. "
                              "tcp://127.0.0.1:8786 (the result does not depend on it)")
