@@ -127,6 +127,7 @@ def run(args: argparse.Namespace) -> str:
 def _run(args: argparse.Namespace) -> str:
     from combin.audit.bundle import MARKER, audit_command, build, verify, write
     from combin.fileio import check_directory
+    from combin.progress import messages
     if args.verify is not None:
         given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB if getattr(args, name)]
         if given:
@@ -142,7 +143,7 @@ def _run(args: argparse.Namespace) -> str:
             raise SystemExit(1)
         how = ("hashes and manifest match" if args.hashes_only else
                "hashes and manifest match and the recomputation is identical")
-        print(f"combin: {args.verify}: verified, {how}", file=sys.stderr)
+        messages("combin")(f"{args.verify}: verified, {how}")
         return ""
     if args.hashes_only:
         raise CombinError("--hashes-only applies to --verify DIR")
@@ -159,7 +160,7 @@ def _run(args: argparse.Namespace) -> str:
         from combin.audit.pdf import print_pdf
         files[PDF] = print_pdf(files["REPORT.html"])
     write(args.out, files, verdicts, record, audit_command(record))
-    print(f"combin: wrote {len(files) + 1} files under {args.out}", file=sys.stderr)
+    messages("combin")(f"wrote {len(files) + 1} files under {args.out}")
     failed = [game for game, verdict in verdicts.items() if not verdict["all_checks_passed"]]
     if failed:
         print(f"combin: cross-checks FAILED for {', '.join(failed)}", file=sys.stderr)

@@ -12,7 +12,6 @@ so an interrupted run resumes.
 """
 
 import os
-import sys
 
 from combin.errors import CombinError
 
@@ -71,7 +70,8 @@ def tables(args):
 
 
 def _progress(message):
-    print(f"game: {message}", file=sys.stderr, flush=True)
+    from combin.progress import messages
+    messages("game")(message)
 
 
 def _int(text, what, low):

@@ -96,6 +96,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     from combin.stud.draw.chunks import chunk_description, class_chunks, records_of, solve_chunk
     from combin.stud.draw.sheet import exact_sheet, sample_sheet
     from combin.stud.core.classes import situations
+    from combin import progress
     from combin.stud.draw.sampling import check_sample, class_count
     stream = sys.stderr if stream is None else stream
     if sample is not None:
@@ -128,7 +129,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     with Store(store_path or DEFAULT_STORE) as store:
         with _from_store(store):
             stored = set(store.finished(store.begin(description, len(chunks))))
-        if sample is None and len(weights) > LONG_RUN_CLASSES:
+        if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
             announce_exact_run(stream, deck, rules, chunks, store, description,
                                max(workers, 1) if scheduler is None else None)
         results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
@@ -141,7 +142,6 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     fresh = [(c, result) for i, (c, result) in enumerate(zip(chunks, results)) if i not in stored]
     cpu = sum(result.get("cpu_seconds", 0) for _, result in fresh)
     setup = sum(result.get("setup_seconds", 0) for _, result in fresh)
-    from combin import progress
     if cpu > 0 and not progress.QUIET:
         weight_of = {r.index: r.weight for r in records}
         done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[3]]
