@@ -455,7 +455,7 @@ def _connect(client_class, scheduler, timeout):
     def connect():      # in a thread: a port that accepts and never answers is not bounded
         try:            # by the client's own timeout
             made["client"] = client_class(scheduler, timeout=timeout)
-        except (OSError, ValueError, TimeoutError) as error:
+        except BaseException as error:      # noqa: BLE001 -- told by the waiting thread
             made["error"] = str(error)[:200] or type(error).__name__
     thread = threading.Thread(target=connect, daemon=True, name="combin scheduler connect")
     thread.start()
