@@ -51,8 +51,9 @@ COUNT = ("count", "eclipse.sun7", "--trigger", "1", "--shoes", "2000", "--worker
     (ADVISE, "options, results"),
     (("package", "--lunar-supers", "2"), "covariance, correlation, joint_lines"),
     (COUNT, "(tables: triggers)"),
+    (("hands", "--cards", "7", "--method", "exhaustive"), "(tables: classes)"),
 ], ids=["game lunar", "game lunar --sample", "--strategy-table", "--no-draw", "caribbean",
-        "lunar advise", "package --lunar-supers", "count"])
+        "lunar advise", "package --lunar-supers", "count", "hands"])
 def test_an_unknown_table_is_refused_before_any_work(tmp_path, argv, tables):
     _refused_before_work(tmp_path, argv + ("--table", "nope"), ("no table 'nope'", tables))
 
@@ -73,7 +74,10 @@ def _tables(tmp_path, argv):
     (("game", "caribbean", "--deck", "9TJQKA"), "ace_king"),
     (LUNAR + ("--sample", "30"), "strata"),
     (LUNAR + ("--strategy-table",), "basic_strategy_edge"),
-], ids=["lunar advise", "caribbean", "game lunar --sample", "--strategy-table"])
+    (("hands", "--cards", "6"), "bet"),
+    (("hands", "--cards", "7"), "classes"),
+], ids=["lunar advise", "caribbean", "game lunar --sample", "--strategy-table", "hands 6",
+        "hands 7"])
 def test_the_tables_named_before_the_work_are_the_outputs_tables(tmp_path, argv, table):
     """What the refusal lists is what the output holds: each name is read back from the real
     output, and one of them selected by --table."""
