@@ -243,3 +243,23 @@ def test_a_scheduler_that_never_answers_leaves_no_store_and_no_traceback(tmp_pat
                                 f"tcp://127.0.0.1:{port}"), done.stderr[-2000:]
     assert "Traceback" not in done.stderr and "Exception in thread" not in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_chunk_of_another_record_format_names_the_store(tmp_path):
+    """A real run's store whose chunk says nothing of its record format (an edit, or another
+    version's chunk): the rerun (a real process) names the store in its one line."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    argv = [sys.executable, "-m", "combin", "-q", "game", "lunar", "--deck", "JQKA", "--workers",
+            "0", "--sample", "20", "--store", "s.sqlite"]
+    assert subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True).returncode == 0
+    db = sqlite3.connect(tmp_path / "s.sqlite")
+    db.execute("UPDATE chunks SET result = ? WHERE chunk = 0", ('{"a": 1}',))
+    db.commit()
+    db.close()
+    done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("combin: error: the store s.sqlite: chunk results of another "
+                                  "record format") and done.stderr.count("\n") == 1, done.stderr

@@ -82,6 +82,10 @@ def _from_store(store):
     fail on it) was altered or damaged in the store: one error naming the store."""
     try:
         yield
+    except CombinError as error:            # what the records say is wrong, named with the store
+        if store.shown in str(error):
+            raise
+        raise CombinError(f"the store {store.shown}: {error}") from None
     except (AssertionError, AttributeError, KeyError, TypeError, IndexError, ValueError) as error:
         raise CombinError(f"the store {store.shown} holds chunk results this run cannot use "
                           f"({type(error).__name__}: {str(error)[:100]}); give --store a new file") \
