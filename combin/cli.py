@@ -50,6 +50,17 @@ def _commands():
     return [import_module(f"combin.commands.{name}") for name in MODULES]
 
 
+def _add_quiet(parser):
+    """``-q`` after a command's own words too (``combin lunar advise ... -q``): on the
+    command's parser and on each of its sub-commands' parsers."""
+    parser.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
+                        help="show no progress on stderr (errors and warnings still show)")
+    for action in parser._actions:             # argparse keeps the sub-parsers only there
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _add_quiet(child)
+
+
 def build_parser():
     parser = Parser(prog="combin",
                     description="Exact combinatorial analyzer for casino table games.")
@@ -61,10 +72,10 @@ def build_parser():
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
                                  epilog=getattr(module, "EXAMPLES", None),
                                  formatter_class=HelpFormatter)
-        command.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
-                             help="show no progress on stderr (errors and warnings still show)")
         module.configure(command)
-        command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"))
+        _add_quiet(command)
+        command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"),
+                             table_names=getattr(module, "tables", None))
     parser.commands = sub.choices     # each command's own parser, for combin.preflight
     return parser
 

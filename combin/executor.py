@@ -249,6 +249,7 @@ def local_cluster(workers):
     import os
     import shutil
     import tempfile
+    import threading
     import dask
     from distributed import LocalCluster
     from combin.interrupt import shielded
@@ -259,24 +260,85 @@ def local_cluster(workers):
     scratch = tempfile.mkdtemp(prefix="combin-dask-")
     atexit.register(shutil.rmtree, scratch, True)
     saved = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
-    cluster = None
+    made = {}
+
+    def start():        # in a thread started shielded: it and its processes never get a signal
+        try:
+            made["cluster"] = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                           host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                           silence_logs=logging.CRITICAL, local_directory=scratch)
+        except BaseException as error:      # noqa: BLE001 -- raised in the waiting thread
+            made["error"] = error
     try:
-        with shielded(), dask.config.set(dict(LOCAL_CONFIG, **{"temporary-directory": scratch})):
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address="127.0.0.1:0",
-                                   silence_logs=logging.ERROR, local_directory=scratch)
-            cluster.combin_scratch = scratch
+        with dask.config.set(dict(LOCAL_CONFIG, **{"temporary-directory": scratch})):
+            known = _started_clusters()
+            thread = threading.Thread(target=start, daemon=True, name="combin cluster start")
+            with shielded():
+                thread.start()
+            try:
+                while thread.is_alive():        # a signal stops this wait at once, not the
+                    thread.join(0.1)            # whole start (seconds on a busy machine)
+            except BaseException:
+                _quiet_dask()
+                _kill_starting(thread)
+                _forget_unstarted(known)
+                raise
+        if "error" in made:
+            raise made["error"]
+        cluster = made["cluster"]
+        cluster.combin_scratch = scratch
     except BaseException:
-        # interrupted while it started (raised as the shield ends) or failed to start
-        if cluster is not None:
+        # interrupted while it started or failed to start
+        if made.get("cluster") is not None:
             _quiet_dask()
-            close_cluster(cluster, at_once=True)
+            close_cluster(made["cluster"], at_once=True)
         shutil.rmtree(scratch, ignore_errors=True)
         raise
     finally:
         if saved is not None:
             os.environ["MALLOC_TRIM_THRESHOLD_"] = saved
     return cluster
+
+
+def _started_clusters():
+    """The clusters Dask closes at the interpreter's exit (``distributed.deploy.spec``)."""
+    from distributed.deploy.spec import SpecCluster
+    return set(SpecCluster._instances)          # Dask keeps them only there
+
+
+def _forget_unstarted(known):
+    """A cluster whose start was stopped has no loop left to close it with: Dask's own
+    close at exit would fail with a traceback; its processes are killed, its folder removed."""
+    for cluster in _started_clusters() - known:
+        cluster.shutdown_on_close = False
+
+
+def _kill_starting(thread, seconds=3.0):
+    """Stop a cluster's start at once: kill the worker processes it has spawned (this process's
+    children, but multiprocessing's resource tracker) until its thread gives up, which it
+    does as soon as a worker it waits for is gone -- well within ``seconds``."""
+    import os
+    import signal
+    from multiprocessing import resource_tracker
+    import psutil
+    tracker = getattr(resource_tracker._resource_tracker, "_pid", None)
+    deadline, quiet = time.monotonic() + seconds, 0
+    while time.monotonic() < deadline:
+        try:
+            children = [c for c in psutil.Process().children(recursive=True) if c.pid != tracker]
+        except psutil.Error:
+            children = []
+        for child in children:
+            try:
+                os.kill(child.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        # done when the start has given up and no process was spawned for a while (a worker
+        # spawned as it gave up would print a traceback once this process is gone)
+        quiet = 0 if children or thread.is_alive() else quiet + 1
+        if quiet >= 6:
+            return
+        thread.join(0.05)
 
 
 def close_cluster(cluster, at_once=False):
@@ -298,7 +360,14 @@ def close_cluster(cluster, at_once=False):
                     os.kill(nanny.process.process.pid, signal.SIGKILL)
                 except (AttributeError, TypeError, OSError):
                     pass            # not started, or gone already
-        cluster.close()
+        if at_once:
+            try:                # the workers are gone: what is left to close is in-process
+                cluster.close(timeout=2)
+            except Exception:   # noqa: BLE001 -- past the time-out, or a worker already gone
+                pass
+            cluster.shutdown_on_close = False      # not closed again at the exit
+        else:
+            cluster.close()
         # the nanny's clean-up at exit would complain that the folders removed here are gone
         logging.getLogger("distributed.diskutils").setLevel(logging.CRITICAL + 1)
         scratch = getattr(cluster, "combin_scratch", None)
@@ -386,7 +455,7 @@ def _connect(client_class, scheduler, timeout):
     def connect():      # in a thread: a port that accepts and never answers is not bounded
         try:            # by the client's own timeout
             made["client"] = client_class(scheduler, timeout=timeout)
-        except (OSError, ValueError, TimeoutError) as error:
+        except BaseException as error:      # noqa: BLE001 -- told by the waiting thread
             made["error"] = str(error)[:200] or type(error).__name__
     thread = threading.Thread(target=connect, daemon=True, name="combin scheduler connect")
     thread.start()

@@ -8,6 +8,8 @@
   outputs naming the same file are an error.
 * ``--format xlsx`` needs ``--out``; a ``--scheduler`` address is parsed
   (:func:`scheduler_address`).
+* ``--table NAME`` names a table of the output, where the command knows its tables from
+  the command line alone (a command module's ``tables(args)``).
 
 >>> scheduler_address("tcp://127.0.0.1:8786")
 'tcp://127.0.0.1:8786'
@@ -71,6 +73,14 @@ def _collisions(outputs):
         seen[real] = option
 
 
+def _table(args):
+    name, names = getattr(args, "table", None), getattr(args, "table_names", None)
+    known = names(args) if name is not None and names is not None else None
+    if known is not None and name not in known:
+        from combin.render.document import unknown_table
+        raise unknown_table(name, known)
+
+
 def scheduler_address(text):
     """``text`` as a Dask scheduler address ``tcp://HOST:PORT`` (a bare ``HOST:PORT`` is
     TCP), or a CombinError saying what is wrong with it."""
@@ -101,6 +111,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         args.scheduler = scheduler_address(args.scheduler)
     if getattr(args, "format", None) == "xlsx" and not getattr(args, "out", None):
         raise CombinError("--format xlsx writes a workbook: give --out FILE.xlsx")
+    _table(args)
     outputs = _outputs(args)
     for _, path, what, directory in outputs:
         (check_directory if directory else check_output)(path, what)

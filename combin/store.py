@@ -94,6 +94,14 @@ class Store:
             raise CombinError(f"the store {self.shown} is not an SQLite database (it is some other "
                               "file); give --store a new file")
         folder = os.path.dirname(os.path.abspath(self.path))
+        #: What this run creates (the file, missing folders), removed again if the run fails
+        #: before it stored a chunk: a refused scheduler leaves no empty store behind.
+        self._made = [] if os.path.lexists(self.path) else [self.path]
+        missing = folder
+        while missing and not os.path.lexists(missing):
+            self._made.append(missing)
+            missing = os.path.dirname(missing)
+        self._saved = False
         try:
             os.makedirs(folder, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=30)
@@ -166,8 +174,14 @@ class Store:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, kind, value, traceback):
         self.close()
+        if kind is not None and not self._saved:
+            for made in self._made:             # the file first, then its new folders
+                try:
+                    os.remove(made) if made == self.path else os.rmdir(made)
+                except OSError:
+                    break
 
     def close(self):
         if self._db is not None:
@@ -206,6 +220,7 @@ class Store:
         """Store one finished chunk and commit at once (the result must be JSON-able)."""
         self._query("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)", (key, chunk, canonical(result)),
                     commit=True)
+        self._saved = True
 
     def runs(self):
         """``[(key, description, chunks, finished)]`` of every run in the store."""

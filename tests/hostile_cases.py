@@ -561,6 +561,12 @@ CASES = [
     Case("wrong messages", "a 30,000-character paytable id is not echoed whole",
          SUN + ("--paytable", "Q" * 30000), words=("(30,002 characters)",),
          check=lambda out, err, d: len(err) < 300),
+    *[Case("wrong messages", f"compare {option} {value!r}",
+           ("compare", "baccarat.banker", option, value), words=words, absent=("A,B,C",))
+      for option, value, words in [("--decks", "", ("--decks: an empty name",)),
+                                   ("--rules", "standard,,ez", ("--rules standard,,ez: item 2",)),
+                                   ("--decks", "8,08", ("'8' and '08' are the same number",)),
+                                   ("--decks", "8,+8", ("'8' and '+8' are the same number",))]],
     # 9. (round 3) Outputs checked before any work: collisions, empty values, probes.
     *[Case("outputs before work", f"{name}", argv, words=words) for name, argv, words in [
         ("--out equal to --store", LUNAR + ("--store", "{d}/s.sqlite", "--out", "{d}/s.sqlite"),
@@ -602,6 +608,16 @@ CASES = [
     *[Case("bounds before work", f"--format xlsx without --out: {' '.join(argv[:2])}",
            argv + ("--format", "xlsx"), words=("--out FILE.xlsx",))
       for argv in (LUNAR, COUNT, ("game", "caribbean"), SUN)],
+    *[Case("bounds before work", f"--table nope: {' '.join(argv)[:40]}",
+           argv + ("--table", "nope", "--strategy-out", "{d}/s.json")[:4 if argv[:2] == LUNAR[:2]
+                                                                     else 2],
+           words=("no table 'nope'",))
+      for argv in (LUNAR, LUNAR + ("--sample", "20"), COUNT, ("game", "caribbean"),
+                   ("lunar", "advise", "AS KD TH TC 9D", "--up", "9S"),
+                   ("package", "--lunar-supers", "3"))],
+    Case("bounds before work", "--sample below the strata's floor on 52 cards",
+         ("game", "lunar", "--workers", "0", "--sample", "59"),
+         words=("30 strata need at least 60 draws",)),
     # 11. (round 3) Stores: another program's database, a file that is none.
     Case("stores", "--store another program's SQLite database", LUNAR + ("--store", "{d}/s.db"),
          setup=sqlite_file("s.db", "CREATE TABLE songs (title TEXT);"),

@@ -251,3 +251,29 @@ def test_verify_an_extra_file_and_a_missing_manifest(bundle, tmp_path, capsys):
     assert verify(copy, recompute=False) == ["not in the manifest: baccarat/note.txt"]
     assert main(["audit", "--verify", str(tmp_path / "nowhere")]) == 2
     assert "no readable manifest.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, value", [("rounds", 5), ("hands", 999), ("shoes", 0),
+                                         ("seed", -1), ("rounds", 10**30)])
+def test_verify_names_an_edited_parameter_of_the_manifest(tmp_path, name, value):
+    """A recorded parameter no audit writes (``rounds: 5``) is the bundle's fault, not the
+    user's: --verify (a real process, recomputing) names the manifest and the parameter, says
+    "edited", exits 1, never tells the user to give more rounds, and writes nothing."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    from hostile_cases import _set, make_bundle, snapshot
+    make_bundle(edit=_set(["parameters", name], value))(tmp_path)
+    before = snapshot(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, "-m", "combin", "audit", "--verify",
+                           str(tmp_path / "bundle")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    assert f"{tmp_path / 'bundle' / 'manifest.json'}: the recorded parameter {name} is " \
+           f"{str(value)[:40]}" in done.stderr
+    assert "the manifest was edited" in done.stderr
+    assert "need at least" not in done.stderr and "verified" not in done.stderr
+    assert "Traceback" not in done.stderr
+    assert snapshot(tmp_path) == before

@@ -199,3 +199,86 @@ def test_list_offers_the_banker_paytables_through_the_rule_sets(capsys):
         assert run(capsys, "par", "baccarat.banker", "--rules", rules)[0] == 0
     code, _, err = run(capsys, "par", "baccarat.banker", "--paytable", "ez")
     assert code == 2 and "choose --rules ez" in err and "means" not in err
+
+
+# --- every --help example, run as written ----------------------------------------------------
+
+#: Examples not run as written, and why: each would run for minutes to hours, or write
+#: outside the test's folder; the rest are run exactly as their --help prints them.
+_NOT_RUN = {
+    "audit --out build/audit": "the whole bundle: hours",
+    "audit --out b --game baccarat --wager eclipse.eclipse --paytable B --rules ez --pdf":
+        "needs Chromium",
+    "audit --out l --game lunar --paytable A --client Casino --submission RS-12": "minutes",
+    "audit --verify build/audit": "needs the whole bundle",
+    "tables": "rewrites the committed tables",
+    "tables --out /some/where": "writes outside the test's folder",
+}
+#: Examples run smaller than written (the same options, fewer shoes).
+_SMALLER = {"--shoes 100000": "--shoes 2000"}
+
+
+def _examples():
+    import os
+    import shlex
+    from pathlib import Path
+    from combin.commands import MODULES
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    found = []
+    for name in MODULES:
+        command = "list" if name == "listing" else name
+        text = subprocess.run([sys.executable, "-m", "combin", command, "--help"], env=env,
+                              capture_output=True, text=True, check=True).stdout
+        lines = text.split("examples:\n", 1)[1].splitlines()
+        for index, line in enumerate(lines):
+            if not line.startswith("  combin "):
+                continue
+            words, _, comment = line.partition("  #")
+            note = comment or (lines[index + 1] if index + 1 < len(lines)
+                               and not lines[index + 1].lstrip().startswith(("combin", "#"))
+                               else "")
+            argv = shlex.split(words)[1:]
+            found.append((" ".join(argv), argv, note.strip()))
+    return found
+
+
+def test_every_help_example_runs_as_described(tmp_path):
+    """Each ``combin COMMAND --help`` example runs (a real process, in one folder, in the order
+    printed: paytable's example writes the file its next example reads) with exit 0 and
+    nothing but its result; an ``--out`` the example (or its comment) calls a folder is a
+    folder of CSV files, any other ``--out`` or ``--plot`` one regular file."""
+    import os
+    from pathlib import Path
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    (tmp_path / "m8n.toml").write_text(     # the workbench example's own paytable file
+        '[[paytable]]\nwager = "eclipse.moon8"\nid = "M8N"\ncitation = "a test"\n'
+        '[paytable.pays]\nplayer_wins_three_card_8 = "30 to 1"\n')
+    examples = _examples()
+    assert len(examples) >= 30 and set(_NOT_RUN) <= {key for key, _, _ in examples}
+    for key, argv, note in examples:
+        if key in _NOT_RUN:
+            continue
+        for written, smaller in _SMALLER.items():
+            option, value = written.split()
+            if option in argv and argv[argv.index(option) + 1] == value:
+                argv = [smaller.split()[1] if i and argv[i - 1] == option else word
+                        for i, word in enumerate(argv)]
+        done = subprocess.run([sys.executable, "-m", "combin", "-q", *argv], cwd=tmp_path, env=env,
+                              capture_output=True, timeout=900)
+        assert done.returncode == 0 and done.stderr == b"", (key, done.stderr[-2000:])
+        for option in ("--out", "--plot"):
+            if option in argv:
+                target = tmp_path / argv[argv.index(option) + 1]
+                folder = ("folder" in note or "directory" in note or key.startswith("workbench")
+                          or ("csv" in argv and "--table" not in argv))
+                assert target.is_dir() if folder else target.is_file(), (key, note)
+                # a folder is not named like a file, a file is named by its format
+                assert not target.suffix if folder else target.suffix in (
+                    ".png", ".toml", f".{argv[argv.index('--format') + 1]}"
+                    if "--format" in argv else ".txt"), (key, target.name)
+                if folder and not key.startswith("workbench"):
+                    assert sorted(p.suffix for p in target.iterdir()) == [".csv"] * len(
+                        list(target.iterdir())) and list(target.iterdir())
+        if not any(option in argv for option in ("--out", "--plot")):
+            assert done.stdout, key
+    assert (tmp_path / "build" / "workbench" / "index.html").is_file()  # "then open ..."

@@ -38,7 +38,7 @@ def test_rules_and_decks_multiply(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["compare", "eclipse.sun7", "--paytable", "A,,B"], "empty item"),
+    (["compare", "eclipse.sun7", "--paytable", "A,,B"], "--paytable A,,B: item 2 is empty"),
     (["compare", "eclipse.sun7", "--paytable", "A,A"], "twice"),
     (["compare", "eclipse.sun7", "--paytable", "Z"], "unknown paytable"),
 ])
@@ -46,3 +46,29 @@ def test_bad_lists(capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("combin: error: ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--decks", ""], "--decks: an empty name"),
+    (["--decks", " , "], "--decks , : items 1 and 2 are empty"),
+    (["--rules", "standard,,ez"], "--rules standard,,ez: item 2 is empty; separate the rule "
+                                  "sets by single commas, e.g. --rules standard,ez"),
+    (["--decks", "8,08"], "--decks 8,08: '8' and '08' are the same number"),
+    (["--decks", "8,+8"], "--decks 8,+8: '8' and '+8' are the same number"),
+    (["--decks", "6, 8,8"], "--decks 6, 8,8: '8' is named twice"),
+    (["--rules", "ez,standard,ez"], "--rules ez,standard,ez: 'ez' is named twice"),
+])
+def test_a_bad_list_is_named_as_the_user_wrote_it(tmp_path, argv, message):
+    """Run as a real process: the message quotes the option and the list the user typed,
+    never a generic example of another option."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, "-m", "combin", "compare", "baccarat.banker", *argv],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("combin: error: ") and done.stderr.count("\n") == 1
+    assert message in done.stderr and "A,B,C" not in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []

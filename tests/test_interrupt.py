@@ -147,3 +147,44 @@ def test_a_signal_in_a_shield_is_raised_when_the_shield_ends():
     finally:
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("signum, group, status", [(signal.SIGINT, True, 130),
+                                                   (signal.SIGTERM, False, 143)],
+                         ids=["sigint-to-the-group", "sigterm-to-the-parent"])
+def test_a_signal_while_the_cluster_starts_stops_the_run_within_seconds(tmp_path, signum, group,
+                                                                        status):
+    """The signal lands as the first worker process of the local cluster appears (the cluster
+    is still starting: no chunk has run): the run stops within 3 s (it took 5 to 12 s when the start was waited for) -- not
+    once the whole cluster has started -- with one line, no process and no scratch left."""
+    scratch, work = tmp_path / "tmp", tmp_path / "work"
+    scratch.mkdir()
+    work.mkdir()
+    env = dict(os.environ, TMPDIR=str(scratch), PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "combin", *COUNT], cwd=work, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        deadline, pids = time.monotonic() + 240, set()
+        while len(pids) < 2 and time.monotonic() < deadline:     # the tracker and one worker
+            time.sleep(0.02)
+            pids |= _descendants(process.pid)
+        assert len(pids) >= 2, pids
+        start = time.monotonic()
+        (os.killpg if group else os.kill)(process.pid, signum)
+        code = process.wait(60)
+        seconds = time.monotonic() - start
+        pids |= _descendants(process.pid)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    out, err = process.stdout.read(), process.stderr.read()
+    time.sleep(0.5)
+    left = sorted(pid for pid in pids if _alive(pid))
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert code == status, err[-2000:]
+    assert seconds < 3, seconds
+    assert "Traceback" not in err and err.splitlines()[-1].startswith("combin: "), err[-2000:]
+    assert left == [] and os.listdir(scratch) == []

@@ -54,3 +54,62 @@ def test_messages_are_prefixed_lines():
     say("one")
     say("two")
     assert stream.getvalue() == "audit: one\naudit: two\n"
+
+
+# --- -q on every command, as real processes -------------------------------------------------
+
+QUIET_RUNS = [
+    ("list",), ("par", "eclipse.sun7"), ("compare", "eclipse.sun7", "--paytable", "A,B"),
+    ("hands", "--cards", "5"), ("decks", "eclipse.moon8", "--decks-list", "1,8"),
+    ("eor", "eclipse.sun7"), ("shoe", "eclipse.sun7", "--shoe", "8d-TT5"),
+    ("count", "eclipse.sun7", "--trigger", "1", "--shoes", "200", "--workers", "1"),
+    ("solve", "eclipse.moon8", "--target-edge", "5%"), ("package", "--eclipse"),
+    ("package", "--lunar-supers", "2"), ("paytable", "eclipse.moon8"),
+    ("lunar", "advise", "AS KD TH TC 9D", "--up", "9S", "--deck", "9TJQKA"),
+    ("game", "caribbean", "--deck", "9TJQKA"), ("game", "lunar", "--no-draw", "--deck", "9TJQKA"),
+    ("game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", "s.sqlite"),
+    ("game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", "s.sqlite"),   # read back
+    ("workbench", "--out", "page.html"),
+    ("audit", "--out", "bundle", "--game", "baccarat", "--rules", "ez", "--rounds", "1000",
+     "--hands", "1000", "--shoes", "100", "--workers", "1"),
+    ("audit", "--verify", "bundle", "--hashes-only"),
+]
+
+
+def test_quiet_prints_nothing_on_stderr_for_any_command(tmp_path):
+    """``combin -q COMMAND`` (and ``combin COMMAND -q``): a successful run prints its result on
+    stdout and nothing at all on stderr -- no progress, no "wrote N files", no throughput, no
+    "verified" (the exit status says it), not from a store read back either."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    for index, argv in enumerate(QUIET_RUNS):
+        flags = ["-q", *argv] if index % 2 else [*argv, "-q"]
+        done = subprocess.run([sys.executable, "-m", "combin", *flags], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, (argv, done.stderr[-2000:])
+        assert done.stderr == "", (argv, done.stderr[-2000:])
+    assert (tmp_path / "bundle" / "manifest.json").is_file()
+    assert (tmp_path / "page.html" / "index.html").is_file()
+
+
+def test_quiet_keeps_the_errors_and_the_differences(tmp_path):
+    """-q silences progress, not what went wrong: a bad input's one line, a bundle's
+    differences and their count."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    from hostile_cases import _set, make_bundle
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, "-m", "combin", "-q", "par", "nope.wager"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and done.stderr.startswith("combin: error: ")
+    make_bundle(edit=_set(["verdicts", "lunar", "checks"], "4/4"))(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "combin", "-q", "audit", "--verify", "bundle",
+                           "--hashes-only"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 1
+    assert "recorded verdict differs" in done.stderr and "1 difference(s)" in done.stderr

@@ -215,3 +215,51 @@ def test_a_store_that_cannot_be_written_is_refused_before_any_work(tmp_path):
         subprocess.run(["chattr", "-i", str(path)], check=True)
     with Store(path) as store:                           # nothing stored was lost
         assert store.finished(store.begin({"job": "x"}, 3)) == {1: {"total": 5}}
+
+
+def test_a_scheduler_that_never_answers_leaves_no_store_and_no_traceback(tmp_path):
+    """A real process against a port that accepts and never answers: after the bounded wait,
+    one error line, exit 2, and the store it would have made (with its new folders) is gone."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    try:
+        port = silent.getsockname()[1]
+        env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+        done = subprocess.run([sys.executable, "-m", "combin", "game", "lunar", "--deck", "JQKA",
+                               "--scheduler", f"tcp://127.0.0.1:{port}", "--store",
+                               "new/dir/s.sqlite"], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=300)
+    finally:
+        silent.close()
+    assert done.returncode == 2, done.stderr[-2000:]
+    lines = done.stderr.splitlines()
+    assert lines[-1].startswith(f"combin: error: cannot reach the Dask scheduler at "
+                                f"tcp://127.0.0.1:{port}"), done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and "Exception in thread" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_chunk_of_another_record_format_names_the_store(tmp_path):
+    """A real run's store whose chunk says nothing of its record format (an edit, or another
+    version's chunk): the rerun (a real process) names the store in its one line."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    argv = [sys.executable, "-m", "combin", "-q", "game", "lunar", "--deck", "JQKA", "--workers",
+            "0", "--sample", "20", "--store", "s.sqlite"]
+    assert subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True).returncode == 0
+    db = sqlite3.connect(tmp_path / "s.sqlite")
+    db.execute("UPDATE chunks SET result = ? WHERE chunk = 0", ('{"a": 1}',))
+    db.commit()
+    db.close()
+    done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("combin: error: the store s.sqlite: chunk results of another "
+                                  "record format") and done.stderr.count("\n") == 1, done.stderr

@@ -59,3 +59,35 @@ def test_strata_split_high_cards_and_pairs_by_rank():
               "AC KC QC JC TC")]
     assert names == ["one_pair:2", "one_pair:A", "high_card:K", "ace_king", "two_pair", "royal_flush"]
     assert least_sample(["x", "x", "y", "z", "z", "z"]) == 5
+
+
+@pytest.mark.parametrize("ranks", ["JQKA", "2345", "A2345", "TJQKA", "78TKA", "9TJQKA"])
+def test_classes_and_strata_counted_without_listing_are_the_listed_ones(ranks):
+    """Burnside's count and the strata of the rank multisets, against the listed classes."""
+    from combin.stud.core.classes import situations
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.values import hand_table
+    from combin.stud.draw.sampling import class_count, deck_strata, least_sample, stratum
+    deck = Deck.parse(ranks)
+    rows, _, _, weights = situations(deck)
+    strata = [stratum(v) for v in hand_table(deck).values[rows].tolist()]
+    assert class_count(deck) == len(weights)
+    assert deck_strata(deck) == sorted(set(strata))
+    assert least_sample(strata) == 2 * len(deck_strata(deck))
+
+
+def test_the_full_deck_is_counted_by_hand():
+    """52 cards: (C(52,5)*47 + 6*F2 + 8*F3) / 24 with the fixed situations worked by hand:
+    a transposition fixes 26 cards (two suits) and swaps 13 pairs; a three-cycle fixes 13."""
+    from math import comb
+    from combin.stud.core.deck import Deck
+    from combin.stud.draw.sampling import class_count, deck_strata
+    # five fixed cards, or three fixed and a swapped pair, or one fixed and two pairs; the up
+    # card one of the other fixed cards
+    f2 = (comb(26, 5) * 21 + comb(26, 3) * 13 * 23 + 26 * comb(13, 2) * 25)
+    # five fixed cards, or two fixed and a three-card orbit
+    f3 = comb(13, 5) * 8 + comb(13, 2) * 13 * 11
+    assert class_count(Deck.parse(None)) == (comb(52, 5) * 47 + 6 * f2 + 8 * f3) // 24
+    # high card by its highest card (7 to K, and A without K: 8) and ace-king, a pair by its
+    # rank (13), and two pair, trips, straight, flush, full house, quads, straight and royal
+    assert len(deck_strata(Deck.parse(None))) == 8 + 1 + 13 + 8

@@ -9,8 +9,13 @@ a seeded Monte Carlo confirmation of every wager; a human-readable
 :func:`~combin.audit.bundle.verify` re-hashes a bundle and recomputes it.
 """
 
-__all__ = ["DEFAULTS"]
+__all__ = ["DEFAULTS", "LIMITS"]
 
 #: Default parameters of ``combin audit``: the seed and the simulation sizes (rounds and
 #: hands *per simulation*: each wager, paytable, rule set and reading has its own stream).
 DEFAULTS = {"seed": 20261129, "rounds": 200_000, "hands": 200_000, "shoes": 100_000}
+
+#: The least and the most of each parameter ``combin audit`` accepts (and so records): fewer
+#: rounds, hands or shoes would mean nothing, more would run for days.
+LIMITS = {"seed": (0, 2**63 - 1), "rounds": (1000, 10**9), "hands": (1000, 10**9),
+          "shoes": (100, 10**8)}

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from combin import __version__
 from combin.analysis import select_wager
-from combin.audit import DEFAULTS, checks as audit_checks, report as texts
+from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit import stud as stud_games
 from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
@@ -290,7 +290,7 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
     configuration; ``lab`` holds the laboratory's fields (client, submission,
     prepared_by, date) printed at the head of every report.
     """
-    if rounds < 1000 or hands < 1000 or shoes < 100:
+    if rounds < LIMITS["rounds"][0] or hands < LIMITS["hands"][0] or shoes < LIMITS["shoes"][0]:
         raise CombinError("the simulations need at least 1,000 rounds and hands and 100 shoes "
                           "to mean anything")
     scope = scope or Scope()
@@ -676,6 +676,20 @@ def _draw_differences(root, hashes, workers, progress):
     return found
 
 
+def _edited_parameters(root, parameters):
+    """A difference for each recorded parameter outside what ``combin audit`` accepts (and so
+    records): the manifest was edited, and the bundle cannot be rebuilt from it."""
+    found = []
+    for name, (low, high) in LIMITS.items():
+        value = parameters[name]
+        if not low <= value <= high:
+            shown = str(value) if len(str(value)) <= 40 else f"{str(value)[:40]}... "
+            found.append(f"{root / 'manifest.json'}: the recorded parameter {name} is {shown}, "
+                         f"outside the {low:,} to {high:,} combin audit records; the manifest "
+                         "was edited")
+    return found
+
+
 def verify(directory, workers=2, progress=_progress, recompute=True):
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
@@ -711,7 +725,11 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
             on_disk.add(found.relative_to(root).as_posix())
     differences += [f"not in the manifest: {path}" for path in sorted(on_disk - set(hashes) - {"manifest.json"})]
     differences += _metadata(root, recorded)
-    if recompute:
+    edited = _edited_parameters(root, parameters)
+    differences += edited
+    if recompute and edited:
+        progress("not recomputed: the recorded parameters are none combin audit writes")
+    elif recompute:
         progress("recomputing the bundle from its recorded parameters and scope")
         scope = Scope.of_record(recorded["scope"], lambda path: _read_input(root, path))
         files, verdicts, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],

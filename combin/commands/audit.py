@@ -15,30 +15,27 @@ EXAMPLES = """examples:
   combin audit --out l --game lunar --paytable A --client "Casino" --submission RS-12
   combin audit --verify build/audit"""
 
-#: Simulation sizes beyond these would run for days; the command refuses them.
-MAX_ROUNDS = 10**9
-MAX_SHOES = 10**8
 MAX_WORKERS = 256
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
-    from combin.audit import DEFAULTS
+    from combin.audit import DEFAULTS, LIMITS
     parser.add_argument("--out", default="build/audit", metavar="DIR",
                         help="where to write the bundle (default build/audit)")
     parser.add_argument("--verify", metavar="DIR",
                         help="re-hash the bundle in DIR and recompute it; exit 1 on any difference")
-    parser.add_argument("--seed", type=int_option("--seed", 0, 2**63 - 1), default=DEFAULTS["seed"],
+    parser.add_argument("--seed", type=int_option("--seed", *LIMITS["seed"]), default=DEFAULTS["seed"],
                         help="seed of every simulation in the bundle (recorded in the manifest)")
-    parser.add_argument("--rounds", type=int_option("--rounds", 1000, MAX_ROUNDS),
+    parser.add_argument("--rounds", type=int_option("--rounds", *LIMITS["rounds"]),
                         default=DEFAULTS["rounds"],
-                        help="rounds simulated per game that deals rounds (default 1,000,000)")
-    parser.add_argument("--hands", type=int_option("--hands", 1000, MAX_ROUNDS),
+                        help="rounds simulated per game that deals rounds")
+    parser.add_argument("--hands", type=int_option("--hands", *LIMITS["hands"]),
                         default=DEFAULTS["hands"],
-                        help="hands simulated per game that deals hands (default 1,000,000)")
-    parser.add_argument("--shoes", type=int_option("--shoes", 100, MAX_SHOES),
+                        help="hands simulated per game that deals hands")
+    parser.add_argument("--shoes", type=int_option("--shoes", *LIMITS["shoes"]),
                         default=DEFAULTS["shoes"],
-                        help="shoes per count simulation (default 100,000)")
+                        help="shoes per count simulation")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the simulations on an existing Dask cluster, e.g. "
                              "tcp://127.0.0.1:8786 (the result does not depend on it)")
@@ -130,6 +127,7 @@ def run(args: argparse.Namespace) -> str:
 def _run(args: argparse.Namespace) -> str:
     from combin.audit.bundle import MARKER, audit_command, build, verify, write
     from combin.fileio import check_directory
+    from combin.progress import messages
     if args.verify is not None:
         given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB if getattr(args, name)]
         if given:
@@ -145,7 +143,7 @@ def _run(args: argparse.Namespace) -> str:
             raise SystemExit(1)
         how = ("hashes and manifest match" if args.hashes_only else
                "hashes and manifest match and the recomputation is identical")
-        print(f"combin: {args.verify}: verified, {how}", file=sys.stderr)
+        messages("combin")(f"{args.verify}: verified, {how}")
         return ""
     if args.hashes_only:
         raise CombinError("--hashes-only applies to --verify DIR")
@@ -162,7 +160,7 @@ def _run(args: argparse.Namespace) -> str:
         from combin.audit.pdf import print_pdf
         files[PDF] = print_pdf(files["REPORT.html"])
     write(args.out, files, verdicts, record, audit_command(record))
-    print(f"combin: wrote {len(files) + 1} files under {args.out}", file=sys.stderr)
+    messages("combin")(f"wrote {len(files) + 1} files under {args.out}")
     failed = [game for game, verdict in verdicts.items() if not verdict["all_checks_passed"]]
     if failed:
         print(f"combin: cross-checks FAILED for {', '.join(failed)}", file=sys.stderr)

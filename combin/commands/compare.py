@@ -16,14 +16,34 @@ EXAMPLES = """examples:
 MAX_COLUMNS = 64
 
 
-def _items(text: str | None, what: str) -> list[str | None]:
+#: Each list option's example, for a message about the list the user typed.
+_EXAMPLE = {"--paytable": "A,B,C", "--rules": "standard,ez", "--decks": "6,8"}
+
+
+def _items(text: str | None, option: str, what: str) -> list[str | None]:
+    """The items of ``option``'s comma-separated list ``text`` (``[None]`` when not given);
+    an empty item, or an item named twice (for ``--decks``, the same number: ``8,08``), is an
+    error that quotes the user's list."""
+    from combin.fileio import shown
     if text is None:
         return [None]
     items: list[str | None] = [item.strip() for item in text.split(",")]
-    if not all(items):
-        raise CombinError(f"the list of {what} {text!r} has an empty item; write e.g. A,B,C")
-    if len(set(items)) != len(items):
-        raise CombinError(f"the list of {what} {text!r} names an item twice")
+    empty = [str(i) for i, item in enumerate(items, 1) if not item]
+    if empty:
+        which = (f"item {empty[0]} is" if len(empty) == 1
+                 else f"items {', '.join(empty[:-1])} and {empty[-1]} are")
+        raise CombinError(f"{option} {shown(text)}: {which} empty; separate the {what} by single "
+                          f"commas, e.g. {option} {_EXAMPLE[option]}")
+    keys: list[object] = list(items)
+    if option == "--decks":
+        from combin.bounded import parse_int
+        keys = [parse_int(item, "--decks", 1) for item in items]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            first = keys.index(key)
+            same = (f"{items[first]!r} and {items[i]!r} are the same number"
+                    if items[first] != items[i] else f"{items[i]!r} is named twice")
+            raise CombinError(f"{option} {shown(text)}: {same}; name each of the {what} once")
     return items
 
 
@@ -49,9 +69,9 @@ def run(args: argparse.Namespace) -> str | bytes:
     from combin.documents.comparison import document
     from combin.interpret import parse_assignments
     from combin.render import emit
-    paytables = _items(args.paytable, "paytables")
-    rules = _items(args.rules, "rule sets")
-    decks = _items(args.decks, "deck counts")
+    paytables = _items(args.paytable, "--paytable", "paytables")
+    rules = _items(args.rules, "--rules", "rule sets")
+    decks = _items(args.decks, "--decks", "deck counts")
     combos = [(p, r, d) for d in decks for r in rules for p in paytables]
     if len(combos) > MAX_COLUMNS:
         raise CombinError(f"{len(combos)} combinations to compare; at most {MAX_COLUMNS}")

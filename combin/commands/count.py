@@ -56,6 +56,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also draw win per shoe against the trigger (needs matplotlib)")
 
 
+def tables(args: argparse.Namespace) -> tuple[str, ...]:
+    """The tables of the result (checked before any work)."""
+    return ("triggers",)
+
+
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import select
     from combin.progress import StderrProgress

@@ -12,7 +12,6 @@ so an interrupted run resumes.
 """
 
 import os
-import sys
 
 from combin.errors import CombinError
 
@@ -65,8 +64,23 @@ def configure(parser):
     add_output_options(parser)
 
 
+def tables(args):
+    """The tables of the sheet this command line asks for (checked before any work)."""
+    if args.game not in ("lunar", "caribbean"):
+        return None                                     # refused by load_game, with the games
+    if args.game == "caribbean" or args.no_draw:
+        return ("outcomes", "summary", "options", "strategy", "ace_king")
+    names = ("summary", "strata") if args.sample is not None else (
+        "summary", "options", "results", "instant")
+    if args.strategy_table:
+        names += ("strategy", "basic_strategy") + (() if args.sample is not None
+                                                   else ("basic_strategy_edge",))
+    return names
+
+
 def _progress(message):
-    print(f"game: {message}", file=sys.stderr, flush=True)
+    from combin.progress import messages
+    messages("game")(message)
 
 
 def _int(text, what, low):

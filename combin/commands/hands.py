@@ -22,6 +22,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_output_options(parser)
 
 
+def tables(args: argparse.Namespace) -> tuple[str, ...]:
+    """The tables of the counts (checked before any work): the Bet's with 5 or 6 cards."""
+    return ("classes", "bet") if args.cards in (5, 6) else ("classes",)
+
+
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.errors import CombinError
     from combin.interpret import parse_assignments

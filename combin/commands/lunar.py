@@ -55,6 +55,11 @@ def configure(parser):
     add_output_options(strategy)
 
 
+def tables(args):
+    """The tables of the advice (checked before any work)."""
+    return ("options", "results")
+
+
 def run(args):
     if args.lunar_command == "strategy":
         return _strategy(args)

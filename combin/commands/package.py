@@ -29,6 +29,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_sheet_options(parser, wager=False)
 
 
+def tables(args: argparse.Namespace) -> tuple[str, ...]:
+    """The tables of the package (checked before any work)."""
+    names = ("distribution", "wagers", "summary", "covariance", "correlation")
+    return names + (("joint_lines",) if args.lunar_supers is not None else ())
+
+
 def _resolve_files(args, bets, options):
     """Let a paytable file select each bet's paytable, as ``combin par`` does for one wager."""
     from combin.design.package import Bet
@@ -76,7 +82,6 @@ def run(args: argparse.Namespace) -> str | bytes:
 
 def _lunar_supers(args: argparse.Namespace) -> str | bytes:
     """``--lunar-supers N``: the Supers of N hands of one deal, one unit each (combin.lunar.supers)."""
-    import sys
     from combin.lunar.joint import joint_space
     from combin.lunar.supers import line_table, supers_package
     from combin.paytable_file import report_generous
@@ -92,8 +97,9 @@ def _lunar_supers(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import par_sheet
     par_sheet("lunar.super", paytable=options["paytable"], interpret=options["interpret"],
               extra_paytables=options["extra_paytables"])          # bad options fail first
-    space = joint_space(args.lunar_supers, progress=lambda message: print(
-        f"combin: {args.lunar_supers} Super hands: {message}", file=sys.stderr, flush=True))
+    from combin.progress import messages
+    space = joint_space(args.lunar_supers,
+                        progress=messages(f"combin: {args.lunar_supers} Super hands"))
     result = supers_package(args.lunar_supers, paytable=options["paytable"],
                             interpret=options["interpret"],
                             extra_paytables=options["extra_paytables"], space=space)

@@ -31,5 +31,6 @@ def run(args: argparse.Namespace) -> str:
         print(line, file=sys.stderr)
     if drift:
         raise SystemExit(1)
-    print(f"{args.out}: up to date", file=sys.stderr)
+    from combin.progress import messages
+    messages(args.out)("up to date")
     return ""

@@ -21,7 +21,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str:
-    import sys
 
     from combin.workbench import write_page
     extra = ()
@@ -29,5 +28,6 @@ def run(args: argparse.Namespace) -> str:
         from combin.paytable_file import read_paytable_files
         extra = read_paytable_files(args.paytable_file).paytables
     written = write_page(args.out, extra)
-    print(f"combin: wrote {written}", file=sys.stderr)
+    from combin.progress import messages
+    messages("combin")(f"wrote {written}")
     return ""

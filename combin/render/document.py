@@ -32,7 +32,7 @@ from combin import display
 
 __all__ = ["Count", "Ratio", "Percent", "Number", "Text", "Cell", "Column", "Table", "Figure",
            "Document", "cell", "shown", "field_text", "machine", "machine_columns", "is_numeric", "exact_text",
-           "as_float", "slug"]
+           "as_float", "slug", "unknown_table"]
 
 
 @dataclass(frozen=True)
@@ -182,13 +182,17 @@ class Document:
         for table in self.tables:
             if table.name == name:
                 return table
-        from combin.errors import CombinError
-        raise CombinError(f"no table '{name}' in this output (tables: "
-                          f"{', '.join(t.name for t in self.tables)})")
+        raise unknown_table(name, [t.name for t in self.tables])
 
     def identification_cells(self) -> list[tuple[str, Cell]]:
         """``[(label, cell), ...]``."""
         return [(label, cell(value)) for label, value in self.identification]
+
+
+def unknown_table(name: str, names: Any) -> Exception:
+    """The error for ``--table NAME`` naming none of the tables ``names`` of an output."""
+    from combin.errors import CombinError
+    return CombinError(f"no table '{name}' in this output (tables: {', '.join(names)})")
 
 
 def is_numeric(c: Cell) -> bool:

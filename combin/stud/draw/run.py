@@ -84,6 +84,10 @@ def _from_store(store):
     fail on it) was altered or damaged in the store: one error naming the store."""
     try:
         yield
+    except CombinError as error:            # what the records say is wrong, named with the store
+        if store.shown in str(error):
+            raise
+        raise CombinError(f"the store {store.shown}: {error}") from None
     except (AssertionError, AttributeError, KeyError, TypeError, IndexError, ValueError) as error:
         raise CombinError(f"the store {store.shown} holds chunk results this run cannot use "
                           f"({type(error).__name__}: {str(error)[:100]}); give --store a new file") \
@@ -99,14 +103,17 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     from combin.stud.draw.spec import RunSpec
     from combin.stud.draw.sheet import exact_sheet, sample_sheet
     from combin.stud.core.classes import situations
+    from combin import progress
+    from combin.stud.draw.sampling import check_sample, class_count
     stream = sys.stderr if stream is None else stream
+    if sample is not None:
+        check_sample(sample, deck)                      # counted, not listed: before any work
     rows, hands, ups, weights = situations(deck)
     n = len(deck)
     if int(weights.sum()) != comb(n, 5) * (n - 5):     # every situation in exactly one class
         raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
-    if sample is not None and sample > len(weights):
-        raise CombinError(f"--sample {sample:,} is more than the {len(weights):,} classes of the "
-                          f"deck {deck.text[:100]}; leave --sample out for the exact run")
+    if len(weights) != class_count(deck):
+        raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
     if sample is None:
         indices = list(range(len(weights)))
         mode = "exact"
@@ -130,7 +137,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     with Store(store_path or DEFAULT_STORE) as store:
         with _from_store(store):
             stored = set(store.finished(store.begin(description, len(chunks))))
-        if sample is None and len(weights) > LONG_RUN_CLASSES:
+        if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
             announce_exact_run(stream, deck, rules, chunks, store, description,
                                max(workers, 1) if scheduler is None else None)
         results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
@@ -143,7 +150,6 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     fresh = [(c, result) for i, (c, result) in enumerate(zip(chunks, results)) if i not in stored]
     cpu = sum(result.get("cpu_seconds", 0) for _, result in fresh)
     setup = sum(result.get("setup_seconds", 0) for _, result in fresh)
-    from combin import progress
     if cpu > 0 and not progress.QUIET:
         weight_of = {r.index: r.weight for r in records}
         done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[1]]

@@ -29,10 +29,12 @@ import random
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from math import comb
 
 from combin.errors import CombinError
 
-__all__ = ["plan", "estimate", "Estimate", "Z99", "stratum", "least_sample"]
+__all__ = ["plan", "estimate", "Estimate", "Z99", "stratum", "least_sample", "class_count",
+           "deck_strata", "check_sample"]
 
 #: Two-sided 99% normal quantile.
 Z99 = Decimal("2.5758293035489004")
@@ -67,6 +69,68 @@ def least_sample(strata):
     for name in strata:
         members[name] = members.get(name, 0) + 1
     return sum(1 if count == 1 else 2 for count in members.values())
+
+
+def _fixed(ranks, fixed_suits, cycles):
+    """Situations (a first five, an up card not in it) that a suit permutation with
+    ``fixed_suits`` fixed suits and the other suits in ``cycles`` leaves unchanged: the
+    first five is a union of the permutation's card orbits (one per rank and cycle), the up
+    card a fixed card outside it -- ``ranks * fixed_suits * [x^5] (1 + x)^(ranks * fixed_suits - 1)
+    * prod over cycles of length l of (1 + x^l)^ranks``."""
+    if fixed_suits == 0:
+        return 0
+    poly = [comb(ranks * fixed_suits - 1, k) for k in range(6)]
+    for length in cycles:
+        poly = [sum(poly[d - length * k] * comb(ranks, k) for k in range(d // length + 1))
+                for d in range(6)]
+    return ranks * fixed_suits * poly[5]
+
+
+def class_count(deck):
+    """The number of situation classes of ``deck`` (:func:`combin.stud.core.classes.situations`:
+    a first five and an up card, up to the 24 permutations of the suits), by Burnside's lemma,
+    without listing them: the identity, the 6 transpositions and the 8 three-cycles fix
+    situations (a permutation with no fixed suit fixes no up card).
+
+    >>> from combin.stud.core.deck import Deck
+    >>> class_count(Deck.parse("JQKA")), class_count(Deck.parse("TJQKA"))
+    (2424, 11330)
+    """
+    r = len(deck.ranks)
+    return (_fixed(r, 4, ()) + 6 * _fixed(r, 2, (2,)) + 8 * _fixed(r, 1, (3,))) // 24
+
+
+def deck_strata(deck):
+    """The strata of :func:`stratum` that the first fives of ``deck`` fall in, sorted, from the
+    rank multisets of five cards (a few thousand) rather than the hands."""
+    from itertools import combinations_with_replacement
+    from combin.stud.core.values import hand_value
+    found = set()
+    for ranks in combinations_with_replacement(deck.ranks, 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        suits = [ranks[:i].count(rank) for i, rank in enumerate(ranks)]
+        if len(set(ranks)) == 5:
+            found.add(stratum(hand_value([r * 4 for r in ranks])))          # a flush
+            suits = [0, 1, 0, 0, 0]
+        found.add(stratum(hand_value([r * 4 + s for r, s in zip(ranks, suits)])))
+    return sorted(found)
+
+
+def check_sample(size, deck):
+    """Refuse ``--sample size`` on ``deck`` before any work: at least two draws a stratum
+    (every stratum holds at least two classes: the up card alone, drawn from the eleven or
+    more cards a first five leaves, takes three ranks or more), at most the deck's classes."""
+    if size < 1:
+        raise CombinError(f"--sample must be at least 1, not {size}")
+    classes = class_count(deck)
+    if size > classes:
+        raise CombinError(f"--sample {size:,} is more than the {classes:,} classes of the deck "
+                          f"{deck.text[:100]}; leave --sample out for the exact run")
+    strata = len(deck_strata(deck))
+    if size < 2 * strata:
+        raise CombinError(f"--sample {size} is too small: {strata} strata need at least "
+                          f"{2 * strata} draws")
 
 
 def plan(strata, weights, size, seed):
