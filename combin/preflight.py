@@ -76,7 +76,8 @@ def _collisions(outputs):
 def _table(args):
     name, names = getattr(args, "table", None), getattr(args, "table_names", None)
     known = names(args) if name is not None and names is not None else None
-    if known is not None and name not in known:
+    # every output also holds its identification pairs (CSV: --table identification)
+    if known is not None and name not in known and name != "identification":
         from combin.render.document import unknown_table
         raise unknown_table(name, known)
 

@@ -76,8 +76,10 @@ def _tables(tmp_path, argv):
     (LUNAR + ("--strategy-table",), "basic_strategy_edge"),
     (("hands", "--cards", "6"), "bet"),
     (("hands", "--cards", "7"), "classes"),
+    (("lunar", "strategy", "AS KD QH JC JD", "--up", "JS", "--deck", "JQKA"), "strategy"),
+    (LUNAR + ("--shards", "full", "--shard-count", "1"), "derived_basic_strategy"),
 ], ids=["lunar advise", "caribbean", "game lunar --sample", "--strategy-table", "hands 6",
-        "hands 7"])
+        "hands 7", "lunar strategy", "game lunar --shards"])
 def test_the_tables_named_before_the_work_are_the_outputs_tables(tmp_path, argv, table):
     """What the refusal lists is what the output holds: each name is read back from the real
     output, and one of them selected by --table."""

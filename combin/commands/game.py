@@ -72,6 +72,9 @@ def tables(args):
         return ("outcomes", "summary", "options", "strategy", "ace_king")
     names = ("summary", "strata") if args.sample is not None else (
         "summary", "options", "results", "instant")
+    if args.shards is not None:        # a sheet assembled from shards carries every strategy table
+        return names + ("strategy", "basic_strategy", "basic_strategy_edge", "plain_strategy",
+                        "derived_basic_strategy", "derived_basic_edge")
     if args.strategy_table:
         names += ("strategy", "basic_strategy") + (() if args.sample is not None
                                                    else ("basic_strategy_edge",))

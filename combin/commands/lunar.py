@@ -56,8 +56,8 @@ def configure(parser):
 
 
 def tables(args):
-    """The tables of the advice (checked before any work)."""
-    return ("options", "results")
+    """The tables of the advice or of the strategy's answer (checked before any work)."""
+    return ("strategy",) if args.lunar_command == "strategy" else ("options", "results")
 
 
 def run(args):
