@@ -11,10 +11,16 @@ one (``--scheduler tcp://host:8786``), kept in an SQLite store (``--store``)
 so an interrupted run resumes.
 """
 
+import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules, StudGame
 
 NAME = "game"
 HELP = ("a whole stud game summed exactly: Caribbean Stud, Lunar Poker without draws, or "
@@ -26,7 +32,7 @@ EXAMPLES = """examples:
 _DRAW_ONLY = ("sample", "scheduler", "workers", "store", "chunk", "strategy_out")
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.commands.options import add_output_options
     parser.add_argument("game", help="caribbean or lunar")
     parser.add_argument("--no-draw", action="store_true",
@@ -56,16 +62,16 @@ def configure(parser):
     add_output_options(parser)
 
 
-def _progress(message):
+def _progress(message: str) -> None:
     print(f"game: {message}", file=sys.stderr, flush=True)
 
 
-def _int(text, what, low):
+def _int(text: str, what: str, low: int) -> int:
     from combin.bounded import parse_int        # refused by length before it is converted
     return parse_int(text, what, low)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.interpret import parse_assignments
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import load_game
@@ -84,7 +90,7 @@ def run(args):
     return _with_draws(args, rules, Deck.parse(args.deck, need=16))
 
 
-def _no_draw(args, game, rules):
+def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str | bytes:
     from combin.render import emit
     from combin.stud.core.deck import Deck
     from combin.stud.nodraw.sheet import game_document
@@ -96,7 +102,7 @@ def _no_draw(args, game, rules):
     return emit(game_document(result), args)
 
 
-def _with_draws(args, rules, deck):
+def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str | bytes:
     from combin.executor import check_workers
     from combin.stud.draw.run import run_game
     from combin.render import emit

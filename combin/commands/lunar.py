@@ -1,5 +1,7 @@
 """``combin lunar advise HAND --up CARD``: the exact value of every option of one Lunar Poker situation."""
 
+import argparse
+
 from combin.errors import CombinError
 
 NAME = "lunar"
@@ -9,7 +11,7 @@ EXAMPLES = """examples:
   combin lunar advise "AS KD 7H 7C 2D" --up 9S --format json"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.commands.options import add_output_options
     sub = parser.add_subparsers(dest="lunar_command", metavar="SUBCOMMAND", required=True,
                                 help="advise: every option of one situation with its exact value")
@@ -27,7 +29,7 @@ def configure(parser):
     add_output_options(advise)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
     from combin.interpret import parse_assignments

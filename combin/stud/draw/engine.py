@@ -13,6 +13,7 @@ from functools import cached_property, lru_cache
 from math import comb
 import sys
 import threading
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ def _subsets(n, k):
     return subsets_table(k, n).astype(np.int64)
 
 
-_PAYS = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
+_PAYS: dict[tuple, dict[int, int]] = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
 
 
 def _whole(x, what):
@@ -223,7 +224,7 @@ class Engine:
         kept_cards = np.zeros((len(options), 6), dtype=np.int64)
         nkept = np.zeros(len(options), dtype=np.int64)
         for o, (kept, _) in enumerate(options):
-            found = np.sort(hands.positions_of(np.asarray(kept, dtype=np.int64))) if len(kept) else []
+            found: Any = np.sort(hands.positions_of(np.asarray(kept, dtype=np.int64))) if len(kept) else []
             kept_dp[o, :len(found)] = found
             kept_cards[o, :len(kept)] = kept
             nkept[o] = len(found)
@@ -242,7 +243,7 @@ class Engine:
         win_level = np.where(pays == _NO_PAY, _NO_PAY, self.ante_win + self.bet * pays)
         take_level = np.where(categories >= STRAIGHT, self.take_high, self.take_low).astype(np.int64)
         six_start = np.full(len(options), -1, dtype=np.int64)
-        six_parts = []
+        six_parts: list[np.ndarray] = []
         for o, (kept, size) in enumerate(options):
             if len(kept) + size != 5:         # a sixth card: the Bet pays read card by card
                 draws = _subsets(n, size)
@@ -289,7 +290,7 @@ class Engine:
 
 OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight, 9 flush cards)
 _NO_PAY = np.iinfo(np.int64).min
-_LEVEL_DATA = {}
+_LEVEL_DATA: dict[tuple, tuple] = {}
 
 
 @lru_cache(maxsize=4)

@@ -62,7 +62,7 @@ def qualifies(cards):
 
 def option_keys(sizes=(2, 3, 4, 5)):
     """The option keys: fold, play, buy, then every exchange of ``sizes`` positions (29)."""
-    keys = [("fold",), ("play",), ("buy",)]
+    keys: list[tuple] = [("fold",), ("play",), ("buy",)]
     for size in sizes:
         keys += [("exchange", positions) for positions in combinations(range(5), size)]
     return keys

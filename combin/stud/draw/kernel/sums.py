@@ -500,7 +500,7 @@ def _draw_numerators(tables, rows, draws, pays, nq, below, work, prune, detail, 
                     tied = np.int64(bt[slot[i], 1])
                 else:
                     under = below[i]
-                    tied = 0
+                    tied = np.int64(0)
                 above = C[n - k, 4] - nq[i] - under - tied
                 w = six_win[six + i - offsets[o]] if six >= 0 else win_level[v]
                 if w == nopay:
