@@ -49,6 +49,10 @@ class StudGame:
     ``second_pays`` reads a second paytable combination on a winning Bet (L11),
     ``(cards as (rank, suit) pairs, reading) -> (name, pays)``, when the game has one;
     ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination).
+
+    >>> lunar, caribbean = load_game("lunar"), load_game("caribbean")
+    >>> lunar.bet, lunar.can_draw, lunar.can_force, lunar.has_instant, caribbean.can_draw
+    (2, True, True, True, False)
     """
 
     id: str
@@ -64,18 +68,29 @@ class StudGame:
 
     @property
     def can_force(self) -> bool:
+        """Whether the player may force a non-qualifying dealer to replace a card (L10)."""
         return "force" in self.entry
 
     @property
     def can_draw(self) -> bool:
+        """Whether the player may exchange cards."""
         return "draws" in self.entry
 
     @property
     def has_instant(self) -> bool:
+        """Whether the first five cards may win an instant payout."""
         return "instant" in self.entry
 
     def resolve(self, paytable: str | None = None, interpret: dict[str, str] | None = None) -> "Rules":
-        """The :class:`Rules` under ``paytable`` (instant payout) and ``{id: value}`` choices."""
+        """The :class:`Rules` under ``paytable`` (instant payout) and ``{id: value}`` choices.
+
+        >>> load_game("lunar").resolve("B", {"L7": "continue"}).reading("L7")
+        'continue'
+        >>> load_game("caribbean").resolve(interpret={"L7": "continue"})
+        Traceback (most recent call last):
+        ...
+        combin.errors.CombinError: Caribbean Stud does not read interpretation L7 (it reads: none)
+        """
         chosen = dict(interpret or {})
         for key, value in chosen.items():
             if key not in self.interpretations:
@@ -103,7 +118,16 @@ class StudGame:
 
 @dataclass(frozen=True)
 class Rules:
-    """A game under one paytable and one reading of each interpretation it reads."""
+    """A game under one paytable and one reading of each interpretation it reads.
+
+    Every number is an exact :class:`~fractions.Fraction` of the Ante:
+
+    >>> rules = load_game("lunar").resolve()
+    >>> rules.bet, rules.ante_win, rules.force_fee, rules.draw_fee, rules.exchange_sizes
+    (2, Fraction(0, 1), Fraction(1, 1), Fraction(1, 1), (2, 3, 4, 5))
+    >>> rules.identification()["paytable"], rules.second_combination, rules.instant_ends_round
+    ('A', 'best-pair', True)
+    """
 
     game: StudGame
     chosen: dict[str, str] = field(repr=False)
@@ -112,9 +136,11 @@ class Rules:
 
     @property
     def bet(self) -> int:
+        """The Bet, in Antes."""
         return self.game.bet
 
     def reading(self, key: str) -> str | None:
+        """The value read for interpretation ``key``, or None when the game does not read it."""
         return self.chosen.get(key)
 
     def _pay(self, part: str, key: str = "pays") -> Fraction:
@@ -129,7 +155,13 @@ class Rules:
         return self._pay("ante_win")
 
     def ante_not_qualified(self, value: int) -> Fraction:
-        """Net Ante result, the dealer not qualifying, for the player's final value."""
+        """Net Ante result, the dealer not qualifying, for the player's final value.
+
+        >>> from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT
+        >>> rules = load_game("lunar").resolve()
+        >>> rules.ante_not_qualified(0), rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT)
+        (Fraction(1, 1), Fraction(4, 1))
+        """
         entry = self.game.entry["ante_not_qualified"]
         if "straight_or_better" in entry and category_of(value) >= STRAIGHT:
             return Pay.parse(entry["straight_or_better"]).net
@@ -137,25 +169,30 @@ class Rules:
 
     @property
     def force_fee(self) -> Fraction | None:
+        """The fee of forcing the dealer (L10), or None when the game has no forcing."""
         entry = self.game.entry.get("force")
         return None if entry is None else Fraction(entry["fee"])
 
     @property
     def draw_fee(self) -> Fraction | None:
+        """The fee of an exchange, or None when the game has no draws."""
         entry = self.game.entry.get("draws")
         return None if entry is None else Fraction(entry["fee"])
 
     @property
     def exchange_sizes(self) -> tuple[int, ...]:
+        """How many cards an exchange may replace (empty without draws)."""
         entry = self.game.entry.get("draws")
         return () if entry is None else tuple(range(entry["exchange"][0], entry["exchange"][1] + 1))
 
     @property
     def instant_ends_round(self) -> bool:
+        """Whether an instant payout settles the round (L7 = ends-round)."""
         return self.instant is not None and self.chosen.get("L7") == "ends-round"
 
     @property
     def second_combination(self) -> str | None:
+        """The reading of the second paytable combination on a winning Bet (L11), if the game has one."""
         key = self.game.entry["bet_pays"].get("second_combination")
         return None if key is None else self.chosen[key]
 
