@@ -312,16 +312,6 @@ def _sort_by_level(draws, qlev, nlev, entry, slot):
 
 
 @_jit
-def _subset_sum(cnt, pos, k, pair_at, low2, triple_at, off2, off3, C):
-    """:func:`_subset_sum_nonempty` of the draw's ``k`` positions, written out for four and five."""
-    if k == 5:
-        return _subset_sum5(cnt, pos, pair_at, low2, triple_at)
-    if k == 4:
-        return _subset_sum4(cnt, pos, pair_at, low2, triple_at)
-    return _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
-
-
-@_jit
 def level_sweep(tables, draws, nlev, work, tie_most):
     """The qualifying dealer hands below and tied with each swept draw (pass 2), into ``work.bt``.
 
@@ -369,13 +359,24 @@ def level_sweep(tables, draws, nlev, work, tie_most):
             # many tied hands: the ties are the subset sum after adding them less the one before
             for g in range(lo, hi):
                 k = _unpack(entry[g], pos)
-                bt[g, 0] = j + _subset_sum(cnt, pos, k, pair_at, low2, triple_at, off2, off3, C)
+                if k == 5:
+                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                elif k == 4:
+                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                else:
+                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                bt[g, 0] = j + found
             while j < e:
                 _add_hand(cnt, qpacked[j], off2, off3, C)
                 j += 1
             for g in range(lo, hi):
                 k = _unpack(entry[g], pos)
-                found = _subset_sum(cnt, pos, k, pair_at, low2, triple_at, off2, off3, C)
+                if k == 5:
+                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                elif k == 4:
+                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                else:
+                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
                 # the 4-subsets Q of the draw are the terms the sums leave out (|T| = 4): a hand
                 # equal to Q is disjoint from nothing it holds, so each Q of level v is added back
                 bt[g, 1] = j + found - bt[g, 0] + _own_quads_at(pos, k, v, dlev, C)
@@ -389,7 +390,13 @@ def level_sweep(tables, draws, nlev, work, tie_most):
             for q in range(j, e):
                 if (qbits[q] & m) == 0:
                     tie += 1
-            bt[g, 0] = j + _subset_sum(cnt, pos, k, pair_at, low2, triple_at, off2, off3, C)
+            if k == 5:
+                found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+            elif k == 4:
+                found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+            else:
+                found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+            bt[g, 0] = j + found
             bt[g, 1] = tie
 
 
