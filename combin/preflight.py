@@ -43,7 +43,6 @@ def _empty_values(parser, args):
 
 def _outputs(args):
     """``[(option, path, what, directory)]`` of the outputs this run will write."""
-    from combin.store import DEFAULT_STORE
     found = []
     out = getattr(args, "out", None)
     writes = not getattr(args, "verify", None) and not getattr(args, "check", False)
@@ -58,6 +57,7 @@ def _outputs(args):
             found.append((f"--{name.replace('_', '-')}", value, what, False))
     if getattr(args, "store", False) is None and getattr(args, "game", None) == "lunar" \
             and not getattr(args, "no_draw", True):
+        from combin.store import DEFAULT_STORE      # (sqlite3: imported only for a run that stores)
         found.append(("--store", DEFAULT_STORE, "store", False))   # its default, written too
     return found
 

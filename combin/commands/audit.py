@@ -2,8 +2,12 @@
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.audit.scope import Scope
 
 NAME = "audit"
 HELP = "write (or --verify) the certification evidence bundle"
@@ -89,7 +93,7 @@ def lab_fields(args: argparse.Namespace) -> dict:
             "prepared_by": args.prepared_by or "", "date": args.date or ""}
 
 
-def _scope(args: argparse.Namespace):
+def _scope(args: argparse.Namespace) -> "Scope":
     """The :class:`~combin.audit.scope.Scope` of the options; paytable files read now."""
     from pathlib import Path
     from combin.audit.scope import Scope

@@ -2,6 +2,7 @@
 rule sets or deck counts."""
 
 import argparse
+from typing import Any
 
 from combin.errors import CombinError
 
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> str | bytes:
     combos = [(p, r, d) for d in decks for r in rules for p in paytables]
     if len(combos) > MAX_COLUMNS:
         raise CombinError(f"{len(combos)} combinations to compare; at most {MAX_COLUMNS}")
-    base = dict(interpret=parse_assignments(args.interpret), extra_paytables=[])
+    base: dict[str, Any] = dict(interpret=parse_assignments(args.interpret), extra_paytables=[])
     if args.paytable_file:
         from combin.paytable_file import apply_files
         apply_files(base, args.paytable_file)

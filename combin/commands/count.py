@@ -89,9 +89,8 @@ def run(args: argparse.Namespace) -> str | bytes:
                       workers=workers, max_tag=args.max_tag, scheduler=args.scheduler,
                       progress=StderrProgress("count", unit="shoes"))
     if result.interrupted:
-        from combin.render import render
-        text = render(result, "json" if args.format == "xlsx" else args.format)
-        sys.stdout.write(text)
+        from combin.render import render_text
+        sys.stdout.write(render_text(result, "json" if args.format == "xlsx" else args.format))
         sys.stdout.flush()
         raise KeyboardInterrupt
     if args.plot:

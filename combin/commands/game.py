@@ -11,9 +11,15 @@ one (``--scheduler tcp://host:8786``), kept in an SQLite store (``--store``)
 so an interrupted run resumes.
 """
 
+import argparse
 import os
+from typing import TYPE_CHECKING
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules, StudGame
 
 NAME = "game"
 HELP = ("a whole stud game summed exactly: Caribbean Stud, Lunar Poker without draws, or "
@@ -25,7 +31,7 @@ EXAMPLES = """examples:
 _DRAW_ONLY = ("sample", "chunk", "strategy_out", "shards", "shard_count", "max_shards")
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.commands.options import add_output_options
     parser.add_argument("game", help="caribbean or lunar")
     parser.add_argument("--no-draw", action="store_true",
@@ -64,13 +70,13 @@ def configure(parser):
     add_output_options(parser)
 
 
-def tables(args):
+def tables(args: argparse.Namespace) -> tuple[str, ...] | None:
     """The tables of the sheet this command line asks for (checked before any work)."""
     if args.game not in ("lunar", "caribbean"):
         return None                                     # refused by load_game, with the games
     if args.game == "caribbean" or args.no_draw:
         return ("outcomes", "summary", "options", "strategy", "ace_king")
-    names = ("summary", "strata") if args.sample is not None else (
+    names: tuple[str, ...] = ("summary", "strata") if args.sample is not None else (
         "summary", "options", "results", "instant")
     if args.shards is not None:        # a sheet assembled from shards carries every strategy table
         return names + ("strategy", "basic_strategy", "basic_strategy_edge", "plain_strategy",
@@ -81,17 +87,17 @@ def tables(args):
     return names
 
 
-def _progress(message):
+def _progress(message: str) -> None:
     from combin.progress import messages
     messages("game")(message)
 
 
-def _int(text, what, low):
+def _int(text: str, what: str, low: int) -> int:
     from combin.bounded import parse_int        # refused by length before it is converted
     return parse_int(text, what, low)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     from combin.interpret import parse_assignments
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import load_game
@@ -110,7 +116,7 @@ def run(args):
     return _with_draws(args, rules, Deck.parse(args.deck, need=16))
 
 
-def _no_draw(args, game, rules):
+def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str | bytes:
     from combin.render import emit
     from combin.stud.core.deck import Deck
     from combin.stud.nodraw.sheet import game_document
@@ -127,7 +133,7 @@ def _no_draw(args, game, rules):
     return emit(game_document(result), args)
 
 
-def _with_draws(args, rules, deck):
+def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str | bytes:
     from combin.executor import check_workers
     from combin.stud.draw.run import run_game
     from combin.render import emit
@@ -153,7 +159,7 @@ def _with_draws(args, rules, deck):
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)
 
 
-def _sharded(args, rules, deck, workers, chunk):
+def _sharded(args: argparse.Namespace, rules: Rules, deck: Deck, workers: int, chunk: int) -> str | bytes:
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
     from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards

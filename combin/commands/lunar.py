@@ -7,6 +7,8 @@ for this one option -- or, where the situation's shard is not computed yet,
 prices every option on the spot and says so.
 """
 
+import argparse
+
 from combin.errors import CombinError
 
 NAME = "lunar"
@@ -21,7 +23,7 @@ EXAMPLES = """examples:
 DEFAULT_SHARDS_FOLDER = "tables/lunar/game/full"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from combin.commands.options import add_output_options
     sub = parser.add_subparsers(dest="lunar_command", metavar="SUBCOMMAND", required=True,
                                 help="advise: every option of one situation with its exact value; "
@@ -55,12 +57,12 @@ def configure(parser):
     add_output_options(strategy)
 
 
-def tables(args):
+def tables(args: argparse.Namespace) -> tuple[str, ...]:
     """The tables of the advice or of the strategy's answer (checked before any work)."""
     return ("strategy",) if args.lunar_command == "strategy" else ("options", "results")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> str | bytes:
     if args.lunar_command == "strategy":
         return _strategy(args)
     if args.lunar_command != "advise":
@@ -81,7 +83,7 @@ def run(args):
     return emit(advice_document(report), args)
 
 
-def _strategy(args):
+def _strategy(args: argparse.Namespace) -> str | bytes:
     import os
     from fractions import Fraction
     from combin import display

@@ -1,10 +1,14 @@
 """``combin package WAGER[:PAYTABLE][=STAKE] ...``: several wagers on the same round."""
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from combin.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.design.package import Bet
 
 NAME = "package"
 HELP = "several wagers of one game on the same round: the exact joint result"
@@ -35,7 +39,7 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
     return names + (("joint_lines",) if args.lunar_supers is not None else ())
 
 
-def _resolve_files(args, bets, options):
+def _resolve_files(args: argparse.Namespace, bets: "list[Bet]", options: dict[str, Any]) -> "list[Bet]":
     """Let a paytable file select each bet's paytable, as ``combin par`` does for one wager."""
     from combin.design.package import Bet
     from combin.paytable_file import PaytableFile, catalog, choose

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> str:
     title = f"Paytable {new_id}" if table.title == f"Paytable {table.id}" else table.title
     exported = replace(table, id=new_id, title=title,
                        derived_from=table.derived_from if table.user_file else table.id)
-    rulesets = ()
+    rulesets: tuple[RuleSet, ...] = ()
     if known.ruled(wager.id):
         rulesets = (RuleSet(new_id, f"{wager.title} paid by paytable {new_id}", table.citation,
                             {wager.id: new_id}),)

@@ -5,10 +5,15 @@ modules here decide what a reader is shown (which tables, which cells, which
 notes); how a cell is written is left to the writers of :mod:`combin.render`.
 """
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from combin.render.document import Document
+
 __all__ = ["document_of"]
 
 
-def document_of(result):
+def document_of(result: object) -> "Document":
     """The Document of ``result`` (a par sheet, or any result a module here documents)."""
     from combin.parsheet import ParSheet
     if isinstance(result, ParSheet):
@@ -19,10 +24,13 @@ def document_of(result):
     from combin.protection.depleted import Depleted
     from combin.protection.eor import Effects
     from combin.protection.results import CountResult
-    for kind, make in ((DeckTable, protection.decks_document), (Effects, protection.eor_document),
-                       (Depleted, protection.depleted_document),
-                       (CountResult, protection.count_document)):
-        if isinstance(result, kind):
-            return make(result)
+    if isinstance(result, DeckTable):
+        return protection.decks_document(result)
+    if isinstance(result, Effects):
+        return protection.eor_document(result)
+    if isinstance(result, Depleted):
+        return protection.depleted_document(result)
+    if isinstance(result, CountResult):
+        return protection.count_document(result)
     from combin.errors import CombinError
     raise CombinError(f"no document for a {type(result).__name__}")

@@ -8,6 +8,8 @@ Markdown and HTML; its ``checks.json`` and ``simulation.json`` keep the shape
 ``combin audit --verify`` reads.
 """
 
+from typing import Any
+
 from combin.render.document import Count, Document, Number, Ratio, Table
 
 __all__ = ["checks_document", "simulation_document"]
@@ -16,7 +18,7 @@ GROUPS = (("anchor", "Published anchors reproduced"), ("method", "Two independen
           ("invariant", "Exact invariants"))
 
 
-def checks_document(title, checks):
+def checks_document(title: str, checks: list[Any]) -> Document:
     """The cross-checks of one game."""
     passed = sum(c.passed for c in checks)
     tables = []
@@ -31,7 +33,7 @@ def checks_document(title, checks):
                     subject=(("passed", passed), ("checks", len(checks))))
 
 
-def simulation_document(title, confirmations, parameters):
+def simulation_document(title: str, confirmations: list[Any], parameters: dict[str, Any]) -> Document:
     """The seeded Monte Carlo confirmations of one game."""
     inside = sum(c.inside for c in confirmations)
     rows = [[c.wager, c.paytable, c.reading or "defaults", Count(c.rounds),

@@ -7,17 +7,20 @@ the bundle, and every chart the bundle holds as an embedded figure.  Links go
 to the HTML pages of the bundle, not to its Markdown sources.
 """
 
+from typing import Any
+
 from combin.render.document import Count, Document, Figure, Number, Percent, Table, Text
 
 __all__ = ["report_document", "html_name"]
 
 
-def html_name(path):
+def html_name(path: str) -> str:
     """The rendered page of a bundle file: ``x.md`` -> ``x.html``."""
     return path[:-3] + ".html" if path.endswith(".md") else path
 
 
-def report_document(games, parameters, version, head=()):
+def report_document(games: list[tuple], parameters: dict[str, Any], version: str,
+                    head: tuple[tuple[str, str], ...] = ()) -> Document:
     """``games``: ``[(game, [(sheet, page path), ...], verdict, pages, charts), ...]`` where
     ``pages`` are the bundle's page paths and ``charts`` ``{path: png bytes}``; ``head``:
     the ``(label, value)`` lines the page opens with (the verdict and what it is on)."""
@@ -57,7 +60,7 @@ def report_document(games, parameters, version, head=()):
                     notes, tuple(figures), subject=(("parameters", dict(parameters)),))
 
 
-def _caption(path):
+def _caption(path: str) -> str:
     name = path.rsplit("/", 1)[-1][:-4]
     kind, _, wager = name.partition("-")
     what = {"eor": "effects of removal", "count": "count triggers",

@@ -9,14 +9,20 @@ contribution, and the volatility index and range of hold.  The cells are the
 sheets' own exact values.
 """
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from more_itertools import unique_everseen
 
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text, slug
 
+if TYPE_CHECKING:
+    from combin.parsheet import ParSheet
+
 __all__ = ["comparison_tables", "document"]
 
 
-def comparison_tables(name, title, columns):
+def comparison_tables(name: str, title: str, columns: list[tuple[str, "ParSheet"]]) -> tuple[Table, ...]:
     """``(figures, events, pays, returns, risk)`` tables for ``columns`` =
     ``[(heading, ParSheet), ...]``."""
     headings = [(slug(heading), heading) for heading, _ in columns]
@@ -35,10 +41,10 @@ def comparison_tables(name, title, columns):
                      [[label, *(pick(s) for s in sheets)] for label, pick in figures])
     every = list(unique_everseen(line.event for s in sheets for line in s.lines))
 
-    def per_event(suffix, caption, pick):
+    def per_event(suffix: str, caption: str, pick: Callable[[Any, Any], Any]) -> Table:
         rows = []
         for event in every:
-            row = [event]
+            row: list[Any] = [event]
             for s in sheets:
                 found = [line for line in s.lines if line.event == event]
                 row.append(pick(s, found[0]) if found else Text("-"))
@@ -53,7 +59,7 @@ def comparison_tables(name, title, columns):
     return first, events, pays, returns, _risk(name, title, headings, sheets)
 
 
-def _risk(name, title, headings, sheets):
+def _risk(name: str, title: str, headings: list[tuple[str, str]], sheets: list["ParSheet"]) -> Table:
     """Volatility index and range of hold (clamped as each par sheet clamps it), a column
     per sheet."""
     from combin.documents.parsheet import hold_table
@@ -68,9 +74,10 @@ def _risk(name, title, headings, sheets):
                     [("figure", "Figure"), *headings], rows)
 
 
-def document(kind, title, comparisons, identification=(), notes=()):
+def document(kind: str, title: str, comparisons: Any, identification: Any = (),
+             notes: Any = ()) -> Document:
     """A Document of several comparisons: ``[(name, title, [(heading, ParSheet), ...]), ...]``."""
-    tables = []
+    tables: list[Table] = []
     for name, caption, columns in comparisons:
         tables += comparison_tables(name, caption, columns)
     first = comparisons[0][2][0][1]

@@ -7,13 +7,14 @@ round).  Every cell is an exact value of the result.
 """
 
 from fractions import Fraction
+from typing import Any
 
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
 __all__ = ["solve_document", "package_document"]
 
 
-def solve_document(solved):
+def solve_document(solved: Any) -> Document:
     """:class:`~combin.design.solve.Solved` -> Document (tables ``lines``, ``solution``)."""
     from combin import display
     from combin.documents.parsheet import identification, subject
@@ -40,18 +41,18 @@ def solve_document(solved):
     solution = solved.solution
     if solution is not None:
         payout = solution.payout
-        rows = [("Exact pay", f"{display.rational(payout)} to 1" if payout else "push",
+        pays: list[tuple[str, str, Ratio, Percent]] = [("Exact pay", f"{display.rational(payout)} to 1" if payout else "push",
                  Ratio(payout, 6), Percent(solution.target, given=True))]
         for whole in solution.layout or solution.whole:
             kind = "Whole pay" if whole.pay.net.denominator == 1 else "Layout pay (half)"
             side = "below" if whole.pay.net < payout else "above" if whole.pay.net > payout \
                 else "(exact)"
-            rows.append((f"{kind} {side}", whole.pay.text, Ratio(whole.pay.net, 6),
+            pays.append((f"{kind} {side}", whole.pay.text, Ratio(whole.pay.net, 6),
                          Percent(whole.house_edge)))
         tables.append(Table.of("solution", f"Target house edge {display.percent_given(solution.target)} "
                                f"on {solution.line.event_id}",
                                [("solution", ""), "Pays", ("payout", "Pays (to 1)"),
-                                ("house_edge", "House edge")], rows))
+                                ("house_edge", "House edge")], pays))
         notes.append("The exact pay and each layout pay (whole and half) were priced again by "
                      "the par-sheet engine with that pay in the paytable.")
     machine = [*subject(sheet), ("expression", str(formula.expression())),
@@ -63,7 +64,7 @@ def solve_document(solved):
                     "pays", tuple(info), tuple(tables), tuple(notes), subject=tuple(machine))
 
 
-def package_document(result, joint=None):
+def package_document(result: Any, joint: Any = None) -> Document:
     """:class:`~combin.design.package.Package` -> Document (tables ``distribution``,
     ``wagers``, ``summary``, ``covariance``, ``correlation``; with ``joint``, a
     ``(line names, {cell: deals})`` table of several hands of one deal, ``joint_lines``)."""
@@ -104,7 +105,7 @@ def package_document(result, joint=None):
                           [[bet.label, *(Ratio(v, 6) for v in row)]
                            for bet, row in zip(result.bets, result.covariance)])
 
-    def corr(i, j):
+    def corr(i: int, j: int) -> Text | Number:
         value = result.correlation(i, j)
         return Text("-") if value is None else Number(value, 4)
     correlation = Table.of("correlation", "Correlation between the wagers", headings,

@@ -12,22 +12,26 @@ bound is clamped there and a note says so.
 """
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from combin import display
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
+if TYPE_CHECKING:
+    from combin.parsheet import ParSheet
+
 __all__ = ["document", "identification", "subject", "summary_table", "hold_bounds", "hold_table"]
 
 
-def _paytable_text(sheet):
+def _paytable_text(sheet: "ParSheet") -> str:
     if sheet.paytable_title == f"Paytable {sheet.paytable}":
         return sheet.paytable
     return f"{sheet.paytable}: {sheet.paytable_title}"
 
 
-def identification(sheet, method=True):
+def identification(sheet: "ParSheet", method: bool = True) -> list[tuple[str, Any]]:
     """``[(label, value), ...]`` naming what the sheet is."""
-    rows = [("Wager", f"{sheet.title} ({sheet.wager})"),
+    rows: list[tuple[str, Any]] = [("Wager", f"{sheet.title} ({sheet.wager})"),
             ("Paytable", _paytable_text(sheet)),
             ("Paytable source", sheet.paytable_citation)]
     if sheet.rules is not None:
@@ -43,7 +47,7 @@ def identification(sheet, method=True):
     return rows
 
 
-def subject(sheet):
+def subject(sheet: "ParSheet") -> tuple[tuple[str, Any], ...]:
     """The machine identification of a sheet: ids, the shoe's detail, interpretations."""
     return (("wager", sheet.wager), ("game", sheet.game), ("paytable", sheet.paytable),
             ("paytable_title", sheet.paytable_title),
@@ -53,7 +57,7 @@ def subject(sheet):
             ("method", sheet.method), ("cycle", str(sheet.cycle)))
 
 
-def outcomes_table(sheet):
+def outcomes_table(sheet: "ParSheet") -> Table:
     rows = []
     for line in sheet.lines:
         one_in = (Text("never") if line.combinations == 0
@@ -67,7 +71,7 @@ def outcomes_table(sheet):
                      "Return", ("one_in", "1 in")], rows, totals=[total])
 
 
-def summary_table(sheet):
+def summary_table(sheet: "ParSheet") -> Table:
     s = sheet.summary
     rows = [("Expected return", Ratio(s.expected_return)),
             ("House edge", Percent(s.house_edge)),
@@ -80,14 +84,14 @@ def summary_table(sheet):
     return Table.of("summary", "Summary", ["Figure", "Value"], rows)
 
 
-def hold_bounds(sheet):
+def hold_bounds(sheet: "ParSheet") -> tuple[Fraction, Fraction]:
     """``(lowest, highest)`` hold per unit staked that the wager allows: the house loses at
     most the largest pay, and holds at most the bettor's largest loss (exact Fractions)."""
     payouts = [line.payout for line in sheet.lines if line.combinations]
     return -max(payouts), -min(payouts)
 
 
-def hold_table(sheet):
+def hold_table(sheet: "ParSheet") -> tuple[Table, bool]:
     """``(hold_range table, clamped)``: the range of hold, clamped to what the wager allows."""
     lowest, highest = (display.to_decimal(b) for b in hold_bounds(sheet))
     rows, clamped = [], False
@@ -102,7 +106,7 @@ def hold_table(sheet):
     return table, clamped
 
 
-def document(sheet):
+def document(sheet: "ParSheet") -> Document:
     """The Document of a :class:`~combin.parsheet.ParSheet`."""
     volatility = Table.of("volatility", "Volatility index",
                           ["Confidence", "z", ("vi", "Volatility index")],

@@ -9,13 +9,21 @@ interval in separate columns, so a spreadsheet can read each bound.
 """
 
 
+from typing import TYPE_CHECKING, Any
+
 from combin import __version__
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
+
+if TYPE_CHECKING:
+    from combin.protection.decks import DeckTable
+    from combin.protection.depleted import Depleted
+    from combin.protection.eor import Effects
+    from combin.protection.results import CountResult
 
 __all__ = ["decks_document", "eor_document", "depleted_document", "count_document"]
 
 
-def _rules(sheets):
+def _rules(sheets: Any) -> list[str]:
     found = []
     for sheet in sheets:
         if sheet.rules not in (None, "any") and sheet.rules not in found:
@@ -23,7 +31,7 @@ def _rules(sheets):
     return found
 
 
-def decks_document(table):
+def decks_document(table: "DeckTable") -> Document:
     """:class:`~combin.protection.decks.DeckTable` -> Document (table ``decks``)."""
     first_sheets = table.rows[0][3]
     first = first_sheets[0]
@@ -49,11 +57,11 @@ def decks_document(table):
                     tuple(notes), subject=machine)
 
 
-def _corr(tag):
+def _corr(tag: Any) -> Text | Number:
     return Text("n/a (constant tags)") if tag.correlation is None else Number(tag.correlation, 4)
 
 
-def eor_document(result):
+def eor_document(result: "Effects") -> Document:
     """:class:`~combin.protection.eor.Effects` -> Document (tables ``effects``, ``tag_sets``)."""
     from combin import display
     from combin.protection.eor import balance_note, tag_text
@@ -107,7 +115,7 @@ def eor_document(result):
                     (effects, alternatives), tuple(notes), subject=machine)
 
 
-def depleted_document(result):
+def depleted_document(result: "Depleted") -> Document:
     """:class:`~combin.protection.depleted.Depleted` -> the remaining shoe's par sheet
     Document with a ``full_shoe`` comparison table."""
     from combin.documents.parsheet import document
@@ -126,7 +134,7 @@ def depleted_document(result):
                                           ("full_shoe_decks", result.reference_decks)))
 
 
-def _estimate_cells(e, places=4, percent=False):
+def _estimate_cells(e: Any, places: int = 4, percent: bool = False) -> list[Any]:
     if e is None:
         return [None, None, None]
     kind = (lambda v: Percent(v, places)) if percent else (lambda v: Number(v, places))
@@ -134,7 +142,7 @@ def _estimate_cells(e, places=4, percent=False):
             None if e.low is None else kind(e.low), None if e.high is None else kind(e.high)]
 
 
-def _count_identification(result):
+def _count_identification(result: "CountResult") -> list[tuple[str, Any]]:
     from combin.protection.chunks import CHUNK
     from combin.protection.eor import tag_text
     plan = result.plan
@@ -159,7 +167,7 @@ def _count_identification(result):
     return info
 
 
-def _count_subject(result):
+def _count_subject(result: "CountResult") -> tuple[tuple[str, Any], ...]:
     from combin.protection.chunks import CHUNK
     plan = result.plan
     return (("wager", plan.wager), ("paytable", result.paytable), ("rules", result.rules),
@@ -171,7 +179,7 @@ def _count_subject(result):
             ("rounds", result.rounds))
 
 
-def count_document(result):
+def count_document(result: "CountResult") -> Document:
     """:class:`~combin.protection.results.CountResult` -> Document (table ``triggers``)."""
     from combin.protection.count_options import trigger_text
     rows = []

@@ -29,7 +29,15 @@ def _relabel(cards, perm):
 
 
 def canonical_hands(deck):
-    """``(rows, weights)``: HandTable rows of the canonical hands and how many hands each stands for."""
+    """``(rows, weights)``: HandTable rows of the canonical hands and how many hands each stands for.
+
+    The weights count every hand once (exact integers):
+
+    >>> from combin.stud.core.deck import Deck
+    >>> rows, weights = canonical_hands(Deck.parse("JQKA"))
+    >>> len(rows), int(weights.sum())                # C(16, 5) hands in 272 classes
+    (272, 4368)
+    """
     table = hand_table(deck)
     hands = table.hands.astype(np.int64)
     least = np.arange(len(hands), dtype=np.int64)
@@ -109,7 +117,13 @@ def situations(deck):
     """Situation classes: ``(rows, hands, up, weights)``, exact integer weights.
 
     ``rows`` (m,) are the canonical hands' HandTable rows, ``hands`` (m, 5)
-    their card ids, ``up`` (m,) the canonical up cards.
+    their card ids, ``up`` (m,) the canonical up cards.  The weights count
+    every (hand, up card) pair once:
+
+    >>> from combin.stud.core.deck import Deck
+    >>> rows, hands, up, weights = situations(Deck.parse("JQKA"))
+    >>> len(rows), int(weights.sum()) == 4368 * 11   # C(16, 5) hands, 11 up cards each
+    (2424, True)
     """
     table = hand_table(deck)
     rows, hand_weights = canonical_hands(deck)

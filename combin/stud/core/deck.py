@@ -20,7 +20,11 @@ _ALIASES = {"10": "T"}
 
 @dataclass(frozen=True)
 class Deck:
-    """The ranks in play (ascending rank indices) and their cards (ascending ids)."""
+    """The ranks in play (ascending rank indices) and their cards (ascending ids).
+
+    >>> Deck.parse("KA")
+    Deck(ranks=(11, 12), cards=(44, 45, 46, 47, 48, 49, 50, 51))
+    """
 
     ranks: tuple[int, ...]
     cards: tuple[int, ...]
@@ -66,16 +70,33 @@ class Deck:
 
     @property
     def text(self) -> str:
-        """The deck's ranks as written (``"9TJQKA"``), all 13 for the full deck."""
+        """The deck's ranks as written (``"9TJQKA"``), all 13 for the full deck.
+
+        >>> Deck.parse("AKQ").text
+        'QKA'
+        """
         return "".join(RANKS[rank] for rank in self.ranks)
 
     @property
     def full(self) -> bool:
-        """Whether all 13 ranks are in play."""
+        """Whether all 13 ranks are in play.
+
+        >>> Deck.parse(None).full, Deck.parse("9TJQKA").full
+        (True, False)
+        """
         return self.ranks == FULL_RANKS
 
     def check(self, cards: Sequence[int]) -> Sequence[int]:
-        """Raise :class:`CombinError` naming the first card whose rank is not in the deck."""
+        """Raise :class:`CombinError` naming the first card whose rank is not in the deck.
+
+        >>> from combin.cards import parse_cards
+        >>> Deck.parse("JQKA").check(parse_cards("As Kd"))
+        [51, 45]
+        >>> Deck.parse("JQKA").check(parse_cards("9s"))
+        Traceback (most recent call last):
+        ...
+        combin.errors.CombinError: 9s is not in the deck JQKA
+        """
         ranks = set(self.ranks)
         for card in cards:
             if card // 4 not in ranks:

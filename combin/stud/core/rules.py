@@ -11,16 +11,27 @@ Ante; it is the one settlement the whole-game sums and the brute forces share.
 """
 
 import tomllib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
 from combin.game import read_data
 from combin.cards import CLASSES, format_cards
 from combin.pays import Pay
 from combin.stud.core.values import QUALIFY, STRAIGHT, best_value, category_of, hand_value, value_class
+
+if TYPE_CHECKING:
+    from combin.game import Game
+    from combin.interpret import Interpretation
+    from combin.paytable import Paytable
+
+#: A second paytable combination on a winning Bet (L11): ``(cards as (rank, suit) pairs, reading)
+#: -> (name, pays)``.
+SecondPays = Callable[[list[tuple[int, int]], str], tuple[str, Any]]
 
 __all__ = ["StudGame", "Rules", "stud_games", "load_game", "settle", "bet_pay", "instant_pay",
            "DECISIONS", "highest_card"]
@@ -38,33 +49,48 @@ class StudGame:
     ``second_pays`` reads a second paytable combination on a winning Bet (L11),
     ``(cards as (rank, suit) pairs, reading) -> (name, pays)``, when the game has one;
     ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination).
+
+    >>> lunar, caribbean = load_game("lunar"), load_game("caribbean")
+    >>> lunar.bet, lunar.can_draw, lunar.can_force, lunar.has_instant, caribbean.can_draw
+    (2, True, True, True, False)
     """
 
     id: str
     title: str
     citation: str
     bet: int
-    entry: dict = field(repr=False)
-    interpretations: dict = field(repr=False)  # id -> Interpretation the game reads
+    entry: dict[str, Any] = field(repr=False)
+    interpretations: "dict[str, Interpretation]" = field(repr=False)  # id -> Interpretation the game reads
     package: str = ""
-    instant_paytables: dict = field(default_factory=dict, repr=False)
-    second_pays: object = field(default=None, repr=False)
-    bet_table: dict = field(default_factory=dict, repr=False)
+    instant_paytables: "dict[str, Paytable]" = field(default_factory=dict, repr=False)
+    second_pays: SecondPays | None = field(default=None, repr=False)
+    bet_table: dict[str, Fraction] = field(default_factory=dict, repr=False)
 
     @property
-    def can_force(self):
+    def can_force(self) -> bool:
+        """Whether the player may force a non-qualifying dealer to replace a card (L10)."""
         return "force" in self.entry
 
     @property
-    def can_draw(self):
+    def can_draw(self) -> bool:
+        """Whether the player may exchange cards."""
         return "draws" in self.entry
 
     @property
-    def has_instant(self):
+    def has_instant(self) -> bool:
+        """Whether the first five cards may win an instant payout."""
         return "instant" in self.entry
 
-    def resolve(self, paytable=None, interpret=None):
-        """The :class:`Rules` under ``paytable`` (instant payout) and ``{id: value}`` choices."""
+    def resolve(self, paytable: str | None = None, interpret: dict[str, str] | None = None) -> "Rules":
+        """The :class:`Rules` under ``paytable`` (instant payout) and ``{id: value}`` choices.
+
+        >>> load_game("lunar").resolve("B", {"L7": "continue"}).reading("L7")
+        'continue'
+        >>> load_game("caribbean").resolve(interpret={"L7": "continue"})
+        Traceback (most recent call last):
+        ...
+        combin.errors.CombinError: Caribbean Stud does not read interpretation L7 (it reads: none)
+        """
         chosen = dict(interpret or {})
         for key, value in chosen.items():
             if key not in self.interpretations:
@@ -77,7 +103,7 @@ class StudGame:
                          for key, interp in self.interpretations.items())
         return Rules(self, dict(readings), readings, self._instant(paytable))
 
-    def _instant(self, paytable):
+    def _instant(self, paytable: str | None) -> "Paytable | None":
         entry = self.entry.get("instant")
         if entry is None:
             if paytable is not None:
@@ -92,74 +118,96 @@ class StudGame:
 
 @dataclass(frozen=True)
 class Rules:
-    """A game under one paytable and one reading of each interpretation it reads."""
+    """A game under one paytable and one reading of each interpretation it reads.
+
+    Every number is an exact :class:`~fractions.Fraction` of the Ante:
+
+    >>> rules = load_game("lunar").resolve()
+    >>> rules.bet, rules.ante_win, rules.force_fee, rules.draw_fee, rules.exchange_sizes
+    (2, Fraction(0, 1), Fraction(1, 1), Fraction(1, 1), (2, 3, 4, 5))
+    >>> rules.identification()["paytable"], rules.second_combination, rules.instant_ends_round
+    ('A', 'best-pair', True)
+    """
 
     game: StudGame
-    chosen: dict = field(repr=False)
-    readings: tuple  # ((id, value), ...) in the data's order
-    instant: object = None  # the instant-payout Paytable, or None
+    chosen: dict[str, str] = field(repr=False)
+    readings: tuple[tuple[str, str], ...]  # ((id, value), ...) in the data's order
+    instant: "Paytable | None" = None  # the instant-payout Paytable, or None
 
     @property
-    def bet(self):
+    def bet(self) -> int:
+        """The Bet, in Antes."""
         return self.game.bet
 
-    def reading(self, key):
+    def reading(self, key: str) -> str | None:
+        """The value read for interpretation ``key``, or None when the game does not read it."""
         return self.chosen.get(key)
 
-    def _pay(self, part, key="pays"):
+    def _pay(self, part: str, key: str = "pays") -> Fraction:
         entry = self.game.entry[part]
         if "values" in entry:
             return Pay.parse(entry["values"][self.chosen[entry["interpretation"]]]).net
         return Pay.parse(entry[key]).net
 
     @property
-    def ante_win(self):
+    def ante_win(self) -> Fraction:
         """Net Ante result when the player beats a qualifying dealer."""
         return self._pay("ante_win")
 
-    def ante_not_qualified(self, value):
-        """Net Ante result, the dealer not qualifying, for the player's final value."""
+    def ante_not_qualified(self, value: int) -> Fraction:
+        """Net Ante result, the dealer not qualifying, for the player's final value.
+
+        >>> from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT
+        >>> rules = load_game("lunar").resolve()
+        >>> rules.ante_not_qualified(0), rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT)
+        (Fraction(1, 1), Fraction(4, 1))
+        """
         entry = self.game.entry["ante_not_qualified"]
         if "straight_or_better" in entry and category_of(value) >= STRAIGHT:
             return Pay.parse(entry["straight_or_better"]).net
         return Pay.parse(entry["pays"]).net
 
     @property
-    def force_fee(self):
+    def force_fee(self) -> Fraction | None:
+        """The fee of forcing the dealer (L10), or None when the game has no forcing."""
         entry = self.game.entry.get("force")
         return None if entry is None else Fraction(entry["fee"])
 
     @property
-    def draw_fee(self):
+    def draw_fee(self) -> Fraction | None:
+        """The fee of an exchange, or None when the game has no draws."""
         entry = self.game.entry.get("draws")
         return None if entry is None else Fraction(entry["fee"])
 
     @property
-    def exchange_sizes(self):
+    def exchange_sizes(self) -> tuple[int, ...]:
+        """How many cards an exchange may replace (empty without draws)."""
         entry = self.game.entry.get("draws")
         return () if entry is None else tuple(range(entry["exchange"][0], entry["exchange"][1] + 1))
 
     @property
-    def instant_ends_round(self):
+    def instant_ends_round(self) -> bool:
+        """Whether an instant payout settles the round (L7 = ends-round)."""
         return self.instant is not None and self.chosen.get("L7") == "ends-round"
 
     @property
-    def second_combination(self):
+    def second_combination(self) -> str | None:
+        """The reading of the second paytable combination on a winning Bet (L11), if the game has one."""
         key = self.game.entry["bet_pays"].get("second_combination")
         return None if key is None else self.chosen[key]
 
     @property
-    def bet_table(self):
+    def bet_table(self) -> dict[str, Fraction]:
         """``{class id: net pay}`` of a winning Bet (first combination)."""
         return self.game.bet_table
 
-    def identification(self):
+    def identification(self) -> dict[str, Any]:
         """The readings and paytable, for every sheet."""
         return {"game": self.game.id, "interpretations": dict(self.readings),
                 "paytable": None if self.instant is None else self.instant.id}
 
 
-def stud_games():
+def stud_games() -> tuple[str, ...]:
     """The ids of the registered games the stud engine plays (those with a :class:`~combin.game.Solver`).
 
     >>> stud_games()
@@ -170,7 +218,7 @@ def stud_games():
 
 
 @cache
-def load_game(game_id):
+def load_game(game_id: str) -> StudGame:
     """The :class:`StudGame` of the registered game ``game_id`` (``caribbean``, ``lunar``).
 
     The rules are the game's own ``data/stud.toml``; the instant-payout paytables and
@@ -187,12 +235,13 @@ def load_game(game_id):
     raise CombinError(f"unknown stud game '{game_id}' (known: {', '.join(stud_games())})")
 
 
-def _build(game):
+def _build(game: "Game") -> StudGame:
+    assert game.solver is not None     # load_game builds the games with a solver only
     package = game.solver.package
     entry = tomllib.loads(read_data(package, "stud.toml"))
-    keys = [part.get("interpretation") for part in entry.values() if isinstance(part, dict)]
-    keys += [entry["bet_pays"].get("second_combination")]
-    keys = sorted({key for key in keys if key}, key=lambda key: int(key[1:]))
+    named: list[str | None] = [part.get("interpretation") for part in entry.values() if isinstance(part, dict)]
+    named += [entry["bet_pays"].get("second_combination")]
+    keys = sorted({key for key in named if key}, key=lambda key: int(key[1:]))
     registry = {key: game.interpretations[key] for key in keys}
     instant = entry.get("instant")
     paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
@@ -210,7 +259,7 @@ def _build(game):
                     package, paytables, second, table)
 
 
-def bet_pay(rules, cards):
+def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:
     """Net pay to 1 of a winning Bet for the player's final cards (5 or 6).
 
     >>> from combin.cards import parse_cards
@@ -219,12 +268,13 @@ def bet_pay(rules, cards):
     """
     l11 = rules.second_combination
     if l11 is not None:
+        assert rules.game.second_pays is not None      # a second combination is read by the game
         _, pays = rules.game.second_pays([(card >> 2, card & 3) for card in cards], l11)
         return Fraction(pays)
     return rules.bet_table.get(value_class(best_value(cards)), Fraction(0))
 
 
-def instant_pay(rules, first_five):
+def instant_pay(rules: Rules, first_five: Iterable[int]) -> Fraction | None:
     """The instant payout (net, per Ante) of the first five cards, or ``None``.
 
     >>> from combin.cards import parse_cards
@@ -240,7 +290,7 @@ def instant_pay(rules, first_five):
     return None
 
 
-def highest_card(dealer):
+def highest_card(dealer: Iterable[int]) -> int:
     """The dealer's highest card, ace high (a non-qualifying hand has no pair: it is unique).
 
     >>> from combin.cards import format_card, parse_cards
@@ -250,7 +300,7 @@ def highest_card(dealer):
     return max(dealer, key=lambda card: card >> 2)
 
 
-def _showdown(rules, player, dealer_value):
+def _showdown(rules: Rules, player: list[int], dealer_value: int) -> Fraction:
     player_value = best_value(player)
     if player_value > dealer_value:
         return rules.ante_win + rules.bet * bet_pay(rules, player)
@@ -259,7 +309,9 @@ def _showdown(rules, player, dealer_value):
     return Fraction(-1 - rules.bet)
 
 
-def settle(rules, player, dealer, decision, replacement=None, drew=False, first_five=None):
+def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision: str,
+           replacement: int | None = None, drew: bool = False,
+           first_five: Iterable[int] | None = None) -> Fraction:
     """Net result in Ante units of one finished round.
 
     ``player``: the final 5 or 6 cards; ``dealer``: five cards; ``decision``:
@@ -278,7 +330,11 @@ def settle(rules, player, dealer, decision, replacement=None, drew=False, first_
     player, dealer = list(player), list(dealer)
     if len(set(player) | set(dealer) | ({replacement} - {None})) != len(player) + len(dealer) + (replacement is not None):
         raise CombinError(f"a card is dealt twice: {format_cards(player)} / {format_cards(dealer)}")
-    fee = rules.draw_fee if drew else Fraction(0)
+    fee = Fraction(0)
+    if drew:
+        if rules.draw_fee is None:
+            raise CombinError(f"{rules.game.title} has no draws")
+        fee = rules.draw_fee
     five = list(first_five) if first_five is not None else (player if len(player) == 5 else None)
     if five is not None and rules.instant_ends_round:
         instant = instant_pay(rules, five)
@@ -294,7 +350,8 @@ def settle(rules, player, dealer, decision, replacement=None, drew=False, first_
         return rules.ante_not_qualified(best_value(player)) - fee
     if decision != "force":
         raise CombinError(f"unknown decision '{decision}' (decisions: {', '.join(DECISIONS)})")
-    if rules.force_fee is None:
+    force_fee = rules.force_fee
+    if force_fee is None:
         raise CombinError(f"{rules.game.title} has no force option")
     if qualifies:
         raise CombinError("a qualifying dealer cannot be forced")
@@ -303,7 +360,7 @@ def settle(rules, player, dealer, decision, replacement=None, drew=False, first_
     high = highest_card(dealer)
     forced = [card for card in dealer if card != high] + [replacement]
     forced_value = hand_value(forced)
-    result = -rules.force_fee - fee
+    result = -force_fee - fee
     if forced_value >= QUALIFY:
         result += _showdown(rules, player, forced_value)
     return result

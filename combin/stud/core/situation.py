@@ -29,7 +29,11 @@ def card_text(card: int) -> str:
 
 @dataclass(frozen=True)
 class Situation:
-    """The player's five cards, the dealer's up card (card ids) and the deck."""
+    """The player's five cards, the dealer's up card (card ids) and the deck.
+
+    >>> Situation((51, 47, 43, 39, 35), 3).deck.full    # the full deck unless one is given
+    True
+    """
 
     player: tuple[int, ...]
     up: int
@@ -65,6 +69,10 @@ class Situation:
 
     @property
     def unseen(self) -> tuple[int, ...]:
-        """The cards the player has not seen, in id order."""
+        """The cards the player has not seen, in id order.
+
+        >>> Situation.parse("AS KD 9H 9C JD", "QS", "9TJQKA").unseen[:3]
+        (29, 31, 32)
+        """
         seen = set(self.player) | {self.up}
         return tuple(card for card in self.deck.cards if card not in seen)

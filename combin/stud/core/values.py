@@ -121,7 +121,13 @@ def value_class(value):
 
 
 def values_of(hands):
-    """Values of an ``(m, 5)`` array of card ids, vectorised (the same order as :func:`hand_value`)."""
+    """Values of an ``(m, 5)`` array of card ids, vectorised (the same order as :func:`hand_value`).
+
+    >>> from combin.cards import parse_cards
+    >>> royal = parse_cards("As Ks Qs Js Ts")
+    >>> values_of(np.array([royal])).tolist() == [hand_value(royal)]
+    True
+    """
     hands = np.asarray(hands, dtype=np.int64)
     ranks = np.sort(hands >> 2, axis=1)
     flush = np.all((hands & 3) == (hands[:, :1] & 3), axis=1)
@@ -150,6 +156,9 @@ def lex_index(positions, n):
 
     rank = C(n, k) - 1 - sum_i C(n - 1 - p_i, k - i): the complement of the
     colexicographic rank of the reversed positions (exact integer arithmetic).
+
+    >>> lex_index(np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [1, 2, 3, 4, 5]]), 6).tolist()
+    [0, 1, 5]
     """
     positions = np.asarray(positions, dtype=np.int64)
     k = positions.shape[1]
@@ -167,6 +176,14 @@ class HandTable:
     (int32), ``levels`` the sorted distinct values and ``dense`` each hand's
     index into ``levels`` (so ``dense`` orders hands exactly as ``values`` do).
     ``qualify_level`` is the first level at or above :data:`QUALIFY`.
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.deck import Deck
+    >>> table = HandTable(Deck.parse("JQKA"))
+    >>> len(table), table.hands[0].tolist()          # C(16, 5); the first hand: four jacks, a queen
+    (4368, [36, 37, 38, 39, 40])
+    >>> table.value_of(parse_cards("As Ks Qs Js Ah")) == hand_value(parse_cards("As Ks Qs Js Ah"))
+    True
     """
 
     def __init__(self, deck):
@@ -211,14 +228,29 @@ class HandTable:
         return len(self.values)
 
     def positions_of(self, cards):
-        """Deck positions of card ids (any shape); a card not in the deck is an error."""
+        """Deck positions of card ids (any shape); a card not in the deck is an error.
+
+        >>> from combin.cards import parse_cards
+        >>> from combin.stud.core.deck import Deck
+        >>> hand_table(Deck.parse("JQKA")).positions_of(parse_cards("Jc As")).tolist()
+        [0, 15]
+        """
         found = self._position[np.asarray(cards, dtype=np.int64)]
         if np.any(found < 0):
             self.deck.check(np.asarray(cards).reshape(-1).tolist())
         return found
 
     def indices_of(self, hands):
-        """Row indices of an ``(m, 5)`` array of hands (cards in any order)."""
+        """Row indices of an ``(m, 5)`` array of hands (cards in any order).
+
+        >>> from combin.cards import parse_cards
+        >>> from combin.stud.core.deck import Deck
+        >>> table = hand_table(Deck.parse("JQKA"))
+        >>> table.indices_of(np.array([parse_cards("As Ks Qs Js Ah")])).tolist()
+        [3501]
+        >>> table.index_of(parse_cards("Ah As Ks Qs Js"))
+        3501
+        """
         positions = np.sort(self.positions_of(hands), axis=1)
         return lex_index(positions, len(self.deck))
 
@@ -230,6 +262,7 @@ class HandTable:
         return int(self.indices_of(np.array([cards]))[0])
 
     def value_of(self, cards):
+        """The value of one hand of five card ids, read from the table (:func:`hand_value`'s)."""
         return int(self.values[self.index_of(cards)])
 
 

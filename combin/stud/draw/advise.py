@@ -111,7 +111,7 @@ def advise(situation, rules, detail=True, progress=None):
         # already priced keeps the same cards up to suits: the same value, not summed again
         kept = [c for i, c in enumerate(player) if i not in positions]
         twins.append((kind, min(tuple(sorted(_relabel(c, p) for c in kept)) for p in symmetric)))
-    firsts = {}
+    firsts: dict[tuple, tuple] = {}
     for key, twin in zip(keys, twins):
         firsts.setdefault(twin, key)
     engine.prepare([_request(engine, player, kind, positions) for kind, positions in firsts.values()
@@ -248,7 +248,7 @@ def distribution(engine, sums):
     forced = counts["forced"][1] if counts["forced"] is not None else None
     picked = forced[:, 0] if forced is not None else np.zeros(len(numerator), np.int64)
     zero = np.zeros(len(numerator), np.int64)
-    found = {}
+    found: dict[str, list] = {}
 
     def add(key, count, net):
         count, net = count[plays], np.broadcast_to(net, plays.shape)[plays] - fee

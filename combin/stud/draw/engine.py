@@ -13,11 +13,12 @@ from functools import cached_property, lru_cache
 from math import comb
 import sys
 import threading
+from typing import Any
 
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, hand_table, subsets_table
+from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, STRAIGHT, STRAIGHT_FLUSH, hand_table, subsets_table
 
 __all__ = ["Engine", "GROUP_TABLE", "OUT_LIMIT"]
 
@@ -29,7 +30,7 @@ def _subsets(n, k):
     return subsets_table(k, n).astype(np.int64)
 
 
-_PAYS = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
+_PAYS: dict[tuple, dict[int, int]] = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
 
 
 def _whole(x, what):
@@ -130,6 +131,9 @@ class Engine:
         """The per-situation tables of the kernel (built once)."""
         if self._kernel is None:
             from combin.stud.draw.kernel import COMB, STRAIGHT_MASKS, dealer_tables, own_outs
+            from combin.stud.draw.kernel.interface import (ALL_BOUND, FLUSH_OUTS, PAIR_BOUND, PAIR_OUTS,
+                                                           STRAIGHT_BOUND, STRAIGHT_FLUSH_OUTS, STRAIGHT_OUTS,
+                                                           ForcingRows, SituationTables)
             situation = self.situation
             deck = situation.deck
             hands = hand_table(deck)
@@ -141,6 +145,7 @@ class Engine:
             (dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts,
              bits, starts) = dealer_tables(int(situation.up), up_dp, cards, dp, dense, len(deck), qlev, COMB,
                                    STRAIGHT_MASKS)
+            # per row, its bounds in the order PAIR_BOUND, STRAIGHT_BOUND, ALL_BOUND
             bounds = np.stack([_bitcount(bits[:, 2]), _bitcount(bits[:, 2] | bits[:, 3]),
                                _bitcount(bits[:, 1])])
             ranked = np.argsort(-bounds, axis=1, kind="stable").astype(np.int64)
@@ -154,54 +159,63 @@ class Engine:
             straight_rank = bits[:, 3] | bits[:, 5]
             suited = (bits[:, 4] | bits[:, 5]) != 0
             for name, t, beaten, beating, plain in (
-                    ("pairs", 0, bits[:, 2], bits[:, 1] ^ bits[:, 2], (bits[:, 2], straight_rank)),
-                    ("all", 2, bits[:, 1] ^ bits[:, 5], bits[:, 5],
+                    ("pairs", PAIR_BOUND, bits[:, 2], bits[:, 1] ^ bits[:, 2], (bits[:, 2], straight_rank)),
+                    ("all", ALL_BOUND, bits[:, 1] ^ bits[:, 5], bits[:, 5],
                      (bits[:, 2] | straight_rank, np.zeros(len(bits), np.int64)))):
                 rows = ranked[t]
-                gathered.update({f"{name}_hb": np.ascontiguousarray(bits[rows, 0]),
-                                 f"{name}_beaten": np.ascontiguousarray(beaten[rows]),
-                                 f"{name}_beating": np.ascontiguousarray(beating[rows]),
-                                 f"{name}_plain": np.ascontiguousarray(np.stack([plain[0][rows], plain[1][rows]]))})
                 # the rows with flush outs, gathered: place in the order, cards, true and blind outs
                 place = np.nonzero(suited[rows])[0]
                 chosen = rows[place]
-                gathered[f"{name}_suited"] = np.ascontiguousarray(np.stack(
-                    [place, bits[chosen, 0], beaten[chosen], beating[chosen], plain[0][chosen],
-                     plain[1][chosen]]).astype(np.int64))
+                gathered[name] = dict(
+                    hb=np.ascontiguousarray(bits[rows, 0]), beaten=np.ascontiguousarray(beaten[rows]),
+                    beating=np.ascontiguousarray(beating[rows]),
+                    plain=np.ascontiguousarray(np.stack([plain[0][rows], plain[1][rows]])),
+                    suited=np.ascontiguousarray(np.stack(
+                        [place, bits[chosen, 0], beaten[chosen], beating[chosen], plain[0][chosen],
+                         plain[1][chosen]]).astype(np.int64)))
             # per kind of the player's own outs (pair, straight, flush, straight flush): the outs
             # of a lower kind, of a higher kind and of its own, in the order of its bound
-            nrows = len(bits)
+            nrows = len(nouts)
             kinds = np.zeros((4, 4, nrows), dtype=np.int64)
             own_list = np.zeros((4, nrows), dtype=np.int64)
             own_count = np.zeros(4, dtype=np.int64)
             pair, straight, flush, sf = bits[:, 2], bits[:, 3], bits[:, 4], bits[:, 5]
-            for u, (t, beaten, beating, own) in enumerate((
-                    (0, np.zeros(nrows, np.int64), bits[:, 1] ^ pair, pair),
-                    (1, pair, flush | sf, straight),
-                    (2, pair | straight, sf, flush),
-                    (2, bits[:, 1] ^ sf, np.zeros(nrows, np.int64), sf))):
+            for u, (t, beaten, beating, own) in (
+                    (PAIR_OUTS, (PAIR_BOUND, np.zeros(nrows, np.int64), bits[:, 1] ^ pair, pair)),
+                    (STRAIGHT_OUTS, (STRAIGHT_BOUND, pair, flush | sf, straight)),
+                    (FLUSH_OUTS, (ALL_BOUND, pair | straight, sf, flush)),
+                    (STRAIGHT_FLUSH_OUTS, (ALL_BOUND, bits[:, 1] ^ sf, np.zeros(nrows, np.int64), sf))):
                 rows = ranked[t]
                 kinds[:, u] = bits[rows, 0], beaten[rows], beating[rows], own[rows]
                 found = np.nonzero(own[rows])[0]
                 own_list[u, :len(found)] = found
                 own_count[u] = len(found)
             own_ptr, own_bit, own_lev = own_outs(ranked, starts, outs, outlev, own_list, own_count)
-            gathered.update(kind_hb=kinds[0], kind_beaten=kinds[1], kind_beating=kinds[2],
-                            kind_own=kinds[3], own_list=own_list, own_count=own_count, own_ptr=own_ptr,
-                            own_bit=own_bit, own_lev=own_lev)
             qbits = np.zeros(len(qpacked), dtype=np.int64)
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
-            self._kernel = dict(gathered=gathered, qbits=qbits, cards=cards, dp=dp, dense=dense, qlev=qlev, dlev=dlev, ncnt=ncnt, nqrows=nqrows,
-                                qpacked=qpacked, qlevel=qlevel, outs=outs, outlev=outlev, nouts=nouts,
-                                bits=bits, starts=starts, ranked=ranked, ge=ge,
+            pairs, every = gathered["pairs"], gathered["all"]
+            forcing = ForcingRows(
+                nrows=nrows, outs=outs, outlev=outlev, starts=starts, ranked=ranked, ge=ge,
+                pairs_hb=pairs["hb"], pairs_beaten=pairs["beaten"], pairs_beating=pairs["beating"],
+                pairs_plain=pairs["plain"], pairs_suited=pairs["suited"],
+                all_hb=every["hb"], all_beaten=every["beaten"], all_beating=every["beating"],
+                all_plain=every["plain"], all_suited=every["suited"],
+                kind_hb=kinds[0], kind_beaten=kinds[1], kind_beating=kinds[2], kind_own=kinds[3],
+                own_list=own_list, own_count=own_count, own_ptr=own_ptr, own_bit=own_bit, own_lev=own_lev)
+            dealer = SituationTables(n=len(cards), comb=COMB, dlev=dlev, ncnt=ncnt, nnq=len(nqrows), qlev=qlev,
+                                     qpacked=qpacked, qlevel=qlevel, qbits=qbits)
+            # the raw tables stay readable by name beside the kernel's two records
+            self._kernel = dict(dealer=dealer, forcing=forcing, cards=cards, dp=dp, dense=dense, qlev=qlev,
+                                dlev=dlev, outs=outs, nouts=nouts, bits=bits,
                                 level_data=_level_data(self.rules, deck))
         return self._kernel
 
     def _compute(self, options, detail):
         """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
         from combin.stud.draw.kernel import (COMB, TIE_LOOP_MOST, draw_groups, enumerate_draws, first_pass,
-                                        option_sums)
+                                             option_sums)
+        from combin.stud.draw.kernel.interface import DrawBatch, PayLevels, SumsWork
         tables = self._tables()
         hands = hand_table(self.situation.deck)
         n = len(tables["cards"])
@@ -210,7 +224,7 @@ class Engine:
         kept_cards = np.zeros((len(options), 6), dtype=np.int64)
         nkept = np.zeros(len(options), dtype=np.int64)
         for o, (kept, _) in enumerate(options):
-            found = np.sort(hands.positions_of(np.asarray(kept, dtype=np.int64))) if len(kept) else []
+            found: Any = np.sort(hands.positions_of(np.asarray(kept, dtype=np.int64))) if len(kept) else []
             kept_dp[o, :len(found)] = found
             kept_cards[o, :len(kept)] = kept
             nkept[o] = len(found)
@@ -229,7 +243,7 @@ class Engine:
         win_level = np.where(pays == _NO_PAY, _NO_PAY, self.ante_win + self.bet * pays)
         take_level = np.where(categories >= STRAIGHT, self.take_high, self.take_low).astype(np.int64)
         six_start = np.full(len(options), -1, dtype=np.int64)
-        six_parts = []
+        six_parts: list[np.ndarray] = []
         for o, (kept, size) in enumerate(options):
             if len(kept) + size != 5:         # a sixth card: the Bet pays read card by card
                 draws = _subsets(n, size)
@@ -239,27 +253,18 @@ class Engine:
                 six_parts.append(self.ante_win + self.bet * self.pays(rows, None))
         six_win = np.concatenate(six_parts) if six_parts else np.zeros(1, dtype=np.int64)
         fee = -1 if self.force_fee is None else self.force_fee
-        nq, below = first_pass(offsets, sizes, level, n, tables["dlev"], tables["ncnt"],
-                               len(tables["nqrows"]), tables["qlev"],
-                               COMB, _workspace("nq", D, dtype=np.int32), _workspace("below", D, dtype=np.int32), rep[:D])
-        numerator, counts, bad = option_sums(packed, level, nq, below, offsets, win_level, take_level,
-                                             six_win, six_start, _NO_PAY, n, tables["dlev"], tables["ncnt"],
-                                        tables["qpacked"], tables["qlevel"], tables["qbits"], tables["qlev"], self.loss,
-                                        fee, categories, tables["outs"], tables["outlev"],
-                                        tables["nouts"], tables["bits"], tables["starts"], tables["ranked"],
-                                        tables["ge"],
-                                        *(tables["gathered"][f"{name}_{part}"] for name in ("pairs", "all")
-                                          for part in ("hb", "beaten", "beating")),
-                                        *(tables["gathered"][f"{name}_{part}"] for part in ("plain", "suited")
-                                          for name in ("pairs", "all")),
-                                        *(tables["gathered"][name] for name in (
-                                            "kind_hb", "kind_beaten", "kind_beating", "kind_own",
-                                            "own_list", "own_count", "own_ptr", "own_bit", "own_lev")),
-                                        self.prune, detail, COMB, _workspace("bt", D, 2, np.int32),
-                                        _workspace("entry", D), _workspace("slot", D, dtype=np.int32),
-                                        np.empty(D, dtype=np.int64),
-                                        TIE_LOOP_MOST if self.tie_loop_most is None else self.tie_loop_most,
-                                        rep[:D])
+        dealer = tables["dealer"]
+        batch = DrawBatch(offsets=offsets, sizes=sizes, packed=packed, level=level, rep=rep[:D],
+                          six_start=six_start, six_win=six_win)
+        nq, below = first_pass(dealer, batch, _workspace("nq", D, dtype=np.int32),
+                               _workspace("below", D, dtype=np.int32))
+        levels = PayLevels(win_level=win_level, take_level=take_level, category=categories, nopay=_NO_PAY,
+                           loss=self.loss, fee=fee)
+        work = SumsWork(bt=_workspace("bt", D, 2, np.int32), entry=_workspace("entry", D),
+                        slot=_workspace("slot", D, dtype=np.int32), numerator=np.empty(D, dtype=np.int64))
+        numerator, counts, bad = option_sums(dealer, tables["forcing"], batch, levels, nq, below, work, self.prune,
+                                             detail,
+                                             TIE_LOOP_MOST if self.tie_loop_most is None else self.tie_loop_most)
         if bad:
             raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
         found = []
@@ -285,7 +290,7 @@ class Engine:
 
 OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight, 9 flush cards)
 _NO_PAY = np.iinfo(np.int64).min
-_LEVEL_DATA = {}
+_LEVEL_DATA: dict[tuple, tuple] = {}
 
 
 @lru_cache(maxsize=4)
@@ -397,10 +402,10 @@ def _representative(value):
     """Five cards with this value (ranks from the value, suited iff a flush category)."""
     category = value // CATEGORY_SHIFT
     digits = [(value >> (4 * (4 - i))) & 15 for i in range(5)]
-    if category in (4, 8):
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
         top = digits[0]
         ranks = [3, 2, 1, 0, 12] if top == 3 else [top - i for i in range(5)]
     else:
         ranks = digits
-    suited = category in (5, 8)
+    suited = category in (FLUSH, STRAIGHT_FLUSH)
     return [rank * 4 + (0 if suited else i % 4) for i, rank in enumerate(ranks)]

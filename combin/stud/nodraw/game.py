@@ -24,6 +24,7 @@ import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, lcm
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,6 +33,10 @@ from combin.cards import ACE, CLASSES, JACK, KING, QUEEN
 from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
 from combin.stud.core.rules import bet_pay, instant_pay
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules
 from combin.stud.core.classes import situations, situations_in_rows
 from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT_FLUSH, category_of,
                                      hand_table, value_class)
@@ -52,8 +57,8 @@ _NET_OFFSET = 1 << 31
 class WholeGame:
     """Exact totals of a whole game under one strategy."""
 
-    rules: object
-    deck: object
+    rules: "Rules"
+    deck: "Deck"
     strategy: str
     classes: int                 # situation classes summed
     situations: int              # situations (sum of weights): C(n,5) * (n-5)
@@ -89,9 +94,9 @@ class WholeGame:
     def wagered(self):
         """Average total wagered per round: Ante, plus the Bet when played, plus a force fee."""
         bet, fee = self.rules.bet, self.rules.force_fee or 0
-        total = 0
+        total: Fraction | int = 0
         for (event, _, _), count in self.lines.items():
-            stake = 1
+            stake: Fraction | int = 1
             if event not in ("fold", "instant"):
                 stake += bet
             if event.startswith("forced"):
@@ -289,7 +294,7 @@ def _sum_span(rules, deck, strategies, span, progress):
                                         int(win_net[i]), int(take[i]), fee, lose)
             if progress and done % 50 == 0:
                 progress(f"forcing: {done}/{len(todo)} hands")
-    sums: dict = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
+    sums: dict[str, tuple] = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
     total = len(weights)
     for start in range(0, total, _CHUNK):
         stop = min(start + _CHUNK, total)

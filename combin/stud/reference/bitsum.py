@@ -52,7 +52,7 @@ def _loop(masks, w, c, counts, bits, beaten, beating, loss, r, out):
 try:
     import numba
 except ImportError:          # pragma: no cover - numba is an install requirement
-    numba = None
+    numba = None  # type: ignore[assignment]
 
 if numba is not None:
     _popcount64 = numba.njit(numba.int64(numba.uint64), cache=False)(_popcount64)

@@ -21,6 +21,7 @@ from itertools import combinations
 
 from combin.cards import hand_class
 from combin.stud.core.rules import bet_pay
+from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT
 
 __all__ = ["plain_value", "plain_best", "qualifies", "option_values", "option_keys"]
 
@@ -61,7 +62,7 @@ def qualifies(cards):
 
 def option_keys(sizes=(2, 3, 4, 5)):
     """The option keys: fold, play, buy, then every exchange of ``sizes`` positions (29)."""
-    keys = [("fold",), ("play",), ("buy",)]
+    keys: list[tuple] = [("fold",), ("play",), ("buy",)]
     for size in sizes:
         keys += [("exchange", positions) for positions in combinations(range(5), size)]
     return keys
@@ -73,9 +74,9 @@ class _Walker:
         self.up = situation.up
         self.ante_win = rules.ante_win
         # The two Ante pays on a dealer who does not qualify, read from the data by
-        # asking for a hand below a straight (value 0) and a straight (category 4).
+        # asking for a hand below a straight (value 0) and the lowest value of a straight.
         self.take_low = rules.ante_not_qualified(0)
-        self.take_high = rules.ante_not_qualified(4 * 16 ** 5)
+        self.take_high = rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT)
         self.fee = rules.draw_fee
         self.force_fee = rules.force_fee
         self._dealer = {}

@@ -315,16 +315,16 @@ def forcing(engine, draws, values, win, take, r, detail):
             continue
         mask = np.int64(draw_bits[f])
         alive = (bits[:count] & mask) == 0
-        group = next((key for key in by_category if v // CATEGORY_SHIFT in key), None)
-        if group is not None:
+        decided = next((key for key in by_category if v // CATEGORY_SHIFT in key), None)
+        if decided is not None:
             # every replacement wins or every one loses: count bits, no value compared
-            beaten, beating = by_category[group]
+            beaten, beating = by_category[decided]
             won = _popcount(beaten[:count] & ~mask)
             lost = _popcount(beating[:count] & ~mask)
             total = w * won - engine.loss * lost
             chosen = alive & (total > c)
             gains[f] = int((total[chosen] - c).sum())
-            if detail:
+            if extra is not None:       # with detail
                 picked = int(chosen.sum())
                 nw, nl = int(won[chosen].sum()), int(lost[chosen].sum())
                 extra[f] = (picked, nw, nl, 0, picked * r - nw - nl)
@@ -336,7 +336,7 @@ def forcing(engine, draws, values, win, take, r, detail):
         total = w * won - engine.loss * lost
         chosen = alive & (total > c)
         gains[f] = int((total[chosen] - c).sum())
-        if detail:
+        if extra is not None:           # with detail
             tie = ((vv == v) & free).sum(axis=1)
             picked = int(chosen.sum())
             nw, nl, nt = int(won[chosen].sum()), int(lost[chosen].sum()), int(tie[chosen].sum())

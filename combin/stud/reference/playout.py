@@ -30,11 +30,12 @@ def _relabel(card, perm):
 
 def _canonical(hand, up):
     """(canonical hand, canonical up, the relabelling used): the least image of the situation."""
-    best = None
+    best: tuple | None = None
     for perm in _PERMUTATIONS:
         image = (tuple(sorted(_relabel(c, perm) for c in hand)), _relabel(up, perm))
         if best is None or image < best[0]:
             best = (image, perm)
+    assert best is not None       # there is at least the identity
     return best[0][0], best[0][1], best[1]
 
 

@@ -18,7 +18,7 @@ import numpy as np
 try:
     from numba import njit
 except ImportError:          # pragma: no cover - numba is an install requirement
-    njit = None
+    njit = None  # type: ignore[assignment]
 
 __all__ = ["COMB", "COMPILED", "OUT_WIDTH", "STRAIGHT_MASKS", "pack_positions"]
 

@@ -25,7 +25,9 @@ hundred) then add, draw by draw, their true gain less their rank-blind one
 
 import numpy as np
 
+from combin.stud.core.values import STRAIGHT
 from combin.stud.draw.kernel.common import _jit, _popcount
+from combin.stud.draw.kernel.interface import ALL_BOUND, PAIR_BOUND, PAIR_OUTS, STRAIGHT_BOUND
 
 __all__ = ["BLOCK_ROWS"]
 
@@ -88,7 +90,9 @@ def _suited_difference(suited, count, m, w, loss, c):
 @_jit
 def _bound_kind(cat):
     """The bound a player of category ``cat`` reads: 0 pair outs, 1 pair and straight outs, 2 all."""
-    return 0 if cat < 4 else (1 if cat == 4 else 2)
+    if cat < STRAIGHT:
+        return PAIR_BOUND
+    return STRAIGHT_BOUND if cat == STRAIGHT else ALL_BOUND
 
 
 @_jit
@@ -113,14 +117,14 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
                own_bit, own_lev, u, count, m, v, w, loss, c):
     """Forcing over the first ``count`` rows when the player's own kind ``u`` is compared by level.
 
-    Kind ``u`` is 0 (pair outs: a player below a straight), 1 (straight outs),
-    2 (flush outs) or 3 (straight-flush outs); ``beaten``/``beating`` are the
-    outs of a lower / higher kind, ``own`` those of kind ``u``, all in the
-    row order of ``ranked``.  The rows split exactly in two: a row none of
+    Kind ``u`` is :data:`~combin.stud.draw.kernel.interface.PAIR_OUTS` (a player
+    below a straight), ``STRAIGHT_OUTS``, ``FLUSH_OUTS`` or ``STRAIGHT_FLUSH_OUTS``;
+    ``beaten``/``beating`` are the outs of a lower / higher kind, ``own`` those
+    of kind ``u``, all in the row order of ``ranked``.  The rows split exactly in two: a row none of
     whose own outs is left (``own & ~m == 0``) has ``S_H = w * |beaten left| -
     loss * |beating left|`` (bits alone, no level read); the others, listed in
     ``own_list`` (the rows with any own out, ascending), are read out by out:
-    from ``outs``/``outlev`` for pairs (``u = 0``), else from the copies
+    from ``outs``/``outlev`` for pairs (``PAIR_OUTS``), else from the copies
     :func:`own_outs` gathered in list order (the same outs, contiguous).
     Returns ``(gain, forced, won, lost, tied)`` summed over the rows forced.
     """
@@ -148,7 +152,7 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
         # the own outs below and above the player as bits (no branch on a level)
         under = 0
         over = 0
-        if u == 0:
+        if u == PAIR_OUTS:
             row = ranked[t, g]
             for x in range(starts[row, u], starts[row, u + 1]):
                 lv = outlev[row, x]

@@ -1,6 +1,8 @@
 """Steps 4 and 5 of the kernel: the dealer counts per draw and the option numerators.
 
-:func:`first_pass` (all draws of one call) and :func:`option_sums`.  Per draw
+:func:`first_pass` (all draws of one call) and :func:`option_sums`, whose two
+compiled passes are :func:`level_sweep` and :func:`numerators`; their inputs
+are the NamedTuples of :mod:`~combin.stud.draw.kernel.interface`.  Per draw
 ``N`` (``k`` cards) and player level ``v``, by inclusion-exclusion over the
 subsets ``T`` of ``N``::
 
@@ -32,15 +34,22 @@ from combin.stud.draw.kernel.common import _add_hand, _jit, _next_combination, _
 from combin.stud.draw.kernel.forcing import (BLOCK_ROWS, _bits_loop, _blocked_gains, _bound_kind, _force_count,
                                              _kind_loop, _suited_difference)
 
-__all__ = ["TIE_LOOP_MOST", "first_pass", "option_sums"]
+from combin.stud.draw.kernel.interface import (DrawBatch, ForcingRows, PayLevels, SituationTables, SumsWork,
+                                               FLUSH_OUTS, PAIR_OUTS, STRAIGHT_FLUSH_OUTS, STRAIGHT_OUTS)
+from combin.stud.core.values import FLUSH, FULL_HOUSE, QUADS, STRAIGHT, TRIPS, TWO_PAIR
+
+__all__ = ["TIE_LOOP_MOST", "first_pass", "option_sums", "level_sweep", "numerators", "SituationTables",
+           "ForcingRows", "DrawBatch", "PayLevels", "SumsWork"]
 
 
 @_jit
-def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4, rep):
+def first_pass(tables, draws, nq, b4):
     """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
 
-    The draws of option ``o`` fill ``offsets[o]:offsets[o + 1]`` in lexicographic
-    order (:func:`enumerate_draws`).  ``nq(N) = sum_{T subset N, |T| <= 3} (-1)^|T|
+    ``tables`` is the situation's :class:`SituationTables`, ``draws`` the
+    :class:`DrawBatch`; ``nq`` and ``b4`` are the caller's result arrays (at
+    least as long as the batch).  The draws of option ``o`` fill
+    ``offsets[o]:offsets[o + 1]`` in lexicographic order (:func:`enumerate_draws`).  ``nq(N) = sum_{T subset N, |T| <= 3} (-1)^|T|
     ncnt[T] + #{Q subset N, |Q| = 4: Q does not qualify}``, and the 4-subsets that
     qualify below ``level`` are counted for ``below``.  Four- and five-card draws
     share the terms of their common prefix: for ``N = {a, b, c} + D`` (``D`` the
@@ -54,6 +63,8 @@ def first_pass(offsets, sizes, level, n, dlev, ncnt, nnq, qlev, C, nq, b4, rep):
     Only the first draw of each group (``rep[i] == i``, :func:`draw_groups`) is
     counted; the others' entries are left as they are, never read.
     """
+    offsets, sizes, level, rep = draws.offsets, draws.sizes, draws.level, draws.rep
+    n, dlev, ncnt, nnq, qlev, C = tables.n, tables.dlev, tables.ncnt, tables.nnq, tables.qlev, tables.comb
     D = level.shape[0]
     off2 = 1 + n
     off3 = off2 + C[n, 2]
@@ -252,70 +263,77 @@ def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
     return s
 
 
-@_jit
-def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_win, six_start, nopay, n,
-                dlev, ncnt, qpacked, qlevel, qbits, qlev, loss, fee,
-                cat_of_level, outs, outlev, nouts, bits, starts, ranked, ge, pairs_hb, pairs_beaten,
-                pairs_beating, all_hb, all_beaten, all_beating, pairs_plain, all_plain, pairs_suited,
-                all_suited, kind_hb, kind_beaten, kind_beating,
-                kind_own, own_list, own_count, own_ptr, own_bit, own_lev, prune, detail, C,
-                bt, entry, slot, numerator, tie_most, rep):
+def option_sums(tables, rows, draws, pays, nq, below, work, prune, detail, tie_most):
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
-    The Ante pay on a win plus the Bet times its pays, and the Ante pay when
-    the dealer does not qualify, are read by the player's level
-    (``win_level``, ``take_level``), except for an option ``o`` of six final
-    cards (``six_start[o] >= 0``), whose win of each draw is
-    ``six_win[six_start[o] + i - offsets[o]]``; a win equal to ``nopay`` (a pay
-    that is not a whole number of Ante units) is counted in ``bad`` for the
-    caller to refuse.  ``nq`` and ``below`` come from :func:`first_pass`
-    (``below`` holding the qualifying 4-subsets of the draw below the player;
-    the sweep adds the rest to a copy kept beside the ties).  ``fee < 0``
-    means the game has no forcing.  ``ranked[t]`` lists the non-qualifying
-    rows by bound ``t`` descending (0 pair outs, 1 pair and straight outs, 2
-    all outs) and ``ge[t, b]`` counts those with a bound of at
-    least ``b``.  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
+    The inputs are the situation's :class:`SituationTables` and
+    :class:`ForcingRows`, the :class:`DrawBatch`, the rules' :class:`PayLevels`,
+    ``nq`` and ``below`` from :func:`first_pass` and the caller's
+    :class:`SumsWork`; ``prune`` skips the forcing rows that cannot gain,
+    ``detail`` asks for the counts, ``tie_most`` chooses how ties are counted
+    (:data:`TIE_LOOP_MOST`; either way gives the same counts, only the work
+    differs).  Two compiled passes: :func:`level_sweep` (the qualifying hands
+    below and tied with each draw) and :func:`numerators` (the numerators, with
+    forcing).  Returns ``(numerator, counts, bad)``; ``counts`` is ``(D, 9)``
     int64: below, tied, above, nq, then forced, won, lost, tied, not requalified
-    (zero rows unless ``detail``).  ``bt`` (``(>= D, 2)``, int32 or wider: a
-    count is at most ``C(n, 4)``), ``entry``, ``slot`` and ``numerator`` (``>= D``)
-    are work and result arrays the caller supplies: every entry read is written
-    first, so stale contents change nothing.  The sweep writes its below and
-    tied counts in sweep order (``bt[g]``, one after another) and the numerators
-    read them back through ``slot[i]``, the sweep place of draw ``i``: one
-    scattered read per draw instead of a scattered read and write.  ``tie_most``
-    chooses how ties are counted (:data:`TIE_LOOP_MOST`); either way gives the
-    same counts, only the work differs.
+    (zero rows unless ``detail``); ``bad`` counts the draws whose win is
+    ``pays.nopay`` (a pay that is not a whole number of Ante units), for the
+    caller to refuse.
     """
+    level_sweep(tables, draws, pays.category.shape[0], work, tie_most)
+    return numerators(tables, rows, draws, pays, nq, below, work, prune, detail)
+
+
+@_jit
+def _sort_by_level(draws, qlev, nlev, entry, slot):
+    """The swept draws (a qualifying level, the first of their group) in level order (a counting sort).
+
+    Writes ``entry`` (the packed draws in that order) and ``slot[i]`` (draw
+    ``i``'s place in it); returns ``bounds``: the draws of level ``v`` are
+    ``entry[bounds[v]:bounds[v + 1]]``.
+    """
+    level, rep, packed = draws.level, draws.rep, draws.packed
     D = packed.shape[0]
-    off2 = 1 + n
-    off3 = off2 + C[n, 2]
-    pos = np.empty(6, np.int64)
-    # (bt, entry, slot and numerator: the caller's, at least D rows; every entry read is written here)
-    nlev = cat_of_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
-    # pass 1 (first_pass): non-qualifying counts, the hands the draw holds whole; the count by level
     for i in range(D):
         v = level[i]
         if v >= qlev and rep[i] == i:
             start[v + 1] += 1
     for t in range(nlev):
         start[t + 1] += start[t]
-    swept = start[nlev]
-    bounds = start.copy()        # draws of level v: sorted[bounds[v]:bounds[v + 1]]
-    # the swept draws in level order (a counting sort), and each draw's place in that order
+    bounds = start.copy()
     for i in range(D):
         v = level[i]
         if v >= qlev and rep[i] == i:
             entry[start[v]] = packed[i]
             slot[i] = start[v]
             start[v] += 1
-    # pass 2: the sweep over levels.  Before the draws of level v, every qualifying hand of a
-    # lower level has been added to its subsets of at most three cards; the hands of level v
-    # itself (the ties) are counted one by one against the draw, or, when there are more than
-    # tie_most of them, as the difference of the draw's subset sums after and before adding them.
+    return bounds
+
+
+@_jit
+def level_sweep(tables, draws, nlev, work, tie_most):
+    """The qualifying dealer hands below and tied with each swept draw (pass 2), into ``work.bt``.
+
+    Before the draws of level ``v``, every qualifying hand of a lower level
+    has been added to its subsets of at most three cards; the hands of level
+    ``v`` itself (the ties) are counted one by one against the draw, or, when
+    there are more than ``tie_most`` of them, as the difference of the draw's
+    subset sums after and before adding them.  The counts are written in sweep
+    order (``bt[g]``, one after another, :func:`_sort_by_level`) and read back
+    by :func:`numerators` through ``slot[i]``, the sweep place of draw ``i``:
+    one scattered read per draw instead of a scattered read and write.
+    """
+    n, C, qlev, dlev = tables.n, tables.comb, tables.qlev, tables.dlev
+    qpacked, qlevel, qbits = tables.qpacked, tables.qlevel, tables.qbits
+    bt, entry = work.bt, work.entry
+    bounds = _sort_by_level(draws, qlev, nlev, entry, work.slot)
+    off2 = 1 + n
+    off3 = off2 + C[n, 2]
+    pos = np.empty(6, np.int64)
     # int16 counts (a card is in at most C(n - 1, 3) < 2^15 hands): half the bytes to scatter over.
     # cnt[0] wraps and is never read; the hands added so far (j) are its count.
-    cnt = np.zeros(ncnt.shape[0], np.int16)
+    cnt = np.zeros(tables.ncnt.shape[0], np.int16)
     # the set ids of _subset_sum5/4: {a < b} is a + pair_at[b], {a < b < c} is a + low2[b] + triple_at[c]
     pair_at = np.empty(n, np.int64)
     low2 = np.empty(n, np.int64)
@@ -380,30 +398,94 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
             bt[g, 0] = j + found
             bt[g, 1] = tie
-    # pass 3: the numerators, with forcing
-    counts = np.zeros((D if detail else 0, 9), np.int64)
-    nrows = nouts.shape[0]
-    # top[t]: the largest bound t of any row (ge[t, b] counts the rows with a bound of at least b)
-    top = np.zeros(3, np.int64)
-    for t in range(3):
-        for b in range(ge.shape[1]):
-            if ge[t, b] > 0:
-                top[t] = b
-    # fcount[k, v]: the rows summed for a five-card final hand of level v after a draw of k cards
-    # (the win, the Ante pay and so the cost c depend on k and v alone); six cards: per draw
+
+
+@_jit
+def _class_decided(cat):
+    """Whether every requalified showdown of a player of category ``cat`` is decided by class."""
+    return cat == TWO_PAIR or cat == TRIPS or cat == FULL_HOUSE or cat == QUADS
+
+
+@_jit
+def _own_kind(cat):
+    """The player's own kind of outs, compared level by level (a category not decided by class)."""
+    if cat < STRAIGHT:
+        return PAIR_OUTS
+    if cat == STRAIGHT:
+        return STRAIGHT_OUTS
+    return FLUSH_OUTS if cat == FLUSH else STRAIGHT_FLUSH_OUTS
+
+
+@_jit
+def _force_counts(n, nlev, rows, pays, prune, top):
+    """``fcount[k, v]``: the rows summed for a five-card final hand of level ``v`` after ``k`` cards.
+
+    The win, the Ante pay and so the cost ``c`` depend on ``k`` and ``v``
+    alone (six cards: per draw, by :func:`_force_count` in :func:`_draw_numerators`).
+    """
+    win_level, take_level, category, nopay = pays.win_level, pays.take_level, pays.category, pays.nopay
     fcount = np.zeros((6, nlev), np.int64)
-    if fee >= 0 and nrows > 0:
+    if pays.fee >= 0 and rows.nrows > 0:
         for kk in range(6):
             if n - kk - 4 <= 0:
                 continue
             for v in range(nlev):
                 wv = win_level[v]
-                fcount[kk, v] = _force_count(0 if wv == nopay else wv, (n - kk - 4) * (fee + take_level[v]),
-                                             _bound_kind(cat_of_level[v]), prune, loss, nrows, ge, top)
-    bad = 0
-    # the draws with rows to sum (count > 0) are listed here, (draw, win, row count), and their
-    # forcing summed after the main loop: the main loop stays small, the rare work apart
+                fcount[kk, v] = _force_count(0 if wv == nopay else wv, (n - kk - 4) * (pays.fee + take_level[v]),
+                                             _bound_kind(category[v]), prune, pays.loss, rows.nrows, rows.ge, top)
+    return fcount
+
+
+@_jit
+def numerators(tables, rows, draws, pays, nq, below, work, prune, detail):
+    """The numerators of every draw, with forcing (pass 3); ``(numerator, counts, bad)`` of :func:`option_sums`.
+
+    The Ante pay on a win plus the Bet times its pays, and the Ante pay when
+    the dealer does not qualify, are read by the player's level
+    (``win_level``, ``take_level``), except for an option ``o`` of six final
+    cards (``six_start[o] >= 0``), whose win of each draw is
+    ``six_win[six_start[o] + i - offsets[o]]``.  ``nq`` and ``below`` come
+    from :func:`first_pass` (``below`` holding the qualifying 4-subsets of the
+    draw below the player); :func:`level_sweep` left the rest in ``work.bt``.
+    ``fee < 0`` means the game has no forcing.  ``ranked[t]`` lists the
+    non-qualifying rows by bound ``t`` descending and ``ge[t, b]`` counts those
+    with a bound of at least ``b``.
+    """
+    D = draws.packed.shape[0]
+    nlev = pays.category.shape[0]
+    counts = np.zeros((D if detail else 0, 9), np.int64)
+    # top[t]: the largest bound t of any row (ge[t, b] counts the rows with a bound of at least b)
+    ge = rows.ge
+    top = np.zeros(3, np.int64)
+    for t in range(3):
+        for b in range(ge.shape[1]):
+            if ge[t, b] > 0:
+                top[t] = b
+    fcount = _force_counts(tables.n, nlev, rows, pays, prune, top)
+    # the draws with rows to sum (count > 0) are listed, (draw, win, row count), and their forcing
+    # summed after the main loop: the main loop stays small, the rare work apart
     todo = np.empty((D, 3), np.int64)
+    ntodo, bad = _draw_numerators(tables, rows, draws, pays, nq, below, work, prune, detail, top, fcount,
+                                  counts, todo)
+    _forced_gains(tables, rows, draws, pays, work.numerator, counts, todo[:ntodo], detail)
+    return work.numerator[:D], counts, bad
+
+
+@_jit
+def _draw_numerators(tables, rows, draws, pays, nq, below, work, prune, detail, top, fcount, counts, todo):
+    """The numerators before forcing, draw by draw, and the list of draws with forcing rows to sum.
+
+    Returns ``(listed, bad)``: how many draws ``todo`` lists and how many
+    wins were ``nopay`` (counted as 0 here, refused by the caller).
+    """
+    n, C, qlev = tables.n, tables.comb, tables.qlev
+    offsets, packed, level, rep = draws.offsets, draws.packed, draws.level, draws.rep
+    six_start, six_win = draws.six_start, draws.six_win
+    win_level, take_level, category = pays.win_level, pays.take_level, pays.category
+    nopay, loss, fee = pays.nopay, pays.loss, pays.fee
+    bt, slot, numerator = work.bt, work.slot, work.numerator
+    nrows = rows.nrows
+    bad = 0
     ntodo = 0
     for o in range(offsets.shape[0] - 1):
         six = six_start[o]
@@ -425,7 +507,7 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                     tied = np.int64(bt[slot[i], 1])
                 else:
                     under = below[i]
-                    tied = 0
+                    tied = np.int64(0)
                 above = C[n - k, 4] - nq[i] - under - tied
                 w = six_win[six + i - offsets[o]] if six >= 0 else win_level[v]
                 if w == nopay:
@@ -441,8 +523,8 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 if six >= 0:
                     w = six_win[six + i - offsets[o]]
                     w = 0 if w == nopay else w
-                    count = _force_count(w, r * (fee + take_level[v]), _bound_kind(cat_of_level[v]), prune,
-                                         loss, nrows, ge, top)
+                    count = _force_count(w, r * (fee + take_level[v]), _bound_kind(category[v]), prune,
+                                         loss, nrows, rows.ge, top)
                 else:
                     count = fcount[k, v]
                 if count > 0:
@@ -451,11 +533,27 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                     todo[ntodo, 1] = 0 if w == nopay else w
                     todo[ntodo, 2] = count
                     ntodo += 1
-    # forcing: the listed draws.  Without detail, the class-decided sums (two pair, trips, full
-    # house, quads) are split: the rank-blind part (every row's outs read without its flush outs,
-    # pairs_plain / all_plain) is the same for every draw of a group (see below), so it is summed
-    # once per group, in row blocks (_blocked_gains: draw, its mask, w, c, row count, bit group);
-    # the rows with flush outs (pairs_suited / all_suited) add their difference draw by draw.
+    return ntodo, bad
+
+
+@_jit
+def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
+    """Forcing: the gains of the draws ``todo`` lists, added to their numerators (and counts).
+
+    Without detail, the class-decided sums (two pair, trips, full house,
+    quads) are split: the rank-blind part (every row's outs read without its
+    flush outs, ``pairs_plain`` / ``all_plain``) is the same for every draw of
+    a group (see :mod:`~combin.stud.draw.kernel.forcing`), so it is summed once
+    per group, in row blocks (:func:`_blocked_gains`: draw, its mask, ``w``,
+    ``c``, row count, bit group); the rows with flush outs (``pairs_suited`` /
+    ``all_suited``) add their difference draw by draw.
+    """
+    n = tables.n
+    packed, level, rep = draws.packed, draws.level, draws.rep
+    take_level, category, loss, fee = pays.take_level, pays.category, pays.loss, pays.fee
+    D = packed.shape[0]
+    ntodo = todo.shape[0]
+    pos = np.empty(6, np.int64)
     deferred = 0
     lazy = np.empty((0 if detail else ntodo, 6), np.int64)
     members = np.empty((0 if detail else ntodo, 2), np.int64)
@@ -468,9 +566,8 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
         k = _unpack(packed[i], pos)
         r = n - k - 4
         v = level[i]
-        cat = cat_of_level[v]
+        cat = category[v]
         c = r * (fee + take_level[v])
-        t = _bound_kind(cat)
         m = 0
         for a in range(k):
             m |= 1 << pos[a]
@@ -478,11 +575,12 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
         nw = 0
         nl = 0
         nt = 0
-        if not detail and (cat == 2 or cat == 3 or cat == 6 or cat == 7):
-            if cat < 4:
-                numerator[i] += _suited_difference(pairs_suited, count, m, w, loss, c)
+        below_straight = cat < STRAIGHT
+        if not detail and _class_decided(cat):
+            if below_straight:
+                numerator[i] += _suited_difference(rows.pairs_suited, count, m, w, loss, c)
             else:
-                numerator[i] += _suited_difference(all_suited, count, m, w, loss, c)
+                numerator[i] += _suited_difference(rows.all_suited, count, m, w, loss, c)
             if rep[i] == i:
                 lazy_of[i] = deferred
                 lazy[deferred, 0] = i
@@ -490,23 +588,27 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
                 lazy[deferred, 2] = w
                 lazy[deferred, 3] = c
                 lazy[deferred, 4] = count
-                lazy[deferred, 5] = 0 if cat < 4 else 1
+                lazy[deferred, 5] = 0 if below_straight else 1     # the bit group: pairs, all
                 deferred += 1
             else:
                 members[nmembers, 0] = i        # its group's first draw is listed (same level and count)
                 members[nmembers, 1] = rep[i]
                 nmembers += 1
             continue
-        if cat == 2 or cat == 3:
-            gain, picked, nw, nl = _bits_loop(pairs_hb, pairs_beaten, pairs_beating, count, m, w, loss, c)
-        elif cat == 6 or cat == 7:
-            gain, picked, nw, nl = _bits_loop(all_hb, all_beaten, all_beating, count, m, w, loss, c)
-        else:
-            u = 0 if cat < 4 else (1 if cat == 4 else (2 if cat == 5 else 3))
-            gain, picked, nw, nl, nt = _kind_loop(kind_hb, kind_beaten, kind_beating, kind_own,
-                                                  own_list, own_count[u], ranked, t, starts, outs,
-                                                  outlev, own_ptr, own_bit, own_lev, u, count, m, v,
+        if _class_decided(cat):
+            if below_straight:
+                gain, picked, nw, nl = _bits_loop(rows.pairs_hb, rows.pairs_beaten, rows.pairs_beating, count, m,
                                                   w, loss, c)
+            else:
+                gain, picked, nw, nl = _bits_loop(rows.all_hb, rows.all_beaten, rows.all_beating, count, m, w,
+                                                  loss, c)
+        else:
+            u = _own_kind(cat)
+            gain, picked, nw, nl, nt = _kind_loop(rows.kind_hb, rows.kind_beaten, rows.kind_beating,
+                                                  rows.kind_own, rows.own_list, rows.own_count[u], rows.ranked,
+                                                  _bound_kind(cat), rows.starts, rows.outs, rows.outlev,
+                                                  rows.own_ptr, rows.own_bit, rows.own_lev, u, count, m, v, w,
+                                                  loss, c)
         numerator[i] += gain
         if detail:
             counts[i, 4] = picked
@@ -516,10 +618,9 @@ def option_sums(packed, level, nq, below, offsets, win_level, take_level, six_wi
             counts[i, 8] = picked * r - nw - nl - nt
     if deferred > 0:
         plain = np.zeros(deferred, np.int64)
-        _blocked_gains(plain, lazy[:deferred], pairs_hb, pairs_plain[0], pairs_plain[1], all_hb, all_plain[0],
-                       all_plain[1], loss, BLOCK_ROWS)
+        _blocked_gains(plain, lazy[:deferred], rows.pairs_hb, rows.pairs_plain[0], rows.pairs_plain[1], rows.all_hb,
+                       rows.all_plain[0], rows.all_plain[1], loss, BLOCK_ROWS)
         for d in range(deferred):
             numerator[lazy[d, 0]] += plain[d]
         for d in range(nmembers):
             numerator[members[d, 0]] += plain[lazy_of[members[d, 1]]]
-    return numerator[:D], counts, bad
