@@ -159,7 +159,7 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)
 
 
-def _sharded(args: argparse.Namespace, rules: Rules, deck: Deck, workers: int, chunk: int) -> str | bytes:
+def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: int, chunk: int) -> str | bytes:
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
     from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards
