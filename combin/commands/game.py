@@ -23,7 +23,7 @@ EXAMPLES = """examples:
   combin game caribbean --deck 9TJQKA
   combin game lunar --no-draw --deck 9TJQKA --format json"""
 
-_DRAW_ONLY = ("sample", "scheduler", "workers", "store", "chunk", "strategy_out")
+_DRAW_ONLY = ("sample", "scheduler", "workers", "store", "chunk", "strategy_out", "classes_out")
 
 
 def configure(parser):
@@ -53,6 +53,9 @@ def configure(parser):
                        help="append the strategy table and the basic strategy to the sheet")
     draws.add_argument("--strategy-out", metavar="FILE",
                        help="also write the optimal option of every class as JSON")
+    draws.add_argument("--classes-out", metavar="FILE",
+                       help="also write every priced class (its situation, weight, times drawn, "
+                            "best option and exact values with and without draws) as CSV")
     add_output_options(parser)
 
 
@@ -101,18 +104,23 @@ def _with_draws(args, rules, deck):
     from combin.stud.draw.run import run_game
     from combin.render import emit
     from combin.stud.draw.sheet import sheet_document
-    if args.strategy_out:
-        from combin.fileio import check_output
-        check_output(args.strategy_out, "strategy output")     # refused before any work, as --out is
+    from combin.fileio import check_output
+    for path, what in ((args.strategy_out, "strategy output"), (args.classes_out, "classes output")):
+        if path:
+            check_output(path, what)     # refused before any work, as --out is
     workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
     chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (8 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
     seed = _int(args.seed, "--seed", 0)
-    sheet, strategy = run_game(deck, rules, workers=workers, scheduler=args.scheduler,
-                               store_path=args.store, chunk=chunk, sample=sample, seed=seed,
-                               want_strategy=args.strategy_table or bool(args.strategy_out))
+    sheet, strategy, *classes = run_game(
+        deck, rules, workers=workers, scheduler=args.scheduler, store_path=args.store,
+        chunk=chunk, sample=sample, seed=seed,
+        want_strategy=args.strategy_table or bool(args.strategy_out),
+        want_classes=bool(args.classes_out))
+    from combin.fileio import write_atomic
     if args.strategy_out:
-        from combin.fileio import write_atomic
         from combin.stud.draw.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))
+    if args.classes_out:
+        write_atomic(args.classes_out, classes[0])
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)
