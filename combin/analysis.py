@@ -65,13 +65,26 @@ class Selection:
         """The game's outcome space for ``--decks`` / ``--shoe``."""
         return self.game.space(decks, shoe)
 
-    def sheet(self, space: OutcomeSpace | None = None) -> ParSheet:
-        """The :class:`~combin.parsheet.ParSheet` on ``space`` (default: the game's own)."""
+    def sheet(self, space: OutcomeSpace | None = None, other_readings: bool = False) -> ParSheet:
+        """The :class:`~combin.parsheet.ParSheet` on ``space`` (default: the game's own); with
+        ``other_readings`` it also carries the house edge under each other value of every open
+        interpretation the wager reads (one switched at a time), so that a sheet read alone
+        shows how far the regulation's open points move it."""
         space = self.space() if space is None else space
         rules_id, rules_title = self.rules
-        titles = {key: self.game.interpretations[key].title for key, _ in self.interpretations}
-        return build(self.wager, self.paytable, space, self.interpretations, rules=rules_id,
-                     rules_title=rules_title, lookup=self.lookup, interpretation_titles=titles)
+        register = self.game.interpretations
+        titles = {key: register[key].title for key, _ in self.interpretations}
+        words = {key: register[key].values[value] for key, value in self.interpretations}
+        sheet = build(self.wager, self.paytable, space, self.interpretations, rules=rules_id,
+                      rules_title=rules_title, lookup=self.lookup, interpretation_titles=titles,
+                      interpretation_words=words)
+        if not other_readings:
+            return sheet
+        others = tuple((key, value, register[key].values[value],
+                        self.reading(key, value).sheet(space).summary.house_edge)
+                       for key, chosen in self.interpretations
+                       for value in register[key].values if value != chosen)
+        return replace(sheet, other_readings=others)
 
     def payouts(self, space: OutcomeSpace) -> dict[Any, Fraction]:
         """``{outcome: exact net payout}`` on ``space``, settled as the par sheet settles it."""
@@ -145,11 +158,13 @@ def select_wager(game: Game, wager: Wager, *, paytable: str | None = None,
 
 
 def par_sheet(wager_id: str, *, decks: Any = None, shoe: Any = None,
-              space: OutcomeSpace | None = None, **options: Any) -> ParSheet:
+              space: OutcomeSpace | None = None, other_readings: bool = False,
+              **options: Any) -> ParSheet:
     """The :class:`~combin.parsheet.ParSheet` of one wager under the given options
-    (those of :func:`select`, and ``decks``/``shoe`` or an outcome ``space``)."""
+    (those of :func:`select`, and ``decks``/``shoe`` or an outcome ``space``; with
+    ``other_readings`` the house edge under every other reading, :meth:`Selection.sheet`)."""
     chosen = select(wager_id, **options)
-    return chosen.sheet(chosen.space(decks, shoe) if space is None else space)
+    return chosen.sheet(chosen.space(decks, shoe) if space is None else space, other_readings)
 
 
 def payouts(wager_id: str, *, space: OutcomeSpace,

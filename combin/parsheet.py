@@ -83,6 +83,11 @@ class ParSheet:
     notes: tuple[str, ...] = ()
     version: str = __version__
     interpretation_titles: dict[str, str] = field(default_factory=dict, compare=False)
+    #: ``{id: the reading in force, in words}`` (the register's words for the chosen value).
+    interpretation_words: dict[str, str] = field(default_factory=dict, compare=False)
+    #: ``((id, value, its words, house edge), ...)``: the wager under each other reading of an
+    #: open interpretation, one switched at a time (:meth:`combin.analysis.Selection.sheet`).
+    other_readings: tuple[tuple[str, str, str, Fraction], ...] = field(default=(), compare=False)
 
     def probability(self, line: Line) -> Fraction:
         return Fraction(line.combinations, self.cycle)
@@ -110,12 +115,25 @@ class ParSheet:
     def interpretation_text(self) -> str:
         return ", ".join(f"{key}={value}" for key, value in self.interpretations) or "none"
 
+    @property
+    def readings_text(self) -> str:
+        """:attr:`interpretation_text` with, beside a reading, the house edge under each other
+        reading that changes it: ``E1=events (E1=paid-rows: 9.2459%), E2=fixed``."""
+        edge = self.summary.house_edge
+        parts = []
+        for key, value in self.interpretations:
+            others = [f"{key}={other}: {display.percent(moved)}"
+                      for name, other, _, moved in self.other_readings
+                      if name == key and moved != edge]
+            parts.append(f"{key}={value}" + (f" ({'; '.join(others)})" if others else ""))
+        return ", ".join(parts) or "none"
+
 
 def build(wager: Wager, paytable: Paytable, space: OutcomeSpace,
           interpretations: Iterable[tuple[str, str]] = (), *, rules: str | None = None,
           rules_title: str | None = None, lookup: Lookup | None = None,
-          notes: Iterable[str] = (), interpretation_titles: Mapping[str, str] | None = None
-          ) -> ParSheet:
+          notes: Iterable[str] = (), interpretation_titles: Mapping[str, str] | None = None,
+          interpretation_words: Mapping[str, str] | None = None) -> ParSheet:
     """Settle ``space`` under ``paytable`` and return the :class:`ParSheet`."""
     settled, loss = settle(wager, paytable, space, interpretations, lookup)
     ordered = sorted(enumerate(settled), key=lambda item: (-item[1][1].net, item[0]))
@@ -131,4 +149,5 @@ def build(wager: Wager, paytable: Paytable, space: OutcomeSpace,
         interpretations=tuple(interpretations), method=space.method, cycle=space.cycle,
         lines=tuple(lines), notes=tuple(notes) + ((wager.note,) if wager.note else ()),
         interpretation_titles=dict(interpretation_titles or {}),
+        interpretation_words=dict(interpretation_words or {}),
     )

@@ -83,7 +83,8 @@ def generate(progress: Callable[[str], None] = _progress,
             for wager, paytable, rules in jobs(game):
                 if wager.reported_in:
                     continue
-                sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(space)
+                sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(
+                    space, other_readings=True)
                 base = f"{game.id}/{label}/{stem(wager, paytable, rules)}"
                 files[f"{base}.md"] = render(sheet, "md")
                 files[f"{base}.csv"] = render(sheet, "csv")

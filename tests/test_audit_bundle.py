@@ -277,3 +277,30 @@ def test_verify_names_an_edited_parameter_of_the_manifest(tmp_path, name, value)
     assert "need at least" not in done.stderr and "verified" not in done.stderr
     assert "Traceback" not in done.stderr
     assert snapshot(tmp_path) == before
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium is not installed")
+def test_the_eclipse_submission_on_the_command_line_with_its_pdf(tmp_path, capsys):
+    """The issue's own command: `combin audit --out b --game baccarat --wager eclipse.eclipse
+    --paytable B --rules ez --pdf` (small simulations), verified, then one digit edited."""
+    out = tmp_path / "b"
+    small = [word for name, value in SMALL.items() for word in (f"--{name}", str(value))]
+    assert main(["audit", "--out", str(out), "--game", "baccarat", "--wager", "eclipse.eclipse",
+                 "--paytable", "B", "--rules", "ez", "--pdf", "--workers", "1", "--date",
+                 "2026-12-01", *small]) == 0
+    capsys.readouterr()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert (out / "REPORT.pdf").read_bytes()[:5] == b"%PDF-" and "REPORT.pdf" in manifest["files"]
+    assert main(["audit", "--verify", str(out), "--workers", "1"]) == 0
+    assert "verified" in capsys.readouterr().err
+    sheet = out / "baccarat/parsheets/8-decks/eclipse.eclipse-B.md"
+    text = sheet.read_text()
+    # the other reading's house edge, beside the figure (§ 631b.11's open point E1)
+    assert "| House edge if E1=paid-rows |" in text
+    sheet.write_text(text.replace("2.9664%", "2.9665%", 1))   # one digit of the house edge
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", "--verify", str(out), "--workers", "1"])
+    assert stop.value.code == 1
+    err = capsys.readouterr().err
+    assert "hash differs: baccarat/parsheets/8-decks/eclipse.eclipse-B.md" in err
+    assert "recomputed figures differ: baccarat/parsheets/8-decks/eclipse.eclipse-B.md, line " in err
+    assert "table cell (row 'House edge', column 'Value'): bundle '2.9665%', recomputed " \
+           "'2.9664%'" in err

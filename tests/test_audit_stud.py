@@ -103,3 +103,41 @@ def test_verify_sums_a_committed_reduced_deck_again_and_names_an_edited_figure(t
     found = _draw_differences(tmp_path, hashes, 0, _quiet)
     assert len(found) == 1 and "lunar/game/JQKA.md, line 16, table cell" in found[0]
     assert "bundle '48,049', recomputed '48,048'" in found[0]
+
+
+@pytest.mark.slow
+def test_the_lunar_submission_on_the_command_line(tmp_path, capsys):
+    """The issue's own command: `combin audit --out l --game lunar --paytable A` (small
+    simulations), verified -- the reduced decks summed again, 20 of the 52-card sample's
+    classes priced again -- then one digit of a class's value edited."""
+    from combin.cli import main
+    out = tmp_path / "l"
+    small = [word for name, value in SMALL.items() for word in (f"--{name}", str(value))]
+    assert main(["audit", "--out", str(out), "--game", "lunar", "--paytable", "A",
+                 "--workers", "1", *small]) == 0
+    capsys.readouterr()
+    files = json.loads((out / "manifest.json").read_text())["files"]
+    classes = "lunar/game/full-deck-sample-2000-seed-1-classes.csv"
+    assert classes in files and "lunar/game/9TJQKA.md" in files
+    assert main(["audit", "--verify", str(out), "--workers", "1", "--verify-classes", "20"]) == 0
+    capsys.readouterr()
+    import random
+    from combin.audit.simulate import stream_seed
+    page = out / classes
+    lines = page.read_text().splitlines(keepends=True)
+    # a row the seeded choice of 20 classes prices again (the bundle's seed, the file's path)
+    row = 1 + min(random.Random(stream_seed(SMALL["seed"], "verify-classes", classes)).sample(
+        range(len(lines) - 1), 20))
+    cells = lines[row].rstrip("\n").split(",")
+    value = cells[6]
+    numerator = value.split("/")[0]
+    edited = str(int(numerator) + 1) + value[len(numerator):]
+    lines[row] = ",".join(cells[:6] + [edited] + cells[7:]) + "\n"
+    page.write_text("".join(lines))
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", "--verify", str(out), "--workers", "1", "--verify-classes", "20"])
+    assert stop.value.code == 1
+    err = capsys.readouterr().err
+    assert f"hash differs: {classes}" in err
+    assert (f"recomputed figures differ: {classes}, row {row + 1} (class {cells[0]}), column "
+            f"'value': bundle {edited!r}, recomputed {value!r}") in err

@@ -38,6 +38,7 @@ from combin.render import render
 from combin.tables import stem
 
 __all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command",
+           "VERIFY_CLASSES",
            "EMPTY_LAB", "FORMAT", "MARKER", "PDF"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
@@ -68,7 +69,7 @@ def _groups(game, scope, extra, space):
             chosen = select_wager(game, wager, paytable=paytable, rules=rules,
                                   interpret=_interpret(game, wager, scope),
                                   extra_paytables=extra[0], extra_rulesets=extra[1])
-            sheet = chosen.sheet(space)
+            sheet = chosen.sheet(space, other_readings=True)
             same = next((g for g in groups if g[0] == _figures(sheet)), None)
             if same is None:
                 groups.append((_figures(sheet), [rules], chosen, sheet))
@@ -275,8 +276,12 @@ def _lunar_game(scope, parameters, workers, progress):
         progress("lunar: the committed whole-game sheets (tables/lunar/game)")
         pages = {f"game/{name}": text for name, text in committed.items()}
         expected = ["no-draw.md", *(f"{deck}.md" for deck in stud_games.REDUCED_DECKS)]
+        expected += [name[:-len(".json")] + stud_games.CLASSES_SUFFIX for name in committed
+                     if name.startswith("full-deck-sample-") and name.endswith(".json")]
         check = Check("method", "the committed whole-game sheets are in the bundle; --verify "
-                      "sums the game without draws and each reduced deck again in full",
+                      "sums the game without draws and each reduced deck again in full, and "
+                      "prices again a seeded random sample of the 52-card sample's classes "
+                      "(--verify-classes)",
                       ", ".join(expected), all(name in committed for name in expected))
         return stud_games.StudPages(pages, [check], [])
     return stud_games.lunar_no_draw(paytable, interpret, scope.deck, progress)
@@ -690,7 +695,56 @@ def _edited_parameters(root, parameters):
     return found
 
 
-def verify(directory, workers=2, progress=_progress, recompute=True):
+#: How many of a 52-card sample's classes ``--verify`` prices again by default (about 0.1 to
+#: 0.4 CPU-seconds each, after a minute of one-time setup).
+VERIFY_CLASSES = 200
+
+
+def _class_differences(root, hashes, count, seed, progress):
+    """A seeded random sample of ``count`` classes of each priced-classes file the bundle
+    holds (the 52-card sample's), priced again here and compared with the file cell by cell:
+    the situation, its weight, the best option and both exact values."""
+    import random
+    found = []
+    for path in sorted(p for p in hashes if p.startswith("lunar/game/") and
+                       p.endswith(stud_games.CLASSES_SUFFIX)):
+        sheet = path[:-len(stud_games.CLASSES_SUFFIX)] + ".json"
+        if count == 0 or any(_unsafe(root, p) or not (root / p).is_file() for p in (path, sheet)):
+            continue    # a missing or unsafe file is reported by the hash loop
+        try:
+            rows = stud_games.read_priced_classes(
+                read_text(root / path, MAX_MANIFEST_BYTES, "priced classes"), path)
+            document = json.loads(read_text(root / sheet, MAX_MANIFEST_BYTES, "sheet"))
+            subject = document["subject"]
+            summary = {row["figure"]: row["value"] for row in document["tables"]["summary"]["rows"]}
+            tallies = {"draws": str(sum(int(row["draws"]) for row in rows)),
+                       "situation classes sampled (distinct)": str(len(rows))}
+        except (CombinError, ValueError, KeyError, TypeError) as error:
+            found.append(f"recomputed figures differ: {path}: cannot be read ({error})")
+            continue
+        found += [f"recomputed figures differ: {path} holds {value} {figure}, its sheet {sheet} "
+                  f"says {summary.get(figure)}" for figure, value in tallies.items()
+                  if summary.get(figure) != value]
+        picked = sorted(random.Random(stream_seed(seed, "verify-classes", path)).sample(
+            range(len(rows)), min(count, len(rows))))
+        progress(f"lunar: {len(picked):,} of the {len(rows):,} classes of {path}, priced again")
+        try:
+            again = stud_games.reprice_classes(subject, [int(rows[i]["class"]) for i in picked])
+        except CombinError as error:
+            found.append(f"recomputed figures differ: {path}: {error}")
+            continue
+        by_class = {row["class"]: row for row in again}
+        for number in picked:
+            row = rows[number]
+            recomputed = by_class[str(int(row["class"]))]
+            found += [f"recomputed figures differ: {path}, row {number + 2} (class {row['class']}), "
+                      f"column {column!r}: bundle {row[column]!r}, recomputed {value!r}"
+                      for column, value in recomputed.items()
+                      if column != "draws" and row[column] != value]
+    return found
+
+
+def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES):
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
     Checked: the manifest's shape (:func:`read_manifest`); every listed path
@@ -698,7 +752,9 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
     unlisted; the tool version and git commit against this tool; the command
     against the parameters; the verdicts against the bundle's checks and
     simulation files; and, with ``recompute``, every file and verdict against a
-    rebuild from the parameters.  Nothing is written: the rebuild stays in memory.
+    rebuild from the parameters, the Lunar reduced decks summed again in full, and
+    ``classes`` seeded random classes of the 52-card sample priced again (their exact
+    values must equal the bundle's).  Nothing is written: the rebuild stays in memory.
     """
     if not str(directory).strip():
         raise CombinError("--verify needs the directory of a bundle")
@@ -745,6 +801,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True):
         differences += [f"the bundle holds a file the recomputation does not produce: {path}"
                         for path in sorted(set(hashes) - set(files) - {PDF})]
         differences += _draw_differences(root, hashes, workers, progress)
+        differences += _class_differences(root, hashes, classes, parameters["seed"], progress)
         for game in sorted(set(verdicts) | set(recorded["verdicts"])):
             if verdicts.get(game) != recorded["verdicts"].get(game):
                 differences.append(f"recorded verdict differs from the recomputation: {game}")

@@ -127,7 +127,7 @@ def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
         rows.append(["Total", None, Count(sheet.cycle), Ratio(1, 10), Ratio(s.expected_return, 10)])
         vi = ", ".join(f"{label} {display.decimal(v, 3)}" for label, _, v in sheet.risk.volatility)
         note = (f"{sheet.regulation}. Paytable source: {sheet.paytable_citation}. "
-                f"Interpretations: {sheet.interpretation_text}. House edge "
+                f"Interpretations: {sheet.readings_text}. House edge "
                 f"{display.percent(s.house_edge)}; hit frequency "
                 f"{display.percent(s.hit_frequency)}; standard deviation "
                 f"{display.decimal(s.sd, 4)}; volatility index {vi}.")

@@ -16,7 +16,8 @@ from combin.crosscheck import Check
 
 __all__ = ["CARIBBEAN_STRATEGIES", "PUBLISHED_CARIBBEAN", "StudPages", "caribbean",
            "lunar_no_draw", "lunar_draws", "committed_game_sheets", "GAME_SHEETS_DIR",
-           "REDUCED_DECKS", "instant_paytables", "lunar_interpretations"]
+           "REDUCED_DECKS", "instant_paytables", "lunar_interpretations", "CLASSES_SUFFIX",
+           "read_priced_classes", "reprice_classes"]
 
 #: The strategies of the game without draws: optimal, then the fixed ones.
 CARIBBEAN_STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb")
@@ -29,6 +30,11 @@ PUBLISHED_CARIBBEAN = {"cycle": 19_933_230_517_200,
 
 #: The reduced decks on which the Lunar game with draws is summed exactly in tables/.
 REDUCED_DECKS = ("JQKA", "TJQKA", "9TJQKA")
+
+#: A whole-game sample's priced classes (``combin game lunar --classes-out``) are the file of
+#: its sheet's name with this ending (``full-deck-sample-2000-seed-1-classes.csv`` beside
+#: ``full-deck-sample-2000-seed-1.json``).
+CLASSES_SUFFIX = "-classes.csv"
 
 #: The committed whole-game sheets of Lunar Poker (``make lunar-tables``), in a checkout.
 GAME_SHEETS_DIR = Path(__file__).resolve().parents[2] / "tables" / "lunar" / "game"
@@ -135,3 +141,23 @@ def committed_game_sheets() -> dict[str, str]:
         return {}
     return {path.name: path.read_text(encoding="utf-8")
             for path in sorted(GAME_SHEETS_DIR.iterdir()) if path.is_file()}
+
+
+def read_priced_classes(text: str, source: str) -> list[dict[str, str]]:
+    """The rows of a priced-classes CSV (:mod:`combin.stud.draw.priced`)."""
+    from combin.stud.draw.priced import read_classes
+    return read_classes(text, source)
+
+
+def reprice_classes(subject: dict[str, Any], indices: Sequence[int]) -> list[dict[str, str]]:
+    """The Lunar classes ``indices`` priced again by the engine, as rows of the priced-classes
+    CSV, on the deck, paytable and readings a whole-game sheet's ``subject`` names."""
+    from combin.stud.draw.priced import reprice
+    try:
+        rules = _rules("lunar", subject["paytable"], dict(subject["interpretations"]))
+        deck = _deck(subject["deck"]["ranks"], 16)
+    except (KeyError, TypeError, ValueError):
+        from combin.errors import CombinError
+        raise CombinError("the sample's sheet does not name its deck, paytable and "
+                          "interpretations") from None
+    return reprice(deck, rules, indices)

@@ -17,9 +17,12 @@ EXAMPLES = """examples:
   combin audit --out build/audit
   combin audit --out b --game baccarat --wager eclipse.eclipse --paytable B --rules ez --pdf
   combin audit --out l --game lunar --paytable A --client "Casino" --submission RS-12
-  combin audit --verify build/audit"""
+  combin audit --verify build/audit
+  combin audit --verify l --verify-classes 500"""
 
 MAX_WORKERS = 256
+#: A sample holds a few thousand classes; more than this is not a sample of one.
+MAX_VERIFY_CLASSES = 1_000_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +50,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="processes for the simulations")
     parser.add_argument("--hashes-only", action="store_true",
                         help="with --verify: check the hashes and the manifest, do not recompute")
+    parser.add_argument("--verify-classes", metavar="N", default=None,
+                        type=int_option("--verify-classes", 0, MAX_VERIFY_CLASSES),
+                        help="with --verify: price again N seeded random classes of the 52-card "
+                             "Lunar sample the bundle carries; their exact values must equal the "
+                             "bundle's (default 200, about 0.1-0.4 CPU-seconds each; 0: none)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")
     scope.add_argument("--wager", action="append", default=[], metavar="W",
@@ -139,7 +147,10 @@ def _run(args: argparse.Namespace) -> str:
                               "them from the bundle's manifest")
         if not args.verify.strip():
             raise CombinError("--verify needs the directory of a bundle, not an empty name")
-        differences = verify(args.verify, args.workers, recompute=not args.hashes_only)
+        from combin.audit.bundle import VERIFY_CLASSES
+        classes = VERIFY_CLASSES if args.verify_classes is None else args.verify_classes
+        differences = verify(args.verify, args.workers, recompute=not args.hashes_only,
+                             classes=classes)
         for line in differences:
             print(line, file=sys.stderr)
         if differences:
@@ -149,8 +160,10 @@ def _run(args: argparse.Namespace) -> str:
                "hashes and manifest match and the recomputation is identical")
         messages("combin")(f"{args.verify}: verified, {how}")
         return ""
-    if args.hashes_only:
-        raise CombinError("--hashes-only applies to --verify DIR")
+    for asked, name in ((args.hashes_only, "--hashes-only"),
+                        (args.verify_classes is not None, "--verify-classes")):
+        if asked:
+            raise CombinError(f"{name} applies to --verify DIR")
     check_directory(args.out, relatives=(), marker=MARKER)
     scope = _scope(args)
     lab = {**lab_fields(args), "date": _date(args.date)}

@@ -28,7 +28,7 @@ EXAMPLES = """examples:
   combin game caribbean --deck 9TJQKA
   combin game lunar --no-draw --deck 9TJQKA --format json"""
 
-_DRAW_ONLY = ("sample", "chunk", "strategy_out", "shards", "shard_count", "max_shards")
+_DRAW_ONLY = ("sample", "chunk", "strategy_out", "classes_out", "shards", "shard_count", "max_shards")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +67,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="append the strategy table and the basic strategy to the sheet")
     draws.add_argument("--strategy-out", metavar="FILE",
                        help="also write the optimal option of every class as JSON")
+    draws.add_argument("--classes-out", metavar="FILE",
+                       help="also write every priced class (its situation, weight, times drawn, "
+                            "best option and exact values with and without draws) as CSV")
     add_output_options(parser)
 
 
@@ -138,9 +141,10 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     from combin.stud.draw.run import run_game
     from combin.render import emit
     from combin.stud.draw.sheet import sheet_document
-    if args.strategy_out:
-        from combin.fileio import check_output
-        check_output(args.strategy_out, "strategy output")     # refused before any work, as --out is
+    from combin.fileio import check_output
+    for path, what in ((args.strategy_out, "strategy output"), (args.classes_out, "classes output")):
+        if path:
+            check_output(path, what)     # refused before any work, as --out is
     workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
     chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (8 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
@@ -149,13 +153,17 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
         return _sharded(args, rules, deck, workers, chunk)
     if args.shard_count is not None or args.max_shards is not None:
         raise CombinError("--shard-count and --max-shards apply to a run with --shards DIR")
-    sheet, strategy = run_game(deck, rules, workers=workers, scheduler=args.scheduler,
-                               store_path=args.store, chunk=chunk, sample=sample, seed=seed,
-                               want_strategy=args.strategy_table or bool(args.strategy_out))
+    sheet, strategy, *classes = run_game(
+        deck, rules, workers=workers, scheduler=args.scheduler, store_path=args.store,
+        chunk=chunk, sample=sample, seed=seed,
+        want_strategy=args.strategy_table or bool(args.strategy_out),
+        want_classes=bool(args.classes_out))
+    from combin.fileio import write_atomic
     if args.strategy_out:
-        from combin.fileio import write_atomic
         from combin.stud.draw.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))
+    if args.classes_out:
+        write_atomic(args.classes_out, classes[0])
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)
 
 
@@ -165,8 +173,9 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
     from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards
     from combin.stud.draw.sheet import sheet_document, totals_sheet
     from combin.stud.draw.strategy import Strategy
-    if args.sample is not None or args.strategy_out:
-        raise CombinError("--shards keeps the exact run; --sample and --strategy-out do not apply "
+    if args.sample is not None or args.strategy_out or args.classes_out:
+        raise CombinError("--shards keeps the exact run; --sample, --strategy-out and --classes-out "
+                          "do not apply "
                           "(the shards hold the strategy: combin lunar strategy reads them)")
     if not args.shards:
         raise CombinError("--shards needs a folder")

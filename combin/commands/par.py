@@ -28,6 +28,6 @@ def run(args: argparse.Namespace) -> str | bytes:
         raise CombinError(f"{wager.id} is not a wager: see `combin game lunar` ("
                           f"{wager.reported_in.split(': ', 1)[-1]})")
     options = sheet_options(args, warn=False)
-    sheet = par_sheet(args.wager, **options)
+    sheet = par_sheet(args.wager, other_readings=True, **options)
     warn_generous(options, sheet)
     return emit(sheet, args)

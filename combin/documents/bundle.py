@@ -29,7 +29,7 @@ def report_document(games: list[tuple], parameters: dict[str, Any], version: str
         for sheet, page in sheets:
             summary.append([game.id, sheet.shoe, sheet.wager, sheet.paytable,
                             "any" if sheet.rules in (None, "any") else sheet.rules,
-                            sheet.interpretation_text, Percent(sheet.summary.house_edge),
+                            sheet.readings_text, Percent(sheet.summary.house_edge),
                             Percent(sheet.summary.hit_frequency), Number(sheet.summary.sd, 4),
                             Text("par sheet", html_name(page))])
         verdicts.append([game.title, Text(verdict["checks"], f"{game.id}/checks.html"),
@@ -40,7 +40,8 @@ def report_document(games: list[tuple], parameters: dict[str, Any], version: str
                            path) for path, png in sorted(charts.items())]
     tables = (
         Table.of("summary", "Every wager, paytable and rule set",
-                 ["Game", "Shoe", "Wager", "Paytable", "Rules", "Interpretations",
+                 ["Game", "Shoe", "Wager", "Paytable", "Rules",
+                  ("interpretations", "Interpretations (other readings' house edge)"),
                   ("house_edge", "House edge"), ("hit_frequency", "Hit frequency"),
                   ("sd", "SD"), "Page"], summary),
         Table.of("verdicts", "Verdicts",

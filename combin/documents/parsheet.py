@@ -78,6 +78,8 @@ def summary_table(sheet: "ParSheet") -> Table:
             ("Return to player", Percent(s.return_to_player)),
             ("Hit frequency", Percent(s.hit_frequency)),
             ("Push frequency", Percent(s.push_frequency))]
+    rows += [(f"House edge if {key}={value}", Percent(edge))
+             for key, value, _, edge in sheet.other_readings if edge != s.house_edge]
     if s.edge_excluding_pushes is not None:
         rows.append(("House edge, pushes excluded", Percent(s.edge_excluding_pushes)))
     rows += [("Variance", Ratio(s.variance, 6)), ("Standard deviation", Number(s.sd, 6))]
@@ -106,6 +108,21 @@ def hold_table(sheet: "ParSheet") -> tuple[Table, bool]:
     return table, clamped
 
 
+def _reading_note(sheet: "ParSheet", key: str, value: str) -> str:
+    """One interpretation in force, in words, and what each other reading would make of the
+    wager: ``E1=events (Eclipse and ...): Eclipse wins on ... Other reading: E1=paid-rows
+    (Eclipse wins only on ...): house edge 9.2459%.``"""
+    words = sheet.interpretation_words.get(key)
+    note = f"{key}={value} ({sheet.interpretation_titles[key]})" + (f": {words}" if words else "")
+    for other, alternative, meaning, edge in sheet.other_readings:
+        if other != key:
+            continue
+        effect = ("the same house edge" if edge == sheet.summary.house_edge else
+                  f"house edge {display.percent(edge)}")
+        note += f" Other reading: {key}={alternative} ({meaning.rstrip('.')}): {effect}."
+    return note
+
+
 def document(sheet: "ParSheet") -> Document:
     """The Document of a :class:`~combin.parsheet.ParSheet`."""
     volatility = Table.of("volatility", "Volatility index",
@@ -114,8 +131,8 @@ def document(sheet: "ParSheet") -> Document:
                            for label, z, vi in sheet.risk.volatility])
     holds, clamped = hold_table(sheet)
     notes = list(sheet.notes)
-    notes += [f"{key}={value}: {sheet.interpretation_titles[key]}"
-              for key, value in sheet.interpretations if sheet.interpretation_titles.get(key)]
+    notes += [_reading_note(sheet, key, value) for key, value in sheet.interpretations
+              if sheet.interpretation_titles.get(key)]
     notes.append("The range of hold is the normal approximation house edge ± z·SD/√n over n "
                  "independent rounds.")
     if clamped:

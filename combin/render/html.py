@@ -24,6 +24,7 @@ td a{white-space:nowrap}
 table.id th{width:14em}
 figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}
 figcaption{font-size:.9em;color:#444}
+@media print{body{margin:0;padding:0;font-size:9pt}th,td{padding:.15em .4em}}
 """
 
 

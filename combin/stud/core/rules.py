@@ -201,6 +201,13 @@ class Rules:
         """``{class id: net pay}`` of a winning Bet (first combination)."""
         return self.game.bet_table
 
+    def reading_notes(self) -> list[str]:
+        """Each reading in force in words, as a sheet's notes give it:
+        ``L8=push (Ante when the player beats a qualifying dealer): The Ante pushes.``"""
+        register = self.game.interpretations
+        return [f"{key}={value} ({register[key].title}): {register[key].values[value]}"
+                for key, value in self.readings]
+
     def identification(self) -> dict[str, Any]:
         """The readings and paytable, for every sheet."""
         return {"game": self.game.id, "interpretations": dict(self.readings),

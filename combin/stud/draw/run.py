@@ -95,8 +95,10 @@ def _from_store(store):
 
 
 def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, sample=None,
-             seed=1, want_strategy=False, stream=None):
-    """``(sheet, strategy or None)`` of the whole game (exact) or of a sample."""
+             seed=1, want_strategy=False, stream=None, want_classes=False):
+    """``(sheet, strategy or None)`` of the whole game (exact) or of a sample; with
+    ``want_classes`` ``(sheet, strategy or None, priced classes CSV)``
+    (:mod:`combin.stud.draw.priced`)."""
     from combin.executor import run_chunks
     from combin.store import DEFAULT_STORE, Store
     from combin.stud.draw.chunks import records_of, solve_chunk
@@ -175,4 +177,9 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     if want_strategy:
         from combin.stud.draw.strategy import Strategy
         strategy = Strategy(deck, rules, scale, records, exact=sample is None)
+    if want_classes:
+        from combin.stud.draw.priced import classes_csv
+        from collections import Counter
+        times = None if sample is None else Counter(i for picked in draws.values() for i in picked)
+        return sheet, strategy, classes_csv(scale, records, rules, times)
     return sheet, strategy

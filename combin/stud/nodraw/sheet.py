@@ -163,7 +163,8 @@ def game_document(result):
                ("outcomes_per_situation", str(result.per_situation)),
                ("forced_dealer_hands", str(result.forced)))
     return Document("stud_game", f"{rules.game.title} -- whole game, strategy {result.strategy}",
-                    tuple(_identification(result)), tuple(tables), subject=subject)
+                    tuple(_identification(result)), tuple(tables), tuple(rules.reading_notes()),
+                    subject=subject)
 
 
 def render_game(result, fmt="text"):
