@@ -80,11 +80,20 @@ class Selection:
                       interpretation_words=words)
         if not other_readings:
             return sheet
-        others = tuple((key, value, register[key].values[value],
-                        self.reading(key, value).sheet(space).summary.house_edge)
-                       for key, chosen in self.interpretations
-                       for value in register[key].values if value != chosen)
-        return replace(sheet, other_readings=others)
+        others = []
+        for key, chosen in self.interpretations:
+            for value in register[key].values:
+                if value == chosen:
+                    continue
+                try:
+                    edge = self.reading(key, value).sheet(space).summary.house_edge
+                except CombinError:
+                    # the other reading cannot be priced for this selection (E1=paid-rows reads
+                    # the other wagers' paytables by this paytable's id, which a user's file
+                    # need not give them): the sheet gives the readings it can price
+                    continue
+                others.append((key, value, register[key].values[value], edge))
+        return replace(sheet, other_readings=tuple(others))
 
     def payouts(self, space: OutcomeSpace) -> dict[Any, Fraction]:
         """``{outcome: exact net payout}`` on ``space``, settled as the par sheet settles it."""

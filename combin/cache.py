@@ -53,8 +53,16 @@ def cache_dir() -> Path | None:
     if given:
         folder = Path(given)
     else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = Path(base) / "combin"
+        # the user's cache folder, only under a home (or XDG_CACHE_HOME) that exists: a home
+        # that is not there (HOME=/nonexistent) is never created
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        home = os.path.expanduser("~")
+        if xdg:
+            folder = Path(xdg) / "combin"
+        elif home != "~" and Path(home).is_dir():
+            folder = Path(home) / ".cache" / "combin"
+        else:
+            return None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):

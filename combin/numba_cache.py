@@ -31,7 +31,9 @@ def _writable(folder: Path) -> bool:
     for candidate in (folder, *folder.parents):
         if candidate.exists():
             try:
-                with tempfile.TemporaryFile(dir=candidate):
+                # a named file, as numba writes (an unnamed O_TMPFILE inode can be made even
+                # in an immutable folder, where no name can be)
+                with tempfile.NamedTemporaryFile(dir=candidate):
                     return True
             except OSError:
                 return False

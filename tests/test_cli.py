@@ -211,6 +211,7 @@ _NOT_RUN = {
         "needs Chromium",
     "audit --out l --game lunar --paytable A --client Casino --submission RS-12": "minutes",
     "audit --verify build/audit": "needs the whole bundle",
+    "audit --verify l --verify-classes 500": "needs the Lunar bundle and prices 500 52-card classes",
     "tables": "rewrites the committed tables",
     "tables --out /some/where": "writes outside the test's folder",
 }

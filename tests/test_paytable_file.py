@@ -270,13 +270,15 @@ def test_par_with_a_paytable_file_builds_its_sheet_once(monkeypatch, capsys):
     calls = []
     real = Selection.sheet
 
-    def counted(self, space=None):
-        calls.append(self.paytable.id)
-        return real(self, space)
+    def counted(self, space=None, other_readings=False):
+        calls.append((self.paytable.id, other_readings))
+        return real(self, space, other_readings)
     monkeypatch.setattr(Selection, "sheet", counted)
     path = Path(__file__).parent / "data" / "moon8-30to1.toml"
     assert main(["par", "eclipse.moon8", "--paytable-file", str(path)]) == 0
-    assert calls == ["M30"] and "WARNING" in capsys.readouterr().err
+    # the sheet once (with the other readings' house edges), and one plain sheet per other reading
+    assert [call for call in calls if call[1]] == [("M30", True)]
+    assert {paytable for paytable, _ in calls} == {"M30"} and "WARNING" in capsys.readouterr().err
 
 
 # --- a file's own events ---------------------------------------------------------------------
