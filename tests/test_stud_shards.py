@@ -218,3 +218,12 @@ def test_a_long_sharded_run_is_projected_before_it_starts():
     line = stream.getvalue()
     assert line.startswith("game: 2 shards to compute now: about ") and "on 2 workers" in line
     assert "all 4 missing shards:" in line and line.endswith("core-hours\n")
+
+
+def test_an_unwritable_shards_folder_is_refused_before_any_work(tmp_path, capsys):
+    """/proc takes no files: the plan's path is named, with the reason, before any class is
+    listed or priced; nothing is written."""
+    line = _cli_error(capsys, ["game", "lunar", "--deck", "JQKA", "--shards", "/proc/combin-shards",
+                               "--workers", "0", "--store", str(tmp_path / "s.sqlite")])
+    assert "/proc/combin-shards/plan.json: the shard plan cannot be written there" in line
+    assert list(tmp_path.iterdir()) == []

@@ -209,7 +209,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     the chunks already priced.
     """
     from combin.executor import run_chunks
-    from combin.fileio import write_atomic
+    from combin.fileio import probe_output, write_atomic
     from combin.store import DEFAULT_STORE, Store
     from combin.stud.draw.chunks import common_denominator, records_of, solve_chunk
     from combin.stud.draw.options import option_keys
@@ -218,6 +218,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     where = Path(folder)
     shards = _load_plan(where, spec)
     if shards is None:
+        probe_output(where / "plan.json", "shard plan")      # refused before the classes are listed
         shards = plan_shards(deck, count)
         n = len(deck)
         write_atomic(where / "plan.json", json.dumps(_plan_json(spec, shards, sum(s.classes for s in shards),
@@ -231,6 +232,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     todo = missing if most is None else missing[:most]
     if not todo:
         return []
+    probe_output(_shard_path(where, todo[0].index), "shard")   # refused before any class is priced
     keys = option_keys(rules)
     scale = common_denominator(len(deck), rules)
     if sum(s.classes for s in todo) > PROBE_ABOVE:
@@ -266,11 +268,10 @@ PROBE_ABOVE = 20_000
 def _announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
     """Price three classes of the first shard to do and project the core-hours of the shards to
     do and of every missing one (a measurement of this machine now, on standard error only)."""
-    from combin.stud.draw.chunks import solve_chunk
+    from combin.stud.draw.chunks import cpu_per_class
     _, hands, ups, weights = _shard_classes(deck, todo[0])
-    picked = random.Random(1).sample(range(len(weights)), min(3, len(weights)))
-    probe = RunSpec.of(deck, rules, "probe", len(picked)).chunks(hands, ups, weights, picked)[0]
-    per_class = max(solve_chunk(*probe)["cpu_seconds"], 1e-6) / len(picked)
+    run, rows = RunSpec.of(deck, rules, "probe", len(weights)).chunks(hands, ups, weights, range(len(weights)))[0]
+    per_class, _ = cpu_per_class(run, rows)
     now = sum(s.classes for s in todo) * per_class / 3600
     left = sum(s.classes for s in missing) * per_class / 3600
     cores = max(workers, 1)
@@ -327,7 +328,7 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
     than refused.
     """
     import numpy as np
-    from combin.stud.core.classes import SUIT_PERMUTATIONS, class_of
+    from combin.stud.core.classes import relabelling_of
     from combin.stud.core.values import hand_table
     from combin.stud.draw.options import option_keys
     spec = RunSpec.of(deck, rules)
@@ -340,7 +341,7 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
         return None
     if shards is None:
         return None
-    row, canonical_up = class_of(deck, hand, up)
+    row, canonical_up, perm = relabelling_of(deck, hand, up)
     shard = next(s for s in shards if s.low <= row < s.high)
     found = _load_shard(where, spec, shard)
     if found is None:
@@ -352,9 +353,6 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
         return ("instant", ()), shard.index
     kind, positions = option_keys(rules)[code]
     canonical = [int(c) for c in hand_table(deck).hands[row]]
-    for perm in SUIT_PERMUTATIONS.tolist():
-        mapped = {(c & ~3) | perm[c & 3]: c for c in hand}
-        if sorted(mapped) == canonical and (up & ~3) | perm[up & 3] == canonical_up:
-            discard = {mapped[canonical[p]] for p in positions}
-            return (kind, tuple(i for i, c in enumerate(hand) if c in discard)), shard.index
-    raise AssertionError("no relabelling maps the situation onto its class")
+    mapped = {(c & ~3) | perm[c & 3]: c for c in hand}       # canonical card -> the hand's card
+    discard = {mapped[canonical[p]] for p in positions}
+    return (kind, tuple(i for i, c in enumerate(hand) if c in discard)), shard.index
