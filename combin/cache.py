@@ -53,16 +53,11 @@ def cache_dir() -> Path | None:
     if given:
         folder = Path(given)
     else:
-        # the user's cache folder, only under a home (or XDG_CACHE_HOME) that exists: a home
-        # that is not there (HOME=/nonexistent) is never created
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        home = os.path.expanduser("~")
-        if xdg:
-            folder = Path(xdg) / "combin"
-        elif home != "~" and Path(home).is_dir():
-            folder = Path(home) / ".cache" / "combin"
-        else:
+        from combin.numba_cache import user_cache_base     # the one rule for the user's cache
+        base = user_cache_base(os.environ)
+        if base is None:
             return None
+        folder = base / "combin"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):

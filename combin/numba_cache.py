@@ -15,10 +15,10 @@ inherit.  A ``NUMBA_CACHE_DIR`` already set is left alone.
 
 import os
 import tempfile
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
-__all__ = ["configure"]
+__all__ = ["configure", "user_cache_base"]
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -40,6 +40,20 @@ def _writable(folder: Path) -> bool:
     return False
 
 
+def user_cache_base(environ: Mapping[str, str]) -> Path | None:
+    """The user's cache folder (``$XDG_CACHE_HOME``, else ``$HOME/.cache``), counted only
+    under an XDG folder or a home that exists: a home that is not there
+    (``HOME=/nonexistent``) is never created.
+
+    >>> user_cache_base({"HOME": "/nonexistent"}) is None
+    True
+    """
+    base = environ.get("XDG_CACHE_HOME") or environ.get("HOME") or ""
+    if not base or not Path(base).is_dir():
+        return None
+    return Path(environ.get("XDG_CACHE_HOME") or os.path.join(base, ".cache"))
+
+
 def configure(environ: MutableMapping[str, str] | None = None,
               package: Path = _PACKAGE) -> str | None:
     """Set ``NUMBA_CACHE_DIR`` in ``environ`` (``os.environ``) when numba would find no place
@@ -49,12 +63,9 @@ def configure(environ: MutableMapping[str, str] | None = None,
         return environ["NUMBA_CACHE_DIR"]
     if all(_writable(package / sub / "__pycache__") for sub in ("stud", "lunar")):
         return None
-    # the user's cache folder counts only under a home (or XDG_CACHE_HOME) that exists
-    base = environ.get("XDG_CACHE_HOME") or environ.get("HOME") or ""
-    if base and Path(base).is_dir():
-        home = environ.get("XDG_CACHE_HOME") or os.path.join(base, ".cache")
-        if _writable(Path(home) / "numba"):
-            return None
+    home = user_cache_base(environ)
+    if home is not None and _writable(home / "numba"):
+        return None
     folder = os.path.join(tempfile.gettempdir(), f"combin-numba-{os.getuid()}")
     environ["NUMBA_CACHE_DIR"] = folder
     return folder

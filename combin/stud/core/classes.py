@@ -19,7 +19,7 @@ import numpy as np
 
 from combin.stud.core.values import hand_table, lex_index
 
-__all__ = ["SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of"]
+__all__ = ["SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of", "relabelling_of"]
 
 SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)
 
@@ -104,13 +104,29 @@ def class_of(deck, hand, up):
     >>> a == class_of(deck, parse_cards("As Ks 7h 7d 2c"), parse_card("9h"))
     True
     """
+    row, canonical_up, _ = relabelling_of(deck, hand, up)
+    return row, canonical_up
+
+
+def relabelling_of(deck, hand, up):
+    """``(row, up, perm)``: the class of a situation and a suit relabelling ``perm`` (suit ->
+    suit) that maps the hand onto the canonical hand and the up card onto the class's.
+
+    >>> from combin.cards import parse_cards, parse_card
+    >>> from combin.stud.core.deck import Deck
+    >>> row, up, perm = relabelling_of(Deck.parse(None), parse_cards("Ah Kh 7s 7d 2c"), parse_card("9s"))
+    >>> (parse_card("9s") & ~3) | perm[parse_card("9s") & 3] == up
+    True
+    """
     table = hand_table(deck)
     cards = np.sort(np.asarray(hand, dtype=np.int64))[None, :]
     images = [np.sort(_relabel(cards, perm), axis=1) for perm in SUIT_PERMUTATIONS]
     index = [int(lex_index(table.positions_of(image), len(deck))[0]) for image in images]
     least = min(index)
-    ups = [int(_relabel(np.int64(up), perm)) for perm, i in zip(SUIT_PERMUTATIONS, index) if i == least]
-    return least, min(ups)
+    # among the relabellings onto the canonical hand, the one giving the least up card
+    image, perm = min((int(_relabel(np.int64(up), perm)), tuple(perm.tolist()))
+                      for perm, i in zip(SUIT_PERMUTATIONS, index) if i == least)
+    return least, image, perm
 
 
 def situations(deck):

@@ -28,7 +28,7 @@ from math import comb, lcm
 
 from combin.errors import CombinError
 
-__all__ = ["common_denominator", "solve_chunk", "warm_up", "ClassRecord", "records_of",
+__all__ = ["common_denominator", "solve_chunk", "cpu_per_class", "warm_up", "ClassRecord", "records_of",
            "option_label", "option_group", "RECORD_FORMAT"]
 
 
@@ -94,6 +94,15 @@ def solve_chunk(run, rows):
         out.append([index, hand, up, weight, chosen, numerators, results])
     return {"format": RECORD_FORMAT, "denominator": scale, "classes": out,
             "cpu_seconds": round(time.process_time() - start - setup, 3), "setup_seconds": round(setup, 3)}
+
+
+def cpu_per_class(run, rows, count=3, seed=1):
+    """``(CPU seconds per class, rows priced)``: ``count`` seeded rows of ``rows`` priced in this
+    process (the one-time setup not counted) -- a measurement of this machine now, for the
+    projections printed before a long run (standard error only, never a sheet)."""
+    import random
+    picked = random.Random(seed).sample(list(rows), min(count, len(rows)))
+    return max(solve_chunk(run, picked)["cpu_seconds"], 1e-6) / len(picked), picked
 
 
 _WARM = set()

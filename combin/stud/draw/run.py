@@ -55,17 +55,13 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     every class; it is a measurement of this machine now, printed on standard
     error, never on a sheet.
     """
-    import random
-    from combin.stud.draw.chunks import solve_chunk
+    from combin.stud.draw.chunks import cpu_per_class
     rows = [row for chunk in chunks for row in chunk[1]]
     total = len(rows)
-    picked = random.Random(seed).sample(rows, min(probe, total))
-    run = chunks[0][0]
     stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring "
-                 f"{len(picked)} of them first ...\n")
+                 f"{min(probe, total)} of them first ...\n")
     stream.flush()
-    cpu = solve_chunk(run, picked)["cpu_seconds"]
-    per_class = max(cpu, 1e-6) / len(picked)
+    per_class, _ = cpu_per_class(chunks[0][0], rows, probe, seed)
     core_hours = total * per_class / 3600
     done = len(store.finished(store.begin(description, len(chunks))))
     cores = (f" (about {core_hours / workers:,.1f} hours on {workers} worker{'s' if workers > 1 else ''})"
@@ -103,7 +99,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     from combin.store import DEFAULT_STORE, Store
     from combin.stud.draw.chunks import records_of, solve_chunk
     from combin.stud.draw.spec import RunSpec
-    from combin.stud.draw.sheet import exact_sheet, sample_sheet
+    from combin.stud.draw.sheet import sample_sheet, totals_sheet
     from combin.stud.core.classes import situations
     from combin import progress
     from combin.stud.draw.sampling import check_sample, class_count
@@ -163,9 +159,13 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
                      f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
                      f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
     run = {"classes_total": len(weights)}
+    totals = None          # a sample's strategy sums its own records
     with _from_store(store):
         if sample is None:
-            sheet = exact_sheet(deck, rules, scale, records, run)
+            from combin.stud.draw.options import option_keys
+            from combin.stud.draw.totals import totals_of
+            totals = totals_of(records, option_keys(rules), rules.game)   # summed once: sheet and strategy
+            sheet = totals_sheet(deck, rules, scale, totals, run)
         else:
             from combin.stud.draw.control import control_value
             values = {r.index: r.best_value for r in records}
@@ -176,7 +176,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     strategy = None
     if want_strategy:
         from combin.stud.draw.strategy import Strategy
-        strategy = Strategy(deck, rules, scale, records, exact=sample is None)
+        strategy = Strategy(deck, rules, scale, records, exact=sample is None, totals=totals)
     if want_classes:
         from combin.stud.draw.priced import classes_csv
         from collections import Counter
