@@ -215,3 +215,49 @@ def test_draw_groups_share_the_reference_counts():
         for name in ("below", "tied", "above", "nq", "values"):
             column = np.asarray(counts[name])
             assert (column == column[rep]).all(), name
+
+
+@pytest.mark.parametrize("hand, up, deck", [("KS KD 7H 7C 8D", "9S", "789TJQKA"),
+                                            ("AS AD 9H 9C 9D", "QS", "9TJQKA"),
+                                            ("AS KD 7H 7C 2D", "9S", None),
+                                            ("5C 5D 5H QS 3S", "2H", None)])
+def test_rank_class_sums_equal_the_row_by_row_sums(hand, up, deck):
+    # the rank-blind class-decided forcing sum taken by rank class equals _bits_loop over every
+    # row, for random draws (1 to 5 cards), wins, costs and both bit groups
+    situation = Situation.parse(hand, up, deck)
+    tables = Engine(situation, RULES)._tables()
+    rows, bits, cards = tables["forcing"], tables["bits"], tables["cards"]
+    assert rows.by_class
+    straight_rank = bits[:, 3] | bits[:, 5]
+    groups = [(bits[:, 0], bits[:, 2], straight_rank),
+              (bits[:, 0], bits[:, 2] | straight_rank, np.zeros(len(bits), np.int64))]
+    rng = np.random.default_rng(len(cards))
+    n = len(cards)
+    draws = 60
+    lazy = np.zeros((draws, 6), np.int64)
+    packed = np.zeros(draws, np.int64)
+    for d in range(draws):
+        k = int(rng.integers(1, 6))
+        picked = np.sort(rng.choice(n, k, replace=False))
+        packed[d] = kernel.pack_positions(picked[None, :])[0]
+        lazy[d] = [d, int(sum(1 << int(x) for x in picked)), int(rng.integers(1, 60)), int(rng.integers(0, 300)),
+                   len(bits), d % 2]
+    gains = np.zeros(draws, np.int64)
+    kernel_forcing._class_gains(gains, lazy, packed, cards >> 2, rows.pairs_classes, rows.all_classes, 3)
+    for d, (_, m, w, c, count, group) in enumerate(lazy.tolist()):
+        assert gains[d] == kernel_forcing._bits_loop(*groups[group], count, m, w, 3, c)[0], d
+
+
+def test_rank_classes_refuse_rows_outside_the_argument():
+    # outs that are not whole ranks less the row's cards: no classes (the sums go row by row)
+    situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
+    tables = Engine(situation, RULES)._tables()
+    bits, cards, suit = tables["bits"], tables["cards"], situation.up & 3
+    hb, won, lost = bits[:, 0].copy(), bits[:, 2].copy(), bits[:, 3] | bits[:, 5]
+    assert kernel_forcing.rank_classes(hb, won, lost, cards, suit)[1]
+    assert not kernel_forcing.rank_classes(hb, won, lost, cards, (suit + 1) & 3)[1]   # another suit's flushes
+    for where in (0, len(bits) // 2, len(bits) - 1):
+        bad = won.copy()
+        bad[where] ^= bad[where] & -bad[where]          # one out fewer on one row
+        assert not kernel_forcing.rank_classes(hb, bad, lost, cards, suit)[1]
+    assert not kernel_forcing.rank_classes(hb[1:], won[1:], lost[1:], cards, suit)[1]   # a row missing

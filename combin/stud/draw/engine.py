@@ -195,6 +195,11 @@ class Engine:
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
             pairs, every = gathered["pairs"], gathered["all"]
+            from combin.stud.draw.kernel.forcing import rank_classes
+            up_suit = int(situation.up) & 3
+            pairs_classes, pairs_ok = rank_classes(bits[:, 0].copy(), bits[:, 2].copy(), straight_rank, cards, up_suit)
+            all_classes, all_ok = rank_classes(bits[:, 0].copy(), bits[:, 2] | straight_rank,
+                                               np.zeros(len(bits), np.int64), cards, up_suit)
             forcing = ForcingRows(
                 nrows=nrows, outs=outs, outlev=outlev, starts=starts, ranked=ranked, ge=ge,
                 pairs_hb=pairs["hb"], pairs_beaten=pairs["beaten"], pairs_beating=pairs["beating"],
@@ -202,7 +207,9 @@ class Engine:
                 all_hb=every["hb"], all_beaten=every["beaten"], all_beating=every["beating"],
                 all_plain=every["plain"], all_suited=every["suited"],
                 kind_hb=kinds[0], kind_beaten=kinds[1], kind_beating=kinds[2], kind_own=kinds[3],
-                own_list=own_list, own_count=own_count, own_ptr=own_ptr, own_bit=own_bit, own_lev=own_lev)
+                own_list=own_list, own_count=own_count, own_ptr=own_ptr, own_bit=own_bit, own_lev=own_lev,
+                pairs_classes=pairs_classes, all_classes=all_classes, by_class=bool(pairs_ok and all_ok),
+                rank_of=cards >> 2)
             dealer = SituationTables(n=len(cards), comb=COMB, dlev=dlev, ncnt=ncnt, nnq=len(nqrows), qlev=qlev,
                                      qpacked=qpacked, qlevel=qlevel, qbits=qbits)
             # the raw tables stay readable by name beside the kernel's two records

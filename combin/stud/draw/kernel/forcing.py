@@ -17,8 +17,12 @@ every card of a straight's rank -- a row's ``S_H`` depends on the draw only
 through the draw's rank counts, and the rows disjoint from the draw, counted
 by rank pattern, only through the draw's group (the argument of
 :func:`draw_groups`); so the rank-blind sum is the same for every draw of a
-group and is taken once per group, row block by row block (every such draw's
-part of a block while it is in cache).  The rows with flush outs (a few in a
+group and is taken once per group: by rank class (:func:`rank_classes`: the
+rows of one set of four ranks share their outs left after any draw, and how
+many of them the draw leaves is a product of rank counts), some 450 classes
+in place of some 70,000 rows on the full deck; or, where a situation's rows
+do not bear that argument out, row block by row block (every such draw's part
+of a block while it is in cache).  The rows with flush outs (a few in a
 hundred) then add, draw by draw, their true gain less their rank-blind one
 (:func:`_suited_difference`).  The same terms, so the same integers.
 """
@@ -26,10 +30,10 @@ hundred) then add, draw by draw, their true gain less their rank-blind one
 import numpy as np
 
 from combin.stud.core.values import STRAIGHT
-from combin.stud.draw.kernel.common import _jit, _popcount
+from combin.stud.draw.kernel.common import _jit, _popcount, _unpack
 from combin.stud.draw.kernel.interface import ALL_BOUND, PAIR_BOUND, PAIR_OUTS, STRAIGHT_BOUND
 
-__all__ = ["BLOCK_ROWS"]
+__all__ = ["BLOCK_ROWS", "CLASS_FIELDS", "rank_classes"]
 
 
 #: Rows per block of :func:`_blocked_gains` (three int64 bit arrays: 48 KiB).
@@ -64,6 +68,175 @@ def _blocked_gains(gains, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, a
                 if e > s:
                     gains[d] += _bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
                                                         lazy[d, 2], loss, lazy[d, 3])[0]
+
+
+#: The columns of a rank class of :func:`rank_classes`: its four ranks, its rank-blind won and
+#: lost outs (counts, and their ranks as 13-bit masks), the positions of its four cards of the up
+#: card's suit as a mask and whether all four are unseen.
+CLASS_FIELDS = ("rank0", "rank1", "rank2", "rank3", "won", "lost", "won_ranks", "lost_ranks", "suited", "has_suited")
+
+
+@_jit
+def rank_classes(hb, won_bits, lost_bits, cards, up_suit):
+    """The non-qualifying rows by rank class, for the rank-blind class-decided sums; ``(classes, ok)``.
+
+    ``hb``, ``won_bits``, ``lost_bits``: per row (any order) its four cards and
+    its rank-blind outs beaten and beating the player, as masks of unseen
+    positions.  A row's class is the set ``R`` of its four ranks (distinct:
+    a pair would qualify the dealer).  Why a class is enough: a rank-blind
+    out is every unseen card of a rank, less the row's own card of it (a
+    pair out: ``x`` not in ``H`` of a rank of the four cards left; a straight
+    out: every card of a rank completing a straight, :func:`dealer_tables`),
+    so for a draw ``N`` disjoint from ``H`` the outs left are the class's
+    count less ``N``'s cards of those ranks -- the same for every row of the
+    class.  And the rows of class ``R`` are every ``H`` with one card of each
+    rank of ``R``, less the one whose four cards are all of the up card's suit
+    ``s`` (that one is a flush with the up card and qualifies; no other ``H``
+    of ``R`` is a flush, a pair or a straight, which the ranks decide), so of
+    them ``prod_r (a_r - n_r) - [all (r, s) unseen, none drawn]`` are
+    disjoint from ``N`` (``a_r`` unseen and ``n_r`` drawn of rank ``r``).
+    Both facts are checked here on every row (the counts of outs, the rows
+    per class); ``ok`` is False if one fails, and the caller then sums row by
+    row.  ``classes``: ``(m, 10)`` int64 in the columns of
+    :data:`CLASS_FIELDS`, by won outs descending (the caller stops where
+    ``w * won <= c``).
+    """
+    n = cards.shape[0]
+    rank_of = np.empty(n, np.int64)
+    of_rank = np.zeros(13, np.int64)
+    unseen = np.zeros(13, np.int64)
+    suited_at = np.full(13, -1, np.int64)
+    for x in range(n):
+        r = cards[x] >> 2
+        rank_of[x] = r
+        of_rank[r] |= np.int64(1) << x
+        unseen[r] += 1
+        if (cards[x] & 3) == up_suit:
+            suited_at[r] = x
+    first = np.full(1 << 13, -1, np.int64)
+    rows_of = np.zeros(1 << 13, np.int64)
+    won = np.zeros(1 << 13, np.int64)
+    lost = np.zeros(1 << 13, np.int64)
+    order = np.empty(hb.shape[0], np.int64)
+    found = 0
+    for i in range(hb.shape[0]):
+        h = hb[i]
+        key = 0
+        while h != 0:
+            low = h & -h
+            key |= np.int64(1) << rank_of[_popcount(low - 1)]
+            h ^= low
+        if _popcount(key) != 4:
+            return np.zeros((0, 10), np.int64), False
+        a = _popcount(won_bits[i])
+        b = _popcount(lost_bits[i])
+        if first[key] < 0:
+            first[key] = i
+            won[key] = a
+            lost[key] = b
+            order[found] = key
+            found += 1
+        elif won[key] != a or lost[key] != b:
+            return np.zeros((0, 10), np.int64), False
+        rows_of[key] += 1
+    classes = np.zeros((found, 10), np.int64)
+    for f in range(found):
+        key = order[f]
+        i = first[key]
+        t = 0
+        product = 1
+        suited = 0
+        has = 1
+        for r in range(13):
+            if (key >> r) & 1:
+                classes[f, t] = r
+                t += 1
+                product *= unseen[r]
+                if suited_at[r] < 0:
+                    has = 0
+                else:
+                    suited |= np.int64(1) << suited_at[r]
+        if rows_of[key] != product - has:
+            return np.zeros((0, 10), np.int64), False
+        won_ranks = 0
+        lost_ranks = 0
+        for r in range(13):
+            if won_bits[i] & of_rank[r]:
+                won_ranks |= np.int64(1) << r
+            if lost_bits[i] & of_rank[r]:
+                lost_ranks |= np.int64(1) << r
+        # the outs are whole ranks less the row's own cards, on this row (the rest share its counts)
+        whole_won = 0
+        whole_lost = 0
+        for r in range(13):
+            if (won_ranks >> r) & 1:
+                whole_won |= of_rank[r]
+            if (lost_ranks >> r) & 1:
+                whole_lost |= of_rank[r]
+        if (whole_won & ~hb[i]) != won_bits[i] or (whole_lost & ~hb[i]) != lost_bits[i]:
+            return np.zeros((0, 10), np.int64), False
+        classes[f, 4] = won[key]
+        classes[f, 5] = lost[key]
+        classes[f, 6] = won_ranks
+        classes[f, 7] = lost_ranks
+        classes[f, 8] = suited
+        classes[f, 9] = has
+    by_won = np.argsort(-classes[:, 4], kind="mergesort")
+    return classes[by_won], True
+
+
+@_jit
+def _class_gains(gains, lazy, packed, rank_of, pairs_classes, all_classes, loss):
+    """The deferred rank-blind sums of :func:`_blocked_gains`, by rank class (:func:`rank_classes`).
+
+    For a draw ``N`` (mask ``m``, ``w``, ``c``, bit group of ``lazy[d]``) and a
+    class: ``won = won_R - #{x in N: rank(x) in won ranks}``, likewise
+    ``lost``, and the rows of the class disjoint from ``N`` number
+    ``prod_r (a_r - n_r) - [the class's suited cards unseen and none drawn]``;
+    each adds ``max(0, w won - loss lost - c)``.  A row beyond the draw's row
+    count has ``w * bound <= c`` and ``won <= bound``, so its term is 0: the
+    classes hold every row, the same sum.  Classes come by ``won_R``
+    descending and ``w won - loss lost - c <= w won_R - c``, so the sum stops
+    at the first class with ``w won_R <= c`` (``w >= 0``; the caller uses this
+    path only when ``loss >= 0``).
+    """
+    unseen = np.zeros(13, np.int64)
+    for x in range(rank_of.shape[0]):
+        unseen[rank_of[x]] += 1
+    drawn = np.zeros(13, np.int64)
+    pos = np.empty(6, np.int64)
+    ranks = np.empty(6, np.int64)
+    for d in range(lazy.shape[0]):
+        k = _unpack(packed[lazy[d, 0]], pos)
+        m = lazy[d, 1]
+        w = lazy[d, 2]
+        c = lazy[d, 3]
+        classes = pairs_classes if lazy[d, 5] == 0 else all_classes
+        for r in range(13):
+            drawn[r] = unseen[r]
+        for t in range(k):
+            ranks[t] = rank_of[pos[t]]
+            drawn[ranks[t]] -= 1            # now the cards of each rank left
+        gain = 0
+        for f in range(classes.shape[0]):
+            if w >= 0 and w * classes[f, 4] <= c:
+                break                       # loss >= 0 (the caller's condition): no later class gains
+            rows = (drawn[classes[f, 0]] * drawn[classes[f, 1]] * drawn[classes[f, 2]]
+                    * drawn[classes[f, 3]])
+            if rows == 0:
+                continue
+            won = classes[f, 4]
+            lost = classes[f, 5]
+            for t in range(k):
+                won -= (classes[f, 6] >> ranks[t]) & 1
+                lost -= (classes[f, 7] >> ranks[t]) & 1
+            total = w * won - loss * lost - c
+            if total <= 0:
+                continue
+            if classes[f, 9] and (classes[f, 8] & m) == 0:
+                rows -= 1
+            gain += rows * total
+        gains[d] += gain
 
 
 @_jit

@@ -110,6 +110,14 @@ class ForcingRows(NamedTuple):
     own_ptr: np.ndarray
     own_bit: np.ndarray
     own_lev: np.ndarray
+    #: The rows by rank class for the rank-blind class-decided sums, in the two bit groups (pairs,
+    #: all; :func:`~combin.stud.draw.kernel.forcing.rank_classes`), and whether they hold (else the
+    #: sums go row by row).
+    pairs_classes: np.ndarray
+    all_classes: np.ndarray
+    by_class: bool
+    #: The rank of each unseen position (int64).
+    rank_of: np.ndarray
 
 
 class DrawBatch(NamedTuple):

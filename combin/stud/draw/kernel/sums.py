@@ -31,7 +31,7 @@ them back through each draw's place in that order.
 import numpy as np
 
 from combin.stud.draw.kernel.common import _add_hand, _jit, _next_combination, _unpack
-from combin.stud.draw.kernel.forcing import (BLOCK_ROWS, _bits_loop, _blocked_gains, _bound_kind, _force_count,
+from combin.stud.draw.kernel.forcing import (BLOCK_ROWS, _bits_loop, _blocked_gains, _class_gains, _bound_kind, _force_count,
                                              _kind_loop, _suited_difference)
 
 from combin.stud.draw.kernel.interface import (DrawBatch, ForcingRows, PayLevels, SituationTables, SumsWork,
@@ -544,8 +544,9 @@ def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
     quads) are split: the rank-blind part (every row's outs read without its
     flush outs, ``pairs_plain`` / ``all_plain``) is the same for every draw of
     a group (see :mod:`~combin.stud.draw.kernel.forcing`), so it is summed once
-    per group, in row blocks (:func:`_blocked_gains`: draw, its mask, ``w``,
-    ``c``, row count, bit group); the rows with flush outs (``pairs_suited`` /
+    per group, by rank class (:func:`_class_gains`) or, where the classes do
+    not hold (``rows.by_class`` False), in row blocks (:func:`_blocked_gains`:
+    draw, its mask, ``w``, ``c``, row count, bit group); the rows with flush outs (``pairs_suited`` /
     ``all_suited``) add their difference draw by draw.
     """
     n = tables.n
@@ -618,8 +619,11 @@ def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
             counts[i, 8] = picked * r - nw - nl - nt
     if deferred > 0:
         plain = np.zeros(deferred, np.int64)
-        _blocked_gains(plain, lazy[:deferred], rows.pairs_hb, rows.pairs_plain[0], rows.pairs_plain[1], rows.all_hb,
-                       rows.all_plain[0], rows.all_plain[1], loss, BLOCK_ROWS)
+        if rows.by_class and loss >= 0:
+            _class_gains(plain, lazy[:deferred], packed, rows.rank_of, rows.pairs_classes, rows.all_classes, loss)
+        else:
+            _blocked_gains(plain, lazy[:deferred], rows.pairs_hb, rows.pairs_plain[0], rows.pairs_plain[1], rows.all_hb,
+                           rows.all_plain[0], rows.all_plain[1], loss, BLOCK_ROWS)
         for d in range(deferred):
             numerator[lazy[d, 0]] += plain[d]
         for d in range(nmembers):
