@@ -137,6 +137,8 @@ def _os_message(error):
     reason = error.strerror or str(error) or type(error).__name__
     if error.filename is not None:
         return f"{error.filename}: {reason}"
+    if isinstance(error, TimeoutError):         # Dask's waits (an OSError), not a file
+        return f"a wait timed out: {reason}"
     return f"cannot write the output: {reason}"
 
 

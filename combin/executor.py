@@ -287,6 +287,12 @@ def local_cluster(workers):
             raise made["error"]
         cluster = made["cluster"]
         cluster.combin_scratch = scratch
+        # the scheduler, in this process, times every garbage collection from a gc callback
+        # (distributed.gc); a signal that lands inside it skips the callback's other half, and
+        # every later collection then prints an AssertionError traceback: no callback here (the
+        # workers get no signal, so theirs stay)
+        from distributed.gc import disable_gc_diagnosis
+        disable_gc_diagnosis(force=True)
     except BaseException:
         # interrupted while it started or failed to start
         if made.get("cluster") is not None:
@@ -430,17 +436,34 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
     except KeyboardInterrupt:
         _quiet_dask()
         stopped = True
-        with shielded(reraise=False):
-            for future in futures:
-                future.cancel()
+        if cluster is None and client is not None:
+            # another's scheduler keeps running: its tasks of this run are cancelled, in one call
+            # (a local cluster's workers are killed below instead)
+            with shielded(reraise=False):
+                _bounded(lambda: client.cancel(futures))
         raise
     finally:
         # a signal while a finished run closes stops the command once the cluster is closed
         with shielded(reraise=not stopped):
             if client is not None:
-                client.close()
+                if stopped:
+                    _bounded(lambda: client.close(timeout=2))
+                    # a close cut short leaves the client "closing", and its finaliser at the
+                    # exit would wait on a loop that is gone: it is closed as far as this run goes
+                    client.status = "closed"
+                else:
+                    client.close()
             if cluster is not None:
                 close_cluster(cluster, at_once=stopped)
+
+
+def _bounded(step):
+    """Run one clean-up step of a stopped run; a step that fails or times out (a busy machine:
+    Dask's own waits end in TimeoutError, an OSError) is given up, since the user asked to stop."""
+    try:
+        step()
+    except Exception:   # noqa: BLE001 -- the stop goes on; the step's result is not needed
+        pass
 
 
 def _connect(client_class, scheduler, timeout):

@@ -207,3 +207,49 @@ def test_a_scheduler_without_workers_is_reported_with_progress(capsys):
             _connect(Client, empty.scheduler_address, 2)
     assert capsys.readouterr().err.splitlines()[-1] == ("combin: the scheduler has no worker yet; "
                                                         "waiting at most 2 s for one")
+
+
+def test_no_garbage_collection_callback_of_dask_in_the_signalled_process():
+    # the scheduler of a local cluster times every collection from a gc callback of this process;
+    # a SIGTERM landing inside it left every later collection printing an AssertionError
+    # traceback ("Exception ignored in ... GCDiagnosis._gc_callback"): the callback is removed
+    import gc
+    from combin.executor import local_cluster
+
+    def dask_callbacks():
+        return [c for c in gc.callbacks if "distributed" in getattr(c, "__module__", "")
+                or "GCDiagnosis" in repr(c)]
+    with local_cluster(1):
+        assert dask_callbacks() == []
+        gc.collect()
+    assert dask_callbacks() == []
+
+
+def test_a_stop_whose_client_close_times_out_still_stops_at_once(monkeypatch):
+    # on a busy machine Dask's Client.close can run past its 60 s and raise TimeoutError (an
+    # OSError): the stop printed "cannot write the output: timed out after 60 s." and the client's
+    # finaliser then waited on a closed loop at the exit. The stop stays a KeyboardInterrupt,
+    # within seconds, and the client is left closed. (The time-out is injected into the real
+    # client of a real local cluster.)
+    import gc
+    import time
+    from distributed import Client
+    real_close = Client.close
+    made = []
+
+    def slow_close(self, timeout=None):
+        made.append(self)
+        real_close(self, timeout=timeout)
+        raise TimeoutError("timed out after 60 s.")
+    monkeypatch.setattr(Client, "close", slow_close)
+
+    def stop(index, result):
+        raise KeyboardInterrupt
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run_chunks(comb, CHUNKS, workers=2, stream=io.StringIO(), on_result=stop)
+    assert time.monotonic() - start < 60
+    assert made and all(client.status == "closed" for client in made)
+    monkeypatch.setattr(Client, "close", real_close)
+    del made[:]
+    gc.collect()
