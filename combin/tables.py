@@ -20,6 +20,7 @@ from combin.outcomes import OutcomeSpace
 from combin.progress import messages
 from combin.registry import games
 from combin.documents.comparison import document as comparison_document
+from combin.documents.parsheet import document as sheet_document
 from combin.render import render_text as render
 from combin.render.document import Document
 from combin.render.markdown import table
@@ -86,8 +87,9 @@ def generate(progress: Callable[[str], None] = _progress,
                 sheet = select_wager(game, wager, paytable=paytable, rules=rules).sheet(
                     space, other_readings=True)
                 base = f"{game.id}/{label}/{stem(wager, paytable, rules)}"
-                files[f"{base}.md"] = render(sheet, "md")
-                files[f"{base}.csv"] = render(sheet, "csv")
+                written = sheet_document(sheet)
+                files[f"{base}.md"] = render(written, "md")
+                files[f"{base}.csv"] = render(written, "csv")
                 s = sheet.summary
                 rows.append([wager.id, paytable, rules or "any", display.percent(s.house_edge),
                              display.percent(s.hit_frequency), display.decimal(s.sd, 4),

@@ -28,6 +28,7 @@ from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
 from combin.audit.diff import differences as file_differences
 from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
 from combin.documents.audit import checks_document, simulation_document
+from combin.documents.parsheet import document as sheet_document
 from combin.cli import build_parser
 from combin.errors import CombinError
 from combin.fileio import read_text, write_tree
@@ -107,8 +108,9 @@ def _parsheet_files(game, scope, extra, progress):
             base = f"parsheets/{label}/{group[0]}"
             sheets.append((label, group))
             sheet_pages.append((group[2], f"{game.id}/{base}.html"))
+            page = sheet_document(group[2])
             for fmt in ("md", "csv", "json", "html"):
-                files[f"{base}.{fmt}"] = render(group[2], fmt)
+                files[f"{base}.{fmt}"] = render(page, fmt)
     return files, sheets, spaces, sheet_pages
 
 

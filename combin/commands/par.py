@@ -19,6 +19,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import par_sheet
+    from combin.documents.parsheet import document
     from combin.errors import CombinError
     from combin.paytable_file import warn_generous
     from combin.registry import find_wager
@@ -30,4 +31,4 @@ def run(args: argparse.Namespace) -> str | bytes:
     options = sheet_options(args, warn=False)
     sheet = par_sheet(args.wager, other_readings=True, **options)
     warn_generous(options, sheet)
-    return emit(sheet, args)
+    return emit(document(sheet), args)
