@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> str | bytes:
 def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str | bytes:
     from combin.render import emit
     from combin.stud.core.deck import Deck
-    from combin.stud.nodraw.sheet import game_document
+    from combin.documents.stud_game import game_document
     from combin.stud.nodraw.game import STRATEGIES, whole_game
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")
