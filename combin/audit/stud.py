@@ -124,7 +124,7 @@ def lunar_draws(ranks: str, paytable: str, interpret: dict[str, str], workers: i
     exact value)]``."""
     import io
     from combin.stud.draw.run import run_game
-    from combin.stud.draw.sheet import sheet_document
+    from combin.documents.lunar_game import sheet_document
     from combin.stud.draw.strategy import strategy_json
     from combin.render import render
     rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 16)
