@@ -200,6 +200,8 @@ def _dependence_row(reading, result):
 def _three_lines_page(space):
     """Markdown: per reading of L1-L5, the three hands' paid lines and the dependence figures."""
     from combin import display
+    from combin.interpret import value_of
+    from combin.lunar.readings import L4
     from combin.render.markdown import table
     parts = ["# Three Super Wagers on three hands of one deal, under every reading of L1-L5", "",
              f"Every ordered deal of three five-card hands from one 52-card deck "
@@ -226,7 +228,7 @@ def _three_lines_page(space):
                        + [display.decimal(result.winning(2), 10), display.decimal(result.winning(3), 12)])
         pages += [f"## {_reading_text(reading)}", ""]
         sets = [cell for cell in combinations_with_replacement(names, 3) if counts.get(cell)]
-        if reading["L4"] == "highest":
+        if value_of(L4, reading["L4"]) is L4.HIGHEST:
             rows = [[", ".join(cell), len(set(permutations(cell))), f"{counts[cell]:,}",
                      f"{len(set(permutations(cell))) * counts[cell]:,}"] for cell in sets]
             pages += [table(rows, ["Lines of the three hands (any order)", "Orders",
