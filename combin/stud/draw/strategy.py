@@ -22,6 +22,7 @@ import json
 import tomllib
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from combin.errors import CombinError
 
@@ -85,7 +86,7 @@ class Strategy:
     def table(self):
         """Rows ``(hand class, up rank, situations, kind, share, cost per Ante of the game)``."""
         from combin.cards import CLASSES, RANKS
-        groups = {}
+        groups: dict[tuple[str, int], dict[str, Any]] = {}
         for key, cell in self.totals.strategy.items():
             feature, up = key.rsplit("|", 1)
             name = feature.split("/", 1)[0]
@@ -273,7 +274,7 @@ def derived_basic(totals, scale):
     this strategy, exactly.
     """
     whole = scale * totals.weight
-    rules = []
+    rules: list[tuple[str, str, str, int, int]] = []
     chosen = totals.best - sum(cell["best"] for cell in totals.actions.values())   # the instant payouts
     for feature in sorted(totals.actions, key=_feature_rank):
         row = totals.actions[feature]
