@@ -7,8 +7,9 @@ numbers right-aligned, the notes as a list and the figures as images.
 from collections.abc import Sequence
 from typing import Any
 
+from tabulate import tabulate
+
 from combin.render.document import Cell, Document, Table, is_numeric, shown
-from combin.render.grid import grid as aligned
 
 __all__ = ["write", "table", "grid"]
 
@@ -20,8 +21,8 @@ def _cell(text: object) -> str:
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[Any],
           align: Sequence[str] | None = None) -> str:
     """A GitHub-flavoured Markdown table of text ``rows``, every cell kept verbatim."""
-    return aligned([[_cell(c) for c in row] for row in rows], [_cell(h) for h in headers],
-                   align, markdown=True)
+    return tabulate([[_cell(c) for c in row] for row in rows], headers=[_cell(h) for h in headers],
+                    tablefmt="github", disable_numparse=True, colalign=align)
 
 
 def _linked(c: Cell) -> str:

@@ -5,8 +5,9 @@ under its title (numbers right-aligned), the notes as ``*`` items and the
 figures by name.  Cells are shown by :func:`combin.render.document.shown`.
 """
 
+from tabulate import tabulate
+
 from combin.render.document import Document, Table, is_numeric, shown
-from combin.render.grid import grid as aligned
 
 __all__ = ["write", "grid"]
 
@@ -15,8 +16,9 @@ def grid(table: Table) -> str:
     """One table as aligned plain-text columns."""
     align = [("right" if any(is_numeric(row[i]) for row in table.shown_rows) else "left")
              for i in range(len(table.columns))]
-    return aligned([[shown(c) for c in row] for row in table.shown_rows],
-                   [c.heading for c in table.columns], align or None)
+    return tabulate([[shown(c) for c in row] for row in table.shown_rows],
+                    headers=[c.heading for c in table.columns], tablefmt="simple",
+                    disable_numparse=True, colalign=align or None)
 
 
 def write(document: Document) -> str:
