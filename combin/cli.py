@@ -61,17 +61,35 @@ def _add_quiet(parser):
                 _add_quiet(child)
 
 
-def build_parser():
+def _command_word(argv):
+    """The command ``argv`` names: its first word that is not one of the top-level options
+    (which take no value), or ``None``."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(argv=None):
+    """The command line's parser: every command's parser, or -- given ``argv`` that names a
+    command -- that command's alone in full (the others are listed by name and help), so a
+    run does not configure the options of seventeen commands it will not run."""
+    modules = _commands()
+    wanted = None if argv is None else _command_word(argv)
+    if wanted not in {module.NAME for module in modules}:
+        wanted = None       # no command, or an unknown one: every parser, for the message
     parser = Parser(prog="combin",
                     description="Exact combinatorial analyzer for casino table games.")
     parser.add_argument("--version", action="version", version=f"combin {__version__}")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="show no progress on stderr (errors and warnings still show)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _commands():
+    for module in modules:
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
                                  epilog=getattr(module, "EXAMPLES", None),
                                  formatter_class=HelpFormatter)
+        if wanted is not None and module.NAME != wanted:
+            continue
         module.configure(command)
         _add_quiet(command)
         command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"),
@@ -149,8 +167,9 @@ def main(argv=None):
     interrupt.install()
     numba_cache.configure()
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(words)
+        args = parser.parse_args(words)
         from combin import preflight, progress
         progress.QUIET = bool(getattr(args, "quiet", False))
         preflight.check(parser.commands[args.command], args)

@@ -10,21 +10,14 @@ must pass (:func:`cycle_check`), the readings a wager is confirmed under
 """
 
 import tomllib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from combin.game import Game, read_data
 from combin.wager import Wager
 
-__all__ = ["Check", "Progress", "anchors", "cycle_check", "readings", "silent"]
-
-#: A progress reporter: takes one message.
-Progress = Callable[[str], None]
-
-
-def silent(message: str) -> None:
-    """A :data:`Progress` that says nothing."""
+__all__ = ["Check", "anchors", "cycle_check", "readings"]
 
 
 @dataclass(frozen=True)

@@ -27,13 +27,13 @@ command line exits 130); nothing already stored is lost.
 """
 
 import json
-import sys
 import time
 from contextlib import contextmanager
 
 from combin.errors import CombinError
+from combin.progress import ChunkProgress
 
-__all__ = ["run_chunks", "Progress", "MAX_WORKERS", "check_workers", "default_scheduler", "local_cluster",
+__all__ = ["run_chunks", "MAX_WORKERS", "check_workers", "default_scheduler", "local_cluster",
            "close_cluster", "LOCAL_CONFIG"]
 
 MAX_WORKERS = 256
@@ -60,82 +60,6 @@ def check_workers(workers):
     """``workers`` as an int in 0..MAX_WORKERS (0: in this process), or a CombinError."""
     from combin.bounded import parse_int
     return parse_int(workers, "--workers", 0, MAX_WORKERS)
-
-
-class Progress:
-    """``label: done/total chunks, rate unit/s, ETA`` on standard error.
-
-    ``items[i]`` is the work in chunk ``i`` (situations, shoes, rounds; 1 each
-    by default).  The rate counts only what this session computed (chunks
-    read back from a store cost nothing).  On a terminal it is a tqdm bar
-    (as :class:`combin.progress.StderrProgress`); otherwise one plain line per
-    tenth of the chunks, never a carriage return; ``combin --quiet`` turns it off.
-    """
-
-    def __init__(self, label, total, items=None, unit="items", stream=None, clock=time.monotonic):
-        self.label, self.total, self.unit = label, total, unit
-        self.items = list(items) if items is not None else [1] * total
-        self.stream = sys.stderr if stream is None else stream
-        self.clock = clock
-        self.start = clock()
-        self.done = 0
-        self.work_left = sum(self.items)
-        self.computed = 0
-        self._tenth = None
-        self._bar = None
-
-    def _terminal(self):
-        try:
-            return bool(self.stream.isatty())
-        except (AttributeError, ValueError):
-            return False
-
-    def stored(self, chunk):
-        """A chunk read back from the store."""
-        self.done += 1
-        self.work_left -= self.items[chunk]
-        if self._bar is not None:
-            self._bar.update(self.items[chunk])
-
-    def __call__(self, chunk):
-        """A chunk computed now."""
-        from combin import progress
-        self.done += 1
-        self.work_left -= self.items[chunk]
-        self.computed += self.items[chunk]
-        if progress.QUIET:
-            return
-        if self._terminal():
-            if self._bar is None:
-                from tqdm import tqdm
-                self._bar = tqdm(total=sum(self.items), initial=sum(self.items) - self.work_left
-                                 - self.items[chunk], desc=self.label, unit=self.unit,
-                                 file=self.stream, dynamic_ncols=True)
-            self._bar.update(self.items[chunk])
-            return
-        tenth = self.done * 10 // max(self.total, 1)
-        if tenth == self._tenth and self.done < self.total:
-            return
-        self._tenth = tenth
-        rate = self.computed / max(self.clock() - self.start, 1e-9)
-        eta = _clock(self.work_left / rate) if rate > 0 else "--:--:--"
-        self.stream.write(f"{self.label}: {self.done}/{self.total} chunks, "
-                          f"{_rate(rate)} {self.unit}/s, ETA {eta}\n")
-        self.stream.flush()
-
-    def close(self):
-        if self._bar is not None:
-            self._bar.close()
-            self._bar = None
-
-
-def _rate(rate):
-    return f"{rate:,.1f}" if rate >= 10 else f"{rate:.3f}"
-
-
-def _clock(seconds):
-    seconds = int(seconds)
-    return f"{seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
 
 
 def _canonical(result):
@@ -170,7 +94,7 @@ def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, descr
         for index, result in store.finished(key).items():
             results[index] = _canonical(result)
     todo = [i for i, result in enumerate(results) if result is None]
-    progress = Progress(label, len(chunks), items, unit, stream)
+    progress = ChunkProgress(label, len(chunks), items, unit, stream)
     for i, result in enumerate(results):
         if result is not None:
             progress.stored(i)

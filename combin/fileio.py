@@ -24,9 +24,7 @@ in the package opens a file for writing.
 """
 
 import os
-import shutil
 import stat
-import tempfile
 from pathlib import Path
 
 from combin.errors import CombinError
@@ -159,6 +157,7 @@ def _undo(made):
 
 
 def _write_temporary(target, content):
+    import tempfile   # here, not at the start of every command: only a write needs it
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".tmp",
                                          dir=target.parent)
     try:
@@ -265,6 +264,8 @@ def write_tree(root, files, what="output directory", marker=None):
         parts = Path(relative).parts
         if Path(relative).is_absolute() or ".." in parts or not parts:
             raise CombinError(f"refusing to write {relative!r} outside {root}")
+    import shutil
+    import tempfile
     base = check_directory(root, what, files, marker)
     found = _stat(base)
     made = _make_parent(base)

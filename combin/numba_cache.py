@@ -14,7 +14,6 @@ inherit.  A ``NUMBA_CACHE_DIR`` already set is left alone.
 """
 
 import os
-import tempfile
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
@@ -30,13 +29,19 @@ def _writable(folder: Path) -> bool:
     immutable or read-only folder)."""
     for candidate in (folder, *folder.parents):
         if candidate.exists():
+            # a named file, as numba writes (an unnamed O_TMPFILE inode can be made even in an
+            # immutable folder, where no name can be); made with os.open, so that every start
+            # of the command line does not import tempfile
+            probe = candidate / f".combin-probe-{os.getpid()}-{id(folder)}"
             try:
-                # a named file, as numba writes (an unnamed O_TMPFILE inode can be made even
-                # in an immutable folder, where no name can be)
-                with tempfile.NamedTemporaryFile(dir=candidate):
-                    return True
+                os.close(os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
             except OSError:
                 return False
+            try:
+                os.unlink(probe)
+            except OSError:
+                pass
+            return True
     return False
 
 
@@ -66,6 +71,7 @@ def configure(environ: MutableMapping[str, str] | None = None,
     home = user_cache_base(environ)
     if home is not None and _writable(home / "numba"):
         return None
+    import tempfile
     folder = os.path.join(tempfile.gettempdir(), f"combin-numba-{os.getuid()}")
     environ["NUMBA_CACHE_DIR"] = folder
     return folder

@@ -3,8 +3,10 @@
 Long work reports how far it is on stderr, never on stdout (which carries the
 result), so a redirected result stays clean.  :class:`StderrProgress` is the
 ``progress(done, total)`` callback of the exhaustive sweeps and simulations;
-:func:`messages` the ``progress(message)`` callback of multi-step jobs
-(``combin tables``, ``combin audit``).
+:class:`ChunkProgress` the ``progress(chunk)`` callback of a run cut into chunks
+(:func:`combin.executor.run_chunks`); :func:`messages` the ``progress(message)``
+callback (:data:`Messages`) of multi-step jobs (``combin tables``, ``combin audit``,
+the cross-checks), :func:`silent` the one that says nothing.
 
 On a terminal the progress is one tqdm bar with its rate and ETA.  When
 stderr is not a terminal (a log file, a pipe, CI) there is no bar and no
@@ -14,16 +16,53 @@ carriage return: one plain line per tenth of the work.  ``combin --quiet``
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-__all__ = ["StderrProgress", "messages", "QUIET"]
+__all__ = ["StderrProgress", "ChunkProgress", "Messages", "messages", "silent", "QUIET"]
 
 #: Set by ``combin --quiet``: no progress at all.
 QUIET = False
 
+#: A reporter of steps: takes one message.
+Messages = Callable[[str], None]
 
-class StderrProgress:
+
+class _Reporter:
+    """What the reporters share: the stream (stderr by default), whether it is a terminal,
+    and the tqdm bar shown there (made at the first report, ended by :meth:`close`)."""
+
+    def __init__(self, label: str, stream: TextIO | None, unit: str | None) -> None:
+        self.label = label
+        self.stream = sys.stderr if stream is None else stream
+        self.unit = unit
+        self._bar: Any = None
+
+    def _terminal(self) -> bool:
+        try:
+            return bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            return False
+
+    def _open_bar(self, total: int, initial: int = 0, scale: bool = False) -> Any:
+        if self._bar is None:
+            from tqdm import tqdm
+            self._bar = tqdm(total=total, initial=initial, desc=self.label,
+                             unit=self.unit or "it", file=self.stream, dynamic_ncols=True,
+                             unit_scale=scale)
+        return self._bar
+
+    def _line(self, text: str) -> None:
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+class StderrProgress(_Reporter):
     """``progress(done, total)`` written to standard error.
 
     On a terminal: a tqdm bar (``label``, ``unit``, rate, ETA).  Otherwise one
@@ -40,28 +79,16 @@ class StderrProgress:
     """
 
     def __init__(self, label: str, stream: TextIO | None = None, unit: str | None = None) -> None:
-        self.label = label
-        self.stream = sys.stderr if stream is None else stream
-        self.unit = unit
+        super().__init__(label, stream, unit)
         self._shown: int | None = None
-        self._bar: Any = None
         self._start = time.perf_counter()
-
-    def _terminal(self) -> bool:
-        try:
-            return bool(self.stream.isatty())
-        except (AttributeError, ValueError):
-            return False
 
     def __call__(self, done: int, total: int) -> None:
         if QUIET or total <= 0:
             return
         if self._terminal():
-            if self._bar is None:
-                from tqdm import tqdm
-                self._bar = tqdm(total=total, desc=self.label, unit=self.unit or "it",
-                                 file=self.stream, dynamic_ncols=True, unit_scale=True)
-            self._bar.update(done - self._bar.n)
+            bar = self._open_bar(total, scale=True)
+            bar.update(done - bar.n)
             if done >= total:
                 self.close()
             return
@@ -74,19 +101,99 @@ class StderrProgress:
         else:
             rate = done / max(time.perf_counter() - self._start, 1e-9)
             text = f"{self.label}: {done:,}/{total:,} {self.unit} ({rate:,.0f} {self.unit}/s)"
-        self.stream.write(text + "\n")
-        self.stream.flush()
+        self._line(text)
 
     def close(self) -> None:
-        if self._bar is not None:
-            self._bar.close()
-            self._bar = None
+        super().close()
         self._shown = None
 
 
-def messages(prefix: str, stream: TextIO | None = None) -> Callable[[str], None]:
+class ChunkProgress(_Reporter):
+    """``label: done/total chunks, rate unit/s, ETA`` on standard error.
+
+    ``items[i]`` is the work in chunk ``i`` (situations, shoes, rounds; 1 each
+    by default).  The rate counts only what this session computed (chunks
+    read back from a store, :meth:`stored`, cost nothing).  On a terminal it is a
+    tqdm bar; otherwise one plain line per tenth of the chunks, never a carriage
+    return; ``combin --quiet`` turns it off.
+
+    >>> import io
+    >>> stream, ticks = io.StringIO(), iter([0.0, 2.0])
+    >>> report = ChunkProgress("job", 1, items=[10], unit="shoes", stream=stream,
+    ...                        clock=lambda: next(ticks))
+    >>> report(0); report.close()
+    >>> stream.getvalue()
+    'job: 1/1 chunks, 5.000 shoes/s, ETA 00:00:00\\n'
+    """
+
+    def __init__(self, label: str, total: int, items: Iterable[int] | None = None,
+                 unit: str = "items", stream: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(label, stream, unit)
+        self.total = total
+        self.items = list(items) if items is not None else [1] * total
+        self.clock = clock
+        self.start = clock()
+        self.done = 0
+        self.work_left = sum(self.items)
+        self.computed = 0
+        self._tenth: int | None = None
+
+    def stored(self, chunk: int) -> None:
+        """A chunk read back from the store."""
+        self.done += 1
+        self.work_left -= self.items[chunk]
+        if self._bar is not None:
+            self._bar.update(self.items[chunk])
+
+    def __call__(self, chunk: int) -> None:
+        """A chunk computed now."""
+        self.done += 1
+        self.work_left -= self.items[chunk]
+        self.computed += self.items[chunk]
+        if QUIET:
+            return
+        if self._terminal():
+            whole = sum(self.items)
+            self._open_bar(whole, whole - self.work_left - self.items[chunk]).update(
+                self.items[chunk])
+            return
+        tenth = self.done * 10 // max(self.total, 1)
+        if tenth == self._tenth and self.done < self.total:
+            return
+        self._tenth = tenth
+        rate = self.computed / max(self.clock() - self.start, 1e-9)
+        eta = _clock(self.work_left / rate) if rate > 0 else "--:--:--"
+        self._line(f"{self.label}: {self.done}/{self.total} chunks, "
+                   f"{_rate(rate)} {self.unit}/s, ETA {eta}")
+
+
+def _rate(rate: float) -> str:
+    return f"{rate:,.1f}" if rate >= 10 else f"{rate:.3f}"
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+def silent(message: str) -> None:
+    """A :data:`Messages` reporter that says nothing.
+
+    >>> silent("step one")
+    """
+
+
+def messages(prefix: str, stream: TextIO | None = None) -> Messages:
     """``progress(message)`` printing ``prefix: message`` lines on standard error
-    (nothing with ``--quiet``)."""
+    (nothing with ``--quiet``).
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> messages("tables", stream)("eclipse")
+    >>> stream.getvalue()
+    'tables: eclipse\\n'
+    """
     def report(message: str) -> None:
         if not QUIET:
             print(f"{prefix}: {message}", file=sys.stderr if stream is None else stream,

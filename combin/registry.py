@@ -8,6 +8,7 @@ simulation dealer, audit section, packages, capabilities -- is asked of its
 elsewhere (a test's toy game, a plug-in) for the rest of the process.
 """
 
+from collections.abc import Iterator
 from importlib import import_module
 
 from combin.errors import CombinError
@@ -24,12 +25,23 @@ _loaded: dict[str, Game] = {}
 _added: dict[str, Game] = {}
 
 
-def games() -> list[Game]:
-    """Every :class:`~combin.game.Game`: :data:`GAME_MODULES` in order, then registered ones."""
+def _each_game() -> Iterator[Game]:
+    """The games of :func:`games` in order, each game's package imported when it is reached
+    (a lookup that stops at the first game imports none of the others)."""
     for name in GAME_MODULES:
         if name not in _loaded:
             _loaded[name] = import_module(name).GAME
-    return [_loaded[name] for name in GAME_MODULES] + list(_added.values())
+        yield _loaded[name]
+    yield from list(_added.values())
+
+
+def games() -> list[Game]:
+    """Every :class:`~combin.game.Game`: :data:`GAME_MODULES` in order, then registered ones.
+
+    >>> [game.id for game in games()][:3]
+    ['baccarat', 'lunar', 'caribbean']
+    """
+    return list(_each_game())
 
 
 def register(game: Game) -> Game:
@@ -51,17 +63,16 @@ def unregister(game_id: str) -> None:
 
 def find_game(game_id: str) -> Game:
     """The game of id ``game_id``; a :class:`CombinError` names the known ids."""
-    known = games()
-    for game in known:
+    for game in _each_game():
         if game.id == game_id:
             return game
-    raise CombinError(f"unknown game {game_id!r} (known: {', '.join(g.id for g in known)})")
+    raise CombinError(f"unknown game {game_id!r} (known: {', '.join(g.id for g in games())})")
 
 
 def find_wager(wager_id: str) -> tuple[Game, Wager]:
     """``(game, wager)`` for a wager id; a :class:`CombinError` names the known ids."""
     known: list[str] = []
-    for game in games():
+    for game in _each_game():
         if wager_id in game.wagers:
             return game, game.wagers[wager_id]
         known.extend(game.wagers)
@@ -71,7 +82,7 @@ def find_wager(wager_id: str) -> tuple[Game, Wager]:
 def find_package(package_id: str) -> tuple[Game, WagerPackage]:
     """``(game, package)`` for a named package of wagers (``eclipse``)."""
     known: list[str] = []
-    for game in games():
+    for game in _each_game():
         if package_id in game.packages:
             return game, game.packages[package_id]
         known.extend(game.packages)

@@ -128,6 +128,21 @@ def test_python_dash_m_and_startup_imports():
     assert version.stdout.startswith("combin ")
 
 
+def test_a_run_configures_its_command_and_imports_only_its_game():
+    from combin.cli import build_parser
+    parser = build_parser(["-q", "par", "eclipse.eclipse"])
+    assert [name for name, command in parser.commands.items()
+            if command.get_default("run") is not None] == ["par"]
+    assert len(parser.commands) == len(build_parser().commands)   # every command still listed
+    code = ("import io, sys, contextlib, combin.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    combin.cli.main(['par', 'eclipse.eclipse'])\n"
+            "print(' '.join(m for m in ('combin.lunar', 'combin.caribbean', 'combin.stud',\n"
+            "                           'combin.paytable_file') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == ""
+
+
 def test_every_subcommand_help_gives_meaning_default_and_examples():
     import argparse
 

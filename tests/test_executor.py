@@ -13,7 +13,8 @@ from math import comb
 import pytest
 
 from combin.errors import CombinError
-from combin.executor import Progress, check_workers, run_chunks
+from combin.executor import check_workers, run_chunks
+from combin.progress import ChunkProgress
 from combin.store import Store
 
 CHUNKS = [(n, k) for n in range(60, 64) for k in (0, 7, 30)]
@@ -83,8 +84,8 @@ def test_bad_worker_counts_and_an_unreachable_scheduler_are_user_errors():
 def test_progress_shows_rate_and_eta():
     ticks = iter([0.0, 2.0, 4.0])
     stream = io.StringIO()
-    progress = Progress("job", 2, items=[10, 30], unit="situations", stream=stream,
-                        clock=lambda: next(ticks))
+    progress = ChunkProgress("job", 2, items=[10, 30], unit="situations", stream=stream,
+                             clock=lambda: next(ticks))
     progress(0)
     assert "1/2 chunks, 5.000 situations/s, ETA 00:00:06" in stream.getvalue()
     progress(1)

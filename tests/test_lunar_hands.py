@@ -4,7 +4,8 @@ from fractions import Fraction
 import pytest
 
 from combin.cli import main
-from combin.lunar.hands import document, hand_report
+from combin.documents.hands import hands_document
+from combin.lunar.hands import hand_report
 from combin.render import render
 
 
@@ -28,7 +29,7 @@ def test_seven_card_table_has_no_bet(capsys):
 def test_bet_table_sums_to_every_hand():
     report = hand_report(6)
     assert sum(report.bet.values()) == report.total == 20358520
-    text = render(document(report), "md")
+    text = render(hands_document(report), "md")
     assert "## What a winning Bet pays (L11=best-pair)" in text
 
 

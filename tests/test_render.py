@@ -6,14 +6,15 @@ from fractions import Fraction
 import pytest
 
 from combin.analysis import par_sheet
+from combin.documents.parsheet import document
 from combin.errors import CombinError
 from combin.render import FORMATS, emit, render
 from combin.render.document import Count, Document, Ratio, Table
 
 
 def test_every_format_is_deterministic():
-    sheet = par_sheet("eclipse.divine9", decks=6)
-    again = par_sheet("eclipse.divine9", decks=6)
+    sheet = document(par_sheet("eclipse.divine9", decks=6))
+    again = document(par_sheet("eclipse.divine9", decks=6))
     for fmt in FORMATS:
         assert render(sheet, fmt) == render(again, fmt)
         if fmt != "xlsx":
@@ -21,18 +22,26 @@ def test_every_format_is_deterministic():
 
 
 def test_markdown_has_the_contract_sections():
-    text = render(par_sheet("eclipse.eclipse", paytable="C"), "md")
+    text = render(document(par_sheet("eclipse.eclipse", paytable="C")), "md")
     for heading in ("# Eclipse (C)", "## Outcomes", "## Summary", "## Volatility index",
                     "## Range of hold", "## Notes", "E1=events", "1,000,000"):
         assert heading in text
 
 
 def test_unknown_format_and_table():
-    sheet = par_sheet("eclipse.sun7")
+    sheet = document(par_sheet("eclipse.sun7"))
     with pytest.raises(CombinError, match="unknown format"):
         render(sheet, "pdf")
     with pytest.raises(CombinError, match="no table 'nope'"):
         render(sheet, "csv", "nope")
+
+
+def test_a_writer_takes_only_a_document():
+    # the writers know no result: a par sheet is made a Document by combin.documents first
+    with pytest.raises(TypeError, match="not a ParSheet"):
+        render(par_sheet("eclipse.sun7"), "md")
+    with pytest.raises(TypeError, match="combin.documents"):
+        emit(par_sheet("eclipse.sun7"), _args())
 
 
 def _args(**kw):

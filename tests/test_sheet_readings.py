@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from combin.analysis import par_sheet
 from combin.cli import main
+from combin.documents.parsheet import document
 from combin.render import render
 
 
@@ -19,7 +20,7 @@ def test_eclipse_b_gives_the_paid_rows_house_edge_beside_its_own():
     [(key, value, words, edge)] = sheet.other_readings
     assert (key, value, edge) == ("E1", "paid-rows", expected)
     assert "actually pays" in words
-    text = render(sheet, "md")
+    text = render(document(sheet), "md")
     assert re.search(r"\| House edge if E1=paid-rows +\| +9\.2459% \|", text)
     assert ("- E1=events (Eclipse and a paytable's 'Loss' row): Eclipse wins on every event "
             "§ 631b.11(d) defines") in text

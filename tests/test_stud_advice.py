@@ -1,11 +1,18 @@
-"""combin.stud.draw.report: the report of one situation in text, Markdown, CSV and JSON."""
+"""combin.stud.draw.report and combin.documents.advice: the report of one situation in text,
+Markdown, CSV and JSON."""
 
 import json
 from fractions import Fraction
 
-from combin.stud.draw.report import advice_report, render_advice, result_name
+from combin.documents.advice import advice_document
+from combin.render import render
+from combin.stud.draw.report import advice_report, result_name
 from combin.stud.core.rules import load_game
 from combin.stud.core.situation import Situation
+
+
+def render_advice(report, fmt):
+    return render(advice_document(report), fmt)
 
 
 def report():

@@ -14,7 +14,8 @@ from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.render import render
 from combin.schemas import validate
 from combin.stud.core.rules import load_game
-from combin.stud.draw.sheet import exact_sheet, instant_contributions, sheet_document
+from combin.documents.lunar_game import sheet_document
+from combin.stud.draw.sheet import exact_sheet, instant_contributions
 from jsondoc import figure
 
 RULES = resolve_rules("lunar", None, ())

@@ -28,7 +28,7 @@ from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
 from combin.audit.diff import differences as file_differences
 from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
 from combin.documents.audit import checks_document, simulation_document
-from combin.cli import build_parser
+from combin.documents.parsheet import document as sheet_document
 from combin.errors import CombinError
 from combin.fileio import read_text, write_tree
 from combin.game import AuditSection
@@ -107,8 +107,9 @@ def _parsheet_files(game, scope, extra, progress):
             base = f"parsheets/{label}/{group[0]}"
             sheets.append((label, group))
             sheet_pages.append((group[2], f"{game.id}/{base}.html"))
+            page = sheet_document(group[2])
             for fmt in ("md", "csv", "json", "html"):
-                files[f"{base}.{fmt}"] = render(group[2], fmt)
+                files[f"{base}.{fmt}"] = render(page, fmt)
     return files, sheets, spaces, sheet_pages
 
 
@@ -550,24 +551,16 @@ def _unsafe(root, path):
     return None
 
 
-def _command_parameters(command):
-    """``(parameters, scope record, lab)`` the recorded ``combin audit`` command line asks
-    for, or ``None``."""
-    import shlex
-    from combin.commands.audit import lab_fields, scope_record
+def _command_matches(recorded):
+    """Whether the recorded command line is the one :func:`audit_command` writes for the
+    manifest's parameters, scope and laboratory fields (the bundle records its command as
+    data: no command line is parsed here)."""
     try:
-        words = shlex.split(command)
-    except ValueError:
-        return None
-    if words[:2] != ["combin", "audit"]:
-        return None
-    try:
-        args = build_parser().parse_args(words[1:])
-    except (CombinError, SystemExit):
-        return None
-    if args.verify is not None:
-        return None
-    return {name: getattr(args, name) for name in _PARAMETERS}, scope_record(args), lab_fields(args)
+        scope = Scope.of_record(recorded["scope"], lambda path: "")  # options name the files
+    except CombinError:
+        return False
+    record = {**recorded["parameters"], "scope": scope, "lab": recorded["lab"]}
+    return recorded["command"] == audit_command(record)
 
 
 def _recorded_verdict(root, game):
@@ -608,7 +601,7 @@ def _metadata(root, recorded):
         differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
                            f"this checkout is {commit}")
     parameters = recorded["parameters"]
-    if _command_parameters(recorded["command"]) != (parameters, recorded["scope"], recorded["lab"]):
+    if not _command_matches(recorded):
         differences.append(f"the recorded command {recorded['command'][:120]!r} does not give "
                            "the recorded parameters")
     report = root / "REPORT.md"

@@ -9,12 +9,13 @@ par sheet must pass.  The :class:`~combin.crosscheck.Check` record and the
 generic helpers live in :mod:`combin.crosscheck`.
 """
 
-from combin.crosscheck import Check, Progress, cycle_check, readings, silent
+from combin.crosscheck import Check, cycle_check, readings
+from combin.progress import Messages, silent
 from combin.game import Game
 
 __all__ = ["Check", "game_checks", "cycle_check", "readings"]
 
 
-def game_checks(game: Game, progress: Progress = silent) -> list[Check]:
+def game_checks(game: Game, progress: Messages = silent) -> list[Check]:
     """Every cross-check ``game`` offers (none when it offers none)."""
     return [] if game.checks is None else list(game.checks(game, progress))

@@ -12,9 +12,14 @@ eor`` and ``combin count`` print.
 
 from collections.abc import Callable, Collection, Mapping
 from types import ModuleType
+from typing import TYPE_CHECKING
 
+from combin.documents import protection as documents
 from combin.game import Game
 from combin.protection import decks, eor, simulate
+
+if TYPE_CHECKING:
+    from combin.render.document import Document
 
 __all__ = ["protection_files"]
 
@@ -28,11 +33,11 @@ def _charts() -> ModuleType | None:
     return charts
 
 
-def _pages(files: dict[str, str | bytes], base: str, result: object) -> None:
+def _pages(files: dict[str, str | bytes], base: str, document: "Document") -> None:
     """``base.md`` and ``base.html`` of a result's Document."""
     from combin.render import render
-    files[f"{base}.md"] = render(result, "md")
-    files[f"{base}.html"] = render(result, "html")
+    files[f"{base}.md"] = render(document, "md")
+    files[f"{base}.html"] = render(document, "html")
 
 
 def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
@@ -53,11 +58,11 @@ def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
     progress(f"{game.id}: house edge by decks, effects of removal")
     for wager in keep:
         table = decks.deck_table(wager)
-        _pages(files, f"protection/decks-{wager}", table)
+        _pages(files, f"protection/decks-{wager}", documents.decks_document(table))
         if charts is not None:
             files[f"protection/decks-{wager}.png"] = charts.decks_chart(table)
         effects = eor.effects_of_removal(wager, decks=section.decks)
-        _pages(files, f"protection/eor-{wager}", effects)
+        _pages(files, f"protection/eor-{wager}", documents.eor_document(effects))
         if charts is not None:
             files[f"protection/eor-{wager}.png"] = charts.eor_chart(effects)
     for wager, triggers in [(w, t) for w, t in section.counted.items() if w in keep]:
@@ -68,7 +73,7 @@ def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
                                    workers=workers)
         if result.interrupted:     # a partial count is never filed as the bundle's
             raise KeyboardInterrupt
-        _pages(files, f"protection/count-{wager}", result)
+        _pages(files, f"protection/count-{wager}", documents.count_document(result))
         if charts is not None:
             files[f"protection/count-{wager}.png"] = charts.trigger_chart(result)
     if charts is None:

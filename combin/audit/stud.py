@@ -75,7 +75,7 @@ def caribbean(ranks: str | None, progress: Callable[[str], None]) -> StudPages:
     """Caribbean Stud summed exactly under every strategy; on 52 cards the published totals
     are checked to the integer."""
     from combin.render import render
-    from combin.stud.nodraw.sheet import game_document
+    from combin.documents.stud_game import game_document
     from combin.stud.nodraw.game import whole_game
     rules, deck = _rules("caribbean"), _deck(ranks, 10)
     pages, checks, figures = {}, [], []
@@ -103,7 +103,7 @@ def lunar_no_draw(paytable: str, interpret: dict[str, str], ranks: str | None,
                   progress: Callable[[str], None]) -> StudPages:
     """The Lunar game without draws (fold, play, force), exactly, under optimal play."""
     from combin.render import render
-    from combin.stud.nodraw.sheet import game_document
+    from combin.documents.stud_game import game_document
     from combin.stud.nodraw.game import whole_game
     rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 11)
     progress(f"lunar: the game without draws ({deck.text}), paytable {paytable}")
@@ -124,7 +124,7 @@ def lunar_draws(ranks: str, paytable: str, interpret: dict[str, str], workers: i
     exact value)]``."""
     import io
     from combin.stud.draw.run import run_game
-    from combin.stud.draw.sheet import sheet_document
+    from combin.documents.lunar_game import sheet_document
     from combin.stud.draw.strategy import strategy_json
     from combin.render import render
     rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 16)

@@ -24,7 +24,8 @@ from combin.baccarat.naive import deal_every_sequence
 from combin.baccarat.reference import nested_loop_rounds
 from combin.baccarat.shoe import Shoe
 from combin.baccarat.wagers import ECLIPSE_COMPONENTS
-from combin.crosscheck import Check, Progress, anchors, silent
+from combin.crosscheck import Check, anchors
+from combin.progress import Messages, silent
 from combin.game import Game
 from combin.outcomes import OutcomeSpace
 
@@ -72,7 +73,7 @@ def _small_shoes(seed: int, number: int) -> list[list[int]]:
     return [[rng.randrange(10) for _ in range(rng.randint(8, 10))] for _ in range(number)]
 
 
-def baccarat_checks(game: Game, progress: Progress = silent, shoes: int = 6) -> list[Check]:
+def baccarat_checks(game: Game, progress: Messages = silent, shoes: int = 6) -> list[Check]:
     """Every baccarat check of ``game``: anchors, methods, invariants."""
     progress("baccarat: published anchors")
     checks = anchor_checks(anchors(__package__))

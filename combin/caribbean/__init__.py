@@ -35,7 +35,7 @@ def sheets() -> dict[str, str | bytes]:
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import load_game
     from combin.stud.nodraw.game import whole_games
-    from combin.stud.nodraw.sheet import game_document
+    from combin.documents.stud_game import game_document
     found: dict[str, str | bytes] = {}
     for result in whole_games(load_game("caribbean").resolve(), Deck.parse(None), SHEET_STRATEGIES):
         document = game_document(result)

@@ -63,6 +63,7 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
 
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import select
+    from combin.documents.protection import count_document
     from combin.progress import StderrProgress
     from combin.protection.decks import protected
     from combin.protection.simulate import parse_tags, parse_triggers, simulate
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> str | bytes:
                       progress=StderrProgress("count", unit="shoes"))
     if result.interrupted:
         from combin.render import render_text
-        sys.stdout.write(render_text(result, "json" if args.format == "xlsx" else args.format))
+        sys.stdout.write(render_text(count_document(result), "json" if args.format == "xlsx" else args.format))
         sys.stdout.flush()
         raise KeyboardInterrupt
     if args.plot:
@@ -98,7 +99,7 @@ def run(args: argparse.Namespace) -> str | bytes:
         from combin.protection.charts import trigger_chart
         chart = trigger_chart(result)
     from combin.render import emit
-    text = emit(result, args)
+    text = emit(count_document(result), args)
     if args.plot:
         if args.out and text:  # both files or neither
             write_files({args.out: text, args.plot: chart})

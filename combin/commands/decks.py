@@ -21,6 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
+    from combin.documents.protection import decks_document
     from combin.protection.decks import DEFAULT_DECKS_LIST, deck_table, parse_decks_list
     from combin.render import emit
     if args.shoe is not None:
@@ -34,4 +35,4 @@ def run(args: argparse.Namespace) -> str | bytes:
     if args.paytable is None:
         options["paytable"] = None  # every paytable, a --paytable-file's included, side by side
     options.pop("decks", None), options.pop("shoe", None)
-    return emit(deck_table(args.wager, decks_list, **options), args)
+    return emit(decks_document(deck_table(args.wager, decks_list, **options)), args)

@@ -23,6 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import select
+    from combin.documents.protection import eor_document
     from combin.protection.decks import protected
     from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal
     if args.plot:
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> str | bytes:
     max_tag = DEFAULT_MAX_TAG if args.max_tag is None else args.max_tag
     result = effects_of_removal(chosen, spec, max_tag, decks=decks)
     from combin.render import emit
-    text = emit(result, args)
+    text = emit(eor_document(result), args)
     if args.plot:
         from combin.fileio import write_atomic, write_files
         from combin.protection.charts import eor_chart

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> str | bytes:
 def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str | bytes:
     from combin.render import emit
     from combin.stud.core.deck import Deck
-    from combin.stud.nodraw.sheet import game_document
+    from combin.documents.stud_game import game_document
     from combin.stud.nodraw.game import STRATEGIES, whole_game
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")
@@ -140,7 +140,7 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     from combin.executor import check_workers
     from combin.stud.draw.run import run_game
     from combin.render import emit
-    from combin.stud.draw.sheet import sheet_document
+    from combin.documents.lunar_game import sheet_document
     from combin.fileio import check_output
     for path, what in ((args.strategy_out, "strategy output"), (args.classes_out, "classes output")):
         if path:
@@ -171,7 +171,8 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
     from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards
-    from combin.stud.draw.sheet import sheet_document, totals_sheet
+    from combin.documents.lunar_game import sheet_document
+    from combin.stud.draw.sheet import totals_sheet
     from combin.stud.draw.strategy import Strategy
     if args.sample is not None or args.strategy_out or args.classes_out:
         raise CombinError("--shards keeps the exact run; --sample, --strategy-out and --classes-out "

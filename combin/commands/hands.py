@@ -30,10 +30,11 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.errors import CombinError
     from combin.interpret import parse_assignments
-    from combin.lunar.hands import document, hand_report
+    from combin.documents.hands import hands_document
+    from combin.lunar.hands import hand_report
     from combin.render import emit
     chosen = parse_assignments(args.interpret)
     unknown = set(chosen) - {"L11"}
     if unknown:
         raise CombinError(f"combin hands reads only interpretation L11, not {', '.join(sorted(unknown))}")
-    return emit(document(hand_report(args.cards, args.method, chosen.get("L11"))), args)
+    return emit(hands_document(hand_report(args.cards, args.method, chosen.get("L11"))), args)

@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> str | bytes:
     from combin.interpret import parse_assignments
     from combin.progress import StderrProgress
     from combin.render import emit
-    from combin.stud.draw.report import advice_document, advice_report
+    from combin.documents.advice import advice_document
+    from combin.stud.draw.report import advice_report
     from combin.stud.core.rules import load_game
     from combin.stud.core.situation import Situation
     situation = Situation.parse(args.hand, args.up, args.deck)

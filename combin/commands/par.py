@@ -19,8 +19,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import par_sheet
+    from combin.documents.parsheet import document
     from combin.errors import CombinError
-    from combin.paytable_file import warn_generous
     from combin.registry import find_wager
     from combin.render import emit
     _, wager = find_wager(args.wager)
@@ -29,5 +29,7 @@ def run(args: argparse.Namespace) -> str | bytes:
                           f"{wager.reported_in.split(': ', 1)[-1]})")
     options = sheet_options(args, warn=False)
     sheet = par_sheet(args.wager, other_readings=True, **options)
-    warn_generous(options, sheet)
-    return emit(sheet, args)
+    if options.get("extra_paytables"):   # a user's paytable file: warned of if generous
+        from combin.paytable_file import warn_generous
+        warn_generous(options, sheet)
+    return emit(document(sheet), args)

@@ -18,6 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.analysis import select
+    from combin.documents.protection import depleted_document
     from combin.protection.decks import protected
     from combin.protection.depleted import depleted_sheet
     from combin.render import emit
@@ -26,4 +27,5 @@ def run(args: argparse.Namespace) -> str | bytes:
     if decks is not None:
         raise CombinError("combin shoe reads --shoe SPEC (e.g. --shoe '8d-TT5'); "
                           "for a full shoe write --shoe 6d")
-    return emit(depleted_sheet(protected(select(args.wager, **options)), spec), args)
+    return emit(depleted_document(depleted_sheet(protected(select(args.wager, **options)), spec)),
+                args)

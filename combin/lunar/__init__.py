@@ -34,15 +34,16 @@ def _outcomes() -> OutcomeSpace:
 
 
 def _extra_tables() -> list[tuple[str, dict[str, str]]]:
-    from combin.lunar.hands import document, hand_report
+    from combin.documents.hands import hands_document
+    from combin.lunar.hands import hand_report
     from combin.render import render
     tables = []
     for cards in (5, 6, 7):
         report = hand_report(cards)
         title = (f"Best hand of {cards} cards" +
                  (f", and what a winning Bet pays (L11={report.rule})" if cards < 7 else ""))
-        tables.append((title, {f"hands-{cards}-cards.md": render(document(report), "md"),
-                               f"hands-{cards}-cards.csv": render(document(report), "csv")}))
+        tables.append((title, {f"hands-{cards}-cards.md": render(hands_document(report), "md"),
+                               f"hands-{cards}-cards.csv": render(hands_document(report), "csv")}))
     from combin.lunar.supers import joint_tables      # several Supers at one table (issue 14)
     tables += joint_tables()
     return tables

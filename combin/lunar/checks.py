@@ -14,7 +14,8 @@
 from math import comb
 
 from combin.analysis import par_sheet
-from combin.crosscheck import Check, Progress, anchors, readings, silent
+from combin.crosscheck import Check, anchors, readings
+from combin.progress import Messages, silent
 from combin.game import Game
 from combin.lunar.bet import bet_distribution
 from combin.lunar.classes import class_counts
@@ -24,7 +25,7 @@ from combin.lunar.space import outcome_space
 __all__ = ["lunar_checks", "bet_checks"]
 
 
-def lunar_checks(game: Game, progress: Progress = silent) -> list[Check]:
+def lunar_checks(game: Game, progress: Messages = silent) -> list[Check]:
     """Every Lunar Poker check of ``game``: anchors, methods."""
     from combin.lunar.exhaustive import class_counts_exhaustive  # numpy: only when auditing
     data = anchors(__package__)

@@ -22,7 +22,7 @@ independence, probability that two -- or three -- Supers win); :func:`line_table
 the joint count of the paid lines of two or three hands under one reading.
 """
 
-from itertools import combinations_with_replacement, permutations, product
+from itertools import permutations, product
 from operator import itemgetter
 
 from combin.errors import CombinError
@@ -120,154 +120,33 @@ def line_table(space, interpret=None, paytable=None, extra_paytables=()):
     return names, counts
 
 
-def _reading_text(reading):
-    return ", ".join(f"{key}={value}" for key, value in reading.items())
-
-
-def _key_fields(keys):
-    return [str(v).lower() if isinstance(v, bool) else v for key in keys for v in key]
-
-
-def _keys_csv(space):
-    """Every cell of the two-hand key table: the six key fields of each hand, then the deals."""
-    from combin.lunar.classes import SUPER_KEY
-    lines = [",".join([*(f"hand1_{f}" for f in SUPER_KEY), *(f"hand2_{f}" for f in SUPER_KEY),
-                       "deals"])]
-    for keys, deals in sorted(space.items()):
-        lines.append(",".join([*_key_fields(keys), str(deals)]))
-    return "\n".join(lines) + "\n"
-
-
-def _triples_csv(space):
-    """The three-hand key table, one row per set of three keys in sorted order: the six key fields
-    of each hand, ``orderings`` (how many ordered cells the row stands for: 1, 3 or 6) and
-    ``deals`` (the ordered deals of each of them -- the table is symmetric; the tests check it)."""
-    from math import factorial
-    from combin.lunar.classes import SUPER_KEY
-    lines = [",".join([*(f"hand{i}_{f}" for i in (1, 2, 3) for f in SUPER_KEY), "orderings",
-                       "deals"])]
-    for keys, deals in sorted(space.items()):
-        if list(keys) != sorted(keys):
-            continue
-        orderings = factorial(3)
-        for key in set(keys):
-            orderings //= factorial(keys.count(key))
-        lines.append(",".join([*_key_fields(keys), str(orderings), str(deals)]))
-    return "\n".join(lines) + "\n"
-
-
-def _lines_page(space):
-    """Markdown: per reading of L1-L5, the two hands' paid lines and the dependence figures."""
-    from combin import display
-    from combin.render.markdown import table
-    parts = ["# Two Super Wagers on two hands of one deal, under every reading of L1-L5", "",
-             f"Every ordered deal of two five-card hands from one 52-card deck "
-             f"({space.cycle:,} deals): the Super Wager on each hand (own hand and dealer's hand, "
-             "or two players' hands: the same table), one unit each, paytable `posted`. "
-             "Counts are exact integers; a row is the line hand 1 is paid on, a column the line "
-             "hand 2 is paid on (`other`: the Super loses). *SD* is the standard deviation of "
-             "the bettor's total per round; *SD if independent* is what it would be if the two "
-             "hands were dealt from separate decks.", ""]
-    summary = []
-    pages = []
-    for reading, result in reading_rows(space):
-        names, counts = line_table(space, reading)
-        covariance = result.covariance[0][1]
-        summary.append(_dependence_row(reading, result) + [display.decimal(result.winning(2), 10)])
-        rows = [[first, *(f"{counts.get((first, second), 0):,}" for second in names)]
-                for first in names]
-        pages += [f"## {_reading_text(reading)}", "",
-                  table(rows, ["hand 1 \\\\ hand 2", *names], ("left", *("right",) * len(names))),
-                  "", f"Covariance {display.rational(covariance)}; both Supers win in "
-                  f"{result.winners[-1][1] if result.winners[-1][0] == 2 else 0:,} deals.", ""]
-    parts += ["## Summary", "",
-              table(summary, ["Reading", "Covariance (exact)", "Covariance", "Correlation",
-                              "SD of the total", "SD if independent", "P(both win)"],
-                    ("left", "right", "right", "right", "right", "right", "right")), ""]
-    return "\n".join(parts + pages).rstrip("\n") + "\n"
-
-
-def _dependence_row(reading, result):
-    """The summary columns both lines pages share: reading, covariance (exact and decimal),
-    correlation, SD of the total and SD if the hands were independent."""
-    from combin import display
-    covariance = result.covariance[0][1]
-    return [_reading_text(reading), display.rational(covariance), display.decimal(covariance, 8),
-            display.decimal(result.correlation(0, 1), 8), display.decimal(result.sd, 6),
-            display.decimal(result.independent_sd, 6)]
-
-
-def _three_lines_page(space):
-    """Markdown: per reading of L1-L5, the three hands' paid lines and the dependence figures."""
-    from combin import display
-    from combin.render.markdown import table
-    parts = ["# Three Super Wagers on three hands of one deal, under every reading of L1-L5", "",
-             f"Every ordered deal of three five-card hands from one 52-card deck "
-             f"({space.cycle:,} deals): the Super Wager on each hand (own hand, dealer's hand "
-             "and another player's hand, or any three hands of one deal: the same table), one "
-             "unit each, paytable `posted`. Counts are exact integers. The count of a deal's "
-             "three paid lines does not depend on which hand is paid on which (the table is the "
-             "same for every order of the hands), so a row is a set of three lines (`other`: "
-             "the Super loses), the number of orders it stands for, the ordered deals of each "
-             "order and of all of them; sets no deal has are left out. The sets are listed for "
-             "the readings that pay a hand on its highest line only (L4=highest). Any two of the "
-             "three "
-             "hands are an ordered pair of disjoint hands, so each pair's covariance is the "
-             "two-hand covariance and the variance of the total is 3 Var + 6 Cov. *SD* is the "
-             "standard deviation of the bettor's total per round; *SD if independent* is what "
-             "it would be if the three hands were dealt from separate decks.", ""]
-    summary = []
-    pages = []
-    for reading, result in reading_rows(space):
-        names, counts = line_table(space, reading)
-        covariance = result.covariance[0][1]
-        winners = dict(result.winners)
-        summary.append(_dependence_row(reading, result)
-                       + [display.decimal(result.winning(2), 10), display.decimal(result.winning(3), 12)])
-        pages += [f"## {_reading_text(reading)}", ""]
-        sets = [cell for cell in combinations_with_replacement(names, 3) if counts.get(cell)]
-        if reading["L4"] == "highest":
-            rows = [[", ".join(cell), len(set(permutations(cell))), f"{counts[cell]:,}",
-                     f"{len(set(permutations(cell))) * counts[cell]:,}"] for cell in sets]
-            pages += [table(rows, ["Lines of the three hands (any order)", "Orders",
-                                   "Deals per order", "Deals"],
-                            ("left", "right", "right", "right")), ""]
-        else:
-            pages += [f"A hand is paid on every line it fits (L4=all-lines): {len(names)} "
-                      f"combinations of lines, {len(sets):,} sets of three in some deal. That "
-                      "table is left out here for its size; `combin package --lunar-supers 3 "
-                      f"--interpret {' '.join(f'{k}={v}' for k, v in reading.items())}` gives "
-                      "it, and `supers-3-hands-keys.csv` every count it adds up.", ""]
-        pages += [f"Covariance of each pair {display.rational(covariance)}; at least two "
-                  f"Supers win in {winners.get(2, 0) + winners.get(3, 0):,} deals, all three in "
-                  f"{winners.get(3, 0):,}.", ""]
-    parts += ["## Summary", "",
-              table(summary, ["Reading", "Covariance (exact)", "Covariance", "Correlation",
-                              "SD of the total", "SD if independent", "P(at least 2 win)",
-                              "P(all 3 win)"],
-                    ("left", "right", "right", "right", "right", "right", "right", "right")), ""]
-    return "\n".join(parts + pages).rstrip("\n") + "\n"
-
-
 def joint_tables():
     """The committed tables of several Supers: ``[(title, {path: text}), ...]`` (see
     :mod:`combin.tables`): for two and for three hands, the key table, the line tables under
     every reading and the package sheet (Markdown and JSON)."""
+    from combin.documents import supers as pages
     from combin.documents.design import package_document
-    from combin.render import render
+    from combin.interpret import value_of
+    from combin.lunar.classes import SUPER_KEY
     from combin.lunar.joint import joint_space
+    from combin.lunar.readings import L4
+    from combin.render import render
     produced = []
-    for hands, word, keys_csv, lines_page in ((2, "Two", _keys_csv, _lines_page),
-                                              (3, "Three", _triples_csv, _three_lines_page)):
+    for hands, word in ((2, "Two"), (3, "Three")):
         space = joint_space(hands)
         result = supers_package(hands, space=space)
         document = package_document(result, line_table(space))
+        rows = [pages.ReadingLines(reading, *line_table(space, reading), package,
+                                   value_of(L4, reading["L4"]) is L4.HIGHEST)
+                for reading, package in reading_rows(space)]
+        keys_csv = pages.keys_csv if hands == 2 else pages.triples_csv
+        lines_page = pages.two_hands_page if hands == 2 else pages.three_hands_page
         produced += [
             (f"{word} Super hands from one deck: ordered deals by the Super key of each hand" +
              (", one row per set of keys" if hands == 3 else ""),
-             {f"supers-{hands}-hands-keys.csv": keys_csv(space)}),
+             {f"supers-{hands}-hands-keys.csv": keys_csv(SUPER_KEY, space.items())}),
             (f"{word} Super hands: the lines paid under every reading of L1-L5, covariance and SD",
-             {f"supers-{hands}-hands-lines.md": lines_page(space)}),
+             {f"supers-{hands}-hands-lines.md": lines_page(space.cycle, rows)}),
             (f"Package: one unit on each of {word.lower()} Supers "
              f"(`combin package --lunar-supers {hands}`)",
              {f"package-supers-{hands}.md": render(document, "md"),

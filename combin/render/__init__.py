@@ -23,11 +23,10 @@ FORMATS = {"text": "text", "md": "markdown", "csv": "csvfile", "json": "jsonfile
 
 
 def _document(obj: object) -> Document:
-    if isinstance(obj, Document):
-        return obj
-    from combin.documents import document_of
-    made: Document = document_of(obj)
-    return made
+    if not isinstance(obj, Document):
+        raise TypeError(f"a writer writes a Document, not a {type(obj).__name__} "
+                        "(build it with combin.documents)")
+    return obj
 
 
 def _module(fmt: str) -> ModuleType:
@@ -36,10 +35,16 @@ def _module(fmt: str) -> ModuleType:
     return import_module(f"combin.render.{FORMATS[fmt]}")
 
 
-def render(obj: object, fmt: str = "text", table: str | None = None) -> str | bytes:
-    """``obj`` (a Document, or a result :mod:`combin.documents` knows) in format ``fmt``:
-    text, or bytes for ``xlsx``.  CSV holds one table: ``table``, else the first."""
-    document = _document(obj)
+def render(document: Document, fmt: str = "text", table: str | None = None) -> str | bytes:
+    """``document`` in format ``fmt``: text, or bytes for ``xlsx``.  CSV holds one table:
+    ``table``, else the first.
+
+    >>> from combin.render.document import Count, Table
+    >>> doc = Document("demo", "Demo", (), (Table.of("t", "T", ["n"], [[Count(3)]]),))
+    >>> render(doc, "csv")
+    'n\\n3\\n'
+    """
+    document = _document(document)
     if fmt == "csv":
         text: str | bytes = _module(fmt).write(document, table)
         return text
@@ -49,20 +54,20 @@ def render(obj: object, fmt: str = "text", table: str | None = None) -> str | by
     return written
 
 
-def render_text(obj: object, fmt: str = "text", table: str | None = None) -> str:
+def render_text(document: Document, fmt: str = "text", table: str | None = None) -> str:
     """:func:`render` in a text format (every format but ``xlsx``)."""
-    text = render(obj, fmt, table)
+    text = render(document, fmt, table)
     if not isinstance(text, str):
         raise CombinError(f"--format {fmt} is not a text format")
     return text
 
 
-def emit(obj: object, args: Any) -> str | bytes:
+def emit(document: Document, args: Any) -> str | bytes:
     """What a command returns for its output options (``args.format``, ``args.out``,
     ``args.table``): the text or bytes that the command line writes to stdout or
     ``--out``.  A CSV of several tables with ``--out`` and no ``--table`` is written
     here as a directory ``--out`` of one CSV per table, and nothing is returned."""
-    document = _document(obj)
+    document = _document(document)
     fmt, out, table = args.format, getattr(args, "out", None), getattr(args, "table", None)
     if fmt == "xlsx" and not out:
         raise CombinError("--format xlsx writes a workbook: give --out FILE.xlsx")

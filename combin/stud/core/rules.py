@@ -13,6 +13,7 @@ Ante; it is the one settlement the whole-game sums and the brute forces share.
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from importlib import import_module
@@ -34,7 +35,18 @@ if TYPE_CHECKING:
 SecondPays = Callable[[list[tuple[int, int]], str], tuple[str, Any]]
 
 __all__ = ["StudGame", "Rules", "stud_games", "load_game", "settle", "bet_pay", "instant_pay",
-           "DECISIONS", "highest_card"]
+           "DECISIONS", "highest_card", "InstantReading"]
+
+
+class InstantReading(StrEnum):
+    """What an instant payout does to the round: the values of the interpretation the game's
+    ``[instant]`` entry names (Lunar Poker's L7), checked against its data by :func:`load_game`.
+
+    >>> InstantReading("ends-round") is InstantReading.ENDS_ROUND
+    True
+    """
+    ENDS_ROUND = "ends-round"    # the instant payout settles the round alone
+    CONTINUE = "continue"        # the instant pay is added and the round goes on
 
 DECISIONS = ("fold", "play", "force")
 """``play`` takes the Ante pay when the dealer does not qualify; ``force`` forces it (L10)."""
@@ -188,7 +200,10 @@ class Rules:
     @property
     def instant_ends_round(self) -> bool:
         """Whether an instant payout settles the round (L7 = ends-round)."""
-        return self.instant is not None and self.chosen.get("L7") == "ends-round"
+        if self.instant is None:
+            return False
+        key = self.game.entry["instant"]["interpretation"]
+        return InstantReading(self.chosen[key]) is InstantReading.ENDS_ROUND
 
     @property
     def second_combination(self) -> str | None:
@@ -251,6 +266,8 @@ def _build(game: "Game") -> StudGame:
     keys = sorted({key for key in named if key}, key=lambda key: int(key[1:]))
     registry = {key: game.interpretations[key] for key in keys}
     instant = entry.get("instant")
+    if instant is not None:
+        _check_values(registry[instant["interpretation"]], InstantReading)
     paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
     second = None
     if game.solver.second_pays is not None:
@@ -264,6 +281,14 @@ def _build(game: "Game") -> StudGame:
     table = {name: Pay.parse(text).net for name, text in pays.items()}
     return StudGame(entry["id"], entry["title"], entry["citation"], entry["bet"], entry, registry,
                     package, paytables, second, table)
+
+
+def _check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
+    """A ValueError unless the data's values of ``interp`` are exactly those the engine knows."""
+    code, data = sorted(member.value for member in enum), sorted(interp.values)
+    if code != data:
+        raise ValueError(f"interpretation {interp.id}: the stud engine knows values "
+                         f"{', '.join(code)}, the data {', '.join(data)}")
 
 
 def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:

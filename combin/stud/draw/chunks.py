@@ -105,7 +105,8 @@ def cpu_per_class(run, rows, count=3, seed=1):
     return max(solve_chunk(run, picked)["cpu_seconds"], 1e-6) / len(picked), picked
 
 
-_WARM = set()
+#: The (deck, readings, paytable) of every situation priced once in this process by warm_up.
+_WARM: set[tuple[str, tuple[tuple[str, str], ...], str | None]] = set()
 
 
 def warm_up(deck, rules):

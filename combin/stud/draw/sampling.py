@@ -65,7 +65,7 @@ def least_sample(strata):
     >>> least_sample(["a", "a", "b"])
     3
     """
-    members = {}
+    members: dict[str, int] = {}
     for name in strata:
         members[name] = members.get(name, 0) + 1
     return sum(1 if count == 1 else 2 for count in members.values())
@@ -140,7 +140,7 @@ def plan(strata, weights, size, seed):
     """
     if size < 1:
         raise CombinError(f"--sample must be at least 1, not {size}")
-    members = {}
+    members: dict[str, list[int]] = {}
     for index, name in enumerate(strata):
         members.setdefault(name, []).append(index)
     names = sorted(members)

@@ -7,8 +7,8 @@ moment, variance and SD of a round's net, how often each option is best,
 the probability and the return of each final result, and the instant
 payout's contribution under every instant paytable (A, B, C) with the house
 edge each gives.  :func:`sample_sheet` gives the stratified estimate and its
-99% interval from a sample of classes.  :func:`sheet_document` turns either
-into a Document, which :mod:`combin.render` writes in every format.
+99% interval from a sample of classes.  :func:`combin.documents.lunar_game.sheet_document`
+turns either into a Document, which :mod:`combin.render` writes in every format.
 
 Why the figures are exact.  Every record value is an integer over the run's
 common denominator ``L``; a figure is ``sum(weight * numerator)`` divided
@@ -30,9 +30,8 @@ from math import comb
 
 from combin import __version__, display
 
-__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "sheet_document", "instant_contributions"]
+__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions"]
 
-_PLACES = 10
 _GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "exchange 4",
                 "exchange 5")
 
@@ -211,57 +210,3 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
         "SD: each class's E[X^2] is exact; E[X^2] of the game is estimated by their stratified "
         "mean, and the SD is sqrt(E[X^2] - E[X]^2) of the two estimates, with no interval.")
     return sheet
-
-
-def sheet_document(sheet, strategy=None, plain=False):
-    """The sheet (and, given ``strategy``, its strategy tables) as a
-    :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
-    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples); with ``plain``
-    also the strategy by plain hand and up card and the basic strategy derived from it."""
-    from combin.render.document import Document, Number, Ratio, Table, Text
-    ident = sheet.identification
-    sections = sheet.sections
-
-    def exact(value):
-        return Number(value, _PLACES) if isinstance(value, Decimal) else (
-            Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
-
-    tables = []
-    if "summary" in sections:
-        tables.append(Table.of("summary", "Summary", ["Figure", "Value"],
-                               [[label, exact(value)] for label, value in sections["summary"]]))
-    if "options" in sections:
-        tables.append(Table.of("options", "How often each option is best",
-                               ["Option", "Probability", ("return", "Return")],
-                               [[g, exact(p), exact(r)] for g, p, r in sections["options"]]))
-    if "results" in sections:
-        tables.append(Table.of("results", "Final results",
-                               [("result", "Result"), "Probability", ("return", "Return")],
-                               [[name, exact(p), exact(r)] for _, name, p, r in sections["results"]]))
-    if "instant" in sections:
-        tables.append(Table.of("instant", "Instant payout by paytable",
-                               ["Paytable", "Contribution", ("house_edge", "House edge")],
-                               [[pt, exact(c), exact(e)] for pt, c, e in sections["instant"]]))
-    if "strata" in sections:
-        tables.append(Table.of("strata", "Strata (first five)",
-                               ["Stratum", ("share", "Share W_h"), "Draws", ("mean_ev", "Mean EV")],
-                               [[name, Ratio(w, 6), n, exact(m)]
-                                for name, w, n, m in sections["strata"]]))
-    notes = list(sections.get("notes", []))
-    if strategy is not None:
-        from combin.stud.draw.strategy import strategy_tables
-        more, more_notes = strategy_tables(strategy)
-        tables += more
-        notes += more_notes
-        if plain:       # the strategy in a player's words and a basic strategy derived from it
-            from combin.stud.draw.strategy import derived_tables
-            tables += derived_tables(strategy.totals, strategy.scale)
-    readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
-    info = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
-            ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
-            ("Unit", ident["unit"]), ("Mode", ident["mode"]),
-            *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
-              if key in ident)]
-    subject = tuple((key, value) for key, value in ident.items() if key != "tool")
-    return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
-                    tuple(tables), notes=tuple(notes), subject=subject)

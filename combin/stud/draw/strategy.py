@@ -22,13 +22,12 @@ import json
 import tomllib
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from combin.errors import CombinError
 
-__all__ = ["Strategy", "strategy_json", "strategy_tables", "basic_rules", "basic_option", "hand_feature",
-           "action_of", "FEATURES", "plain_table", "derived_basic", "derived_tables"]
-
-_PLACES = 10
+__all__ = ["Strategy", "strategy_json", "basic_rules", "basic_option", "hand_feature",
+           "action_of", "FEATURES", "plain_table", "derived_basic"]
 
 
 def basic_rules(game):
@@ -87,7 +86,7 @@ class Strategy:
     def table(self):
         """Rows ``(hand class, up rank, situations, kind, share, cost per Ante of the game)``."""
         from combin.cards import CLASSES, RANKS
-        groups = {}
+        groups: dict[tuple[str, int], dict[str, Any]] = {}
         for key, cell in self.totals.strategy.items():
             feature, up = key.rsplit("|", 1)
             name = feature.split("/", 1)[0]
@@ -134,31 +133,6 @@ def strategy_json(strategy):
     head = json.dumps(obj, indent=1, ensure_ascii=False)[:-2]
     rows = ",\n  ".join(json.dumps(row, separators=(", ", ": ")) for row in classes)
     return f'{head},\n "classes": [\n  {rows}\n ]\n}}\n'   # one class a line
-
-
-def strategy_tables(strategy):
-    """The strategy table and the basic strategy: ``([Table, ...], [note, ...])``."""
-    from combin.render.document import Ratio, Table
-    rows = [[name, up, weight, kind, Ratio(share, 4), Ratio(cost, _PLACES)]
-            for name, up, weight, kind, share, cost in strategy.table()]
-    table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
-                     [("first_five", "First five"), "Up", "Situations",
-                      ("best", "Best most often"), "Share", ("cost", "Cost of always it")], rows,
-                     note="Cost: what always taking the best option of that kind costs, per Ante "
-                          "of the whole game, against the optimal option of every situation.")
-    rules, citation = basic_rules(strategy.rules.game)
-    basic_rows = [[", ".join(hands), action] for hands, action in rules]
-    basic = Table.of("basic_strategy", "Basic strategy", ["Hands", "Action"], basic_rows,
-                     note=f"Source: {citation}.")
-    found = strategy.basic() if strategy.exact else None
-    if found is None:
-        notes = ["On a sample the basic strategy's house edge is not summed exactly."]
-        return [table, basic], notes
-    edge = Table.of("basic_strategy_edge", "House edge with the basic strategy",
-                    ["Figure", "Value"],
-                    [["house edge per Ante", Ratio(-found[0], _PLACES)],
-                     ["cost against optimal play, per Ante", Ratio(found[1], _PLACES)]])
-    return [table, basic, edge], []
 
 
 # ---- the strategy in a player's words: plain hands, actions, and a basic strategy derived from it
@@ -300,7 +274,7 @@ def derived_basic(totals, scale):
     this strategy, exactly.
     """
     whole = scale * totals.weight
-    rules = []
+    rules: list[tuple[str, str, str, int, int]] = []
     chosen = totals.best - sum(cell["best"] for cell in totals.actions.values())   # the instant payouts
     for feature in sorted(totals.actions, key=_feature_rank):
         row = totals.actions[feature]
@@ -315,31 +289,3 @@ def derived_basic(totals, scale):
             rules.append((words, words, action, row["weight"], lost))
     return ([(first, last, action, weight, Fraction(cost, whole)) for first, last, action, weight, cost in rules],
             Fraction(chosen, whole))
-
-
-def derived_tables(totals, scale):
-    """The plain strategy table and the derived basic strategy as Tables."""
-    from combin.render.document import Percent, Ratio, Table
-    plain = Table.of("plain_strategy", "Strategy by the first five and the up card",
-                     [("hand", "First five"), ("up", "Up card"), "Situations",
-                      ("best", "Best most often"), ("share", "Share"), ("cost", "Cost of always it")],
-                     [[hand, up, weight, kind, Percent(share, 2), Ratio(cost, _PLACES)]
-                      for hand, up, weight, kind, share, cost in plain_table(totals, scale)],
-                     note="Share: of the situations of that first five and up card, where the option "
-                          "of that kind is the optimal one. Cost: what always taking the best option "
-                          "of that kind there costs, per Ante of the whole game.")
-    rules, expected = derived_basic(totals, scale)
-    rows = [[first if first == last else f"{first} to {last}", action, weight, Ratio(cost, _PLACES)]
-            for first, last, action, weight, cost in rules]
-    basic = Table.of("derived_basic_strategy",
-                     f"Basic strategy derived from the optimal strategy ({len(rules)} rules)",
-                     ["Hands", "Action", "Situations", ("cost", "Cost against optimal")], rows,
-                     note="Each hand takes the one action that is best summed over its situations; "
-                          "hands are listed strongest first and neighbours with the same action "
-                          "share a rule. Cost: exact, per Ante of the whole game.")
-    edge = Table.of("derived_basic_edge", "House edge with the derived basic strategy",
-                    ["Figure", "Value"],
-                    [["house edge per Ante", Ratio(-expected, _PLACES)],
-                     ["cost against optimal play, per Ante",
-                      Ratio(Fraction(totals.best, scale * totals.weight) - expected, _PLACES)]])
-    return [plain, basic, edge]

@@ -2,8 +2,8 @@
 
 * :mod:`~combin.stud.nodraw.dealer` -- exact counts of the dealer's hands against one player hand;
 * :mod:`~combin.stud.nodraw.force` -- forcing a non-qualifying dealer (L10), summed with a bound;
-* :mod:`~combin.stud.nodraw.game` -- the whole game, every situation, under a strategy;
-* :mod:`~combin.stud.nodraw.sheet` -- its par sheet as a Document.
+* :mod:`~combin.stud.nodraw.game` -- the whole game, every situation, under a strategy
+  (its par sheet is a Document of :mod:`combin.documents.stud_game`).
 """
 
 __all__: list[str] = []

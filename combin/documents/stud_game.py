@@ -1,4 +1,4 @@
-"""The whole-game par sheet of a stud game, as a Document (any format of :mod:`combin.render`).
+"""The whole-game par sheet of a stud game without draws, as a Document.
 
 :func:`game_document` reads a :class:`~combin.stud.nodraw.game.WholeGame` and nothing
 else.  Every count is an exact integer and every ratio an exact fraction
@@ -7,12 +7,16 @@ as ``"p/q"``; CSV: tidy, one table per file).  Nothing varies between runs.
 """
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from combin import __version__, display
 from combin.cards import CLASS_NAMES, CLASSES, RANKS
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table
 
-__all__ = ["render_game", "game_document", "sheet_rows", "FORMAT"]
+if TYPE_CHECKING:
+    from combin.stud.nodraw.game import WholeGame
+
+__all__ = ["game_document", "sheet_rows", "FORMAT"]
 
 FORMAT = "combin.stud_game/2"
 PLACES = 12
@@ -35,7 +39,7 @@ _ORDER = {event: i for i, event in enumerate(_EVENT_NAMES)}
 _ARTICLE = {"royal_flush", "straight_flush", "full_house", "flush", "straight"}
 
 
-def _label(event, cls):
+def _label(event: str, cls: str | None) -> str:
     if not cls:
         return _EVENT_NAMES[event]
     if event == "instant":
@@ -44,14 +48,22 @@ def _label(event, cls):
     return _EVENT_NAMES[event].format(cls=("a " if cls in _ARTICLE else "") + name)
 
 
-def sheet_rows(result):
-    """Lines in display order: ``[(event id, class, label, net, combinations), ...]``."""
+def sheet_rows(result: "WholeGame") -> list[tuple[str, str | None, str, Fraction, int]]:
+    """Lines in display order: ``[(event id, class, label, net, combinations), ...]``.
+
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.nodraw.game import whole_game
+    >>> result = whole_game(load_game("caribbean").resolve(), Deck.parse("TJQKA"))
+    >>> sheet_rows(result)[0][2]
+    'Player wins with a royal flush'
+    """
     keys = sorted(result.lines, key=lambda k: (_ORDER[k[0]], CLASSES.index(k[1]) if k[1] else 0, -k[2]))
     return [(event, cls, _label(event, cls), net, result.lines[(event, cls, net)])
             for event, cls, net in keys]
 
 
-def _summary(result):
+def _summary(result: "WholeGame") -> tuple[list[tuple[str, Fraction]], Any]:
     expected = result.expected
     pushes = sum(count for (_, _, net), count in result.lines.items() if net == 0)
     wins = sum(count for (_, _, net), count in result.lines.items() if net > 0)
@@ -65,14 +77,14 @@ def _summary(result):
             ("Variance per Ante", variance)], display.sqrt(variance)
 
 
-def _identification(result):
+def _identification(result: "WholeGame") -> list[tuple[str, Any]]:
     rules, deck = result.rules, result.deck
     m = result.replacements
     counted = (f"every situation (the player's five, the up card) up to suit symmetry: "
                f"{result.classes:,} classes for {result.situations:,} situations; "
                f"against each, every dealer hand ({result.per_situation // m:,})"
                + (f" x every card that could replace its highest ({m})" if m > 1 else ""))
-    rows = [("Game", f"{rules.game.title} ({rules.game.id})"),
+    rows: list[tuple[str, Any]] = [("Game", f"{rules.game.title} ({rules.game.id})"),
             ("Rules source", rules.game.citation),
             ("Deck", f"{deck.text} ({len(deck)} cards)" if not deck.full else "one 52-card deck"),
             ("Strategy", result.strategy)]
@@ -85,7 +97,7 @@ def _identification(result):
     return rows
 
 
-def _options(result):
+def _options(result: "WholeGame") -> list[list[Any]]:
     total = result.situations
     rows = [[option, Count(count), Percent(Fraction(count, total))]
             for option, count in result.chosen.items() if count]
@@ -96,7 +108,7 @@ def _options(result):
     return rows
 
 
-def _strategy(result):
+def _strategy(result: "WholeGame") -> list[list[str]]:
     rows = []
     for cls in CLASSES:
         if cls not in result.boundary["class"]:
@@ -110,14 +122,14 @@ def _strategy(result):
     return rows
 
 
-def _ace_king(result):
+def _ace_king(result: "WholeGame") -> tuple[list[Any], list[list[str]]]:
     table = result.boundary["ace_king"]
     if not table:
         return [], []
     thirds = sorted({third for third, _ in table}, reverse=True)
     ups = sorted({up for _, up in table}, reverse=True)
     header = [("hand", "A K + third card \\ up card"), *((f"up_{RANKS[u]}", RANKS[u]) for u in ups)]
-    rows = []
+    rows: list[list[str]] = []
     for third in thirds:
         row = [f"A K {RANKS[third]}"]
         for up in ups:
@@ -128,18 +140,28 @@ def _ace_king(result):
     return header, rows
 
 
-def game_document(result):
+def game_document(result: "WholeGame") -> Document:
     """The whole-game par sheet as a :class:`~combin.render.document.Document` (tables
-    ``outcomes``, ``summary``, ``options``, ``strategy`` and, when it applies, ``ace_king``)."""
+    ``outcomes``, ``summary``, ``options``, ``strategy`` and, when it applies, ``ace_king``).
+
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.nodraw.game import whole_game
+    >>> doc = game_document(whole_game(load_game("caribbean").resolve(), Deck.parse("TJQKA")))
+    >>> [table.name for table in doc.tables]
+    ['outcomes', 'summary', 'options', 'strategy']
+    """
     rules = result.rules
-    rows = [[label, Ratio(net, 4), Count(count), Ratio(Fraction(count, result.cycle), PLACES),
+    rows: list[list[Any]] = [[label, Ratio(net, 4), Count(count),
+                              Ratio(Fraction(count, result.cycle), PLACES),
              Ratio(Fraction(count, result.cycle) * net, PLACES)]
             for _, _, label, net, count in sheet_rows(result)]
     rows.append(["Total", None, Count(result.cycle), Ratio(Fraction(1), PLACES),
                  Ratio(result.expected, PLACES)])
     summary, sd = _summary(result)
-    figures = [[name, Percent(value) if "edge" in name or "risk" in name or "frequency" in name
-                else Ratio(value, 6)] for name, value in summary]
+    figures: list[list[Any]] = [
+        [name, Percent(value) if "edge" in name or "risk" in name or "frequency" in name
+         else Ratio(value, 6)] for name, value in summary]
     figures.append(["Standard deviation per Ante", Number(sd, 6)])
     tables = [Table.of("outcomes", "Outcomes", ["Result", ("net", "Net (Ante units)"),
                                                 "Combinations", "Probability", "Return"], rows),
@@ -165,9 +187,3 @@ def game_document(result):
     return Document("stud_game", f"{rules.game.title} -- whole game, strategy {result.strategy}",
                     tuple(_identification(result)), tuple(tables), tuple(rules.reading_notes()),
                     subject=subject)
-
-
-def render_game(result, fmt="text"):
-    """The whole-game par sheet in any format of :mod:`combin.render`."""
-    from combin.render import render
-    return render(game_document(result), fmt)

@@ -1,0 +1,102 @@
+"""The advice of one Lunar Poker situation as a :class:`~combin.render.document.Document`.
+
+Tables: ``options`` (every option with its exact value per unit of Ante, best
+first) and ``results`` (the probability of each result of the best option, and
+their total).  The identification gives the situation, the paytable and the
+interpretations in force; the note gives the best option's margin over the
+runner-up as an exact fraction; the subject holds the situation and the best
+option for a program.  :func:`combin.stud.draw.report.advice_report` prices the
+options.
+"""
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from combin import __version__, display
+from combin.render.document import Count, Document, Ratio, Table
+from combin.stud.core.situation import card_text
+from combin.stud.draw.report import ordered_results, result_name
+
+if TYPE_CHECKING:
+    from combin.stud.draw.options import Option
+    from combin.stud.draw.report import AdviceReport
+
+__all__ = ["advice_document", "option_label"]
+
+_PLACES = 10
+
+
+def option_label(option: "Option") -> str:
+    """An option in words.
+
+    >>> from combin.stud.draw.options import Option
+    >>> option_label(Option("exchange", (0, 1), Fraction(0)))
+    'exchange 2C 2D'
+    >>> option_label(Option("buy", (), Fraction(0)))
+    'buy a sixth card'
+    """
+    if option.kind == "exchange":
+        return f"exchange {' '.join(card_text(c) for c in option.discard)}"
+    return {"buy": "buy a sixth card"}.get(option.kind, option.kind)
+
+
+def _identification(report: "AdviceReport") -> dict[str, Any]:
+    situation, rules = report.situation, report.rules
+    return {
+        "tool": {"name": "combin", "version": __version__},
+        "game": rules.game.id,
+        "deck": {"ranks": situation.deck.text, "cards": len(situation.deck)},
+        "player": [card_text(c) for c in situation.player],
+        "up": card_text(situation.up),
+        "paytable": None if rules.instant is None else rules.instant.id,
+        "interpretations": dict(rules.readings),
+        "value": "expected net result per unit of Ante, counting the Ante, the fee and the "
+                 f"Bet ({rules.bet} x Ante)",
+    }
+
+
+def advice_document(report: "AdviceReport") -> Document:
+    """The report as a Document: tables ``options`` (every option, best first) and
+    ``results`` (the best option's results); the subject holds the situation and the best
+    option for a program.
+
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.situation import Situation
+    >>> from combin.stud.draw.report import advice_report
+    >>> situation = Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA")
+    >>> doc = advice_document(advice_report(situation, load_game("lunar").resolve()))
+    >>> doc.kind, [table.name for table in doc.tables], dict(doc.subject)["best"]["option"]
+    ('advise', ['options', 'results'], 'buy')
+    """
+    ident = _identification(report)
+    readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items()) or "none"
+    info = (("Player", " ".join(ident["player"])), ("Dealer's up card", ident["up"]),
+            ("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
+            ("Paytable", ident["paytable"] or "none"), ("Interpretations", readings),
+            ("Value", ident["value"]), ("Tool", f"combin {__version__}"))
+    options = Table.of("options", "Every option, best first",
+                       [("best", "Best"), ("rank", "Rank"), ("option", "Option"),
+                        ("kind", "Kind"), ("discard", "Discard"), ("ev", "EV")],
+                       [["*" if index == 0 else "", Count(index + 1), option_label(option),
+                         option.kind, " ".join(card_text(c) for c in option.discard),
+                         Ratio(option.ev, _PLACES)]
+                        for index, option in enumerate(report.options)])
+    best = report.best
+    results = ordered_results(best)
+    rows: list[list[Any]] = [[key, result_name(key), Ratio(p, _PLACES)] for key, p in results]
+    rows.append(["total", "Total", Ratio(sum((p for _, p in results), Fraction(0)), _PLACES)])
+    margin = report.margin
+    notes = [f"Best: {option_label(best)}, by {display.rational(margin)} = "
+             f"{display.decimal(margin, _PLACES)} over {option_label(report.options[1])}."
+             if margin is not None else f"Best: {option_label(best)} (the only option)."]
+    subject = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
+               ("up", ident["up"]), ("paytable", ident["paytable"]),
+               ("interpretations", ident["interpretations"]), ("value", ident["value"]),
+               ("best", {"option": best.kind, "discard": [card_text(c) for c in best.discard],
+                         "ev": display.rational(best.ev),
+                         "margin": None if margin is None else display.rational(margin)}))
+    return Document("advise", f"{report.rules.game.title}: the value of every option", info,
+                    (options, Table.of("results",
+                                       f"Results of the best option ({option_label(best)})",
+                                       [("result", "Result"), "Name", "Probability"], rows)),
+                    tuple(notes), subject=subject)

@@ -1,0 +1,136 @@
+"""The whole game of Lunar Poker with draws as a :class:`~combin.render.document.Document`.
+
+:func:`sheet_document` reads a :class:`~combin.stud.draw.sheet.GameSheet` (exact, or
+from a sample) and, given the run's :class:`~combin.stud.draw.strategy.Strategy`, adds
+its tables: :func:`strategy_tables` (the strategy table by the first five and the up
+card, the game's basic strategy and its exact house edge) and :func:`derived_tables`
+(the strategy in plain hands and the basic strategy derived from it).  Every value is
+the sheet's exact Fraction (a decimal only for the SD); the writers show it.
+"""
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from combin.render.document import Document, Number, Percent, Ratio, Table, Text
+from combin.stud.draw.strategy import basic_rules, derived_basic, plain_table
+
+if TYPE_CHECKING:
+    from combin.stud.draw.sheet import GameSheet
+    from combin.stud.draw.strategy import Strategy
+    from combin.stud.draw.totals import GameTotals
+
+__all__ = ["sheet_document", "strategy_tables", "derived_tables"]
+
+_PLACES = 10
+
+
+def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
+                   plain: bool = False) -> Document:
+    """The sheet (and, given ``strategy``, its strategy tables) as a
+    :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
+    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples); with ``plain``
+    also the strategy by plain hand and up card and the basic strategy derived from it.
+
+    >>> from combin.stud.draw.sheet import GameSheet
+    >>> ident = {"title": "Lunar Poker", "mode": "exact", "deck": {"ranks": "TJQKA", "cards": 20},
+    ...          "paytable": "A", "interpretations": {}, "unit": "per unit of Ante"}
+    >>> doc = sheet_document(GameSheet(ident, sections={"summary": [("House edge", Fraction(1, 20))]}))
+    >>> doc.title, [table.name for table in doc.tables], doc.tables[0].rows[0][1].value
+    ('Lunar Poker (exact)', ['summary'], Fraction(1, 20))
+    """
+    ident = sheet.identification
+    sections = sheet.sections
+
+    def exact(value: Any) -> Any:
+        return Number(value, _PLACES) if isinstance(value, Decimal) else (
+            Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
+
+    tables: list[Table] = []
+    if "summary" in sections:
+        tables.append(Table.of("summary", "Summary", ["Figure", "Value"],
+                               [[label, exact(value)] for label, value in sections["summary"]]))
+    if "options" in sections:
+        tables.append(Table.of("options", "How often each option is best",
+                               ["Option", "Probability", ("return", "Return")],
+                               [[g, exact(p), exact(r)] for g, p, r in sections["options"]]))
+    if "results" in sections:
+        tables.append(Table.of("results", "Final results",
+                               [("result", "Result"), "Probability", ("return", "Return")],
+                               [[name, exact(p), exact(r)] for _, name, p, r in sections["results"]]))
+    if "instant" in sections:
+        tables.append(Table.of("instant", "Instant payout by paytable",
+                               ["Paytable", "Contribution", ("house_edge", "House edge")],
+                               [[pt, exact(c), exact(e)] for pt, c, e in sections["instant"]]))
+    if "strata" in sections:
+        tables.append(Table.of("strata", "Strata (first five)",
+                               ["Stratum", ("share", "Share W_h"), "Draws", ("mean_ev", "Mean EV")],
+                               [[name, Ratio(w, 6), n, exact(m)]
+                                for name, w, n, m in sections["strata"]]))
+    notes = list(sections.get("notes", []))
+    if strategy is not None:
+        more, more_notes = strategy_tables(strategy)
+        tables += more
+        notes += more_notes
+        if plain:       # the strategy in a player's words and a basic strategy derived from it
+            tables += derived_tables(strategy.totals, strategy.scale)
+    readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
+    info: list[tuple[str, Any]] = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
+            ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
+            ("Unit", ident["unit"]), ("Mode", ident["mode"]),
+            *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
+              if key in ident)]
+    subject = tuple((key, value) for key, value in ident.items() if key != "tool")
+    return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
+                    tuple(tables), notes=tuple(notes), subject=subject)
+
+
+def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
+    """The strategy table and the basic strategy: ``([Table, ...], [note, ...])``."""
+    rows = [[name, up, weight, kind, Ratio(share, 4), Ratio(cost, _PLACES)]
+            for name, up, weight, kind, share, cost in strategy.table()]
+    table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
+                     [("first_five", "First five"), "Up", "Situations",
+                      ("best", "Best most often"), "Share", ("cost", "Cost of always it")], rows,
+                     note="Cost: what always taking the best option of that kind costs, per Ante "
+                          "of the whole game, against the optimal option of every situation.")
+    rules, citation = basic_rules(strategy.rules.game)
+    basic_rows = [[", ".join(hands), action] for hands, action in rules]
+    basic = Table.of("basic_strategy", "Basic strategy", ["Hands", "Action"], basic_rows,
+                     note=f"Source: {citation}.")
+    found = strategy.basic() if strategy.exact else None
+    if found is None:
+        notes = ["On a sample the basic strategy's house edge is not summed exactly."]
+        return [table, basic], notes
+    edge = Table.of("basic_strategy_edge", "House edge with the basic strategy",
+                    ["Figure", "Value"],
+                    [["house edge per Ante", Ratio(-found[0], _PLACES)],
+                     ["cost against optimal play, per Ante", Ratio(found[1], _PLACES)]])
+    return [table, basic, edge], []
+
+
+def derived_tables(totals: "GameTotals", scale: int) -> list[Table]:
+    """The plain strategy table and the derived basic strategy as Tables."""
+    plain = Table.of("plain_strategy", "Strategy by the first five and the up card",
+                     [("hand", "First five"), ("up", "Up card"), "Situations",
+                      ("best", "Best most often"), ("share", "Share"), ("cost", "Cost of always it")],
+                     [[hand, up, weight, kind, Percent(share, 2), Ratio(cost, _PLACES)]
+                      for hand, up, weight, kind, share, cost in plain_table(totals, scale)],
+                     note="Share: of the situations of that first five and up card, where the option "
+                          "of that kind is the optimal one. Cost: what always taking the best option "
+                          "of that kind there costs, per Ante of the whole game.")
+    rules, expected = derived_basic(totals, scale)
+    rows = [[first if first == last else f"{first} to {last}", action, weight, Ratio(cost, _PLACES)]
+            for first, last, action, weight, cost in rules]
+    basic = Table.of("derived_basic_strategy",
+                     f"Basic strategy derived from the optimal strategy ({len(rules)} rules)",
+                     ["Hands", "Action", "Situations", ("cost", "Cost against optimal")], rows,
+                     note="Each hand takes the one action that is best summed over its situations; "
+                          "hands are listed strongest first and neighbours with the same action "
+                          "share a rule. Cost: exact, per Ante of the whole game.")
+    edge = Table.of("derived_basic_edge", "House edge with the derived basic strategy",
+                    ["Figure", "Value"],
+                    [["house edge per Ante", Ratio(-expected, _PLACES)],
+                     ["cost against optimal play, per Ante",
+                      Ratio(Fraction(totals.best, scale * totals.weight) - expected, _PLACES)]])
+    return [plain, basic, edge]
