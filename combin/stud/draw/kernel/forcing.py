@@ -158,8 +158,8 @@ def rank_classes(hb, won_bits, lost_bits, cards, up_suit):
                     suited |= np.int64(1) << suited_at[r]
         if rows_of[key] != product - has:
             return np.zeros((0, 10), np.int64), False
-        won_ranks = 0
-        lost_ranks = 0
+        won_ranks = np.int64(0)
+        lost_ranks = np.int64(0)
         for r in range(13):
             if won_bits[i] & of_rank[r]:
                 won_ranks |= np.int64(1) << r
