@@ -254,3 +254,14 @@ def test_a_stop_whose_client_close_times_out_still_stops_at_once(monkeypatch):
     monkeypatch.setattr(Client, "close", real_close)
     del made[:]
     gc.collect()
+
+
+def test_more_chunks_than_the_window_in_flight(cluster):
+    # a distributed run keeps a window of chunks in flight (8 per worker thread, at least WINDOW)
+    # and tops it up as they finish: every chunk once, results in chunk order
+    from combin import executor
+    chunks = [(n, 3) for n in range(60, 60 + 3 * max(executor.WINDOW, 16) + 5)]
+    stream = io.StringIO()
+    found = run_chunks(comb, chunks, scheduler=cluster.scheduler_address, stream=stream)
+    assert found == [comb(n, k) for n, k in chunks]
+    assert f"{len(chunks)}/{len(chunks)} chunks" in stream.getvalue()
