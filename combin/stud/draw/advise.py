@@ -89,6 +89,14 @@ def advise(situation, rules, detail=True, progress=None):
     A royal or straight flush dealt in the first five under L7=ends-round gives
     the instant payout alone; under L7=continue the instant pay is added to
     every option.  ``progress(done, total)`` is called after each option.
+
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.situation import Situation, card_text
+    >>> rules = load_game("lunar").resolve()
+    >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
+    >>> best = advise(situation, rules, detail=False)[0]
+    >>> best.kind, [card_text(card) for card in best.discard], best.ev
+    ('exchange', ['KS', 'QD', '9S'], Fraction(18322973, 6126120))
     """
     player = list(situation.player)
     instant = {}
@@ -158,7 +166,15 @@ def _suit_symmetries(player, up):
 
 
 def price(engine, player, kind, positions=()):
-    """The exact value of one option (``kind`` of :func:`option_keys`, discard positions)."""
+    """The exact value of one option (``kind`` of :func:`option_keys`, discard positions).
+
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.situation import Situation
+    >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
+    >>> engine = Engine(situation, load_game("lunar").resolve())
+    >>> price(engine, list(situation.player), "play"), price(engine, list(situation.player), "exchange", (3, 4))
+    (Fraction(205, 204), Fraction(1019353, 371280))
+    """
     return _sums(engine, player, kind, positions, False)[0]
 
 
@@ -236,6 +252,14 @@ def distribution(engine, sums):
     player plays when playing is worth at least folding (a tie plays); the
     player forces only when forcing is worth more than the Ante pay (a tie
     takes the pay).
+
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.situation import Situation
+    >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
+    >>> engine = Engine(situation, load_game("lunar").resolve())
+    >>> whole, found = distribution(engine, _sums(engine, list(situation.player), "play", (), True)[1])
+    >>> whole, sorted(found)[:3], sum(count for count, _, _ in found.values()) == whole
+    (42840, ['ante_taken', 'forced_lost', 'forced_not_qualified'], True)
     """
     if sums is None:
         return 1, {"fold": [1, -1, 1]}

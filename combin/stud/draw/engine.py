@@ -49,6 +49,15 @@ class Engine:
     tests compare the two draw by draw).  ``tie_loop_most`` overrides
     :data:`combin.stud.draw.kernel.TIE_LOOP_MOST` (how the kernel counts ties; every
     value gives the same integers, and the tests use both ways).
+
+    >>> from fractions import Fraction
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.situation import Situation
+    >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
+    >>> engine = Engine(situation, load_game("lunar").resolve())
+    >>> numerator, denominator, _ = engine.play_numerators(list(situation.player), 0)
+    >>> Fraction(int(numerator[0]), denominator)
+    Fraction(205, 204)
     """
 
     def __init__(self, situation, rules, prune=True, reference=False, tie_loop_most=None):

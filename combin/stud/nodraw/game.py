@@ -55,7 +55,15 @@ _NET_OFFSET = 1 << 31
 
 @dataclass
 class WholeGame:
-    """Exact totals of a whole game under one strategy."""
+    """Exact totals of a whole game under one strategy.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> game = whole_game(load_game("caribbean").resolve(), Deck.parse("9TJQKA"))
+    >>> # on six ranks the player wins 1.54 Antes a round: the house's element of risk is negative
+    >>> game.situations, game.expected, game.element_of_risk
+    (807576, Fraction(39610279, 25741485), Fraction(-39610279, 59987475))
+    """
 
     rules: "Rules"
     deck: "Deck"
@@ -80,6 +88,7 @@ class WholeGame:
 
     @property
     def expected(self):
+        """The player's expected net result per round, in Antes (negative: the house's edge)."""
         return Fraction(self.total) / self.cycle
 
     @property
@@ -106,6 +115,7 @@ class WholeGame:
 
     @property
     def element_of_risk(self):
+        """The house's edge per unit wagered (:attr:`expected` over :attr:`wagered`, sign turned)."""
         return -self.expected / self.wagered
 
 
@@ -142,7 +152,14 @@ def _thumb(hands, up):
 
 def whole_game(rules, deck, strategy="optimal", progress=None, **executor):
     """Sum the whole game exactly; ``progress(done, total)`` is called between chunks;
-    ``executor``: ``workers``, ``scheduler``, ``store_path``, ``spans`` of :func:`whole_games`."""
+    ``executor``: ``workers``, ``scheduler``, ``store_path``, ``spans`` of :func:`whole_games`.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> rules, deck = load_game("caribbean").resolve(), Deck.parse("9TJQKA")
+    >>> whole_game(rules, deck).expected == whole_game(rules, deck, spans=3).expected
+    True
+    """
     return whole_games(rules, deck, (strategy,), progress, **executor)[0]
 
 
@@ -160,6 +177,12 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, sc
     an interrupted run resumes; the spans' sums are added (every entry is a sum
     over the situations of its span, and the spans partition the situations),
     the same integers as one pass.  ``spans`` alone cuts the pass in this process.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> games = whole_games(load_game("caribbean").resolve(), Deck.parse("9TJQKA"), ("optimal", "always"))
+    >>> [game.strategy for game in games], games[0].expected >= games[1].expected
+    (['optimal', 'always'], True)
     """
     for strategy in strategies:
         if strategy not in STRATEGIES:
