@@ -8,7 +8,8 @@ formula (see :mod:`combin.stud.draw.advise`), in five compiled steps (numba,
 
 The steps are modules: :mod:`~combin.stud.draw.kernel.tables` (per situation),
 :mod:`~combin.stud.draw.kernel.draws`, :mod:`~combin.stud.draw.kernel.groups`,
-:mod:`~combin.stud.draw.kernel.sums` (the counts and the numerators) and
+:mod:`~combin.stud.draw.kernel.sums` (the counts and the numerators, over the subset sums of
+:mod:`~combin.stud.draw.kernel.subsets`) and
 :mod:`~combin.stud.draw.kernel.forcing` (the forcing part of the numerators), over the
 shared pieces of :mod:`~combin.stud.draw.kernel.common`.  This package re-exports
 the entry points.
