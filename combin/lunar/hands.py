@@ -120,4 +120,6 @@ def document(report):
         notes.append(f"Bet pays per unit of Bet, first combination plus the best valid second "
                      f"one ({report.bet_citation}); a hand below ace-king cannot win against a "
                      f"qualifying dealer (0).")
+        from combin.stud.core.rules import reading_notes
+        notes += reading_notes("lunar", {"L11": report.rule})     # the reading in words
     return Document("hands", title, tuple(info), tuple(tables), tuple(notes))
