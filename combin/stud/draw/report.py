@@ -112,6 +112,8 @@ def advice_document(report):
     notes = [f"Best: {_label(best)}, by {display.rational(report.margin)} = "
              f"{display.decimal(report.margin, _PLACES)} over {_label(report.options[1])}."
              if report.margin is not None else f"Best: {_label(best)} (the only option)."]
+    from combin.stud.core.rules import reading_notes
+    notes += reading_notes(ident["game"], ident["interpretations"])
     subject = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
                ("up", ident["up"]), ("paytable", ident["paytable"]),
                ("interpretations", ident["interpretations"]), ("value", ident["value"]),
