@@ -80,20 +80,23 @@ class Selection:
                       interpretation_words=words)
         if not other_readings:
             return sheet
-        others = []
+        others, unpriced = [], []
         for key, chosen in self.interpretations:
             for value in register[key].values:
                 if value == chosen:
                     continue
                 try:
                     edge = self.reading(key, value).sheet(space).summary.house_edge
-                except CombinError:
+                except CombinError as error:
                     # the other reading cannot be priced for this selection (E1=paid-rows reads
                     # the other wagers' paytables by this paytable's id, which a user's file
-                    # need not give them): the sheet gives the readings it can price
+                    # need not give them): the sheet says so, and why
+                    source = " for a paytable from a file" if self.paytable.user_file else ""
+                    unpriced.append((key, value, register[key].values[value],
+                                     f"not priced{source}", str(error)))
                     continue
                 others.append((key, value, register[key].values[value], edge))
-        return replace(sheet, other_readings=tuple(others))
+        return replace(sheet, other_readings=tuple(others), unpriced_readings=tuple(unpriced))
 
     def payouts(self, space: OutcomeSpace) -> dict[Any, Fraction]:
         """``{outcome: exact net payout}`` on ``space``, settled as the par sheet settles it."""

@@ -88,6 +88,10 @@ class ParSheet:
     #: ``((id, value, its words, house edge), ...)``: the wager under each other reading of an
     #: open interpretation, one switched at a time (:meth:`combin.analysis.Selection.sheet`).
     other_readings: tuple[tuple[str, str, str, Fraction], ...] = field(default=(), compare=False)
+    #: ``((id, value, its words, reason, detail), ...)``: the other readings that could not be
+    #: priced for this selection, in words (``"not priced for a paytable from a file"``) and the
+    #: error that stopped them (``"E1=paid-rows reads eclipse.sun7 paytable 'D', which ..."``).
+    unpriced_readings: tuple[tuple[str, str, str, str, str], ...] = field(default=(), compare=False)
 
     def probability(self, line: Line) -> Fraction:
         return Fraction(line.combinations, self.cycle)
@@ -118,13 +122,17 @@ class ParSheet:
     @property
     def readings_text(self) -> str:
         """:attr:`interpretation_text` with, beside a reading, the house edge under each other
-        reading that changes it: ``E1=events (E1=paid-rows: 9.2459%), E2=fixed``."""
+        reading that changes it: ``E1=events (E1=paid-rows: 9.2459%), E2=fixed``; a reading that
+        could not be priced says so: ``E1=events (E1=paid-rows: not priced for a paytable from a
+        file)``."""
         edge = self.summary.house_edge
         parts = []
         for key, value in self.interpretations:
             others = [f"{key}={other}: {display.percent(moved)}"
                       for name, other, _, moved in self.other_readings
                       if name == key and moved != edge]
+            others += [f"{key}={other}: {reason}"
+                       for name, other, _, reason, _ in self.unpriced_readings if name == key]
             parts.append(f"{key}={value}" + (f" ({'; '.join(others)})" if others else ""))
         return ", ".join(parts) or "none"
 

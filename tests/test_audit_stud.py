@@ -143,3 +143,36 @@ def test_the_lunar_submission_on_the_command_line(tmp_path, capsys):
     assert f"hash differs: {classes}" in err
     assert (f"recomputed figures differ: {classes}, row {row + 1} (class {cells[0]}), column "
             f"'value': bundle {edited!r}, recomputed {value!r}") in err
+
+
+def test_the_published_caribbean_totals_are_compared_as_exact_fractions(monkeypatch):
+    """On 52 cards the whole game's total is an exact Fraction; the anchor check compares it
+    to the published integer and prints it grouped (Python 3.11 cannot format a Fraction with
+    ","): a total one unit off fails and shows its own digits."""
+    from fractions import Fraction
+    import combin.render
+    import combin.stud.nodraw.game
+    import combin.stud.nodraw.sheet
+    cycle = 19_933_230_517_200
+    # optimal as published, always one unit off, the other strategies a whole loss
+    totals = {"optimal": -1_041_372_912_372, "always": -3_310_360_338_061}
+
+    class Result:
+        def __init__(self, strategy):
+            self.cycle = cycle
+            self.total = Fraction(totals.get(strategy, -cycle))
+            self.expected = self.total / cycle
+            self.lines = {("lose", None, Fraction(-1)): cycle}
+
+    monkeypatch.setattr(combin.stud.nodraw.game, "whole_game",
+                        lambda rules, deck, strategy: Result(strategy))
+    monkeypatch.setattr(combin.stud.nodraw.sheet, "game_document", lambda result: None)
+    monkeypatch.setattr(combin.render, "render", lambda document, fmt: "")
+    anchors = {check.name: check for check in caribbean(None, _quiet).checks
+               if check.group == "anchor"}
+    optimal = anchors["Caribbean Stud, optimal: total loss 1,041,372,912,372 over the cycle "
+                      "19,933,230,517,200"]
+    assert optimal.passed and optimal.detail == "computed 1,041,372,912,372 over 19,933,230,517,200"
+    always = next(check for name, check in anchors.items() if "always" in name)
+    assert not always.passed and always.detail.startswith("computed 3,310,360,338,061 over")
+    assert len(anchors) == 3

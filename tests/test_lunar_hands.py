@@ -31,6 +31,14 @@ def test_bet_table_sums_to_every_hand():
     assert sum(report.bet.values()) == report.total == 20358520
     text = render(hands_document(report), "md")
     assert "## What a winning Bet pays (L11=best-pair)" in text
+    assert "\n- L11=best-pair (Second combination on a winning Bet): One more paytable hand in " \
+           "the player's cards is paid too" in text
+
+
+def test_the_other_reading_is_given_in_its_own_words():
+    text = render(document(hand_report(5, rule="first-only")), "md")
+    assert "- L11=first-only (Second combination on a winning Bet): Only the first (best) " \
+           "combination is paid." in text
 
 
 def test_csv_keeps_digits(capsys):

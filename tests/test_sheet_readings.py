@@ -44,3 +44,29 @@ def test_the_super_sheet_says_how_royal_and_straight_flushes_are_paid(capsys):
                       Fraction(4 * (60 - 5) + 36 * (60 - 2), 2_598_960)}
     shown = re.search(r"\| House edge if L5=strict +\| +([0-9.]+)% \|", text)
     assert shown and Fraction(shown.group(1)) == round(strict["strict"] * 100, 4)
+
+
+def test_a_reading_that_cannot_be_priced_for_a_paytable_file_is_named_not_skipped(tmp_path):
+    """E1=paid-rows reads the other Eclipse wagers' paytables by the sheet's paytable id; a file
+    that gives only eclipse.eclipse 'D' cannot price it, and the sheet says so in words."""
+    from pathlib import Path
+    from combin.paytable_file import parse_paytable_file
+    whole = (Path(__file__).parent / "data" / "eclipse-d.toml").read_text()
+    alone = "[[paytable]]" + whole.split("[[paytable]]")[-1]      # the eclipse.eclipse block
+    assert 'wager = "eclipse.eclipse"' in alone and "eclipse.sun7" not in alone
+    loaded = parse_paytable_file(alone, "eclipse-only.toml")
+    sheet = par_sheet("eclipse.eclipse", paytable="D", decks=8, other_readings=True,
+                      extra_paytables=loaded.paytables)
+    assert [key for key, *_ in sheet.other_readings] == []
+    [(key, value, _, reason, detail)] = sheet.unpriced_readings
+    assert (key, value, reason) == ("E1", "paid-rows", "not priced for a paytable from a file")
+    assert "eclipse.sun7" in detail
+    text = render(sheet, "md")
+    assert re.search(r"- E1=events \([^)]*\): .* Other reading: E1=paid-rows \(Eclipse wins "
+                     r"only on events that the selected paytable actually pays\): not priced for "
+                     r"a paytable from a file \(E1=paid-rows reads eclipse\.sun7 paytable 'D'", text)
+    assert "E1=events (E1=paid-rows: not priced for a paytable from a file)" in sheet.readings_text
+    # the whole file gives every wager a 'D': the same reading is priced, nothing is unpriced
+    full = par_sheet("eclipse.eclipse", paytable="D", decks=8, other_readings=True,
+                     extra_paytables=parse_paytable_file(whole, "eclipse-d.toml").paytables)
+    assert full.unpriced_readings == () and [k for k, *_ in full.other_readings] == ["E1"]

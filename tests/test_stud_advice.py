@@ -29,6 +29,9 @@ def test_best_first_with_margin_and_results():
     text = render_advice(found, "text")
     assert f"by {found.margin.numerator}/{found.margin.denominator}" in text
     assert render_advice(found, "md").startswith("# Lunar Poker")
+    # each reading in words, not only its code
+    assert "- L12=two-to-five (Exchange size): An exchange replaces 2 to 5 cards; a one-card " \
+           "exchange is not allowed." in render_advice(found, "md")
 
 
 def test_result_names():

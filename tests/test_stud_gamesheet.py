@@ -109,3 +109,39 @@ def test_weights_must_cover_every_situation():
     record = ClassRecord(0, _hand("Js Jd Qh Kc Ad"), parse_card("As"), 5, 1, tuple([0] * len(KEYS)), {})
     with pytest.raises(AssertionError, match="C\\(16,5\\)"):
         exact_sheet(deck, RULES, 10, [record])
+
+
+def test_the_sheet_gives_each_reading_in_words():
+    """A reader with only the page sees the answer of each open point, not only its code."""
+    rules = resolve_rules("lunar", "B", (("L8", "even-money"), ("L11", "first-only")))
+    total = comb(16, 5) * 11
+    values = [-9] * len(KEYS)
+    play = KEYS.index(("play", ()))
+    values[play] = 0
+    records = [ClassRecord(0, _hand("Js Jd Qh Kc Ad"), parse_card("As"), total, play, tuple(values),
+                           {"push": [10, 0, 0]})]
+    sheet = exact_sheet(Deck.parse("JQKA"), rules, 10, records)
+    text = render(sheet_document(sheet), "md")
+    assert "| Interpretations  | L7=ends-round, L8=even-money," in text
+    assert "- L8=even-money (Ante when the player beats a qualifying dealer): The Ante pays 1 to " \
+           "1.\n" in text
+    assert "- L11=first-only (Second combination on a winning Bet): Only the first (best) " \
+           "combination is paid.\n" in text
+    assert "- L12=two-to-five (Exchange size): An exchange replaces 2 to 5 cards" in text
+    assert "The Ante pushes." not in text
+
+
+def test_every_committed_whole_game_sheet_gives_its_readings_in_words():
+    import re
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[1] / "tables" / "lunar" / "game"
+    pages = sorted(folder.glob("*.md"))
+    assert len(pages) >= 5
+    for page in pages:
+        text = page.read_text()
+        [listed] = re.findall(r"^\| Interpretations +\| ([^|]*?) +\|$", text, re.M)
+        readings = listed.split(", ")
+        assert len(readings) == 6, page.name
+        for reading in readings:
+            assert re.search(rf"^- {re.escape(reading)} \([^)]+\): \S", text, re.M), \
+                (page.name, reading)

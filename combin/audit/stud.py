@@ -9,9 +9,11 @@ records.
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from combin import display
 from combin.crosscheck import Check
 
 __all__ = ["CARIBBEAN_STRATEGIES", "PUBLISHED_CARIBBEAN", "StudPages", "caribbean",
@@ -88,11 +90,15 @@ def caribbean(ranks: str | None, progress: Callable[[str], None]) -> StudPages:
         figures.append((f"Caribbean Stud, {strategy} ({deck.text})", -result.expected))
         published = PUBLISHED_CARIBBEAN["loss"].get(strategy)
         if deck.full and published is not None:
+            # the total is an exact Fraction (whole here); Python 3.11 cannot group one with ","
+            loss = Fraction(-result.total)
+            shown = display.grouped(loss.numerator) if loss.denominator == 1 else \
+                display.rational(loss)
             checks.append(Check("anchor", f"Caribbean Stud, {strategy}: total loss "
                                           f"{published:,} over the cycle {result.cycle:,}",
-                                f"computed {-result.total:,} over {result.cycle:,}",
+                                f"computed {shown} over {result.cycle:,}",
                                 result.cycle == PUBLISHED_CARIBBEAN["cycle"] and
-                                -result.total == published))
+                                loss == published))
         checks.append(Check("invariant", f"Caribbean Stud, {strategy}: combinations sum to the "
                                          "cycle", f"{sum(result.lines.values()):,}",
                             sum(result.lines.values()) == result.cycle))

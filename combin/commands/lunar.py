@@ -131,4 +131,4 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
                            "folder": None if shard is None else folder}))
     table = Table.of("strategy", "Optimal option", ["Figure", "Value"], rows)
     return emit(Document("lunar_strategy", "Lunar Poker: the optimal option of one situation", info,
-                         (table,), subject=subject), args)
+                         (table,), notes=tuple(rules.reading_notes()), subject=subject), args)

@@ -89,6 +89,8 @@ def advice_document(report: "AdviceReport") -> Document:
     notes = [f"Best: {option_label(best)}, by {display.rational(margin)} = "
              f"{display.decimal(margin, _PLACES)} over {option_label(report.options[1])}."
              if margin is not None else f"Best: {option_label(best)} (the only option)."]
+    from combin.stud.core.rules import reading_notes
+    notes += reading_notes(ident["game"], ident["interpretations"])     # each reading in words
     subject = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
                ("up", ident["up"]), ("paytable", ident["paytable"]),
                ("interpretations", ident["interpretations"]), ("value", ident["value"]),

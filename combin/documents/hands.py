@@ -2,7 +2,7 @@
 
 :func:`hands_document` lays out a hand report (the Lunar Poker ``combin hands`` report:
 ``cards``, ``total``, ``how``, ``rule``, ``bet_citation`` and its ``class_rows()``,
-``bet_rows()`` and ``qualifying()``): the exact count, probability and "1 in" of every
+``bet_rows()``, ``qualifying()`` and, with a Bet table, ``reading_notes()``): the exact count, probability and "1 in" of every
 best-hand class, the dealer's qualification with five cards, and what a winning Bet pays.
 """
 
@@ -57,4 +57,5 @@ def hands_document(report: Any) -> Document:
         notes.append(f"Bet pays per unit of Bet, first combination plus the best valid second "
                      f"one ({report.bet_citation}); a hand below ace-king cannot win against a "
                      f"qualifying dealer (0).")
+        notes += report.reading_notes()                 # the reading in words
     return Document("hands", title, tuple(info), tuple(tables), tuple(notes))

@@ -67,7 +67,9 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                                ["Stratum", ("share", "Share W_h"), "Draws", ("mean_ev", "Mean EV")],
                                [[name, Ratio(w, 6), n, exact(m)]
                                 for name, w, n, m in sections["strata"]]))
-    notes = list(sections.get("notes", []))
+    from combin.stud.core.rules import reading_notes
+    # each reading in words (the question it answers and the answer), as every sheet gives them
+    notes = list(sections.get("notes", [])) + reading_notes(ident["game"], ident["interpretations"])
     if strategy is not None:
         more, more_notes = strategy_tables(strategy)
         tables += more

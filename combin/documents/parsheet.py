@@ -120,6 +120,10 @@ def _reading_note(sheet: "ParSheet", key: str, value: str) -> str:
         effect = ("the same house edge" if edge == sheet.summary.house_edge else
                   f"house edge {display.percent(edge)}")
         note += f" Other reading: {key}={alternative} ({meaning.rstrip('.')}): {effect}."
+    for other, alternative, meaning, reason, detail in sheet.unpriced_readings:
+        if other == key:
+            note += (f" Other reading: {key}={alternative} ({meaning.rstrip('.')}): {reason} "
+                     f"({detail}).")
     return note
 
 

@@ -62,6 +62,13 @@ class HandReport:
         return [(pays, count, Fraction(count, self.total)) for pays, count in
                 sorted(by_pays.items(), reverse=True)]
 
+    def reading_notes(self):
+        """The reading of L11 the Bet table uses, in words (one note; none without a Bet table)."""
+        if self.rule is None:
+            return []
+        from combin.stud.core.rules import reading_notes
+        return reading_notes("lunar", {"L11": self.rule})
+
     def qualifying(self):
         """``(hands, probability)`` of a dealer's qualifying five (ace-king or better); ``None``
         for six or seven cards."""

@@ -11,7 +11,7 @@ Ante; it is the one settlement the whole-game sums and the brute forces share.
 """
 
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 #: -> (name, pays)``.
 SecondPays = Callable[[list[tuple[int, int]], str], tuple[str, Any]]
 
-__all__ = ["StudGame", "Rules", "stud_games", "load_game", "settle", "bet_pay", "instant_pay",
-           "DECISIONS", "highest_card", "InstantReading"]
+__all__ = ["StudGame", "Rules", "stud_games", "load_game", "reading_notes", "settle", "bet_pay",
+           "instant_pay", "DECISIONS", "highest_card", "InstantReading"]
 
 
 class InstantReading(StrEnum):
@@ -219,14 +219,25 @@ class Rules:
     def reading_notes(self) -> list[str]:
         """Each reading in force in words, as a sheet's notes give it:
         ``L8=push (Ante when the player beats a qualifying dealer): The Ante pushes.``"""
-        register = self.game.interpretations
-        return [f"{key}={value} ({register[key].title}): {register[key].values[value]}"
-                for key, value in self.readings]
+        return reading_notes(self.game.id, self.readings)
 
     def identification(self) -> dict[str, Any]:
         """The readings and paytable, for every sheet."""
         return {"game": self.game.id, "interpretations": dict(self.readings),
                 "paytable": None if self.instant is None else self.instant.id}
+
+
+def reading_notes(game_id: str, readings: Any) -> list[str]:
+    """Each reading of the stud game ``game_id`` in words, from ``readings`` (``{id: value}`` or
+    ``((id, value), ...)``, as a sheet's identification records them), for a sheet's notes:
+
+    >>> reading_notes("lunar", {"L8": "push"})
+    ['L8=push (Ante when the player beats a qualifying dealer): The Ante pushes.']
+    """
+    register = load_game(game_id).interpretations
+    pairs = readings.items() if isinstance(readings, Mapping) else readings
+    return [f"{key}={value} ({register[key].title}): {register[key].values[value]}"
+            for key, value in pairs]
 
 
 def stud_games() -> tuple[str, ...]:
