@@ -150,9 +150,9 @@ def test_the_published_caribbean_totals_are_compared_as_exact_fractions(monkeypa
     to the published integer and prints it grouped (Python 3.11 cannot format a Fraction with
     ","): a total one unit off fails and shows its own digits."""
     from fractions import Fraction
+    import combin.documents.stud_game
     import combin.render
     import combin.stud.nodraw.game
-    import combin.stud.nodraw.sheet
     cycle = 19_933_230_517_200
     # optimal as published, always one unit off, the other strategies a whole loss
     totals = {"optimal": -1_041_372_912_372, "always": -3_310_360_338_061}
@@ -166,7 +166,7 @@ def test_the_published_caribbean_totals_are_compared_as_exact_fractions(monkeypa
 
     monkeypatch.setattr(combin.stud.nodraw.game, "whole_game",
                         lambda rules, deck, strategy: Result(strategy))
-    monkeypatch.setattr(combin.stud.nodraw.sheet, "game_document", lambda result: None)
+    monkeypatch.setattr(combin.documents.stud_game, "game_document", lambda result: None)
     monkeypatch.setattr(combin.render, "render", lambda document, fmt: "")
     anchors = {check.name: check for check in caribbean(None, _quiet).checks
                if check.group == "anchor"}

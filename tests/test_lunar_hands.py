@@ -36,7 +36,7 @@ def test_bet_table_sums_to_every_hand():
 
 
 def test_the_other_reading_is_given_in_its_own_words():
-    text = render(document(hand_report(5, rule="first-only")), "md")
+    text = render(hands_document(hand_report(5, rule="first-only")), "md")
     assert "- L11=first-only (Second combination on a winning Bet): Only the first (best) " \
            "combination is paid." in text
 

@@ -61,7 +61,7 @@ def test_a_reading_that_cannot_be_priced_for_a_paytable_file_is_named_not_skippe
     [(key, value, _, reason, detail)] = sheet.unpriced_readings
     assert (key, value, reason) == ("E1", "paid-rows", "not priced for a paytable from a file")
     assert "eclipse.sun7" in detail
-    text = render(sheet, "md")
+    text = render(document(sheet), "md")
     assert re.search(r"- E1=events \([^)]*\): .* Other reading: E1=paid-rows \(Eclipse wins "
                      r"only on events that the selected paytable actually pays\): not priced for "
                      r"a paytable from a file \(E1=paid-rows reads eclipse\.sun7 paytable 'D'", text)
