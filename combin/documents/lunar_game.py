@@ -33,11 +33,14 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     also the strategy by plain hand and up card and the basic strategy derived from it.
 
     >>> from combin.stud.draw.sheet import GameSheet
-    >>> ident = {"title": "Lunar Poker", "mode": "exact", "deck": {"ranks": "TJQKA", "cards": 20},
-    ...          "paytable": "A", "interpretations": {}, "unit": "per unit of Ante"}
+    >>> ident = {"title": "Lunar Poker", "game": "lunar", "mode": "exact",
+    ...          "deck": {"ranks": "TJQKA", "cards": 20}, "paytable": "A",
+    ...          "interpretations": {"L8": "push"}, "unit": "per unit of Ante"}
     >>> doc = sheet_document(GameSheet(ident, sections={"summary": [("House edge", Fraction(1, 20))]}))
     >>> doc.title, [table.name for table in doc.tables], doc.tables[0].rows[0][1].value
     ('Lunar Poker (exact)', ['summary'], Fraction(1, 20))
+    >>> doc.notes[0].startswith("L8=push")        # each reading in words
+    True
     """
     ident = sheet.identification
     sections = sheet.sections
