@@ -19,7 +19,7 @@ import sys
 from importlib import import_module
 
 from combin import __version__
-from combin.commands import MODULES
+from combin.commands import MODULE_OF, MODULES
 from combin.errors import CombinError
 
 __all__ = ["main", "build_parser", "Parser"]
@@ -50,6 +50,16 @@ def _commands():
     return [import_module(f"combin.commands.{name}") for name in MODULES]
 
 
+def _command(word):
+    """The module of the command ``word`` names, or ``None`` (no such command): imported
+    alone, so that a run does not import the other sixteen."""
+    name = MODULE_OF.get(word, word)
+    if name not in MODULES:
+        return None
+    module = import_module(f"combin.commands.{name}")
+    return module if module.NAME == word else None
+
+
 def _add_quiet(parser):
     """``-q`` after a command's own words too (``combin lunar advise ... -q``): on the
     command's parser and on each of its sub-commands' parsers."""
@@ -72,12 +82,17 @@ def _command_word(argv):
 
 def build_parser(argv=None):
     """The command line's parser: every command's parser, or -- given ``argv`` that names a
-    command -- that command's alone in full (the others are listed by name and help), so a
-    run does not configure the options of seventeen commands it will not run."""
-    modules = _commands()
-    wanted = None if argv is None else _command_word(argv)
-    if wanted not in {module.NAME for module in modules}:
-        wanted = None       # no command, or an unknown one: every parser, for the message
+    command -- that command's alone, so a run neither imports nor configures the seventeen
+    commands it will not run (an argparse parser costs a help formatter and its message
+    look-ups each).  No command, or an unknown one, gets every parser, for the message.
+
+    >>> list(build_parser(["par", "eclipse.sun7"]).commands)
+    ['par']
+    >>> len(build_parser(["no-such-command"]).commands) == len(build_parser().commands)
+    True
+    """
+    named = None if argv is None else _command(_command_word(argv))
+    modules = _commands() if named is None else [named]
     parser = Parser(prog="combin",
                     description="Exact combinatorial analyzer for casino table games.")
     parser.add_argument("--version", action="version", version=f"combin {__version__}")
@@ -88,8 +103,6 @@ def build_parser(argv=None):
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
                                  epilog=getattr(module, "EXAMPLES", None),
                                  formatter_class=HelpFormatter)
-        if wanted is not None and module.NAME != wanted:
-            continue
         module.configure(command)
         _add_quiet(command)
         command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"),
@@ -163,9 +176,8 @@ def _os_message(error):
 def main(argv=None):
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
-    from combin import interrupt, numba_cache
+    from combin import interrupt
     interrupt.install()
-    numba_cache.configure()
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(words)

@@ -11,12 +11,12 @@ game is one line of :data:`combin.registry.GAME_MODULES`.
 
 from __future__ import annotations
 
-import random
+import os
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module, resources
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
@@ -26,6 +26,8 @@ from combin.paytable import Paytable, parse_paytables
 from combin.wager import Wager
 
 if TYPE_CHECKING:  # the cross-check record lives above this module
+    import random       # for the Dealer type only: a simulation imports it, not every start
+
     from combin.crosscheck import Check
 
 __all__ = ["Game", "RuleSet", "AuditSection", "Protection", "WagerPackage", "Solver", "GameTables",
@@ -137,7 +139,7 @@ class Lazy:
 
 
 #: Deals ``n`` rounds with a seeded generator and counts each final outcome.
-Dealer = Callable[[random.Random, int], Counter[Hashable]]
+Dealer = Callable[["random.Random", int], Counter[Hashable]]
 
 
 @dataclass(frozen=True)
@@ -195,8 +197,14 @@ class Game:
 
 
 def read_data(package: str, name: str) -> str:
-    """The text of ``data/NAME`` inside ``package``."""
-    return resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+    """The text of ``data/NAME`` inside ``package``.
+
+    Read beside the package's own file: the package is installed as files (numba caches
+    beside them too), and :mod:`importlib.resources` would add its zip machinery to the
+    start of every command."""
+    folder = os.path.dirname(import_module(package).__file__ or "")
+    with open(os.path.join(folder, "data", name), encoding="utf-8") as handle:
+        return handle.read()
 
 
 def load_paytables(package: str, wagers: Mapping[str, Wager]) -> dict[tuple[str, str], Paytable]:

@@ -43,7 +43,6 @@ same exact pays.
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import PurePath
 from typing import Any
 
 from combin.errors import CombinError
@@ -100,6 +99,7 @@ class Paytable:
         ``"user file NAME, derived from Paytable B (its citation: ...)"``."""
         if not self.user_file:
             return self.citation
+        from pathlib import PurePath       # here: pathlib is not needed by a built-in table
         text = f"user file {PurePath(self.source).name}"
         if self.derived_from:
             text += f", derived from Paytable {self.derived_from}"

@@ -106,7 +106,6 @@ def scheduler_address(text):
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Every check of the module docstring, in that order; a CombinError at the first failure."""
-    from combin.fileio import check_directory, check_output, probe_output
     _empty_values(parser, args)
     if getattr(args, "scheduler", None) is not None:
         args.scheduler = scheduler_address(args.scheduler)
@@ -114,6 +113,8 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         raise CombinError("--format xlsx writes a workbook: give --out FILE.xlsx")
     _table(args)
     outputs = _outputs(args)
+    if outputs:         # fileio (and pathlib) only for a command that writes a file
+        from combin.fileio import check_directory, check_output, probe_output
     for _, path, what, directory in outputs:
         (check_directory if directory else check_output)(path, what)
     _collisions(outputs)

@@ -95,3 +95,21 @@ def test_every_state_is_a_legal_round(eight_decks):
         if r.player_cards == 2 and r.player_total <= 5:
             # A Player on 0-5 draws unless the Banker has a natural.
             assert r.banker_cards == 2 and r.banker_total >= 8
+
+
+def test_first_four_plan_counts_each_ordered_deal_once():
+    """The plan built from unordered pairs equals the one built from all 10,000 ordered deals."""
+    from collections import Counter
+    from itertools import product
+    from combin.baccarat.enumeration import _first_four
+    expected = {}
+    for p1, b1, p2, b2 in product(range(10), repeat=4):
+        key = tuple(sorted(Counter((p1, b1, p2, b2)).items()))
+        cls = ((p1 + p2) % 10, (b1 + b2) % 10)
+        expected.setdefault(key, Counter())[cls] += 1
+    plan = _first_four()
+    assert len(plan) == len(expected) == 715
+    assert sum(a for _, _, splits in plan for _, a, _ in splits) == 10_000
+    for removal, pairs, splits in plan:
+        assert {cls: a for cls, a, _ in splits} == expected[removal]
+        assert pairs == tuple((v, u, m * n) for v, m in removal for u, n in removal)

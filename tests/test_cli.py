@@ -131,14 +131,19 @@ def test_python_dash_m_and_startup_imports():
 def test_a_run_configures_its_command_and_imports_only_its_game():
     from combin.cli import build_parser
     parser = build_parser(["-q", "par", "eclipse.eclipse"])
-    assert [name for name, command in parser.commands.items()
-            if command.get_default("run") is not None] == ["par"]
-    assert len(parser.commands) == len(build_parser().commands)   # every command still listed
+    assert list(parser.commands) == ["par"] and parser.commands["par"].get_default("run")
+    assert list(build_parser(["list"]).commands) == ["list"]     # a command named unlike its module
+    assert len(build_parser(["nope"]).commands) == len(build_parser().commands) == 17
+    code = ("import sys, combin.cli; combin.cli.build_parser(['par'])\n"
+            "print(' '.join(m for m in sys.modules if m.startswith('combin.commands.')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert sorted(loaded.stdout.split()) == ["combin.commands.options", "combin.commands.par"]
     code = ("import io, sys, contextlib, combin.cli\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    combin.cli.main(['par', 'eclipse.eclipse'])\n"
             "print(' '.join(m for m in ('combin.lunar', 'combin.caribbean', 'combin.stud',\n"
-            "                           'combin.paytable_file') if m in sys.modules))")
+            "                           'combin.paytable_file', 'combin.numba_cache',\n"
+            "                           'pathlib', 'importlib.metadata') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""
 

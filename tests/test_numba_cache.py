@@ -43,3 +43,14 @@ def test_a_writable_install_or_home_is_left_to_numba(tmp_path):
         assert configure(environ, package) is None and "NUMBA_CACHE_DIR" not in environ
     finally:
         subprocess.run(["chattr", "-i", str(package / "lunar")], check=True)
+
+
+def test_the_kernel_configures_the_cache_before_numba_is_imported():
+    import sys
+    code = ("import sys, combin.numba_cache as cache\n"
+            "calls = []\n"
+            "cache.configure = lambda *a, **k: calls.append('numba' in sys.modules)\n"
+            "import combin.stud.draw.kernel.common\n"
+            "print(calls)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[False]"           # once, before numba was imported

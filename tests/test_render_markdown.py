@@ -19,3 +19,10 @@ def test_a_pipe_in_a_cell_is_escaped_and_links_are_kept():
     assert "a \\| b" in table([["a | b"]], ["x"])
     doc = Document("t", "T", (), (Table.of("t", "T", ["Page"], [[Text("sun 7", "sun7.html")]]),))
     assert "[sun 7](sun7.html)" in write(doc)
+
+
+def test_a_table_without_rows_is_its_header_alone():
+    assert table([], ["Name", "Count"], ["left", "right"]) == \
+        "| Name   | Count   |\n|--------|---------|"
+    doc = Document("t", "T", (), (Table.of("t", "T", ["Name", "Count"], []),))
+    assert "| Name   | Count   |\n|--------|---------|" in write(doc)

@@ -14,3 +14,11 @@ def test_the_lines_and_the_total(dice_sheet):
     assert "House edge, pushes excluded       -53.3333%" in text   # -(4/9) / (1 - 1/6)
     assert "Outcomes:\n" in text and "Range of hold (house edge ± VI/√n):\n" in text
     assert text.rstrip("\n").endswith("over n independent rounds.")
+
+
+def test_a_table_without_rows_is_its_header_alone():
+    from combin.render.document import Document, Table
+    from combin.render.text import grid
+    assert grid(Table.of("t", "T", ["Name", "Count"], [])) == "Name    Count\n------  -------"
+    assert "T:\nName    Count\n------  -------\n" in write(Document("t", "T", (), (
+        Table.of("t", "T", ["Name", "Count"], []),)))

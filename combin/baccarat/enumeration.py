@@ -38,7 +38,6 @@ a naive card-by-card dealer (:mod:`combin.baccarat.naive`) in the tests.
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import product
 from typing import NamedTuple
 
 from combin.baccarat.shoe import Shoe
@@ -86,11 +85,19 @@ def _first_four() -> tuple[Plan, ...]:
     ``class = (player total, banker total)`` and ``depth`` says which moment the
     class needs (0: nobody draws; 1: one third card; 2: possibly two).
     """
-    plan: dict[tuple[int, ...], Counter[tuple[int, int]]] = {}
-    for p1, b1, p2, b2 in product(range(10), repeat=4):
-        key = tuple(sorted((p1, b1, p2, b2)))
-        cls = ((p1 + p2) % 10, (b1 + b2) % 10)
-        plan.setdefault(key, Counter())[cls] += 1
+    # A deal (p1, b1, p2, b2) is an ordered Player pair (p1, p2) and an ordered Banker pair
+    # (b1, b2).  The unordered pair {a, c} stands for 2 ordered pairs when a != c, else 1, and
+    # both orders give the same multiset and the same totals: so summing wp * wb over the
+    # 55 x 55 unordered pairs counts each of the 10,000 ordered deals once.
+    halves = [((a, c), (a + c) % 10, 1 if a == c else 2) for a in range(10) for c in range(a, 10)]
+    plan: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}
+    for player, p, wp in halves:
+        for banker, b, wb in halves:
+            key = tuple(sorted(player + banker))
+            classes = plan.get(key)
+            if classes is None:
+                classes = plan[key] = {}
+            classes[p, b] = classes.get((p, b), 0) + wp * wb
     result: list[Plan] = []
     for key, classes in sorted(plan.items()):
         removal = tuple(sorted(Counter(key).items()))

@@ -24,3 +24,6 @@ Safety comes with the helpers, so a new command gets it by using them:
 #: The command modules, in the order ``combin --help`` lists them.
 MODULES = ("listing", "par", "sensitivity", "compare", "tables", "hands", "audit", "decks", "eor",
            "shoe", "count", "solve", "package", "paytable", "lunar", "game", "workbench")
+
+#: The command a module offers where its word is not the module's name (``list`` is a builtin's).
+MODULE_OF = {"list": "listing"}

@@ -18,7 +18,9 @@ def grid(table: Table) -> str:
              for i in range(len(table.columns))]
     return tabulate([[shown(c) for c in row] for row in table.shown_rows],
                     headers=[c.heading for c in table.columns], tablefmt="simple",
-                    disable_numparse=True, colalign=align or None)
+                    disable_numparse=True,
+                    colalign=(align or None) if table.shown_rows else None)   # no rows: nothing
+                                                # to align (tabulate 0.9 fails on unseen columns)
 
 
 def write(document: Document) -> str:

@@ -220,7 +220,25 @@ SPANS = 64
 
 def span_sums(run, strategies, low, high):
     """The sums of the situations whose canonical hand's row is in ``[low, high)``, as JSON
-    (a chunk of :func:`whole_games` on the executor)."""
+    (a chunk of :func:`whole_games` on the executor).
+
+    Spans that partition the rows partition the situations, so their sums add up to the
+    sums of one span over every row:
+
+    >>> from math import comb
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.draw.spec import RunSpec
+    >>> run = RunSpec.of(Deck.parse("9TJQKA"), load_game("caribbean").resolve()).game_json()
+    >>> whole = span_sums(run, ["optimal"], 0, comb(24, 5))
+    >>> halves = [span_sums(run, ["optimal"], 0, 20000), span_sums(run, ["optimal"], 20000, comb(24, 5))]
+    >>> whole["situations"] == sum(half["situations"] for half in halves) == comb(24, 5) * 19
+    True
+    >>> folds = [dict(((e, c), n) for e, c, _, n in part["sums"]["optimal"]["lines"])[("fold", "")]
+    ...          for part in (whole, *halves)]
+    >>> folds[0] == folds[1] + folds[2]
+    True
+    """
     from combin.stud.draw.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))

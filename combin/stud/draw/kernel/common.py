@@ -15,6 +15,10 @@ from math import comb
 
 import numpy as np
 
+from combin import numba_cache
+
+numba_cache.configure()     # before numba is imported: where this process (and the workers it
+                            # starts, which inherit the setting) keep the compiled cache
 try:
     from numba import njit
 except ImportError:          # pragma: no cover - numba is an install requirement
