@@ -47,8 +47,8 @@ from combin.stud.draw.spec import RunSpec
 __all__ = ["plan_shards", "run_shards", "assemble", "lookup", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
-PLAN_FORMAT = "combin.lunar_shards/1"
-SHARD_FORMAT = "combin.lunar_shard/1"
+PLAN_FORMAT = "combin.stud_shards/1"
+SHARD_FORMAT = "combin.stud_shard/1"
 #: Shards of the full 52-card game: about 22,000 classes, well under an hour of one core each.
 DEFAULT_SHARDS = 256
 #: The strategy code of a class settled by the instant payout (no decision).
