@@ -342,7 +342,8 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
     from combin.interrupt import shielded
     cluster = client = None
     warnings.filterwarnings("ignore", module="distributed")
-    futures, stopped = [], False
+    flight: dict = {}           # the chunks in flight: a future's key -> (chunk index, future)
+    stopped = False
     try:
         if scheduler is None:
             cluster = local_cluster(workers)
@@ -354,12 +355,10 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
         # run first (706,144 of the 52-card Lunar game) took minutes before the first result and
         # made a stop wait for the submitting
         waiting = iter(todo)
-        index = {}
 
         def submit(i):
             future = client.submit(function, *chunks[i], key=f"combin-{i}-{_token(chunks[i])}", pure=False)
-            index[future.key] = i
-            futures.append(future)
+            flight[future.key] = (i, future)
             return future
         window = max(WINDOW, 8 * sum(client.nthreads().values()))
         pending = as_completed([submit(i) for i in itertools.islice(waiting, window)])
@@ -367,9 +366,8 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
         while not pending.is_empty():
             batch = pending.next_batch(block=False)
             for future in batch:
-                _finish(results, index.pop(future.key), future.result(), store, key, progress,
+                _finish(results, flight.pop(future.key)[0], future.result(), store, key, progress,
                         on_result, as_json)
-                futures.remove(future)
                 following = next(waiting, None)
                 if following is not None:
                     pending.add(submit(following))
@@ -383,7 +381,7 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
             # another's scheduler keeps running: its tasks of this run are cancelled, in one call
             # (a local cluster's workers are killed below instead)
             with shielded(reraise=False):
-                _bounded(lambda: client.cancel(futures))
+                _bounded(lambda: client.cancel([future for _, future in flight.values()]))
         raise
     finally:
         # a signal while a finished run closes stops the command once the cluster is closed

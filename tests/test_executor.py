@@ -265,3 +265,24 @@ def test_more_chunks_than_the_window_in_flight(cluster):
     found = run_chunks(comb, chunks, scheduler=cluster.scheduler_address, stream=stream)
     assert found == [comb(n, k) for n, k in chunks]
     assert f"{len(chunks)}/{len(chunks)} chunks" in stream.getvalue()
+
+
+def test_a_stop_cancels_the_runs_chunks_on_another_scheduler(cluster):
+    """A run on a scheduler that is not its own leaves none of its chunks behind when stopped."""
+    import time
+    from distributed import Client
+
+    def stop(index, result):
+        raise KeyboardInterrupt
+    chunks = [(0.05,)] * 600                # more than the window: some still waiting to be sent
+    with pytest.raises(KeyboardInterrupt):
+        run_chunks(time.sleep, chunks, scheduler=cluster.scheduler_address, stream=io.StringIO(),
+                   on_result=stop, as_json=False)
+
+    def ours(dask_scheduler):
+        return sum(str(key).startswith("combin-") for key in dask_scheduler.tasks)
+    with Client(cluster.scheduler_address) as client:
+        deadline = time.monotonic() + 20
+        while (left := client.run_on_scheduler(ours)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    assert left == 0

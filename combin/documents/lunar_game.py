@@ -25,6 +25,29 @@ __all__ = ["sheet_document", "strategy_tables", "derived_tables"]
 _PLACES = 10
 
 
+def _exact(value: Any) -> Any:
+    """A sheet's value as a cell: a Fraction or a Decimal to :data:`_PLACES` places."""
+    return Number(value, _PLACES) if isinstance(value, Decimal) else (
+        Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
+
+
+#: The sections of a sheet that are tables, in the order a sheet shows them: the section
+#: (also the table's name), the title, the headings, and the row of one entry of the section.
+_SECTION_TABLES: tuple[tuple[str, str, list[Any], Any], ...] = (
+    ("summary", "Summary", ["Figure", "Value"],
+     lambda entry: [entry[0], _exact(entry[1])]),                          # (figure, value)
+    ("options", "How often each option is best", ["Option", "Probability", ("return", "Return")],
+     lambda entry: [entry[0], _exact(entry[1]), _exact(entry[2])]),        # (option, p, return)
+    ("results", "Final results", [("result", "Result"), "Probability", ("return", "Return")],
+     lambda entry: [entry[1], _exact(entry[2]), _exact(entry[3])]),        # (id, name, p, return)
+    ("instant", "Instant payout by paytable",
+     ["Paytable", "Contribution", ("house_edge", "House edge")],
+     lambda entry: [entry[0], _exact(entry[1]), _exact(entry[2])]),        # (paytable, c, edge)
+    ("strata", "Strata (first five)", ["Stratum", ("share", "Share W_h"), "Draws", ("mean_ev", "Mean EV")],
+     lambda entry: [entry[0], Ratio(entry[1], 6), entry[2], _exact(entry[3])]),   # (name, W, n, mean)
+)
+
+
 def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                    plain: bool = False) -> Document:
     """The sheet (and, given ``strategy``, its strategy tables) as a
@@ -45,31 +68,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     ident = sheet.identification
     sections = sheet.sections
 
-    def exact(value: Any) -> Any:
-        return Number(value, _PLACES) if isinstance(value, Decimal) else (
-            Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
-
-    tables: list[Table] = []
-    if "summary" in sections:
-        tables.append(Table.of("summary", "Summary", ["Figure", "Value"],
-                               [[label, exact(value)] for label, value in sections["summary"]]))
-    if "options" in sections:
-        tables.append(Table.of("options", "How often each option is best",
-                               ["Option", "Probability", ("return", "Return")],
-                               [[g, exact(p), exact(r)] for g, p, r in sections["options"]]))
-    if "results" in sections:
-        tables.append(Table.of("results", "Final results",
-                               [("result", "Result"), "Probability", ("return", "Return")],
-                               [[name, exact(p), exact(r)] for _, name, p, r in sections["results"]]))
-    if "instant" in sections:
-        tables.append(Table.of("instant", "Instant payout by paytable",
-                               ["Paytable", "Contribution", ("house_edge", "House edge")],
-                               [[pt, exact(c), exact(e)] for pt, c, e in sections["instant"]]))
-    if "strata" in sections:
-        tables.append(Table.of("strata", "Strata (first five)",
-                               ["Stratum", ("share", "Share W_h"), "Draws", ("mean_ev", "Mean EV")],
-                               [[name, Ratio(w, 6), n, exact(m)]
-                                for name, w, n, m in sections["strata"]]))
+    tables = [Table.of(section, title, headings, [row(entry) for entry in sections[section]])
+              for section, title, headings, row in _SECTION_TABLES if section in sections]
     from combin.stud.core.rules import reading_notes
     # each reading in words (the question it answers and the answer), as every sheet gives them
     notes = list(sections.get("notes", [])) + reading_notes(ident["game"], ident["interpretations"])
