@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from combin.audit.bundle import _class_differences
+from combin.audit.verify import _class_differences
 from combin.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

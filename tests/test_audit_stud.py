@@ -6,7 +6,8 @@ from math import comb
 
 import pytest
 
-from combin.audit.bundle import audit_command, build, verify, write
+from combin.audit.bundle import audit_command, build, write
+from combin.audit.verify import verify
 from combin.audit.scope import Scope
 from combin.audit.stud import PUBLISHED_CARIBBEAN, caribbean
 
@@ -90,7 +91,7 @@ def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
 @pytest.mark.slow
 def test_verify_sums_a_committed_reduced_deck_again_and_names_an_edited_figure(tmp_path):
     from pathlib import Path
-    from combin.audit.bundle import _draw_differences
+    from combin.audit.verify import _draw_differences
     committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
     game = tmp_path / "lunar" / "game"
     game.mkdir(parents=True)

@@ -6,7 +6,7 @@ CSV and JSON; the interpretation register; a method statement generated from
 the code's own metadata; the cross-checks actually run with their results;
 a seeded Monte Carlo confirmation of every wager; a human-readable
 ``REPORT.md``; and a ``manifest.json`` with the SHA-256 of every file.
-:func:`~combin.audit.bundle.verify` re-hashes a bundle and recomputes it.
+:func:`~combin.audit.verify.verify` re-hashes a bundle and recomputes it.
 """
 
 __all__ = ["DEFAULTS", "LIMITS"]

@@ -1,15 +1,11 @@
-"""Build, write and verify the evidence bundle.
+"""Build and write the evidence bundle.
 
 :func:`build` computes every file of the bundle in memory --
 ``{relative path: text or bytes}`` -- and :func:`write` writes them (each file
-atomically) with ``manifest.json``.  Nothing in the bundle depends on the
-clock or the machine's paths: two builds at the same commit with the same
-parameters are identical byte for byte.  :func:`verify` checks the manifest's
-shape (:func:`read_manifest`), refuses to follow a path that is absolute, leaves
-the bundle or is a link, re-hashes every file, compares the manifest's metadata
-(tool version, git commit, command, parameters, verdicts) with this tool and the
-bundle's own files, and rebuilds the bundle in memory from the manifest's
-parameters, reporting every difference; it never writes.
+atomically) with ``manifest.json`` (:func:`manifest`).  Nothing in the bundle
+depends on the clock or the machine's paths: two builds at the same commit with
+the same parameters are identical byte for byte.  Checking a bundle is
+:mod:`combin.audit.verify`.
 """
 
 import hashlib
@@ -25,21 +21,19 @@ from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as tex
 from combin.audit.protection import protection_files
 from combin.audit import stud as stud_games
 from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
-from combin.audit.diff import differences as file_differences
 from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
 from combin.documents.audit import checks_document, simulation_document
 from combin.documents.parsheet import document as sheet_document
 from combin.errors import CombinError
-from combin.fileio import read_text, write_tree
+from combin.fileio import write_tree
 from combin.game import AuditSection
 from combin.progress import StderrProgress, messages
-from combin.registry import find_game, games
+from combin.registry import games
 from combin.render import render
 from combin.tables import stem
 
-__all__ = ["DEFAULTS", "build", "write", "verify", "read_manifest", "manifest", "audit_command",
-           "VERIFY_CLASSES",
-           "EMPTY_LAB", "FORMAT", "MARKER", "PDF"]
+__all__ = ["DEFAULTS", "build", "write", "manifest", "audit_command", "EMPTY_LAB", "FORMAT", "MARKER",
+           "PDF"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
@@ -473,332 +467,7 @@ def write(out, files, verdicts, record, command):
 
 
 #: A manifest is a few hundred kilobytes; refuse to read more than this.
-MAX_MANIFEST_BYTES = 16 * 1024 * 1024
-_HEX = frozenset("0123456789abcdef")
+
 _PARAMETERS = ("seed", "rounds", "hands", "shoes")
-
-
-def _invalid(root, reason):
-    raise CombinError(f"{root}: not a valid manifest ({reason})")
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def read_manifest(directory):
-    """The manifest of the bundle in ``directory``, its shape checked.
-
-    A manifest whose fields have the wrong types (``files: null``, missing
-    ``parameters``, a hash that is not 64 hex digits, ...) is refused with one
-    :class:`CombinError` saying "not a valid manifest".
-    """
-    root = Path(directory)
-    try:
-        text = read_text(root / "manifest.json", MAX_MANIFEST_BYTES, "manifest")
-    except CombinError as error:
-        raise CombinError(f"{root}: no readable manifest.json ({error})") from None
-    try:
-        recorded = json.loads(text)
-    except (ValueError, RecursionError):
-        _invalid(root, "manifest.json is not JSON")
-    if not isinstance(recorded, dict):
-        _invalid(root, "not a JSON object")
-    if recorded.get("format") != FORMAT:
-        _invalid(root, f"format is {str(recorded.get('format'))[:40]!r}, not {FORMAT!r}")
-    files = recorded.get("files")
-    if not isinstance(files, dict):
-        _invalid(root, f"'files' is {type(files).__name__ if files is not None else 'null'}, "
-                       "not an object")
-    for path, digest in files.items():
-        if not (isinstance(digest, str) and len(digest) == 64 and set(digest) <= _HEX):
-            _invalid(root, f"the hash of {path[:80]!r} is not 64 hex digits")
-    parameters = recorded.get("parameters")
-    if not isinstance(parameters, dict) or set(parameters) != set(_PARAMETERS) or \
-            not all(_is_int(parameters[name]) for name in _PARAMETERS):
-        _invalid(root, "'parameters' must hold the whole numbers seed, rounds, hands and shoes")
-    tool = recorded.get("tool")
-    if not isinstance(tool, dict) or not isinstance(tool.get("version"), str):
-        _invalid(root, "'tool' must name the tool's version")
-    for name in ("git_commit", "command"):
-        if not isinstance(recorded.get(name), str):
-            _invalid(root, f"'{name}' must be a string")
-    verdicts = recorded.get("verdicts")
-    if not isinstance(verdicts, dict) or not verdicts or \
-            not all(isinstance(v, dict) for v in verdicts.values()):
-        _invalid(root, "'verdicts' must hold one verdict per game of the bundle")
-    if not isinstance(recorded.get("scope"), dict):
-        _invalid(root, "'scope' must be an object")
-    lab = recorded.get("lab")
-    if not isinstance(lab, dict) or set(lab) != set(EMPTY_LAB) or \
-            not all(isinstance(value, str) for value in lab.values()):
-        _invalid(root, f"'lab' must hold the strings {', '.join(EMPTY_LAB)}")
-    return recorded
-
-
-def _unsafe(root, path):
-    """Why the manifest path ``path`` may not be read inside ``root`` (``None``: it may)."""
-    pure = Path(path)
-    if not path or "\0" in path or "\\" in path or pure.is_absolute() or ".." in pure.parts:
-        return "an absolute path or one leaving the bundle"
-    inside = root.resolve()
-    try:
-        (root / path).resolve().relative_to(inside)
-    except ValueError:
-        return "a path leading outside the bundle"
-    if any((root / Path(*pure.parts[:n])).is_symlink() for n in range(1, len(pure.parts) + 1)):
-        return "a symbolic link"
-    return None
-
-
-def _command_matches(recorded):
-    """Whether the recorded command line is the one :func:`audit_command` writes for the
-    manifest's parameters, scope and laboratory fields (the bundle records its command as
-    data: no command line is parsed here)."""
-    try:
-        scope = Scope.of_record(recorded["scope"], lambda path: "")  # options name the files
-    except CombinError:
-        return False
-    record = {**recorded["parameters"], "scope": scope, "lab": recorded["lab"]}
-    return recorded["command"] == audit_command(record)
-
-
-def _recorded_verdict(root, game):
-    """A game's verdict as the bundle's own ``checks.json`` and ``simulation.json`` give it."""
-    from combin.fileio import read_text
-    try:
-        if any((root / game / name).is_symlink() for name in ("", "checks.json", "simulation.json")):
-            return None, None
-        checks = json.loads(read_text(root / game / "checks.json", MAX_MANIFEST_BYTES))
-        simulation = json.loads(read_text(root / game / "simulation.json", MAX_MANIFEST_BYTES))
-        confirmations = simulation["confirmations"]
-        return {"checks": f"{sum(c['passed'] is True for c in checks)}/{len(checks)}",
-                "simulation_inside_99": f"{sum(c['exact_inside'] is True for c in confirmations)}"
-                                        f"/{len(confirmations)}",
-                "all_checks_passed": all(c["passed"] is True for c in checks)}, \
-            simulation["parameters"]
-    except (CombinError, OSError, ValueError, KeyError, TypeError, RecursionError):
-        return None, None
-
-
-def _unit(game_id):
-    """What a game's simulation deals (its audit parameter), ``rounds`` for an unknown id."""
-    try:
-        section = find_game(game_id).audit
-    except CombinError:
-        return "rounds"
-    return section.unit if section is not None else "rounds"
-
-
-def _metadata(root, recorded):
-    """Differences between the manifest's metadata and this tool, its command and its files."""
-    differences = []
-    if recorded["tool"]["version"] != __version__:
-        differences.append(f"tool version differs: the bundle says {recorded['tool']['version']!r}, "
-                           f"this is combin {__version__}")
-    commit = _git_commit()
-    if recorded["git_commit"] != commit:
-        differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
-                           f"this checkout is {commit}")
-    parameters = recorded["parameters"]
-    if not _command_matches(recorded):
-        differences.append(f"the recorded command {recorded['command'][:120]!r} does not give "
-                           "the recorded parameters")
-    report = root / "REPORT.md"
-    if report.is_file() and not report.is_symlink():
-        head = report.read_text(encoding="utf-8", errors="replace")[:8000]
-        for key, value in recorded["lab"].items():
-            if value and value not in head:
-                differences.append(f"the manifest's {key} {value[:80]!r} is not the one "
-                                   "REPORT.md opens with")
-    # every game whose checks the bundle holds has its verdict in the manifest (a deleted one
-    # would leave a game's checks unread by this loop)
-    checked = {path.split("/")[0] for path in recorded["files"]
-               if path.count("/") == 1 and path.endswith("/checks.json")}
-    for game in sorted(checked - set(recorded["verdicts"])):
-        differences.append(f"the manifest records no verdict for {game[:80]}, whose "
-                           f"{game[:80]}/checks.json the bundle holds")
-    for game, verdict in sorted(recorded["verdicts"].items()):
-        found, simulation_parameters = _recorded_verdict(root, game)
-        if found is None:
-            continue  # the missing or changed file is reported by its hash
-        if game == "caribbean":
-            found = {**found, "simulation_inside_99": verdict.get("simulation_inside_99")}
-        if verdict != found:
-            differences.append(f"recorded verdict differs from {game}/checks.json and "
-                               f"{game}/simulation.json: {game}")
-        rounds = parameters.get(_unit(game), parameters["rounds"])
-        if game != "caribbean" and (not isinstance(simulation_parameters, dict) or
-                                    simulation_parameters.get("seed") != parameters["seed"] or
-                                    simulation_parameters.get("rounds") != rounds):
-            differences.append(f"recorded parameters differ from {game}/simulation.json")
-    return differences
-
-
-def _read_input(root, path):
-    """A user's paytable file as the bundle holds it (``inputs/NAME``)."""
-    if _unsafe(root, path) or not path.startswith(f"{INPUTS}/"):
-        raise CombinError(f"{root}: the scope names an input outside {INPUTS}/: {path[:80]}")
-    return read_text(root / path, MAX_MANIFEST_BYTES, "paytable file")
-
-
-#: The report printed by Chromium (hashed; not re-rendered by --verify, see combin.audit.pdf).
+#: The PDF of the report: not rebuilt by verify (the recomputation writes no PDF).
 PDF = "REPORT.pdf"
-
-
-def _draw_differences(root, hashes, workers, progress):
-    """The committed Lunar sheets the bundle holds -- the game without draws, and with draws
-    on each reduced deck -- summed again in full here and compared figure by figure."""
-    import tempfile
-    found = []
-    if "lunar/game/no-draw.md" in hashes and "lunar/game/no-draw.json" not in hashes:
-        progress("lunar: the committed game without draws, summed again")   # as committed
-        text = stud_games.lunar_no_draw("A", {}, None, progress).pages["game/no-draw.md"]
-        target = root / "lunar/game/no-draw.md"
-        if target.is_file() and not _unsafe(root, "lunar/game/no-draw.md"):
-            found += ["recomputed figures differ: " + line for line in file_differences(
-                "lunar/game/no-draw.md", target.read_bytes(), text.encode("utf-8"))]
-    for ranks in stud_games.REDUCED_DECKS:
-        sheet, strategy = f"lunar/game/{ranks}.md", f"lunar/game/{ranks}-strategy.json"
-        if sheet not in hashes or _unsafe(root, sheet) or not (root / sheet).is_file():
-            continue
-        progress(f"lunar: the game with draws on {ranks}, summed again in full")
-        with tempfile.TemporaryDirectory(prefix="combin-verify-") as folder:
-            text, plan = stud_games.lunar_draws(ranks, "A", {}, workers,
-                                                f"{folder}/store.sqlite")
-        for path, content in ((sheet, text), (strategy, plan)):
-            target = root / path
-            if path in hashes and target.is_file() and not _unsafe(root, path):
-                found += ["recomputed figures differ: " + line for line in
-                          file_differences(path, target.read_bytes(), content.encode("utf-8"))]
-    return found
-
-
-def _edited_parameters(root, parameters):
-    """A difference for each recorded parameter outside what ``combin audit`` accepts (and so
-    records): the manifest was edited, and the bundle cannot be rebuilt from it."""
-    found = []
-    for name, (low, high) in LIMITS.items():
-        value = parameters[name]
-        if not low <= value <= high:
-            shown = str(value) if len(str(value)) <= 40 else f"{str(value)[:40]}... "
-            found.append(f"{root / 'manifest.json'}: the recorded parameter {name} is {shown}, "
-                         f"outside the {low:,} to {high:,} combin audit records; the manifest "
-                         "was edited")
-    return found
-
-
-#: How many of a 52-card sample's classes ``--verify`` prices again by default (about 0.1 to
-#: 0.4 CPU-seconds each, after a minute of one-time setup).
-VERIFY_CLASSES = 200
-
-
-def _class_differences(root, hashes, count, seed, progress):
-    """A seeded random sample of ``count`` classes of each priced-classes file the bundle
-    holds (the 52-card sample's), priced again here and compared with the file cell by cell:
-    the situation, its weight, the best option and both exact values."""
-    import random
-    found = []
-    for path in sorted(p for p in hashes if p.startswith("lunar/game/") and
-                       p.endswith(stud_games.CLASSES_SUFFIX)):
-        sheet = path[:-len(stud_games.CLASSES_SUFFIX)] + ".json"
-        if count == 0 or any(_unsafe(root, p) or not (root / p).is_file() for p in (path, sheet)):
-            continue    # a missing or unsafe file is reported by the hash loop
-        try:
-            rows = stud_games.read_priced_classes(
-                read_text(root / path, MAX_MANIFEST_BYTES, "priced classes"), path)
-            document = json.loads(read_text(root / sheet, MAX_MANIFEST_BYTES, "sheet"))
-            subject = document["subject"]
-            summary = {row["figure"]: row["value"] for row in document["tables"]["summary"]["rows"]}
-            tallies = {"draws": str(sum(int(row["draws"]) for row in rows)),
-                       "situation classes sampled (distinct)": str(len(rows))}
-        except (CombinError, ValueError, KeyError, TypeError) as error:
-            found.append(f"recomputed figures differ: {path}: cannot be read ({error})")
-            continue
-        found += [f"recomputed figures differ: {path} holds {value} {figure}, its sheet {sheet} "
-                  f"says {summary.get(figure)}" for figure, value in tallies.items()
-                  if summary.get(figure) != value]
-        picked = sorted(random.Random(stream_seed(seed, "verify-classes", path)).sample(
-            range(len(rows)), min(count, len(rows))))
-        progress(f"lunar: {len(picked):,} of the {len(rows):,} classes of {path}, priced again")
-        try:
-            again = stud_games.reprice_classes(subject, [int(rows[i]["class"]) for i in picked])
-        except CombinError as error:
-            found.append(f"recomputed figures differ: {path}: {error}")
-            continue
-        by_class = {row["class"]: row for row in again}
-        for number in picked:
-            row = rows[number]
-            recomputed = by_class[str(int(row["class"]))]
-            found += [f"recomputed figures differ: {path}, row {number + 2} (class {row['class']}), "
-                      f"column {column!r}: bundle {row[column]!r}, recomputed {value!r}"
-                      for column, value in recomputed.items()
-                      if column != "draws" and row[column] != value]
-    return found
-
-
-def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES):
-    """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
-
-    Checked: the manifest's shape (:func:`read_manifest`); every listed path
-    stays inside the bundle and is not a symbolic link; every hash; no file
-    unlisted; the tool version and git commit against this tool; the command
-    against the parameters; the verdicts against the bundle's checks and
-    simulation files; and, with ``recompute``, every file and verdict against a
-    rebuild from the parameters, the Lunar reduced decks summed again in full, and
-    ``classes`` seeded random classes of the 52-card sample priced again (their exact
-    values must equal the bundle's).  Nothing is written: the rebuild stays in memory.
-    Each difference is listed once, though two checks may find it.
-    """
-    if not str(directory).strip():
-        raise CombinError("--verify needs the directory of a bundle")
-    root = Path(directory)
-    if not root.is_dir():
-        raise CombinError(f"{root}: no readable manifest.json (not a directory)")
-    recorded = read_manifest(root)
-    hashes, parameters = recorded["files"], recorded["parameters"]
-    differences = []
-    for path, digest in sorted(hashes.items()):
-        unsafe = _unsafe(root, path)
-        target = root / path
-        if unsafe:
-            differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
-        elif not target.is_file():
-            differences.append(f"missing: {path}")
-        elif _file_digest(target) != digest:
-            differences.append(f"hash differs: {path}")
-    on_disk = set()
-    for found in root.rglob("*"):
-        if found.is_symlink():
-            differences.append(f"symbolic link in the bundle: {found.relative_to(root).as_posix()}")
-        elif found.is_file():
-            on_disk.add(found.relative_to(root).as_posix())
-    differences += [f"not in the manifest: {path}" for path in sorted(on_disk - set(hashes) - {"manifest.json"})]
-    differences += _metadata(root, recorded)
-    edited = _edited_parameters(root, parameters)
-    differences += edited
-    if recompute and edited:
-        progress("not recomputed: the recorded parameters are none combin audit writes")
-    elif recompute:
-        progress("recomputing the bundle from its recorded parameters and scope")
-        scope = Scope.of_record(recorded["scope"], lambda path: _read_input(root, path))
-        files, verdicts, _ = build(parameters["seed"], parameters["rounds"], parameters["hands"],
-                                   parameters["shoes"], workers, progress, scope, recorded["lab"])
-        for path, content in sorted(files.items()):
-            data = content if isinstance(content, bytes) else content.encode("utf-8")
-            target = root / path
-            if target.is_file() and not target.is_symlink() and target.read_bytes() != data:
-                differences += ["recomputed figures differ: " + line
-                                for line in file_differences(path, target.read_bytes(), data)]
-            elif path not in hashes:
-                differences.append(f"recomputation produces a file the bundle lacks: {path}")
-        differences += [f"the bundle holds a file the recomputation does not produce: {path}"
-                        for path in sorted(set(hashes) - set(files) - {PDF})]
-        differences += _draw_differences(root, hashes, workers, progress)
-        differences += _class_differences(root, hashes, classes, parameters["seed"], progress)
-        for game in sorted(set(verdicts) | set(recorded["verdicts"])):
-            if verdicts.get(game) != recorded["verdicts"].get(game):
-                differences.append(f"recorded verdict differs from the recomputation: {game}")
-    # a Lunar sheet with draws is compared twice, with the rebuild (as committed) and with its sum
-    # in full: one edited cell is one difference, said once
-    return list(dict.fromkeys(differences))

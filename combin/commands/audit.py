@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> str:
 
 
 def _run(args: argparse.Namespace) -> str:
-    from combin.audit.bundle import MARKER, audit_command, build, verify, write
+    from combin.audit.bundle import MARKER, audit_command, build, write
     from combin.fileio import check_directory
     from combin.progress import messages
     if args.verify is not None:
@@ -147,7 +147,7 @@ def _run(args: argparse.Namespace) -> str:
                               "them from the bundle's manifest")
         if not args.verify.strip():
             raise CombinError("--verify needs the directory of a bundle, not an empty name")
-        from combin.audit.bundle import VERIFY_CLASSES
+        from combin.audit.verify import VERIFY_CLASSES, verify
         classes = VERIFY_CLASSES if args.verify_classes is None else args.verify_classes
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only,
                              classes=classes)

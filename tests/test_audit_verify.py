@@ -1,0 +1,128 @@
+"""combin.audit.verify: a bundle re-hashed and rebuilt, every changed figure named once
+(the file, the line or cell, both values); an edited manifest named as the bundle's fault."""
+
+import json
+import shutil
+
+import pytest
+
+from combin.audit.verify import verify
+from combin.cli import main
+from test_audit_bundle import ECLIPSE_B, _quiet, _write
+
+
+def _state(root):
+    """Every path of the bundle with its modification time and bytes (a verify only reads)."""
+    return {p.relative_to(root).as_posix(): (p.stat().st_mtime_ns, p.read_bytes() if p.is_file() else None)
+            for p in sorted(root.rglob("*"))}
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    return _write(tmp_path_factory.mktemp("verify") / "bundle", ECLIPSE_B)
+
+
+def test_verify_passes_on_the_bundle_and_recomputes_it_identically(bundle):
+    # Recomputing from the manifest's parameters is a second build: identical bytes.
+    before = _state(bundle)
+    assert verify(bundle, workers=2, progress=lambda message: None) == []
+    assert _state(bundle) == before  # verification only reads
+
+
+@pytest.mark.parametrize("field, value, words", [
+    (("tool", "version"), "0.0.1", "tool version differs"),
+    (("git_commit",), "f" * 40, "git commit differs"),
+    (("command",), "combin audit --seed 6 --rounds 2000 --hands 2000 --shoes 300",
+     "recorded command"),
+    (("lab", "client"), "Casino Y", "the manifest's client 'Casino Y' is not the one"),
+    (("verdicts", "baccarat", "all_checks_passed"), False, "recorded verdict differs"),
+    (("parameters", "rounds"), 3000, "recorded parameters differ from baccarat/simulation.json"),
+])
+def test_verify_compares_the_manifests_metadata(bundle, tmp_path, field, value, words):
+    copy = tmp_path / "edited"
+    shutil.copytree(bundle, copy)
+    recorded = json.loads((copy / "manifest.json").read_text())
+    target = recorded
+    for key in field[:-1]:
+        target = target[key]
+    target[field[-1]] = value
+    (copy / "manifest.json").write_text(json.dumps(recorded))
+    differences = verify(copy, recompute=False)
+    assert any(words in line for line in differences), differences
+
+
+def test_verify_recomputes_the_verdicts(bundle, tmp_path, monkeypatch):
+    import combin.audit.verify as module        # verify rebuilds through its own name of build
+    copy = tmp_path / "verdicts"
+    shutil.copytree(bundle, copy)
+    recorded = json.loads((copy / "manifest.json").read_text())
+    files = {path: (copy / path).read_bytes() for path in recorded["files"]}  # as a rebuild gives
+    verdicts, parameters = recorded["verdicts"], recorded["parameters"]
+    assert verify(copy, recompute=False) == []
+    monkeypatch.setattr(module, "build", lambda *a, **k: (files, verdicts, parameters))
+    assert verify(copy, progress=lambda m: None) == []
+    changed = {**verdicts, "baccarat": {**verdicts["baccarat"], "checks": "0/0"}}
+    monkeypatch.setattr(module, "build", lambda *a, **k: (files, changed, parameters))
+    assert verify(copy, progress=lambda m: None) == [
+        "recorded verdict differs from the recomputation: baccarat"]
+
+
+def test_verify_names_the_file_the_cell_and_both_values(bundle, tmp_path, capsys):
+    copy = tmp_path / "tampered"
+    shutil.copytree(bundle, copy)
+    csv_file = copy / "baccarat/parsheets/8-decks/eclipse.eclipse-B.csv"
+    data = bytearray(csv_file.read_bytes())
+    data[data.index(b"112633011329024") + 14] = ord("5")   # one digit of a count
+    csv_file.write_bytes(bytes(data))
+    page = copy / "baccarat/parsheets/8-decks/eclipse.eclipse-B.md"
+    page.write_text(page.read_text().replace("2.9664%", "2.9674%", 1))  # one digit of the edge
+    assert verify(copy, recompute=False) == [
+        "hash differs: baccarat/parsheets/8-decks/eclipse.eclipse-B.csv",
+        "hash differs: baccarat/parsheets/8-decks/eclipse.eclipse-B.md"]
+    found = verify(copy, workers=1, progress=_quiet)
+    assert len(found) == len(set(found))                      # each difference said once
+    assert "recomputed figures differ: baccarat/parsheets/8-decks/eclipse.eclipse-B.csv, row 2, " \
+           "column 'combinations': bundle '112633011329025', recomputed '112633011329024'" in found
+    assert any(line.startswith("recomputed figures differ: baccarat/parsheets/8-decks/"
+                               "eclipse.eclipse-B.md, line ") and
+               "table cell (row 'House edge', column 'Value'): bundle '2.9674%', "
+               "recomputed '2.9664%'" in line for line in found), found
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", "--verify", str(copy), "--hashes-only"])
+    assert stop.value.code == 1
+    assert "hash differs" in capsys.readouterr().err
+
+
+def test_verify_an_extra_file_and_a_missing_manifest(bundle, tmp_path, capsys):
+    copy = tmp_path / "extra"
+    shutil.copytree(bundle, copy)
+    (copy / "baccarat" / "note.txt").write_text("added later")
+    assert verify(copy, recompute=False) == ["not in the manifest: baccarat/note.txt"]
+    assert main(["audit", "--verify", str(tmp_path / "nowhere")]) == 2
+    assert "no readable manifest.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, value", [("rounds", 5), ("hands", 999), ("shoes", 0),
+                                         ("seed", -1), ("rounds", 10**30)])
+def test_verify_names_an_edited_parameter_of_the_manifest(tmp_path, name, value):
+    """A recorded parameter no audit writes (``rounds: 5``) is the bundle's fault, not the
+    user's: --verify (a real process, recomputing) names the manifest and the parameter, says
+    "edited", exits 1, never tells the user to give more rounds, and writes nothing."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    from hostile_cases import _set, make_bundle, snapshot
+    make_bundle(edit=_set(["parameters", name], value))(tmp_path)
+    before = snapshot(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, "-m", "combin", "audit", "--verify",
+                           str(tmp_path / "bundle")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    assert f"{tmp_path / 'bundle' / 'manifest.json'}: the recorded parameter {name} is " \
+           f"{str(value)[:40]}" in done.stderr
+    assert "the manifest was edited" in done.stderr
+    assert "need at least" not in done.stderr and "verified" not in done.stderr
+    assert "Traceback" not in done.stderr
+    assert snapshot(tmp_path) == before
