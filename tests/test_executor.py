@@ -267,7 +267,7 @@ def test_more_chunks_than_the_window_in_flight(cluster):
     assert f"{len(chunks)}/{len(chunks)} chunks" in stream.getvalue()
 
 
-def test_a_stop_cancels_the_runs_chunks_on_another_scheduler(cluster):
+def test_a_stop_leaves_none_of_its_chunks_on_another_scheduler(cluster):
     """A run on a scheduler that is not its own leaves none of its chunks behind when stopped."""
     import time
     from distributed import Client
