@@ -73,8 +73,15 @@ def _add_quiet(parser):
 
 def _command_word(argv):
     """The command ``argv`` names: its first word that is not one of the top-level options
-    (which take no value), or ``None``."""
+    (which take no value), or ``None`` -- also when the top-level help is asked for first
+    (``combin -h par`` lists every command).
+
+    >>> _command_word(["-q", "par", "eclipse.sun7"]), _command_word(["-h", "par"])
+    ('par', None)
+    """
     for word in argv:
+        if word in ("-h", "--help"):
+            return None
         if not word.startswith("-"):
             return word
     return None

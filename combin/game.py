@@ -202,7 +202,7 @@ def read_data(package: str, name: str) -> str:
     Read beside the package's own file: the package is installed as files (numba caches
     beside them too), and :mod:`importlib.resources` would add its zip machinery to the
     start of every command."""
-    folder = os.path.dirname(import_module(package).__file__ or "")
+    folder = next(iter(import_module(package).__path__))     # a package's folder (namespace ones too)
     with open(os.path.join(folder, "data", name), encoding="utf-8") as handle:
         return handle.read()
 
