@@ -63,6 +63,18 @@ def dask_cluster():
         yield cluster
 
 
+_OWN_CACHE: list[str] = []
+
+
 def pytest_configure(config):
-    """The suite's cached arrays (combin.cache) go to a folder of its own, not the user's cache."""
-    os.environ.setdefault("COMBIN_CACHE_DIR", tempfile.mkdtemp(prefix="combin-test-cache-"))
+    """The suite's cached arrays (combin.cache) go to a folder of its own, not the user's cache,
+    removed when the run ends."""
+    if "COMBIN_CACHE_DIR" not in os.environ:
+        _OWN_CACHE.append(tempfile.mkdtemp(prefix="combin-test-cache-"))
+        os.environ["COMBIN_CACHE_DIR"] = _OWN_CACHE[0]
+
+
+def pytest_unconfigure(config):
+    import shutil
+    for folder in _OWN_CACHE:
+        shutil.rmtree(folder, ignore_errors=True)
