@@ -612,12 +612,12 @@ CASES = [
            argv + ("--table", "nope", "--strategy-out", "{d}/s.json")[:4 if argv[:2] == LUNAR[:2]
                                                                      else 2],
            words=("no table 'nope'",))
-      for argv in (LUNAR, LUNAR + ("--sample", "20"), COUNT, ("game", "caribbean"),
+      for argv in (LUNAR, LUNAR + ("--sample", "80"), COUNT, ("game", "caribbean"),
                    ("lunar", "advise", "AS KD TH TC 9D", "--up", "9S"),
                    ("package", "--lunar-supers", "3"))],
     Case("bounds before work", "--sample below the strata's floor on 52 cards",
-         ("game", "lunar", "--workers", "0", "--sample", "59"),
-         words=("30 strata need at least 60 draws",)),
+         ("game", "lunar", "--workers", "0", "--sample", "1051"),
+         words=("263 strata need at least 1052 draws",)),
     # 11. (round 3) Stores: another program's database, a file that is none.
     Case("stores", "--store another program's SQLite database", LUNAR + ("--store", "{d}/s.db"),
          setup=sqlite_file("s.db", "CREATE TABLE songs (title TEXT);"),

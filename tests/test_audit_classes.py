@@ -25,12 +25,12 @@ def _quiet(message):
 
 @pytest.fixture(scope="module")
 def jqka_sample(tmp_path_factory):
-    """A sample of 40 draws of the 16-card deck J to A: its sheet (JSON) and priced classes,
+    """A sample of 80 draws of the 16-card deck J to A: its sheet (JSON) and priced classes,
     laid out as a bundle holds the 52-card one."""
     root = tmp_path_factory.mktemp("classes")
     game = root / "lunar" / "game"
     game.mkdir(parents=True)
-    code = main(["game", "lunar", "--deck", "JQKA", "--sample", "40", "--seed", "2",
+    code = main(["game", "lunar", "--deck", "JQKA", "--sample", "80", "--seed", "2",
                  "--workers", "0", "--store", str(root / "store.sqlite"), "--format", "json",
                  "--out", str(game / "s.json"), "--classes-out", str(game / "s-classes.csv")])
     assert code == 0
@@ -49,7 +49,7 @@ def _summary(sheet):
 def test_the_priced_classes_are_the_exact_values_of_the_exact_game(jqka_sample):
     rows = _rows(jqka_sample / "lunar/game/s-classes.csv")
     summary = _summary(json.loads((jqka_sample / "lunar/game/s.json").read_text()))
-    assert sum(int(row["draws"]) for row in rows) == 40 == int(summary["draws"])
+    assert sum(int(row["draws"]) for row in rows) == 80 == int(summary["draws"])
     assert len(rows) == int(summary["situation classes sampled (distinct)"])
     # Each class against the committed exact game on the same deck (its strategy table, summed
     # over every class by an earlier run): the same situation, weight, best option and value.
@@ -76,8 +76,8 @@ def test_verify_prices_the_classes_again_and_names_an_edited_value(jqka_sample, 
     lines = path.read_text().splitlines(keepends=True)
     lines[1] = lines[1].replace("," + first["value"] + ",", "," + changed + ",", 1)
     path.write_text("".join(lines))
-    # every class priced again (the sample holds fewer than 40): the edited row is among them
-    found = _class_differences(copy, hashes, 40, 7, _quiet)
+    # every class priced again (the sample holds fewer than 80): the edited row is among them
+    found = _class_differences(copy, hashes, 80, 7, _quiet)
     assert found == [f"recomputed figures differ: lunar/game/s-classes.csv, row 2 (class "
                      f"{first['class']}), column 'value': bundle {changed!r}, recomputed "
                      f"{first['value']!r}"]
@@ -138,7 +138,7 @@ def test_verify_ties_the_classes_to_their_sheet(jqka_sample, tmp_path):
     hashes = {"lunar/game/s.json": "", "lunar/game/s-classes.csv": ""}
     found = _class_differences(copy, hashes, 3, 7, _quiet)
     assert found == [
-        f"recomputed figures differ: lunar/game/s-classes.csv holds {40 - draws} draws, its "
-        f"sheet lunar/game/s.json says 40",
+        f"recomputed figures differ: lunar/game/s-classes.csv holds {80 - draws} draws, its "
+        f"sheet lunar/game/s.json says 80",
         f"recomputed figures differ: lunar/game/s-classes.csv holds {rows} situation classes "
         f"sampled (distinct), its sheet lunar/game/s.json says {rows + 1}"]

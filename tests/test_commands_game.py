@@ -97,7 +97,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
 
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ["game", "lunar", "--deck", "JQKA", "--sample", "16", "--seed", "3", "--chunk", "3",
+SAMPLE = ["game", "lunar", "--deck", "JQKA", "--sample", "80", "--seed", "3", "--chunk", "3",
           "--format", "json"]
 
 
@@ -114,7 +114,7 @@ def test_single_process_local_cluster_and_scheduler_give_identical_bytes(tmp_pat
     assert single == remote == local
     sheet = json.loads(single)
     subject = sheet["subject"]
-    assert subject["mode"] == "sample" and subject["seed"] == 3 and subject["sample"] == 16
+    assert subject["mode"] == "sample" and subject["seed"] == 3 and subject["sample"] == 80
     # read back from the store: no work, the same bytes
     again = _run(SAMPLE + ["--workers", "0", "--store", str(tmp_path / "a.sqlite")], capsys)
     assert again == single
@@ -122,7 +122,7 @@ def test_single_process_local_cluster_and_scheduler_give_identical_bytes(tmp_pat
 
 def test_resume_after_a_kill_gives_the_identical_result(tmp_path, capsys):
     store = tmp_path / "store.sqlite"
-    argv = ["game", "lunar", "--deck", "JQKA", "--sample", "60", "--seed", "5", "--chunk", "2",
+    argv = ["game", "lunar", "--deck", "JQKA", "--sample", "80", "--seed", "5", "--chunk", "2",
             "--workers", "0", "--format", "json"]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     process = subprocess.Popen([sys.executable, "-m", "combin", *argv, "--store", str(store)],
@@ -194,15 +194,21 @@ def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys
 
 @pytest.mark.slow
 def test_sample_interval_contains_the_exact_figure_of_a_reduced_deck(tmp_path, capsys):
+    """Two decks, three seeds each: every sample's 99% interval holds the exact house edge."""
     from fractions import Fraction
     store = ["--store", str(tmp_path / "s.sqlite"), "--workers", "0", "--format", "json"]
-    exact = json.loads(_run(["game", "lunar", "--deck", "JQKA", *store], capsys))
-    sample = json.loads(_run(["game", "lunar", "--deck", "JQKA", "--sample", "60", "--seed", "1",
-                              *store], capsys))
-    edge = Fraction(exact["tables"]["summary"]["rows"][4]["value"])
-    low = Fraction(sample["tables"]["summary"]["rows"][5]["value"])
-    high = Fraction(sample["tables"]["summary"]["rows"][6]["value"])
-    assert low <= edge <= high
+
+    def figure(sheet, name):
+        return Fraction(next(row["value"] for row in sheet["tables"]["summary"]["rows"] if row["figure"] == name))
+    for deck, size in (("JQKA", 200), ("TJQKA", 400)):
+        exact = json.loads(_run(["game", "lunar", "--deck", deck, *store], capsys))
+        edge = figure(exact, "house edge per Ante")
+        for seed in ("1", "2", "3"):
+            sample = json.loads(_run(["game", "lunar", "--deck", deck, "--sample", str(size), "--seed", seed,
+                                      *store], capsys))
+            low = figure(sample, "99% interval of the house edge, low")
+            high = figure(sample, "99% interval of the house edge, high")
+            assert low <= edge <= high, (deck, seed)
 
 
 @pytest.mark.slow

@@ -44,7 +44,7 @@ COUNT = ("count", "eclipse.sun7", "--trigger", "1", "--shoes", "2000", "--worker
 
 @pytest.mark.parametrize("argv, tables", [
     (LUNAR + ("--strategy-out", "s.json"), "summary, options, results, instant"),
-    (LUNAR + ("--sample", "20", "--store", "s.sqlite"), "summary, strata"),
+    (LUNAR + ("--sample", "80", "--store", "s.sqlite"), "summary, strata"),
     (LUNAR + ("--strategy-table",), "instant, strategy, basic_strategy, basic_strategy_edge"),
     (("game", "lunar", "--no-draw", "--deck", "JQKA"), "outcomes, summary, options, strategy"),
     (("game", "caribbean", "--deck", "9TJQKA"), "outcomes, summary, options, strategy"),
@@ -72,7 +72,7 @@ def _tables(tmp_path, argv):
 @pytest.mark.parametrize("argv, table", [
     (ADVISE, "results"),
     (("game", "caribbean", "--deck", "9TJQKA"), "ace_king"),
-    (LUNAR + ("--sample", "30"), "strata"),
+    (LUNAR + ("--sample", "80"), "strata"),
     (LUNAR + ("--strategy-table",), "basic_strategy_edge"),
     (("hands", "--cards", "6"), "bet"),
     (("hands", "--cards", "7"), "classes"),
@@ -93,24 +93,24 @@ def test_the_tables_named_before_the_work_are_the_outputs_tables(tmp_path, argv,
 
 @pytest.mark.parametrize("argv, words", [
     (("game", "lunar", "--workers", "0", "--sample", "16"),
-     ("--sample 16 is too small: 30 strata need at least 60 draws",)),
-    (("game", "lunar", "--workers", "0", "--sample", "59"), ("30 strata need at least 60",)),
+     ("--sample 16 is too small: 263 strata need at least 1052 draws (two phases of 526)",)),
+    (("game", "lunar", "--workers", "0", "--sample", "1051"), ("263 strata need at least 1052",)),
     (("game", "lunar", "--workers", "0", "--sample", "99999999999"),
      ("--sample 99,999,999,999 is more than the 5,649,150 classes",)),
     (LUNAR + ("--sample", "2425"), ("--sample 2,425 is more than the 2,424 classes",)),
-    (LUNAR + ("--sample", "15", "--store", "s.sqlite"), ("8 strata need at least 16 draws",)),
+    (LUNAR + ("--sample", "79", "--store", "s.sqlite"), ("20 strata need at least 80 draws",)),
     (("game", "lunar", "--deck", "TJQKA", "--workers", "2", "--sample", "16"),
-     ("11 strata need at least 22 draws",)),
-], ids=["16 on 52 cards", "59 on 52 cards", "above 52 cards' classes", "above JQKA's classes",
-        "15 on JQKA", "16 on TJQKA with workers"])
+     ("43 strata need at least 172 draws",)),
+], ids=["16 on 52 cards", "1051 on 52 cards", "above 52 cards' classes", "above JQKA's classes",
+        "79 on JQKA", "16 on TJQKA with workers"])
 def test_a_sample_out_of_bounds_is_refused_before_any_work(tmp_path, argv, words):
     _refused_before_work(tmp_path, argv, words)
 
 
 def test_the_least_sample_is_accepted(tmp_path):
-    """The lower bound is the true one: 16 draws on JQKA's 8 strata run."""
+    """The lower bound is the true one: 80 draws on JQKA's 20 strata (two phases of 40) run."""
     from jsondoc import figure
-    code, out, err, _, _ = _combin(tmp_path, *LUNAR, "--sample", "16", "--format", "json",
+    code, out, err, _, _ = _combin(tmp_path, *LUNAR, "--sample", "80", "--format", "json",
                                    "--store", str(tmp_path / "s.sqlite"))
     assert code == 0, err[-2000:]
-    assert figure(json.loads(out), "draws") == "16"
+    assert figure(json.loads(out), "draws") == "80"

@@ -11,7 +11,7 @@ from combin.stud.core.situation import Situation
 from combin.stud.core.values import hand_table
 from combin.stud.draw.spec import RunSpec, resolve_rules
 from combin.stud.draw.run import Throughput, run_game
-from combin.stud.draw.sampling import Estimate, estimate, plan, stratum
+from combin.stud.draw.sampling import Estimate, class_strata, combined, phase_sizes, plan, spreads_of
 from combin.stud.nodraw.game import whole_game
 from combin.stud.reference.naive import option_values
 
@@ -20,23 +20,33 @@ def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):
     deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     stream = io.StringIO()
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=4,
-                               sample=16, seed=4, want_strategy=True, stream=stream)
+                               sample=100, seed=4, want_strategy=True, stream=stream)
     summary = dict(sheet.sections["summary"])
     rows, hands, ups, weights = situations(deck)
-    strata = [stratum(int(v)) for v in hand_table(deck).values[rows].tolist()]
-    draws, shares = plan(strata, weights.tolist(), 16, 4)
+    strata = class_strata(deck, rows, hands, ups)
+    first, rest = phase_sizes(100, strata)
     best, without = {}, {}
-    for i in {i for found in draws.values() for i in found}:
-        values = option_values(Situation(tuple(hands[i].tolist()), int(ups[i]), deck), rules)
-        best[i] = max(values.values())
-        without[i] = max(v for key, v in values.items() if key[0] in ("fold", "play", "instant"))
+
+    def price(draws):
+        for i in {i for found in draws.values() for i in found} - set(best):
+            values = option_values(Situation(tuple(hands[i].tolist()), int(ups[i]), deck), rules)
+            best[i] = max(values.values())
+            without[i] = max(v for key, v in values.items() if key[0] in ("fold", "play", "instant"))
+    # phase 1 by the shares, phase 2 by Neyman's allocation from phase 1's spread of the gain
+    draws, shares = plan(strata, weights.tolist(), first, 4)
+    price(draws)
+    later, _ = plan(strata, weights.tolist(), rest, "4:phase 2", spreads_of(draws, lambda i: best[i] - without[i]))
+    price(later)
+    phases = [draws, later]
     # the estimate: the exact game without draws plus the stratified mean gain of drawing
-    gain = estimate(draws, shares, lambda i: best[i] - without[i])
+    gain = combined(phases, shares, lambda i: best[i] - without[i])
     control = whole_game(rules, deck, "optimal").expected
-    naive = estimate(draws, shares, best.__getitem__)
+    naive = combined(phases, shares, best.__getitem__)
     assert summary["estimated expected result per Ante"] == control + gain.value
     assert summary["expected result of the game without draws (exact control)"] == control
     assert summary["estimated gain of drawing per Ante"] == gain.value
+    assert summary["draws in phase 1 (by the strata's shares)"] == first == 40
+    assert summary["draws in phase 2 (by Neyman's allocation)"] == rest == 60
     # E[X^2]: the stratified mean of each class's exact second moment, from the brute force
     from stud_draw_oracle import DrawOracle
     oracle = DrawOracle(rules, deck)
@@ -44,18 +54,20 @@ def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):
     for i in best:
         _, found, leaves = oracle.situation(tuple(hands[i].tolist()), int(ups[i]))
         seconds[i] = Fraction(sum(s2 for _, _, s2 in found.values()), leaves)
-    second = estimate(draws, shares, seconds.__getitem__).value
+    second = combined(phases, shares, seconds.__getitem__).value
     assert summary["estimated second moment E[X^2] per Ante^2"] == second
     estimated = control + gain.value
     assert summary["estimated variance per Ante^2"] == second - estimated ** 2
     sd = summary["estimated SD per Ante (no interval)"]
     assert abs(Fraction(sd) ** 2 - (second - estimated ** 2)) < Fraction(1, 10 ** 30)
-    assert summary["draws"] == 16
+    assert summary["draws"] == 100
     low, high = Estimate(estimated, gain.variance, gain.draws).interval()
     assert summary["99% interval of the house edge, low"] == -high
     assert summary["99% interval of the house edge, high"] == -low
     assert summary["99% half-width without the control"] == naive.half_width()
     assert "classes/s/core" in stream.getvalue() and "core-hours" in stream.getvalue()
+    needed = summary["draws for a 99% half-width of 0.25%"]
+    assert f"for a 99% half-width of 0.25% use about --sample {needed:,} (" in stream.getvalue()
     assert {r.index for r in strategy.records} == set(best)
 
 

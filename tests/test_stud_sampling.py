@@ -58,22 +58,121 @@ def test_strata_split_high_cards_and_pairs_by_rank():
              ("2C 2D 9H 8S 7C", "AC AD 9H 8S 7C", "KC QD 9H 8S 7C", "AC KD 9H 8S 7C", "AC AD 9H 9S 7C",
               "AC KC QC JC TC")]
     assert names == ["one_pair:2", "one_pair:A", "high_card:K", "ace_king", "two_pair", "royal_flush"]
-    assert least_sample(["x", "x", "y", "z", "z", "z"]) == 5
+    assert least_sample(["x", "x", "y", "z", "z", "z"]) == 6
 
 
-@pytest.mark.parametrize("ranks", ["JQKA", "2345", "A2345", "TJQKA", "78TKA", "9TJQKA"])
+def test_neyman_allocation_follows_share_times_spread_with_floors():
+    from combin.stud.draw.sampling import plan
+    strata = ["a"] * 6 + ["b"] * 3 + ["c"] * 3
+    weights = [1] * 12                                      # W: a 1/2, b 1/4, c 1/4
+    # W_h s_h: a 1/2 * 1 = 1/2, b 1/4 * 4 = 1, c 0: 12 draws, c its floor of 2, a 10/3 and b 20/3
+    # of the other 10 by largest remainders: a 3 (then 4 with the remainder 1/3 < 2/3), b 7 ... sums
+    draws, shares = plan(strata, weights, 12, seed=1, spreads={"a": 1, "b": 4, "c": 0})
+    counts = {name: len(found) for name, found in draws.items()}
+    assert counts["c"] == 2 and counts["a"] + counts["b"] == 10
+    assert counts["b"] > 2 * counts["a"] - 2 and counts["b"] >= 6
+    # spreads that are all zero fall back to the shares: the same as no spreads
+    assert plan(strata, weights, 12, seed=1, spreads={"a": 0, "b": 0, "c": 0}) == plan(strata, weights, 12, seed=1)
+    assert shares == {"a": Fraction(1, 2), "b": Fraction(1, 4), "c": Fraction(1, 4)}
+
+
+def test_the_neyman_shares_are_exact_largest_remainders():
+    from combin.stud.draw.sampling import plan
+    strata = ["a"] * 4 + ["b"] * 4
+    # W_h s_h = 1/2 * 1 and 1/2 * 3: 20 draws split 5 and 15 exactly
+    draws, _ = plan(strata, [1] * 8, 20, seed=2, spreads={"a": 1, "b": 3})
+    assert (len(draws["a"]), len(draws["b"])) == (5, 15)
+
+
+def test_phase_sizes_and_their_floor():
+    from combin.stud.draw.sampling import phase_sizes
+    strata = ["a", "a", "b", "b", "c"]                     # three strata: 6 draws a phase
+    assert phase_sizes(40, strata) == (10, 30)
+    assert phase_sizes(13, strata) == (6, 7)
+    assert phase_sizes(12, strata) == (6, 6)
+    with pytest.raises(CombinError, match="at least 12 draws"):
+        phase_sizes(11, strata)
+
+
+def test_spreads_by_hand():
+    from combin.stud.draw.sampling import spreads_of
+    spreads = spreads_of({"a": [0, 1, 2], "b": [3]}, [Fraction(1), Fraction(3), Fraction(5), Fraction(7)].__getitem__)
+    # 1, 3, 5: mean 3, s^2 = (4 + 0 + 4) / 2 = 4; one draw: 0
+    assert spreads == {"a": Decimal(2), "b": Decimal(0)}
+
+
+def test_two_phases_combine_by_their_draws():
+    from combin.stud.draw.sampling import combined
+    shares = {"a": Fraction(1, 2), "b": Fraction(1, 2)}
+    values = [Fraction(v) for v in (0, 2, 4, 6, 1, 3)].__getitem__
+    first = {"a": [0, 1], "b": [2, 3]}                   # means 1 and 5: 3; s^2 2 and 2: v1 = 1/4 + 1/4 = 1/2
+    second = {"a": [4, 5, 4, 5], "b": [2, 2, 3, 3]}      # means 2 and 5: 7/2; s^2 4/3 each: v2 = 1/12 + 1/12
+    result = combined([first, second], shares, values)
+    assert result.draws == 12
+    assert result.value == Fraction(1, 3) * 3 + Fraction(2, 3) * Fraction(7, 2)
+    assert result.variance == Fraction(1, 9) * Fraction(1, 2) + Fraction(4, 9) * Fraction(1, 6)
+    assert combined([first], shares, values) == estimate(first, shares, values)
+
+
+@pytest.mark.parametrize("text, four_flush, kind", [
+    ("2C 3C 4C 5C 9D", True, 1),        # 2345: an ace or a six
+    ("AC 2D 3H 4S 9C", False, 2),       # A234: a five only
+    ("JC QD KH AS 2C", False, 2),       # JQKA: a ten only
+    ("5C 6D 8H 9S KC", False, 2),       # 5689: a seven
+    ("TC JD QH KS 2C", False, 1),       # TJQK: a nine or an ace
+    ("2C 3D 4H 5S 6C", False, 0),       # a straight draws to nothing
+    ("2C 2D 3H 4S 5C", False, 1),       # a pair of deuces and 2345
+    ("AC KC QC JC 9C", False, 2),       # a flush: not four to one; AKQJ a ten
+    ("AC AD AH KS KC", False, 0),
+])
+def test_draw_features_by_hand(text, four_flush, kind):
+    import numpy as np
+    from combin.cards import parse_cards
+    from combin.stud.draw.sampling import _draw_features
+    flush, found = _draw_features(np.array([parse_cards(text)], dtype=np.int64))
+    assert (bool(flush[0]), int(found[0])) == (four_flush, kind)
+
+
+@pytest.mark.parametrize("ranks", ["JQKA", "2345", "A2345", "TJQKA", "78TKA", "9TJQKA", None])
 def test_classes_and_strata_counted_without_listing_are_the_listed_ones(ranks):
-    """Burnside's count and the strata of the rank multisets, against the listed classes."""
+    """Burnside's count and the strata of the rank multisets, against the listed classes' strata
+    (vectorised over their cards)."""
     from combin.stud.core.classes import situations
     from combin.stud.core.deck import Deck
-    from combin.stud.core.values import hand_table
-    from combin.stud.draw.sampling import class_count, deck_strata, least_sample, stratum
+    from combin.stud.draw.sampling import class_count, class_strata, deck_strata, least_sample
     deck = Deck.parse(ranks)
-    rows, _, _, weights = situations(deck)
-    strata = [stratum(v) for v in hand_table(deck).values[rows].tolist()]
+    rows, hands, ups, weights = situations(deck)
+    strata = class_strata(deck, rows, hands, ups)
     assert class_count(deck) == len(weights)
     assert deck_strata(deck) == sorted(set(strata))
     assert least_sample(strata) == 2 * len(deck_strata(deck))
+
+
+def test_a_class_stratum_read_card_by_card():
+    """Ten classes of 9TJQKA: each stratum name from its cards, with the rules read one by one."""
+    import random
+    from combin.stud.core.classes import situations
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.values import hand_value
+    from combin.stud.draw.sampling import class_strata, stratum
+    deck = Deck.parse("9TJQKA")
+    rows, hands, ups, _ = situations(deck)
+    strata = class_strata(deck, rows, hands, ups)
+    for i in random.Random(3).sample(range(len(ups)), 10):
+        cards = hands[i].tolist()
+        ranks = sorted({c >> 2 for c in cards})
+        suits = [sum(1 for c in cards if c & 3 == s) for s in range(4)]
+        low = ranks + ([-1] if 12 in ranks else [])
+        windows = [sum(1 for r in set(low) if lo <= r < lo + 5) for lo in range(-1, 9)]
+        name = stratum(hand_value(cards))
+        if 4 in suits:
+            name += ", four to a flush"
+        if max(windows) == 4:
+            runs = any(all(r in low for r in range(lo, lo + 4)) for lo in range(0, 9))
+            name += ", four to an open straight" if runs else ", four to an inside straight"
+        if name.split(":")[0].split(",")[0] in ("high_card", "ace_king", "one_pair"):
+            name += ", up card Q or higher" if ups[i] >> 2 >= 10 else ", up card below Q"
+        assert strata[i] == name
 
 
 def test_the_full_deck_is_counted_by_hand():
@@ -81,13 +180,10 @@ def test_the_full_deck_is_counted_by_hand():
     a transposition fixes 26 cards (two suits) and swaps 13 pairs; a three-cycle fixes 13."""
     from math import comb
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.sampling import class_count, deck_strata
+    from combin.stud.draw.sampling import class_count
     # five fixed cards, or three fixed and a swapped pair, or one fixed and two pairs; the up
     # card one of the other fixed cards
     f2 = (comb(26, 5) * 21 + comb(26, 3) * 13 * 23 + 26 * comb(13, 2) * 25)
     # five fixed cards, or two fixed and a three-card orbit
     f3 = comb(13, 5) * 8 + comb(13, 2) * 13 * 11
     assert class_count(Deck.parse(None)) == (comb(52, 5) * 47 + 6 * f2 + 8 * f3) // 24
-    # high card by its highest card (7 to K, and A without K: 8) and ace-king, a pair by its
-    # rank (13), and two pair, trips, straight, flush, full house, quads, straight and royal
-    assert len(deck_strata(Deck.parse(None))) == 8 + 1 + 13 + 8

@@ -13,6 +13,7 @@ so the same command prints the same bytes.
 import sys
 import time
 from contextlib import contextmanager
+from fractions import Fraction
 from math import comb
 
 from combin.errors import CombinError
@@ -40,11 +41,19 @@ class Throughput:
         return total_classes / classes_rate / 3600 if classes_rate > 0 else float("inf")
 
 
-def _strata(deck, rows):
-    from combin.stud.core.values import hand_table
-    from combin.stud.draw.sampling import stratum
-    values = hand_table(deck).values[rows]
-    return [stratum(v) for v in values.tolist()]
+
+
+def _size_hint(stream, summary, per_core, cores):
+    """The sample size for a 99% half-width of 0.25% (the sheet's figure) and how long it would
+    take here, at this run's classes per second per core: on standard error, never on a sheet."""
+    needed = summary.get("draws for a 99% half-width of 0.25%")
+    if needed is None or per_core <= 0:
+        return
+    distinct = summary["situation classes sampled (distinct)"] / max(summary["draws"], 1)
+    hours = needed * distinct / per_core / 3600
+    here = f", about {hours / cores:,.1f} hours on {cores} worker{'s' if cores > 1 else ''} here" if cores else ""
+    stream.write(f"game: for a 99% half-width of 0.25% use about --sample {needed:,} "
+                 f"({hours:,.1f} core-hours at {per_core:.2f} classes/s/core{here})\n")
 
 
 def announce_exact_run(stream, deck, rules, chunks, store, description, workers, probe=3, seed=1):
@@ -112,49 +121,73 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
     if len(weights) != class_count(deck):
         raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
+    control = None
     if sample is None:
-        indices = list(range(len(weights)))
+        phases: list[tuple[list, dict]] = [(list(range(len(weights))), {})]
         mode = "exact"
         extra = {}
     else:
-        from combin.stud.draw.sampling import plan
-        draws, shares = plan(_strata(deck, rows), weights.tolist(), sample, seed)
-        indices = sorted({i for picked in draws.values() for i in picked})
+        # two phases: a quarter of the draws by the strata's shares, then the rest by Neyman's
+        # allocation from the first phase's spread of the gain (combin.stud.draw.sampling)
+        from combin.stud.draw.sampling import class_strata, phase_sizes, plan
+        strata = class_strata(deck, rows, hands, ups)
+        first, second = phase_sizes(sample, strata)
+        draws, shares = plan(strata, weights.tolist(), first, seed)
+        phases = [(sorted({i for picked in draws.values() for i in picked}), {"phase": 1})]
         mode = "sample"
         extra = {"sample": sample, "seed": seed}
-    control = None
-    if sample is not None:
         # the exact game without draws, the sample's control: shipped or summed before any class is priced
         from combin.stud.draw.control import no_draw_expected
         control = no_draw_expected(deck, rules)
-    spec = RunSpec.of(deck, rules, mode, chunk, **extra)
-    chunks = spec.chunks(hands, ups, weights, indices)
-    description = spec.to_json()
-    items = [len(c[1]) for c in chunks]
     start = time.monotonic()
+    found: dict = {}
+    fresh_rows: list = []
+    cpu = setup = 0.0
+    scale = None
     with Store(store_path or DEFAULT_STORE) as store:
-        with _from_store(store):
-            stored = set(store.finished(store.begin(description, len(chunks))))
-        if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
-            announce_exact_run(stream, deck, rules, chunks, store, description,
-                               max(workers, 1) if scheduler is None else None)
-        results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
-                             description=description, label=f"game lunar {mode} ({deck.text})",
-                             items=items, unit="classes", stream=stream)
+        phase = 0
+        while phase < len(phases):
+            indices, more = phases[phase]
+            spec = RunSpec.of(deck, rules, mode, chunk, **extra, **more)
+            chunks = spec.chunks(hands, ups, weights, [i for i in indices if i not in found])
+            description = spec.to_json()
+            items = [len(c[1]) for c in chunks]
+            with _from_store(store):
+                stored = set(store.finished(store.begin(description, len(chunks))))
+            if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
+                announce_exact_run(stream, deck, rules, chunks, store, description,
+                                   max(workers, 1) if scheduler is None else None)
+            label = f"game lunar {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
+            results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
+                                 description=description, label=label, items=items, unit="classes",
+                                 stream=stream)
+            with _from_store(store):
+                scale, records = records_of(results)
+            found.update((r.index, r) for r in records)
+            # the throughput of the chunks computed now (a chunk read back carries its old timings)
+            for i, (c, result) in enumerate(zip(chunks, results)):
+                if i not in stored and result.get("cpu_seconds"):
+                    cpu += result["cpu_seconds"]
+                    setup += result.get("setup_seconds", 0)
+                    fresh_rows.extend(row[-1] for row in c[1])
+            if sample is not None and phase == 0:
+                from combin.stud.draw.control import control_value
+                from combin.stud.draw.sampling import spreads_of
+                spreads = spreads_of(draws, lambda i: Fraction(found[i].best_value - control_value(
+                    found[i].best, found[i].values), scale))
+                later, _ = plan(strata, weights.tolist(), second, f"{seed}:phase 2", spreads)
+                phases.append((sorted({i for picked in later.values() for i in picked}), {"phase": 2}))
+            phase += 1
     seconds = time.monotonic() - start
-    with _from_store(store):
-        scale, records = records_of(results)
-    # the throughput of the chunks computed now (a chunk read back carries its old timings)
-    fresh = [(c, result) for i, (c, result) in enumerate(zip(chunks, results)) if i not in stored]
-    cpu = sum(result.get("cpu_seconds", 0) for _, result in fresh)
-    setup = sum(result.get("setup_seconds", 0) for _, result in fresh)
+    records = sorted(found.values(), key=lambda r: r.index)
+    if scale is None:
+        scale = 1
     if cpu > 0 and not progress.QUIET:
         weight_of = {r.index: r.weight for r in records}
-        done = [row[-1] for c, result in fresh if result.get("cpu_seconds") for row in c[1]]
-        speed = Throughput(len(done), sum(weight_of[i] for i in done), cpu, 1)
+        speed = Throughput(len(fresh_rows), sum(weight_of[i] for i in fresh_rows), cpu, 1)
         per_class, per_situation = speed.per_core()
         stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
-                     f"situations/s/core ({cpu:,.1f} CPU seconds for {len(done):,} classes, and "
+                     f"situations/s/core ({cpu:,.1f} CPU seconds for {len(fresh_rows):,} classes, and "
                      f"{setup:,.1f} of one-time setup per process; "
                      f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
                      f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
@@ -171,8 +204,11 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
             values = {r.index: r.best_value for r in records}
             second_moments = {r.index: r.second_moment for r in records}
             controls = {r.index: control_value(r.best, r.values) for r in records}
-            sheet = sample_sheet(deck, rules, draws, shares, values, scale, dict(run, **extra),
+            sheet = sample_sheet(deck, rules, [draws, later], shares, values, scale, dict(run, **extra),
                                  second_moments, control=(control, controls))
+            if cpu > 0 and not progress.QUIET:
+                _size_hint(stream, dict(sheet.sections["summary"]), len(fresh_rows) / cpu,
+                           max(workers, 1) if scheduler is None else None)
     strategy = None
     if want_strategy:
         from combin.stud.draw.strategy import Strategy
@@ -180,6 +216,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     if want_classes:
         from combin.stud.draw.priced import classes_csv
         from collections import Counter
-        times = None if sample is None else Counter(i for picked in draws.values() for i in picked)
+        times = None if sample is None else Counter(i for phase in (draws, later)
+                                                    for picked in phase.values() for i in picked)
         return sheet, strategy, classes_csv(scale, records, rules, times)
     return sheet, strategy

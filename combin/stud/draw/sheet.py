@@ -130,8 +130,16 @@ def totals_sheet(deck, rules, scale, totals, run=None):
     return sheet
 
 
-def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=None, control=None):
-    """The sheet of a stratified sample: estimate of the expected result, 99% interval.
+#: How each phase of a sample allocates its draws (:func:`combin.stud.draw.sampling.plan`).
+_PHASES = ("by the strata's shares", "by Neyman's allocation")
+
+
+def sample_sheet(deck, rules, phases, shares, values, scale, run=None, seconds=None, control=None):
+    """The sheet of a stratified sample in phases: estimate of the expected result, 99% interval.
+
+    ``phases`` is the list of the phases' draws (``{stratum: [class index, ...]}``,
+    :func:`combin.stud.draw.sampling.plan`); every estimate combines them
+    (:func:`combin.stud.draw.sampling.combined`).
 
     With ``control`` (``(E[X], {class index: numerator over L of X})``, the
     game without draws: :mod:`combin.stud.draw.control`) the estimate is ``E[X]``,
@@ -146,16 +154,16 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
     given without an interval (the interval of a difference of two correlated
     estimates and of its root is not this sampler's).
     """
-    from combin.stud.draw.sampling import Estimate, estimate
+    from combin.stud.draw.sampling import Estimate, combined
     per_class = {index: Fraction(value, scale) for index, value in values.items()}
-    plain = estimate(draws, shares, per_class.__getitem__)
+    plain = combined(phases, shares, per_class.__getitem__)
     result = plain
     if control is not None:
         expected_x, controls = control
         gains = {index: per_class[index] - Fraction(controls[index], scale) for index in per_class}
         if any(gain < 0 for gain in gains.values()):       # drawing adds options: never a loss
             raise AssertionError("a class is worth less with draws than without")
-        gain = estimate(draws, shares, gains.__getitem__)
+        gain = combined(phases, shares, gains.__getitem__)
         result = Estimate(expected_x + gain.value, gain.variance, gain.draws)
     low, high = result.interval()
     n = len(deck)
@@ -163,6 +171,8 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
     sheet.sections["summary"] = [
         ("situation classes sampled (distinct)", len(values)),
         ("draws", result.draws),
+        *((f"draws in phase {k + 1} ({_PHASES[min(k, 1)]})", sum(len(found) for found in phase.values()))
+          for k, phase in enumerate(phases)),
         ("situations: C(n,5) x (n-5)", comb(n, 5) * (n - 5)),
         ("estimated expected result per Ante", result.value),
         ("estimated house edge per Ante", -result.value),
@@ -183,18 +193,24 @@ def sample_sheet(deck, rules, draws, shares, values, scale, run=None, seconds=No
             ("draws for a 99% half-width of 0.25%", needed),
         ]
     if seconds is not None:
-        second = estimate(draws, shares, lambda i: Fraction(seconds[i], scale)).value
+        second = combined(phases, shares, lambda i: Fraction(seconds[i], scale)).value
         variance = second - result.value ** 2
         sheet.sections["summary"] += [
             ("estimated second moment E[X^2] per Ante^2", second),
             ("estimated variance per Ante^2", variance),
             ("estimated SD per Ante (no interval)", display.sqrt(max(variance, Fraction(0)))),
         ]
+    every = {name: [i for phase in phases for i in phase.get(name, [])] for name in shares}
     sheet.sections["strata"] = [(name, shares[name], len(indices),
                                  sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
-                                for name, indices in sorted(draws.items())]
-    strata_note = ("strata by the first five's class, a high card split by its highest card and "
-                   "one pair by the pair's rank")
+                                for name, indices in sorted(every.items()) if indices]
+    strata_note = ("strata by the first five's class (a high card split by its highest card, "
+                   "one pair by the pair's rank), by four to a flush and four to an open or an inside "
+                   "straight, and for a high card, ace-king or one pair by an up card of queen or "
+                   "higher; two phases: a quarter of the draws by the strata's shares, the rest by "
+                   "Neyman's allocation (in proportion to W_h s_h, s_h the first phase's spread of "
+                   "the gain), the estimate the phases' estimates weighted by their draws (each "
+                   "unbiased given the one before), its variance sum_k a_k^2 v_k")
     if control is None:
         sheet.sections["notes"] = [
             "Every sampled class is priced exactly; the interval (z = 2.5758) comes from the spread "
