@@ -40,6 +40,13 @@ def _whole(x, what):
     return int(x)
 
 
+def _level_classes(levels):
+    """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
+    from combin.cards import CLASSES
+    from combin.stud.core.values import value_class
+    return np.array([CLASSES.index(value_class(int(v))) for v in levels.tolist()], dtype=np.int64)
+
+
 @lru_cache(maxsize=8)
 def _kernel_tables():
     """The fixed tables in the order :func:`~combin.stud.draw.rank.kernel.price_options` reads them."""
@@ -53,7 +60,9 @@ def _kernel_tables():
         count[up] = len(found)
     return (t.counts.astype(np.int64), t.valid, t.sub_ptr, t.sub_index, t.sub_coef, t.level_plain,
             t.level_suited, t.qualify, t.dealer, rows, count, t.high, t.rest, t.pair, t.straight_rank,
-            t.straight, t.straight_flush, t.flush, t.set_index, t.sets, t.straight_level, t.flush_level)
+            t.straight, t.straight_flush, t.flush, t.set_index, t.sets, t.straight_level, t.flush_level,
+            len(t.levels), t.levels.astype(np.int64), t.mranks, t.mmask, _level_classes(t.levels),
+            t.dranks, t.dcounts, t.sorted_ranks)
 
 
 def win_levels(rules):
@@ -92,6 +101,40 @@ def _compute_wins(rules):
     return np.array(wins, dtype=np.int64)
 
 
+_SIX: dict[tuple, tuple[int, int]] = {}
+
+
+def six_card(rules, cards):
+    """``(level, win)`` of six final cards: the level of the best five, and the Ante pay on a win
+    plus the Bet times its pays (L11 reads all six).
+
+    Both depend only on the ranks and on the ranks of the cards of a suit that holds five or six
+    of them (the one flush six cards can make), so they are memoised by those (per game and
+    readings): a run prices the same six-card shapes again and again.
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.rules import load_game
+    >>> rules = load_game("lunar").resolve()
+    >>> six_card(rules, parse_cards("Ks Qs Js Ts 9s 9d"))[1]      # a straight flush and a straight
+    108
+    """
+    ranks = tuple(sorted(card >> 2 for card in cards))
+    suits = [card & 3 for card in cards]
+    flush = ()
+    for suit in set(suits):
+        if suits.count(suit) >= 5:
+            flush = tuple(sorted(card >> 2 for card in cards if card & 3 == suit))
+    key = (rules.game.id, rules.readings, ranks, flush)
+    found = _SIX.get(key)
+    if found is None:
+        from combin.stud.core.rules import bet_pay
+        level = int(np.searchsorted(build().levels, best_value(cards)))
+        win = _whole(rules.ante_win, "the Ante pay on a win") + _whole(rules.bet, "the Bet") * _whole(
+            bet_pay(rules, cards), "a Bet pay")
+        found = _SIX[key] = (level, win)
+    return found
+
+
 class RankEngine:
     """The exact values of the options of one situation (see the module docstring).
 
@@ -127,22 +170,24 @@ class RankEngine:
         self._values = None
         self._wins = _win_levels(rules)
         self._layout = None
+        self._state = None
+        self._dists = {}
 
-    def _options(self, asked):
-        """The kernel's option arrays: one row per key of :attr:`keys` (fold and the keys not in
-        ``asked`` marked -2)."""
-        if self._layout is not None and self._layout[0] == asked:
-            return self._layout[1]
+    def _arrays(self):
+        """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced)."""
+        if self._layout is not None:
+            return self._layout
         keys = self.keys
         count = len(keys)
+        mode = np.zeros(count, np.int64)
         opt_k = np.zeros(count, np.int64)
         kept = np.zeros((count, 13), np.int64)
         suit = np.full(count, -1, np.int64)
         six_level = np.full((count, 52), -1, np.int64)
         six_win = np.zeros((count, 52), np.int64)
         for o, (kind, positions) in enumerate(keys):
-            if kind == "fold" or (asked is not None and o not in asked):
-                six_level[o, 0] = -2
+            if kind == "fold":
+                mode[o] = -1
                 continue
             held = [c for i, c in enumerate(self.player) if i not in positions]
             for card in held:
@@ -155,40 +200,54 @@ class RankEngine:
                 if self.buy != 1:
                     raise CombinError("the rank engine buys one card only")
                 opt_k[o] = 1
-                six_level[o, 0] = -3
+                mode[o] = 1
                 levels, wins = self._six()
                 for card, level, win in zip(self.unseen.tolist(), levels, wins):
                     six_level[o, card] = level
                     six_win[o, card] = win
             else:
                 opt_k[o] = len(positions)
-        layout = (opt_k, kept, suit, six_level, six_win)
-        self._layout = (asked, layout)
-        return layout
+        self._layout = (mode, opt_k, kept, suit, six_level, six_win)
+        return self._layout
 
     def _six(self):
-        """Per unseen card: the level and the win of the six cards it makes with the five."""
-        levels_table = build().levels
-        ante_win = _whole(self.rules.ante_win, "the Ante pay on a win")
+        """Per unseen card: the level and the win of the six cards it makes with the five
+        (:func:`six_card`, memoised by what the pays read)."""
         levels, wins = [], []
-        from combin.stud.core.rules import bet_pay
         for card in self.unseen.tolist():
-            six = self.player + [card]
-            levels.append(int(np.searchsorted(levels_table, best_value(six))))
-            wins.append(ante_win + self.bet * _whole(bet_pay(self.rules, six), "a Bet pay"))
+            level, win = six_card(self.rules, self.player + [card])
+            levels.append(level)
+            wins.append(win)
         return levels, wins
 
-    def _run(self, asked, detail_option):
-        opt_k, kept, suit, six_level, six_win = self._options(asked)
-        if (self._wins == _NO_PAY).any():
-            pass
-        fee = -1 if self.force_fee is None else self.force_fee
-        totals, detail = kernel.price_options(
-            self.a, self.avail, self.up, self.sigma, self.unseen, opt_k, kept, suit, six_level, six_win,
-            self._wins, self.take_low, self.take_high, self.loss, fee, detail_option, _kernel_tables())
-        if detail_option >= 0 and (detail[:, 2] == _NO_PAY).any():
-            raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
-        return totals, detail
+    @property
+    def _fee(self):
+        return -1 if self.force_fee is None else self.force_fee
+
+    def _prepared(self):
+        if self._state is None:
+            mode, opt_k, kept, suit, six_level, six_win = self._arrays()
+            if (self._wins == _NO_PAY).any():
+                bad = [self.keys[o] for o in range(len(self.keys)) if mode[o] >= 0]
+                if bad:
+                    raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
+            self._state = kernel.prepare(self.a, self.avail, self.up, self.sigma, self.n, mode, opt_k, kept, suit,
+                                         six_level, six_win, self._wins, self.take_low, self.take_high, self.loss,
+                                         self._fee, _kernel_tables())
+        return self._state
+
+    def _exact(self, o, want):
+        mode, opt_k, kept, suit, _, _ = self._arrays()
+        return kernel.exact(o, want, self.a, self.avail, self.up, self.sigma, self.n, opt_k, kept, suit,
+                            self.take_low, self.take_high, self.loss, self._fee, self.draw_fee or 0, self._prepared(),
+                            _kernel_tables())
+
+    def bound(self, key):
+        """An upper bound of the option's value (:func:`~combin.stud.draw.rank.kernel.prepare`)."""
+        o = self.keys.index(key)
+        if key[0] == "fold":
+            return Fraction(-1)
+        return self._value(key, int(self._prepared()[-1][o]))
 
     def denominator(self, key):
         """``r * C(n - k, 4)``: what every draw of the option weighs (its numerators' denominator)."""
@@ -202,8 +261,10 @@ class RankEngine:
     def values(self):
         """``{key: exact value}`` of every option of :attr:`keys`."""
         if self._values is None:
-            totals, _ = self._run(None, -1)
-            self._values = {key: self._value(key, int(total)) for key, total in zip(self.keys, totals.tolist())}
+            found = {}
+            for o, key in enumerate(self.keys):
+                found[key] = Fraction(-1) if key[0] == "fold" else self._value(key, int(self._exact(o, False)[0]))
+            self._values = found
         return self._values
 
     def _value(self, key, total):
@@ -220,8 +281,58 @@ class RankEngine:
         """The exact value of one option (``(kind, discard positions)``)."""
         return self.values()[key]
 
-    def detail(self, key):
-        """The detail rows of one option (:data:`~combin.stud.draw.rank.kernel.DETAIL_COLUMNS`)."""
+    def _priced_exact(self, o):
+        """The exact value of option ``o``; its outcomes are kept for :meth:`distribution`."""
+        total, dist = self._exact(o, True)
+        self._dists[o] = dist
+        return self._value(self.keys[o], int(total))
+
+    def priced(self, everything=False):
+        """``(values, bounds)``: the exact value of every option that can be the best or the
+        runner-up, and an upper bound of each other option that cannot (``bounds``).
+
+        Fold, play and the sixth card are priced at once; the exchanges in the order of their
+        bounds (:func:`~combin.stud.draw.rank.kernel.prepare`, each at least the exact value),
+        until the next bound falls below the second best exact value found: no option left can
+        then be the best or the runner-up.  ``everything`` prices every option.
+        """
+        state = self._prepared()
+        bounds = {}
+        values = {}
+        rest = []
+        for o, key in enumerate(self.keys):
+            kind = key[0]
+            if kind == "fold":
+                values[key] = Fraction(-1)
+            elif kind in ("play", "buy") or everything:
+                values[key] = self._priced_exact(o)
+            else:
+                bounds[key] = self._value(key, int(state[-1][o]))
+                rest.append((o, key))
+        rest.sort(key=lambda item: (-bounds[item[1]], item[0]))
+        for o, key in rest:
+            top = sorted(values.values(), reverse=True)
+            if len(top) >= 2 and bounds[key] < top[1]:
+                break
+            values[key] = self._priced_exact(o)
+            del bounds[key]
+        return values, bounds
+
+    def distribution(self, key):
+        """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
+        the same integers as :func:`combin.stud.draw.advise.distribution` (the tests compare them),
+        summed by the kernel draw class by draw class (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
+        from combin.cards import CLASSES
+        if key[0] == "fold":
+            return 1, {"fold": [1, -1, 1]}
         o = self.keys.index(key)
-        _, rows = self._run({o}, o)
-        return rows
+        dist = self._dists.get(o)
+        if dist is None:
+            dist = self._dists[o] = self._exact(o, True)[1]
+        k = self.size(key)
+        whole = self.denominator(key) * comb(self.n, k)
+        names = [f"win_{name}" for name in CLASSES] + list(kernel.RESULT_ROWS)
+        found = {name: [int(x) for x in row] for name, row in zip(names, dist.tolist()) if row[0]}
+        if sum(entry[0] for entry in found.values()) != whole:
+            raise AssertionError("the results of an option do not cover its outcomes")
+        return whole, found

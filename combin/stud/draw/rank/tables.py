@@ -331,6 +331,34 @@ def _is_straight(c):
 
 
 @_jit
+def _rank_lists(counts):
+    """Per multiset: its distinct ranks (the first four, -1 padded; and all five with their counts)
+    ascending, their bit mask, and its ranks one by one ascending (-1 padded)."""
+    mranks = np.full((MULTISETS, 4), -1, np.int64)
+    mmask = np.zeros(MULTISETS, np.int64)
+    dranks = np.full((MULTISETS, 5), -1, np.int64)
+    dcounts = np.zeros((MULTISETS, 5), np.int64)
+    sorted_ranks = np.full((MULTISETS, 5), -1, np.int64)
+    for index in range(MULTISETS):
+        d = 0
+        at = 0
+        for q in range(13):
+            c = counts[index, q]
+            if c > 0 and d < 5:
+                mmask[index] |= 1 << q
+                if d < 4:
+                    mranks[index, d] = q
+                dranks[index, d] = q
+                dcounts[index, d] = c
+                d += 1
+                for _ in range(c):
+                    if at < 5:
+                        sorted_ranks[index, at] = q
+                        at += 1
+    return mranks, mmask, dranks, dcounts, sorted_ranks
+
+
+@_jit
 def _set_index():
     """The number of every rank set of at most four ranks (by bit mask; -1 above four)."""
     index = np.full(1 << 13, -1, np.int64)
@@ -366,6 +394,7 @@ class Tables:
          self.straight, self.straight_flush, self.flush) = _dealer_rows(
             counts, valid, self.level_plain, self.level_suited, self.qualify)
         self.set_index, self.sets = _set_index()
+        self.mranks, self.mmask, self.dranks, self.dcounts, self.sorted_ranks = _rank_lists(counts)
         self.straight_level = int(np.searchsorted(self.levels, STRAIGHT * CATEGORY_SHIFT))
         self.flush_level = int(np.searchsorted(self.levels, FLUSH * CATEGORY_SHIFT))
 
