@@ -25,13 +25,27 @@ def test_json_lists_every_option_exactly(capsys):
     assert obj["format"] == "combin.advise/2" and len(options) == 29
     assert {o["kind"] for o in options} == {"fold", "play", "buy", "exchange"}
     assert sum(1 for o in options if o["kind"] == "exchange") == 26
-    assert all(set(o) == {"best", "rank", "option", "kind", "discard", "ev", "ev_decimal"}
+    assert all(set(o) == {"best", "rank", "option", "kind", "discard", "ev", "ev_decimal", "priced"}
                for o in options)
-    evs = [Fraction(o["ev"]) for o in options]
-    assert evs == sorted(evs, reverse=True)
+    exact = [Fraction(o["ev"]) for o in options if o["priced"] == "exact"]
+    bounds = [Fraction(o["ev"]) for o in options if o["priced"] != "exact"]
+    assert exact == sorted(exact, reverse=True) and len(exact) + len(bounds) == 29
+    assert [o["priced"] for o in options] == ["exact"] * len(exact) + ["cannot be best (EV <= bound)"] * len(bounds)
+    assert all(bound < exact[1] for bound in bounds)
     # the buy's value is confirmed against the oracle in test_stud_advise
     assert subject["best"]["option"] == "buy" and subject["best"]["ev"] == "41221/10010"
-    assert Fraction(subject["best"]["margin"]) == evs[0] - evs[1]
+    assert Fraction(subject["best"]["margin"]) == exact[0] - exact[1]
+    # --all prices every option: the same best and runner-up, every value exact and in order
+    code, out, _ = run(capsys, "lunar", "advise", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA",
+                       "--format", "json", "--all")
+    every = json.loads(out)["tables"]["options"]["rows"]
+    evs = [Fraction(o["ev"]) for o in every]
+    assert {o["priced"] for o in every} == {"exact"} and evs == sorted(evs, reverse=True)
+    assert evs[:2] == exact[:2]
+    for option in options:
+        if option["priced"] != "exact":
+            assert Fraction(option["ev"]) >= next(Fraction(o["ev"]) for o in every
+                                                  if o["option"] == option["option"])
     results = obj["tables"]["results"]["rows"]
     assert sum(Fraction(r["probability"]) for r in results[:-1]) == 1 == Fraction(results[-1]["probability"])
     assert subject["deck"] == {"ranks": "TJQKA", "cards": 20} and subject["up"] == "QS"
@@ -63,7 +77,7 @@ def test_other_formats(capsys, fmt):
         assert "L8" in out and "even-money" in out and "first-only" in out
     if fmt == "csv":
         rows = list(csv.reader(io.StringIO(out)))
-        assert rows[0] == ["best", "rank", "option", "kind", "discard", "ev", "ev_decimal"]
+        assert rows[0] == ["best", "rank", "option", "kind", "discard", "ev", "ev_decimal", "priced"]
         assert rows[1][0] == "*" and len([r for r in rows[1:30] if r]) == 29
     else:
         assert "buy a sixth card" in out and "Results of the best option" in out

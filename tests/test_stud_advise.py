@@ -78,12 +78,17 @@ def test_every_option_equals_the_oracle_on_reduced_decks(situation, rules, data)
 
 def test_all_29_options_on_twenty_cards():
     situation = Situation.parse("AS KD TH TC JD", "QS", "TJQKA")
-    options = advise(situation, RULES)
-    assert len(options) == 29
+    options = advise(situation, RULES, everything=True)
+    assert len(options) == 29 and not any(o.bound for o in options)
     slow = option_values(situation, RULES)
     assert {naive_key(o, situation): o.ev for o in options} == slow
     assert options[0].kind == "buy" and options[0].ev == Fraction(41221, 10010)
     assert [o.ev for o in options] == sorted((o.ev for o in options), reverse=True)
+    # without --all: the best and the runner-up exact, every other option at most its bound
+    pruned = advise(situation, RULES)
+    exact = [o for o in pruned if not o.bound]
+    assert [(o.kind, o.ev) for o in exact[:2]] == [(o.kind, o.ev) for o in options[:2]]
+    assert all(slow[naive_key(o, situation)] <= o.ev < exact[1].ev for o in pruned if o.bound)
 
 
 # a full house, quads after a draw, trips (counted as bits), a straight (exact values)

@@ -1,15 +1,16 @@
 """Timings of ``combin lunar advise``, for ``make bench``.
 
-:func:`bench_rows` prices every option (29, with the best option's result
+:func:`bench_rows` prices the options (29, with the best option's result
 probabilities) of a fixed set of full-deck situations -- drawn once with a
 seeded :class:`random.Random`, instant-payout hands skipped -- and reports the
 median, the fastest and the slowest, each measured with
-:func:`time.perf_counter`, and the median CPU time of the process
-(:func:`time.process_time`, which a shared machine's load disturbs less).  A
-warm-up situation first builds the deck's hand table and loads the compiled
-kernel (its CPU time is reported as the first-call cost).  Beside it: the
-numpy reference engine on a few of the same situations (the same values,
-checked) and the projected core-hours of the exact 52-card game.
+:func:`time.perf_counter`, the median and mean CPU time of the process
+(:func:`time.process_time`, which a shared machine's load disturbs less) and
+the share of options pruned.  A warm-up situation first loads the tables and
+the compiled kernel (its CPU time is reported as the first-call cost).
+Beside it: the card-by-card engine and the numpy reference engine on a few of
+the same situations (the same values, checked) and the projected core-hours
+of the exact 52-card game.
 """
 
 import random
@@ -40,24 +41,28 @@ FULL_DECK_CLASSES = 5_649_150
 
 
 def bench_rows(count=50, reference_count=3):
-    """``[(label, seconds, note)]``: one situation, all options, compiled and numpy reference.
+    """``[(label, seconds, note)]``: one situation at a time, the rank engine against the card engine.
 
-    The compiled engine (:mod:`combin.stud.draw.kernel`) is timed on ``count``
-    situations; the numpy reference path (``Engine(reference=True)``) on the
-    first ``reference_count`` of them, each checked to give the same values.
-    The projected core-hours of the exact full-deck game are 5,649,150 classes
-    times the median CPU seconds of one situation.
+    ``combin lunar advise`` (the rank engine, :mod:`combin.stud.draw.rank`: the
+    best option and the runner-up exact, every other option proven below them)
+    is timed on ``count`` fixed situations; the card-by-card engine (every
+    option, :func:`combin.stud.draw.advise.advise_cards`: the engine before
+    the rank engine) and the numpy reference path (``Engine(reference=True)``)
+    on the first ``reference_count`` of them, each checked to give the same
+    values.  The projected core-hours of the exact full-deck game are
+    5,649,150 classes times the mean (and the median) CPU seconds of one situation.
     """
-    from combin.stud.draw.advise import advise, price
+    from combin.stud.draw.advise import advise, advise_cards, price
     from combin.stud.draw.engine import Engine
     from combin.stud.draw.options import option_keys
     from combin.stud.core.rules import load_game
     rules = load_game("lunar").resolve()
     chosen = situations(count)
     start_cpu = process_time()
-    advise(chosen[0], rules)                       # warm-up: the hand table, compiled code
+    advise(chosen[0], rules)                       # warm-up: the tables, compiled code
     first = process_time() - start_cpu
     times, cpu = [], []
+    pruned = 0
     for index, situation in enumerate(chosen, 1):
         start, start_cpu = perf_counter(), process_time()
         options = advise(situation, rules)
@@ -65,30 +70,40 @@ def bench_rows(count=50, reference_count=3):
         cpu.append(process_time() - start_cpu)
         if len(options) != 29:
             raise AssertionError("advise did not price 29 options")
+        pruned += sum(1 for option in options if option.bound)
         print(f"bench: lunar advise {index}/{count}", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    reference_cpu = []
+    card_cpu, reference_cpu = [], []
     for situation in chosen[:reference_count]:
+        fast = {(o.kind, o.discard): o.ev for o in advise(situation, rules, detail=False, everything=True)}
+        start_cpu = process_time()
+        cards = {(o.kind, o.discard): o.ev for o in advise_cards(situation, rules)}
+        card_cpu.append(process_time() - start_cpu)
         start_cpu = process_time()
         engine = Engine(situation, rules, reference=True)
         player = list(situation.player)
-        slow = {key: price(engine, player, *key) for key in option_keys(rules)}
+        slow = {(kind, tuple(player[p] for p in positions)): price(engine, player, kind, positions)
+                for kind, positions in option_keys(rules)}
         reference_cpu.append(process_time() - start_cpu)
-        fast = {(o.kind, tuple(sorted(player.index(c) for c in o.discard))): o.ev
-                for o in advise(situation, rules, detail=False)}
-        if any(fast[key] != value for key, value in slow.items()):
-            raise AssertionError("the compiled and reference engines disagree")
-    median, median_cpu = statistics.median(times), statistics.median(cpu)
-    ratio = statistics.median(reference_cpu) / statistics.median(cpu[:reference_count])
-    return [(f"lunar advise: one full-deck situation, all 29 options (median of {count})", median,
-             f"fastest {min(times):.3f} s, slowest {max(times):.3f} s; CPU median {median_cpu:.3f} s "
-             f"({1 / median_cpu:.2f} situations/s/core); first call {first:.1f} s CPU"),
+        if cards != fast or slow != fast:
+            raise AssertionError("the rank, card and reference engines disagree")
+    median, median_cpu, mean_cpu = statistics.median(times), statistics.median(cpu), statistics.mean(cpu)
+    card = statistics.median(card_cpu)
+    share = pruned / (29 * count)
+    return [(f"lunar advise: one full-deck situation, rank engine (median of {count})", median,
+             f"fastest {min(times):.4f} s, slowest {max(times):.4f} s; CPU median {median_cpu * 1000:.2f} ms, "
+             f"mean {mean_cpu * 1000:.2f} ms ({1 / mean_cpu:.0f} situations/s/core); options pruned "
+             f"{share:.1%} (priced exactly: the best, the runner-up and those whose bound reached them); "
+             f"first call {first:.1f} s CPU"),
+            (f"lunar advise: card-by-card engine, every option (median of {reference_count})", card,
+             f"CPU; card / rank = {card / statistics.median(cpu[:reference_count]):.1f}x, same values"),
             (f"lunar advise: numpy reference engine (median of {reference_count})",
              statistics.median(reference_cpu),
-             f"CPU; reference / compiled = {ratio:.1f}x, same values"),
-            ("lunar game: projected exact full-deck run", median_cpu * FULL_DECK_CLASSES / 3600,
-             f"core-hours (not seconds): {FULL_DECK_CLASSES:,} classes x {median_cpu:.3f} CPU s; "
-             "target <= 200, moonshot <= 10"),
+             f"CPU; reference / rank = {statistics.median(reference_cpu) / statistics.median(cpu[:reference_count]):.0f}x, "
+             "same values"),
+            ("lunar game: projected exact full-deck run", mean_cpu * FULL_DECK_CLASSES / 3600,
+             f"core-hours (not seconds): {FULL_DECK_CLASSES:,} classes x {mean_cpu * 1000:.2f} ms mean CPU "
+             f"({median_cpu * FULL_DECK_CLASSES / 3600:.1f} at the median); target <= 10, moonshot <= 2"),
             *whole_process()]
 
 

@@ -1,21 +1,25 @@
-"""Where the decision engine's time goes, step by step, for ``make bench``.
+"""Where the decision engines' time goes, step by step, for ``make bench``.
 
-:func:`profile` prices every option of the bench's 50 fixed full-deck
-situations (:func:`combin.bench.advise.situations`, the same as the advise
-timings) with the best option's distribution, and charges the processor time
-(:func:`time.process_time`) of each compiled step of the kernel to its name:
-the dealer tables (per situation), the gathering of the forcing rows around
-them (the rest of :meth:`~combin.stud.draw.engine.Engine._tables`), the draw
-listing, the draw groups, the first pass, the sums of :func:`option_sums`
-(with each of its passes apart where the kernel exposes them: the level
-sweep, the numerators and forcing), and the best option's distribution.
-The steps are found by name on :mod:`combin.stud.draw.kernel`; each is
-wrapped for the measurement and restored after, so the figures come from the
-production path, not a copy of it.  :func:`profile_rows` gives the bench
-rows: per step, the CPU milliseconds per situation and the share of the whole.
+:func:`profile` prices every option of the bench's fixed full-deck
+situations (:func:`combin.bench.advise.situations`) with the best option's
+distribution, and charges the processor time (:func:`time.process_time`) of
+each compiled step to its name -- for the card-by-card engine of
+:mod:`combin.stud.draw.kernel` (the "before": the dealer tables, the
+gathering of the forcing rows, the draw listing, the draw groups, the first
+pass, the option sums with their level sweep and numerators, the best
+option's distribution) and for the rank engine of
+:mod:`combin.stud.draw.rank` that :func:`combin.stud.draw.advise.advise` runs
+now (the ranks' part, the suits' part with the bounds, the exact passes with
+forcing and the outcomes, and the rest in Python).  The steps are found by
+name on their modules; each is wrapped for the measurement and restored
+after, so the figures come from the production path, not a copy of it.
+:func:`profile_rows` gives the bench rows: per step, the CPU milliseconds per
+situation and the share of the whole.
 
 >>> sorted(STEPS)[:3]
 ['dealer_tables', 'distribution', 'draw_groups']
+>>> sorted(RANK_STEPS)
+['exact', 'prepare_ranks', 'prepare_suits']
 """
 
 from __future__ import annotations
@@ -24,9 +28,9 @@ from collections import defaultdict
 from time import process_time
 from typing import Callable
 
-__all__ = ["STEPS", "profile", "profile_rows"]
+__all__ = ["STEPS", "RANK_STEPS", "profile", "profile_rows"]
 
-#: Kernel entry points timed, in the order of a situation's work, with what the bench calls them.
+#: Kernel entry points of the card engine timed, in the order of a situation's work.
 STEPS = {
     "dealer_tables": "dealer tables",
     "own_outs": "forcing rows: own outs",
@@ -37,6 +41,13 @@ STEPS = {
     "numerators": "numerators and forcing",
     "option_sums": "option sums (sweep, numerators, forcing)",
     "distribution": "best option's distribution",
+}
+
+#: Kernel entry points of the rank engine timed.
+RANK_STEPS = {
+    "prepare_ranks": "ranks' part: blind entries of every option and their level sweep (shared by an up rank)",
+    "prepare_suits": "suits' part: the suited dealer hands, the draws per entry, every option's bound",
+    "exact": "exact passes: the options that can be best or runner-up, with forcing and outcomes",
 }
 
 
@@ -50,37 +61,55 @@ def _timed(function: Callable, spent: dict, name: str) -> Callable:
     return timed
 
 
-def profile(count: int = 50) -> tuple[dict, float, int]:
+def _patch(targets: list, names: dict, spent: dict) -> list:
+    patched = []
+    for module in targets:
+        for name in names:
+            if module is not None and hasattr(module, name):
+                patched.append((module, name, getattr(module, name)))
+                setattr(module, name, _timed(getattr(module, name), spent, name))
+    return patched
+
+
+def profile(count: int = 50, engine: str = "card") -> tuple[dict, float, int]:
     """``({step: CPU seconds}, total CPU seconds, situations)`` over ``count`` fixed situations.
 
-    The warm-up situation (the deck's hand table, the compiled kernel) is
-    priced first and not counted.  A step nested in another (a pass inside
-    :func:`option_sums`) is charged to both: its share is of the whole, not
-    of its parent.
+    ``engine`` is ``"card"`` (the card-by-card engine, every option) or
+    ``"rank"`` (the rank engine as advise runs it: pruned).  The warm-up
+    situation (tables, compiled code) is priced first and not counted.  A step
+    nested in another is charged to both: its share is of the whole, not of its
+    parent.
     """
     from combin.bench.advise import situations
     from combin.stud.draw import advise as advise_module
-    from combin.stud.draw import engine as engine_module
-    from combin.stud.draw import kernel
     from combin.stud.draw.chunks import warm_up
     from combin.stud.draw.spec import resolve_rules
     from combin.stud.core.deck import Deck
     rules = resolve_rules("lunar", None, ())
     warm_up(Deck.parse(None), rules)
     spent: dict = defaultdict(float)
-    patched = []
-    targets = [kernel, engine_module]
-    for name in STEPS:
-        for module in targets:
-            if hasattr(module, name):
-                patched.append((module, name, getattr(module, name)))
-                setattr(module, name, _timed(getattr(module, name), spent, name))
-    for sub in ("tables", "draws", "groups", "sums", "forcing"):
-        module = getattr(kernel, sub, None)
-        for name in STEPS:
-            if module is not None and hasattr(module, name):
-                patched.append((module, name, getattr(module, name)))
-                setattr(module, name, _timed(getattr(module, name), spent, name))
+    found = situations(count)
+    if engine == "rank":
+        from combin.stud.draw.rank import kernel as rank_kernel
+        price = advise_module.advise
+        advise_module.advise_cards(found[0], rules, detail=False)
+        patched = _patch([rank_kernel], RANK_STEPS, spent)
+        try:
+            start = process_time()
+            for situation in found:
+                price(situation, rules, detail=True)
+            total = process_time() - start
+        finally:
+            for module, name, function in reversed(patched):
+                setattr(module, name, function)
+        spent["python"] = total - sum(spent.values())
+        return dict(spent), total, len(found)
+    from combin.stud.draw import engine as engine_module
+    from combin.stud.draw import kernel
+    advise_module.advise_cards(found[0], rules, detail=False)
+    patched = _patch([kernel, engine_module] + [getattr(kernel, sub, None) for sub in
+                                                 ("tables", "draws", "groups", "sums", "forcing")],
+                     STEPS, spent)
     patched.append((advise_module, "distribution", advise_module.distribution))
     advise_module.distribution = _timed(advise_module.distribution, spent, "distribution")
     original_tables = engine_module.Engine._tables
@@ -93,15 +122,14 @@ def profile(count: int = 50) -> tuple[dict, float, int]:
         finally:
             if fresh:
                 spent["tables"] += process_time() - start
-    engine_module.Engine._tables = tables
+    engine_module.Engine._tables = tables  # type: ignore[method-assign]
     try:
-        found = situations(count)
         start = process_time()
         for situation in found:
-            advise_module.advise(situation, rules, detail=True)
+            advise_module.advise_cards(situation, rules, detail=True)
         total = process_time() - start
     finally:
-        engine_module.Engine._tables = original_tables
+        engine_module.Engine._tables = original_tables  # type: ignore[method-assign]
         for module, name, function in reversed(patched):
             setattr(module, name, function)
     # the gathering around the dealer tables: the per-situation table time less the compiled steps
@@ -110,15 +138,20 @@ def profile(count: int = 50) -> tuple[dict, float, int]:
 
 
 def profile_rows(count: int = 50) -> list[tuple[str, float, str]]:
-    """The bench rows of :func:`profile`: a total, then one row per step, largest first."""
-    spent, total, situations = profile(count)
-    labels = dict(STEPS, gathering="forcing rows: gathering (numpy, per situation)")
-    rows = [(f"lunar engine profile: {situations} full-deck situations, every option", total,
-             f"{total / situations * 1000:.1f} ms CPU per situation (the whole of advise, detail on)")]
-    for name, seconds in sorted(spent.items(), key=lambda item: -item[1]):
-        if seconds <= 0:
-            continue
-        rows.append((f"  step: {labels.get(name, name)}", seconds,
-                     f"{seconds / situations * 1000:.2f} ms per situation, "
-                     f"{seconds / total * 100:.1f}% of the whole"))
+    """The bench rows of :func:`profile`, the card engine (before) then the rank engine (now): a
+    total, then one row per step, largest first."""
+    rows = []
+    labels = dict(STEPS, gathering="forcing rows: gathering (numpy, per situation)", **RANK_STEPS,
+                  python="the rest: Python (option arrays, six-card pays, values, the result's moments)")
+    for engine, title in (("card", "card-by-card engine (before), every option"),
+                          ("rank", "rank engine (now), pruned")):
+        spent, total, situations = profile(count, engine)
+        rows.append((f"lunar engine profile: {situations} full-deck situations, {title}", total,
+                     f"{total / situations * 1000:.1f} ms CPU per situation (the whole of advise, detail on)"))
+        for name, seconds in sorted(spent.items(), key=lambda item: -item[1]):
+            if seconds <= 0:
+                continue
+            rows.append((f"  step: {labels.get(name, name)}", seconds,
+                         f"{seconds / situations * 1000:.2f} ms per situation, "
+                         f"{seconds / total * 100:.1f}% of the whole"))
     return rows

@@ -1,6 +1,8 @@
 """``combin lunar advise|strategy HAND --up CARD``: one Lunar Poker situation.
 
-``advise`` prices every option exactly; ``strategy`` answers with the optimal
+``advise`` prices exactly every option that can be the best or the runner-up and
+gives the others a proven upper bound ("cannot be best"); ``--all`` prices every
+option exactly.  ``strategy`` answers with the optimal
 option from the committed strategy of the exact run (its shards, see
 :mod:`combin.stud.draw.shards`) and that option's exact value, priced now
 for this one option -- or, where the situation's shard is not computed yet,
@@ -17,6 +19,7 @@ HELP = ("Lunar Poker main game: every option of one situation priced (advise), o
 EXAMPLES = """examples:
   combin lunar advise "AS KD 7H 7C 2D" --up 9S
   combin lunar advise "AS KD 7H 7C 2D" --up 9S --format json
+  combin lunar advise "AS KD 7H 7C 2D" --up 9S --all
   combin lunar strategy "AS KD 7H 7C 2D" --up 9S"""
 
 #: Where ``combin lunar strategy`` looks for the exact run's shards unless told (``make lunar-game``).
@@ -39,6 +42,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     advise.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
     advise.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation the game reads (L7-L12), e.g. L8=even-money")
+    advise.add_argument("--all", action="store_true",
+                        help="price every option exactly (by default an option that cannot be the best "
+                             "or the runner-up is shown with a proven upper bound of its value)")
     add_output_options(advise)
     strategy = sub.add_parser(
         "strategy", help="the optimal option of one situation from the stored optimal strategy",
@@ -78,7 +84,7 @@ def run(args: argparse.Namespace) -> str | bytes:
     rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
     progress = StderrProgress("lunar advise: options priced")
     try:
-        report = advice_report(situation, rules, progress)
+        report = advice_report(situation, rules, progress, everything=args.all)
     finally:
         progress.close()
     return emit(advice_document(report), args)
@@ -93,8 +99,9 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
     from combin.render.document import Document, Percent, Ratio, Table, Text
     from combin.stud.core.rules import load_game
     from combin.stud.core.situation import Situation, card_text
-    from combin.stud.draw.advise import Engine, advise, price
+    from combin.stud.draw.advise import advise
     from combin.stud.draw.chunks import option_label
+    from combin.stud.draw.rank.engine import RankEngine
     from combin.stud.draw.shards import lookup
     situation = Situation.parse(args.hand, args.up, args.deck)
     rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
@@ -113,7 +120,7 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
         if key[0] == "instant":
             value = advise(situation, rules, detail=False)[0].ev
         else:
-            value = price(Engine(situation, rules), hand, *key)
+            value = RankEngine(situation, rules).exact_value(key)
         source = f"the stored optimal strategy (shard {shard} of {folder[:100]}); its value priced now"
     label = "instant payout" if key[0] == "instant" else option_label(key, hand)
     rows = [["optimal option", label], ["expected result per Ante", Ratio(value, 10)],

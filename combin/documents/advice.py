@@ -1,7 +1,8 @@
 """The advice of one Lunar Poker situation as a :class:`~combin.render.document.Document`.
 
 Tables: ``options`` (every option with its exact value per unit of Ante, best
-first) and ``results`` (the probability of each result of the best option, and
+first; an option that cannot be the best is shown with its proven upper bound,
+"cannot be best (<= bound)", unless every option was priced) and ``results`` (the probability of each result of the best option, and
 their total).  The identification gives the situation, the paytable and the
 interpretations in force; the note gives the best option's margin over the
 runner-up as an exact fraction; the subject holds the situation and the best
@@ -76,10 +77,11 @@ def advice_document(report: "AdviceReport") -> Document:
             ("Value", ident["value"]), ("Tool", f"combin {__version__}"))
     options = Table.of("options", "Every option, best first",
                        [("best", "Best"), ("rank", "Rank"), ("option", "Option"),
-                        ("kind", "Kind"), ("discard", "Discard"), ("ev", "EV")],
+                        ("kind", "Kind"), ("discard", "Discard"), ("ev", "EV"), ("priced", "Priced")],
                        [["*" if index == 0 else "", Count(index + 1), option_label(option),
                          option.kind, " ".join(card_text(c) for c in option.discard),
-                         Ratio(option.ev, _PLACES)]
+                         Ratio(option.ev, _PLACES),
+                         "cannot be best (EV <= bound)" if option.bound else "exact"]
                         for index, option in enumerate(report.options)])
     best = report.best
     results = ordered_results(best)
@@ -90,6 +92,11 @@ def advice_document(report: "AdviceReport") -> Document:
              f"{display.decimal(margin, _PLACES)} over {option_label(report.options[1])}."
              if margin is not None else f"Best: {option_label(best)} (the only option)."]
     from combin.stud.core.rules import reading_notes
+    bounded = sum(1 for option in report.options if option.bound)
+    if bounded:
+        notes.append(f"{bounded} of the {len(report.options)} options cannot be the best or the runner-up: "
+                     "each is shown with a proven upper bound of its value (below the runner-up's exact "
+                     "value) instead of its exact value; --all prices every option exactly.")
     notes += reading_notes(ident["game"], ident["interpretations"])     # each reading in words
     subject = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
                ("up", ident["up"]), ("paytable", ident["paytable"]),

@@ -76,11 +76,94 @@ from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, best_value, value_
 from combin.stud.draw.engine import Engine
 from combin.stud.draw.options import RESULTS, Option, option_keys
 
-__all__ = ["advise", "price", "distribution", "Option", "option_keys", "RESULTS", "Engine"]
+__all__ = ["advise", "advise_cards", "price", "distribution", "Option", "option_keys", "RESULTS", "Engine"]
 
 
-def advise(situation, rules, detail=True, progress=None):
+def advise(situation, rules, detail=True, progress=None, everything=False):
     """Every option of ``situation`` under ``rules``: :class:`Option` s, best first.
+
+    The options are priced by the rank engine
+    (:class:`~combin.stud.draw.rank.engine.RankEngine`): exactly where an
+    option can be the best or the runner-up, by a proven upper bound
+    elsewhere (``Option.bound``: "cannot be best"), every option exactly with
+    ``everything``.  Exact options come first, best first (equal values keep
+    the order of :func:`option_keys`), then the bounded ones by bound.  The
+    best option carries ``results`` (probability of each final result) and
+    ``moments`` (per result: its probability, its net times its probability
+    and its squared net times its probability; :func:`distribution`) when
+    ``detail``.  A royal or straight flush dealt in the first five under
+    L7=ends-round gives the instant payout alone; under L7=continue the
+    instant pay is added to every option.  ``progress(done, total)`` is
+    called once the options are priced.  :func:`advise_cards` is the same
+    advice from the card-by-card engine, every option exact (the reference).
+
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.situation import Situation, card_text
+    >>> rules = load_game("lunar").resolve()
+    >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
+    >>> options = advise(situation, rules, detail=False)
+    >>> best = options[0]
+    >>> best.kind, [card_text(card) for card in best.discard], best.ev
+    ('exchange', ['KS', 'QD', '9S'], Fraction(18322973, 6126120))
+    >>> sum(1 for option in options if option.bound) > 0
+    True
+    """
+    from combin.stud.draw.rank.engine import RankEngine
+    player = list(situation.player)
+    bonus, settled = _instant(player, rules, detail)
+    if settled is not None:
+        return settled
+    engine = RankEngine(situation, rules)
+    values, bounds = engine.priced(everything)
+    order = {key: i for i, key in enumerate(engine.keys)}
+    exact = sorted(values, key=lambda key: (-values[key], order[key]))
+    bounded = sorted(bounds, key=lambda key: (-bounds[key], order[key]))
+    if progress is not None:
+        progress(len(engine.keys), len(engine.keys))
+    out = []
+    for index, key in enumerate(exact):
+        kind, positions = key
+        results = moments = None
+        if detail and index == 0:
+            moments = _moments_of(*engine.distribution(key), bonus)
+            results = {name: p for name, (p, _, _) in moments.items()}
+            # the nets times their probabilities must give the option's value back
+            if sum((m for _, m, _ in moments.values()), Fraction(0)) != values[key] + bonus:
+                raise AssertionError(f"the results of {kind} do not add up to its value")
+        out.append(Option(kind, tuple(player[p] for p in positions), values[key] + bonus, results, moments))
+    for key in bounded:
+        kind, positions = key
+        out.append(Option(kind, tuple(player[p] for p in positions), bounds[key] + bonus, bound=True))
+    return out
+
+
+def _instant(player, rules, detail):
+    """``(instant pay, settled advice)``: the pay a royal or straight flush in the first five
+    earns under the instant paytable, and the advice when that ends the round (else ``None``)."""
+    instant = {}
+    if rules.instant is not None:
+        instant = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
+    name = value_class(best_value(player))
+    bonus = instant.get(name, Fraction(0))
+    if name in instant and rules.instant_ends_round:
+        if not detail:
+            return bonus, [Option("instant", (), bonus)]
+        return bonus, [Option("instant", (), bonus, {"instant": Fraction(1)},
+                              {"instant": (Fraction(1), bonus, bonus * bonus)})]
+    return bonus, None
+
+
+def _moments_of(whole, found, bonus=Fraction(0)):
+    """``{result id: (probability, net x probability, net^2 x probability)}`` of a distribution
+    ``(whole, {result id: [count, sum count x net, sum count x net^2]})``, the instant pay
+    ``bonus`` added to every net (L7=continue)."""
+    return {key: (Fraction(c, whole), Fraction(s1, whole) + bonus * Fraction(c, whole),
+                  Fraction(s2, whole) + 2 * bonus * Fraction(s1, whole) + bonus ** 2 * Fraction(c, whole))
+            for key, (c, s1, s2) in found.items()}
+
+
+def advise_cards(situation, rules, detail=True, progress=None):
+    """:func:`advise` by the card-by-card engine (:class:`Engine`): every option exact.
 
     Equal values keep the order of :func:`option_keys`.  The best option
     carries ``results`` (probability of each final result) and ``moments``
@@ -94,7 +177,7 @@ def advise(situation, rules, detail=True, progress=None):
     >>> from combin.stud.core.situation import Situation, card_text
     >>> rules = load_game("lunar").resolve()
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
-    >>> best = advise(situation, rules, detail=False)[0]
+    >>> best = advise_cards(situation, rules, detail=False)[0]
     >>> best.kind, [card_text(card) for card in best.discard], best.ev
     ('exchange', ['KS', 'QD', '9S'], Fraction(18322973, 6126120))
     """

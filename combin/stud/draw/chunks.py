@@ -17,9 +17,12 @@ those denominators, so every value times ``L`` is an integer -- checked for
 every value, never assumed.  Whole-game figures are ``sum(weight * numerator)
 / (L * sum(weight))``: one division at the end.
 
-Each class record keeps the values of all options, so any other strategy
-(the basic strategy, a simplification of the table) is priced from the
-records without running the engine again.
+A run prices either every option of every class (``price="all"``: each
+record keeps the value of every option, so any other strategy -- the basic
+strategy, a simplification of the table -- is priced from the records
+without running the engine again) or only what the optimal game needs
+(``price="best"``: the best option and the runner-up exactly, every other
+option proven below the runner-up by a bound and recorded as ``None``).
 """
 
 from dataclasses import dataclass
@@ -32,8 +35,9 @@ __all__ = ["common_denominator", "solve_chunk", "cpu_per_class", "warm_up", "Cla
            "option_label", "option_group", "RECORD_FORMAT"]
 
 
-#: The version of a chunk result's layout (2: every result carries its net moments).
-RECORD_FORMAT = 2
+#: The version of a chunk result's layout (2: every result carries its net moments; 3: an option
+#: not priced is ``None``).
+RECORD_FORMAT = 3
 
 
 def common_denominator(deck_size, rules):
@@ -57,9 +61,10 @@ def solve_chunk(run, rows):
     ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
 
     A record is ``[class index, hand (5 ids), up, weight, best option index,
-    [value numerator of each option, in option_keys order] or [the instant
-    value] for an instant payout, {result id: [probability, net x probability,
-    net^2 x probability]}]``, every number a numerator over ``L`` (the nets of
+    [value numerator of each option, in option_keys order; ``None`` for an
+    option not priced (``run["price"] == "best"``: it cannot be the best)] or
+    [the instant value] for an instant payout, {result id: [probability, net x
+    probability, net^2 x probability]}]``, every number a numerator over ``L`` (the nets of
     :func:`combin.stud.draw.advise.distribution`, whole Ante units, so ``L`` serves
     the moments too -- checked like every value).
     ``cpu_seconds`` is the processor time the chunk's classes took and
@@ -69,29 +74,29 @@ def solve_chunk(run, rows):
     """
     import time
     start = time.process_time()
-    from combin.stud.draw.advise import advise, option_keys
+    from combin.stud.draw.advise import _instant, option_keys
+    from combin.stud.draw.rank.engine import RankEngine
     from combin.stud.core.situation import Situation
     from combin.stud.draw.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     setup = warm_up(deck, rules)
     scale = common_denominator(len(deck), rules)
     keys = option_keys(rules)
+    everything = run.get("price", "all") == "all"
     out = []
     for *hand, up, weight, index in rows:
-        options = advise(Situation(tuple(hand), up, deck), rules, detail=True)
-        best = options[0]
-        results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]
-                   for key, (p, m1, m2) in sorted(best.moments.items())}
-        if best.kind == "instant":
+        bonus, settled = _instant(list(hand), rules, True)
+        if settled is not None:
+            best = settled[0]
+            results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]
+                       for key, (p, m1, m2) in sorted(best.moments.items())}
             out.append([index, hand, up, weight, -1, [_whole(best.ev, scale, "instant")], results])
             continue
-        values = {}
-        for option in options:
-            positions = tuple(sorted(hand.index(card) for card in option.discard))
-            values[(option.kind, positions)] = _whole(option.ev, scale, option.kind)
-        numerators = [values[key] for key in keys]
-        chosen = keys.index((best.kind, tuple(sorted(hand.index(c) for c in best.discard))))
-        out.append([index, hand, up, weight, chosen, numerators, results])
+        engine = RankEngine(Situation(tuple(hand), up, deck), rules)
+        if engine.scale != scale:
+            raise AssertionError("the engine's denominator is not the run's")
+        chosen, numerators, results = engine.record(everything, _whole(bonus, 1, "the instant pay"))
+        out.append([index, hand, up, weight, chosen, numerators, dict(sorted(results.items()))])
     return {"format": RECORD_FORMAT, "denominator": scale, "classes": out,
             "cpu_seconds": round(time.process_time() - start - setup, 3), "setup_seconds": round(setup, 3)}
 
@@ -138,7 +143,7 @@ class ClassRecord:
     up: int
     weight: int
     best: int            # index into option_keys, -1 for an instant payout
-    values: tuple        # per option (or the instant value alone)
+    values: tuple        # per option, None where not priced (or the instant value alone)
     results: dict        # result id -> [probability, net x probability, net^2 x probability]
 
     @property

@@ -25,6 +25,9 @@ class Option:
     The best option also carries ``results`` (result id -> probability) and
     ``moments`` (result id -> (probability, net x probability, net^2 x
     probability)), the instant pay under L7=continue included in every net.
+    With ``bound`` the option was not priced exactly: ``ev`` is a proven upper
+    bound of its value, below the runner-up's exact value, so it cannot be
+    the best (:meth:`combin.stud.draw.rank.engine.RankEngine.priced`).
     """
 
     kind: str
@@ -32,6 +35,7 @@ class Option:
     ev: Fraction
     results: dict[str, Fraction] | None = None   # result id -> probability (the best option only)
     moments: dict[str, tuple[Fraction, Fraction, Fraction]] | None = None   # (p, net x p, net^2 x p)
+    bound: bool = False                          # ev is an upper bound (not priced: cannot be best)
 
 
 #: An option's id: its kind and the positions (0-4) of the cards it discards.

@@ -58,10 +58,11 @@ class AdviceReport:
         return self.options[0].ev - self.options[1].ev if len(self.options) > 1 else None
 
 
-def advice_report(situation, rules, progress=None):
-    """Price every option of ``situation`` (see :func:`combin.stud.draw.advise.advise`)."""
+def advice_report(situation, rules, progress=None, everything=False):
+    """Price the options of ``situation`` (see :func:`combin.stud.draw.advise.advise`): those that
+    can be the best or the runner-up exactly, the others by a bound, all exactly with ``everything``."""
     from combin.stud.draw.advise import advise
-    return AdviceReport(situation, rules, advise(situation, rules, True, progress))
+    return AdviceReport(situation, rules, advise(situation, rules, True, progress, everything))
 
 
 def ordered_results(option):

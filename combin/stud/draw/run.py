@@ -122,6 +122,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     if len(weights) != class_count(deck):
         raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
     control = None
+    from combin.stud.draw.spec import price_mode
+    price = {"price": "best"} if price_mode(deck) == "best" else {}
     if sample is None:
         phases: list[tuple[list, dict]] = [(list(range(len(weights))), {})]
         mode = "exact"
@@ -148,7 +150,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         phase = 0
         while phase < len(phases):
             indices, more = phases[phase]
-            spec = RunSpec.of(deck, rules, mode, chunk, **extra, **more)
+            spec = RunSpec.of(deck, rules, mode, chunk, **extra, **more, **price)
             chunks = spec.chunks(hands, ups, weights, [i for i in indices if i not in found])
             description = spec.to_json()
             items = [len(c[1]) for c in chunks]

@@ -42,13 +42,13 @@ from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
-from combin.stud.draw.spec import RunSpec
+from combin.stud.draw.spec import RunSpec, price_mode
 
 __all__ = ["plan_shards", "run_shards", "assemble", "lookup", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
-SHARD_FORMAT = "combin.stud_shard/1"
+SHARD_FORMAT = "combin.stud_shard/2"
 #: Shards of the full 52-card game: about 22,000 classes, well under an hour of one core each.
 DEFAULT_SHARDS = 256
 #: The strategy code of a class settled by the instant payout (no decision).
@@ -242,7 +242,8 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
         for shard in todo:
             rows, hands, ups, weights = _shard_classes(deck, shard)
             # one store run per shard: it resumes whichever shards a later run picks
-            run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards))
+            run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards),
+                             price=price_mode(deck))
             # the class index of the whole game, not of the shard
             chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
@@ -270,7 +271,8 @@ def _announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: li
     do and of every missing one (a measurement of this machine now, on standard error only)."""
     from combin.stud.draw.chunks import cpu_per_class
     _, hands, ups, weights = _shard_classes(deck, todo[0])
-    run, rows = RunSpec.of(deck, rules, "probe", len(weights)).chunks(hands, ups, weights, range(len(weights)))[0]
+    run, rows = RunSpec.of(deck, rules, "probe", len(weights), price=price_mode(deck)).chunks(
+        hands, ups, weights, range(len(weights)))[0]
     per_class, _ = cpu_per_class(run, rows)
     now = sum(s.classes for s in todo) * per_class / 3600
     left = sum(s.classes for s in missing) * per_class / 3600

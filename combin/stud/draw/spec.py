@@ -27,7 +27,19 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["RunSpec", "resolve_rules"]
+__all__ = ["RunSpec", "resolve_rules", "price_mode"]
+
+
+def price_mode(deck: Any) -> str:
+    """What a run prices per class: ``"best"`` on the full deck (the best option and the runner-up
+    exactly, the other options only proven below them: :meth:`combin.stud.draw.rank.engine.RankEngine.priced`),
+    ``"all"`` on a reduced deck, whose sheets also sum the strategies that read every option.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> price_mode(Deck.parse(None)), price_mode(Deck.parse("9TJQKA"))
+    ('best', 'all')
+    """
+    return "best" if deck.full else "all"
 
 _BASE = ("command", "version", "game", "deck", "paytable", "interpretations", "mode", "chunk")
 

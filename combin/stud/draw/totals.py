@@ -54,6 +54,12 @@ class GameTotals:
     best}, "of_kind": {kind: weight x best value of that kind}}``.
     ``actions``: per plain hand, ``{action: weight x best value of that action}``
     (:func:`combin.stud.draw.strategy.action_of`), the basic strategy's material.
+    ``complete``: the classes whose every option was priced (an instant payout
+    counts); ``basic``, ``of_kind`` and ``actions`` sum those classes alone, so
+    they describe the whole game only where ``complete == classes`` (a run
+    that priced every option).  ``priced``: the options priced exactly, summed
+    over the classes that take a decision (fold counts: it is -1 by definition);
+    the rest were proven unable to be the best or the runner-up.
     """
 
     classes: int = 0
@@ -68,6 +74,8 @@ class GameTotals:
     first_five: dict[str, int] = field(default_factory=dict)
     strategy: dict[str, Any] = field(default_factory=dict)
     actions: dict[str, Any] = field(default_factory=dict)
+    complete: int = 0
+    priced: int = 0
 
     def __add__(self, other: GameTotals) -> GameTotals:
         merged: dict[str, Any] = {}
@@ -114,7 +122,7 @@ def totals_of(records: list, keys: list, game: Any) -> GameTotals:
     first: dict[str, int] = {}
     strategy: dict[str, Any] = {}
     actions: dict[str, Any] = {}
-    best = second = basic = weight = 0
+    best = second = basic = weight = complete = priced = 0
     for record in records:
         if sum(entry[1] for entry in record.results.values()) != record.best_value:
             raise AssertionError(f"the results of class {record.index} do not add up to its value")
@@ -132,14 +140,22 @@ def totals_of(records: list, keys: list, game: Any) -> GameTotals:
         first[name] = first.get(name, 0) + w
         if record.best < 0:
             basic += w * record.best_value
+            complete += 1
             continue
-        basic += w * record.values[keys.index(basic_option(record.hand, rules, keys))]
         feature = hand_feature(record.hand)
         cell = strategy.setdefault(f"{feature}|{record.up >> 2}", {"weight": 0, "best": 0, "kinds": {},
-                                                                    "of_kind": {}})
+                                                                    "of_kind": {}, "actions": {}})
         cell["weight"] += w
         cell["best"] += w * record.best_value
         cell["kinds"][group] = cell["kinds"].get(group, 0) + w
+        # the optimal option as a player names it (keep the pair, keep the 2 best, ...)
+        action = action_of(keys[record.best], record.hand)
+        cell["actions"][action] = cell["actions"].get(action, 0) + w
+        priced += sum(1 for value in record.values if value is not None)
+        if any(value is None for value in record.values):
+            continue            # not every option priced: no other strategy can be summed here
+        complete += 1
+        basic += w * record.values[keys.index(basic_option(record.hand, rules, keys))]
         of_kind: dict[str, int] = {}
         of_action: dict[str, int] = {}
         for key, value in zip(keys, record.values):
@@ -155,4 +171,4 @@ def totals_of(records: list, keys: list, game: Any) -> GameTotals:
         for action, value in of_action.items():
             row["of"][action] = row["of"].get(action, 0) + w * value
     return GameTotals(len(records), weight, best, second, basic, results, returns, groups, group_values,
-                      first, strategy, actions) + GameTotals()   # + sorts every map's keys
+                      first, strategy, actions, complete, priced) + GameTotals()   # + sorts every map's keys

@@ -18,7 +18,7 @@ the 163,185 four-card hands, and draws are summed by class.
 
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, lcm
 
 import numpy as np
 
@@ -135,6 +135,60 @@ def six_card(rules, cards):
     return found
 
 
+_LAYOUTS: dict[tuple, tuple] = {}
+#: The ranks' part of the last situation prepared (by game, readings, five, up rank, unseen ranks).
+_RANKS_STATE: dict[tuple, tuple] = {}
+
+
+def _layout(rules, player):
+    """The option arrays of a five (memoised per hand: a run prices its situations hand by hand)."""
+    key = (rules.game.id, rules.readings, player)
+    found = _LAYOUTS.get(key)
+    if found is not None:
+        return found
+    if len(_LAYOUTS) > 64:
+        _LAYOUTS.clear()
+    keys = option_keys(rules)
+    count = len(keys)
+    mode = np.zeros(count, np.int64)
+    opt_k = np.zeros(count, np.int64)
+    kept = np.zeros((count, 13), np.int64)
+    suit = np.full(count, -1, np.int64)
+    six_level = np.full((count, 52), -1, np.int64)
+    six_win = np.zeros((count, 52), np.int64)
+    buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
+    for o, (kind, positions) in enumerate(keys):
+        if kind == "fold":
+            mode[o] = -1
+            continue
+        held = [c for i, c in enumerate(player) if i not in positions]
+        for card in held:
+            kept[o, card >> 2] += 1
+        suits = {card & 3 for card in held}
+        suit[o] = -2 if not held else (suits.pop() if len(suits) == 1 else -1)
+        if kind == "buy":
+            if buy != 1:
+                raise CombinError("the rank engine buys one card only")
+            opt_k[o] = 1
+            mode[o] = 1
+            for card in range(52):            # every card the five leave (the up card's is never read)
+                if card not in player:
+                    six_level[o, card], six_win[o, card] = six_card(rules, list(player) + [card])
+        elif kind == "exchange":
+            opt_k[o] = len(positions)
+    found = _LAYOUTS[key] = (mode, opt_k, kept, suit, six_level, six_win)
+    return found
+
+
+def _top_two(first, second, value):
+    """The two highest of ``first >= second`` (either may be None) and ``value``."""
+    if first is None or value > first:
+        return value, first
+    if second is None or value > second:
+        return first, value
+    return first, second
+
+
 class RankEngine:
     """The exact values of the options of one situation (see the module docstring).
 
@@ -172,82 +226,56 @@ class RankEngine:
         self._layout = None
         self._state = None
         self._dists = {}
+        sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.game.can_draw else [])
+        #: every option value and result probability is an integer over this (lcm of the options'
+        #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.draw.chunks.common_denominator`)
+        self.scale = lcm(*((self.n - k - 4) * comb(self.n - k, 4) * comb(self.n, k) for k in sizes))
 
     def _arrays(self):
-        """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced)."""
-        if self._layout is not None:
-            return self._layout
-        keys = self.keys
-        count = len(keys)
-        mode = np.zeros(count, np.int64)
-        opt_k = np.zeros(count, np.int64)
-        kept = np.zeros((count, 13), np.int64)
-        suit = np.full(count, -1, np.int64)
-        six_level = np.full((count, 52), -1, np.int64)
-        six_win = np.zeros((count, 52), np.int64)
-        for o, (kind, positions) in enumerate(keys):
-            if kind == "fold":
-                mode[o] = -1
-                continue
-            held = [c for i, c in enumerate(self.player) if i not in positions]
-            for card in held:
-                kept[o, card >> 2] += 1
-            suits = {card & 3 for card in held}
-            suit[o] = -2 if not held else (suits.pop() if len(suits) == 1 else -1)
-            if kind == "play":
-                opt_k[o] = 0
-            elif kind == "buy":
-                if self.buy != 1:
-                    raise CombinError("the rank engine buys one card only")
-                opt_k[o] = 1
-                mode[o] = 1
-                levels, wins = self._six()
-                for card, level, win in zip(self.unseen.tolist(), levels, wins):
-                    six_level[o, card] = level
-                    six_win[o, card] = win
-            else:
-                opt_k[o] = len(positions)
-        self._layout = (mode, opt_k, kept, suit, six_level, six_win)
+        """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced): they depend
+        on the five alone, so the situations of one hand (every up card) share them."""
+        if self._layout is None:
+            self._layout = _layout(self.rules, tuple(self.player))
         return self._layout
-
-    def _six(self):
-        """Per unseen card: the level and the win of the six cards it makes with the five
-        (:func:`six_card`, memoised by what the pays read)."""
-        levels, wins = [], []
-        for card in self.unseen.tolist():
-            level, win = six_card(self.rules, self.player + [card])
-            levels.append(level)
-            wins.append(win)
-        return levels, wins
 
     @property
     def _fee(self):
         return -1 if self.force_fee is None else self.force_fee
 
     def _prepared(self):
+        """``(ranks state, suits state)`` of :func:`~combin.stud.draw.rank.kernel.prepare_ranks` and
+        :func:`~combin.stud.draw.rank.kernel.prepare_suits`; the ranks' part is shared by the
+        situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
             mode, opt_k, kept, suit, six_level, six_win = self._arrays()
-            if (self._wins == _NO_PAY).any():
-                bad = [self.keys[o] for o in range(len(self.keys)) if mode[o] >= 0]
-                if bad:
-                    raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
-            self._state = kernel.prepare(self.a, self.avail, self.up, self.sigma, self.n, mode, opt_k, kept, suit,
-                                         six_level, six_win, self._wins, self.take_low, self.take_high, self.loss,
-                                         self._fee, _kernel_tables())
+            key = (self.rules.game.id, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()))
+            ranks = _RANKS_STATE.get(key)
+            if ranks is None:
+                player_mask = 0
+                for card in self.player:
+                    player_mask |= 1 << card
+                # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
+                ranks = kernel.prepare_ranks(self.a, self.up, self.n, mode, opt_k, kept, six_level, six_win,
+                                             self._wins, player_mask, _kernel_tables())
+                _RANKS_STATE.clear()
+                _RANKS_STATE[key] = ranks
+            suits = kernel.prepare_suits(self.a, self.avail, self.up, self.sigma, self.n, opt_k, suit,
+                                         self.take_low, self.take_high, self.loss, self._fee, ranks,
+                                         _kernel_tables())
+            self._state = (ranks, suits)
         return self._state
 
     def _exact(self, o, want):
         mode, opt_k, kept, suit, _, _ = self._arrays()
+        ranks, suits = self._prepared()
         return kernel.exact(o, want, self.a, self.avail, self.up, self.sigma, self.n, opt_k, kept, suit,
-                            self.take_low, self.take_high, self.loss, self._fee, self.draw_fee or 0, self._prepared(),
+                            self.take_low, self.take_high, self.loss, self._fee, self.draw_fee or 0, ranks, suits,
                             _kernel_tables())
 
     def bound(self, key):
         """An upper bound of the option's value (:func:`~combin.stud.draw.rank.kernel.prepare`)."""
         o = self.keys.index(key)
-        if key[0] == "fold":
-            return Fraction(-1)
-        return self._value(key, int(self._prepared()[-1][o]))
+        return Fraction(self._scaled(o, int(self._prepared()[1][-1][o])), self.scale)
 
     def denominator(self, key):
         """``r * C(n - k, 4)``: what every draw of the option weighs (its numerators' denominator)."""
@@ -261,62 +289,78 @@ class RankEngine:
     def values(self):
         """``{key: exact value}`` of every option of :attr:`keys`."""
         if self._values is None:
-            found = {}
-            for o, key in enumerate(self.keys):
-                found[key] = Fraction(-1) if key[0] == "fold" else self._value(key, int(self._exact(o, False)[0]))
-            self._values = found
+            self._values = {key: Fraction(-1) if key[0] == "fold" else
+                            Fraction(self._scaled(o, int(self._exact(o, False)[0])), self.scale)
+                            for o, key in enumerate(self.keys)}
         return self._values
-
-    def _value(self, key, total):
-        kind, _ = key
-        if kind == "fold":
-            return Fraction(-1)
-        k = self.size(key)
-        whole = self.denominator(key)
-        if kind == "play":
-            return Fraction(total, whole)
-        return -self.draw_fee + Fraction(total, whole * comb(self.n, k))
 
     def value(self, key):
         """The exact value of one option (``(kind, discard positions)``)."""
         return self.values()[key]
 
+    def exact_value(self, key):
+        """The exact value of one option, priced alone (fold is -1)."""
+        if key[0] == "fold":
+            return Fraction(-1)
+        return Fraction(self._priced_exact(self.keys.index(key)), self.scale)
+
+    def _scaled(self, o, total):
+        """The value of option ``o`` as an integer over :attr:`scale`, from its kernel sum ``total``
+        (``sum over draws of max(-D, numerator)``, the numerator alone for play)."""
+        key = self.keys[o]
+        if key[0] == "fold":
+            return -self.scale
+        k = self.size(key)
+        whole = self.denominator(key)
+        if key[0] == "play":
+            return total * (self.scale // whole)
+        return -self.draw_fee * self.scale + total * (self.scale // (whole * comb(self.n, k)))
+
     def _priced_exact(self, o):
-        """The exact value of option ``o``; its outcomes are kept for :meth:`distribution`."""
+        """The exact value of option ``o`` over :attr:`scale`; its outcomes kept for :meth:`distribution`."""
         total, dist = self._exact(o, True)
         self._dists[o] = dist
-        return self._value(self.keys[o], int(total))
+        return self._scaled(o, int(total))
+
+    def priced_scaled(self, everything=False):
+        """:meth:`priced` in integers over :attr:`scale`, by option index: ``(values, bounds)``."""
+        bound_sums = self._prepared()[1][-1]
+        bounds = {}
+        values = {}
+        rest = []
+        first = second = None           # the two highest exact values so far
+        for o, key in enumerate(self.keys):
+            kind = key[0]
+            if kind == "fold":
+                values[o] = -self.scale
+            elif kind in ("play", "buy") or everything:
+                values[o] = self._priced_exact(o)
+            else:
+                bounds[o] = self._scaled(o, int(bound_sums[o]))
+                rest.append(o)
+                continue
+            first, second = _top_two(first, second, values[o])
+        rest.sort(key=lambda o: (-bounds[o], o))
+        for o in rest:
+            if second is not None and bounds[o] < second:
+                break
+            values[o] = self._priced_exact(o)
+            del bounds[o]
+            first, second = _top_two(first, second, values[o])
+        return values, bounds
 
     def priced(self, everything=False):
         """``(values, bounds)``: the exact value of every option that can be the best or the
-        runner-up, and an upper bound of each other option that cannot (``bounds``).
+        runner-up, and an upper bound of each other option that cannot (``bounds``), by key.
 
         Fold, play and the sixth card are priced at once; the exchanges in the order of their
         bounds (:func:`~combin.stud.draw.rank.kernel.prepare`, each at least the exact value),
         until the next bound falls below the second best exact value found: no option left can
         then be the best or the runner-up.  ``everything`` prices every option.
         """
-        state = self._prepared()
-        bounds = {}
-        values = {}
-        rest = []
-        for o, key in enumerate(self.keys):
-            kind = key[0]
-            if kind == "fold":
-                values[key] = Fraction(-1)
-            elif kind in ("play", "buy") or everything:
-                values[key] = self._priced_exact(o)
-            else:
-                bounds[key] = self._value(key, int(state[-1][o]))
-                rest.append((o, key))
-        rest.sort(key=lambda item: (-bounds[item[1]], item[0]))
-        for o, key in rest:
-            top = sorted(values.values(), reverse=True)
-            if len(top) >= 2 and bounds[key] < top[1]:
-                break
-            values[key] = self._priced_exact(o)
-            del bounds[key]
-        return values, bounds
+        values, bounds = self.priced_scaled(everything)
+        return ({self.keys[o]: Fraction(v, self.scale) for o, v in values.items()},
+                {self.keys[o]: Fraction(v, self.scale) for o, v in bounds.items()})
 
     def distribution(self, key):
         """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
@@ -336,3 +380,34 @@ class RankEngine:
         if sum(entry[0] for entry in found.values()) != whole:
             raise AssertionError("the results of an option do not cover its outcomes")
         return whole, found
+
+    def record(self, everything=False, bonus=0):
+        """``(best option index, [value of each option or None], {result id: [p, net x p, net^2 x p]})``,
+        every number an integer over :attr:`scale`: what a run keeps of a class
+        (:func:`combin.stud.draw.chunks.solve_chunk`), with no fraction formed.
+
+        ``None`` marks an option not priced (it cannot be the best, unless ``everything``);
+        ``bonus``, the instant pay under L7=continue, is added to every net:
+        ``sum c (x + b) = S1 + b c`` and ``sum c (x + b)^2 = S2 + 2 b S1 + b^2 c``.
+        """
+        from combin.cards import CLASSES
+        values, _ = self.priced_scaled(everything)
+        shift = bonus * self.scale
+        best = min(values, key=lambda o: (-values[o], o))
+        numerators = [values[o] + shift if o in values else None for o in range(len(self.keys))]
+        if self.keys[best][0] == "fold":
+            return best, numerators, {"fold": [self.scale, (-1 + bonus) * self.scale, (-1 + bonus) ** 2 * self.scale]}
+        dist = self._dists[best]
+        k = self.size(self.keys[best])
+        factor = self.scale // (self.denominator(self.keys[best]) * comb(self.n, k))
+        names = [f"win_{name}" for name in CLASSES] + list(kernel.RESULT_ROWS)
+        results = {}
+        for name, (count, net, square) in zip(names, dist.tolist()):
+            if count:
+                p, m1, m2 = count * factor, net * factor, square * factor
+                results[name] = [p, m1 + bonus * p, m2 + 2 * bonus * m1 + bonus * bonus * p]
+        if sum(entry[0] for entry in results.values()) != self.scale:
+            raise AssertionError("the results of an option do not cover its outcomes")
+        if sum(entry[1] for entry in results.values()) != numerators[best]:
+            raise AssertionError("the results of the best option do not add up to its value")
+        return best, numerators, results

@@ -129,10 +129,9 @@ def _blind_read(cnt, n, sub_ptr, sub_index, sub_coef):
 
 
 @_jit
-def _dealer(a, avail, up, sigma, counts, valid, dealer_level, qualify, level_suited, set_index, sets,
-            sub_ptr, sub_index, dranks, dcounts):
-    """The dealer's side of a situation: the blind qualifying multisets in level order, the
-    static not-qualifying tables, and the hands of four ``sigma`` cards (flush and blind levels)."""
+def _dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index, dranks, dcounts):
+    """The dealer's side read from ranks: the blind qualifying multisets in level order and the
+    static table of the hands that do not qualify (by sub-multiset)."""
     lo = OFFSET[4]
     width = OFFSET[5] - lo
     nq_blind = np.zeros(OFFSET[5], np.int64)
@@ -147,8 +146,11 @@ def _dealer(a, avail, up, sigma, counts, valid, dealer_level, qualify, level_sui
         if level < 0:
             continue
         fits = True
-        for r in range(13):
-            if counts[m, r] > a[r]:
+        for x in range(4):
+            r = dranks[m, x]
+            if r < 0:
+                break
+            if dcounts[m, x] > a[r]:
                 fits = False
                 break
         if not fits:
@@ -160,9 +162,14 @@ def _dealer(a, avail, up, sigma, counts, valid, dealer_level, qualify, level_sui
         else:
             _blind_add(nq_blind, m, a, counts, sub_ptr, sub_index, dranks, dcounts)
     order = np.argsort(q_level[:nq], kind="mergesort")
-    q_m = q_m[:nq][order]
-    q_level = q_level[:nq][order]
-    # the hands of four sigma cards: 4-subsets of avail[sigma]
+    return q_m[:nq][order], q_level[:nq][order], nq_blind
+
+
+@_jit
+def _dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited, set_index, sets):
+    """The dealer's hands of four ``sigma`` cards (a flush with the up card): their rank sets, flush
+    levels and blind levels, and the table of those whose blind level does not qualify."""
+    lo = OFFSET[4]
     sig = avail[sigma]
     ranks = np.empty(13, np.int64)
     nr = 0
@@ -196,7 +203,7 @@ def _dealer(a, avail, up, sigma, counts, valid, dealer_level, qualify, level_sui
                     if blind < qualify:
                         _add_subsets(nq_sigma, set_index, mask, 1)
                     h += 1
-    return q_m, q_level, nq_blind, f_mask[:h], f_level[:h], b_level[:h], nq_sigma
+    return f_mask[:h], f_level[:h], b_level[:h], nq_sigma
 
 
 @_jit
@@ -376,25 +383,13 @@ def _row(kind, player, win, loss, threshold, r, b, m_mask, nu_sig, sig, suited_m
 
 
 @_jit
-def _row_order(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_rank):
-    """The non-qualifying rows of a situation, each list with its bound descending (drawing only
-    removes outs, so a bound read with no card drawn holds for every draw):
-
-    * by the pairing outs (a player below a straight beats no other out);
-    * by the pairing and straight outs (the unsuited hands of a straight or better);
-    * the rows that can be suited as case (i) (the three lower ranks free in ``sigma``), by those
-      outs and the flush outs, the free ``sigma`` cards of other ranks;
-    * the rows below the up card (case (ii)), by those outs and the most flush outs of a suit
-      that holds all four ranks.
-    """
+def _row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank):
+    """The non-qualifying rows in two orders, each with its bound descending (drawing only removes
+    outs, so a bound read with no card drawn holds for every draw): by the pairing outs (a player
+    below a straight beats no other out), and by the pairing and straight outs."""
     lo = OFFSET[4]
-    sig = avail[sigma]
     pair_bound = np.zeros(nrows, np.int64)
     all_bound = np.zeros(nrows, np.int64)
-    one_bound = np.zeros(nrows, np.int64)
-    two_bound = np.zeros(nrows, np.int64)
-    one = np.zeros(nrows, np.bool_)
-    two = np.zeros(nrows, np.bool_)
     for j in range(nrows):
         m = rows[j]
         i_row = m - lo
@@ -409,16 +404,47 @@ def _row_order(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_ra
                 st += a[q]
         pair_bound[j] = p
         all_bound[j] = p + st
-        m_mask = 0
-        for q in range(13):
-            if counts[m, q] > 0:
-                m_mask |= 1 << q
+    by_pair = np.argsort(-pair_bound, kind="mergesort")
+    by_all = np.argsort(-all_bound, kind="mergesort")
+    rows = rows[:nrows]
+    return rows[by_pair], pair_bound[by_pair], rows[by_all], all_bound[by_all]
+
+
+@_jit
+def _row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_rank, mmask):
+    """The rows that can be suited, each list by its bound with the flush outs, descending: as
+    case (i) (the three lower ranks free in ``sigma``; the flush outs the free ``sigma`` cards of
+    other ranks), and below the up card as case (ii) (the most flush outs of a suit holding all
+    four ranks)."""
+    lo = OFFSET[4]
+    sig = avail[sigma]
+    one_bound = np.zeros(nrows, np.int64)
+    two_bound = np.zeros(nrows, np.int64)
+    one = np.zeros(nrows, np.bool_)
+    two = np.zeros(nrows, np.bool_)
+    for j in range(nrows):
+        m = rows[j]
+        i_row = m - lo
+        m_mask = mmask[m]
         top = high[up, i_row]
         if top != up:
             low3 = m_mask & ~(1 << top)
-            if (low3 & sig) == low3:
-                one[j] = True
-                one_bound[j] = p + st + _bits(sig & ~low3)
+            if (low3 & sig) != low3:
+                continue
+        else:
+            low3 = 0
+        p = 0
+        for x in range(4):
+            q = rest[up, i_row, x]
+            p += a[q] - counts[m, q]
+        st = 0
+        for x in range(2):
+            q = straight_rank[up, i_row, x]
+            if q >= 0:
+                st += a[q]
+        if top != up:
+            one[j] = True
+            one_bound[j] = p + st + _bits(sig & ~low3)
         else:
             most = -1
             for s in range(4):
@@ -429,15 +455,12 @@ def _row_order(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_ra
             if most >= 0:
                 two[j] = True
                 two_bound[j] = p + st + most
-    by_pair = np.argsort(-pair_bound, kind="mergesort")
-    by_all = np.argsort(-all_bound, kind="mergesort")
     ones = np.nonzero(one)[0]
     ones = ones[np.argsort(-one_bound[ones], kind="mergesort")]
     twos = np.nonzero(two)[0]
     twos = twos[np.argsort(-two_bound[twos], kind="mergesort")]
     rows = rows[:nrows]
-    return (rows[by_pair], pair_bound[by_pair], rows[by_all], all_bound[by_all], rows[ones], one_bound[ones],
-            rows[twos], two_bound[twos])
+    return rows[ones], one_bound[ones], rows[twos], two_bound[twos]
 
 
 @_jit
@@ -804,54 +827,27 @@ def _expand(c, supp):
 
 
 @_jit
-def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, six_level, six_win, win5,
-            take_low, take_high, loss, fee, tables):
-    """The situation's shared work: the dealer's tables, every option's blind entries (a drawn rank
-    multiset and the player's level, unsuited, or a flush) with their blind counts, and an upper
-    bound of every option's sum.
+def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win, win5, player_mask, tables):
+    """The part of a situation's work that reads ranks alone -- the same for every up card of one
+    rank with the same five: every option's blind entries with their blind counts.
 
-    ``opt_mode[o]``: 0 for an option of five final cards, 1 for a sixth card (its level and win
-    per unseen card in ``six_level[o, card]``, ``six_win[o, card]``), -1 for an option not priced
-    (fold).  Returns the state :func:`exact` reads and ``bound[o]``, an upper bound of
-    ``sum over draws of max(-D, numerator)`` (``numerator`` alone for ``k = 0``).
+    An entry is an option's drawn rank multiset ``n`` with the player's final level: unsuited
+    (kind 0), suited where the final five can be a flush (kind 1: whether some draws are is
+    the suits' part, :func:`prepare_suits`), or one sixth card (kind 2, every card not among
+    the five: the up card's own entry is passed over later).  Counted per entry, over the
+    unseen cards of ranks ``a``: the qualifying dealer hands below and tied with the player,
+    unsuited (the blind sweep), and the hands that do not qualify.  ``opt_mode[o]``: 0 for an
+    option of five final cards, 1 for a sixth card (its level and win per card in
+    ``six_level[o, card]``, ``six_win[o, card]``), -1 for an option not priced (fold).
     """
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
      sorted_ranks) = tables
-    sig = avail[sigma]
-    q_m, q_level, nq_blind, f_mask, f_level, b_level, nq_sigma = _dealer(
-        a, avail, up, sigma, counts, valid, dealer_level, qualify, level_suited, set_index, sets, sub_ptr,
-        sub_index, dranks, dcounts)
-    # the sigma events: each suited hand at its flush level (+1) and, where that qualifies, at its
-    # blind level (-1), in level order
-    nf = f_mask.shape[0]
-    ev_level = np.empty(2 * nf, np.int64)
-    ev_mask = np.empty(2 * nf, np.int64)
-    ev_sign = np.empty(2 * nf, np.int64)
-    ne = 0
-    for h in range(nf):
-        ev_level[ne] = f_level[h]
-        ev_mask[ne] = f_mask[h]
-        ev_sign[ne] = 1
-        ne += 1
-        if b_level[h] >= qualify:
-            ev_level[ne] = b_level[h]
-            ev_mask[ne] = f_mask[h]
-            ev_sign[ne] = -1
-            ne += 1
-    order = np.argsort(ev_level[:ne], kind="mergesort")
-    ev_level = ev_level[:ne][order]
-    ev_mask = ev_mask[:ne][order]
-    ev_sign = ev_sign[:ne][order]
-    by_pair, pair_bound, by_all, all_bound, ones, one_bound, twos, two_bound = _row_order(
-        a, avail, up, sigma, nq_rows[up], nq_count[up], counts, high, rest, straight_rank)
-    flush_extra = 0
-    for s in range(4):
-        free = _bits(avail[s]) - (3 if s == sigma else 4)
-        if free > flush_extra:
-            flush_extra = free
-    # blind entries
+    q_m, q_level, nq_blind = _dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index,
+                                           dranks, dcounts)
+    by_pair, pair_bound, by_all, all_bound = _row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest,
+                                                              straight_rank)
     limit = 0
     for o in range(opt_k.shape[0]):
         if opt_mode[o] < 0:
@@ -863,9 +859,9 @@ def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, 
     be_opt = np.empty(limit, np.int64)
     be_n = np.empty(limit, np.int64)
     be_level = np.empty(limit, np.int64)
-    be_kind = np.empty(limit, np.int64)        # 0 unsuited, 1 a flush, 2 a sixth card
+    be_kind = np.empty(limit, np.int64)
     be_card = np.empty(limit, np.int64)
-    be_mult = np.empty(limit, np.int64)
+    be_total = np.empty(limit, np.int64)
     be_win = np.empty(limit, np.int64)
     be_distinct = np.zeros(limit, np.bool_)
     E = 0
@@ -875,13 +871,15 @@ def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, 
     fit_n = np.empty(OFFSET[6], np.int64)
     fit_total = np.empty(OFFSET[6], np.int64)
     nfit = 0
+    held = np.empty(5, np.int64)
+    merged = np.empty(5, np.int64)
     for o in range(opt_k.shape[0]):
         if opt_mode[o] < 0:
             continue
         k = opt_k[o]
         if opt_mode[o] == 1:
             for card in range(52):
-                if not ((avail[card & 3] >> (card >> 2)) & 1):
+                if (player_mask >> card) & 1 or a[card >> 2] == 0:
                     continue
                 for q in range(13):
                     c1[q] = 0
@@ -891,13 +889,13 @@ def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, 
                 be_level[E] = six_level[o, card]
                 be_kind[E] = 2
                 be_card[E] = card
-                be_mult[E] = 1
+                be_total[E] = 1
                 be_win[E] = six_win[o, card]
+                be_distinct[E] = False
                 E += 1
             continue
-        ksuit = opt_suit[o]
         if fitting_k[k] < 0:
-            # the drawn multisets of k cards the unseen cards hold, with their rank sets and draws
+            # the drawn multisets of k cards the unseen cards hold, with their draws
             fitting_k[k] = nfit
             for n in range(OFFSET[k], OFFSET[k + 1]):
                 if not valid[n]:
@@ -914,17 +912,13 @@ def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, 
                 fit_total[nfit] = total
                 nfit += 1
             fitting_end[k] = nfit
-        held = np.empty(5, np.int64)
         nheld = 0
         for q in range(13):
             for _ in range(opt_kept[o, q]):
                 held[nheld] = q
                 nheld += 1
-        merged = np.empty(5, np.int64)
         for x in range(fitting_k[k], fitting_end[k]):
             n = fit_n[x]
-            total = fit_total[x]
-            supp = mmask[n]
             # the final five: the kept ranks and the drawn ones merged in order, numbered
             i1 = 0
             i2 = 0
@@ -940,30 +934,22 @@ def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, 
                 final += BINOMIAL[merged[t] + t, t + 1]
             plain = level_plain[final]
             suited = level_suited[final]
-            flushes = 0
+            be_opt[E] = o
+            be_n[E] = n
+            be_level[E] = plain
+            be_kind[E] = 0
+            be_card[E] = -1
+            be_total[E] = fit_total[x]
+            be_win[E] = win5[plain]
+            be_distinct[E] = suited >= 0
+            E += 1
             if suited >= 0:
-                if (ksuit == -2 or ksuit == sigma) and (supp & sig) == supp and (k > 0 or ksuit == sigma):
-                    flushes += 1
-                for s in range(4):
-                    if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
-                        flushes += 1
-            if total - flushes > 0:
-                be_opt[E] = o
-                be_n[E] = n
-                be_level[E] = plain
-                be_kind[E] = 0
-                be_card[E] = -1
-                be_mult[E] = total - flushes
-                be_win[E] = win5[plain]
-                be_distinct[E] = suited >= 0
-                E += 1
-            if flushes > 0:
                 be_opt[E] = o
                 be_n[E] = n
                 be_level[E] = suited
                 be_kind[E] = 1
                 be_card[E] = -1
-                be_mult[E] = flushes
+                be_total[E] = fit_total[x]
                 be_win[E] = win5[suited]
                 be_distinct[E] = True
                 E += 1
@@ -1010,62 +996,6 @@ def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, 
         if nq_cache[n] < 0:
             nq_cache[n] = _blind_read(nq_blind, n, sub_ptr, sub_index, sub_coef)
         be_nq[e] = nq_cache[n]
-    # the bounds
-    nq_sig_total = nq_sigma[set_index[0]]
-    bound = np.zeros(opt_k.shape[0], np.int64)
-    phi_w = np.full(64, -1, np.int64)
-    phi_t = np.zeros(64, np.int64)
-    phi_kind = np.zeros(64, np.int64)
-    phi_value = np.zeros(64, np.int64)
-    nphi = 0
-    for e in range(E):
-        o = be_opt[e]
-        k = opt_k[o]
-        r = n_unseen - k - 4
-        hands = _c(n_unseen - k, 4)
-        whole = r * hands
-        level = be_level[e]
-        win = be_win[e]
-        take = take_high if level >= straight_level else take_low
-        above = hands - be_nq[e] - be_below[e] - be_tied[e]
-        num = r * (win * be_below[e] - loss * above + take * be_nq[e])
-        if level >= flush_level and win > take:
-            num += nq_sig_total * r * (win - take)
-        if _strong(level, win, take, r, fee, straight_level, flush_level):
-            threshold = r * (fee + take)
-            kind = 0 if level < straight_level else (1 if level < flush_level else 2)
-            found = -1
-            for x in range(nphi):
-                if phi_w[x] == win and phi_t[x] == threshold and phi_kind[x] == kind:
-                    found = x
-            if found < 0:
-                value = 0
-                rows_b = by_pair if kind == 0 else by_all
-                bounds_b = pair_bound if kind == 0 else all_bound
-                extra = flush_extra if kind == 2 else 0
-                for j in range(rows_b.shape[0]):
-                    gain = win * (bounds_b[j] + extra) - threshold
-                    if gain <= 0:
-                        break
-                    m = rows_b[j]
-                    h = 1
-                    for q in range(13):
-                        if counts[m, q] > 0:
-                            h *= a[q]
-                    value += h * gain
-                if nphi < 64:
-                    phi_w[nphi] = win
-                    phi_t[nphi] = threshold
-                    phi_kind[nphi] = kind
-                    phi_value[nphi] = value
-                    nphi += 1
-            else:
-                value = phi_value[found]
-            num += value
-        if k == 0:
-            bound[o] += be_mult[e] * num
-        else:
-            bound[o] += be_mult[e] * (num if num >= -whole else -whole)
     # each option's entries in level order
     opt_ptr = np.zeros(opt_k.shape[0] + 1, np.int64)
     for e in range(E):
@@ -1078,9 +1008,136 @@ def prepare(a, avail, up, sigma, n_unseen, opt_mode, opt_k, opt_kept, opt_suit, 
         e = by_level[x]
         opt_list[fill[be_opt[e]]] = e
         fill[be_opt[e]] += 1
-    return (ev_level, ev_mask, ev_sign, nq_sigma, by_pair, pair_bound, by_all, all_bound, ones, one_bound, twos,
-            two_bound, be_n[:E], be_level[:E], be_kind[:E], be_card[:E], be_win[:E], be_below, be_tied, be_nq,
-            be_distinct[:E], opt_ptr, opt_list, bound)
+    return (by_pair, pair_bound, by_all, all_bound, be_opt[:E], be_n[:E], be_level[:E], be_kind[:E],
+            be_card[:E], be_total[:E], be_win[:E], be_distinct[:E], be_below, be_tied, be_nq, opt_ptr, opt_list)
+
+
+@_jit
+def _flushes(kind, n, k, ksuit, sigma, avail, mmask):
+    """The draws of a blind entry whose final five is a flush: the one all of ``sigma`` (the kept
+    cards of ``sigma`` or none, something drawn or the five kept suited in ``sigma``) and one per
+    other suit that holds every drawn rank (the kept cards of that suit or none)."""
+    supp = mmask[n]
+    found = 0
+    if (ksuit == -2 or ksuit == sigma) and (supp & avail[sigma]) == supp and (k > 0 or ksuit == sigma):
+        found += 1
+    for s in range(4):
+        if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
+            found += 1
+    return found
+
+
+@_jit
+def prepare_suits(a, avail, up, sigma, n_unseen, opt_k, opt_suit, take_low, take_high, loss, fee, ranks_state,
+                  tables):
+    """The suits' part of a situation's work: the dealer's suited hands (four cards of ``sigma``)
+    as events at their flush and blind levels, the suited forcing rows, each entry's draws
+    (:func:`_flushes`) and an upper bound of every option's sum
+    (``sum over draws of max(-D, numerator)``, the numerator alone for ``k = 0``)."""
+    (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
+     nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
+     sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
+     sorted_ranks) = tables
+    (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
+     be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
+    f_mask, f_level, b_level, nq_sigma = _dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited,
+                                                       set_index, sets)
+    # the sigma events: each suited hand at its flush level (+1) and, where that qualifies, at its
+    # blind level (-1), in level order
+    nf = f_mask.shape[0]
+    ev_level = np.empty(2 * nf, np.int64)
+    ev_mask = np.empty(2 * nf, np.int64)
+    ev_sign = np.empty(2 * nf, np.int64)
+    ne = 0
+    for h in range(nf):
+        ev_level[ne] = f_level[h]
+        ev_mask[ne] = f_mask[h]
+        ev_sign[ne] = 1
+        ne += 1
+        if b_level[h] >= qualify:
+            ev_level[ne] = b_level[h]
+            ev_mask[ne] = f_mask[h]
+            ev_sign[ne] = -1
+            ne += 1
+    order = np.argsort(ev_level[:ne], kind="mergesort")
+    ev_level = ev_level[:ne][order]
+    ev_mask = ev_mask[:ne][order]
+    ev_sign = ev_sign[:ne][order]
+    ones, one_bound, twos, two_bound = _row_order_suits(a, avail, up, sigma, nq_rows[up], nq_count[up], counts,
+                                                        high, rest, straight_rank, mmask)
+    flush_extra = 0
+    for s in range(4):
+        free = _bits(avail[s]) - (3 if s == sigma else 4)
+        if free > flush_extra:
+            flush_extra = free
+    # the bounds
+    E = be_opt.shape[0]
+    nq_sig_total = nq_sigma[set_index[0]]
+    bound = np.zeros(opt_k.shape[0], np.int64)
+    phi_w = np.full(64, -1, np.int64)
+    phi_t = np.zeros(64, np.int64)
+    phi_kind = np.zeros(64, np.int64)
+    phi_value = np.zeros(64, np.int64)
+    nphi = 0
+    for e in range(E):
+        o = be_opt[e]
+        k = opt_k[o]
+        kind = be_kind[e]
+        if kind == 2:
+            card = be_card[e]
+            mult = 1 if (avail[card & 3] >> (card >> 2)) & 1 else 0
+        elif be_distinct[e]:
+            found = _flushes(kind, be_n[e], k, opt_suit[o], sigma, avail, mmask)
+            mult = found if kind == 1 else be_total[e] - found
+        else:
+            mult = be_total[e]
+        if mult <= 0:
+            continue
+        r = n_unseen - k - 4
+        hands = _c(n_unseen - k, 4)
+        whole = r * hands
+        level = be_level[e]
+        win = be_win[e]
+        take = take_high if level >= straight_level else take_low
+        above = hands - be_nq[e] - be_below[e] - be_tied[e]
+        num = r * (win * be_below[e] - loss * above + take * be_nq[e])
+        if level >= flush_level and win > take:
+            num += nq_sig_total * r * (win - take)
+        if _strong(level, win, take, r, fee, straight_level, flush_level):
+            threshold = r * (fee + take)
+            bound_kind = 0 if level < straight_level else (1 if level < flush_level else 2)
+            found_phi = -1
+            for x in range(nphi):
+                if phi_w[x] == win and phi_t[x] == threshold and phi_kind[x] == bound_kind:
+                    found_phi = x
+            if found_phi < 0:
+                value = 0
+                rows_b = by_pair if bound_kind == 0 else by_all
+                bounds_b = pair_bound if bound_kind == 0 else all_bound
+                extra = flush_extra if bound_kind == 2 else 0
+                for j in range(rows_b.shape[0]):
+                    gain = win * (bounds_b[j] + extra) - threshold
+                    if gain <= 0:
+                        break
+                    m = rows_b[j]
+                    h = 1
+                    for q in range(4):
+                        h *= a[mranks[m, q]]
+                    value += h * gain
+                if nphi < 64:
+                    phi_w[nphi] = win
+                    phi_t[nphi] = threshold
+                    phi_kind[nphi] = bound_kind
+                    phi_value[nphi] = value
+                    nphi += 1
+            else:
+                value = phi_value[found_phi]
+            num += value
+        if k == 0:
+            bound[o] += mult * num
+        else:
+            bound[o] += mult * (num if num >= -whole else -whole)
+    return ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound
 
 
 #: The results of an option's distribution, in the order of the rows of ``dist`` after the wins
@@ -1224,7 +1281,7 @@ def _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above
 
 @_jit
 def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, take_low, take_high, loss, fee,
-          draw_fee, state, tables):
+          draw_fee, ranks_state, suits_state, tables):
     """The exact sum of option ``o`` (``sum over draws of max(-D, numerator)``, the numerator alone
     for ``k = 0``) from the state of :func:`prepare`, and with ``want`` its detail rows
     (:data:`DETAIL_COLUMNS`): each blind entry refined by the drawn cards of ``sigma`` (and the
@@ -1233,9 +1290,9 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
      sorted_ranks) = tables
-    (ev_level, ev_mask, ev_sign, nq_sigma, by_pair, pair_bound, by_all, all_bound, ones, one_bound, twos,
-     two_bound, be_n, be_level, be_kind, be_card, be_win, be_below, be_tied, be_nq, be_distinct, opt_ptr,
-     opt_list, bound) = state
+    (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
+     be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
+    ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound = suits_state
     sig = avail[sigma]
     k = opt_k[o]
     r = n_unseen - k - 4
@@ -1324,8 +1381,9 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
                 sub_suit = -1
                 excl = 0
                 if kind == 2:
-                    if c > 0:
-                        break
+                    card = be_card[e]
+                    if c > 0 or not ((avail[card & 3] >> (card >> 2)) & 1):
+                        break                       # one draw; the up card's own entry none
                     nu = cand
                     cc = nsub - 1
                     mult = 1

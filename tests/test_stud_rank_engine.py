@@ -1,0 +1,147 @@
+"""combin.stud.draw.rank: the rank engine against the card-by-card engine, option by option.
+
+The rank engine sums draws by class and dealer hands by rank multiset; the
+card engine (:class:`combin.stud.draw.engine.Engine`, itself checked against
+the numpy reference and the game-tree oracle) lists every draw and every
+dealer hand.  Every option's exact value, and the best option's whole
+distribution (counts, nets and squared nets of every result), must be the
+same integers.  The bounds the pruning reads must hold (never below the exact
+value), and the options left unpriced must lie below the runner-up.
+"""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from combin.cards import parse_cards
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import bet_pay, load_game
+from combin.stud.core.situation import Situation
+from combin.stud.core.values import best_value, hand_value, value_class
+from combin.stud.draw.advise import _sums, distribution, price
+from combin.stud.draw.engine import Engine
+from combin.stud.draw.rank.engine import RankEngine, six_card
+from combin.stud.draw.rank.tables import build
+
+RULES = load_game("lunar").resolve()
+
+
+def _instant(cards):
+    return value_class(hand_value(list(cards)[:5])) in ("royal_flush", "straight_flush")
+
+
+@st.composite
+def situations(draw, decks=("JQKA", "TJQKA", "9TJQKA", "789TJQKA")):
+    deck = Deck.parse(draw(st.sampled_from(decks)))
+    cards = draw(st.permutations(list(deck.cards)))[:6]
+    return Situation(tuple(cards[:5]), cards[5], deck)
+
+
+@st.composite
+def terms(draw):
+    return load_game("lunar").resolve(
+        draw(st.sampled_from(["A", "B", "C"])),
+        {"L8": draw(st.sampled_from(["push", "even-money"])),
+         "L11": draw(st.sampled_from(["best-pair", "first-only"]))})
+
+
+def assert_every_option_equal(situation, rules):
+    fast = RankEngine(situation, rules).values()
+    engine = Engine(situation, rules)
+    player = list(situation.player)
+    for key, value in fast.items():
+        assert price(engine, player, *key) == value, key
+
+
+@settings(max_examples=25, deadline=None)
+@given(situations(), terms())
+def test_every_option_equals_the_card_engine_on_reduced_decks(situation, rules):
+    if not _instant(situation.player):
+        assert_every_option_equal(situation, rules)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_option_equals_the_card_engine_on_the_full_deck(seed):
+    deck = Deck.parse(None)
+    cards = random.Random(seed).sample(deck.cards, 6)
+    situation = Situation(tuple(cards[:5]), cards[5], deck)
+    assert_every_option_equal(situation, RULES)
+
+
+# forcing in every case the kernel tells apart: a full house and quads (every out but a straight
+# flush loses to them), trips with an ace and a king (pairs lose), flush draws kept, a wheel up card,
+# and up cards high and low (the dealer's four left suited with the up card, or without it)
+FORCING = [("AS AD 9H 9C 9D", "QS", "9TJQKA"), ("KS KD KH TC TD", "9S", "9TJQKA"),
+           ("9S 9D 9H KC AD", "8S", "789TJQKA"), ("7S 8S 9S TS 2D", "AS", None),
+           ("5H 5D 5C 5S KD", "AH", None), ("2S 3S 4S QD QH", "5S", None),
+           ("JH JD 4C 4S 4H", "TC", None), ("AS 2S 3H 8D 9C", "KS", None)]
+
+
+@pytest.mark.parametrize("hand, up, deck", FORCING)
+def test_forcing_situations_equal_the_card_engine(hand, up, deck):
+    situation = Situation.parse(hand, up, deck)
+    engine = Engine(situation, RULES)
+    fast = RankEngine(situation, RULES)
+    player = list(situation.player)
+    keys = [key for key in fast.keys if key[0] in ("play", "buy") or len(key[1]) <= (5 if deck else 3)]
+    for key in keys:
+        assert fast.exact_value(key) == price(engine, player, *key), key
+
+
+@settings(max_examples=15, deadline=None)
+@given(situations(("9TJQKA", "789TJQKA")), st.data())
+def test_distributions_equal_the_card_engine(situation, data):
+    if _instant(situation.player):
+        return
+    fast = RankEngine(situation, RULES)
+    engine = Engine(situation, RULES)
+    player = list(situation.player)
+    key = data.draw(st.sampled_from(fast.keys))
+    expected = distribution(engine, _sums(engine, player, key[0], key[1], True)[1])
+    assert fast.distribution(key) == expected
+
+
+@settings(max_examples=20, deadline=None)
+@given(situations(("9TJQKA", "789TJQKA", "56789TJQKA")), terms())
+def test_bounds_hold_and_pruning_keeps_the_best_two(situation, rules):
+    if _instant(situation.player):
+        return
+    full = RankEngine(situation, rules).values()
+    engine = RankEngine(situation, rules)
+    values, bounds = engine.priced()
+    for key, bound in bounds.items():
+        assert bound >= full[key], key
+    assert all(values[key] == full[key] for key in values)
+    ranked = sorted(full.values(), reverse=True)
+    exact = sorted(values.values(), reverse=True)
+    assert exact[:2] == ranked[:2]
+    assert all(bound < exact[1] for bound in bounds.values())
+    assert set(values) | set(bounds) == set(full)
+
+
+def test_six_card_levels_and_wins_equal_the_rules():
+    rng = random.Random(9)
+    levels = build().levels
+    for _ in range(400):
+        cards = rng.sample(range(52), 6)
+        level, win = six_card(RULES, cards)
+        assert int(levels[level]) == best_value(cards)
+        assert win == RULES.ante_win + RULES.bet * bet_pay(RULES, cards)
+    # a memoised shape answers another hand of the same ranks and flush
+    assert six_card(RULES, parse_cards("Ks Qs Js Ts 9s 9d")) == six_card(RULES, parse_cards("Kh Qh Jh Th 9h 9c"))
+    assert six_card(RULES, parse_cards("Ks Qs Js Ts 9s 9d"))[1] == 2 * (50 + 4)
+
+
+def test_the_advice_prices_every_option_with_all():
+    situation = Situation.parse("AS KD 7H 7C 2D", "9S")
+    from combin.stud.draw.advise import advise
+    pruned = advise(situation, RULES, detail=False)
+    full = advise(situation, RULES, detail=False, everything=True)
+    assert not any(option.bound for option in full) and len(full) == len(pruned) == 29
+    assert [o.ev for o in full] == sorted((o.ev for o in full), reverse=True)
+    exact = [o for o in pruned if not o.bound]
+    assert (exact[0].kind, exact[0].ev) == (full[0].kind, full[0].ev)
+    assert exact[1].ev == full[1].ev
+    by_key = {(o.kind, o.discard): o.ev for o in full}
+    assert all(o.ev >= by_key[(o.kind, o.discard)] and o.ev < exact[1].ev for o in pruned if o.bound)
