@@ -191,4 +191,16 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
     scale, totals, shards = found
     sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
     strategy = Strategy(deck, rules, scale, None, totals=totals)
-    return emit(sheet_document(sheet, strategy, plain=True), args)
+    basic = None
+    if not strategy.complete:
+        # the basic strategy derived from the optimal one, priced exactly by a second pass along
+        # the shards (kept beside them as the run's own files)
+        from combin.stud.draw.basic import basic_totals, cost_rows, derive, run_basic
+        derived = derive(totals)
+        run_basic(deck, rules, args.shards, derived, workers=workers, scheduler=args.scheduler,
+                  store_path=args.store)
+        sums = basic_totals(args.shards, shards, derived)
+        if sums is not None:
+            rows, expected = cost_rows(derived, sums, totals, scale)
+            basic = (derived, rows, expected)
+    return emit(sheet_document(sheet, strategy, plain=True, basic=basic), args)

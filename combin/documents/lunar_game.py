@@ -49,7 +49,7 @@ _SECTION_TABLES: tuple[tuple[str, str, list[Any], Any], ...] = (
 
 
 def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
-                   plain: bool = False) -> Document:
+                   plain: bool = False, basic: Any = None) -> Document:
     """The sheet (and, given ``strategy``, its strategy tables) as a
     :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
     ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples); with ``plain``
@@ -78,7 +78,7 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
         tables += more
         notes += more_notes
         if plain:       # the strategy in a player's words and a basic strategy derived from it
-            tables += derived_tables(strategy.totals, strategy.scale)
+            tables += derived_tables(strategy.totals, strategy.scale, basic)
     readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
     info: list[tuple[str, Any]] = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
             ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
@@ -91,7 +91,21 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
 
 
 def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
-    """The strategy table and the basic strategy: ``([Table, ...], [note, ...])``."""
+    """The strategy table and the basic strategy: ``([Table, ...], [note, ...])``.
+
+    A run that priced the best option alone (the full deck) has no other option's value: its
+    strategy table gives how often each kind is best, and its basic strategy is the one derived
+    from the optimal strategy (:func:`derived_tables`), priced by a second pass.
+    """
+    if not strategy.complete:
+        rows = [[name, up, weight, kind, Percent(share, 2)]
+                for name, up, weight, kind, share, _ in strategy.table()]
+        table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
+                         [("first_five", "First five"), "Up", "Situations", ("best", "Best most often"),
+                          "Share"], rows,
+                         note="Share: of the situations of that first five and up card, where an option "
+                              "of that kind is the optimal one.")
+        return [table], []
     rows = [[name, up, weight, kind, Ratio(share, 4), Ratio(cost, _PLACES)]
             for name, up, weight, kind, share, cost in strategy.table()]
     table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
@@ -114,8 +128,16 @@ def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
     return [table, basic, edge], []
 
 
-def derived_tables(totals: "GameTotals", scale: int) -> list[Table]:
-    """The plain strategy table and the derived basic strategy as Tables."""
+def derived_tables(totals: "GameTotals", scale: int, basic: Any = None) -> list[Table]:
+    """The plain strategy table and the derived basic strategy as Tables.
+
+    Where the run priced the best option alone, the plain table names the optimal action (as a
+    player names it) and how often it is optimal, and the basic strategy is ``basic``:
+    ``(BasicStrategy, [cost rows], expected result)`` of :mod:`combin.stud.draw.basic` (its
+    tables are left out while its second pass is not done).
+    """
+    if totals.complete != totals.classes:
+        return _derived_from_actions(totals, scale, basic)
     plain = Table.of("plain_strategy", "Strategy by the first five and the up card",
                      [("hand", "First five"), ("up", "Up card"), "Situations",
                       ("best", "Best most often"), ("share", "Share"), ("cost", "Cost of always it")],
@@ -139,3 +161,35 @@ def derived_tables(totals: "GameTotals", scale: int) -> list[Table]:
                      ["cost against optimal play, per Ante",
                       Ratio(Fraction(totals.best, scale * totals.weight) - expected, _PLACES)]])
     return [plain, basic, edge]
+
+
+def _derived_from_actions(totals: "GameTotals", scale: int, basic: Any) -> list[Table]:
+    from combin.stud.draw.strategy import action_table
+    plain = Table.of("plain_strategy", "Strategy by the first five and the up card",
+                     [("hand", "First five"), ("up", "Up card"), "Situations", ("best", "Optimal most often"),
+                      ("share", "Share")],
+                     [[hand, up, weight, action, Percent(share, 2)]
+                      for hand, up, weight, action, share in action_table(totals)],
+                     note="Optimal most often: the action (as a player names it) that is the optimal option "
+                          "in the most situations of that first five and up card; Share: in how many of them.")
+    if basic is None:
+        return [plain]
+    strategy, rows, expected = basic
+    count = len(strategy.rules)
+    table = Table.of("derived_basic_strategy",
+                     f"Basic strategy derived from the optimal strategy ({count} rule{'s' if count > 1 else ''})",
+                     ["Hands", "Action", ("differ", "Situations where it is not optimal"),
+                      ("cost", "Cost against optimal")],
+                     [[rule.first if rule.first == rule.last else f"{rule.first} to {rule.last}", rule.action,
+                       weight, Ratio(cost, _PLACES)] for rule, _, weight, cost in rows],
+                     note="Each hand takes the one action that is the optimal option in the most of its "
+                          "situations, whatever the up card; hands are listed strongest first and neighbours "
+                          "with the same action share a rule. Cost: exact, per Ante of the whole game, priced "
+                          "by a second pass over every situation where the rule's option is not the optimal one.")
+    optimal = Fraction(totals.best, scale * totals.weight)
+    edge = Table.of("derived_basic_edge", "House edge with the derived basic strategy",
+                    ["Figure", "Value"],
+                    [["house edge per Ante", Ratio(-expected, _PLACES)],
+                     ["house edge per Ante, in percent", Percent(-expected, 4)],
+                     ["cost against optimal play, per Ante", Ratio(optimal - expected, _PLACES)]])
+    return [plain, table, edge]

@@ -201,8 +201,13 @@ def _shard_classes(deck: Any, shard: Shard) -> tuple:
 
 def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DEFAULT_SHARDS,
                workers: int = 0, scheduler: str | None = None, store_path: str | None = None,
-               chunk: int = 8, most: int | None = None, stream: Any = None) -> list[int]:
+               chunk: int = 8, most: int | None = None, stream: Any = None,
+               price: str | None = None) -> list[int]:
     """Price the shards not yet in ``folder`` (at most ``most`` of them); the shards written.
+
+    ``price`` is what each class prices (:func:`~combin.stud.draw.spec.price_mode`, the deck's
+    own by default): ``"best"`` keeps the optimal option, its value and results; ``"all"``
+    prices every option as well (the totals then sum the strategies that read them).
 
     Each shard file is written (atomically) as soon as its last chunk is in;
     an interrupted run keeps the shards already written and, in the store,
@@ -243,7 +248,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
             rows, hands, ups, weights = _shard_classes(deck, shard)
             # one store run per shard: it resumes whichever shards a later run picks
             run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards),
-                             price=price_mode(deck))
+                             price=price or price_mode(deck))
             # the class index of the whole game, not of the shard
             chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,

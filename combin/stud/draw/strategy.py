@@ -27,7 +27,7 @@ from typing import Any
 from combin.errors import CombinError
 
 __all__ = ["Strategy", "strategy_json", "basic_rules", "basic_option", "hand_feature",
-           "action_of", "FEATURES", "plain_table", "derived_basic"]
+           "action_of", "FEATURES", "plain_table", "derived_basic", "action_table"]
 
 
 def basic_rules(game):
@@ -102,11 +102,18 @@ class Strategy:
             by_kind = found["kinds"]
             weight = sum(by_kind.values())
             kind = max(sorted(by_kind), key=lambda k: by_kind[k])
-            # sum over the group's classes of weight x (best - best of that kind)
-            cost = found["best"] - found["of_kind"][kind]
-            rows.append((name, RANKS[up], weight, kind, Fraction(by_kind[kind], weight),
-                         Fraction(cost, self.scale * self.total)))
+            # sum over the group's classes of weight x (best - best of that kind); None where the run
+            # priced only the best option (the other kinds' values are not known)
+            cost = (Fraction(found["best"] - found["of_kind"][kind], self.scale * self.total)
+                    if self.complete else None)
+            rows.append((name, RANKS[up], weight, kind, Fraction(by_kind[kind], weight), cost))
         return rows
+
+    @property
+    def complete(self):
+        """Whether every option of every class was priced (else the best alone: the costs of other
+        strategies are not in the totals)."""
+        return self.totals.complete == self.totals.classes
 
     def basic(self):
         """``(expected result of the basic strategy, its cost against optimal)`` per Ante (exact runs)."""
@@ -257,6 +264,26 @@ def plain_table(totals, scale):
         rows.append((feature.split("/", 1)[1], RANKS[int(up)], cell["weight"], _kind_words(kind),
                      Fraction(kinds[kind], cell["weight"]),
                      Fraction(cell["best"] - cell["of_kind"][kind], whole)))
+    return rows
+
+
+def action_table(totals):
+    """Rows ``(hand in words, up card rank, situations, action, share)``: by the first five in words
+    (:func:`hand_feature`) and the up card's rank, strongest hands first, the action that is the
+    optimal option in the most of its situations (as a player names it: :func:`action_of`) and in
+    how many of them (an exact fraction)."""
+    from combin.cards import RANKS
+    rows = []
+    for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
+                                                      -int(k.rsplit("|", 1)[1]))):
+        feature, up = key.rsplit("|", 1)
+        cell = totals.strategy[key]
+        actions = cell.get("actions", {})
+        if not actions:
+            continue
+        action = max(sorted(actions), key=lambda a: actions[a])
+        rows.append((feature.split("/", 1)[1], RANKS[int(up)], cell["weight"], action,
+                     Fraction(actions[action], cell["weight"])))
     return rows
 
 

@@ -42,9 +42,15 @@ def _whole(x, what):
 
 def _level_classes(levels):
     """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
-    from combin.cards import CLASSES
-    from combin.stud.core.values import value_class
-    return np.array([CLASSES.index(value_class(int(v))) for v in levels.tolist()], dtype=np.int64)
+    from combin.cards import ACE, CLASSES
+    from combin.stud.core.values import CATEGORIES, QUALIFY, STRAIGHT_FLUSH
+    values = levels.astype(np.int64)
+    category = values // CATEGORY_SHIFT
+    names = np.array([CLASSES.index(name) for name in CATEGORIES], dtype=np.int64)
+    found = names[category]
+    found[(category == 0) & (values >= QUALIFY)] = CLASSES.index("ace_king")
+    found[(category == STRAIGHT_FLUSH) & (((values >> 16) & 15) == ACE)] = CLASSES.index("royal_flush")
+    return found
 
 
 @lru_cache(maxsize=8)
@@ -84,7 +90,14 @@ _WINS: dict[tuple, np.ndarray] = {}
 def _win_levels(rules):
     key = (rules.game.id, rules.readings)
     if key not in _WINS:
-        _WINS[key] = _compute_wins(rules)
+        # the wins depend on the rules' Bet table and L11 and on the code and data that read a pay:
+        # all in the cache key (combin.cache), so a change of any is a new file
+        from combin.cache import cached_arrays
+        from combin.stud.draw.engine import _pay_key
+        from combin.stud.core.deck import Deck
+        found = cached_arrays("win-levels", f"{_pay_key(rules, Deck.parse(None))}|{rules.ante_win}|{rules.bet}",
+                              lambda: {"wins": _compute_wins(rules)})
+        _WINS[key] = found["wins"]
     return _WINS[key]
 
 

@@ -385,18 +385,42 @@ class Tables:
     """
 
     def __init__(self):
-        counts, size, valid = _multisets()
-        self.counts, self.size, self.valid = counts, size, valid
-        self.sub_ptr, self.sub_index, self.sub_coef = _submultisets(counts, size, valid)
-        self.levels, self.level_plain, self.level_suited = _levels(counts, size, valid)
-        self.qualify = int(np.searchsorted(self.levels, QUALIFY))
-        (self.dealer, self.not_qualified, self.high, self.rest, self.pair, self.straight_rank,
-         self.straight, self.straight_flush, self.flush) = _dealer_rows(
-            counts, valid, self.level_plain, self.level_suited, self.qualify)
-        self.set_index, self.sets = _set_index()
-        self.mranks, self.mmask, self.dranks, self.dcounts, self.sorted_ranks = _rank_lists(counts)
-        self.straight_level = int(np.searchsorted(self.levels, STRAIGHT * CATEGORY_SHIFT))
-        self.flush_level = int(np.searchsorted(self.levels, FLUSH * CATEGORY_SHIFT))
+        # the tables depend on this module's code alone: kept in the user's cache folder between
+        # runs (combin.cache: keyed by a digest of the code, read back only if intact)
+        import combin.stud.core.values
+        from combin.cache import cached_arrays, source_digest
+        import sys
+        arrays = cached_arrays("rank-tables", source_digest(sys.modules[__name__], combin.stud.core.values),
+                               _compute)
+        for name, array in arrays.items():
+            setattr(self, name, array)
+        for name in ("qualify", "sets", "straight_level", "flush_level"):
+            setattr(self, name, int(arrays[name]))
+
+
+def _compute():
+    """Every table of :class:`Tables`, by name (the integers as 0-d arrays)."""
+    found = {}
+    counts, size, valid = _multisets()
+    found.update(counts=counts, size=size, valid=valid)
+    found["sub_ptr"], found["sub_index"], found["sub_coef"] = _submultisets(counts, size, valid)
+    levels, level_plain, level_suited = _levels(counts, size, valid)
+    found.update(levels=levels, level_plain=level_plain, level_suited=level_suited)
+    qualify = int(np.searchsorted(levels, QUALIFY))
+    rows = _dealer_rows(counts, valid, level_plain, level_suited, qualify)
+    for name, array in zip(("dealer", "not_qualified", "high", "rest", "pair", "straight_rank", "straight",
+                            "straight_flush", "flush"), rows):
+        found[name] = array
+    set_index, sets = _set_index()
+    found["set_index"] = set_index
+    lists = _rank_lists(counts)
+    for name, array in zip(("mranks", "mmask", "dranks", "dcounts", "sorted_ranks"), lists):
+        found[name] = array
+    found["qualify"] = np.array(qualify)
+    found["sets"] = np.array(sets)
+    found["straight_level"] = np.array(int(np.searchsorted(levels, STRAIGHT * CATEGORY_SHIFT)))
+    found["flush_level"] = np.array(int(np.searchsorted(levels, FLUSH * CATEGORY_SHIFT)))
+    return found
 
 
 _BUILT: list[Tables] = []

@@ -1,0 +1,87 @@
+"""combin.stud.draw.basic: the basic strategy derived from the optimal one, priced by a second pass.
+
+The second pass prices, shard by shard, only the situations where the basic
+option is not the optimal one; its house edge must equal the one summed
+directly from a run that priced every option of every class (each record
+holds the value of the basic strategy's option): two independent ways to the
+same exact fraction.
+"""
+
+import io
+from fractions import Fraction
+
+import pytest
+
+from combin.errors import CombinError
+from combin.stud.core.classes import situations
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.draw.basic import (BasicStrategy, Rule, basic_option, basic_totals, cost_rows, derive,
+                                    run_basic)
+from combin.stud.draw.chunks import records_of, solve_chunk
+from combin.stud.draw.options import option_keys
+from combin.stud.draw.shards import assemble, run_shards
+from combin.stud.draw.spec import RunSpec
+
+RULES = load_game("lunar").resolve()
+
+
+@pytest.fixture(scope="module")
+def jqka(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("basic")
+    deck = Deck.parse("JQKA")
+    run_shards(deck, RULES, folder / "shards", 3, store_path=str(folder / "store.sqlite"), price="best",
+               stream=io.StringIO())
+    return deck, folder
+
+
+def test_the_second_pass_equals_the_sum_over_every_option(jqka):
+    deck, folder = jqka
+    scale, totals, count = assemble(deck, RULES, folder / "shards")
+    assert totals.complete < totals.classes          # the run priced the best option alone
+    strategy = derive(totals)
+    assert strategy.rules and all(rule.features for rule in strategy.rules)
+    run_basic(deck, RULES, folder / "shards", strategy, store_path=str(folder / "store2.sqlite"),
+              stream=io.StringIO())
+    sums = basic_totals(folder / "shards", count, strategy)
+    rows, expected = cost_rows(strategy, sums, totals, scale)
+    # the second method: every option of every class priced, the basic option's value summed
+    rows_, hands, ups, weights = situations(deck)
+    spec = RunSpec.of(deck, RULES, "exact", 256)
+    found, records = records_of([solve_chunk(*c) for c in spec.chunks(hands, ups, weights, range(len(rows_)))])
+    assert found == scale
+    keys = option_keys(RULES)
+    direct = 0
+    for record in records:
+        direct += record.weight * (record.values[0] if record.best < 0 else
+                                   record.values[basic_option(strategy, record.hand, keys)[1]])
+    assert Fraction(direct, scale * sum(r.weight for r in records)) == expected
+    # every rule's cost is what its situations lose, never a gain
+    assert all(cost >= 0 for _, _, _, cost in rows)
+    assert sum(cost for _, _, _, cost in rows) == Fraction(totals.best, scale * totals.weight) - expected
+    # a second run keeps the files of the same rules
+    assert run_basic(deck, RULES, folder / "shards", strategy, store_path=str(folder / "store3.sqlite"),
+                     stream=io.StringIO()) == []
+
+
+def test_other_rules_are_priced_again_and_a_damaged_file_is_refused(jqka):
+    deck, folder = jqka
+    scale, totals, count = assemble(deck, RULES, folder / "shards")
+    other = BasicStrategy((Rule("every hand", "every hand", "play", tuple(
+        key.rsplit("|", 1)[0] for key in totals.strategy)),))
+    assert basic_totals(folder / "shards", count, other) is None
+    path = folder / "shards" / "basic-000.json.gz"
+    path.write_bytes(b"not gzip")
+    with pytest.raises(CombinError, match="basic-000.json.gz"):
+        basic_totals(folder / "shards", count, derive(totals))
+    path.unlink()
+
+
+def test_every_hand_has_its_rule_and_option():
+    strategy = BasicStrategy((Rule("pair of aces", "pair of aces", "keep the pair", ("one_pair/pair of aces",)),))
+    keys = option_keys(RULES)
+    from combin.cards import parse_cards
+    rule, option = basic_option(strategy, parse_cards("As Ad 7h 5c 2d"), keys)
+    assert rule == 0 and keys[option] == ("exchange", (2, 3, 4))
+    with pytest.raises(CombinError, match="no rule"):
+        basic_option(strategy, parse_cards("Ks Kd 7h 5c 2d"), keys)
