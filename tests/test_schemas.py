@@ -24,9 +24,10 @@ COMMANDS = {
     "list": ["list"],
     "stud_game": ["game", "caribbean", "--deck", "JQKA"],
     "advise": ["lunar", "advise", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
-    "lunar_game": ["game", "lunar", "--deck", "JQKA", "--sample", "16", "--seed", "1",
+    "lunar_game": ["game", "lunar", "--deck", "JQKA", "--sample", "80", "--seed", "1",
                    "--workers", "0", "--strategy-table"],
     "lunar_strategy": ["lunar", "strategy", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
+    "lunar_simulation": ["lunar", "simulate", "--deck", "JQKA", "--rounds", "50"],
 }
 
 
@@ -37,6 +38,12 @@ def test_every_format_has_a_command_here():
 @pytest.mark.parametrize("kind", sorted(COMMANDS))
 def test_the_command_json_validates(capsys, kind, tmp_path):
     store = ["--store", str(tmp_path / "store.sqlite")] if kind == "lunar_game" else []
+    if kind == "lunar_simulation":        # the rounds play the strategy of an exact run's shards
+        shards = str(tmp_path / "shards")
+        assert main(["-q", "game", "lunar", "--deck", "JQKA", "--shards", shards, "--shard-count", "2",
+                     "--workers", "0", "--store", str(tmp_path / "store.sqlite")]) == 0
+        capsys.readouterr()
+        store = ["--shards", shards]
     assert main([*COMMANDS[kind], *store, "--format", "json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["format"] == f"combin.{kind}/2" and obj["tool"]["version"] == __version__

@@ -1,6 +1,7 @@
 """``combin lunar advise|strategy HAND --up CARD``: one Lunar Poker situation.
 
-``advise`` prices exactly every option that can be the best or the runner-up and
+``simulate`` deals whole rounds and plays them by that stored strategy
+(:mod:`combin.stud.draw.simulate`).  ``advise`` prices exactly every option that can be the best or the runner-up and
 gives the others a proven upper bound ("cannot be best"); ``--all`` prices every
 option exactly.  ``strategy`` answers with the optimal
 option from the committed strategy of the exact run (its shards, see
@@ -20,7 +21,8 @@ EXAMPLES = """examples:
   combin lunar advise "AS KD 7H 7C 2D" --up 9S
   combin lunar advise "AS KD 7H 7C 2D" --up 9S --format json
   combin lunar advise "AS KD 7H 7C 2D" --up 9S --all
-  combin lunar strategy "AS KD 7H 7C 2D" --up 9S"""
+  combin lunar strategy "AS KD 7H 7C 2D" --up 9S
+  combin lunar simulate --rounds 100000 --seed 1"""
 
 #: Where ``combin lunar strategy`` looks for the exact run's shards unless told (``make lunar-game``).
 DEFAULT_SHARDS_FOLDER = "tables/lunar/game/full"
@@ -61,16 +63,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
     strategy.add_argument("--shards", metavar="DIR", default=None,
                           help=f"the exact run's shards (default {DEFAULT_SHARDS_FOLDER})")
     add_output_options(strategy)
+    simulate = sub.add_parser(
+        "simulate", help="whole rounds dealt card by card and played by the stored optimal strategy",
+        description="Seeded whole rounds, dealt card by card in the order of the table and played by the "
+                    "optimal strategy of the exact run (its shards, --shards), the decisions after the draw "
+                    "and on forcing priced for the cards in front of the player, each round settled card "
+                    "by card: the mean net per Ante with its 99%% interval beside the exact figure of the "
+                    "same shards.")
+    simulate.add_argument("--rounds", metavar="N", default="100000", help="rounds to deal (default 100000)")
+    simulate.add_argument("--seed", metavar="S", default="1", help="seed of the shuffles (default 1)")
+    simulate.add_argument("--deck", metavar="RANKS", help="ranks in the deck (default all 13)")
+    simulate.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
+    simulate.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
+                          help="switch an interpretation the game reads (L7-L12)")
+    simulate.add_argument("--shards", metavar="DIR", default=None,
+                          help=f"the exact run's shards, every one in (default {DEFAULT_SHARDS_FOLDER})")
+    add_output_options(simulate)
 
 
 def tables(args: argparse.Namespace) -> tuple[str, ...]:
-    """The tables of the advice or of the strategy's answer (checked before any work)."""
-    return ("strategy",) if args.lunar_command == "strategy" else ("options", "results")
+    """The tables of the advice, the strategy's answer or the simulation (checked before any work)."""
+    return {"strategy": ("strategy",), "simulate": ("summary", "decisions")}.get(
+        args.lunar_command, ("options", "results"))
 
 
 def run(args: argparse.Namespace) -> str | bytes:
     if args.lunar_command == "strategy":
         return _strategy(args)
+    if args.lunar_command == "simulate":
+        return _simulate(args)
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
     from combin.interpret import parse_assignments
@@ -139,3 +160,33 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
     table = Table.of("strategy", "Optimal option", ["Figure", "Value"], rows)
     return emit(Document("lunar_strategy", "Lunar Poker: the optimal option of one situation", info,
                          (table,), notes=tuple(rules.reading_notes()), subject=subject), args)
+
+
+def _simulate(args: argparse.Namespace) -> str | bytes:
+    import os
+    from combin.bounded import parse_int
+    from combin.documents.simulation import simulation_document
+    from combin.interpret import parse_assignments
+    from combin.progress import StderrProgress
+    from combin.render import emit
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import load_game
+    from combin.stud.draw.shards import assemble
+    from combin.stud.draw.simulate import StoredStrategy, simulate
+    rounds = parse_int(args.rounds, "--rounds", 2)
+    seed = parse_int(args.seed, "--seed", 0)
+    deck = Deck.parse(args.deck, need=16)
+    rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
+    folder = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
+    if not os.path.isdir(folder):
+        raise CombinError(f"{folder[:100]}: no such folder of shards (the exact run keeps them; --shards DIR)")
+    found = assemble(deck, rules, folder)
+    if found is None:
+        raise CombinError(f"{folder[:100]}: not every shard is in; the simulation plays the whole strategy")
+    strategy = StoredStrategy(deck, rules, folder)
+    progress = StderrProgress("lunar simulate: rounds")
+    try:
+        result, counts = simulate(deck, rules, strategy, rounds, seed, progress)
+    finally:
+        progress.close()
+    return emit(simulation_document(deck, rules, result, counts, found, seed, folder), args)

@@ -28,7 +28,7 @@ from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
 from combin.stud.draw.rank.tables import OFFSET, build
 
-__all__ = ["RankEngine", "win_levels"]
+__all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw"]
 
 _NO_PAY = np.iinfo(np.int64).min
 
@@ -153,9 +153,11 @@ _LAYOUTS: dict[tuple, tuple] = {}
 _RANKS_STATE: dict[tuple, tuple] = {}
 
 
-def _layout(rules, player):
-    """The option arrays of a five (memoised per hand: a run prices its situations hand by hand)."""
-    key = (rules.game.id, rules.readings, player)
+def _layout(rules, player, only=None, sixth=None):
+    """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
+    ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
+    card can be (default every card the five leave)."""
+    key = (rules.game.id, rules.readings, player, only, sixth)
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -171,7 +173,7 @@ def _layout(rules, player):
     six_win = np.zeros((count, 52), np.int64)
     buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
     for o, (kind, positions) in enumerate(keys):
-        if kind == "fold":
+        if kind == "fold" or (only is not None and (kind, positions) not in only):
             mode[o] = -1
             continue
         held = [c for i, c in enumerate(player) if i not in positions]
@@ -185,7 +187,7 @@ def _layout(rules, player):
             opt_k[o] = 1
             mode[o] = 1
             for card in range(52):            # every card the five leave (the up card's is never read)
-                if card not in player:
+                if card not in player and (sixth is None or card == sixth):
                     six_level[o, card], six_win[o, card] = six_card(rules, list(player) + [card])
         elif kind == "exchange":
             opt_k[o] = len(positions)
@@ -210,13 +212,17 @@ class RankEngine:
     (:data:`~combin.stud.draw.rank.kernel.DETAIL_COLUMNS`) for its distribution.
     """
 
-    def __init__(self, situation, rules):
+    def __init__(self, situation, rules, unseen=None, only=None, sixth=None):
         self.situation = situation
         self.rules = rules
+        self._only = None if only is None else frozenset(only)
+        self._sixth = sixth
         self.keys = option_keys(rules)
         player = list(situation.player)
         self.player = player
-        unseen = np.asarray(situation.unseen, dtype=np.int64)
+        # the cards the player has not seen: by default all but the five and the up card; after a
+        # draw the discards are out of play too (``unseen`` given)
+        unseen = np.asarray(sorted(situation.unseen if unseen is None else unseen), dtype=np.int64)
         self.unseen = unseen
         self.n = len(unseen)
         a = np.zeros(13, np.int64)
@@ -248,7 +254,7 @@ class RankEngine:
         """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced): they depend
         on the five alone, so the situations of one hand (every up card) share them."""
         if self._layout is None:
-            self._layout = _layout(self.rules, tuple(self.player))
+            self._layout = _layout(self.rules, tuple(self.player), self._only, self._sixth)
         return self._layout
 
     @property
@@ -261,7 +267,8 @@ class RankEngine:
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
             mode, opt_k, kept, suit, six_level, six_win = self._arrays()
-            key = (self.rules.game.id, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()))
+            key = (self.rules.game.id, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
+                   self._only, self._sixth)
             ranks = _RANKS_STATE.get(key)
             if ranks is None:
                 player_mask = 0
@@ -424,3 +431,40 @@ class RankEngine:
         if sum(entry[1] for entry in results.values()) != numerators[best]:
             raise AssertionError("the results of the best option do not add up to its value")
         return best, numerators, results
+
+
+def play_after_draw(rules, deck, kept, drawn, up, unseen):
+    """``(plays, value of playing per Ante)`` once the cards are drawn: the player holds ``kept`` and
+    ``drawn`` (five cards, or six after buying one), sees the dealer's ``up`` card and has not
+    seen ``unseen`` (the dealer's four hidden cards and the replacement come from them; the
+    discards are out of play).  The player plays when playing is worth at least folding (-1 per
+    Ante besides the draw fee; a tie plays), exactly as the engine decides
+    (:meth:`RankEngine.priced`); the value counts the Ante and the Bet, not the draw fee.
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> deck, rules = Deck.parse("9TJQKA"), load_game("lunar").resolve()
+    >>> hand, up = parse_cards("As Ad Ks Qd 9s"), parse_cards("Jh")[0]
+    >>> unseen = [c for c in deck.cards if c not in hand and c != up]
+    >>> play_after_draw(rules, deck, hand, [], up, unseen)    # no draw: the play option's value
+    (True, Fraction(205, 204))
+    """
+    from combin.stud.core.situation import Situation
+    final = list(kept) + list(drawn)
+    if len(final) == 5:
+        engine = RankEngine(Situation(tuple(final), up, deck), rules, unseen=unseen, only={("play", ())})
+        o = engine.keys.index(("play", ()))
+        total, _ = engine._exact(o, False)
+        whole = engine.denominator(("play", ()))
+        return int(total) >= -whole, Fraction(int(total), whole)
+    if len(final) != 6 or len(drawn) != 1:
+        raise CombinError("a final hand is five cards, or the five and a sixth card bought")
+    sixth = int(drawn[0])
+    engine = RankEngine(Situation(tuple(kept), up, deck), rules, unseen=list(unseen) + [sixth],
+                        only={("buy", ())}, sixth=sixth)
+    o = engine.keys.index(("buy", ()))
+    total, dist = engine._exact(o, True)
+    whole = engine.denominator(("buy", ()))
+    folds = int(dist[len(dist) - 1, 0])          # the fold row of the outcomes (RESULT_ROWS)
+    return folds == 0, Fraction(int(total), whole)

@@ -879,7 +879,7 @@ def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win
         k = opt_k[o]
         if opt_mode[o] == 1:
             for card in range(52):
-                if (player_mask >> card) & 1 or a[card >> 2] == 0:
+                if (player_mask >> card) & 1 or a[card >> 2] == 0 or six_level[o, card] < 0:
                     continue
                 for q in range(13):
                     c1[q] = 0

@@ -1,0 +1,75 @@
+"""Whole rounds dealt and played by the stored strategy, as a :class:`~combin.render.document.Document`.
+
+:func:`simulation_document` reads the exact sums of the simulated rounds
+(:func:`combin.stud.draw.simulate.simulate`) and the exact figures of the same
+run's shards: the mean net per Ante of the rounds and its 99% interval beside
+the exact expected result, and whether the interval holds it; the sample
+variance beside the exact variance; how often each first
+decision was taken, and how often a player folded after a draw or forced the
+dealer.  Only the intervals' ends (square roots) are decimals.
+"""
+
+from fractions import Fraction
+from typing import Any
+
+from combin import __version__
+from combin.render.document import Document, Number, Percent, Ratio, Table, Text
+
+__all__ = ["simulation_document"]
+
+_PLACES = 10
+
+
+def simulation_document(deck: Any, rules: Any, result: Any, counts: dict, found: tuple, seed: int,
+                        folder: str) -> Document:
+    """The simulation as a Document of kind ``lunar_simulation``: tables ``summary`` and ``decisions``.
+
+    ``found`` is ``(L, GameTotals, shards)`` of the run's shards (:func:`combin.stud.draw.shards.assemble`).
+    """
+    scale, totals, shards = found
+    whole = scale * totals.weight
+    exact = Fraction(totals.best, whole)
+    variance = Fraction(totals.second, whole) - exact * exact
+    low, high = result.interval()
+    inside = low <= exact <= high
+    rows = [
+        ["rounds dealt", result.rounds],
+        ["mean net per Ante (the rounds, exact)", Ratio(result.mean, _PLACES)],
+        ["99% interval of the mean, low", Number(low, _PLACES)],
+        ["99% interval of the mean, high", Number(high, _PLACES)],
+        ["exact expected result per Ante (the shards)", Ratio(exact, _PLACES)],
+        ["exact house edge per Ante, in percent", Percent(-exact, 4)],
+        ["the exact figure is inside the interval", "yes" if inside else "no"],
+        ["sample variance of a round's net per Ante^2", Ratio(result.variance, _PLACES)],
+        ["exact variance per Ante^2 (the shards)", Ratio(variance, _PLACES)],
+    ]
+    summary = Table.of("summary", "Simulated rounds against the exact figures", ["Figure", "Value"], rows)
+    decisions = Table.of("decisions", "Decisions taken", ["Decision", "Rounds", "Share"],
+                         [[name, count, Percent(Fraction(count, result.rounds), 2)]
+                          for name, count in counts.items()],
+                         note="The first decision is the stored optimal option of the situation's class "
+                              "(instant: the instant payout settled the round); 'fold after the draw' and "
+                              "'forced' count the later decisions, priced for the cards in front of the player.")
+    readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
+    paytable = None if rules.instant is None else rules.instant.id
+    info = (("Deck", f"{deck.text} ({len(deck)} cards)"), ("Paytable", Text(paytable)),
+            ("Interpretations", readings), ("Rounds", Text(f"{result.rounds:,}")), ("Seed", Text(str(seed))),
+            ("Strategy", Text(f"the optimal option of every class, from the {shards} shards of the exact run")),
+            ("Tool", f"combin {__version__}"))
+    notes = ["Every round is dealt from a shuffled deck in the order of the table: the player's five, the "
+             "dealer's five (the first face up), the cards drawn, the replacement when forcing; it is settled "
+             "card by card (combin.stud.core.rules.settle).",
+             "After a draw the player plays when playing is worth at least folding, priced exactly for the "
+             "cards held and seen; facing a dealer who does not qualify, the player forces when the average "
+             "forced round over the cards still unseen beats the Ante pay.",
+             "The interval is z = 2.5758 standard errors of the mean (the rounds' own variance).  The "
+             "variance of a round is dominated by rare large nets (an instant royal flush pays 1,500 to 1), "
+             "so the sample variance of a few thousand rounds is usually well below the exact one and is "
+             "shown beside it, not tested."]
+    from combin.stud.core.rules import reading_notes
+    notes += reading_notes(rules.game.id, dict(rules.readings))
+    subject = (("game", rules.game.id), ("deck", {"ranks": deck.text, "cards": len(deck)}),
+               ("paytable", paytable), ("interpretations", dict(rules.readings)), ("rounds", result.rounds),
+               ("seed", seed), ("inside", inside))
+    return Document("lunar_simulation", f"{rules.game.title}: whole rounds played by the optimal strategy",
+                    info, (summary, decisions), tuple(notes), subject=subject)
