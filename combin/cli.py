@@ -197,10 +197,14 @@ def main(argv=None):
     except CombinError as error:
         message, code = str(error), error.exit_code
     except KeyboardInterrupt:
-        interrupt.hold()
-        status = interrupt.exit_status()
-        _say("combin: terminated (SIGTERM)" if status == 143 else "combin: interrupted")
-        return status
+        return _interrupted(interrupt)
+    except SystemError as error:
+        # a signal that arrives inside compiled code (numba loading a cached function) comes back as
+        # a SystemError whose cause is the interrupt: the same clean stop
+        if isinstance(error.__cause__, KeyboardInterrupt) or isinstance(error.__context__, KeyboardInterrupt) \
+                or interrupt.received():
+            return _interrupted(interrupt)
+        raise
     except RecursionError:
         message, code = "the input is nested too deeply to be read", 2
     except OSError as error:
@@ -212,6 +216,14 @@ def main(argv=None):
         return 0
     _say(f"combin: error: {_capped(message)}")
     return code
+
+
+def _interrupted(interrupt):
+    """Stop after SIGINT or SIGTERM: one line, the exit status of the signal."""
+    interrupt.hold()
+    status = interrupt.exit_status()
+    _say("combin: terminated (SIGTERM)" if status == 143 else "combin: interrupted")
+    return status
 
 
 def _capped(message, limit=100):

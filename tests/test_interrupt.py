@@ -188,3 +188,30 @@ def test_a_signal_while_the_cluster_starts_stops_the_run_within_seconds(tmp_path
     assert seconds < 3, seconds
     assert "Traceback" not in err and err.splitlines()[-1].startswith("combin: "), err[-2000:]
     assert left == [] and os.listdir(scratch) == []
+
+
+def test_an_interrupt_inside_compiled_code_stops_cleanly(monkeypatch, capsys):
+    # numba hands a KeyboardInterrupt raised while it loads a cached function back as a SystemError
+    # caused by it: the command line stops as for any interrupt (one line, exit 130), no traceback
+    from combin import cli
+    from combin.commands import lunar
+
+    def compiled(args):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as inner:
+            raise SystemError("a dispatcher returned a result with an exception set") from inner
+    monkeypatch.setattr(lunar, "run", compiled)
+    assert cli.main(["lunar", "advise", "AS KD 7H 7C 2D", "--up", "9S"]) == 130
+    assert capsys.readouterr().err.strip() == "combin: interrupted"
+
+
+def test_a_system_error_without_an_interrupt_is_not_swallowed(monkeypatch):
+    from combin import cli
+    from combin.commands import lunar
+
+    def broken(args):
+        raise SystemError("a real fault")
+    monkeypatch.setattr(lunar, "run", broken)
+    with pytest.raises(SystemError):
+        cli.main(["lunar", "advise", "AS KD 7H 7C 2D", "--up", "9S"])

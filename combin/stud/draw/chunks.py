@@ -102,11 +102,14 @@ def solve_chunk(run, rows):
 
 
 def cpu_per_class(run, rows, count=3, seed=1):
-    """``(CPU seconds per class, rows priced)``: ``count`` seeded rows of ``rows`` priced in this
-    process (the one-time setup not counted) -- a measurement of this machine now, for the
-    projections printed before a long run (standard error only, never a sheet)."""
+    """``(CPU seconds per class, rows priced)``: the classes of ``count`` seeded hands of ``rows``
+    (every up card of each, as a run prices them one after another and shares a hand's work)
+    priced in this process, the one-time setup not counted -- a measurement of this machine now,
+    for the projections printed before a long run (standard error only, never a sheet)."""
     import random
-    picked = random.Random(seed).sample(list(rows), min(count, len(rows)))
+    rows = list(rows)
+    hands = sorted({tuple(row[:5]) for row in random.Random(seed).sample(rows, min(count, len(rows)))})
+    picked = [row for row in rows if tuple(row[:5]) in hands]
     return max(solve_chunk(run, picked)["cpu_seconds"], 1e-6) / len(picked), picked
 
 

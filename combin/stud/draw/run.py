@@ -43,13 +43,18 @@ class Throughput:
 
 
 
-def _size_hint(stream, summary, per_core, cores):
+def _size_hint(stream, summary, per_core, cores, classes=None):
     """The sample size for a 99% half-width of 0.25% (the sheet's figure) and how long it would
-    take here, at this run's classes per second per core: on standard error, never on a sheet."""
+    take here, at this run's classes per second per core: on standard error, never on a sheet.
+    A size that prices as many classes as the deck holds points at the exact run instead."""
     needed = summary.get("draws for a 99% half-width of 0.25%")
     if needed is None or per_core <= 0:
         return
     distinct = summary["situation classes sampled (distinct)"] / max(summary["draws"], 1)
+    if classes is not None and needed * distinct >= classes:
+        stream.write(f"game: a 99% half-width of 0.25% needs about as many classes as the deck's {classes:,}: "
+                     f"run the exact game instead (about {classes / per_core / 3600:,.1f} core-hours here)\n")
+        return
     hours = needed * distinct / per_core / 3600
     here = f", about {hours / cores:,.1f} hours on {cores} worker{'s' if cores > 1 else ''} here" if cores else ""
     stream.write(f"game: for a 99% half-width of 0.25% use about --sample {needed:,} "
@@ -67,20 +72,43 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     from combin.stud.draw.chunks import cpu_per_class
     rows = [row for chunk in chunks for row in chunk[1]]
     total = len(rows)
-    stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring "
-                 f"{min(probe, total)} of them first ...\n")
+    stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring the "
+                 f"classes of {min(probe, total)} of its hands first ...\n")
     stream.flush()
-    per_class, _ = cpu_per_class(chunks[0][0], rows, probe, seed)
+    per_class, priced = cpu_per_class(chunks[0][0], rows, probe, seed)
     core_hours = total * per_class / 3600
     done = len(store.finished(store.begin(description, len(chunks))))
     cores = (f" (about {core_hours / workers:,.1f} hours on {workers} worker{'s' if workers > 1 else ''})"
              if workers else "")
-    stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class:.3f} CPU-s per "
-                 f"class; chunks already in the store: {done:,} of {len(chunks):,}.  For an estimate "
-                 f"in minutes instead: combin game lunar --sample 20000 --seed 1 (see README); to keep the "
-                 f"exact run as files that outlive this machine and its store, cut it into shards: "
-                 f"--shards DIR (make lunar-game keeps them in tables/lunar/game/full)\n")
+    stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class * 1000:.1f} ms CPU per "
+                 f"class ({len(priced)} classes measured); chunks already in the store: {done:,} of "
+                 f"{len(chunks):,}.\n")
+    shards = _committed_shards(deck, rules)
+    if shards:
+        stream.write(f"game: {shards}; make lunar-game computes the missing ones and assembles the sheet "
+                     "from them.\n")
+    stream.write("game: for an estimate in minutes instead: combin game lunar --sample 100000 --seed 1 "
+                 "(see README); to keep the exact run as files that outlive this machine and its store, cut "
+                 "it into shards: --shards DIR (make lunar-game keeps them in tables/lunar/game/full)\n")
     stream.flush()
+
+
+def _committed_shards(deck, rules, folder="tables/lunar/game/full"):
+    """``"N of M shards of this run are in FOLDER"`` where the exact run's shards are kept (relative to
+    the working folder, as make lunar-game keeps them), else ``""``."""
+    from pathlib import Path
+    from combin.stud.draw.shards import _load_plan, _load_shard
+    from combin.stud.draw.spec import RunSpec
+    spec = RunSpec.of(deck, rules)
+    where = Path(folder)
+    try:
+        shards = _load_plan(where, spec) if where.is_dir() else None
+        if shards is None:
+            return ""
+        found = sum(1 for shard in shards if _load_shard(where, spec, shard) is not None)
+    except CombinError:
+        return ""
+    return f"{found} of {len(shards)} shards of this run are in {folder}"
 
 
 @contextmanager
@@ -210,7 +238,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
                                  second_moments, control=(control, controls))
             if cpu > 0 and not progress.QUIET:
                 _size_hint(stream, dict(sheet.sections["summary"]), len(fresh_rows) / cpu,
-                           max(workers, 1) if scheduler is None else None)
+                           max(workers, 1) if scheduler is None else None, len(weights))
     strategy = None
     if want_strategy:
         from combin.stud.draw.strategy import Strategy
