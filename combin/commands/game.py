@@ -55,7 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     draws.add_argument("--store", metavar="FILE", default=None,
                        help="SQLite store of finished chunks (default build/combin-store.sqlite)")
     draws.add_argument("--chunk", metavar="C", default=None,
-                       help="situation classes per task (default 32; 8 on the full deck)")
+                       help="situation classes per task (default 32; 64 on the full deck)")
     draws.add_argument("--shards", metavar="DIR",
                        help="cut the exact run into numbered shards kept in DIR (plan.json, "
                             "shard-NNN.json.gz), compute those missing, and write the sheet when all are in")
@@ -146,7 +146,7 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
         if path:
             check_output(path, what)     # refused before any work, as --out is
     workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
-    chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (8 if deck.full else 32)
+    chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (64 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
     seed = _int(args.seed, "--seed", 0)
     if args.shards is not None:

@@ -182,16 +182,9 @@ def advise_cards(situation, rules, detail=True, progress=None):
     ('exchange', ['KS', 'QD', '9S'], Fraction(18322973, 6126120))
     """
     player = list(situation.player)
-    instant = {}
-    if rules.instant is not None:
-        instant = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
-    name = value_class(best_value(player))
-    bonus = instant.get(name, Fraction(0))
-    if name in instant and rules.instant_ends_round:
-        if not detail:
-            return [Option("instant", (), bonus)]
-        return [Option("instant", (), bonus, {"instant": Fraction(1)},
-                       {"instant": (Fraction(1), bonus, bonus * bonus)})]
+    bonus, settled = _instant(player, rules, detail)
+    if settled is not None:
+        return settled
     engine = Engine(situation, rules)
     options, seen = [], {}
     symmetric = _suit_symmetries(player, situation.up)
