@@ -72,3 +72,9 @@ def test_the_lunar_game_schema_asks_for_the_sd_and_the_returns(tmp_path, capsys)
                             for row in results["rows"]]}}}
     with pytest.raises(jsonschema.ValidationError):
         validate(without_return)
+    # the house edge and the element of risk in percent
+    for figure in ("house edge per Ante, in percent", "element of risk, in percent"):
+        without = {**obj, "tables": {**obj["tables"], "summary": {
+            **obj["tables"]["summary"], "rows": [row for row in summary if row["figure"] != figure]}}}
+        with pytest.raises(jsonschema.ValidationError):
+            validate(without)

@@ -145,3 +145,90 @@ def test_every_committed_whole_game_sheet_gives_its_readings_in_words():
         for reading in readings:
             assert re.search(rf"^- {re.escape(reading)} \([^)]+\): \S", text, re.M), \
                 (page.name, reading)
+
+
+# -- three classes of 9TJQKA under each instant paytable ----------------------------------
+#
+# A 9TJQKA deck (807,576 situations); three classes: one played (no event), a royal flush and a
+# straight flush in the first five.  The records of a run under paytable P are written by hand
+# for P = A, B, C (the instant pays of RULES.md 2.2).
+
+PAYS = {"A": {"royal_flush": 1500, "straight_flush": 250},
+        "B": {"royal_flush": 1000, "straight_flush": 300},
+        "C": {"royal_flush": 1000, "straight_flush": 250}}
+DECK9 = Deck.parse("9TJQKA")
+TOTAL9 = comb(24, 5) * 19
+ROYAL, STRAIGHT = "Ts Js Qs Ks As", "9h Th Jh Qh Kh"
+
+
+def _records(paytable, continues):
+    """Records over L = 10 of the three classes under ``paytable``: under L7=ends-round the
+    two events are settled by the pay alone; under L7=continue they play (or buy) with the pay
+    added to every net (the choice of option does not read the pay)."""
+    pays = PAYS[paytable]
+    play, buy = KEYS.index(("play", ())), KEYS.index(("buy", ()))
+    other = [-9] * len(KEYS)
+    other[play] = 6 * 3 - 4 * 3
+    records = [ClassRecord(0, _hand("Js Jd Qh Kc Ad"), parse_card("As"), TOTAL9 - 4 * 19 - 20 * 19, play,
+                           tuple(other), {"win_one_pair": [6, 6 * 3, 6 * 9], "lose": [4, -4 * 3, 4 * 9]})]
+    for index, (hand, event, weight) in enumerate(((ROYAL, "royal_flush", 4 * 19),
+                                                   (STRAIGHT, "straight_flush", 20 * 19)), 1):
+        b = pays[event]
+        if not continues:
+            records.append(ClassRecord(index, _hand(hand), parse_card("9s"), weight, -1, (10 * b,),
+                                       {"instant": [10, 10 * b, 10 * b * b]}))
+            continue
+        # plays: wins 7/10 with net b + 201, loses 3/10 with net b - 3; every option shifted by b
+        values = [10 * (b - 1) - 5] * len(KEYS)
+        values[play] = 7 * (b + 201) + 3 * (b - 3)
+        values[buy] = values[play] - 1
+        records.append(ClassRecord(index, _hand(hand), parse_card("9s"), weight, play, tuple(values),
+                                   {f"win_{event}": [7, 7 * (b + 201), 7 * (b + 201) ** 2],
+                                    "lose": [3, 3 * (b - 3), 3 * (b - 3) ** 2]}))
+    return records
+
+
+def _sheet9(paytable, continues):
+    readings = (("L7", "continue"),) if continues else ()
+    rules = resolve_rules("lunar", paytable, readings)
+    return exact_sheet(DECK9, rules, 10, _records(paytable, continues))
+
+
+def test_the_house_edge_and_the_element_of_risk_in_percent_in_every_format():
+    """The percent rows hold the very Fraction of the figure they repeat; readers see it as a
+    percentage at ten places, JSON and CSV the exact fraction (as for every percentage), xlsx
+    the number with a percent format."""
+    import csv
+    import io
+    import re
+    import openpyxl
+    from combin import display
+    sheet = _sheet9("A", False)
+    summary = dict(sheet.sections["summary"])
+    edge, risk = summary["house edge per Ante"], summary["element of risk (house edge per unit wagered)"]
+    assert summary["house edge per Ante, in percent"] == edge
+    assert summary["element of risk, in percent"] == risk
+    labels = [label for label, _ in sheet.sections["summary"]]
+    assert labels.index("house edge per Ante, in percent") == labels.index("house edge per Ante") + 1
+    document = sheet_document(sheet)
+    for fmt in ("text", "md", "html"):
+        text = render(document, fmt)
+        assert "house edge per Ante, in percent" in text and "element of risk, in percent" in text
+        assert display.percent(edge, 10) in text and display.percent(risk, 10) in text, fmt
+    # -4561/5313: the three classes favour the player
+    assert re.search(r"^\| house edge per Ante, in percent +\| +-85\.8460380200% \|$",
+                     render(document, "md"), re.M)
+    obj = json.loads(render(document, "json"))
+    assert validate(obj) == "lunar_game"
+    exact = f"{edge.numerator}/{edge.denominator}"
+    assert figure(obj, "house edge per Ante, in percent") == exact == figure(obj, "house edge per Ante")
+    assert figure(obj, "house edge per Ante, in percent", column="value_decimal") == display.decimal(edge, 12)
+    assert figure(obj, "element of risk, in percent") == f"{risk.numerator}/{risk.denominator}"
+    records = {row[0]: row for row in csv.reader(io.StringIO(render(document, "csv", table="summary")))}
+    assert records["house edge per Ante, in percent"][1:] == [exact, display.decimal(edge, 12)]
+    book = openpyxl.load_workbook(io.BytesIO(render(document, "xlsx")))
+    rows = {row[0].value: row for row in book["summary"].iter_rows(min_row=2)}
+    cell = rows["house edge per Ante, in percent"][1]
+    assert cell.value == float(edge) and cell.number_format == "0.0000000000%"
+    assert rows["house edge per Ante, in percent"][2].value == exact        # exact text beside
+    assert rows["element of risk, in percent"][1].number_format == "0.0000000000%"

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
+from combin.stud.draw.sheet import PERCENT
 from combin.stud.draw.strategy import basic_rules, derived_basic, plain_table
 
 if TYPE_CHECKING:
@@ -25,8 +26,18 @@ __all__ = ["sheet_document", "strategy_tables", "derived_tables"]
 _PLACES = 10
 
 
-def _exact(value: Any) -> Any:
-    """A sheet's value as a cell: a Fraction or a Decimal to :data:`_PLACES` places."""
+def _exact(value: Any, label: str = "") -> Any:
+    """A sheet's value as a cell: a Fraction or a Decimal to :data:`_PLACES` places; a figure
+    whose ``label`` ends with :data:`~combin.stud.draw.sheet.PERCENT` as a percentage (the
+    same exact Fraction, :data:`_PLACES` places of percent).
+
+    >>> from combin.render.document import shown
+    >>> edge = Fraction(-1, 3)
+    >>> shown(_exact(edge, "house edge per Ante")), shown(_exact(edge, "house edge per Ante, in percent"))
+    ('-0.3333333333', '-33.3333333333%')
+    """
+    if isinstance(value, Fraction) and label.endswith(PERCENT):
+        return Percent(value, _PLACES)
     return Number(value, _PLACES) if isinstance(value, Decimal) else (
         Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
 
@@ -35,7 +46,7 @@ def _exact(value: Any) -> Any:
 #: (also the table's name), the title, the headings, and the row of one entry of the section.
 _SECTION_TABLES: tuple[tuple[str, str, list[Any], Any], ...] = (
     ("summary", "Summary", ["Figure", "Value"],
-     lambda entry: [entry[0], _exact(entry[1])]),                          # (figure, value)
+     lambda entry: [entry[0], _exact(entry[1], entry[0])]),                # (figure, value)
     ("options", "How often each option is best", ["Option", "Probability", ("return", "Return")],
      lambda entry: [entry[0], _exact(entry[1]), _exact(entry[2])]),        # (option, p, return)
     ("results", "Final results", [("result", "Result"), "Probability", ("return", "Return")],

@@ -21,6 +21,10 @@ root, is a decimal (40 significant digits, shown to the sheet's places).  The in
 settled on the first five cards alone, so its contribution under another
 paytable is ``sum_event P(first five is event) * pay``, exactly, and the edge
 under that paytable differs from the run's by the difference of contributions.
+
+A figure whose label ends with :data:`PERCENT` (``", in percent"``) holds the
+same exact Fraction as the figure it repeats; the Document shows it as a
+percentage (:class:`~combin.render.document.Percent`).
 """
 
 from dataclasses import dataclass, field
@@ -30,7 +34,12 @@ from math import comb
 
 from combin import __version__, display
 
-__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions"]
+__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions",
+           "PERCENT"]
+
+#: The end of the label of a figure shown as a percentage: the same exact Fraction as the
+#: figure it repeats (``"house edge per Ante"`` and ``"house edge per Ante, in percent"``).
+PERCENT = ", in percent"
 
 _GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "exchange 4",
                 "exchange 5")
@@ -98,8 +107,10 @@ def totals_sheet(deck, rules, scale, totals, run=None):
         ("common denominator L", scale),
         ("expected result per Ante", expected),
         ("house edge per Ante", -expected),
+        ("house edge per Ante" + PERCENT, -expected),          # the same Fraction, as a percentage
         ("average wagered per round (Ante units)", wagered),
         ("element of risk (house edge per unit wagered)", -expected / wagered),
+        ("element of risk" + PERCENT, -expected / wagered),
         ("second moment E[X^2] per Ante^2", second),
         ("variance per Ante^2", variance),
         ("SD per Ante", display.sqrt(variance)),
@@ -126,6 +137,10 @@ def totals_sheet(deck, rules, scale, totals, run=None):
         "final cards (L11) and the draw fee: its return sums them.",
         "SD: the square root of E[X^2] - E[X]^2, X the net of a round; E[X^2] sums every "
         "result's squared net times its probability, exactly.",
+        "A figure 'in percent' repeats the figure named before it as a percentage (x 100, "
+        "with %); JSON and CSV hold the exact fraction itself (p/q and its decimal, not "
+        "multiplied by 100), as for every percentage combin writes; xlsx holds the number "
+        "with a percent format.",
     ]
     return sheet
 
