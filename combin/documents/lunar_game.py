@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from combin.stud.draw.strategy import Strategy
     from combin.stud.draw.totals import GameTotals
 
-__all__ = ["sheet_document", "strategy_tables", "derived_tables"]
+__all__ = ["sheet_document", "paytables_table", "strategy_tables", "derived_tables"]
 
 _PLACES = 10
 
@@ -63,7 +63,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                    plain: bool = False) -> Document:
     """The sheet (and, given ``strategy``, its strategy tables) as a
     :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
-    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples); with ``plain``
+    ``options``, ``results``, ``instant`` and ``paytables`` (exact runs) or ``strata``
+    (samples); with ``plain``
     also the strategy by plain hand and up card and the basic strategy derived from it.
 
     >>> from combin.stud.draw.sheet import GameSheet
@@ -81,6 +82,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
 
     tables = [Table.of(section, title, headings, [row(entry) for entry in sections[section]])
               for section, title, headings, row in _SECTION_TABLES if section in sections]
+    if sections.get("paytables"):       # after the instant table, before any strategy table
+        tables.append(paytables_table(sections["paytables"], ident["paytable"]))
     from combin.stud.core.rules import reading_notes
     # each reading in words (the question it answers and the answer), as every sheet gives them
     notes = list(sections.get("notes", [])) + reading_notes(ident["game"], ident["interpretations"])
@@ -99,6 +102,29 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     subject = tuple((key, value) for key, value in ident.items() if key != "tool")
     return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
                     tuple(tables), notes=tuple(notes), subject=subject)
+
+
+def paytables_table(rows: list[tuple[str, dict[str, Any]]], current: str | None) -> Table:
+    """The table ``paytables``: a row per figure, a column per instant paytable (``paytable_a``,
+    ...), from the sheet's ``[(label, {paytable id: value})]``; ``current`` (the run's paytable)
+    is marked in its heading.
+
+    >>> rows = [("house edge per Ante, in percent", {"A": Fraction(1, 8), "B": Fraction(1, 4)})]
+    >>> table = paytables_table(rows, "A")
+    >>> [c.heading for c in table.columns], [c.key for c in table.columns]
+    (['Figure', 'Paytable A (this run)', 'Paytable B'], ['figure', 'paytable_a', 'paytable_b'])
+    >>> from combin.render.document import shown
+    >>> [shown(c) for c in table.rows[0]]
+    ['house edge per Ante, in percent', '12.5000000000%', '25.0000000000%']
+    """
+    ids = list(rows[0][1])
+    headings: list[Any] = ["Figure", *((f"paytable_{pid.lower()}",
+                                        f"Paytable {pid}" + (" (this run)" if pid == current else ""))
+                                       for pid in ids)]
+    return Table.of("paytables", "The whole game under each instant paytable", headings,
+                    [[label, *(_exact(values[pid], label) for pid in ids)] for label, values in rows],
+                    note="Every figure exact, from this run's sums: only the situations whose first "
+                         "five is an instant event are re-priced (see the notes).")
 
 
 def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
