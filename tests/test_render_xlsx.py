@@ -69,3 +69,13 @@ def test_a_generic_table_keeps_its_digits_and_its_totals_apart():
 def test_the_same_document_gives_the_same_bytes(dice_sheet):
     assert write(document(dice_sheet)) == write(document(dice_sheet))
     assert write(document(par_sheet("eclipse.sun7"))) == write(document(par_sheet("eclipse.sun7")))
+
+
+def test_a_percentage_keeps_the_places_a_reader_is_shown():
+    from combin.render.document import Percent
+    doc = Document("t", "T", (), (Table.of("t", "T", ["p"], [[Percent(Fraction(1, 3), 10)],
+                                                             [Percent(Fraction(1, 8))],
+                                                             [Percent(Fraction(1, 2), 0)]]),))
+    sheet = openpyxl.load_workbook(io.BytesIO(write(doc)))["t"]
+    assert [sheet[f"A{r}"].number_format for r in (2, 3, 4)] == ["0.0000000000%", "0.0000%", "0%"]
+    assert sheet["A2"].value == 1 / 3 and sheet["B2"].value == "1/3"    # the exact text beside

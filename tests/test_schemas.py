@@ -79,3 +79,16 @@ def test_the_lunar_game_schema_asks_for_the_sd_and_the_returns(tmp_path, capsys)
                             for row in results["rows"]]}}}
     with pytest.raises(jsonschema.ValidationError):
         validate(without_return)
+    # the house edge and the element of risk in percent, and the whole game by instant paytable
+    for figure in ("house edge per Ante, in percent", "element of risk, in percent"):
+        without = {**obj, "tables": {**obj["tables"], "summary": {
+            **obj["tables"]["summary"], "rows": [row for row in summary if row["figure"] != figure]}}}
+        with pytest.raises(jsonschema.ValidationError):
+            validate(without)
+    with pytest.raises(jsonschema.ValidationError):
+        validate({**obj, "tables": {k: v for k, v in obj["tables"].items() if k != "paytables"}})
+    # JQKA holds no straight: no instant payout, the same game under A, B and C
+    edge = next(row["value"] for row in summary if row["figure"] == "house edge per Ante")
+    for row in obj["tables"]["paytables"]["rows"]:
+        if row["figure"].startswith("house edge per Ante"):
+            assert row["paytable_a"] == row["paytable_b"] == row["paytable_c"] == edge

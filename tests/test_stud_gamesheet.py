@@ -145,3 +145,253 @@ def test_every_committed_whole_game_sheet_gives_its_readings_in_words():
         for reading in readings:
             assert re.search(rf"^- {re.escape(reading)} \([^)]+\): \S", text, re.M), \
                 (page.name, reading)
+
+
+# -- three classes of 9TJQKA under each instant paytable ----------------------------------
+#
+# A 9TJQKA deck (807,576 situations); three classes: one played (no event), a royal flush and a
+# straight flush in the first five.  The records of a run under paytable P are written by hand
+# for P = A, B, C (the instant pays of RULES.md 2.2);
+# the sheet of the A run must give, for each P, exactly the summary of the P run: the
+# independent second method is the P run's own sums.
+
+PAYS = {"A": {"royal_flush": 1500, "straight_flush": 250},
+        "B": {"royal_flush": 1000, "straight_flush": 300},
+        "C": {"royal_flush": 1000, "straight_flush": 250}}
+DECK9 = Deck.parse("9TJQKA")
+TOTAL9 = comb(24, 5) * 19
+ROYAL, STRAIGHT = "Ts Js Qs Ks As", "9h Th Jh Qh Kh"
+
+
+def _records(paytable, continues):
+    """Records over L = 10 of the three classes under ``paytable``: under L7=ends-round the
+    two events are settled by the pay alone; under L7=continue they play (or buy) with the pay
+    added to every net (the choice of option does not read the pay)."""
+    pays = PAYS[paytable]
+    play, buy = KEYS.index(("play", ())), KEYS.index(("buy", ()))
+    other = [-9] * len(KEYS)
+    other[play] = 6 * 3 - 4 * 3
+    records = [ClassRecord(0, _hand("Js Jd Qh Kc Ad"), parse_card("As"), TOTAL9 - 4 * 19 - 20 * 19, play,
+                           tuple(other), {"win_one_pair": [6, 6 * 3, 6 * 9], "lose": [4, -4 * 3, 4 * 9]})]
+    for index, (hand, event, weight) in enumerate(((ROYAL, "royal_flush", 4 * 19),
+                                                   (STRAIGHT, "straight_flush", 20 * 19)), 1):
+        b = pays[event]
+        if not continues:
+            records.append(ClassRecord(index, _hand(hand), parse_card("9s"), weight, -1, (10 * b,),
+                                       {"instant": [10, 10 * b, 10 * b * b]}))
+            continue
+        # plays: wins 7/10 with net b + 201, loses 3/10 with net b - 3; every option shifted by b
+        values = [10 * (b - 1) - 5] * len(KEYS)
+        values[play] = 7 * (b + 201) + 3 * (b - 3)
+        values[buy] = values[play] - 1
+        records.append(ClassRecord(index, _hand(hand), parse_card("9s"), weight, play, tuple(values),
+                                   {f"win_{event}": [7, 7 * (b + 201), 7 * (b + 201) ** 2],
+                                    "lose": [3, 3 * (b - 3), 3 * (b - 3) ** 2]}))
+    return records
+
+
+def _sheet9(paytable, continues):
+    readings = (("L7", "continue"),) if continues else ()
+    rules = resolve_rules("lunar", paytable, readings)
+    return exact_sheet(DECK9, rules, 10, _records(paytable, continues))
+
+
+@pytest.mark.parametrize("continues", [False, True], ids=["ends-round", "continue"])
+def test_every_paytable_on_the_sheet_equals_that_paytables_own_run(continues):
+    sheets = {p: _sheet9(p, continues) for p in PAYS}
+    for shown in PAYS:                               # the sheet of each run gives every paytable
+        table = dict(sheets[shown].sections["paytables"])
+        for p, sheet in sheets.items():
+            own = dict(sheet.sections["summary"])
+            for label in ("expected result per Ante", "house edge per Ante",
+                          "house edge per Ante, in percent",
+                          "element of risk (house edge per unit wagered)", "element of risk, in percent",
+                          "second moment E[X^2] per Ante^2", "variance per Ante^2", "SD per Ante"):
+                assert table[label][p] == own[label], (shown, p, label)
+            results = {key: (q, r) for key, _, q, r in sheet.sections["results"]}
+            if continues:                            # no round ends on the instant payout
+                assert "instant" not in results
+                assert "instant payout (the round ends): probability" not in table
+            else:
+                assert (table["instant payout (the round ends): probability"][p],
+                        table["instant payout (the round ends): return"][p]) == results["instant"]
+            contributions = {paytable: c for paytable, c, _ in sheet.sections["instant"]}
+            assert table["instant payout contribution per Ante"][p] == contributions[p]
+
+
+def test_the_paytables_in_closed_form():
+    """The figures of B on the A sheet by hand: P(royal) = 4 x 19 / 807,576, P(straight flush)
+    = 20 x 19 / 807,576; under L7=ends-round the instant pay is the whole net of those rounds."""
+    a, b = _sheet9("A", False), dict(_sheet9("A", False).sections["paytables"])
+    summary = dict(a.sections["summary"])
+    p_royal, p_straight = Fraction(4 * 19, TOTAL9), Fraction(20 * 19, TOTAL9)
+    mean = summary["expected result per Ante"] + p_royal * (1000 - 1500) + p_straight * (300 - 250)
+    second = (summary["second moment E[X^2] per Ante^2"] + p_royal * (1000 ** 2 - 1500 ** 2)
+              + p_straight * (300 ** 2 - 250 ** 2))
+    assert b["expected result per Ante"]["B"] == mean
+    assert b["house edge per Ante, in percent"]["B"] == -mean
+    assert b["second moment E[X^2] per Ante^2"]["B"] == second
+    assert b["variance per Ante^2"]["B"] == second - mean ** 2
+    wagered = summary["average wagered per round (Ante units)"]
+    assert b["element of risk, in percent"]["B"] == -mean / wagered
+    assert b["instant payout (the round ends): probability"]["B"] == p_royal + p_straight
+    assert b["instant payout (the round ends): return"]["B"] == p_royal * 1000 + p_straight * 300
+
+
+def test_percent_and_paytable_figures_in_every_format():
+    import csv
+    import io
+    import openpyxl
+    from combin import display
+    sheet = _sheet9("A", False)
+    table = dict(sheet.sections["paytables"])
+    edge_b, risk_c = table["house edge per Ante"]["B"], table["element of risk, in percent"]["C"]
+    document = sheet_document(sheet)
+    for fmt in ("text", "md", "html"):
+        text = render(document, fmt)
+        assert "The whole game under each instant paytable" in text
+        assert "Paytable A (this run)" in text and "Paytable C" in text
+        assert display.percent(edge_b, 10) in text and display.percent(risk_c, 10) in text
+        assert display.decimal(table["SD per Ante"]["B"], 10) in text
+    obj = json.loads(render(document, "json"))
+    assert validate(obj) == "lunar_game"
+    assert [c["key"] for c in obj["tables"]["paytables"]["columns"]] == [
+        "figure", "paytable_a", "paytable_a_decimal", "paytable_b", "paytable_b_decimal",
+        "paytable_c", "paytable_c_decimal"]
+    for label, values in table.items():
+        for paytable, value in values.items():
+            shown = figure(obj, label, "paytables", f"paytable_{paytable.lower()}")
+            if label == "SD per Ante":          # the one decimal: its digits, in every format the same
+                assert shown == display.decimal(value, 10)
+            else:
+                assert shown == f"{value.numerator}/{value.denominator}", (label, paytable)
+    header, *records = csv.reader(io.StringIO(render(document, "csv", table="paytables")))
+    assert header == [c["key"] for c in obj["tables"]["paytables"]["columns"]]
+    by_figure = {record[0]: record for record in records}
+    assert by_figure["house edge per Ante"][3] == f"{edge_b.numerator}/{edge_b.denominator}"
+    book = openpyxl.load_workbook(io.BytesIO(render(document, "xlsx")))
+    rows = {row[0].value: row for row in book["paytables"].iter_rows(min_row=2)}
+    cell = [c for c in rows["element of risk, in percent"] if c.number_format.endswith("%")][-1]
+    assert cell.value == float(risk_c) and cell.number_format == "0.0000000000%"
+
+
+def test_the_house_edge_and_the_element_of_risk_in_percent_in_every_format():
+    """The percent rows hold the very Fraction of the figure they repeat; readers see it as a
+    percentage at ten places, JSON and CSV the exact fraction (as for every percentage), xlsx
+    the number with a percent format."""
+    import csv
+    import io
+    import re
+    import openpyxl
+    from combin import display
+    sheet = _sheet9("A", False)
+    summary = dict(sheet.sections["summary"])
+    edge, risk = summary["house edge per Ante"], summary["element of risk (house edge per unit wagered)"]
+    assert summary["house edge per Ante, in percent"] == edge
+    assert summary["element of risk, in percent"] == risk
+    labels = [label for label, _ in sheet.sections["summary"]]
+    assert labels.index("house edge per Ante, in percent") == labels.index("house edge per Ante") + 1
+    document = sheet_document(sheet)
+    for fmt in ("text", "md", "html"):
+        text = render(document, fmt)
+        assert "house edge per Ante, in percent" in text and "element of risk, in percent" in text
+        assert display.percent(edge, 10) in text and display.percent(risk, 10) in text, fmt
+    # -4561/5313: the three classes favour the player
+    assert re.search(r"^\| house edge per Ante, in percent +\| +-85\.8460380200% \|$",
+                     render(document, "md"), re.M)
+    obj = json.loads(render(document, "json"))
+    assert validate(obj) == "lunar_game"
+    exact = f"{edge.numerator}/{edge.denominator}"
+    assert figure(obj, "house edge per Ante, in percent") == exact == figure(obj, "house edge per Ante")
+    assert figure(obj, "house edge per Ante, in percent", column="value_decimal") == display.decimal(edge, 12)
+    assert figure(obj, "element of risk, in percent") == f"{risk.numerator}/{risk.denominator}"
+    records = {row[0]: row for row in csv.reader(io.StringIO(render(document, "csv", table="summary")))}
+    assert records["house edge per Ante, in percent"][1:] == [exact, display.decimal(edge, 12)]
+    book = openpyxl.load_workbook(io.BytesIO(render(document, "xlsx")))
+    rows = {row[0].value: row for row in book["summary"].iter_rows(min_row=2)}
+    cell = rows["house edge per Ante, in percent"][1]
+    assert cell.value == float(edge) and cell.number_format == "0.0000000000%"
+    assert rows["house edge per Ante, in percent"][2].value == exact        # exact text beside
+    assert rows["element of risk, in percent"][1].number_format == "0.0000000000%"
+
+
+def test_a_paytable_without_the_same_events_is_not_derived_under_ends_round():
+    """Under L7=ends-round a paytable that pays other events settles other rounds at once: their
+    values with a decision are not in the totals, so the sheet says so and gives no figure."""
+    from dataclasses import replace
+    from combin.pays import Pay
+    from combin.stud.draw.sheet import paytable_figures
+    from combin.stud.draw.totals import totals_of
+    rules = resolve_rules("lunar", "A", ())
+    paytables = rules.game.instant_paytables
+    royal_only = replace(paytables["B"], lines=paytables["B"].lines[:1])        # one event less
+    more = replace(paytables["C"], lines=paytables["C"].lines + (("four_of_a_kind", Pay.parse("50 to 1")),))
+    game = replace(rules.game, instant_paytables={**paytables, "B": royal_only, "C": more})
+    rules = replace(rules, game=game)
+    totals = totals_of(_records("A", False), KEYS, game)
+    figures, notes = paytable_figures(rules, totals, 10, Fraction(3))
+    assert [f.paytable for f in figures] == ["A"]
+    assert notes == [f"Paytable {p} pays other instant events than paytable A; its figures are not "
+                     "derived here." for p in "BC"]
+    own = dict(_sheet9("A", False).sections["summary"])
+    assert figures[0].expected == own["expected result per Ante"]
+    assert figures[0].second == own["second moment E[X^2] per Ante^2"]
+
+
+def test_under_continue_without_per_event_sums_only_the_mean_is_given():
+    """The per-event sums come from the totals' sums by plain hand and up card; where those do
+    not cover the events' situations (weights checked), E[X^2], the variance and the SD are not
+    given."""
+    from dataclasses import replace
+    from combin.stud.draw.totals import totals_of
+    rules = resolve_rules("lunar", "A", (("L7", "continue"),))
+    totals = totals_of(_records("A", True), KEYS, rules.game)
+    assert any(key.startswith("royal_flush/") for key in totals.strategy)
+    broken = replace(totals, strategy={k: v for k, v in totals.strategy.items()
+                                       if not k.startswith("royal_flush/")})
+    from combin.stud.draw.sheet import totals_sheet
+    sheet = totals_sheet(DECK9, rules, 10, broken)
+    table = dict(sheet.sections["paytables"])
+    assert "expected result per Ante" in table and "house edge per Ante, in percent" in table
+    assert "second moment E[X^2] per Ante^2" not in table and "SD per Ante" not in table
+    assert any("only the mean, house edge and element of risk" in note for note in sheet.sections["notes"])
+    own = dict(_sheet9("B", True).sections["summary"])
+    assert table["expected result per Ante"]["B"] == own["expected result per Ante"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck, readings", [("TJQKA", []), ("9TJQK", []),
+                                            ("TJQKA", ["--interpret", "L7=continue"])],
+                         ids=["TJQKA", "9TJQK", "TJQKA-continue"])
+def test_each_paytables_figures_on_a_sheet_equal_that_paytables_own_run(deck, readings, tmp_path, capsys):
+    """The exact game under A, B and C, each summed in full by its own run (command line, JSON):
+    every figure a sheet prints for a paytable is, digit for digit, the summary of that
+    paytable's run.  TJQKA holds royal flushes (1,500 / 1,000 / 1,000 to 1), 9TJQK straight
+    flushes (250 / 300 / 250 to 1): together every pay that differs.  Two to seven minutes each."""
+    from combin.cli import main
+    sheets = {}
+    for paytable in ("A", "B", "C"):
+        assert main(["-q", "game", "lunar", "--deck", deck, "--paytable", paytable, *readings,
+                     "--workers", "0", "--store", str(tmp_path / "s.sqlite"), "--format", "json"]) == 0
+        sheets[paytable] = json.loads(capsys.readouterr().out)
+    labels = ["expected result per Ante", "house edge per Ante", "house edge per Ante, in percent",
+              "element of risk (house edge per unit wagered)", "element of risk, in percent",
+              "second moment E[X^2] per Ante^2", "variance per Ante^2", "SD per Ante"]
+    for shown, obj in sheets.items():
+        assert validate(obj) == "lunar_game"
+        for paytable, own in sheets.items():
+            column = f"paytable_{paytable.lower()}"
+            for label in labels:
+                assert figure(obj, label, "paytables", column) == figure(own, label), (shown, paytable, label)
+            instant = [row for row in own["tables"]["results"]["rows"]
+                       if row["result"] == "Instant payout (the round ends)"]
+            if readings:                    # L7=continue: no round ends on the instant payout
+                assert instant == []
+                continue
+            [line] = instant
+            assert figure(obj, "instant payout (the round ends): probability", "paytables", column) == \
+                line["probability"]
+            assert figure(obj, "instant payout (the round ends): return", "paytables", column) == \
+                line["return"]
+    edges = {p: figure(obj, "house edge per Ante") for p, obj in sheets.items()}
+    assert len(set(edges.values())) == 2                       # the pays differ: so do the edges

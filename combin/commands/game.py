@@ -80,7 +80,7 @@ def tables(args: argparse.Namespace) -> tuple[str, ...] | None:
     if args.game == "caribbean" or args.no_draw:
         return ("outcomes", "summary", "options", "strategy", "ace_king")
     names: tuple[str, ...] = ("summary", "strata") if args.sample is not None else (
-        "summary", "options", "results", "instant")
+        "summary", "options", "results", "instant", "paytables")
     if args.shards is not None:        # a sheet assembled from shards carries every strategy table
         return names + ("strategy", "basic_strategy", "basic_strategy_edge", "plain_strategy",
                         "derived_basic_strategy", "derived_basic_edge")

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
+from combin.stud.draw.sheet import PERCENT
 from combin.stud.draw.strategy import basic_rules, derived_basic, plain_table
 
 if TYPE_CHECKING:
@@ -20,13 +21,23 @@ if TYPE_CHECKING:
     from combin.stud.draw.strategy import Strategy
     from combin.stud.draw.totals import GameTotals
 
-__all__ = ["sheet_document", "strategy_tables", "derived_tables"]
+__all__ = ["sheet_document", "paytables_table", "strategy_tables", "derived_tables"]
 
 _PLACES = 10
 
 
-def _exact(value: Any) -> Any:
-    """A sheet's value as a cell: a Fraction or a Decimal to :data:`_PLACES` places."""
+def _exact(value: Any, label: str = "") -> Any:
+    """A sheet's value as a cell: a Fraction or a Decimal to :data:`_PLACES` places; a figure
+    whose ``label`` ends with :data:`~combin.stud.draw.sheet.PERCENT` as a percentage (the
+    same exact Fraction, :data:`_PLACES` places of percent).
+
+    >>> from combin.render.document import shown
+    >>> edge = Fraction(-1, 3)
+    >>> shown(_exact(edge, "house edge per Ante")), shown(_exact(edge, "house edge per Ante, in percent"))
+    ('-0.3333333333', '-33.3333333333%')
+    """
+    if isinstance(value, Fraction) and label.endswith(PERCENT):
+        return Percent(value, _PLACES)
     return Number(value, _PLACES) if isinstance(value, Decimal) else (
         Ratio(value, _PLACES) if isinstance(value, Fraction) else value)
 
@@ -35,7 +46,7 @@ def _exact(value: Any) -> Any:
 #: (also the table's name), the title, the headings, and the row of one entry of the section.
 _SECTION_TABLES: tuple[tuple[str, str, list[Any], Any], ...] = (
     ("summary", "Summary", ["Figure", "Value"],
-     lambda entry: [entry[0], _exact(entry[1])]),                          # (figure, value)
+     lambda entry: [entry[0], _exact(entry[1], entry[0])]),                # (figure, value)
     ("options", "How often each option is best", ["Option", "Probability", ("return", "Return")],
      lambda entry: [entry[0], _exact(entry[1]), _exact(entry[2])]),        # (option, p, return)
     ("results", "Final results", [("result", "Result"), "Probability", ("return", "Return")],
@@ -52,7 +63,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                    plain: bool = False, basic: Any = None) -> Document:
     """The sheet (and, given ``strategy``, its strategy tables) as a
     :class:`~combin.render.document.Document` of kind ``lunar_game``: tables ``summary``,
-    ``options``, ``results``, ``instant`` (exact runs) or ``strata`` (samples); with ``plain``
+    ``options``, ``results``, ``instant`` and ``paytables`` (exact runs) or ``strata``
+    (samples); with ``plain``
     also the strategy by plain hand and up card and the basic strategy derived from it.
 
     >>> from combin.stud.draw.sheet import GameSheet
@@ -70,6 +82,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
 
     tables = [Table.of(section, title, headings, [row(entry) for entry in sections[section]])
               for section, title, headings, row in _SECTION_TABLES if section in sections]
+    if sections.get("paytables"):       # after the instant table, before any strategy table
+        tables.append(paytables_table(sections["paytables"], ident["paytable"]))
     from combin.stud.core.rules import reading_notes
     # each reading in words (the question it answers and the answer), as every sheet gives them
     notes = list(sections.get("notes", [])) + reading_notes(ident["game"], ident["interpretations"])
@@ -88,6 +102,29 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     subject = tuple((key, value) for key, value in ident.items() if key != "tool")
     return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
                     tuple(tables), notes=tuple(notes), subject=subject)
+
+
+def paytables_table(rows: list[tuple[str, dict[str, Any]]], current: str | None) -> Table:
+    """The table ``paytables``: a row per figure, a column per instant paytable (``paytable_a``,
+    ...), from the sheet's ``[(label, {paytable id: value})]``; ``current`` (the run's paytable)
+    is marked in its heading.
+
+    >>> rows = [("house edge per Ante, in percent", {"A": Fraction(1, 8), "B": Fraction(1, 4)})]
+    >>> table = paytables_table(rows, "A")
+    >>> [c.heading for c in table.columns], [c.key for c in table.columns]
+    (['Figure', 'Paytable A (this run)', 'Paytable B'], ['figure', 'paytable_a', 'paytable_b'])
+    >>> from combin.render.document import shown
+    >>> [shown(c) for c in table.rows[0]]
+    ['house edge per Ante, in percent', '12.5000000000%', '25.0000000000%']
+    """
+    ids = list(rows[0][1])
+    headings: list[Any] = ["Figure", *((f"paytable_{pid.lower()}",
+                                        f"Paytable {pid}" + (" (this run)" if pid == current else ""))
+                                       for pid in ids)]
+    return Table.of("paytables", "The whole game under each instant paytable", headings,
+                    [[label, *(_exact(values[pid], label) for pid in ids)] for label, values in rows],
+                    note="Every figure exact, from this run's sums: only the situations whose first "
+                         "five is an instant event are re-priced (see the notes).")
 
 
 def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:

@@ -87,8 +87,9 @@ def chart_lines(game_id: str, wager: str, kinds: Sequence[str]) -> list[str]:
 def closing_sections() -> list[str]:
     """Where the Lunar whole-game sheets are, and the paytable workbench."""
     return ["## Lunar Poker: the whole game", "",
-            "Exact whole-game sheets (house edge under optimal play, SD, option and result "
-            "frequencies and returns, the instant payout under A, B and C) and strategy tables "
+            "Exact whole-game sheets (house edge under optimal play, also in percent, SD, option "
+            "and result frequencies and returns, the whole game under instant paytables A, B and "
+            "C) and strategy tables "
             "are in [`lunar/game/`](lunar/game/): the game without draws on 52 cards, and with "
             "draws on reduced decks. They take minutes to hours to compute, so `make "
             "lunar-tables` (`combin game lunar`) writes them, not `combin tables`.", "",

@@ -40,6 +40,17 @@ def _numeric_value(c: Cell) -> tuple[float, bool]:
     return as_float(c)
 
 
+def _percent_format(book: Any, formats: dict[str, Any], places: int) -> Any:
+    """The percent number format of a cell shown at ``places`` decimals, as a reader's formats
+    show it (``0.0000%`` at the default 4; each format added to the book once)."""
+    if places == 4:
+        return formats["percent"]
+    key = f"percent{places}"
+    if key not in formats:
+        formats[key] = book.add_format({"num_format": "0." + "0" * places + "%" if places else "0%"})
+    return formats[key]
+
+
 def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -> None:
     from combin.render.document import Count, Percent, field_text, is_numeric, shown
     columns = []
@@ -60,7 +71,7 @@ def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -
                 sheet.write_string(r, col, text)
             elif is_numeric(c):
                 number, _ = _numeric_value(c)
-                fmt = formats["percent"] if isinstance(c, Percent) else \
+                fmt = _percent_format(book, formats, c.places) if isinstance(c, Percent) else \
                     formats["count"] if isinstance(c, Count) else None
                 sheet.write_number(r, col, number, fmt)
                 text = shown(c)

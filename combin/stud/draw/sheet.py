@@ -21,6 +21,14 @@ root, is a decimal (40 significant digits, shown to the sheet's places).  The in
 settled on the first five cards alone, so its contribution under another
 paytable is ``sum_event P(first five is event) * pay``, exactly, and the edge
 under that paytable differs from the run's by the difference of contributions.
+:func:`paytable_figures` gives every paytable's whole set of figures (mean,
+house edge, element of risk, E[X^2], variance, SD, the instant result's
+line) from the same totals, re-pricing only the situations of the instant
+events; its docstring and comments give the proof under each reading of L7.
+
+A figure whose label ends with :data:`PERCENT` (``", in percent"``) holds the
+same exact Fraction as the figure it repeats; the Document shows it as a
+percentage (:class:`~combin.render.document.Percent`).
 """
 
 from dataclasses import dataclass, field
@@ -30,7 +38,12 @@ from math import comb
 
 from combin import __version__, display
 
-__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions"]
+__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions",
+           "paytable_figures", "PaytableFigures", "PERCENT"]
+
+#: The end of the label of a figure shown as a percentage: the same exact Fraction as the
+#: figure it repeats (``"house edge per Ante"`` and ``"house edge per Ante, in percent"``).
+PERCENT = ", in percent"
 
 _GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "exchange 4",
                 "exchange 5")
@@ -51,6 +64,148 @@ def instant_contributions(game, first_five_classes, total):
         out[paytable.id] = sum((Fraction(first_five_classes.get(event, 0), total) * Fraction(pay.net)
                                 for event, pay in paytable.lines), Fraction(0))
     return out
+
+
+@dataclass(frozen=True)
+class PaytableFigures:
+    """The whole game's figures under one instant paytable, per unit of Ante, exact.
+
+    ``second`` (E[X^2]) is ``None`` where the totals cannot give it (then so are the
+    variance and the SD); ``instant`` is the instant result's line ``(probability,
+    return)``, ``None`` under L7=continue, where an instant payout ends no round.
+    """
+
+    paytable: str
+    contribution: Fraction          # sum_e P(e) x pay_e: the instant payout's part of the mean
+    expected: Fraction              # E[X], X the net of a round
+    wagered: Fraction               # average amount wagered (Ante units)
+    second: Fraction | None         # E[X^2]
+    instant: tuple[Fraction, Fraction] | None
+
+    @property
+    def edge(self):
+        return -self.expected
+
+    @property
+    def risk(self):
+        """The element of risk: the house edge per unit wagered."""
+        return -self.expected / self.wagered
+
+    @property
+    def variance(self):
+        return None if self.second is None else self.second - self.expected ** 2
+
+    @property
+    def sd(self):
+        """The SD: the one decimal (:func:`combin.display.sqrt`, 40 significant digits)."""
+        return None if self.second is None else display.sqrt(self.variance)
+
+
+def _event_sums(totals, events):
+    """``{event: sum of weight x best value}`` (numerators over ``L``) of the situations whose
+    first five is the instant event, from the totals' sums by plain hand and up card, or ``None``.
+
+    ``totals.strategy`` holds, per ``"class/words|up"`` (the plain hand of
+    :func:`combin.stud.draw.strategy.hand_feature`, whose class is the first five's
+    ``value_class``, the key of ``totals.first_five``, and the up card's rank), the weight and
+    ``weight x best value`` of every class that takes a decision -- under L7=continue, every
+    class.  So the sums over the cells of class ``e`` are those of the situations whose first
+    five is ``e``; that the weights so summed are ``first_five[e]`` is checked, and where they
+    are not (another layout of those sums) ``None`` says the sums are not there.
+    """
+    sums, weights = dict.fromkeys(events, 0), dict.fromkeys(events, 0)
+    for key, cell in totals.strategy.items():
+        name = key.split("|", 1)[0].split("/", 1)[0]
+        if name in sums:
+            sums[name] += cell["best"]
+            weights[name] += cell["weight"]
+    if any(weights[event] != totals.first_five.get(event, 0) for event in events):
+        return None
+    return sums
+
+
+def paytable_figures(rules, totals, scale, wagered):
+    """``([PaytableFigures, ...], [note, ...])``: the whole game under every instant paytable of
+    the game (the run's own included), from the run's :class:`~combin.stud.draw.totals.GameTotals`
+    by re-pricing only the situations whose first five is an instant event; the notes say
+    what could not be derived and why.
+
+    Notation: X the net of a round under the run's paytable (pays ``b_e``), X' under
+    another (pays ``b'_e``, 0 for an event it does not list), ``d_e = b'_e - b_e``, ``1_e`` the
+    indicator of "the first five is the event e", ``P(e) = first_five[e] / C(n,5)(n-5)``.
+    The events are disjoint (a first five has one class), so sums over them add up.
+    """
+    total, whole = totals.weight, scale * totals.weight
+    current = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
+    expected, second = Fraction(totals.best, whole), Fraction(totals.second, whole)
+    ends = rules.instant_ends_round
+    out, notes = [], []
+    paytables = sorted(rules.game.instant_paytables.values(), key=lambda paytable: paytable.id)
+    events = sorted(set(current).union(*({e for e, _ in paytable.lines} for paytable in paytables)))
+    p = {event: Fraction(totals.first_five.get(event, 0), total) for event in events}
+    if ends:
+        # The run's instant line is the instant events' situations and nothing else: its
+        # probability is sum_e P(e) and its return sum_e P(e) b_e (checked, as the weights are).
+        line = (Fraction(totals.results.get("instant", 0), whole),
+                Fraction(totals.returns.get("instant", 0), whole))
+        if line != (sum((p[e] for e in current), Fraction(0)),
+                    sum((p[e] * b for e, b in current.items()), Fraction(0))):
+            raise AssertionError("the instant result is not the instant events' situations")
+        sums = None
+    else:
+        sums = _event_sums(totals, events)
+    moment: Fraction | None        # E[X'^2], when the totals give it
+    for paytable in paytables:
+        pays = {event: Fraction(pay.net) for event, pay in paytable.lines}
+        d = {event: pays.get(event, 0) - current.get(event, 0) for event in events}
+        contribution = sum((p[e] * b for e, b in pays.items()), Fraction(0))
+        if ends:
+            if set(pays) != set(current):
+                # an event one paytable pays and the other does not is played under one of them:
+                # its situations' values with a decision are not in the totals
+                notes.append(f"Paytable {paytable.id} pays other instant events than paytable "
+                             f"{rules.instant.id}; its figures are not derived here.")
+                continue
+            # L7=ends-round: a first five that is an event e is settled by the instant pay alone,
+            # X = b_e on 1_e exactly, with no decision; the other situations' play and nets do
+            # not read the instant pays.  So X' = X + d_e on 1_e and X' = X elsewhere:
+            #   E[X']   = E[X]   + sum_e P(e) d_e                   (= E[X] + c' - c)
+            #   E[X'^2] = E[X^2] + sum_e P(e) (b'_e^2 - b_e^2)       (X^2 = b_e^2 on 1_e)
+            # The played situations are the same, so is the amount wagered (the Ante alone on
+            # 1_e).  The instant line: probability sum_e P(e) (the same events), return
+            # sum_e P(e) b'_e = c', the instant payout's contribution.
+            mean = expected + sum((p[e] * d[e] for e in current), Fraction(0))
+            moment = second + sum((p[e] * (pays[e] ** 2 - current[e] ** 2) for e in current),
+                                  Fraction(0))
+            out.append(PaytableFigures(paytable.id, contribution, mean, wagered, moment,
+                                       (sum((p[e] for e in current), Fraction(0)), contribution)))
+            continue
+        # L7=continue: the pay b_e is added to the net of every option of a situation whose first
+        # five is e, fold included (combin.stud.draw.advise), so the best option, every
+        # probability and the amount wagered are the same under every paytable, and
+        # X' = X + d_e on 1_e:
+        #   E[X']   = E[X] + sum_e P(e) d_e
+        #   E[X'^2] = E[X^2] + sum_e (2 d_e E[X 1_e] + d_e^2 P(e))
+        # as E[(X + d)^2 1_e] = E[X^2 1_e] + 2 d E[X 1_e] + d^2 P(e).  E[X 1_e] is the sum of
+        # weight x best value over the situations of e, divided by L x C(n,5)(n-5)
+        # (_event_sums); without it only the mean is given.
+        mean = expected + sum((p[e] * d[e] for e in events), Fraction(0))
+        moment = None
+        if sums is not None:
+            moment = second + sum((2 * d[e] * Fraction(sums[e], whole) + d[e] ** 2 * p[e]
+                                   for e in events), Fraction(0))
+        out.append(PaytableFigures(paytable.id, contribution, mean, wagered, moment, None))
+    if not ends:
+        notes.append("L7=continue: the instant pay is added to the round's net, and no round ends "
+                     "on it, so the results table has no instant line; a result's return under "
+                     "another paytable would need its sums by instant event, which the totals do "
+                     "not keep, so only the whole game's figures are given for each paytable.")
+        if sums is None:
+            notes.append("L7=continue: E[X^2] under another paytable needs E[X x 1(first five "
+                         "is the event)] for each instant event, which these totals do not give; "
+                         "for the other paytables only the mean, house edge and element of risk "
+                         "are given.")
+    return out, notes
 
 
 def _identification(deck, rules, run):
@@ -98,8 +253,10 @@ def totals_sheet(deck, rules, scale, totals, run=None):
         ("common denominator L", scale),
         ("expected result per Ante", expected),
         ("house edge per Ante", -expected),
+        ("house edge per Ante" + PERCENT, -expected),          # the same Fraction, as a percentage
         ("average wagered per round (Ante units)", wagered),
         ("element of risk (house edge per unit wagered)", -expected / wagered),
+        ("element of risk" + PERCENT, -expected / wagered),
         ("second moment E[X^2] per Ante^2", second),
         ("variance per Ante^2", variance),
         ("SD per Ante", display.sqrt(variance)),
@@ -116,6 +273,10 @@ def totals_sheet(deck, rules, scale, totals, run=None):
         base = expected - (contributions[current] if current is not None else 0)
         edges.append((paytable, contribution, -(base + contribution)))
     sheet.sections["instant"] = edges
+    repriced, repriced_notes = ([], []) if current is None else paytable_figures(rules, totals, scale,
+                                                                                 wagered)
+    if repriced:
+        sheet.sections["paytables"] = _paytable_rows(repriced)
     sheet.sections["notes"] = [
         "The value of a round is its net result: Ante, Bet, fees and the instant payout together.",
         "Element of risk: house edge over the average amount wagered (Ante, fees, Bet when played, "
@@ -126,8 +287,46 @@ def totals_sheet(deck, rules, scale, totals, run=None):
         "final cards (L11) and the draw fee: its return sums them.",
         "SD: the square root of E[X^2] - E[X]^2, X the net of a round; E[X^2] sums every "
         "result's squared net times its probability, exactly.",
+        "A figure 'in percent' repeats the figure named before it as a percentage (x 100, "
+        "with %); JSON and CSV hold the exact fraction itself (p/q and its decimal, not "
+        "multiplied by 100), as for every percentage combin writes; xlsx holds the number "
+        "with a percent format.",
     ]
+    if repriced:
+        sheet.sections["notes"].append(
+            f"Each instant paytable's figures come from this run's sums, re-pricing only the "
+            f"situations whose first five is an instant event: the instant pay of paytable "
+            f"{current} is replaced by the other's (E[X] by P(event) x the difference of the pays"
+            + (", E[X^2] by P(event) x the difference of their squares, since the instant pay "
+               "alone is the round's net; every other result is the same under every paytable)."
+               if rules.instant_ends_round else
+               ", E[X^2] by 2 x the difference x E[X 1(event)] + P(event) x its square, since "
+               "the pay is added to the round's net and the play does not change)."))
+    sheet.sections["notes"] += repriced_notes
     return sheet
+
+
+#: The rows of the table by instant paytable: (label, figure of :class:`PaytableFigures`).
+_PAYTABLE_ROWS = (
+    ("instant payout contribution per Ante", lambda f: f.contribution),
+    ("expected result per Ante", lambda f: f.expected),
+    ("house edge per Ante", lambda f: f.edge),
+    ("house edge per Ante" + PERCENT, lambda f: f.edge),
+    ("element of risk (house edge per unit wagered)", lambda f: f.risk),
+    ("element of risk" + PERCENT, lambda f: f.risk),
+    ("second moment E[X^2] per Ante^2", lambda f: f.second),
+    ("variance per Ante^2", lambda f: f.variance),
+    ("SD per Ante", lambda f: f.sd),
+    ("instant payout (the round ends): probability", lambda f: None if f.instant is None else f.instant[0]),
+    ("instant payout (the round ends): return", lambda f: None if f.instant is None else f.instant[1]),
+)
+
+
+def _paytable_rows(figures):
+    """``[(label, {paytable id: value}), ...]``: a row per figure that every paytable has."""
+    rows = [(label, {f.paytable: of(f) for f in figures}) for label, of in _PAYTABLE_ROWS]
+    return [(label, values) for label, values in rows
+            if all(value is not None for value in values.values())]
 
 
 #: How each phase of a sample allocates its draws (:func:`combin.stud.draw.sampling.plan`).
