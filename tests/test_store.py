@@ -253,7 +253,7 @@ def test_a_chunk_of_another_record_format_names_the_store(tmp_path):
     import sys
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     argv = [sys.executable, "-m", "combin", "-q", "game", "lunar", "--deck", "JQKA", "--workers",
-            "0", "--sample", "20", "--store", "s.sqlite"]
+            "0", "--sample", "80", "--store", "s.sqlite"]
     assert subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True).returncode == 0
     db = sqlite3.connect(tmp_path / "s.sqlite")
     db.execute("UPDATE chunks SET result = ? WHERE chunk = 0", ('{"a": 1}',))
