@@ -125,7 +125,8 @@ def advise(situation, rules, detail=True, progress=None, everything=False):
         kind, positions = key
         results = moments = None
         if detail and index == 0:
-            moments = _moments_of(*engine.distribution(key), bonus)
+            whole, found = engine.distribution(key)
+            moments = _moments_of(whole, found, bonus)
             results = {name: p for name, (p, _, _) in moments.items()}
             # the nets times their probabilities must give the option's value back
             if sum((m for _, m, _ in moments.values()), Fraction(0)) != values[key] + bonus:

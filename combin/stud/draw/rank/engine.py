@@ -16,9 +16,11 @@ the 163,185 four-card hands, and draws are summed by class.
 (Fraction(205, 204), Fraction(18322973, 6126120))
 """
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
+from typing import Any
 
 import numpy as np
 
@@ -33,14 +35,14 @@ __all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw"]
 _NO_PAY = np.iinfo(np.int64).min
 
 
-def _whole(x, what):
+def _whole(x: Any, what: str) -> int:
     x = Fraction(x)
     if x.denominator != 1:
         raise CombinError(f"{what} must be a whole number of Ante units for the exact engine, not {x}")
     return int(x)
 
 
-def _level_classes(levels):
+def _level_classes(levels: np.ndarray) -> np.ndarray:
     """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
     from combin.cards import ACE, CLASSES
     from combin.stud.core.values import CATEGORIES, QUALIFY, STRAIGHT_FLUSH
@@ -54,7 +56,7 @@ def _level_classes(levels):
 
 
 @lru_cache(maxsize=8)
-def _kernel_tables():
+def _kernel_tables() -> tuple:
     """The fixed tables in the order :func:`~combin.stud.draw.rank.kernel.price_options` reads them."""
     t = build()
     lo, hi = OFFSET[4], OFFSET[5]
@@ -71,7 +73,7 @@ def _kernel_tables():
             t.dranks, t.dcounts, t.sorted_ranks)
 
 
-def win_levels(rules):
+def win_levels(rules: Any) -> np.ndarray:
     """Per level of :data:`~combin.stud.draw.rank.tables.Tables.levels`: the win of a five-card
     final hand of that value (the Ante pay on a win plus the Bet times its pays, L11 read from
     the value), in whole Ante units.
@@ -87,7 +89,7 @@ def win_levels(rules):
 _WINS: dict[tuple, np.ndarray] = {}
 
 
-def _win_levels(rules):
+def _win_levels(rules: Any) -> np.ndarray:
     key = (rules.game.id, rules.readings)
     if key not in _WINS:
         # the wins depend on the rules' Bet table and L11 and on the code and data that read a pay:
@@ -101,7 +103,7 @@ def _win_levels(rules):
     return _WINS[key]
 
 
-def _compute_wins(rules):
+def _compute_wins(rules: Any) -> np.ndarray:
     from combin.stud.draw.engine import _representative
     from combin.stud.core.rules import bet_pay
     levels = build().levels.tolist()
@@ -117,7 +119,7 @@ def _compute_wins(rules):
 _SIX: dict[tuple, tuple[int, int]] = {}
 
 
-def six_card(rules, cards):
+def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     """``(level, win)`` of six final cards: the level of the best five, and the Ante pay on a win
     plus the Bet times its pays (L11 reads all six).
 
@@ -133,7 +135,7 @@ def six_card(rules, cards):
     """
     ranks = tuple(sorted(card >> 2 for card in cards))
     suits = [card & 3 for card in cards]
-    flush = ()
+    flush: tuple[int, ...] = ()
     for suit in set(suits):
         if suits.count(suit) >= 5:
             flush = tuple(sorted(card >> 2 for card in cards if card & 3 == suit))
@@ -153,7 +155,8 @@ _LAYOUTS: dict[tuple, tuple] = {}
 _RANKS_STATE: dict[tuple, tuple] = {}
 
 
-def _layout(rules, player, only=None, sixth=None):
+def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
+            sixth: int | None = None) -> tuple:
     """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
     ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
     card can be (default every card the five leave)."""
@@ -195,7 +198,7 @@ def _layout(rules, player, only=None, sixth=None):
     return found
 
 
-def _top_two(first, second, value):
+def _top_two(first: int | None, second: int | None, value: int) -> tuple[int, int | None]:
     """The two highest of ``first >= second`` (either may be None) and ``value``."""
     if first is None or value > first:
         return value, first
@@ -212,7 +215,8 @@ class RankEngine:
     (:data:`~combin.stud.draw.rank.kernel.DETAIL_COLUMNS`) for its distribution.
     """
 
-    def __init__(self, situation, rules, unseen=None, only=None, sixth=None):
+    def __init__(self, situation: Any, rules: Any, unseen: Iterable[int] | None = None,
+                 only: Iterable[tuple] | None = None, sixth: int | None = None) -> None:
         self.situation = situation
         self.rules = rules
         self._only = None if only is None else frozenset(only)
@@ -240,17 +244,17 @@ class RankEngine:
         self.force_fee = None if rules.force_fee is None else _whole(rules.force_fee, "the force fee")
         self.draw_fee = None if rules.draw_fee is None else _whole(rules.draw_fee, "the draw fee")
         self.buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
-        self._values = None
+        self._values: dict[tuple, Fraction] | None = None
         self._wins = _win_levels(rules)
-        self._layout = None
-        self._state = None
-        self._dists = {}
+        self._layout: tuple | None = None
+        self._state: tuple | None = None
+        self._dists: dict[int, np.ndarray] = {}
         sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.game.can_draw else [])
         #: every option value and result probability is an integer over this (lcm of the options'
         #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.draw.chunks.common_denominator`)
         self.scale = lcm(*((self.n - k - 4) * comb(self.n - k, 4) * comb(self.n, k) for k in sizes))
 
-    def _arrays(self):
+    def _arrays(self) -> tuple:
         """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced): they depend
         on the five alone, so the situations of one hand (every up card) share them."""
         if self._layout is None:
@@ -258,10 +262,10 @@ class RankEngine:
         return self._layout
 
     @property
-    def _fee(self):
+    def _fee(self) -> int:
         return -1 if self.force_fee is None else self.force_fee
 
-    def _prepared(self):
+    def _prepared(self) -> tuple:
         """``(ranks state, suits state)`` of :func:`~combin.stud.draw.rank.kernel.prepare_ranks` and
         :func:`~combin.stud.draw.rank.kernel.prepare_suits`; the ranks' part is shared by the
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
@@ -285,28 +289,28 @@ class RankEngine:
             self._state = (ranks, suits)
         return self._state
 
-    def _exact(self, o, want):
+    def _exact(self, o: int, want: bool) -> tuple:
         mode, opt_k, kept, suit, _, _ = self._arrays()
         ranks, suits = self._prepared()
         return kernel.exact(o, want, self.a, self.avail, self.up, self.sigma, self.n, opt_k, kept, suit,
                             self.take_low, self.take_high, self.loss, self._fee, self.draw_fee or 0, ranks, suits,
                             _kernel_tables())
 
-    def bound(self, key):
+    def bound(self, key: tuple) -> Fraction:
         """An upper bound of the option's value (:func:`~combin.stud.draw.rank.kernel.prepare`)."""
         o = self.keys.index(key)
         return Fraction(self._scaled(o, int(self._prepared()[1][-1][o])), self.scale)
 
-    def denominator(self, key):
+    def denominator(self, key: tuple) -> int:
         """``r * C(n - k, 4)``: what every draw of the option weighs (its numerators' denominator)."""
         k = self.size(key)
         return (self.n - k - 4) * comb(self.n - k, 4)
 
-    def size(self, key):
+    def size(self, key: tuple) -> int:
         kind, positions = key
-        return 0 if kind == "play" else (self.buy if kind == "buy" else len(positions))
+        return 0 if kind == "play" else (int(self.buy or 0) if kind == "buy" else len(positions))
 
-    def values(self):
+    def values(self) -> dict[tuple, Fraction]:
         """``{key: exact value}`` of every option of :attr:`keys`."""
         if self._values is None:
             self._values = {key: Fraction(-1) if key[0] == "fold" else
@@ -314,17 +318,17 @@ class RankEngine:
                             for o, key in enumerate(self.keys)}
         return self._values
 
-    def value(self, key):
+    def value(self, key: tuple) -> Fraction:
         """The exact value of one option (``(kind, discard positions)``)."""
         return self.values()[key]
 
-    def exact_value(self, key):
+    def exact_value(self, key: tuple) -> Fraction:
         """The exact value of one option, priced alone (fold is -1)."""
         if key[0] == "fold":
             return Fraction(-1)
         return Fraction(self._priced_exact(self.keys.index(key)), self.scale)
 
-    def _scaled(self, o, total):
+    def _scaled(self, o: int, total: int) -> int:
         """The value of option ``o`` as an integer over :attr:`scale`, from its kernel sum ``total``
         (``sum over draws of max(-D, numerator)``, the numerator alone for play)."""
         key = self.keys[o]
@@ -334,15 +338,15 @@ class RankEngine:
         whole = self.denominator(key)
         if key[0] == "play":
             return total * (self.scale // whole)
-        return -self.draw_fee * self.scale + total * (self.scale // (whole * comb(self.n, k)))
+        return -(self.draw_fee or 0) * self.scale + total * (self.scale // (whole * comb(self.n, k)))
 
-    def _priced_exact(self, o):
+    def _priced_exact(self, o: int) -> int:
         """The exact value of option ``o`` over :attr:`scale`; its outcomes kept for :meth:`distribution`."""
         total, dist = self._exact(o, True)
         self._dists[o] = dist
         return self._scaled(o, int(total))
 
-    def priced_scaled(self, everything=False):
+    def priced_scaled(self, everything: bool = False) -> tuple[dict[int, int], dict[int, int]]:
         """:meth:`priced` in integers over :attr:`scale`, by option index: ``(values, bounds)``."""
         bound_sums = self._prepared()[1][-1]
         bounds = {}
@@ -369,7 +373,7 @@ class RankEngine:
             first, second = _top_two(first, second, values[o])
         return values, bounds
 
-    def priced(self, everything=False):
+    def priced(self, everything: bool = False) -> tuple[dict[tuple, Fraction], dict[tuple, Fraction]]:
         """``(values, bounds)``: the exact value of every option that can be the best or the
         runner-up, and an upper bound of each other option that cannot (``bounds``), by key.
 
@@ -382,7 +386,7 @@ class RankEngine:
         return ({self.keys[o]: Fraction(v, self.scale) for o, v in values.items()},
                 {self.keys[o]: Fraction(v, self.scale) for o, v in bounds.items()})
 
-    def distribution(self, key):
+    def distribution(self, key: tuple) -> tuple[int, dict[str, list[int]]]:
         """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
         the same integers as :func:`combin.stud.draw.advise.distribution` (the tests compare them),
         summed by the kernel draw class by draw class (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
@@ -401,7 +405,7 @@ class RankEngine:
             raise AssertionError("the results of an option do not cover its outcomes")
         return whole, found
 
-    def record(self, everything=False, bonus=0):
+    def record(self, everything: bool = False, bonus: int = 0) -> tuple[int, list, dict[str, list[int]]]:
         """``(best option index, [value of each option or None], {result id: [p, net x p, net^2 x p]})``,
         every number an integer over :attr:`scale`: what a run keeps of a class
         (:func:`combin.stud.draw.chunks.solve_chunk`), with no fraction formed.
@@ -433,7 +437,8 @@ class RankEngine:
         return best, numerators, results
 
 
-def play_after_draw(rules, deck, kept, drawn, up, unseen):
+def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[int], up: int,
+                    unseen: Iterable[int]) -> tuple[bool, Fraction]:
     """``(plays, value of playing per Ante)`` once the cards are drawn: the player holds ``kept`` and
     ``drawn`` (five cards, or six after buying one), sees the dealer's ``up`` card and has not
     seen ``unseen`` (the dealer's four hidden cards and the replacement come from them; the

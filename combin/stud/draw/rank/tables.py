@@ -384,7 +384,36 @@ class Tables:
     (7462, 1113, True)
     """
 
-    def __init__(self):
+    counts: np.ndarray
+    size: np.ndarray
+    valid: np.ndarray
+    sub_ptr: np.ndarray
+    sub_index: np.ndarray
+    sub_coef: np.ndarray
+    levels: np.ndarray
+    level_plain: np.ndarray
+    level_suited: np.ndarray
+    dealer: np.ndarray
+    not_qualified: np.ndarray
+    high: np.ndarray
+    rest: np.ndarray
+    pair: np.ndarray
+    straight_rank: np.ndarray
+    straight: np.ndarray
+    straight_flush: np.ndarray
+    flush: np.ndarray
+    set_index: np.ndarray
+    mranks: np.ndarray
+    mmask: np.ndarray
+    dranks: np.ndarray
+    dcounts: np.ndarray
+    sorted_ranks: np.ndarray
+    qualify: int
+    sets: int
+    straight_level: int
+    flush_level: int
+
+    def __init__(self) -> None:
         # the tables depend on this module's code alone: kept in the user's cache folder between
         # runs (combin.cache: keyed by a digest of the code, read back only if intact)
         import combin.stud.core.values
@@ -398,9 +427,9 @@ class Tables:
             setattr(self, name, int(arrays[name]))
 
 
-def _compute():
+def _compute() -> dict[str, np.ndarray]:
     """Every table of :class:`Tables`, by name (the integers as 0-d arrays)."""
-    found = {}
+    found: dict[str, np.ndarray] = {}
     counts, size, valid = _multisets()
     found.update(counts=counts, size=size, valid=valid)
     found["sub_ptr"], found["sub_index"], found["sub_coef"] = _submultisets(counts, size, valid)
