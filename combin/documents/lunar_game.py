@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
 from combin.stud.draw.sheet import PERCENT
-from combin.stud.draw.strategy import basic_rules, derived_basic, plain_table
+from combin.cards import CLASS_NAMES
+from combin.stud.draw.strategy import kind_words, basic_rules, derived_basic, plain_table
 
 if TYPE_CHECKING:
     from combin.stud.draw.sheet import GameSheet
@@ -135,7 +136,7 @@ def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
     from the optimal strategy (:func:`derived_tables`), priced by a second pass.
     """
     if not strategy.complete:
-        rows = [[name, up, weight, kind, Percent(share, 2)]
+        rows = [[CLASS_NAMES.get(name, name), up, weight, kind_words(kind), Percent(share, 2)]
                 for name, up, weight, kind, share, _ in strategy.table()]
         table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
                          [("first_five", "First five"), "Up", "Situations", ("best", "Best most often"),
@@ -143,7 +144,7 @@ def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
                          note="Share: of the situations of that first five and up card, where an option "
                               "of that kind is the optimal one.")
         return [table], []
-    rows = [[name, up, weight, kind, Ratio(share, 4), Ratio(cost, _PLACES)]
+    rows = [[CLASS_NAMES.get(name, name), up, weight, kind_words(kind), Percent(share, 2), Ratio(cost, _PLACES)]
             for name, up, weight, kind, share, cost in strategy.table()]
     table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
                      [("first_five", "First five"), "Up", "Situations",

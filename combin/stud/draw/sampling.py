@@ -48,8 +48,8 @@ from math import comb
 
 from combin.errors import CombinError
 
-__all__ = ["plan", "phase_sizes", "spreads_of", "combined", "estimate", "Estimate", "Z99", "stratum", "refined", "class_strata", "least_sample",
-           "class_count", "deck_strata", "check_sample"]
+__all__ = ["plan", "phase_sizes", "spreads_of", "combined", "estimate", "Estimate", "Z99", "stratum", "refined",
+           "class_strata", "least_sample", "class_count", "deck_strata", "check_sample"]
 
 #: Two-sided 99% normal quantile.
 Z99 = Decimal("2.5758293035489004")

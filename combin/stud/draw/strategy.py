@@ -27,7 +27,7 @@ from typing import Any
 from combin.errors import CombinError
 
 __all__ = ["Strategy", "strategy_json", "basic_rules", "basic_option", "hand_feature",
-           "action_of", "FEATURES", "plain_table", "derived_basic", "action_table"]
+           "action_of", "FEATURES", "plain_table", "derived_basic", "action_table", "kind_words"]
 
 
 def basic_rules(game):
@@ -234,8 +234,12 @@ def action_of(key, hand):
         (" best" if words[-1] != "highest" else "")
 
 
-def _kind_words(kind):
-    """``exchange 3`` -> ``exchange 3 cards``; ``buy`` -> ``buy a sixth card``."""
+def kind_words(kind):
+    """A kind of option in words.
+
+    >>> kind_words("exchange 3"), kind_words("buy"), kind_words("play")
+    ('exchange 3 cards', 'buy a sixth card', 'play')
+    """
     return {"buy": "buy a sixth card"}.get(kind, f"{kind} cards" if kind.startswith("exchange") else kind)
 
 
@@ -261,7 +265,7 @@ def plain_table(totals, scale):
         cell = totals.strategy[key]
         kinds = cell["kinds"]
         kind = max(sorted(kinds), key=lambda k: kinds[k])
-        rows.append((feature.split("/", 1)[1], RANKS[int(up)], cell["weight"], _kind_words(kind),
+        rows.append((feature.split("/", 1)[1], RANKS[int(up)], cell["weight"], kind_words(kind),
                      Fraction(kinds[kind], cell["weight"]),
                      Fraction(cell["best"] - cell["of_kind"][kind], whole)))
     return rows
