@@ -1,0 +1,340 @@
+"""The rank engine's exact pass of one option: its sum and the outcomes of its draws.
+
+:func:`exact` refines each blind entry of the option (from
+:func:`~combin.stud.draw.rank.prepare.prepare_ranks`) by the drawn cards of
+the up card's suit and the flushes apart, corrects the counts for the
+dealer's suited hands, sums forcing where it can pay
+(:mod:`combin.stud.draw.rank.forcing`), and adds every draw's outcomes --
+wins by the player's class, pushes, losses, Ante pays, forced results, folds --
+with their nets and squared nets (:func:`_tally`).
+"""
+
+import numpy as np
+
+from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, FULL_HOUSE, QUADS, TRIPS
+from combin.stud.draw.kernel.common import _jit
+from combin.stud.draw.rank.common import _add_subsets, _bits, _c, _expand, _sigma_sums
+from combin.stud.draw.rank.forcing import case_two, case_two_by_class, forcing, forcing_by_class, strong
+
+__all__ = ["exact", "RESULT_ROWS"]
+
+
+#: The results of an option's distribution, in the order of the rows of ``dist`` after the wins
+#: (one row per class of the player's final hand, :data:`combin.cards.CLASSES`).
+RESULT_ROWS = ("push", "lose", "ante_taken", "forced_won", "forced_lost", "forced_push",
+               "forced_not_qualified", "fold")
+
+
+@_jit
+def _add(dist, row, count, net):
+    if count != 0:
+        dist[row, 0] += count
+        dist[row, 1] += count * net
+        dist[row, 2] += count * net * net
+
+
+@_jit
+def _tally(dist, classes, mult, level, win, take, plays, below, tied, above, nq, forced, r, whole, loss, fee,
+           force_fee, level_class):
+    """Add one draw class's outcomes to ``dist`` (rows: the wins by the player's class, then
+    :data:`RESULT_ROWS`; columns: count, count x net, count x net^2).  A draw weighs
+    ``whole = r * C(n - k, 4)``, a dealer hand ``r``, a forced replacement 1; every net counts
+    the draw fee ``fee``.  The sums stay inside int64: an option's outcomes number at most
+    ``37 * C(41, 4) * C(46, 5) < 6e12`` and a net is at most 210 in size."""
+    if not plays:
+        _add(dist, classes + 7, mult * whole, -1 - fee)
+        return
+    _add(dist, level_class[level], mult * r * below, win - fee)
+    _add(dist, classes, mult * r * tied, -fee)
+    _add(dist, classes + 1, mult * r * above, -loss - fee)
+    _add(dist, classes + 2, mult * r * (nq - forced[1]), take - fee)
+    _add(dist, classes + 3, mult * forced[2], win - force_fee - fee)
+    _add(dist, classes + 4, mult * forced[3], -loss - force_fee - fee)
+    _add(dist, classes + 5, mult * forced[4], -force_fee - fee)
+    _add(dist, classes + 6, mult * forced[5], -force_fee - fee)
+
+
+@_jit
+def _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above, nq, b, n, nu, sigma, avail,
+           card, suit, excl, mult, k, out, up, twos, two_bound, counts, mranks, mmask, high, rest, pair,
+           straight_rank, straight, straight_flush, flush, memo, memo_done, dist, want, fast, classes, draw_fee,
+           force_fee, level_class):
+    """The draws of a sub-entry where forcing can pay, one by one: case (ii) reads the suits
+    outside ``sigma`` of the drawn cards (memoised per suit and drawn ranks within the sub-entry).
+    Returns the sum of ``max(-whole, numerator)`` over them (their outcomes added to ``dist``
+    when ``want``)."""
+    ranks_of = np.empty(5, np.int64)
+    nd_ranks = 0
+    for q in range(13):
+        if counts[n, q] > 0:
+            ranks_of[nd_ranks] = q
+            nd_ranks += 1
+    for s in range(4):
+        for c in range(32):
+            memo_done[s, c] = False
+    # per drawn rank, the sets of suits outside sigma that can hold its cards drawn outside sigma
+    choices = np.zeros((5, 4), np.int64)
+    nchoice = np.ones(5, np.int64)
+    if card < 0 and suit < 0:
+        for t in range(nd_ranks):
+            q = ranks_of[t]
+            need = counts[n, q] - ((nu >> q) & 1)
+            nchoice[t] = 0
+            for sm in range(16):
+                if (sm >> sigma) & 1 or _bits(sm) != need:
+                    continue
+                okay = True
+                for s in range(4):
+                    if (sm >> s) & 1 and not ((avail[s] >> q) & 1):
+                        okay = False
+                if okay:
+                    choices[t, nchoice[t]] = sm
+                    nchoice[t] += 1
+    pick = np.zeros(5, np.int64)
+    part = np.zeros(6, np.int64)
+    drawn = np.zeros(4, np.int64)        # per suit, the drawn ranks as bits of ranks_of
+    seen = 0
+    total = 0
+    while True:
+        for s in range(4):
+            drawn[s] = 0
+        if card >= 0:
+            drawn[card & 3] = 1
+        elif suit >= 0:
+            drawn[suit] = (1 << nd_ranks) - 1
+        else:
+            for t in range(nd_ranks):
+                for s in range(4):
+                    if (choices[t, pick[t]] >> s) & 1:
+                        drawn[s] |= 1 << t
+        # a draw whose cards all lie in one suit split off as a flush is not this sub-entry's
+        skip = False
+        if card < 0 and suit < 0 and excl != 0:
+            for s in range(4):
+                if (excl >> s) & 1 and drawn[s] == (1 << nd_ranks) - 1 and nd_ranks == k:
+                    skip = True
+        if not skip:
+            for q in range(6):
+                part[q] = out[q]
+            for s in range(4):
+                if s == sigma:
+                    continue
+                c = drawn[s]
+                if not memo_done[s, c]:
+                    free_suit = avail[s]
+                    for t in range(nd_ranks):
+                        if (c >> t) & 1:
+                            free_suit &= ~(1 << ranks_of[t])
+                    for q in range(6):
+                        memo[s, c, q] = 0
+                    if fast > 0:
+                        case_two_by_class(fast, level, win, loss, threshold, r, b, free_suit, up, twos, two_bound,
+                                          mmask, rest, straight_rank, flush, memo[s, c])
+                    else:
+                        case_two(level, win, loss, threshold, r, b, free_suit, up, twos, two_bound, mmask, rest,
+                                 pair, straight_rank, straight, straight_flush, flush, memo[s, c])
+                    memo_done[s, c] = True
+                for q in range(6):
+                    part[q] += memo[s, c, q]
+            numerator = base + part[0]
+            plays = k == 0 or numerator >= -whole
+            total += numerator if plays else -whole
+            seen += 1
+            if want:
+                _tally(dist, classes, 1, level, win, take, plays, below, tied, above, nq, part, r, whole, loss,
+                       draw_fee, force_fee, level_class)
+        if card >= 0 or suit >= 0:
+            break
+        t = 0
+        while t < nd_ranks and pick[t] == nchoice[t] - 1:
+            pick[t] = 0
+            t += 1
+        if t == nd_ranks:
+            break
+        pick[t] += 1
+    if seen != mult:
+        raise AssertionError("a sub-entry's draws do not match its count")
+    return total
+
+
+@_jit
+def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, take_low, take_high, loss, fee,
+          draw_fee, ranks_state, suits_state, tables):
+    """The exact sum of option ``o`` (``sum over draws of max(-D, numerator)``, the numerator alone
+    for ``k = 0``) from the state of :func:`prepare`, and with ``want`` its detail rows
+    (:data:`DETAIL_COLUMNS`): each blind entry refined by the drawn cards of ``sigma`` (and the
+    flushes apart), the suited dealer hands corrected, forcing summed where it can pay."""
+    (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
+     nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
+     sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
+     sorted_ranks) = tables
+    (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
+     be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
+    ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound = suits_state
+    sig = avail[sigma]
+    k = opt_k[o]
+    r = n_unseen - k - 4
+    hands = _c(n_unseen - k, 4)
+    whole = r * hands
+    ksuit = opt_suit[o]
+    cnt_fb = np.zeros(sets, np.int64)
+    NE = ev_level.shape[0]
+    pe = 0
+    before = np.zeros((64, 32), np.int64)
+    after = np.zeros((64, 32), np.int64)
+    nqs = np.zeros((64, 32), np.int64)
+    supps = np.zeros(64, np.int64)
+    b = np.zeros(13, np.int64)
+    out = np.zeros(6, np.int64)
+    zero6 = np.zeros(6, np.int64)
+    memo = np.zeros((4, 32, 6), np.int64)
+    memo_done = np.zeros((4, 32), np.bool_)
+    classes = level_class.max() + 1
+    dist = np.zeros((classes + 8, 3), np.int64)
+    fee_here = 0 if k == 0 else draw_fee
+    ffee = fee if fee > 0 else 0
+    total = 0
+    i = opt_ptr[o]
+    end = opt_ptr[o + 1]
+    while i < end:
+        level = be_level[opt_list[i]]
+        j = i
+        while j < end and be_level[opt_list[j]] == level:
+            j += 1
+        if j - i > 64:
+            raise AssertionError("more than 64 entries of one option share a level")
+        while pe < NE and ev_level[pe] < level:
+            _add_subsets(cnt_fb, set_index, ev_mask[pe], ev_sign[pe])
+            pe += 1
+        for x in range(i, j):
+            e = opt_list[x]
+            n = be_n[e]
+            if be_kind[e] == 2:
+                cand = (1 << (be_card[e] >> 2)) if (be_card[e] & 3) == sigma else 0
+            else:
+                cand = 0
+                for q in range(13):
+                    if counts[n, q] > 0:
+                        cand |= 1 << q
+                cand &= sig
+            supps[x - i] = cand
+            _sigma_sums(cnt_fb, set_index, cand, before[x - i])
+            _sigma_sums(nq_sigma, set_index, cand, nqs[x - i])
+        moved = False
+        while pe < NE and ev_level[pe] == level:
+            _add_subsets(cnt_fb, set_index, ev_mask[pe], ev_sign[pe])
+            pe += 1
+            moved = True
+        for x in range(i, j):
+            e = opt_list[x]
+            cand = supps[x - i]
+            if moved:
+                _sigma_sums(cnt_fb, set_index, cand, after[x - i])
+            else:
+                for c in range(1 << _bits(cand)):
+                    after[x - i, c] = before[x - i, c]
+            n = be_n[e]
+            kind = be_kind[e]
+            win = be_win[e]
+            take = take_high if level >= straight_level else take_low
+            can_pay = strong(level, win, take, r, fee, straight_level, flush_level)
+            threshold = r * (fee + take)
+            supp = mmask[n]
+            if can_pay:
+                for q in range(13):
+                    b[q] = a[q] - counts[n, q]
+            # the sub-entries: (nu, draws, suit of a flush outside sigma, suits split off)
+            sigma_flush = False
+            nonsigma = 0
+            if kind != 2:
+                if be_distinct[e]:
+                    sigma_flush = ((ksuit == -2 or ksuit == sigma) and (supp & sig) == supp
+                                   and (k > 0 or ksuit == sigma))
+                    for s in range(4):
+                        if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
+                            nonsigma |= 1 << s
+            nsub = 1 << _bits(cand)
+            for c in range(nsub + 4):
+                sub_suit = -1
+                excl = 0
+                if kind == 2:
+                    card = be_card[e]
+                    if c > 0 or not ((avail[card & 3] >> (card >> 2)) & 1):
+                        break                       # one draw; the up card's own entry none
+                    nu = cand
+                    cc = nsub - 1
+                    mult = 1
+                elif kind == 0:
+                    if c >= nsub:
+                        break
+                    nu = _expand(c, cand)
+                    cc = c
+                    if sigma_flush and nu == supp:
+                        continue
+                    mult = 1
+                    for y in range(5):
+                        q = dranks[n, y]
+                        if q < 0:
+                            break
+                        held_q = dcounts[n, y]
+                        if (nu >> q) & 1:
+                            mult *= _c(a[q] - 1, held_q - 1)
+                        else:
+                            mult *= _c(a[q] - ((sig >> q) & 1), held_q)
+                    if nu == 0:
+                        mult -= _bits(nonsigma)
+                        excl = nonsigma
+                    if mult <= 0:
+                        continue
+                else:
+                    if c < nsub:
+                        nu = _expand(c, cand)
+                        if not (sigma_flush and nu == supp):
+                            continue
+                        cc = c
+                        mult = 1
+                    else:
+                        s = c - nsub
+                        if not ((nonsigma >> s) & 1):
+                            continue
+                        nu = 0
+                        cc = 0
+                        mult = 1
+                        sub_suit = s
+                below = be_below[e] + before[x - i, cc]
+                tied = be_tied[e] + after[x - i, cc] - before[x - i, cc]
+                nq = be_nq[e] - nqs[x - i, cc]
+                above = hands - nq - below - tied
+                base = r * (win * below - loss * above + take * nq)
+                if not can_pay:
+                    plays = k == 0 or base >= -whole
+                    total += mult * (base if plays else -whole)
+                    if want:
+                        _tally(dist, classes, mult, level, win, take, plays, below, tied, above, nq, zero6, r, whole,
+                               loss, fee_here, ffee, level_class)
+                    continue
+                for q in range(6):
+                    out[q] = 0
+                if level < straight_level:
+                    rows, bounds = by_pair, pair_bound
+                else:
+                    rows, bounds = by_all, all_bound
+                category = levels[level] // CATEGORY_SHIFT
+                fast = 1 if category == TRIPS else (2 if category == FLUSH else (
+                    3 if category == FULL_HOUSE or category == QUADS else 0))
+                if fast > 0:
+                    forcing_by_class(fast, level, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones,
+                                     one_bound, level >= flush_level, mranks, mmask, high, rest, straight_rank, flush,
+                                     out)
+                else:
+                    forcing(level, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones, one_bound,
+                            level >= flush_level, mranks, mmask, high, rest, pair, straight_rank, straight,
+                            straight_flush, flush, out)
+                got = _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above, nq,
+                                         b, n, nu, sigma, avail, be_card[e], sub_suit, excl, mult, k, out, up,
+                                         twos, two_bound, counts, mranks, mmask, high, rest, pair, straight_rank,
+                                         straight, straight_flush, flush, memo, memo_done, dist, want, fast, classes,
+                                         fee_here, ffee, level_class)
+                total += got
+        i = j
+    return total, dist

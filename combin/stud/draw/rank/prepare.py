@@ -1,0 +1,334 @@
+"""The rank engine's shared work of one situation: every option's blind entries and bounds.
+
+:func:`prepare_ranks` reads the ranks alone -- every option's blind entries
+(a drawn rank multiset with the player's final level, unsuited or a flush, or
+one sixth card) and their counts, by one sweep over the levels -- and is
+shared by the up cards of one rank with the same five; :func:`prepare_suits`
+adds what the suits decide: the dealer's suited hands as events of the exact
+passes, the suited forcing rows, each entry's draws and a proven upper bound
+of every option's sum (see :mod:`combin.stud.draw.rank.kernel`).
+"""
+
+import numpy as np
+
+from combin.stud.draw.kernel.common import _jit
+from combin.stud.draw.rank.common import _bits, _blind_add, _blind_read, _c
+from combin.stud.draw.rank.dealer import _dealer_ranks, _dealer_suits, _row_order_ranks, _row_order_suits
+from combin.stud.draw.rank.forcing import strong
+from combin.stud.draw.rank.tables import BINOMIAL, OFFSET, multiset_index
+
+__all__ = ["prepare_ranks", "prepare_suits"]
+
+
+@_jit
+def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win, win5, player_mask, tables):
+    """The part of a situation's work that reads ranks alone -- the same for every up card of one
+    rank with the same five: every option's blind entries with their blind counts.
+
+    An entry is an option's drawn rank multiset ``n`` with the player's final level: unsuited
+    (kind 0), suited where the final five can be a flush (kind 1: whether some draws are is
+    the suits' part, :func:`prepare_suits`), or one sixth card (kind 2, every card not among
+    the five: the up card's own entry is passed over later).  Counted per entry, over the
+    unseen cards of ranks ``a``: the qualifying dealer hands below and tied with the player,
+    unsuited (the blind sweep), and the hands that do not qualify.  ``opt_mode[o]``: 0 for an
+    option of five final cards, 1 for a sixth card (its level and win per card in
+    ``six_level[o, card]``, ``six_win[o, card]``), -1 for an option not priced (fold).
+    """
+    (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
+     nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
+     sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
+     sorted_ranks) = tables
+    q_m, q_level, nq_blind = _dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index,
+                                           dranks, dcounts)
+    by_pair, pair_bound, by_all, all_bound = _row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest,
+                                                              straight_rank)
+    limit = 0
+    for o in range(opt_k.shape[0]):
+        if opt_mode[o] < 0:
+            continue
+        if opt_mode[o] == 1:
+            limit += 52
+        else:
+            limit += 2 * (OFFSET[opt_k[o] + 1] - OFFSET[opt_k[o]])
+    be_opt = np.empty(limit, np.int64)
+    be_n = np.empty(limit, np.int64)
+    be_level = np.empty(limit, np.int64)
+    be_kind = np.empty(limit, np.int64)
+    be_card = np.empty(limit, np.int64)
+    be_total = np.empty(limit, np.int64)
+    be_win = np.empty(limit, np.int64)
+    be_distinct = np.zeros(limit, np.bool_)
+    E = 0
+    c1 = np.zeros(13, np.int64)
+    fitting_k = np.full(6, -1, np.int64)
+    fitting_end = np.zeros(6, np.int64)
+    fit_n = np.empty(OFFSET[6], np.int64)
+    fit_total = np.empty(OFFSET[6], np.int64)
+    nfit = 0
+    held = np.empty(5, np.int64)
+    merged = np.empty(5, np.int64)
+    for o in range(opt_k.shape[0]):
+        if opt_mode[o] < 0:
+            continue
+        k = opt_k[o]
+        if opt_mode[o] == 1:
+            for card in range(52):
+                if (player_mask >> card) & 1 or a[card >> 2] == 0 or six_level[o, card] < 0:
+                    continue
+                for q in range(13):
+                    c1[q] = 0
+                c1[card >> 2] = 1
+                be_opt[E] = o
+                be_n[E] = multiset_index(c1)
+                be_level[E] = six_level[o, card]
+                be_kind[E] = 2
+                be_card[E] = card
+                be_total[E] = 1
+                be_win[E] = six_win[o, card]
+                be_distinct[E] = False
+                E += 1
+            continue
+        if fitting_k[k] < 0:
+            # the drawn multisets of k cards the unseen cards hold, with their draws
+            fitting_k[k] = nfit
+            for n in range(OFFSET[k], OFFSET[k + 1]):
+                if not valid[n]:
+                    continue
+                total = 1
+                for x in range(5):
+                    r = dranks[n, x]
+                    if r < 0:
+                        break
+                    total *= _c(a[r], dcounts[n, x])
+                if total == 0:
+                    continue
+                fit_n[nfit] = n
+                fit_total[nfit] = total
+                nfit += 1
+            fitting_end[k] = nfit
+        nheld = 0
+        for q in range(13):
+            for _ in range(opt_kept[o, q]):
+                held[nheld] = q
+                nheld += 1
+        for x in range(fitting_k[k], fitting_end[k]):
+            n = fit_n[x]
+            # the final five: the kept ranks and the drawn ones merged in order, numbered
+            i1 = 0
+            i2 = 0
+            for t in range(5):
+                if i2 >= k or (i1 < nheld and held[i1] <= sorted_ranks[n, i2]):
+                    merged[t] = held[i1]
+                    i1 += 1
+                else:
+                    merged[t] = sorted_ranks[n, i2]
+                    i2 += 1
+            final = OFFSET[5]
+            for t in range(5):
+                final += BINOMIAL[merged[t] + t, t + 1]
+            plain = level_plain[final]
+            suited = level_suited[final]
+            be_opt[E] = o
+            be_n[E] = n
+            be_level[E] = plain
+            be_kind[E] = 0
+            be_card[E] = -1
+            be_total[E] = fit_total[x]
+            be_win[E] = win5[plain]
+            be_distinct[E] = suited >= 0
+            E += 1
+            if suited >= 0:
+                be_opt[E] = o
+                be_n[E] = n
+                be_level[E] = suited
+                be_kind[E] = 1
+                be_card[E] = -1
+                be_total[E] = fit_total[x]
+                be_win[E] = win5[suited]
+                be_distinct[E] = True
+                E += 1
+    # the blind sweep: entries by level (a counting sort), the qualifying multisets added in order
+    start = np.zeros(nlev + 1, np.int64)
+    for e in range(E):
+        start[be_level[e] + 1] += 1
+    for v in range(nlev):
+        start[v + 1] += start[v]
+    by_level = np.empty(E, np.int64)
+    fill = start.copy()
+    for e in range(E):
+        by_level[fill[be_level[e]]] = e
+        fill[be_level[e]] += 1
+    be_below = np.zeros(E, np.int64)
+    be_tied = np.zeros(E, np.int64)
+    cnt = np.zeros(OFFSET[5], np.int64)
+    pq = 0
+    i = start[qualify]
+    while i < E:
+        level = be_level[by_level[i]]
+        j = start[level + 1]
+        while pq < q_m.shape[0] and q_level[pq] < level:
+            _blind_add(cnt, q_m[pq], a, counts, sub_ptr, sub_index, dranks, dcounts)
+            pq += 1
+        for x in range(i, j):
+            e = by_level[x]
+            be_below[e] = _blind_read(cnt, be_n[e], sub_ptr, sub_index, sub_coef)
+        moved = False
+        while pq < q_m.shape[0] and q_level[pq] == level:
+            _blind_add(cnt, q_m[pq], a, counts, sub_ptr, sub_index, dranks, dcounts)
+            pq += 1
+            moved = True
+        if moved:
+            for x in range(i, j):
+                e = by_level[x]
+                be_tied[e] = _blind_read(cnt, be_n[e], sub_ptr, sub_index, sub_coef) - be_below[e]
+        i = j
+    # not qualifying, per drawn multiset (shared by the options)
+    nq_cache = np.full(OFFSET[6], -1, np.int64)
+    be_nq = np.empty(E, np.int64)
+    for e in range(E):
+        n = be_n[e]
+        if nq_cache[n] < 0:
+            nq_cache[n] = _blind_read(nq_blind, n, sub_ptr, sub_index, sub_coef)
+        be_nq[e] = nq_cache[n]
+    # each option's entries in level order
+    opt_ptr = np.zeros(opt_k.shape[0] + 1, np.int64)
+    for e in range(E):
+        opt_ptr[be_opt[e] + 1] += 1
+    for o in range(opt_k.shape[0]):
+        opt_ptr[o + 1] += opt_ptr[o]
+    opt_list = np.empty(E, np.int64)
+    fill = opt_ptr.copy()
+    for x in range(E):
+        e = by_level[x]
+        opt_list[fill[be_opt[e]]] = e
+        fill[be_opt[e]] += 1
+    return (by_pair, pair_bound, by_all, all_bound, be_opt[:E], be_n[:E], be_level[:E], be_kind[:E],
+            be_card[:E], be_total[:E], be_win[:E], be_distinct[:E], be_below, be_tied, be_nq, opt_ptr, opt_list)
+
+
+@_jit
+def _flushes(kind, n, k, ksuit, sigma, avail, mmask):
+    """The draws of a blind entry whose final five is a flush: the one all of ``sigma`` (the kept
+    cards of ``sigma`` or none, something drawn or the five kept suited in ``sigma``) and one per
+    other suit that holds every drawn rank (the kept cards of that suit or none)."""
+    supp = mmask[n]
+    found = 0
+    if (ksuit == -2 or ksuit == sigma) and (supp & avail[sigma]) == supp and (k > 0 or ksuit == sigma):
+        found += 1
+    for s in range(4):
+        if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
+            found += 1
+    return found
+
+
+@_jit
+def prepare_suits(a, avail, up, sigma, n_unseen, opt_k, opt_suit, take_low, take_high, loss, fee, ranks_state,
+                  tables):
+    """The suits' part of a situation's work: the dealer's suited hands (four cards of ``sigma``)
+    as events at their flush and blind levels, the suited forcing rows, each entry's draws
+    (:func:`_flushes`) and an upper bound of every option's sum
+    (``sum over draws of max(-D, numerator)``, the numerator alone for ``k = 0``)."""
+    (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
+     nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
+     sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
+     sorted_ranks) = tables
+    (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
+     be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
+    f_mask, f_level, b_level, nq_sigma = _dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited,
+                                                       set_index, sets)
+    # the sigma events: each suited hand at its flush level (+1) and, where that qualifies, at its
+    # blind level (-1), in level order
+    nf = f_mask.shape[0]
+    ev_level = np.empty(2 * nf, np.int64)
+    ev_mask = np.empty(2 * nf, np.int64)
+    ev_sign = np.empty(2 * nf, np.int64)
+    ne = 0
+    for h in range(nf):
+        ev_level[ne] = f_level[h]
+        ev_mask[ne] = f_mask[h]
+        ev_sign[ne] = 1
+        ne += 1
+        if b_level[h] >= qualify:
+            ev_level[ne] = b_level[h]
+            ev_mask[ne] = f_mask[h]
+            ev_sign[ne] = -1
+            ne += 1
+    order = np.argsort(ev_level[:ne], kind="mergesort")
+    ev_level = ev_level[:ne][order]
+    ev_mask = ev_mask[:ne][order]
+    ev_sign = ev_sign[:ne][order]
+    ones, one_bound, twos, two_bound = _row_order_suits(a, avail, up, sigma, nq_rows[up], nq_count[up], counts,
+                                                        high, rest, straight_rank, mmask)
+    flush_extra = 0
+    for s in range(4):
+        free = _bits(avail[s]) - (3 if s == sigma else 4)
+        if free > flush_extra:
+            flush_extra = free
+    # the bounds
+    E = be_opt.shape[0]
+    nq_sig_total = nq_sigma[set_index[0]]
+    bound = np.zeros(opt_k.shape[0], np.int64)
+    phi_w = np.full(64, -1, np.int64)
+    phi_t = np.zeros(64, np.int64)
+    phi_kind = np.zeros(64, np.int64)
+    phi_value = np.zeros(64, np.int64)
+    nphi = 0
+    for e in range(E):
+        o = be_opt[e]
+        k = opt_k[o]
+        kind = be_kind[e]
+        if kind == 2:
+            card = be_card[e]
+            mult = 1 if (avail[card & 3] >> (card >> 2)) & 1 else 0
+        elif be_distinct[e]:
+            found = _flushes(kind, be_n[e], k, opt_suit[o], sigma, avail, mmask)
+            mult = found if kind == 1 else be_total[e] - found
+        else:
+            mult = be_total[e]
+        if mult <= 0:
+            continue
+        r = n_unseen - k - 4
+        hands = _c(n_unseen - k, 4)
+        whole = r * hands
+        level = be_level[e]
+        win = be_win[e]
+        take = take_high if level >= straight_level else take_low
+        above = hands - be_nq[e] - be_below[e] - be_tied[e]
+        num = r * (win * be_below[e] - loss * above + take * be_nq[e])
+        if level >= flush_level and win > take:
+            num += nq_sig_total * r * (win - take)
+        if strong(level, win, take, r, fee, straight_level, flush_level):
+            threshold = r * (fee + take)
+            bound_kind = 0 if level < straight_level else (1 if level < flush_level else 2)
+            found_phi = -1
+            for x in range(nphi):
+                if phi_w[x] == win and phi_t[x] == threshold and phi_kind[x] == bound_kind:
+                    found_phi = x
+            if found_phi < 0:
+                value = 0
+                rows_b = by_pair if bound_kind == 0 else by_all
+                bounds_b = pair_bound if bound_kind == 0 else all_bound
+                extra = flush_extra if bound_kind == 2 else 0
+                for j in range(rows_b.shape[0]):
+                    gain = win * (bounds_b[j] + extra) - threshold
+                    if gain <= 0:
+                        break
+                    m = rows_b[j]
+                    h = 1
+                    for q in range(4):
+                        h *= a[mranks[m, q]]
+                    value += h * gain
+                if nphi < 64:
+                    phi_w[nphi] = win
+                    phi_t[nphi] = threshold
+                    phi_kind[nphi] = bound_kind
+                    phi_value[nphi] = value
+                    nphi += 1
+            else:
+                value = phi_value[found_phi]
+            num += value
+        if k == 0:
+            bound[o] += mult * num
+        else:
+            bound[o] += mult * (num if num >= -whole else -whole)
+    return ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound
