@@ -58,3 +58,17 @@ def test_scaling_runs_both_ways_on_real_processes_and_gives_the_rows():
         "scaling 1 -> 2 plain processes (no Dask)"]
     ratio = found["dask"][0]["busy"]["2"] / found["dask"][0]["busy"]["1"]
     assert f"{ratio:.2f}x in classes/s while every worker was busy" in rows[2][2]
+
+
+def test_whole_hands_are_every_up_card_of_the_hands_drawn():
+    from combin.bench.game import _classes
+    from combin.stud.core.classes import situations
+    from combin.stud.core.deck import Deck
+    deck = Deck.parse("JQKA")
+    rows, _, _, _ = situations(deck)
+    _, _, _, picked = _classes(deck, 40, 5, whole_hands=True)
+    assert len(picked) == 40 and picked == sorted(set(picked))
+    hands = {int(rows[i]) for i in picked}
+    # every class of the hands drawn but (at most) the last one's, cut at the count
+    complete = [row for row in hands if all(i in picked for i in range(len(rows)) if rows[i] == row)]
+    assert len(complete) >= len(hands) - 1
