@@ -9,7 +9,8 @@
 # (the 9TJQKA game against the compiled leaf walker, about 50 CPU-minutes),
 # make lunar-tables (the whole-game sheets under tables/lunar/game), make lunar-game (the full
 # 52-card game with draws, exact, in shards kept under tables/lunar/game/full; resumable;
-# WORKERS=N or SCHEDULER=tcp://host:8786; MAX_SHARDS=K to stop after K new shards).
+# WORKERS=N or SCHEDULER=tcp://host:8786; MAX_SHARDS=K to stop after K new shards; once every
+# shard is in: the sheet, the derived basic strategy's second pass and 100,000 simulated rounds).
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -18,6 +19,8 @@ STAMP  := $(VENV)/.installed-dev
 
 WORKERS      ?= 2
 LUNAR_SAMPLE ?= 2000
+LUNAR_ESTIMATE ?= 100000
+SIMULATED    ?= 100000
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
 
@@ -74,6 +77,8 @@ lunar-tables: $(STAMP)
 	    $(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format $$format \
 	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.$$format \
 	        --classes-out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1-classes.csv || exit 1; \
+	    $(BIN)/combin game lunar --sample $(LUNAR_ESTIMATE) --seed 1 $(GAME_RUN) --format $$format \
+	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_ESTIMATE)-seed-1.$$format || exit 1; \
 	done
 
 # The full 52-card game with draws, exact, in 256 shards under $(GAME_DIR)/full: the shards already
@@ -84,6 +89,10 @@ lunar-game: $(STAMP)
 	    --format md --out $(GAME_DIR)/full-deck.md
 	test ! -f $(GAME_DIR)/full-deck.md || $(BIN)/combin game lunar --shards $(GAME_DIR)/full $(GAME_RUN) \
 	    --format json --out $(GAME_DIR)/full-deck.json
+	test ! -f $(GAME_DIR)/full-deck.md || for format in md json; do \
+	    $(BIN)/combin lunar simulate --shards $(GAME_DIR)/full --rounds $(SIMULATED) --seed 1 --format $$format \
+	        --out $(GAME_DIR)/full-deck-simulation.$$format || exit 1; \
+	done
 
 walker: $(STAMP)
 	$(BIN)/python -m pytest -q -s -m walker
