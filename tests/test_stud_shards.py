@@ -117,6 +117,19 @@ def test_the_strategy_command_answers_from_the_shards(folder, capsys):
     assert Fraction(obj["subject"]["best"]["ev"]) == best.ev
 
 
+def test_the_strategy_command_says_when_no_stored_strategy_is_here(tmp_path, monkeypatch, capsys):
+    """Outside the repository the default folder is missing: the answer is priced now and says why."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["lunar", "strategy", "AS KD QH JC JD", "--up", "JS", "--deck", "JQKA",
+                 "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    best = advise(Situation.parse("AS KD QH JC JD", "JS", "JQKA"), RULES, detail=False)[0]
+    assert obj["subject"]["source"]["stored"] is False
+    assert Fraction(obj["subject"]["best"]["ev"]) == best.ev
+    assert main(["lunar", "strategy", "AS KD QH JC JD", "--up", "JS", "--deck", "JQKA"]) == 0
+    assert "no folder tables/lunar/game/full of stored shards here; --shards DIR" in capsys.readouterr().out
+
+
 def test_shards_are_the_same_bytes_each_time(folder, tmp_path):
     again = tmp_path / "again"
     assert main(["game", "lunar", "--deck", "JQKA", "--shards", str(again), "--shard-count", "3",

@@ -135,7 +135,9 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
         best = advise(situation, rules, detail=False)[0]
         key = (best.kind, tuple(hand.index(c) for c in best.discard))
         value, shard = best.ev, None
-        source = "priced now: every option (no stored strategy of this run holds the situation)"
+        source = ("priced now: every option (no stored strategy of this run holds the situation)"
+                  if os.path.isdir(folder) else
+                  f"priced now: every option (no folder {folder[:100]} of stored shards here; --shards DIR)")
     else:
         key, shard = found
         if key[0] == "instant":
