@@ -126,3 +126,68 @@ def test_verify_names_an_edited_parameter_of_the_manifest(tmp_path, name, value)
     assert "need at least" not in done.stderr and "verified" not in done.stderr
     assert "Traceback" not in done.stderr
     assert snapshot(tmp_path) == before
+
+
+@pytest.fixture(scope="module")
+def sharded(tmp_path_factory):
+    """A bundle's folder holding an exact run in shards (the game on J to A, 3 shards) and the
+    sheet assembled from them, as the bundle carries the 52-card run (lunar/game/full/)."""
+    root = tmp_path_factory.mktemp("sharded")
+    game = root / "lunar" / "game"
+    argv = ["game", "lunar", "--deck", "JQKA", "--shards", str(game / "full"), "--shard-count", "3",
+            "--workers", "0", "--store", str(root.parent / f"{root.name}.sqlite")]
+    for form in ("md", "json"):
+        assert main([*argv, "--format", form, "--out", str(game / f"full-deck.{form}")]) == 0
+    return root
+
+
+def _hashes(root):
+    return {p.relative_to(root).as_posix(): "" for p in root.rglob("*") if p.is_file()}
+
+
+def _rewrite_shard(path, edit):
+    """A shard edited by someone who also recomputes its digest (the digest alone proves nothing)."""
+    import gzip
+    import hashlib
+    obj = json.loads(gzip.decompress(path.read_bytes()))
+    body = {k: v for k, v in obj.items() if k != "digest"}
+    edit(body)
+    body["digest"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    path.write_bytes(gzip.compress(json.dumps(body, separators=(",", ":")).encode(), mtime=0))
+
+
+def test_the_shards_of_an_exact_run_are_assembled_and_priced_again(sharded, tmp_path):
+    from combin.audit.verify import _shard_differences
+    assert _shard_differences(sharded, _hashes(sharded), 8, 1, lambda message: None) == []
+    root = tmp_path / "b"
+    shutil.copytree(sharded, root)
+    # a figure of the sheet edited: named by its line and cell, both values
+    sheet = root / "lunar/game/full-deck.md"
+    text = sheet.read_text()
+    # C(16,5) x 11 situations on the 16 cards J to A
+    line = next(line for line in text.splitlines() if line.startswith("| situations: C(n,5) x (n-5)"))
+    assert line.endswith(" 48,048 |")
+    sheet.write_text(text.replace(line, line.replace(" 48,048 |", " 48,049 |"), 1))
+    found = _shard_differences(root, _hashes(root), 0, 1, lambda message: None)
+    assert len(found) == 1 and "lunar/game/full-deck.md" in found[0]
+    assert "bundle '48,049', recomputed '48,048'" in found[0]
+    sheet.write_text(text)
+    # a kept value one unit off, with its digest made good: the card-by-card engine disagrees
+    path = root / "lunar/game/full/shard-001.json.gz"
+    kept = {}
+
+    def one_more(body):
+        entry = body["checks"][0]
+        kept.update(index=entry[0], value=entry[2])
+        entry[2] = str(int(entry[2]) + 1)
+    _rewrite_shard(path, one_more)
+    found = _shard_differences(root, _hashes(root), 10 ** 6, 1, lambda message: None)
+    assert len(found) == 1 and f"shard 1, class {kept['index']}: kept " in found[0]
+    # its strategy code changed in the kept list only: the shard no longer agrees with itself
+    _rewrite_shard(path, lambda body: body["checks"][0].__setitem__(1, (body["checks"][0][1] + 1) % 29))
+    found = _shard_differences(root, _hashes(root), 10 ** 6, 1, lambda message: None)
+    assert len(found) == 1 and "a kept class's option is not the one of its strategy code" in found[0]
+    # a shard missing
+    path.unlink()
+    found = _shard_differences(root, _hashes(root), 5, 1, lambda message: None)
+    assert found == ["recomputed figures differ: lunar/game/full/: a shard of the plan is missing"]

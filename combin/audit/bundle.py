@@ -214,7 +214,7 @@ def _game_files(game, scope, extra, parameters, workers, progress, head, stud_pa
     listed = ["method.md", "interpretations.md", "checks.md", "simulation.md"]
     listed += sorted(path for path in files if (path.startswith("protection/") or
                                                 path.startswith("game/"))
-                     and not path.endswith((".html", ".json", ".png")))
+                     and not path.endswith((".html", ".json", ".png", ".gz")))
     verdict = _verdict(found, confirmations)
     game_report = texts.report(game, [group[2] for group in first], found, confirmations, pages,
                                listed, head(game.title, verdict),
@@ -278,7 +278,25 @@ def _lunar_game(scope, parameters, workers, progress):
                       "prices again a seeded random sample of the 52-card sample's classes "
                       "(--verify-classes)",
                       ", ".join(expected), all(name in committed for name in expected))
-        return stud_games.StudPages(pages, [check], [])
+        checks = [check]
+        run = stud_games.committed_full_run()
+        if run:
+            # the exact 52-card run: its shards travel with the sheet assembled from them
+            progress("lunar: the exact 52-card run's shards, assembled again")
+            folder = stud_games.GAME_SHEETS_DIR / stud_games.FULL_RUN
+            pages.update({f"game/{stud_games.FULL_RUN}/{name}": data for name, data in run.items()})
+            again = stud_games.full_run_sheets(folder) or {}
+            sheets = sorted(again)
+            checks.append(Check(
+                "method", f"the exact 52-card game's sheet is the sum of its {len(run) - 1} committed "
+                "files of shards (lunar/game/full: the plan, each shard's exact sums and strategy "
+                "codes, the basic strategy's second pass), assembled again byte for byte; --verify "
+                "assembles it from the bundle's copy and prices again, by the card-by-card engine "
+                "with every option exact, a seeded random sample of the classes the shards kept "
+                "(--verify-classes)",
+                ", ".join(f"{stud_games.FULL_SHEET}.{form}" for form in ("md", "json")),
+                bool(sheets) and all(again[name] == committed.get(name) for name in sheets)))
+        return stud_games.StudPages(pages, checks, [])
     return stud_games.lunar_no_draw(paytable, interpret, scope.deck, progress)
 
 

@@ -19,7 +19,8 @@ from combin.crosscheck import Check
 __all__ = ["CARIBBEAN_STRATEGIES", "PUBLISHED_CARIBBEAN", "StudPages", "caribbean",
            "lunar_no_draw", "lunar_draws", "committed_game_sheets", "GAME_SHEETS_DIR",
            "REDUCED_DECKS", "instant_paytables", "lunar_interpretations", "CLASSES_SUFFIX",
-           "read_priced_classes", "reprice_classes"]
+           "read_priced_classes", "reprice_classes", "FULL_RUN", "FULL_SHEET", "committed_full_run",
+           "full_run_sheets", "reprice_kept"]
 
 #: The strategies of the game without draws: optimal, then the fixed ones.
 CARIBBEAN_STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb")
@@ -41,12 +42,17 @@ CLASSES_SUFFIX = "-classes.csv"
 #: The committed whole-game sheets of Lunar Poker (``make lunar-tables``), in a checkout.
 GAME_SHEETS_DIR = Path(__file__).resolve().parents[2] / "tables" / "lunar" / "game"
 
+#: The folder (beside the sheets) of the exact 52-card run's shards (``make lunar-game``), and
+#: the name of the sheet assembled from them (``.md`` and ``.json``).
+FULL_RUN = "full"
+FULL_SHEET = "full-deck"
+
 
 @dataclass(frozen=True)
 class StudPages:
     """Pages of one whole game and the checks that tie them."""
 
-    pages: dict[str, str]
+    pages: dict[str, str | bytes]
     checks: list[Check]
     figures: list[tuple[str, Any]]       # (label, house edge Fraction) for the report
 
@@ -147,6 +153,67 @@ def committed_game_sheets() -> dict[str, str]:
         return {}
     return {path.name: path.read_text(encoding="utf-8")
             for path in sorted(GAME_SHEETS_DIR.iterdir()) if path.is_file()}
+
+
+def committed_full_run() -> dict[str, bytes]:
+    """``{name: bytes}`` of the exact 52-card run's folder (its plan, shards and the basic
+    strategy's second pass), once its sheet is committed beside it (every shard in); else
+    ``{}``."""
+    folder = GAME_SHEETS_DIR / FULL_RUN
+    if not (GAME_SHEETS_DIR / f"{FULL_SHEET}.json").is_file() or not folder.is_dir():
+        return {}
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())
+            if path.is_file() and not path.is_symlink()}
+
+
+def full_run_sheets(folder: Any) -> dict[str, str] | None:
+    """``{"full-deck.md": text, "full-deck.json": text}`` assembled again from the shards in
+    ``folder`` (for the deck and rules its plan names: 52 cards, Paytable A and the default
+    readings as committed), or ``None`` while one is missing."""
+    from combin.documents.lunar_game import shards_document
+    from combin.render import render
+    from combin.stud.draw.shards import plan_run
+    deck, rules = plan_run(folder)
+    document = shards_document(deck, rules, folder)
+    if document is None:
+        return None
+    return {f"{FULL_SHEET}.{form}": render(document, form) for form in ("md", "json")}
+
+
+def reprice_kept(folder: Any, count: int, seed: int,
+                 progress: Callable[[str], None]) -> list[str]:
+    """A seeded random ``count`` of the classes the shards in ``folder`` kept with their exact
+    value (the deck and rules of its plan), each priced again here with every option exact by the card-by-card engine
+    (:func:`~combin.stud.draw.advise.advise_cards`: no pruning, none of the rank engine's code
+    that priced the run): a difference for each class whose best value, or whose stored
+    option's value, is not the kept one."""
+    import random
+    from combin.stud.core.classes import situations
+    from combin.stud.core.situation import Situation
+    from combin.stud.draw.advise import advise_cards
+    from combin.stud.draw.shards import INSTANT_CODE, kept_values, plan_run
+    from combin.stud.draw.options import option_keys
+    deck, rules = plan_run(folder)
+    kept = kept_values(deck, rules, folder)
+    picked = sorted(random.Random(f"{seed} kept values").sample(range(len(kept)), min(count, len(kept))))
+    if not picked:
+        return []
+    progress(f"lunar: {len(picked):,} of the {len(kept):,} classes the 52-card shards kept, priced again")
+    _, hands, ups, _ = situations(deck)
+    keys = option_keys(rules)
+    found = []
+    for number in picked:
+        shard, index, code, value = kept[number]
+        hand = [int(card) for card in hands[index]]
+        options = advise_cards(Situation(tuple(hand), int(ups[index]), deck), rules, detail=False)
+        by_key = {(o.kind, tuple(sorted(hand.index(c) for c in o.discard))): o.ev for o in options}
+        stored = options[0].ev if code == INSTANT_CODE else by_key.get(keys[code])
+        if options[0].ev != value or stored != value:
+            found.append(f"recomputed figures differ: shard {shard}, class {index}: kept "
+                         f"{display.rational(value)}, best option priced again "
+                         f"{display.rational(options[0].ev)}, the stored option "
+                         f"{display.rational(stored) if stored is not None else 'none'}")
+    return found
 
 
 def read_priced_classes(text: str, source: str) -> list[dict[str, str]]:

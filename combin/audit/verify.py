@@ -288,6 +288,42 @@ def _class_differences(root, hashes, count, seed, progress):
     return found
 
 
+def _shard_differences(root, hashes, count, seed, progress):
+    """The exact 52-card run's shards the bundle holds (``lunar/game/full/``): its sheet
+    assembled again from the bundle's own copy and compared with the bundle's sheet figure by
+    figure, and a seeded random ``count`` of the classes the shards kept priced again by the
+    card-by-card engine with every option exact."""
+    run = f"lunar/game/{stud_games.FULL_RUN}/"
+    paths = sorted(p for p in hashes if p.startswith(run))
+    if f"{run}plan.json" not in paths:
+        return []
+    if any(_unsafe(root, p) or not (root / p).is_file() for p in paths):
+        return []           # reported by the hash loop
+    progress("lunar: the exact 52-card game, assembled again from the bundle's shards")
+    folder = root / run
+    found = []
+    try:
+        again = stud_games.full_run_sheets(folder)
+    except CombinError as error:
+        return [f"recomputed figures differ: {run}: {error}"]
+    if again is None:
+        return [f"recomputed figures differ: {run}: a shard of the plan is missing"]
+    for name, text in sorted(again.items()):
+        path = f"lunar/game/{name}"
+        target = root / path
+        if path not in hashes or _unsafe(root, path) or not target.is_file():
+            found.append(f"recomputed figures differ: the bundle holds the shards of {run} "
+                         f"but not the sheet {path} assembled from them")
+            continue
+        found += ["recomputed figures differ: " + line for line in
+                  file_differences(path, target.read_bytes(), text.encode("utf-8"))]
+    try:
+        found += stud_games.reprice_kept(folder, count, seed, progress)
+    except CombinError as error:
+        found.append(f"recomputed figures differ: {run}: {error}")
+    return found
+
+
 def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES):
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
@@ -347,6 +383,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
                         for path in sorted(set(hashes) - set(files) - {PDF})]
         differences += _draw_differences(root, hashes, workers, progress)
         differences += _class_differences(root, hashes, classes, parameters["seed"], progress)
+        differences += _shard_differences(root, hashes, classes, parameters["seed"], progress)
         for game in sorted(set(verdicts) | set(recorded["verdicts"])):
             if verdicts.get(game) != recorded["verdicts"].get(game):
                 differences.append(f"recorded verdict differs from the recomputation: {game}")

@@ -53,7 +53,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verify-classes", metavar="N", default=None,
                         type=int_option("--verify-classes", 0, MAX_VERIFY_CLASSES),
                         help="with --verify: price again N seeded random classes of the 52-card "
-                             "Lunar sample the bundle carries; their exact values must equal the "
+                             "Lunar sample the bundle carries, and N of the classes the exact "
+                             "52-card run's shards kept; their exact values must equal the "
                              "bundle's (default 200, about 0.1-0.4 CPU-seconds each; 0: none)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")

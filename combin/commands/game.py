@@ -171,8 +171,7 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
     from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards
-    from combin.documents.lunar_game import sheet_document
-    from combin.stud.draw.sheet import totals_sheet
+    from combin.documents.lunar_game import shards_document
     from combin.stud.draw.strategy import Strategy
     if args.sample is not None or args.strategy_out or args.classes_out:
         raise CombinError("--shards keeps the exact run; --sample, --strategy-out and --classes-out "
@@ -188,19 +187,14 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
     if found is None:
         _progress("the sheet is written when every shard is in; run the same command again to go on")
         return ""
-    scale, totals, shards = found
-    sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
-    strategy = Strategy(deck, rules, scale, None, totals=totals)
-    basic = None
-    if not strategy.complete:
+    _, totals, _ = found
+    if not Strategy(deck, rules, found[0], None, totals=totals).complete:
         # the basic strategy derived from the optimal one, priced exactly by a second pass along
         # the shards (kept beside them as the run's own files)
-        from combin.stud.draw.basic import basic_totals, cost_rows, derive, run_basic
-        derived = derive(totals)
-        run_basic(deck, rules, args.shards, derived, workers=workers, scheduler=args.scheduler,
+        from combin.stud.draw.basic import derive, run_basic
+        run_basic(deck, rules, args.shards, derive(totals), workers=workers, scheduler=args.scheduler,
                   store_path=args.store)
-        sums = basic_totals(args.shards, shards, derived)
-        if sums is not None:
-            rows, expected = cost_rows(derived, sums, totals, scale)
-            basic = (derived, rows, expected)
-    return emit(sheet_document(sheet, strategy, plain=True, basic=basic), args)
+    document = shards_document(deck, rules, args.shards)
+    if document is None:
+        raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")
+    return emit(document, args)

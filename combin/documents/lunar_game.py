@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from combin.stud.draw.strategy import Strategy
     from combin.stud.draw.totals import GameTotals
 
-__all__ = ["sheet_document", "paytables_table", "strategy_tables", "derived_tables"]
+__all__ = ["sheet_document", "shards_document", "paytables_table", "strategy_tables", "derived_tables"]
 
 _PLACES = 10
 
@@ -103,6 +103,33 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     subject = tuple((key, value) for key, value in ident.items() if key != "tool")
     return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
                     tuple(tables), notes=tuple(notes), subject=subject)
+
+
+def shards_document(deck: Any, rules: Any, folder: Any) -> Document | None:
+    """The sheet of the exact run kept in the shards of ``folder`` (``combin game lunar
+    --shards``), with the strategy by plain hand and up card; ``None`` while a shard is
+    missing.  The derived basic strategy's exact cost is added when its second pass
+    (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.draw.basic.run_basic`) is
+    in for every shard.  Nothing is priced here: the sheet is read from the files alone, so
+    the same folder gives the same bytes on any machine."""
+    from combin.stud.draw.basic import basic_totals, cost_rows, derive
+    from combin.stud.draw.shards import assemble
+    from combin.stud.draw.sheet import totals_sheet
+    from combin.stud.draw.strategy import Strategy
+    found = assemble(deck, rules, folder)
+    if found is None:
+        return None
+    scale, totals, shards = found
+    sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
+    strategy = Strategy(deck, rules, scale, None, totals=totals)
+    basic = None
+    if not strategy.complete:
+        derived = derive(totals)
+        sums = basic_totals(folder, shards, derived)
+        if sums is not None:
+            rows, expected = cost_rows(derived, sums, totals, scale)
+            basic = (derived, rows, expected)
+    return sheet_document(sheet, strategy, plain=True, basic=basic)
 
 
 def paytables_table(rows: list[tuple[str, dict[str, Any]]], current: str | None) -> Table:

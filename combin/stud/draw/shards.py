@@ -37,6 +37,7 @@ import random
 import sys
 import zlib
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ from typing import Any
 from combin.errors import CombinError
 from combin.stud.draw.spec import RunSpec, price_mode
 
-__all__ = ["plan_shards", "run_shards", "assemble", "lookup", "Shard", "PLAN_FORMAT",
+__all__ = ["plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
@@ -138,6 +139,27 @@ def _load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
         raise CombinError(f"{path}: the shards in this folder are of another run "
                           f"({json.dumps(found.game_json())[:100]}); give --shards another folder")
     return shards
+
+
+def plan_run(folder: str | os.PathLike) -> tuple[Any, Any]:
+    """``(Deck, Rules)`` of the run whose plan is in ``folder``: what its shards price.
+
+    >>> plan_run("no-such-folder")
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
+    """
+    path = Path(folder) / "plan.json"
+    if not path.is_file():
+        raise CombinError(f"{Path(folder)}: no shard plan (plan.json) in this folder")
+    plan = _read(path, "shard plan")
+    if not isinstance(plan, dict) or plan.get("format") != PLAN_FORMAT:
+        raise CombinError(f"{path}: not a plan of combin's shards ({PLAN_FORMAT})")
+    try:
+        spec = RunSpec.from_json(plan.get("run"))
+    except (TypeError, ValueError):
+        raise CombinError(f"{path}: the shard plan is damaged") from None
+    return spec.resolve()
 
 
 def _shard_path(folder: Path, index: int) -> Path:
@@ -321,6 +343,44 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike) -> tuple[int, Any
     if len(scales) != 1:
         raise CombinError(f"{where}: the shards disagree on the common denominator")
     return scales.pop(), total, len(shards)
+
+
+def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[int, int, int, Fraction]]:
+    """``[(shard, class index, strategy code, exact value per Ante)]``: the classes each shard
+    kept for re-pricing (a seeded one in :data:`CHECK_EVERY`), every shard of the plan that is
+    in the folder.  A kept class whose code is not the one of the shard's compact strategy is
+    refused: the two were written together.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> kept_values(Deck.parse("JQKA"), load_game("lunar").resolve(), "no-such-folder")
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
+    """
+    spec = RunSpec.of(deck, rules)
+    where = Path(folder)
+    shards = _load_plan(where, spec)
+    if shards is None:
+        raise CombinError(f"{where}: no shard plan (plan.json) in this folder")
+    kept = []
+    for shard in shards:
+        found = _load_shard(where, spec, shard)
+        if found is None:
+            continue
+        for entry in found["checks"]:
+            try:
+                index, code, value = int(entry[0]), int(entry[1]), int(entry[2])
+                if not 0 <= index - shard.start < shard.classes:
+                    raise ValueError("a kept class is not one of the shard's")
+                stored = found["codes"][index - shard.start]
+                if stored != (INSTANT_CODE if code < 0 else code):
+                    raise ValueError("a kept class's option is not the one of its strategy code")
+            except (IndexError, TypeError, ValueError) as error:
+                raise CombinError(f"{_shard_path(where, shard.index)}: the shard cannot be used "
+                                  f"({str(error)[:100]})") from None
+            kept.append((shard.index, index, stored, Fraction(value, found["denominator"])))
+    return kept
 
 
 def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
