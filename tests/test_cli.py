@@ -234,6 +234,9 @@ _NOT_RUN = {
     "audit --verify l --verify-classes 500": "needs the Lunar bundle and prices 500 52-card classes",
     "tables": "rewrites the committed tables",
     "tables --out /some/where": "writes outside the test's folder",
+    "lunar simulate --rounds 100000 --seed 1":
+        "plays by the committed shards of the exact 52-card run, which live in the repository, not here "
+        "(tests/test_stud_simulate.py deals by shards of its own)",
 }
 #: Examples run smaller than written (the same options, fewer shoes).
 _SMALLER = {"--shoes 100000": "--shoes 2000"}

@@ -66,8 +66,11 @@ def test_sample_estimate_equals_the_naive_walk_on_the_same_draws(tmp_path):
     assert summary["99% interval of the house edge, high"] == -low
     assert summary["99% half-width without the control"] == naive.half_width()
     assert "classes/s/core" in stream.getvalue() and "core-hours" in stream.getvalue()
+    # 0.25% on JQKA takes more draws than the deck has classes: the hint points at the exact run
     needed = summary["draws for a 99% half-width of 0.25%"]
-    assert f"for a 99% half-width of 0.25% use about --sample {needed:,} (" in stream.getvalue()
+    assert needed * summary["situation classes sampled (distinct)"] / summary["draws"] >= len(weights)
+    assert (f"a 99% half-width of 0.25% needs about as many classes as the deck's {len(weights):,}: run the "
+            "exact game instead") in stream.getvalue()
     assert {r.index for r in strategy.records} == set(best)
 
 
@@ -111,14 +114,32 @@ def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_ho
     with Store(tmp_path / "s.sqlite") as store:
         stream = io.StringIO()
         announce_exact_run(stream, deck, rules, chunks, store, description, 2)
-        first, second = stream.getvalue().splitlines()
-        assert f"prices {len(weights):,} situation classes; measuring 3 of them first" in first
+        first, second, *_, last = stream.getvalue().splitlines()
+        assert f"prices {len(weights):,} situation classes; measuring the classes of 3 of its hands" in first
         assert "core-hours (about" in second and "on 2 workers)" in second
         assert f"chunks already in the store: 0 of {len(chunks)}" in second
-        assert "combin game lunar --sample" in second and "--shards DIR" in second
+        assert "combin game lunar --sample 100000 --seed 1" in last and "--shards DIR" in last
         key = store.begin(description, len(chunks))
         store.save(key, 0, solve_chunk(*chunks[0]))
         stream = io.StringIO()
         announce_exact_run(stream, deck, rules, chunks, store, description, 1)
         assert f"chunks already in the store: 1 of {len(chunks)}" in stream.getvalue()
         assert "on 1 worker)" in stream.getvalue()
+
+
+def test_the_size_hint_names_a_sample_size_or_the_exact_run():
+    from combin.stud.draw.run import _size_hint
+    summary = {"draws for a 99% half-width of 0.25%": 1_000, "situation classes sampled (distinct)": 90,
+               "draws": 100}
+    stream = io.StringIO()
+    _size_hint(stream, summary, per_core=100.0, cores=2, classes=5_649_150)
+    # 1,000 draws of which 9 in 10 are distinct classes: 900 classes at 100 a second, 0.0025 core-hours
+    assert stream.getvalue() == ("game: for a 99% half-width of 0.25% use about --sample 1,000 "
+                                 "(0.0 core-hours at 100.00 classes/s/core, about 0.0 hours on 2 workers here)\n")
+    stream = io.StringIO()
+    _size_hint(stream, summary, per_core=100.0, cores=2, classes=900)
+    assert stream.getvalue() == ("game: a 99% half-width of 0.25% needs about as many classes as the deck's 900: "
+                                 "run the exact game instead (about 0.0 core-hours here)\n")
+    stream = io.StringIO()
+    _size_hint(stream, {"draws for a 99% half-width of 0.25%": None}, per_core=100.0, cores=2)
+    assert stream.getvalue() == ""
