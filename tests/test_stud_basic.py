@@ -85,3 +85,30 @@ def test_every_hand_has_its_rule_and_option():
     assert rule == 0 and keys[option] == ("exchange", (2, 3, 4))
     with pytest.raises(CombinError, match="no rule"):
         basic_option(strategy, parse_cards("Ks Kd 7h 5c 2d"), keys)
+
+
+def test_the_sheet_gives_the_rules_while_the_second_pass_is_not_in_everywhere(tmp_path):
+    """Every shard in, the second pass not: ``--max-shards 0`` computes nothing and writes the
+    sheet with the derived rules and how far their pricing has come; ``--max-shards 1`` prices one
+    shard of it; the run without a limit finishes it and adds the exact costs.  Nothing above the
+    basic strategy moves."""
+    from combin.cli import main
+    deck, shards = Deck.parse("JQKA"), tmp_path / "shards"
+    run_shards(deck, RULES, shards, 3, store_path=str(tmp_path / "store.sqlite"), price="best",
+               stream=io.StringIO())
+    common = ["-q", "game", "lunar", "--deck", "JQKA", "--shards", str(shards), "--shard-count", "3",
+              "--workers", "0", "--store", str(tmp_path / "s.sqlite"), "--format", "md"]
+    texts = []
+    for limit, done in (("0", 0), ("1", 1), (None, 3)):
+        out = tmp_path / f"sheet-{done}.md"
+        assert main([*common, *(("--max-shards", limit) if limit else ()), "--out", str(out)]) == 0
+        assert len(list(shards.glob("basic-*.json.gz"))) == done
+        texts.append(out.read_text())
+    cut = "## Basic strategy derived from the optimal strategy ("
+    for text, done in zip(texts[:2], (0, 1)):
+        assert cut in text and f"second pass over the shards, in for {done} of 3 of them so far" in text
+        assert "House edge with the derived basic strategy" not in text
+    assert "House edge with the derived basic strategy" in texts[2] and "so far" not in texts[2]
+    assert len({text.split(cut)[0] for text in texts}) == 1
+    # the rules are the same in every form of the sheet
+    assert len({text.split(cut)[1].split(" rule")[0] for text in texts}) == 1

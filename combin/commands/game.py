@@ -62,7 +62,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     draws.add_argument("--shard-count", metavar="S", default=None,
                        help="shards of a new --shards folder (default 256)")
     draws.add_argument("--max-shards", metavar="K", default=None,
-                       help="with --shards: compute at most K missing shards, then stop")
+                       help="with --shards: compute at most K missing shards (and at most K shards of "
+                            "the basic strategy's second pass), then stop; 0 computes nothing and writes "
+                            "the sheet from the files there")
     draws.add_argument("--strategy-table", action="store_true",
                        help="append the strategy table and the basic strategy to the sheet")
     draws.add_argument("--strategy-out", metavar="FILE",
@@ -193,7 +195,7 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
         # the shards (kept beside them as the run's own files)
         from combin.stud.draw.basic import derive, run_basic
         run_basic(deck, rules, args.shards, derive(totals), workers=workers, scheduler=args.scheduler,
-                  store_path=args.store)
+                  store_path=args.store, most=most)
     document = shards_document(deck, rules, args.shards)
     if document is None:
         raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")

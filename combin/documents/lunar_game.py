@@ -112,7 +112,7 @@ def shards_document(deck: Any, rules: Any, folder: Any) -> Document | None:
     (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.draw.basic.run_basic`) is
     in for every shard.  Nothing is priced here: the sheet is read from the files alone, so
     the same folder gives the same bytes on any machine."""
-    from combin.stud.draw.basic import basic_totals, cost_rows, derive
+    from combin.stud.draw.basic import basic_done, basic_totals, cost_rows, derive
     from combin.stud.draw.shards import assemble
     from combin.stud.draw.sheet import totals_sheet
     from combin.stud.draw.strategy import Strategy
@@ -122,13 +122,15 @@ def shards_document(deck: Any, rules: Any, folder: Any) -> Document | None:
     scale, totals, shards = found
     sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
     strategy = Strategy(deck, rules, scale, None, totals=totals)
-    basic = None
+    basic: Any = None
     if not strategy.complete:
         derived = derive(totals)
         sums = basic_totals(folder, shards, derived)
         if sums is not None:
             rows, expected = cost_rows(derived, sums, totals, scale)
             basic = (derived, rows, expected)
+        else:                   # its rules now, their cost once the second pass is in everywhere
+            basic = (derived, None, (basic_done(folder, shards, derived), shards))
     return sheet_document(sheet, strategy, plain=True, basic=basic)
 
 
@@ -198,8 +200,9 @@ def derived_tables(totals: "GameTotals", scale: int, basic: Any = None) -> list[
 
     Where the run priced the best option alone, the plain table names the optimal action (as a
     player names it) and how often it is optimal, and the basic strategy is ``basic``:
-    ``(BasicStrategy, [cost rows], expected result)`` of :mod:`combin.stud.draw.basic` (its
-    tables are left out while its second pass is not done).
+    ``(BasicStrategy, [cost rows], expected result)`` of :mod:`combin.stud.draw.basic`, or
+    ``(BasicStrategy, None, (shards done, shards))`` while its second pass is not in for every
+    shard: then its rules alone, with how far the pass has come.
     """
     if totals.complete != totals.classes:
         return _derived_from_actions(totals, scale, basic)
@@ -241,6 +244,18 @@ def _derived_from_actions(totals: "GameTotals", scale: int, basic: Any) -> list[
         return [plain]
     strategy, rows, expected = basic
     count = len(strategy.rules)
+    if rows is None:            # the second pass is not in for every shard: the rules alone
+        done, shards = expected
+        return [plain, Table.of(
+            "derived_basic_strategy",
+            f"Basic strategy derived from the optimal strategy ({count} rule{'s' if count > 1 else ''})",
+            ["Hands", "Action"],
+            [[rule.first if rule.first == rule.last else f"{rule.first} to {rule.last}", rule.action]
+             for rule in strategy.rules],
+            note="Each hand takes the one action that is the optimal option in the most of its situations, "
+                 "whatever the up card; hands are listed strongest first and neighbours with the same action "
+                 f"share a rule. Its exact cost and house edge come from a second pass over the shards, in "
+                 f"for {done} of {shards} of them so far: the same command (make lunar-game) goes on with it.")]
     table = Table.of("derived_basic_strategy",
                      f"Basic strategy derived from the optimal strategy ({count} rule{'s' if count > 1 else ''})",
                      ["Hands", "Action", ("differ", "Situations where it is not optimal"),

@@ -44,8 +44,8 @@ from typing import Any
 
 from combin.errors import CombinError
 
-__all__ = ["Rule", "BasicStrategy", "derive", "basic_option", "price_chunk", "run_basic", "basic_totals",
-           "BASIC_FORMAT"]
+__all__ = ["Rule", "BasicStrategy", "derive", "basic_option", "price_chunk", "run_basic", "basic_done",
+           "basic_totals", "BASIC_FORMAT"]
 
 #: The format of a shard's file of the basic strategy's second pass.
 BASIC_FORMAT = "combin.stud_basic/1"
@@ -170,10 +170,11 @@ def _path(folder: Any, index: int) -> Any:
 
 def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, workers: int = 0,
               scheduler: str | None = None, store_path: str | None = None, chunk: int = 64,
-              stream: Any = None) -> list[int]:
+              stream: Any = None, most: int | None = None) -> list[int]:
     """The second pass along the run's shards in ``folder``: each shard's sums written beside it
     (``basic-NNN.json.gz``) as soon as its chunks are in; those already there for these rules
-    are kept.  The shards written."""
+    are kept, and at most ``most`` new ones are priced (``None``: every one missing).  The
+    shards written."""
     import gzip
     import sys
     from combin.executor import run_chunks
@@ -187,11 +188,13 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
     if shards is None:
         raise CombinError(f"{folder}: no shard plan (plan.json) in this folder")
     digest = strategy.digest()
-    written = []
+    written: list[int] = []
     with Store(store_path or DEFAULT_STORE) as store:
         for shard in shards:
             if _load_basic(folder, shard.index, digest, len(strategy.rules)) is not None:
                 continue
+            if most is not None and len(written) >= most:
+                break
             found = _load_shard(_as_path(folder), spec, shard)
             if found is None:
                 raise CombinError(f"{folder}: shard {shard.index} is not in; the basic strategy is priced "
@@ -244,6 +247,13 @@ def _load_basic(folder: Any, index: int, digest: str, rules: int) -> list | None
         raise CombinError(f"{path}: the basic strategy shard cannot be used ({str(error)[:80]}); remove it "
                           "to compute it again") from None
     return sums
+
+
+def basic_done(folder: Any, count: int, strategy: BasicStrategy) -> int:
+    """How many of the ``count`` shards have the second pass of ``strategy`` beside them."""
+    digest = strategy.digest()
+    rules = len(strategy.rules)
+    return sum(1 for index in range(count) if _load_basic(folder, index, digest, rules) is not None)
 
 
 def basic_totals(folder: Any, count: int, strategy: BasicStrategy) -> list | None:
