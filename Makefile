@@ -78,7 +78,8 @@ lunar-tables: $(STAMP)
 	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.$$format \
 	        --classes-out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1-classes.csv || exit 1; \
 	    $(BIN)/combin game lunar --sample $(LUNAR_ESTIMATE) --seed 1 $(GAME_RUN) --format $$format \
-	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_ESTIMATE)-seed-1.$$format || exit 1; \
+	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_ESTIMATE)-seed-1.$$format \
+	        --classes-out $(GAME_DIR)/full-deck-sample-$(LUNAR_ESTIMATE)-seed-1-classes.csv || exit 1; \
 	done
 
 # The full 52-card game with draws, exact, in 256 shards under $(GAME_DIR)/full: the shards already

@@ -190,6 +190,38 @@ def test_the_totals_of_the_shards_add_up_to_every_class(folder):
     assert sum(totals.groups.values()) == totals.weight
 
 
+def test_a_seeded_sample_of_the_committed_full_deck_classes_re_prices_without_pruning():
+    """Eight of the classes the committed 52-card shards kept (seeded), priced again by the
+    card-by-card engine with every option exact: the kept value is the best option's, and the
+    option of the compact strategy has it.  Each shard kept one class in CHECK_EVERY."""
+    from combin.audit.stud import reprice_kept
+    from combin.stud.draw.shards import CHECK_EVERY, _load_plan, kept_values
+    from combin.stud.draw.spec import RunSpec
+    deck = Deck.parse(None)
+    folder = ROOT / "tables/lunar/game/full"
+    kept = kept_values(deck, RULES, folder)
+    present = {shard for shard, _, _, _ in kept}
+    plan = _load_plan(folder, RunSpec.of(deck, RULES))
+    assert len(plan) == 256 and present == set(range(256))
+    assert len(kept) == sum(max(1, s.classes // CHECK_EVERY) for s in plan)
+    assert reprice_kept(folder, 8, 2026, lambda message: None) == []
+
+
+def test_the_committed_52_card_samples_hold_the_exact_house_edge_in_their_interval():
+    """The exact house edge of the committed full run lies in the 99% interval of every committed
+    52-card sample: the estimates and the exact run are two methods for one figure."""
+    def summary(path):
+        document = json.loads(path.read_text())
+        return {row["figure"]: Fraction(row["value"]) for row in document["tables"]["summary"]["rows"]}
+    game = ROOT / "tables/lunar/game"
+    exact = summary(game / "full-deck.json")["house edge per Ante"]
+    samples = sorted(game.glob("full-deck-sample-*-seed-*[0-9].json"))
+    assert len(samples) >= 2
+    for path in samples:
+        found = summary(path)
+        assert found["99% interval of the house edge, low"] <= exact <= found["99% interval of the house edge, high"], path.name
+
+
 @pytest.mark.slow
 def test_the_committed_full_deck_shards_re_price_and_answer():
     """Every committed shard of the 52-card run: its file is checked against the plan, two of

@@ -90,9 +90,12 @@ def closing_sections() -> list[str]:
             "Exact whole-game sheets (house edge under optimal play, also in percent, SD, option "
             "and result frequencies and returns, the whole game under instant paytables A, B and "
             "C) and strategy tables "
-            "are in [`lunar/game/`](lunar/game/): the game without draws on 52 cards, and with "
-            "draws on reduced decks. They take minutes to hours to compute, so `make "
-            "lunar-tables` (`combin game lunar`) writes them, not `combin tables`.", "",
+            "are in [`lunar/game/`](lunar/game/): the game without draws on 52 cards, with "
+            "draws on reduced decks, and with draws on 52 cards exactly (`full-deck.md`, "
+            "`.json`, assembled from the 256 shards of `full/`, which also hold the optimal "
+            "option of every class), beside its seeded samples and simulation. They take "
+            "minutes to hours to compute, so `make lunar-tables` and `make lunar-game` "
+            "(`combin game lunar`) write them, not `combin tables`.", "",
             "## Paytable workbench", "",
             "[`workbench/index.html`](workbench/index.html) (`combin workbench`): one offline page "
             "holding the exact count of every event of every linear wager; edit a pay and it "
