@@ -185,11 +185,13 @@ def main(argv=None):
     _tolerant(sys.stderr)
     from combin import interrupt
     interrupt.install()
+    from combin import progress
+    quiet = progress.QUIET          # -q holds for this call only, not for the rest of the process
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(words)
         args = parser.parse_args(words)
-        from combin import preflight, progress
+        from combin import preflight
         progress.QUIET = bool(getattr(args, "quiet", False))
         preflight.check(parser.commands[args.command], args)
         text = args.run(args)
@@ -214,6 +216,8 @@ def main(argv=None):
         message, code = str(error) or type(error).__name__, 2
     else:
         return 0
+    finally:
+        progress.QUIET = quiet
     _say(f"combin: error: {_capped(message)}")
     return code
 

@@ -306,3 +306,15 @@ def test_every_help_example_runs_as_described(tmp_path):
         if not any(option in argv for option in ("--out", "--plot")):
             assert done.stdout, key
     assert (tmp_path / "build" / "workbench" / "index.html").is_file()  # "then open ..."
+
+
+def test_quiet_holds_for_one_call_of_main(capsys):
+    """``-q`` silences the progress of its own call; a later call (or a library caller in the same
+    process) gets its progress again."""
+    from combin import progress
+    assert progress.QUIET is False
+    assert main(["-q", "list"]) == 0
+    assert progress.QUIET is False
+    assert main(["-q", "eclipse", "--nope"]) == 2          # an error leaves it as it was, too
+    assert progress.QUIET is False
+    capsys.readouterr()
