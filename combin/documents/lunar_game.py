@@ -244,28 +244,27 @@ def _derived_from_actions(totals: "GameTotals", scale: int, basic: Any) -> list[
         return [plain]
     strategy, rows, expected = basic
     count = len(strategy.rules)
+    title = f"Basic strategy derived from the optimal strategy ({count} rule{'s' if count > 1 else ''})"
+    derived = ("Each hand takes the one action that is the optimal option in the most of its situations, "
+               "whatever the up card; hands are listed strongest first and neighbours with the same action "
+               "share a rule.")
+
+    def hands(rule: Any) -> str:
+        return rule.first if rule.first == rule.last else f"{rule.first} to {rule.last}"
+
     if rows is None:            # the second pass is not in for every shard: the rules alone
         done, shards = expected
         return [plain, Table.of(
-            "derived_basic_strategy",
-            f"Basic strategy derived from the optimal strategy ({count} rule{'s' if count > 1 else ''})",
-            ["Hands", "Action"],
-            [[rule.first if rule.first == rule.last else f"{rule.first} to {rule.last}", rule.action]
-             for rule in strategy.rules],
-            note="Each hand takes the one action that is the optimal option in the most of its situations, "
-                 "whatever the up card; hands are listed strongest first and neighbours with the same action "
-                 f"share a rule. Its exact cost and house edge come from a second pass over the shards, in "
+            "derived_basic_strategy", title, ["Hands", "Action"],
+            [[hands(rule), rule.action] for rule in strategy.rules],
+            note=f"{derived} Its exact cost and house edge come from a second pass over the shards, in "
                  f"for {done} of {shards} of them so far: the same command (make lunar-game) goes on with it.")]
-    table = Table.of("derived_basic_strategy",
-                     f"Basic strategy derived from the optimal strategy ({count} rule{'s' if count > 1 else ''})",
+    table = Table.of("derived_basic_strategy", title,
                      ["Hands", "Action", ("differ", "Situations where it is not optimal"),
                       ("cost", "Cost against optimal")],
-                     [[rule.first if rule.first == rule.last else f"{rule.first} to {rule.last}", rule.action,
-                       weight, Ratio(cost, _PLACES)] for rule, _, weight, cost in rows],
-                     note="Each hand takes the one action that is the optimal option in the most of its "
-                          "situations, whatever the up card; hands are listed strongest first and neighbours "
-                          "with the same action share a rule. Cost: exact, per Ante of the whole game, priced "
-                          "by a second pass over every situation where the rule's option is not the optimal one.")
+                     [[hands(rule), rule.action, weight, Ratio(cost, _PLACES)] for rule, _, weight, cost in rows],
+                     note=f"{derived} Cost: exact, per Ante of the whole game, priced by a second pass over "
+                          "every situation where the rule's option is not the optimal one.")
     optimal = Fraction(totals.best, scale * totals.weight)
     edge = Table.of("derived_basic_edge", "House edge with the derived basic strategy",
                     ["Figure", "Value"],
