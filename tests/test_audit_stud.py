@@ -181,3 +181,26 @@ def test_the_published_caribbean_totals_are_compared_as_exact_fractions(monkeypa
     always = next(check for name, check in anchors.items() if "always" in name)
     assert not always.passed and always.detail.startswith("computed 3,310,360,338,061 over")
     assert len(anchors) == 3
+
+
+def test_the_kept_classes_of_a_late_shard_re_price_and_a_changed_value_is_named(tmp_path):
+    """reprice_kept lists only the picked shards' classes: a kept class of shard 200 (far from the
+    first class) is priced again as it is kept, and once its kept value is changed (the digest
+    made again, as a forger would) the change is named with the shard and class."""
+    import gzip
+    from pathlib import Path
+    from combin.audit.stud import reprice_kept
+    from combin.stud.draw.shards import _digest
+    full = Path(__file__).resolve().parent.parent / "tables/lunar/game/full"
+    folder = tmp_path / "full"
+    folder.mkdir()
+    shutil.copy(full / "plan.json", folder / "plan.json")
+    shutil.copy(full / "shard-200.json.gz", folder / "shard-200.json.gz")
+    assert reprice_kept(folder, 2, 7, _quiet) == []
+    shard = json.loads(gzip.decompress((folder / "shard-200.json.gz").read_bytes()))
+    body = {k: v for k, v in shard.items() if k != "digest"}
+    body["checks"] = [[index, code, str(int(value) + 1)] for index, code, value in body["checks"]]
+    text = json.dumps(dict(body, digest=_digest(body)), separators=(",", ":")) + "\n"
+    (folder / "shard-200.json.gz").write_bytes(gzip.compress(text.encode(), mtime=0))
+    found = reprice_kept(folder, 1, 7, _quiet)
+    assert len(found) == 1 and found[0].startswith("recomputed figures differ: shard 200, class ")

@@ -188,24 +188,31 @@ def reprice_kept(folder: Any, count: int, seed: int,
     that priced the run): a difference for each class whose best value, or whose stored
     option's value, is not the kept one."""
     import random
-    from combin.stud.core.classes import situations
+    from combin.stud.core.classes import situations_in_rows
     from combin.stud.core.situation import Situation
     from combin.stud.draw.advise import advise_cards
-    from combin.stud.draw.shards import INSTANT_CODE, kept_values, plan_run
+    from combin.stud.draw.shards import INSTANT_CODE, kept_values, plan_run, require_plan
     from combin.stud.draw.options import option_keys
+    from combin.stud.draw.spec import RunSpec
     deck, rules = plan_run(folder)
+    plan = require_plan(folder, RunSpec.of(deck, rules))
     kept = kept_values(deck, rules, folder)
     picked = sorted(random.Random(f"{seed} kept values").sample(range(len(kept)), min(count, len(kept))))
     if not picked:
         return []
     progress(f"lunar: {len(picked):,} of the {len(kept):,} classes the 52-card shards kept, priced again")
-    _, hands, ups, _ = situations(deck)
     keys = option_keys(rules)
+    classes: dict[int, tuple[Any, Any]] = {}     # a shard's hands and up cards, listed only for a shard picked
     found = []
     for number in picked:
         shard, index, code, value = kept[number]
-        hand = [int(card) for card in hands[index]]
-        options = advise_cards(Situation(tuple(hand), int(ups[index]), deck), rules, detail=False)
+        if shard not in classes:
+            _, hands, ups, _ = situations_in_rows(deck, plan[shard].low, plan[shard].high)
+            classes[shard] = hands, ups
+        hands, ups = classes[shard]
+        at = index - plan[shard].start           # the class's place among its shard's
+        hand = [int(card) for card in hands[at]]
+        options = advise_cards(Situation(tuple(hand), int(ups[at]), deck), rules, detail=False)
         by_key = {(o.kind, tuple(sorted(hand.index(c) for c in o.discard))): o.ev for o in options}
         stored = options[0].ev if code == INSTANT_CODE else by_key.get(keys[code])
         if options[0].ev != value or stored != value:

@@ -180,13 +180,11 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
     from combin.executor import run_chunks
     from combin.fileio import write_atomic
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.draw.shards import _load_plan, _load_shard, _shard_classes
+    from combin.stud.draw.shards import _load_shard, _shard_classes, require_plan
     from combin.stud.draw.spec import RunSpec
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
-    shards = _load_plan(_as_path(folder), spec)
-    if shards is None:
-        raise CombinError(f"{folder}: no shard plan (plan.json) in this folder")
+    shards = require_plan(_as_path(folder), spec)
     digest = strategy.digest()
     written: list[int] = []
     with Store(store_path or DEFAULT_STORE) as store:

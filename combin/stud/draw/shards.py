@@ -45,7 +45,7 @@ from typing import Any
 from combin.errors import CombinError
 from combin.stud.draw.spec import RunSpec, price_mode
 
-__all__ = ["plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "Shard", "PLAN_FORMAT",
+__all__ = ["plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
@@ -123,10 +123,8 @@ def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) ->
             "shards": [[s.low, s.high, s.start, s.classes] for s in shards]}
 
 
-def _load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
-    path = folder / "plan.json"
-    if not path.exists():
-        return None
+def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
+    """The run and the shards of the plan file at ``path``, its format checked."""
     plan = _read(path, "shard plan")
     if not isinstance(plan, dict) or plan.get("format") != PLAN_FORMAT:
         raise CombinError(f"{path}: not a plan of combin's shards ({PLAN_FORMAT})")
@@ -135,9 +133,34 @@ def _load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
         shards = [Shard(i, *map(int, row)) for i, row in enumerate(plan["shards"])]
     except (KeyError, TypeError, ValueError):
         raise CombinError(f"{path}: the shard plan is damaged") from None
+    return found, shards
+
+
+def _load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
+    """The shards of the folder's plan for the run ``spec``; ``None`` when the folder has no plan."""
+    path = folder / "plan.json"
+    if not path.exists():
+        return None
+    found, shards = _read_plan(path)
     if not found.same_game(spec):
         raise CombinError(f"{path}: the shards in this folder are of another run "
                           f"({json.dumps(found.game_json())[:100]}); give --shards another folder")
+    return shards
+
+
+def require_plan(folder: str | os.PathLike, spec: RunSpec) -> list[Shard]:
+    """The shards of the folder's plan for the run ``spec``, refused when there is no plan.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game("lunar").resolve()))
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
+    """
+    shards = _load_plan(Path(folder), spec)
+    if shards is None:
+        raise CombinError(f"{Path(folder)}: no shard plan (plan.json) in this folder")
     return shards
 
 
@@ -150,15 +173,9 @@ def plan_run(folder: str | os.PathLike) -> tuple[Any, Any]:
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
     """
     path = Path(folder) / "plan.json"
-    if not path.is_file():
+    if not path.exists():
         raise CombinError(f"{Path(folder)}: no shard plan (plan.json) in this folder")
-    plan = _read(path, "shard plan")
-    if not isinstance(plan, dict) or plan.get("format") != PLAN_FORMAT:
-        raise CombinError(f"{path}: not a plan of combin's shards ({PLAN_FORMAT})")
-    try:
-        spec = RunSpec.from_json(plan.get("run"))
-    except (TypeError, ValueError):
-        raise CombinError(f"{path}: the shard plan is damaged") from None
+    spec, _ = _read_plan(path)
     return spec.resolve()
 
 
@@ -320,9 +337,7 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike) -> tuple[int, Any
     from combin.stud.draw.totals import GameTotals
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
-    shards = _load_plan(where, spec)
-    if shards is None:
-        raise CombinError(f"{where}: no shard plan (plan.json) in this folder")
+    shards = require_plan(where, spec)
     loaded = [_load_shard(where, spec, s) for s in shards]
     found = [f for f in loaded if f is not None]
     if len(found) < len(loaded):
@@ -360,9 +375,7 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[
     """
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
-    shards = _load_plan(where, spec)
-    if shards is None:
-        raise CombinError(f"{where}: no shard plan (plan.json) in this folder")
+    shards = require_plan(where, spec)
     kept = []
     for shard in shards:
         found = _load_shard(where, spec, shard)

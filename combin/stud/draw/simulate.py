@@ -42,13 +42,11 @@ class StoredStrategy:
         from combin.stud.core.classes import situations
         from combin.stud.core.values import hand_table
         from combin.stud.draw.options import option_keys
-        from combin.stud.draw.shards import _load_plan, _load_shard
+        from combin.stud.draw.shards import _load_shard, require_plan
         from combin.stud.draw.spec import RunSpec
         spec = RunSpec.of(deck, rules)
         where = Path(folder)
-        shards = _load_plan(where, spec) if where.is_dir() else None
-        if shards is None:
-            raise CombinError(f"{str(folder)[:100]}: no shards of this run (plan.json) in this folder")
+        shards = require_plan(where, spec)
         codes = bytearray()
         for shard in shards:
             found = _load_shard(where, spec, shard)
