@@ -187,3 +187,15 @@ def test_the_full_deck_is_counted_by_hand():
     # five fixed cards, or two fixed and a three-card orbit
     f3 = comb(13, 5) * 8 + comb(13, 2) * 13 * 11
     assert class_count(Deck.parse(None)) == (comb(52, 5) * 47 + 6 * f2 + 8 * f3) // 24
+
+
+def test_every_52_card_stratum_has_distinct_plain_words():
+    """The sheets show a stratum in words: no stratum of the 52-card deck keeps a code name
+    (an underscore, a class:rank), and no two strata read the same."""
+    from combin.stud.core.deck import Deck
+    from combin.stud.draw.sampling import deck_strata, stratum_words
+    names = deck_strata(Deck.parse(None))
+    words = [stratum_words(name) for name in names]
+    assert len(set(words)) == len(names) > 100
+    assert not [w for w in words if "_" in w or ":" in w]
+    assert "pair of aces, up card Q or higher" in words and "jack high, four to a flush, up card below Q" in words

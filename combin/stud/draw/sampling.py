@@ -49,7 +49,7 @@ from math import comb
 from combin.errors import CombinError
 
 __all__ = ["plan", "phase_sizes", "spreads_of", "combined", "estimate", "Estimate", "Z99", "stratum", "refined",
-           "class_strata", "least_sample", "class_count", "deck_strata", "check_sample"]
+           "class_strata", "stratum_words", "stratum_order", "least_sample", "class_count", "deck_strata", "check_sample"]
 
 #: Two-sided 99% normal quantile.
 Z99 = Decimal("2.5758293035489004")
@@ -123,6 +123,38 @@ def _draw_features(hands):
         run |= ((ext >> p) & 15) == 15
     kind = np.where(four, np.where(run, 1, 2), 0)
     return four_flush, kind
+
+
+def stratum_words(name):
+    """A stratum's name (:func:`refined`) with its first five's class in a player's words, as the
+    sheets show it.
+
+    >>> stratum_words("high_card:K, four to a flush, up card below Q")
+    'king high, four to a flush, up card below Q'
+    >>> stratum_words("one_pair:7"), stratum_words("ace_king, up card Q or higher")
+    ('pair of 7s', 'ace-king, up card Q or higher')
+    >>> stratum_words("four_of_a_kind")
+    'four of a kind'
+    """
+    from combin.ranks import RANKS
+    from combin.stud.draw.strategy import class_words
+    base, comma, rest = name.partition(",")
+    kind, _, rank = base.partition(":")
+    return class_words(kind, RANKS.index(rank) if rank else None) + comma + rest
+
+
+def stratum_order(name):
+    """A sort key of stratum names, strongest first five first: by class, then the pair's rank or
+    the highest card (higher first), then the splits.
+
+    >>> sorted(["high_card:9", "one_pair:2", "ace_king", "one_pair:A", "flush"], key=stratum_order)
+    ['flush', 'one_pair:A', 'one_pair:2', 'ace_king', 'high_card:9']
+    """
+    from combin.cards import CLASS_NAMES
+    from combin.ranks import RANKS
+    base, _, rest = name.partition(",")
+    kind, _, rank = base.partition(":")
+    return list(CLASS_NAMES).index(kind), -RANKS.index(rank) if rank else 0, rest
 
 
 def class_strata(deck, rows, hands, ups):

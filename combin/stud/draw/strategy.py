@@ -26,7 +26,7 @@ from typing import Any
 
 from combin.errors import CombinError
 
-__all__ = ["Strategy", "strategy_json", "basic_rules", "basic_option", "hand_feature",
+__all__ = ["Strategy", "strategy_json", "basic_rules", "basic_option", "hand_feature", "class_words",
            "action_of", "FEATURES", "plain_table", "derived_basic", "action_table", "kind_words"]
 
 
@@ -160,6 +160,22 @@ FEATURES = tuple(
     + [f"high_card/{_RANK_WORDS[rank]} high" for rank in range(12, 4, -1)])
 
 
+def class_words(name, rank=None):
+    """A first five's class in a player's words; ``rank`` (0 a deuce, 12 an ace) is the pair's rank
+    of one pair, the highest card of a high card.
+
+    >>> class_words("one_pair", 5), class_words("high_card", 11), class_words("ace_king")
+    ('pair of 7s', 'king high', 'ace-king')
+    >>> class_words("four_of_a_kind")
+    'four of a kind'
+    """
+    if name == "one_pair":
+        return f"pair of {_PLURAL[rank]}"
+    if name == "high_card":
+        return f"{_RANK_WORDS[rank]} high"
+    return _MADE.get(name, "ace-king" if name == "ace_king" else name)
+
+
 def _draw_of(ranks, suits):
     """``four to a flush``, ``four to a straight`` (four ranks within five in a row, the ace
     high or low) or ``None`` for five cards of five ranks."""
@@ -188,7 +204,7 @@ def hand_feature(hand):
     if name in _MADE:
         return f"{name}/{_MADE[name]}"
     if name == "one_pair":
-        return f"one_pair/pair of {_PLURAL[max(r for r in ranks if ranks.count(r) == 2)]}"
+        return f"one_pair/{class_words(name, max(r for r in ranks if ranks.count(r) == 2))}"
     draw = _draw_of(ranks, [card & 3 for card in hand])
     if name == "ace_king":
         return "ace_king/ace-king" + (f", {draw}" if draw else "")
