@@ -263,3 +263,26 @@ def test_a_chunk_of_another_record_format_names_the_store(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("combin: error: the store s.sqlite: chunk results of another "
                                   "record format") and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_reader_in_the_middle_of_a_read_never_stops_a_run_writing(tmp_path):
+    """A second connection inside a read (as a second command's check of a big store holds one)
+    and the run's next chunk: with the write-ahead log the chunk is committed at once and the
+    reader keeps its snapshot; in the rollback journal the commit waited for the reader and the
+    run stopped with "database is locked"."""
+    path = tmp_path / "store.sqlite"
+    with Store(path) as store:
+        key = store.begin({"job": "long"}, 3)
+        store.save(key, 0, [1])
+        reader = sqlite3.connect(path, timeout=1)
+        assert reader.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        reader.execute("BEGIN")
+        assert reader.execute("SELECT COUNT(*) FROM chunks").fetchone() == (1,)
+        store.save(key, 1, [2])
+        assert reader.execute("SELECT COUNT(*) FROM chunks").fetchone() == (1,)
+        reader.rollback()
+        assert reader.execute("SELECT COUNT(*) FROM chunks").fetchone() == (2,)
+        reader.close()
+        assert sorted(store.finished(key)) == [0, 1]
+    with Store(path) as store:          # the mode stays in the file; the chunks are there on reopening
+        assert sorted(store.finished(key)) == [0, 1]
