@@ -195,13 +195,13 @@ def test_a_seeded_sample_of_the_committed_full_deck_classes_re_prices_without_pr
     card-by-card engine with every option exact: the kept value is the best option's, and the
     option of the compact strategy has it.  Each shard kept one class in CHECK_EVERY."""
     from combin.audit.stud import reprice_kept
-    from combin.stud.draw.shards import CHECK_EVERY, _load_plan, kept_values
+    from combin.stud.draw.shards import CHECK_EVERY, kept_values, require_plan
     from combin.stud.draw.spec import RunSpec
     deck = Deck.parse(None)
     folder = ROOT / "tables/lunar/game/full"
     kept = kept_values(deck, RULES, folder)
     present = {shard for shard, _, _, _ in kept}
-    plan = _load_plan(folder, RunSpec.of(deck, RULES))
+    plan = require_plan(folder, RunSpec.of(deck, RULES))
     assert len(plan) == 256 and present == set(range(256))
     assert len(kept) == sum(max(1, s.classes // CHECK_EVERY) for s in plan)
     assert reprice_kept(folder, 8, 2026, lambda message: None) == []

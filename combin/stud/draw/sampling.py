@@ -125,6 +125,15 @@ def _draw_features(hands):
     return four_flush, kind
 
 
+def _stratum_parts(name):
+    """``(class, rank or None, splits)`` of a stratum's name: ``"high_card:K, four to a flush"``
+    gives ``("high_card", 11, ", four to a flush")``."""
+    from combin.ranks import RANKS
+    base, comma, rest = name.partition(",")
+    kind, _, rank = base.partition(":")
+    return kind, RANKS.index(rank) if rank else None, comma + rest
+
+
 def stratum_words(name):
     """A stratum's name (:func:`refined`) with its first five's class in a player's words, as the
     sheets show it.
@@ -136,11 +145,9 @@ def stratum_words(name):
     >>> stratum_words("four_of_a_kind")
     'four of a kind'
     """
-    from combin.ranks import RANKS
     from combin.stud.draw.strategy import class_words
-    base, comma, rest = name.partition(",")
-    kind, _, rank = base.partition(":")
-    return class_words(kind, RANKS.index(rank) if rank else None) + comma + rest
+    kind, rank, rest = _stratum_parts(name)
+    return class_words(kind, rank) + rest
 
 
 def stratum_order(name):
@@ -151,10 +158,8 @@ def stratum_order(name):
     ['flush', 'one_pair:A', 'one_pair:2', 'ace_king', 'high_card:9']
     """
     from combin.cards import CLASS_NAMES
-    from combin.ranks import RANKS
-    base, _, rest = name.partition(",")
-    kind, _, rank = base.partition(":")
-    return list(CLASS_NAMES).index(kind), -RANKS.index(rank) if rank else 0, rest
+    kind, rank, rest = _stratum_parts(name)
+    return list(CLASS_NAMES).index(kind), -(rank or 0), rest
 
 
 def class_strata(deck, rows, hands, ups):

@@ -401,9 +401,10 @@ def sample_sheet(deck, rules, phases, shares, values, scale, run=None, seconds=N
         ]
     every = {name: [i for phase in phases for i in phase.get(name, [])] for name in shares}
     from combin.stud.draw.sampling import stratum_order, stratum_words
-    sheet.sections["strata"] = [(stratum_words(name), shares[name], len(every[name]),
-                                 sum((per_class[i] for i in every[name]), Fraction(0)) / len(every[name]))
-                                for name in sorted(every, key=stratum_order) if every[name]]
+    sheet.sections["strata"] = [(stratum_words(name), shares[name], len(indices),
+                                 sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
+                                for name, indices in sorted(every.items(), key=lambda item: stratum_order(item[0]))
+                                if indices]
     strata_note = ("strata by the first five's class (a high card split by its highest card, "
                    "one pair by the pair's rank), by four to a flush and four to an open or an inside "
                    "straight, and for a high card, ace-king or one pair by an up card of queen or "

@@ -169,11 +169,12 @@ def class_words(name, rank=None):
     >>> class_words("four_of_a_kind")
     'four of a kind'
     """
+    from combin.cards import CLASS_NAMES
     if name == "one_pair":
         return f"pair of {_PLURAL[rank]}"
     if name == "high_card":
         return f"{_RANK_WORDS[rank]} high"
-    return _MADE.get(name, "ace-king" if name == "ace_king" else name)
+    return CLASS_NAMES[name].lower()
 
 
 def _draw_of(ranks, suits):
