@@ -140,7 +140,7 @@ def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str 
 
 def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str | bytes:
     from combin.executor import check_workers
-    from combin.stud.draw.run import run_game
+    from combin.stud.game.run import run_game
     from combin.render import emit
     from combin.documents.lunar_game import sheet_document
     from combin.fileio import check_output
@@ -162,7 +162,7 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
         want_classes=bool(args.classes_out))
     from combin.fileio import write_atomic
     if args.strategy_out:
-        from combin.stud.draw.strategy import strategy_json
+        from combin.stud.game.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))
     if args.classes_out:
         write_atomic(args.classes_out, classes[0])
@@ -172,9 +172,9 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
 def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: int, chunk: int) -> str | bytes:
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
-    from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards
+    from combin.stud.game.shards import DEFAULT_SHARDS, assemble, run_shards
     from combin.documents.lunar_game import shards_document
-    from combin.stud.draw.strategy import Strategy
+    from combin.stud.game.strategy import Strategy
     if args.sample is not None or args.strategy_out or args.classes_out:
         raise CombinError("--shards keeps the exact run; --sample, --strategy-out and --classes-out "
                           "do not apply "
@@ -193,7 +193,7 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
     if not Strategy(deck, rules, found[0], None, totals=totals).complete:
         # the basic strategy derived from the optimal one, priced exactly by a second pass along
         # the shards (kept beside them as the run's own files)
-        from combin.stud.draw.basic import derive, run_basic
+        from combin.stud.game.basic import derive, run_basic
         run_basic(deck, rules, args.shards, derive(totals), workers=workers, scheduler=args.scheduler,
                   store_path=args.store, most=most)
     document = shards_document(deck, rules, args.shards)

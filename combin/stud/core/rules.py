@@ -278,7 +278,7 @@ def _build(game: "Game") -> StudGame:
     registry = {key: game.interpretations[key] for key in keys}
     instant = entry.get("instant")
     if instant is not None:
-        _check_values(registry[instant["interpretation"]], InstantReading)
+        check_values(registry[instant["interpretation"]], InstantReading)
     paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
     second = None
     if game.solver.second_pays is not None:
@@ -294,7 +294,7 @@ def _build(game: "Game") -> StudGame:
                     package, paytables, second, table)
 
 
-def _check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
+def check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
     """A ValueError unless the data's values of ``interp`` are exactly those the engine knows."""
     code, data = sorted(member.value for member in enum), sorted(interp.values)
     if code != data:

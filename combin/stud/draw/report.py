@@ -31,7 +31,7 @@ _RESULT_NAMES = {
     "fold": "Fold",
     "instant": "Instant payout (the round ends)",
 }
-_ORDER = ([f"win_{name}" for name in CLASSES] + ["push", "lose", "ante_taken", "forced_won",
+RESULT_ORDER = ([f"win_{name}" for name in CLASSES] + ["push", "lose", "ante_taken", "forced_won",
           "forced_lost", "forced_push", "forced_not_qualified", "fold", "instant"])
 
 
@@ -68,4 +68,4 @@ def advice_report(situation, rules, progress=None, everything=False):
 def ordered_results(option):
     """``[(result id, probability)]`` of an option's results, in the printed order."""
     results = option.results or {}
-    return [(key, results[key]) for key in _ORDER if key in results]
+    return [(key, results[key]) for key in RESULT_ORDER if key in results]

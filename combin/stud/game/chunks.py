@@ -5,13 +5,13 @@ player's five and the dealer's up card up to suit symmetry, with exact
 weights summing to ``C(n, 5) * (n - 5)``) is priced by the decision engine
 :func:`combin.stud.draw.advise.advise`: all options (fold, play, buy, the
 exchanges), each exact.  The classes are cut into chunks
-(:meth:`combin.stud.draw.spec.RunSpec.chunks`) that :func:`solve_chunk` prices anywhere -- in this
+(:meth:`combin.stud.game.spec.RunSpec.chunks`) that :func:`solve_chunk` prices anywhere -- in this
 process or on a Dask worker -- returning exact integers only.
 
 Why the integers are exact.  With ``u = n - 6`` unseen cards, an option that
 draws ``k`` cards has a value ``integer / (r_k * C(u - k, 4) * C(u, k))``
 plus whole-unit fees and pays (``r_k = u - k - 4`` forced replacements; the
-denominator of :mod:`combin.stud.draw.advise`), and so do the probabilities of its
+denominator of :mod:`combin.stud.reference.cards.advise`), and so do the probabilities of its
 results.  :func:`common_denominator` is the least common multiple ``L`` of
 those denominators, so every value times ``L`` is an integer -- checked for
 every value, never assumed.  Whole-game figures are ``sum(weight * numerator)
@@ -57,7 +57,7 @@ def _whole(value, scale, what):
 
 
 def solve_chunk(run, rows):
-    """Price every class of a chunk of the run ``run`` (:meth:`~combin.stud.draw.spec.RunSpec.to_json`):
+    """Price every class of a chunk of the run ``run`` (:meth:`~combin.stud.game.spec.RunSpec.to_json`):
     ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
 
     A record is ``[class index, hand (5 ids), up, weight, best option index,
@@ -65,7 +65,7 @@ def solve_chunk(run, rows):
     option not priced (``run["price"] == "best"``: it cannot be the best)] or
     [the instant value] for an instant payout, {result id: [probability, net x
     probability, net^2 x probability]}]``, every number a numerator over ``L`` (the nets of
-    :func:`combin.stud.draw.advise.distribution`, whole Ante units, so ``L`` serves
+    :func:`combin.stud.reference.cards.advise.distribution`, whole Ante units, so ``L`` serves
     the moments too -- checked like every value).
     ``cpu_seconds`` is the processor time the chunk's classes took and
     ``setup_seconds`` the one-time work of this process that came first (the
@@ -74,10 +74,10 @@ def solve_chunk(run, rows):
     """
     import time
     start = time.process_time()
-    from combin.stud.draw.advise import _instant, option_keys
+    from combin.stud.draw.advise import instant_of, option_keys
     from combin.stud.draw.rank.engine import RankEngine
     from combin.stud.core.situation import Situation
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     setup = warm_up(deck, rules)
     scale = common_denominator(len(deck), rules)
@@ -85,7 +85,7 @@ def solve_chunk(run, rows):
     everything = run.get("price", "all") == "all"
     out = []
     for *hand, up, weight, index in rows:
-        bonus, settled = _instant(list(hand), rules, True)
+        bonus, settled = instant_of(list(hand), rules, True)
         if settled is not None:
             best = settled[0]
             results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]

@@ -7,7 +7,7 @@ canonical hand's row, then the up card) into ``count`` shards along the
 canonical hands, prices the shards not yet in the folder, and writes each as
 it finishes.  A shard file holds only exact integers:
 
-* its :class:`~combin.stud.draw.totals.GameTotals` (every sum a sheet and its
+* its :class:`~combin.stud.game.totals.GameTotals` (every sum a sheet and its
   strategy tables read);
 * the optimal option of each of its classes, one byte a class in class order
   (the index in :func:`~combin.stud.draw.options.option_keys`, 255 for an
@@ -20,7 +20,7 @@ it finishes.  A shard file holds only exact integers:
 (the same run, the same rows, as many codes as classes) and that together
 they hold every class once with weights summing to ``C(n, 5) * (n - 5)``,
 and adds their totals: the sheet of the sum is the sheet of the whole
-(:mod:`combin.stud.draw.totals` says why the sum is exact).
+(:mod:`combin.stud.game.totals` says why the sum is exact).
 
 The folder holds ``plan.json`` (the run and the shards' row ranges) and
 ``shard-NNN.json.gz`` (compact JSON, gzip-compressed with no name or time in
@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
-from combin.stud.draw.spec import RunSpec, price_mode
+from combin.stud.game.spec import RunSpec, price_mode
 
 __all__ = ["plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
@@ -94,11 +94,11 @@ def plan_shards(deck: Any, count: int) -> list[Shard]:
     return [Shard(s, cuts[s], cuts[s + 1], starts[s], starts[s + 1] - starts[s]) for s in range(count)]
 
 
-def _digest(obj: Any) -> str:
+def shard_digest(obj: Any) -> str:
     return hashlib.sha256(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _read(path: Path, what: str) -> Any:
+def read_shard_file(path: Path, what: str) -> Any:
     """The JSON of a plan (text) or shard (gzip) file, read and unpacked within :data:`_LIMIT` bytes."""
     from combin.fileio import read_bytes
     data = read_bytes(path, _LIMIT, what)
@@ -125,7 +125,7 @@ def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) ->
 
 def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
     """The run and the shards of the plan file at ``path``, its format checked."""
-    plan = _read(path, "shard plan")
+    plan = read_shard_file(path, "shard plan")
     if not isinstance(plan, dict) or plan.get("format") != PLAN_FORMAT:
         raise CombinError(f"{path}: not a plan of combin's shards ({PLAN_FORMAT})")
     try:
@@ -136,7 +136,7 @@ def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
     return found, shards
 
 
-def _load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
+def load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
     """The shards of the folder's plan for the run ``spec``; ``None`` when the folder has no plan."""
     path = folder / "plan.json"
     if not path.exists():
@@ -158,7 +158,7 @@ def require_plan(folder: str | os.PathLike, spec: RunSpec) -> list[Shard]:
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
     """
-    shards = _load_plan(Path(folder), spec)
+    shards = load_plan(Path(folder), spec)
     if shards is None:
         raise CombinError(f"{Path(folder)}: no shard plan (plan.json) in this folder")
     return shards
@@ -183,16 +183,16 @@ def _shard_path(folder: Path, index: int) -> Path:
     return folder / f"shard-{index:03d}.json.gz"
 
 
-def _load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
+def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
     """The shard's file, checked against the plan; ``None`` when it is not there yet."""
-    from combin.stud.draw.totals import GameTotals
+    from combin.stud.game.totals import GameTotals
     path = _shard_path(folder, shard.index)
     if not path.exists():
         return None
-    obj = _read(path, "shard")
+    obj = read_shard_file(path, "shard")
     try:
         body = {k: v for k, v in obj.items() if k != "digest"}
-        if obj.get("format") != SHARD_FORMAT or obj.get("digest") != _digest(body):
+        if obj.get("format") != SHARD_FORMAT or obj.get("digest") != shard_digest(body):
             raise ValueError("its digest does not match its contents")
         if not RunSpec.from_json(obj["run"]).same_game(spec):
             raise ValueError("it is of another run")
@@ -214,7 +214,7 @@ def _load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
 
 
 def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: list, rules: Any) -> bytes:
-    from combin.stud.draw.totals import totals_of
+    from combin.stud.game.totals import totals_of
     totals = totals_of(records, keys, rules.game)
     codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
     picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
@@ -224,13 +224,13 @@ def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: li
             "rows": [shard.low, shard.high], "start": shard.start, "classes": shard.classes,
             "denominator": str(scale), "totals": totals.to_json(),
             "codes": base64.b64encode(zlib.compress(codes, 9)).decode(), "checks": checks}
-    text = json.dumps(dict(body, digest=_digest(body)), separators=(",", ":")) + "\n"
+    text = json.dumps(dict(body, digest=shard_digest(body)), separators=(",", ":")) + "\n"
     # gzip with no name and no time in its header: the same bytes for the same shard
     import gzip
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
-def _shard_classes(deck: Any, shard: Shard) -> tuple:
+def shard_classes(deck: Any, shard: Shard) -> tuple:
     from combin.stud.core.classes import situations_in_rows
     rows, hands, ups, weights = situations_in_rows(deck, shard.low, shard.high)
     if len(rows) != shard.classes:
@@ -244,7 +244,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
                price: str | None = None) -> list[int]:
     """Price the shards not yet in ``folder`` (at most ``most`` of them); the shards written.
 
-    ``price`` is what each class prices (:func:`~combin.stud.draw.spec.price_mode`, the deck's
+    ``price`` is what each class prices (:func:`~combin.stud.game.spec.price_mode`, the deck's
     own by default): ``"best"`` keeps the optimal option, its value and results; ``"all"``
     prices every option as well (the totals then sum the strategies that read them).
 
@@ -255,12 +255,12 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     from combin.executor import run_chunks
     from combin.fileio import probe_output, write_atomic
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.draw.chunks import common_denominator, records_of, solve_chunk
+    from combin.stud.game.chunks import common_denominator, records_of, solve_chunk
     from combin.stud.draw.options import option_keys
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
-    shards = _load_plan(where, spec)
+    shards = load_plan(where, spec)
     if shards is None:
         probe_output(where / "plan.json", "shard plan")      # refused before the classes are listed
         shards = plan_shards(deck, count)
@@ -271,7 +271,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     elif len(shards) != count:
         raise CombinError(f"{where / 'plan.json'}: the folder's plan has {len(shards)} shards, not "
                           f"{count}; give --shard-count {len(shards)} or another folder")
-    missing = [s for s in shards if _load_shard(where, spec, s) is None]
+    missing = [s for s in shards if load_shard(where, spec, s) is None]
     stream.write(f"game: {len(shards) - len(missing)} of {len(shards)} shards are in {where}\n")
     todo = missing if most is None else missing[:most]
     if not todo:
@@ -280,11 +280,11 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     keys = option_keys(rules)
     scale = common_denominator(len(deck), rules)
     if sum(s.classes for s in todo) > PROBE_ABOVE:
-        _announce(stream, deck, rules, todo, missing, workers)
+        announce(stream, deck, rules, todo, missing, workers)
     written = []
     with Store(store_path or DEFAULT_STORE) as store:
         for shard in todo:
-            rows, hands, ups, weights = _shard_classes(deck, shard)
+            rows, hands, ups, weights = shard_classes(deck, shard)
             # one store run per shard: it resumes whichever shards a later run picks
             run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards),
                              price=price or price_mode(deck))
@@ -310,11 +310,11 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
 PROBE_ABOVE = 20_000
 
 
-def _announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
+def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
     """Price three classes of the first shard to do and project the core-hours of the shards to
     do and of every missing one (a measurement of this machine now, on standard error only)."""
-    from combin.stud.draw.chunks import cpu_per_class
-    _, hands, ups, weights = _shard_classes(deck, todo[0])
+    from combin.stud.game.chunks import cpu_per_class
+    _, hands, ups, weights = shard_classes(deck, todo[0])
     run, rows = RunSpec.of(deck, rules, "probe", len(weights), price=price_mode(deck)).chunks(
         hands, ups, weights, range(len(weights)))[0]
     per_class, _ = cpu_per_class(run, rows)
@@ -334,11 +334,11 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike) -> tuple[int, Any
     class once (the plan's shards are contiguous and their class counts add up
     to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.
     """
-    from combin.stud.draw.totals import GameTotals
+    from combin.stud.game.totals import GameTotals
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     shards = require_plan(where, spec)
-    loaded = [_load_shard(where, spec, s) for s in shards]
+    loaded = [load_shard(where, spec, s) for s in shards]
     found = [f for f in loaded if f is not None]
     if len(found) < len(loaded):
         return None
@@ -378,7 +378,7 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[
     shards = require_plan(where, spec)
     kept = []
     for shard in shards:
-        found = _load_shard(where, spec, shard)
+        found = load_shard(where, spec, shard)
         if found is None:
             continue
         for entry in found["checks"]:
@@ -414,7 +414,7 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     try:
-        shards = _load_plan(where, spec) if where.is_dir() else None
+        shards = load_plan(where, spec) if where.is_dir() else None
     except CombinError:
         if strict:
             raise
@@ -423,10 +423,10 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
         return None
     row, canonical_up, perm = relabelling_of(deck, hand, up)
     shard = next(s for s in shards if s.low <= row < s.high)
-    found = _load_shard(where, spec, shard)
+    found = load_shard(where, spec, shard)
     if found is None:
         return None
-    rows, _, ups, _ = _shard_classes(deck, shard)
+    rows, _, ups, _ = shard_classes(deck, shard)
     at = np.nonzero((rows == row) & (ups == canonical_up))[0]
     code = found["codes"][int(at[0])]
     if code == INSTANT_CODE:

@@ -8,7 +8,7 @@ everything below takes it as it is: :meth:`RunSpec.to_json` is the run's
 description in the store and the argument every chunk carries to its
 worker, :meth:`RunSpec.resolve` gives the deck and the rules (once per
 process), :meth:`RunSpec.chunks` cuts the classes into the chunks that
-:func:`combin.stud.draw.chunks.solve_chunk` prices.  :meth:`RunSpec.game_json`
+:func:`combin.stud.game.chunks.solve_chunk` prices.  :meth:`RunSpec.game_json`
 is the part that names the game alone (the shard files keep it).
 
 >>> spec = RunSpec("lunar", "JQKA", "A", (("L8", "push"),), mode="sample", extra=(("seed", 1),))

@@ -1,7 +1,7 @@
 """The optimal strategy of the whole game: per class, as a readable table, and a basic strategy.
 
 :class:`Strategy` holds the priced class records of a run
-(:mod:`combin.stud.draw.chunks`): the optimal option of every situation class
+(:mod:`combin.stud.game.chunks`): the optimal option of every situation class
 with the value of every option.  From them, without running the engine again:
 
 * :func:`strategy_json` -- every class, its weight, its optimal option and value;
@@ -67,9 +67,9 @@ def basic_option(hand, rules, keys):
 class Strategy:
     """The optimal strategy of a run: its class records (when kept) and their sums.
 
-    ``records`` (every :class:`~combin.stud.draw.chunks.ClassRecord`) give the
+    ``records`` (every :class:`~combin.stud.game.chunks.ClassRecord`) give the
     per-class JSON; the tables read only ``totals``
-    (:class:`~combin.stud.draw.totals.GameTotals`, summed from the records
+    (:class:`~combin.stud.game.totals.GameTotals`, summed from the records
     when not given: a run assembled from shards has the totals alone).
     """
 
@@ -78,7 +78,7 @@ class Strategy:
         self.deck, self.rules, self.scale, self.records, self.exact = deck, rules, scale, records, exact
         self.keys = option_keys(rules)
         if totals is None:
-            from combin.stud.draw.totals import totals_of
+            from combin.stud.game.totals import totals_of
             totals = totals_of(records, self.keys, rules.game)
         self.totals = totals
         self.total = totals.weight
@@ -125,7 +125,7 @@ class Strategy:
 def strategy_json(strategy):
     """Every class with its optimal option, as JSON (exact values ``"p/q"`` per Ante)."""
     from combin import __version__, display
-    from combin.stud.draw.chunks import option_label
+    from combin.stud.game.chunks import option_label
     from combin.stud.core.situation import card_text
     classes = []
     for record in strategy.records:

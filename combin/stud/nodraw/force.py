@@ -39,7 +39,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from combin.stud.nodraw.dealer import _colex
+from combin.stud.nodraw.dealer import colex
 from combin.stud.core.values import HIGH_CARD, STRAIGHT, category_of, lex_index
 
 __all__ = ["max_requalifying_wins", "never_gains", "force_by_up_card", "FORCE_FIELDS"]
@@ -64,7 +64,7 @@ def never_gains(value, qualify, win_net, take, fee, replacements):
 
 
 @lru_cache(maxsize=2)
-def _non_qualifying(counter):
+def non_qualifying(counter):
     """Every non-qualifying hand of the deck: its cards, R = D - highest, and Q(R)."""
     table = counter.table
     rows = np.nonzero(table.dense < counter.qualify_level)[0]
@@ -74,7 +74,7 @@ def _non_qualifying(counter):
     for column in range(5):
         masks |= np.left_shift(np.uint64(1), cards[:, column].astype(np.uint64))
     rest = positions[:, :4]
-    index = _colex(rest)
+    index = colex(rest)
     first = np.searchsorted(counter.keys4, index * counter.levels + counter.qualify_level)
     requalify = counter.segment4 - (first - index * counter.segment4)
     return cards, masks, rest, index, requalify
@@ -86,7 +86,7 @@ def force_by_up_card(counter, player, value, win_net, take, fee, lose_net):
     ``win_net``, ``take``, ``fee`` and ``lose_net`` (a positive loss) are the
     scaled integer results; the gain of a forced hand is ``F(D) - M * take``.
     """
-    cards, masks, rest, index, requalify = _non_qualifying(counter)
+    cards, masks, rest, index, requalify = non_qualifying(counter)
     n = counter.n
     replacements = n - 10
     player = np.asarray(player, dtype=np.int64)

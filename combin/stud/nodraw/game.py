@@ -198,7 +198,7 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, sc
     total = comb(len(deck), 5)
     count = min(spans or SPANS, total)
     cuts = [total * i // count for i in range(count + 1)]
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     spec = RunSpec.of(deck, rules)
     chunks = [(spec.game_json(), list(strategies), cuts[i], cuts[i + 1]) for i in range(count)]
     if not distributed:
@@ -228,7 +228,7 @@ def span_sums(run, strategies, low, high):
     >>> from math import comb
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> from combin.stud.draw.spec import RunSpec
+    >>> from combin.stud.game.spec import RunSpec
     >>> run = RunSpec.of(Deck.parse("9TJQKA"), load_game("caribbean").resolve()).game_json()
     >>> whole = span_sums(run, ["optimal"], 0, comb(24, 5))
     >>> halves = [span_sums(run, ["optimal"], 0, 20000), span_sums(run, ["optimal"], 20000, comb(24, 5))]
@@ -239,7 +239,7 @@ def span_sums(run, strategies, low, high):
     >>> folds[0] == folds[1] + folds[2]
     True
     """
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))
 

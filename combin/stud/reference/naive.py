@@ -68,7 +68,7 @@ def option_keys(sizes=(2, 3, 4, 5)):
     return keys
 
 
-class _Walker:
+class Walker:
     def __init__(self, situation, rules):
         self.rules = rules
         self.up = situation.up
@@ -136,7 +136,7 @@ def option_values(situation, rules, keys=None):
     gives ``{("instant",): pay}`` alone; under ``continue`` the instant pay is
     added to every option.
     """
-    walker = _Walker(situation, rules)
+    walker = Walker(situation, rules)
     player = list(situation.player)
     pool = list(situation.unseen)
     first = hand_class(player)
