@@ -194,7 +194,8 @@ def test_draw_groups_share_the_reference_counts():
     # draw_groups claims that the draws of a group have the same dealer counts: check it on the
     # numpy reference's own counts (which know nothing of groups) for the five-card exchange and
     # one four-card exchange of a full-deck situation, and that the groups are few
-    from combin.stud.reference.cards.engine import GROUP_TABLE, subsets
+    from combin.stud.reference.cards.engine import GROUP_TABLE
+    from combin.stud.reference.numpy_engine import subsets
     situation = full_deck_situations(1)[0]
     reference = Engine(situation, RULES, reference=True)
     player = list(situation.player)

@@ -172,9 +172,11 @@ def full_run_sheets(folder: Any) -> dict[str, str] | None:
     readings as committed), or ``None`` while one is missing."""
     from combin.documents.lunar_game import shards_document
     from combin.render import render
+    from combin.stud.game.assembled import read_run
     from combin.stud.game.shards import plan_run
     deck, rules = plan_run(folder)
-    document = shards_document(deck, rules, folder)
+    found = read_run(deck, rules, folder)
+    document = None if found is None else shards_document(found)
     if document is None:
         return None
     return {f"{FULL_SHEET}.{form}": render(document, form) for form in ("md", "json")}

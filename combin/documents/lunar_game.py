@@ -20,6 +20,7 @@ from combin.stud.game.strategy import kind_words, basic_rules, derived_basic, pl
 if TYPE_CHECKING:
     from combin.stud.game.sheet import GameSheet
     from combin.stud.game.strategy import Strategy
+    from combin.stud.game.assembled import AssembledRun
     from combin.stud.game.totals import GameTotals
 
 __all__ = ["sheet_document", "shards_document", "paytables_table", "strategy_tables", "derived_tables"]
@@ -105,33 +106,17 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                     tuple(tables), notes=tuple(notes), subject=subject)
 
 
-def shards_document(deck: Any, rules: Any, folder: Any) -> Document | None:
-    """The sheet of the exact run kept in the shards of ``folder`` (``combin game lunar
-    --shards``), with the strategy by plain hand and up card; ``None`` while a shard is
-    missing.  The derived basic strategy's exact cost is added when its second pass
-    (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.game.basic.run_basic`) is
-    in for every shard.  Nothing is priced here: the sheet is read from the files alone, so
-    the same folder gives the same bytes on any machine."""
-    from combin.stud.game.basic import basic_done, basic_totals, cost_rows, derive
-    from combin.stud.game.shards import assemble
+def shards_document(run: "AssembledRun") -> Document:
+    """The sheet of the exact run kept in a shards folder (``combin game lunar --shards``), read
+    once into ``run`` (:func:`combin.stud.game.assembled.read_run`), with the strategy by plain
+    hand and up card.  The derived basic strategy's exact cost is added when its second pass
+    (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.game.basic.run_basic`) is in
+    for every shard.  Nothing is priced and no file is read here: the sheet is built from
+    ``run`` alone, so the same folder gives the same bytes on any machine."""
     from combin.stud.game.sheet import totals_sheet
-    from combin.stud.game.strategy import Strategy
-    found = assemble(deck, rules, folder)
-    if found is None:
-        return None
-    scale, totals, shards = found
-    sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
-    strategy = Strategy(deck, rules, scale, None, totals=totals)
-    basic: Any = None
-    if not strategy.complete:
-        derived = derive(totals)
-        sums = basic_totals(folder, shards, derived)
-        if sums is not None:
-            rows, expected = cost_rows(derived, sums, totals, scale)
-            basic = (derived, rows, expected)
-        else:                   # its rules now, their cost once the second pass is in everywhere
-            basic = (derived, None, (basic_done(folder, shards, derived), shards))
-    return sheet_document(sheet, strategy, plain=True, basic=basic)
+    sheet = totals_sheet(run.deck, run.rules, run.scale, run.totals,
+                         {"classes_total": run.totals.classes, "shards": run.shards})
+    return sheet_document(sheet, run.strategy, plain=True, basic=run.basic)
 
 
 def paytables_table(rows: list[tuple[str, dict[str, Any]]], current: str | None) -> Table:

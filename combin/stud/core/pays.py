@@ -94,7 +94,7 @@ def representative(value: int) -> list[int]:
     >>> from combin.stud.core.values import best_value
     >>> from combin.cards import parse_cards
     >>> format_cards(representative(best_value(parse_cards("Ah Kh Qh Jh Th"))))
-    'As Ks Qs Js Ts'
+    'Ac Kc Qc Jc Tc'
     """
     category = value // CATEGORY_SHIFT
     digits = [(value >> (4 * (4 - i))) & 15 for i in range(5)]

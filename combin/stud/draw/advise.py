@@ -58,7 +58,8 @@ def advise(situation, rules, detail=True, progress=None, everything=False):
 
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.situation import Situation, card_text
-    >>> rules = load_game("lunar").resolve()
+    >>> from combin.lunar import GAME as LUNAR
+    >>> rules = load_game(LUNAR.id).resolve()
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
     >>> options = advise(situation, rules, detail=False)
     >>> best = options[0]

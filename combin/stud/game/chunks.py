@@ -41,7 +41,14 @@ RECORD_FORMAT = 3
 
 
 def common_denominator(deck_size, rules):
-    """``L``: every option value and result probability of a situation is an integer over ``L``."""
+    """``L``: every option value and result probability of a situation is an integer over ``L``.
+
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> from combin.stud.core.rules import load_game
+    >>> from math import comb
+    >>> common_denominator(52, load_game(CARIBBEAN.id).resolve()) == 42 * comb(46, 4)   # no draws
+    True
+    """
     unseen = deck_size - 6
     sizes = [0]
     if rules.game.can_draw:
@@ -174,13 +181,23 @@ def records_of(chunk_results):
 
 
 def option_group(key):
-    """The kind of an option key as a player names it: ``fold``, ``play``, ``buy``, ``exchange 3``."""
+    """The kind of an option key as a player names it: ``fold``, ``play``, ``buy``, ``exchange 3``.
+
+    >>> option_group(("exchange", (2, 3, 4))), option_group(("buy", ()))
+    ('exchange 3', 'buy')
+    """
     kind, positions = key
     return f"exchange {len(positions)}" if kind == "exchange" else kind
 
 
 def option_label(key, hand):
-    """An option of a hand in words (``exchange 7H 2D``)."""
+    """An option of a hand in words (``exchange 7H 2D``).
+
+    >>> from combin.cards import parse_cards
+    >>> hand = parse_cards("As Ad Ks Qd 9s")
+    >>> option_label(("exchange", (2, 3, 4)), hand), option_label(("play", ()), hand)
+    ('exchange KS QD 9S', 'play')
+    """
     from combin.stud.core.situation import card_text
     kind, positions = key
     if kind == "exchange":

@@ -11,6 +11,9 @@ the rows as they come out, so that a reader (``combin audit --verify``) can
 compare them with the file cell by cell.
 
 Every value is an exact fraction ``p/q`` in lowest terms.
+
+>>> COLUMNS[:4]
+('class', 'hand', 'up', 'weight')
 """
 
 import csv

@@ -83,19 +83,23 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class * 1000:.1f} ms CPU per "
                  f"class ({len(priced)} classes measured); chunks already in the store: {done:,} of "
                  f"{len(chunks):,}.\n")
-    shards = _committed_shards(deck, rules)
-    if shards:
-        stream.write(f"game: {shards}; make lunar-game computes the missing ones and assembles the sheet "
+    solver = rules.game.solver
+    folder, make = (solver.shards, solver.make) if solver is not None else (None, None)
+    shards = _committed_shards(deck, rules, folder) if folder else ""
+    if shards and make:
+        stream.write(f"game: {shards}; make {make} computes the missing ones and assembles the sheet "
                      "from them.\n")
-    stream.write("game: for an estimate in minutes instead: combin game lunar --sample 100000 --seed 1 "
+    kept = f" (make {make} keeps them in {folder})" if folder and make else ""
+    stream.write(f"game: for an estimate in minutes instead: combin game {rules.game.id} --sample 100000 --seed 1 "
                  "(see README); to keep the exact run as files that outlive this machine and its store, cut "
-                 "it into shards: --shards DIR (make lunar-game keeps them in tables/lunar/game/full)\n")
+                 f"it into shards: --shards DIR{kept}\n")
     stream.flush()
 
 
-def _committed_shards(deck, rules, folder="tables/lunar/game/full"):
-    """``"N of M shards of this run are in FOLDER"`` where the exact run's shards are kept (relative to
-    the working folder, as make lunar-game keeps them), else ``""``."""
+def _committed_shards(deck, rules, folder):
+    """``"N of M shards of this run are in FOLDER"`` where the game keeps its exact run's shards
+    (:attr:`combin.game.Solver.shards`, relative to the working folder, as ``make`` keeps them),
+    else ``""``."""
     from pathlib import Path
     from combin.stud.game.shards import load_plan, load_shard
     from combin.stud.game.spec import RunSpec
@@ -187,7 +191,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
             if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
                 announce_exact_run(stream, deck, rules, chunks, store, description,
                                    max(workers, 1) if scheduler is None else None)
-            label = f"game lunar {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
+            label = f"game {rules.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                                  description=description, label=label, items=items, unit="classes",
                                  stream=stream)

@@ -38,6 +38,10 @@ mean of the classes' exact second moments of a round's net.  The SD is
 not a mean over classes (a class's SD does not add up across classes), so
 it is given as ``sqrt(E[X^2] - E[X]^2)`` of the two estimates, without an
 interval.
+
+>>> from statistics import NormalDist          # Z99: the two-sided 99% point of the normal law
+>>> abs(NormalDist().inv_cdf(0.995) - float(Z99)) < 1e-12
+True
 """
 
 import random
@@ -145,7 +149,7 @@ def stratum_words(name):
     >>> stratum_words("four_of_a_kind")
     'four of a kind'
     """
-    from combin.stud.game.strategy import class_words
+    from combin.stud.game.features import class_words
     kind, rank, rest = _stratum_parts(name)
     return class_words(kind, rank) + rest
 
@@ -307,7 +311,12 @@ def phase_sizes(size, strata):
 
 def spreads_of(draws, value, places=30):
     """``{stratum: s_h}``: the SD of ``value`` over each stratum's draws (0 with fewer than two),
-    as a Decimal of ``places`` digits -- an allocation's input, never a figure of a sheet."""
+    as a Decimal of ``places`` digits -- an allocation's input, never a figure of a sheet.
+
+    >>> spreads = spreads_of({"pairs": [0, 1, 2], "alone": [3]}, lambda i: [0, 2, 4, 7][i])
+    >>> str(spreads["pairs"]), spreads["alone"]
+    ('2', Decimal('0'))
+    """
     found = {}
     for name, indices in draws.items():
         xs = [Fraction(value(i)) for i in indices]

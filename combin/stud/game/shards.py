@@ -45,7 +45,7 @@ from typing import Any
 from combin.errors import CombinError
 from combin.stud.game.spec import RunSpec, price_mode
 
-__all__ = ["plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
+__all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
@@ -61,13 +61,60 @@ _LIMIT = 4 << 20           # the most bytes a plan or shard file may have
 
 @dataclass(frozen=True)
 class Shard:
-    """One shard's place in the plan: canonical-hand rows ``[low, high)``, first class index, classes."""
+    """One shard's place in the plan: canonical-hand rows ``[low, high)``, first class index, classes.
+
+    >>> shard = Shard(index=3, low=120, high=180, start=9000, classes=2500)
+    >>> shard.high - shard.low, shard.start + shard.classes
+    (60, 11500)
+    """
 
     index: int
     low: int
     high: int
     start: int
     classes: int
+
+
+class FolderReader:
+    """One reading of a shards folder for one run: its plan and each file read and checked at most once.
+
+    A command hands one reader to every step (:func:`run_shards`, :func:`assemble`, the basic
+    pass of :mod:`combin.stud.game.basic`), so a folder is read once however many steps look
+    at it; a step that writes a file tells the reader (:meth:`wrote`), which then reads it
+    when asked.  ``memo`` keeps what other modules read of the folder, by their own keys.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game, stud_games
+    >>> reader = FolderReader("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(stud_games()[0]).resolve()))
+    >>> reader.plan() is None, reader.where.name
+    (True, 'no-such-folder')
+    """
+
+    def __init__(self, folder: str | os.PathLike, spec: RunSpec) -> None:
+        self.where = Path(folder)
+        self.spec = spec
+        self._plan: list[Shard] | None = None
+        self._planned = False
+        self._shards: dict[int, dict | None] = {}
+        self.memo: dict[Any, Any] = {}
+
+    def plan(self) -> list[Shard] | None:
+        """The shards of the folder's plan for this run (:func:`load_plan`), read once."""
+        if not self._planned:
+            self._plan = load_plan(self.where, self.spec)
+            self._planned = self._plan is not None
+        return self._plan
+
+    def shard(self, shard: Shard) -> dict | None:
+        """The shard's file (:func:`load_shard`), read once; ``None`` while it is not there."""
+        if self._shards.get(shard.index) is None:
+            self._shards[shard.index] = load_shard(self.where, self.spec, shard)
+        return self._shards[shard.index]
+
+    def wrote(self, key: Any) -> None:
+        """A step wrote the file of ``key`` (a shard index, or a key of :attr:`memo`): read it again."""
+        self._shards.pop(key, None)
+        self.memo.pop(key, None)
 
 
 def plan_shards(deck: Any, count: int) -> list[Shard]:
@@ -153,7 +200,8 @@ def require_plan(folder: str | os.PathLike, spec: RunSpec) -> list[Shard]:
 
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game("lunar").resolve()))
+    >>> from combin.lunar import GAME as LUNAR
+    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(LUNAR.id).resolve()))
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
@@ -241,7 +289,7 @@ def shard_classes(deck: Any, shard: Shard) -> tuple:
 def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DEFAULT_SHARDS,
                workers: int = 0, scheduler: str | None = None, store_path: str | None = None,
                chunk: int = 8, most: int | None = None, stream: Any = None,
-               price: str | None = None) -> list[int]:
+               price: str | None = None, reader: FolderReader | None = None) -> list[int]:
     """Price the shards not yet in ``folder`` (at most ``most`` of them); the shards written.
 
     ``price`` is what each class prices (:func:`~combin.stud.game.spec.price_mode`, the deck's
@@ -250,7 +298,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
 
     Each shard file is written (atomically) as soon as its last chunk is in;
     an interrupted run keeps the shards already written and, in the store,
-    the chunks already priced.
+    the chunks already priced.  ``reader``: the command's one reading of the folder.
     """
     from combin.executor import run_chunks
     from combin.fileio import probe_output, write_atomic
@@ -260,7 +308,8 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
-    shards = load_plan(where, spec)
+    reader = FolderReader(where, spec) if reader is None else reader
+    shards = reader.plan()
     if shards is None:
         probe_output(where / "plan.json", "shard plan")      # refused before the classes are listed
         shards = plan_shards(deck, count)
@@ -268,10 +317,12 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
         write_atomic(where / "plan.json", json.dumps(_plan_json(spec, shards, sum(s.classes for s in shards),
                                                                 comb(n, 5) * (n - 5)), indent=1) + "\n",
                      "shard plan")
+        shards = reader.plan()
+        assert shards is not None           # just written
     elif len(shards) != count:
         raise CombinError(f"{where / 'plan.json'}: the folder's plan has {len(shards)} shards, not "
                           f"{count}; give --shard-count {len(shards)} or another folder")
-    missing = [s for s in shards if load_shard(where, spec, s) is None]
+    missing = [s for s in shards if reader.shard(s) is None]
     stream.write(f"game: {len(shards) - len(missing)} of {len(shards)} shards are in {where}\n")
     todo = missing if most is None else missing[:most]
     if not todo:
@@ -292,13 +343,14 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
             chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                                  description=run.to_json(),
-                                 label=f"game lunar shard {shard.index} of {len(shards)} ({deck.text})",
+                                 label=f"game {rules.game.id} shard {shard.index} of {len(shards)} ({deck.text})",
                                  items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
             found_scale, records = records_of(results)
             if found_scale != scale:
                 raise AssertionError("a chunk's common denominator is not the run's")
             write_atomic(_shard_path(where, shard.index), _shard_file(spec, shard, scale, records, keys, rules),
                          "shard")
+            reader.wrote(shard.index)
             written.append(shard.index)
             stream.write(f"game: shard {shard.index} of {len(shards)} written to {where} "
                          f"({shard.classes:,} classes)\n")
@@ -327,18 +379,23 @@ def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: lis
     stream.flush()
 
 
-def assemble(deck: Any, rules: Any, folder: str | os.PathLike) -> tuple[int, Any, int] | None:
+def assemble(deck: Any, rules: Any, folder: str | os.PathLike,
+             reader: FolderReader | None = None) -> tuple[int, Any, int] | None:
     """``(L, GameTotals of the whole game, shards)`` from the folder, or ``None`` when shards are missing.
 
     Every shard is checked against the plan; together they must hold every
     class once (the plan's shards are contiguous and their class counts add up
-    to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.
+    to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.  ``reader``: the command's
+    one reading of the folder (a new one by default).
     """
     from combin.stud.game.totals import GameTotals
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
-    shards = require_plan(where, spec)
-    loaded = [load_shard(where, spec, s) for s in shards]
+    reader = FolderReader(where, spec) if reader is None else reader
+    shards = reader.plan()
+    if shards is None:
+        shards = require_plan(where, spec)      # the one refusal of a folder with no plan
+    loaded = [reader.shard(s) for s in shards]
     found = [f for f in loaded if f is not None]
     if len(found) < len(loaded):
         return None
@@ -368,7 +425,8 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[
 
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> kept_values(Deck.parse("JQKA"), load_game("lunar").resolve(), "no-such-folder")
+    >>> from combin.lunar import GAME as LUNAR
+    >>> kept_values(Deck.parse("JQKA"), load_game(LUNAR.id).resolve(), "no-such-folder")
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder

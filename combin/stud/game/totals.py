@@ -113,7 +113,7 @@ def totals_of(records: list, keys: list, game: Any) -> GameTotals:
     """
     from combin.stud.core.values import best_value, value_class
     from combin.stud.game.chunks import option_group
-    from combin.stud.game.strategy import action_of, basic_option, basic_rules, hand_feature
+    from combin.stud.game.features import action_of, basic_option, basic_rules, hand_feature
     rules, _ = basic_rules(game)
     results: dict[str, int] = {}
     returns: dict[str, int] = {}

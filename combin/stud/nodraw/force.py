@@ -49,7 +49,13 @@ FORCE_FIELDS = ("gain", "forced", "win", "tie", "lose", "not_qualified")
 
 
 def max_requalifying_wins(value, qualify):
-    """The most replacement cards that can requalify the dealer below a player of ``value``."""
+    """The most replacement cards that can requalify the dealer below a player of ``value``.
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.values import QUALIFY, hand_value
+    >>> max_requalifying_wins(hand_value(parse_cards("As Ad Kh 5c 2d")), QUALIFY)   # the pair outs only
+    12
+    """
     category = category_of(value)
     if value < qualify or category == HIGH_CARD:
         return 0  # a requalified dealer holds at least a pair
@@ -59,7 +65,14 @@ def max_requalifying_wins(value, qualify):
 
 
 def never_gains(value, qualify, win_net, take, fee, replacements):
-    """True when the bound proves forcing never beats taking the Ante pay (all scaled alike)."""
+    """True when the bound proves forcing never beats taking the Ante pay (all scaled alike).
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.values import QUALIFY, hand_value
+    >>> pair = hand_value(parse_cards("As Ad Kh 5c 2d"))
+    >>> never_gains(pair, QUALIFY, 3, 1, 1, 42), never_gains(pair, QUALIFY, 8, 1, 1, 42)    # 36 <= 84 < 96
+    (True, False)
+    """
     return max_requalifying_wins(value, qualify) * win_net <= replacements * (take + fee)
 
 

@@ -10,16 +10,40 @@ every count the kernel gives (``tests/test_stud_kernel.py``), and is itself
 checked against the game-tree oracle :mod:`combin.stud.reference.naive`.
 """
 
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
 import numpy as np
 
 from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, hand_table,
-                                     lex_index)
-from combin.stud.reference.cards.engine import popcount, subsets
+                                     lex_index, subsets_table)
 
-__all__ = ["DealerTable", "reference_numerators", "final_hands", "forcing"]
+__all__ = ["DealerTable", "reference_numerators", "final_hands", "forcing", "subsets", "popcount"]
+
+
+@lru_cache(maxsize=16)
+def subsets(n, k):
+    """Every k-subset of ``range(n)`` as sorted rows, lexicographic (int64).
+
+    >>> subsets(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return subsets_table(k, n).astype(np.int64)
+
+
+def popcount(words):
+    """Set bits of each non-negative int64 (numpy's bitwise_count, or eight byte look-ups).
+
+    >>> popcount(np.array([0, 1, 0b1011, 2 ** 40 - 1])).tolist()
+    [0, 1, 3, 40]
+    """
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(words).astype(np.int64)
+    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+    return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
 
 
 def _masks(k, most=4):

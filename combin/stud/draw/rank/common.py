@@ -34,7 +34,14 @@ def bit_count(x):
 
 @jit
 def add_subsets(table, set_index, mask, amount):
-    """Add ``amount`` to ``table`` at every subset of the rank set ``mask`` (at most four ranks)."""
+    """Add ``amount`` to ``table`` at every subset of the rank set ``mask`` (at most four ranks).
+
+    >>> binom(52, 5), binom(3, 4), binom(-1, 0)
+    (2598960, 0, 0)
+
+    >>> bit_count(0b1011), bit_count(0)
+    (3, 0)
+    """
     sub = mask
     while True:
         table[set_index[sub]] += amount
@@ -97,7 +104,11 @@ def sigma_sums(table, set_index, supp, out):
 
 @jit
 def expand(c, supp):
-    """The rank set of the ``c``-th subset of ``supp`` (bits of ``supp``, lowest first)."""
+    """The rank set of the ``c``-th subset of ``supp`` (bits of ``supp``, lowest first).
+
+    >>> bin(expand(0b10, 0b10100)), bin(expand(0b11, 0b10100))     # the 2nd and both ranks of {2, 4}
+    ('0b10000', '0b10100')
+    """
     mask = 0
     i = 0
     for r in range(13):

@@ -11,7 +11,8 @@ the 163,185 four-card hands, and draws are summed by class.
 >>> from combin.stud.core.rules import load_game
 >>> from combin.stud.core.situation import Situation
 >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
->>> engine = RankEngine(situation, load_game("lunar").resolve())
+>>> from combin.lunar import GAME as LUNAR
+>>> engine = RankEngine(situation, load_game(LUNAR.id).resolve())
 >>> engine.value(("play", ())), engine.value(("exchange", (2, 3, 4)))
 (Fraction(205, 204), Fraction(18322973, 6126120))
 """
@@ -81,7 +82,8 @@ def win_levels(rules: Any) -> np.ndarray:
     the value), in whole Ante units.
 
     >>> from combin.stud.core.rules import load_game
-    >>> wins = win_levels(load_game("lunar").resolve())
+    >>> from combin.lunar import GAME as LUNAR
+    >>> wins = win_levels(load_game(LUNAR.id).resolve())
     >>> int(wins[-1]), int(wins[0])          # a royal flush pays 100 to 1 on a Bet of 2
     (200, 0)
     """
@@ -121,7 +123,8 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
 
     >>> from combin.cards import parse_cards
     >>> from combin.stud.core.rules import load_game
-    >>> rules = load_game("lunar").resolve()
+    >>> from combin.lunar import GAME as LUNAR
+    >>> rules = load_game(LUNAR.id).resolve()
     >>> six_card(rules, parse_cards("Ks Qs Js Ts 9s 9d"))[1]      # a straight flush and a straight
     108
     """
@@ -433,7 +436,8 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
     >>> from combin.cards import parse_cards
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> deck, rules = Deck.parse("9TJQKA"), load_game("lunar").resolve()
+    >>> from combin.lunar import GAME as LUNAR
+    >>> deck, rules = Deck.parse("9TJQKA"), load_game(LUNAR.id).resolve()
     >>> hand, up = parse_cards("As Ad Ks Qd 9s"), parse_cards("Jh")[0]
     >>> unseen = [c for c in deck.cards if c not in hand and c != up]
     >>> play_after_draw(rules, deck, hand, [], up, unseen)    # no draw: the play option's value

@@ -39,7 +39,13 @@ __all__ = ["strong", "forcing", "case_two", "forcing_by_class", "case_two_by_cla
 @jit
 def strong(level, win, take, r, fee, straight_level, flush_level):
     """Whether forcing can ever pay for a final hand of this level: at most 12 pairing outs lose to a
-    player below a straight, 20 below a flush, 29 in all."""
+    player below a straight, 20 below a flush, 29 in all.
+
+    >>> strong(0, 4, 1, 43, 1, 100, 200), strong(0, 8, 1, 43, 1, 100, 200)    # 4 x 12 <= 86 < 8 x 12
+    (False, True)
+    >>> strong(0, 200, 1, 43, -1, 100, 200)                                 # no forcing in the game
+    False
+    """
     if fee < 0:
         return False
     beatable = 12 if level < straight_level else (20 if level < flush_level else 29)

@@ -92,12 +92,32 @@ class RowTables(NamedTuple):
 
 
 def row_tables(tables: RankTables) -> RowTables:
-    """The :class:`RowTables` part of ``tables``."""
+    """The :class:`RowTables` part of ``tables``.
+
+    >>> from combin.stud.draw.rank.tables import build
+    >>> t = build()
+    >>> rows = RowTables(t.mranks, t.mmask, t.high, t.rest, t.pair, t.straight_rank, t.straight, t.straight_flush,
+    ...                  t.flush)
+    >>> rows.mmask is t.mmask, RowTables._fields == tuple(RowTables._fields)
+    (True, True)
+    """
     return RowTables(*(getattr(tables, name) for name in RowTables._fields))
 
 
 class Unseen(NamedTuple):
-    """The cards a situation's player has not seen, by rank and suit, and the dealer's up card."""
+    """The cards a situation's player has not seen, by rank and suit, and the dealer's up card.
+
+    >>> import numpy as np
+    >>> from combin.cards import parse_cards
+    >>> cards = parse_cards("9s Th Jd Qc Ks")
+    >>> a, avail = np.zeros(13, np.int64), np.zeros(4, np.int64)
+    >>> for card in cards:
+    ...     a[card >> 2] += 1
+    ...     avail[card & 3] |= 1 << (card >> 2)
+    >>> unseen = Unseen(a, avail, up=12, sigma=3, n=len(cards))
+    >>> unseen.n, int(unseen.a.sum()), bin(int(unseen.avail[3]))
+    (5, 5, '0b100010000000')
+    """
 
     #: ``a[q]``: the unseen cards of rank ``q`` (13 int64).
     a: np.ndarray
@@ -172,7 +192,13 @@ class SuitsState(NamedTuple):
 
 
 class DrawClass(NamedTuple):
-    """The counts of one draw class of an option, and what its player wins, loses, takes."""
+    """The counts of one draw class of an option, and what its player wins, loses, takes.
+
+    >>> dc = DrawClass(level=0, win=4, take=1, loss=3, threshold=86, r=43, whole=43 * 123410, base=0,
+    ...                below=0, tied=0, above=0, nq=0)
+    >>> dc.threshold == dc.r * (1 + dc.take)                  # a force fee of 1 Ante
+    True
+    """
 
     #: The player's final level, its win, the Ante pay taken, what a play loses.
     level: int
@@ -193,7 +219,11 @@ class DrawClass(NamedTuple):
 
 
 class SubEntry(NamedTuple):
-    """One sub-entry of a blind entry: its draws, summed one by one where forcing can pay."""
+    """One sub-entry of a blind entry: its draws, summed one by one where forcing can pay.
+
+    >>> SubEntry(n=0, nu=0, card=-1, suit=-1, excl=0, mult=1, k=0, fast=0)._asdict()["mult"]
+    1
+    """
 
     #: The drawn rank multiset, the drawn ranks of ``sigma``.
     n: int
@@ -220,7 +250,13 @@ class RowOrder(NamedTuple):
 
 
 class Tally(NamedTuple):
-    """Where an option's outcomes are added (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
+    """Where an option's outcomes are added (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`).
+
+    >>> import numpy as np
+    >>> tally = Tally(np.zeros((10 + 8, 3), np.int64), True, 10, np.zeros(1, np.int64), 1, 1)
+    >>> tally.dist.shape, tally.want
+    ((18, 3), True)
+    """
 
     #: ``(classes + 8, 3)``: count, count x net, count x net^2 per row.
     dist: np.ndarray

@@ -72,7 +72,17 @@ def multiset_index(counts):
 @jit
 def value5(counts, flush):
     """The value (:func:`~combin.stud.core.values.hand_value`) of five cards with these rank
-    counts, suited if ``flush`` (only where the five ranks are distinct)."""
+    counts, suited if ``flush`` (only where the five ranks are distinct).
+
+    >>> import numpy as np
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.values import hand_value
+    >>> counts = np.zeros(13, np.int64)
+    >>> for card in parse_cards("As Ks Qs Js Ts"):
+    ...     counts[card >> 2] += 1
+    >>> value5(counts, True) == hand_value(parse_cards("As Ks Qs Js Ts"))
+    True
+    """
     distinct = 0
     low = 13
     high = -1
@@ -456,7 +466,12 @@ _BUILT: list[Tables] = []
 
 
 def build() -> Tables:
-    """The process's :class:`Tables` (built on the first call)."""
+    """The process's :class:`Tables` (built on the first call).
+
+    >>> tables = build()
+    >>> tables is build(), len(tables.levels) > 7000
+    (True, True)
+    """
     if not _BUILT:
         _BUILT.append(Tables())
     return _BUILT[0]

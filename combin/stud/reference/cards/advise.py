@@ -93,7 +93,8 @@ def advise_cards(situation, rules, detail=True, progress=None):
 
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.situation import Situation, card_text
-    >>> rules = load_game("lunar").resolve()
+    >>> from combin.lunar import GAME as LUNAR
+    >>> rules = load_game(LUNAR.id).resolve()
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
     >>> best = advise_cards(situation, rules, detail=False)[0]
     >>> best.kind, [card_text(card) for card in best.discard], best.ev
@@ -165,7 +166,8 @@ def price(engine, player, kind, positions=()):
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.situation import Situation
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
-    >>> engine = Engine(situation, load_game("lunar").resolve())
+    >>> from combin.lunar import GAME as LUNAR
+    >>> engine = Engine(situation, load_game(LUNAR.id).resolve())
     >>> price(engine, list(situation.player), "play"), price(engine, list(situation.player), "exchange", (3, 4))
     (Fraction(205, 204), Fraction(1019353, 371280))
     """
@@ -250,7 +252,8 @@ def distribution(engine, sums):
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.situation import Situation
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
-    >>> engine = Engine(situation, load_game("lunar").resolve())
+    >>> from combin.lunar import GAME as LUNAR
+    >>> engine = Engine(situation, load_game(LUNAR.id).resolve())
     >>> whole, found = distribution(engine, option_sums_of(engine, list(situation.player), "play", (), True)[1])
     >>> whole, sorted(found)[:3], sum(count for count, _, _ in found.values()) == whole
     (42840, ['ante_taken', 'forced_lost', 'forced_not_qualified'], True)

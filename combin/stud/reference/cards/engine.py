@@ -22,17 +22,10 @@ import numpy as np
 from combin.errors import CombinError
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, value_pay, whole, whole_pays
 from combin.stud.core.rules import bet_pay
-from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, hand_table, subsets_table
+from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, hand_table
+from combin.stud.reference.numpy_engine import DealerTable, popcount, reference_numerators, subsets
 
 __all__ = ["Engine", "GROUP_TABLE", "OUT_LIMIT"]
-
-@lru_cache(maxsize=16)
-def subsets(n, k):
-    """Every k-subset of ``range(n)`` as sorted rows, lexicographic (int64)."""
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.int64)
-    return subsets_table(k, n).astype(np.int64)
-
 
 class Engine:
     """The sums of one situation; ``prune=False`` sums forcing everywhere (for the tests).
@@ -48,7 +41,8 @@ class Engine:
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.situation import Situation
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
-    >>> engine = Engine(situation, load_game("lunar").resolve())
+    >>> from combin.lunar import GAME as LUNAR
+    >>> engine = Engine(situation, load_game(LUNAR.id).resolve())
     >>> numerator, denominator, _ = engine.play_numerators(list(situation.player), 0)
     >>> Fraction(int(numerator[0]), denominator)
     Fraction(205, 204)
@@ -72,7 +66,6 @@ class Engine:
     @cached_property
     def table(self):
         """The numpy reference's dealer table (:class:`~combin.stud.reference.numpy_engine.DealerTable`)."""
-        from combin.stud.reference.numpy_engine import DealerTable
         situation = self.situation
         return DealerTable(situation.up, situation.unseen, situation.deck)
 
@@ -102,7 +95,6 @@ class Engine:
         (draws, 5) forced / won / lost / tied / not requalified)``).
         """
         if self.reference:
-            from combin.stud.reference.numpy_engine import reference_numerators
             return reference_numerators(self, kept, size, detail)
         key = (tuple(kept), size)
         if not detail and key in self._done:
@@ -350,11 +342,3 @@ def _level_data(rules, deck):
 def _bitcount(words):
     """Set bits of each non-negative int64."""
     return popcount(np.asarray(words, dtype=np.int64))
-
-
-def popcount(words):
-    """Set bits of each int64 (numpy's bitwise_count, or eight byte look-ups)."""
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(words).astype(np.int64)
-    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
-    return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)

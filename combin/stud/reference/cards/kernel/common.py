@@ -9,6 +9,11 @@ sweep's) are int16 (a card lies in fewer than ``2^15`` four-card hands); the
 empty set's count is the number of hands counted, kept apart.
 Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
+
+>>> int(COMB[52, 5]), OUT_WIDTH, bool(STRAIGHT_MASKS[0b11111]), bool(STRAIGHT_MASKS[(1 << 12) | 0b1111])
+(2598960, 29, True, True)
+>>> pack_positions([[0, 1], [2, 5]]).tolist() == [(2 << 30) | (1 << 6), (2 << 30) | 2 | (5 << 6)]
+True
 """
 
 from math import comb

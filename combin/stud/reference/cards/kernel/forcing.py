@@ -25,6 +25,9 @@ do not bear that argument out, row block by row block (every such draw's part
 of a block while it is in cache).  The rows with flush outs (a few in a
 hundred) then add, draw by draw, their true gain less their rank-blind one
 (:func:`suited_difference`).  The same terms, so the same integers.
+
+>>> BLOCK_ROWS, CLASS_FIELDS[:4]
+(2048, ('rank0', 'rank1', 'rank2', 'rank3'))
 """
 
 import numpy as np

@@ -17,6 +17,8 @@ compared level by level -- are named here.
 
 >>> PAIR_OUTS, STRAIGHT_OUTS, FLUSH_OUTS, STRAIGHT_FLUSH_OUTS
 (0, 1, 2, 3)
+>>> PAIR_BOUND, STRAIGHT_BOUND, ALL_BOUND
+(0, 1, 2)
 >>> DrawBatch._fields[:3]
 ('offsets', 'sizes', 'packed')
 """

@@ -26,6 +26,9 @@ qualifying level has ``below = tied = 0`` and is not swept.  ``above =
 C(n - k, 4) - nq - below - tied``.  Only each group's first draw is counted
 and swept; the sweep writes its counts in sweep order and the numerators read
 them back through each draw's place in that order.
+
+>>> TIE_LOOP_MOST          # the most hands of one level counted one by one against a draw
+40
 """
 
 import numpy as np
