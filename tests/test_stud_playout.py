@@ -17,9 +17,9 @@ def test_canonical_form_is_the_same_for_every_relabelling():
     for perm in permutations(range(4)):
         moved = canonical(tuple(relabel(c, perm) for c in hand), relabel(up, perm))
         assert moved[:2] == first[:2]
-    canonical, canonical_up, perm = first
-    assert tuple(sorted(relabel(c, perm) for c in hand)) == canonical
-    assert relabel(up, perm) == canonical_up
+    class_hand, class_up, perm = first
+    assert tuple(sorted(relabel(c, perm) for c in hand)) == class_hand
+    assert relabel(up, perm) == class_up
 
 
 def test_rounds_statistics_by_hand():

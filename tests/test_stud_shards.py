@@ -66,6 +66,24 @@ def test_the_assembled_sheet_is_the_committed_one_plus_the_plain_tables(folder):
     assert "| pair of aces " in plain and "one_pair" not in plain
 
 
+def test_the_sheet_command_reads_each_file_of_the_folder_once(folder, tmp_path, monkeypatch):
+    import combin.stud.game.shards as shards_module
+    read = []
+    original = shards_module.read_shard_file
+
+    def counted(path, what):
+        read.append(Path(path).name)
+        return original(path, what)
+    monkeypatch.setattr(shards_module, "read_shard_file", counted)
+    out = tmp_path / "again.md"
+    assert main(["game", "lunar", "--deck", "JQKA", "--shards", str(folder / "full"), "--shard-count", "3",
+                 "--workers", "0", "--store", str(tmp_path / "store.sqlite"), "--max-shards", "0",
+                 "--format", "md", "--out", str(out)]) == 0
+    assert out.read_text() == (folder / "sheet.md").read_text()
+    shard_files = sorted(p.name for p in (folder / "full").iterdir() if p.name != "plan.json")
+    assert sorted(read) == shard_files          # every shard (and second-pass) file, each once
+
+
 def test_every_situation_is_answered_by_the_stored_strategy(folder):
     rng = random.Random(7)
     cards = list(DECK.cards)

@@ -13,7 +13,7 @@ runs as plain Python.
 """
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from combin import numba_cache
 
@@ -22,7 +22,7 @@ numba_cache.configure()     # before numba is imported: where this process (and 
 try:
     from numba import njit
 except ImportError:          # pragma: no cover - numba is an install requirement
-    njit = None
+    njit = None  # type: ignore[assignment]
 
 __all__ = ["COMPILED", "jit", "inline", "njit"]
 
@@ -34,10 +34,10 @@ COMPILED = njit is not None
 
 def jit(function: F) -> F:
     """``function`` compiled by numba (``cache=True``, ``nogil=True``)."""
-    return njit(cache=True, nogil=True)(function) if COMPILED else function  # type: ignore[no-any-return]
+    return cast(F, njit(cache=True, nogil=True)(function)) if COMPILED else function
 
 
 def inline(function: F) -> F:
     """``function`` compiled into its callers (numba's ``inline="always"``): the small helpers of
     the row loops, whose many array arguments would otherwise cost more to pass than their work."""
-    return njit(cache=True, nogil=True, inline="always")(function) if COMPILED else function  # type: ignore[no-any-return]
+    return cast(F, njit(cache=True, nogil=True, inline="always")(function)) if COMPILED else function

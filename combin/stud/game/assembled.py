@@ -53,7 +53,7 @@ def read_run(deck: Any, rules: Any, folder: str | os.PathLike,
         return None
     scale, totals, shards = found
     strategy = Strategy(deck, rules, scale, None, totals=totals)
-    basic = None
+    basic: tuple[BasicStrategy, Any, Any] | None = None
     if not strategy.complete:
         derived = derive(totals)
         sums = basic_totals(folder, shards, derived, reader)

@@ -240,8 +240,8 @@ class RankEngine:
         self.buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
         self._values: dict[tuple, Fraction] | None = None
         self._wins = _win_levels(rules)
-        self._layout: tuple | None = None
-        self._state: tuple | None = None
+        self._layout: OptionArrays | None = None
+        self._state: tuple[RanksState, SuitsState] | None = None
         self._dists: dict[int, np.ndarray] = {}
         sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.game.can_draw else [])
         #: every option value and result probability is an integer over this (lcm of the options'
