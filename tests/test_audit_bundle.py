@@ -182,7 +182,8 @@ def test_the_eclipse_submission_on_the_command_line_with_its_pdf(tmp_path, capsy
     manifest = json.loads((out / "manifest.json").read_text())
     assert (out / "REPORT.pdf").read_bytes()[:5] == b"%PDF-" and "REPORT.pdf" in manifest["files"]
     assert main(["audit", "--verify", str(out), "--workers", "1"]) == 0
-    assert "verified" in capsys.readouterr().err
+    verdict = capsys.readouterr().out   # the verdict is the command's result: on stdout
+    assert "verified" in verdict and "recomputed in full and is identical" in verdict
     sheet = out / "baccarat/parsheets/8-decks/eclipse.eclipse-B.md"
     text = sheet.read_text()
     # the other reading's house edge, beside the figure (§ 631b.11's open point E1)
