@@ -197,3 +197,19 @@ def test_the_eclipse_submission_on_the_command_line_with_its_pdf(tmp_path, capsy
     assert "recomputed figures differ: baccarat/parsheets/8-decks/eclipse.eclipse-B.md, line " in err
     assert "table cell (row 'House edge', column 'Value'): bundle '2.9665%', recomputed " \
            "'2.9664%'" in err
+
+
+def test_the_report_flags_each_figure_that_needs_a_ruling(bundle, ruled):
+    """Eclipse B moves with E1 (open): the game's report has a 'Ruling required' table with
+    both figures, each equal to the figure of the sheet filed under that reading (the sheet's
+    own 'House edge if' row); Sun 7 reads only a fixed interpretation: no such table."""
+    report = (bundle / "baccarat/REPORT.md").read_text()
+    assert "Ruling required: open readings that move a figure" in report
+    sheet = (bundle / "baccarat/parsheets/8-decks/eclipse.eclipse-B.md").read_text()
+    own = next(line for line in sheet.splitlines() if line.startswith("| House edge  "))
+    other = next(line for line in sheet.splitlines() if line.startswith("| House edge if E1="))
+    own_edge, other_edge = own.split("|")[2].strip(), other.split("|")[2].strip()
+    row = next(line for line in report.splitlines() if "E1: Eclipse" in line and "8 decks" in line)
+    assert f"{own_edge} (E1=events)" in row and "E1=paid-rows" in row and other_edge in row
+    assert "Ruling required" in sheet and "The Board's ruling" in sheet
+    assert "Ruling required" not in (ruled / "baccarat/REPORT.md").read_text()
