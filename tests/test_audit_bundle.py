@@ -188,7 +188,8 @@ def test_the_eclipse_submission_on_the_command_line_with_its_pdf(tmp_path, capsy
     text = sheet.read_text()
     # the other reading's house edge, beside the figure (§ 631b.11's open point E1)
     assert "| House edge if E1=paid-rows |" in text
-    sheet.write_text(text.replace("2.9664%", "2.9665%", 1))   # one digit of the house edge
+    row = next(line for line in text.splitlines() if line.startswith("| House edge  "))
+    sheet.write_text(text.replace(row, row.replace("2.9664%", "2.9665%")))   # one digit of it
     with pytest.raises(SystemExit) as stop:
         main(["audit", "--verify", str(out), "--workers", "1"])
     assert stop.value.code == 1
@@ -213,3 +214,24 @@ def test_the_report_flags_each_figure_that_needs_a_ruling(bundle, ruled):
     assert f"{own_edge} (E1=events)" in row and "E1=paid-rows" in row and other_edge in row
     assert "Ruling required" in sheet and "The Board's ruling" in sheet
     assert "Ruling required" not in (ruled / "baccarat/REPORT.md").read_text()
+
+
+def test_the_protection_pages_are_priced_under_the_scope(bundle):
+    """A bundle scoped to Paytable B: its effects of removal are those `combin eor --paytable B`
+    prints (not Paytable A's), and its decks table has the B column alone."""
+    from combin.cli import main as cli
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli(["-q", "eor", "eclipse.eclipse", "--paytable", "B", "--format", "md"]) == 0
+    page = (bundle / "baccarat/protection/eor-eclipse.eclipse.md").read_text()
+    assert page == out.getvalue()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli(["-q", "eor", "eclipse.eclipse", "--paytable", "A", "--format", "md"]) == 0
+    assert page != out.getvalue()
+    decks = (bundle / "baccarat/protection/decks-eclipse.eclipse.md").read_text()
+    headings = next(line for line in decks.splitlines() if line.startswith("|   Decks"))
+    assert [cell.strip() for cell in headings.strip("|").split("|")] == [
+        "Decks", "Cards", "House edge B"]
