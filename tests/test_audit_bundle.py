@@ -181,6 +181,7 @@ def test_the_eclipse_submission_on_the_command_line_with_its_pdf(tmp_path, capsy
     capsys.readouterr()
     manifest = json.loads((out / "manifest.json").read_text())
     assert (out / "REPORT.pdf").read_bytes()[:5] == b"%PDF-" and "REPORT.pdf" in manifest["files"]
+    _the_pdf_is_the_filing(out)
     assert main(["audit", "--verify", str(out), "--workers", "1"]) == 0
     verdict = capsys.readouterr().out   # the verdict is the command's result: on stdout
     assert "verified" in verdict and "recomputed in full and is identical" in verdict
@@ -235,3 +236,33 @@ def test_the_protection_pages_are_priced_under_the_scope(bundle):
     headings = next(line for line in decks.splitlines() if line.startswith("|   Decks"))
     assert [cell.strip() for cell in headings.strip("|").split("|")] == [
         "Decks", "Cards", "House edge B"]
+
+
+def _the_pdf_is_the_filing(out):
+    """REPORT.pdf, read back by poppler (pdftotext, pdfinfo): a cover with the attestation and
+    signature block, the contents, every page of the bundle (each par sheet, the method, the
+    checks) on numbered pages, internal links only, short cells on one line."""
+    import re
+    import shutil
+    import subprocess
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils is not installed (make test installs it)")
+    pdf = out / "REPORT.pdf"
+    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
+        ["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout).group(1))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    first = text.split("\f")[0]
+    for words in ("Evidence for a Rules Submission", "Attestation", "Signature", "Contents",
+                  "Client", "page 1 of"):
+        assert words in first, words
+    assert f"page {pages} of {pages}" in text and pages > 10
+    html_pages = [p.relative_to(out).as_posix() for p in out.rglob("*.html")]
+    assert len(html_pages) >= 10
+    for path in html_pages:
+        assert path in text, path               # each page of the bundle, named by its path
+    for title in ("Method statement", "Cross-checks", "Eclipse (B) -- par sheet"):
+        assert title in text
+    assert "8 decks (416 cards)" in text       # a short cell on one line
+    raw = pdf.read_bytes()
+    assert b"/URI" not in raw and raw.count(b"/Dest") > 10     # every link inside the PDF

@@ -197,8 +197,9 @@ def _run(args: argparse.Namespace) -> str:
                                     scope=scope, lab=lab)
     if args.pdf:
         from combin.audit.bundle import PDF
+        from combin.audit.filing import filing_html
         from combin.audit.pdf import print_pdf
-        files[PDF] = print_pdf(files["REPORT.html"])
+        files[PDF] = print_pdf(filing_html(files, lab))
     write(args.out, files, verdicts, record, audit_command(record))
     messages("combin")(f"wrote {len(files) + 1} files under {args.out}")
     failed = [game for game, verdict in verdicts.items() if not verdict["all_checks_passed"]]
