@@ -80,8 +80,8 @@ def test_the_sheet_command_reads_each_file_of_the_folder_once(folder, tmp_path, 
                  "--workers", "0", "--store", str(tmp_path / "store.sqlite"), "--max-shards", "0",
                  "--format", "md", "--out", str(out)]) == 0
     assert out.read_text() == (folder / "sheet.md").read_text()
-    shard_files = sorted(p.name for p in (folder / "full").iterdir() if p.name != "plan.json")
-    assert sorted(read) == shard_files          # every shard (and second-pass) file, each once
+    files = sorted(p.name for p in (folder / "full").iterdir())
+    assert sorted(read) == files                # the plan and every shard file, each once
 
 
 def test_every_situation_is_answered_by_the_stored_strategy(folder):

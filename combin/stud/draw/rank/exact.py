@@ -15,7 +15,7 @@ from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, FULL_HOUSE, QUADS, TR
 from combin.stud.core.compiled import jit
 from combin.stud.draw.rank.common import add_subsets, bit_count, binom, expand, sigma_sums
 from combin.stud.draw.rank.forcing import case_two, case_two_by_class, forcing, forcing_by_class, strong
-from combin.stud.draw.rank.records import DrawClass, RowOrder, SubEntry, Tally
+from combin.stud.draw.rank.records import CaseTwo, DrawClass, RowOrder, SubEntry, Tally
 
 __all__ = ["exact", "RESULT_ROWS"]
 
@@ -60,7 +60,7 @@ def _tally(tally, mult, plays, dc, forced):
 
 
 @jit
-def _draws(dc, sub, unseen, b, out, suits_state, tables, rt, memo, memo_done, tally):
+def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally):
     """The draws of a sub-entry (``sub``, a :class:`~combin.stud.draw.rank.records.SubEntry`) of
     the draw class ``dc`` where forcing can pay, one by one: case (ii) reads the suits outside
     ``sigma`` of the drawn cards (memoised per suit and drawn ranks within the sub-entry).
@@ -69,7 +69,7 @@ def _draws(dc, sub, unseen, b, out, suits_state, tables, rt, memo, memo_done, ta
     base, whole = dc.base, dc.whole
     n, nu, card, suit, excl, mult, k, fast = sub.n, sub.nu, sub.card, sub.suit, sub.excl, sub.mult, sub.k, sub.fast
     avail, sigma, up = unseen.avail, unseen.sigma, unseen.up
-    twos, two_bound, counts = suits_state.twos, suits_state.two_bound, tables.counts
+    twos, two_bound, memo, memo_done = case2.twos, case2.two_bound, case2.memo, case2.memo_done
     ranks_of = np.empty(5, np.int64)
     nd_ranks = 0
     for q in range(13):
@@ -197,8 +197,9 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt):
     b = np.zeros(13, np.int64)
     out = np.zeros(6, np.int64)
     zero6 = np.zeros(6, np.int64)
-    memo = np.zeros((4, 32, 6), np.int64)
-    memo_done = np.zeros((4, 32), np.bool_)
+    # case (ii)'s rows and its memo, passed to each sub-entry's draws (only the arrays they read: a
+    # call that carries every table costs more than the draws of a small sub-entry)
+    case2 = CaseTwo(twos, two_bound, np.zeros((4, 32, 6), np.int64), np.zeros((4, 32), np.bool_))
     classes = level_class.max() + 1
     dist = np.zeros((classes + 8, 3), np.int64)
     fee_here = 0 if k == 0 else draw_fee
@@ -338,6 +339,6 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt):
                 else:
                     forcing(dc, b, nu, sig, up, order, rt, out)
                 sub = SubEntry(n, nu, be_card[e], sub_suit, excl, mult, k, fast)
-                total += _draws(dc, sub, unseen, b, out, suits_state, tables, rt, memo, memo_done, tally)
+                total += _draws(dc, sub, unseen, b, out, counts, case2, rt, tally)
         i = j
     return total, dist

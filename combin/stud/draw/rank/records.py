@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["RankTables", "RowTables", "Unseen", "OptionArrays", "RanksState", "SuitsState", "DrawClass",
-           "SubEntry", "RowOrder", "Tally", "row_tables"]
+           "SubEntry", "RowOrder", "CaseTwo", "Tally", "row_tables"]
 
 
 class RankTables(NamedTuple):
@@ -247,6 +247,17 @@ class RowOrder(NamedTuple):
     one_bounds: np.ndarray
     #: Whether case (i) is summed from ``ones`` (a flush or better) rather than within ``rows``.
     separate: bool
+
+
+class CaseTwo(NamedTuple):
+    """Case (ii)'s rows (:class:`SuitsState` ``twos``, ``two_bound``) and the memo of its sums per
+    suit and drawn ranks, which one sub-entry's draws share."""
+
+    twos: np.ndarray
+    two_bound: np.ndarray
+    #: ``(4, 32, 6)``: the forcing sums of case (ii) per suit and drawn ranks; ``(4, 32)``: whether set.
+    memo: np.ndarray
+    memo_done: np.ndarray
 
 
 class Tally(NamedTuple):
