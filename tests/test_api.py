@@ -15,6 +15,8 @@ import combin
 from combin.errors import CombinError
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The notebook's paytable of its own (Sun 7 at 38 to 1).
+SUN7_38 = ROOT / "docs" / "notebooks" / "sun7-38-to-1.toml"
 
 #: The public surface: every name of ``combin.__all__`` and each callable's signature.
 SIGNATURES = {
@@ -30,7 +32,7 @@ SIGNATURES = {
              "-> 'SolveResult'",
     "package": "(*bets: 'str', sets: 'Sequence[str]' = (), paytable: 'str | None' = None, "
                "rules: 'str | None' = None, decks: 'int | str | None' = None, shoe: 'str | None' = None, "
-               "interpret: 'Interpret' = None) -> 'PackageResult'",
+               "interpret: 'Interpret' = None, paytable_file: 'Paths' = None) -> 'PackageResult'",
     "eor": "(wager: 'str', *, max_tag: 'int | None' = None, paytable: 'str | None' = None, "
            "rules: 'str | None' = None, decks: 'int | str | None' = None, shoe: 'str | None' = None, "
            "interpret: 'Interpret' = None, paytable_file: 'Paths' = None) -> 'EorResult'",
@@ -58,7 +60,8 @@ FIELDS = {
     "Table": ("name", "title", "columns", "headings", "rows", "totals"),
     "CompareResult": ("columns",),
     "SolveResult": ("wager", "house_edge", "line", "target", "payout"),
-    "PackageResult": ("wagers", "house_edge", "variance", "hit_frequency", "distribution", "cycle"),
+    "PackageResult": ("wagers", "house_edge", "variance", "hit_frequency", "distribution", "cycle",
+                      "warnings"),
     "EorResult": ("wager", "expected", "effects", "tags", "identity_holds"),
     "DecksResult": ("wager", "headings", "house_edge"),
     "GameResult": ("game", "deck", "expected", "house_edge", "element_of_risk", "figures"),
@@ -102,7 +105,11 @@ def test_the_version_of_the_package_and_of_the_docs_agree():
     assert "version = attr: combin.__version__" in (ROOT / "setup.cfg").read_text()
     namespace: dict = {}
     conf = ROOT / "docs" / "conf.py"
-    exec(compile(conf.read_text(), str(conf), "exec"), namespace)
+    path = list(sys.path)
+    try:                                   # conf.py puts docs/ and the repository on sys.path
+        exec(compile(conf.read_text(), str(conf), "exec"), namespace)
+    finally:
+        sys.path[:] = path
     assert namespace["release"] == namespace["version"] == combin.__version__
 
 
@@ -147,6 +154,8 @@ def test_par_is_exact_and_is_the_committed_sheet():
      ["solve", "eclipse.moon8", "--target-edge", "5%", "--format", "json"]),
     (lambda: combin.package(sets=["eclipse"], paytable="B"),
      ["package", "--eclipse", "--paytable", "B", "--format", "json"]),
+    (lambda: combin.package(sets=["eclipse"], paytable_file=SUN7_38),
+     ["package", "--eclipse", "--paytable-file", str(SUN7_38), "--format", "json"]),
     (lambda: combin.eor("eclipse.moon8", max_tag=3),
      ["eor", "eclipse.moon8", "--max-tag", "3", "--format", "json"]),
     (lambda: combin.decks("eclipse.sun7", [1, 2], paytable="B"),
@@ -157,7 +166,7 @@ def test_par_is_exact_and_is_the_committed_sheet():
      ["lunar", "advise", "AS KD TH TC 9D", "--up", "QS", "--deck", "9TJQKA", "--format", "json"]),
     (lambda: combin.strategy("AS KD 7H 7C 2D", "9S"),
      ["lunar", "strategy", "AS KD 7H 7C 2D", "--up", "9S", "--format", "json"]),
-], ids=["par", "compare", "solve", "package", "eor", "decks", "game", "advise", "strategy"])
+], ids=["par", "compare", "solve", "package", "package-file", "eor", "decks", "game", "advise", "strategy"])
 def test_each_function_writes_what_its_command_writes(call, words):
     code, out, err = _cli(*words)
     assert code == 0, err

@@ -39,11 +39,12 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
     return names + (("joint_lines",) if args.lunar_supers is not None else ())
 
 
-def _resolve_files(args: argparse.Namespace, bets: "list[Bet]", options: dict[str, Any]) -> "list[Bet]":
-    """Let a paytable file select each bet's paytable, as ``combin par`` does for one wager."""
+def resolve_files(files: list[str], bets: "list[Bet]", options: dict[str, Any]) -> "list[Bet]":
+    """Let the paytable files ``files`` (read into ``options``) select each bet's paytable, as
+    ``combin par`` does for one wager."""
     from combin.design.package import Bet
     from combin.paytable_file import PaytableFile, catalog, choose
-    loaded = PaytableFile(tuple(args.paytable_file), tuple(options["extra_paytables"]),
+    loaded = PaytableFile(tuple(files), tuple(options["extra_paytables"]),
                           tuple(options.get("extra_rulesets", ())))
     known = catalog()
     resolved, rules = [], set()
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> str | bytes:
                           "--set NAME (e.g. --set eclipse)")
     options = sheet_options(args)
     if args.paytable_file:
-        bets = _resolve_files(args, bets, options)
+        bets = resolve_files(args.paytable_file, bets, options)
     result = package(bets, **options)
     mine = {(p.wager, p.id): p for p in options["extra_paytables"]}
     for sheet in result.sheets:
