@@ -252,6 +252,14 @@ def _par_result(sheet: "ParSheet", warnings: Sequence[str] = ()) -> ParResult:
                      warnings=tuple(warnings))
 
 
+def say_warnings(result: Result) -> None:
+    """Print a result's ``warnings`` as the command line does: ``combin: WARNING: ...`` on
+    stderr (for the commands; the API itself prints nothing)."""
+    import sys
+    for warning in getattr(result, "warnings", ()):
+        print(f"combin: WARNING: {warning}", file=sys.stderr)
+
+
 # --- Options ---------------------------------------------------------------------------------
 
 def _assignments(interpret: Interpret) -> list[str]:
@@ -381,6 +389,7 @@ class SolveResult(Result):
     line: str | None
     target: Fraction | None
     payout: Fraction | None
+    warnings: tuple[str, ...] = ()
 
 
 def solve(wager: str, *, line: str | None = None, target_edge: Fraction | str | None = None,
@@ -404,7 +413,8 @@ def solve(wager: str, *, line: str | None = None, target_edge: Fraction | str | 
                        wager=solved.sheet.wager, house_edge=solved.sheet.summary.house_edge,
                        line=solved.line.event_id if solved.line else None,
                        target=solution.target if solution else None,
-                       payout=solution.payout if solution else None)
+                       payout=solution.payout if solution else None,
+                       warnings=tuple(_warnings(options, [solved.sheet])))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -472,6 +482,14 @@ class EorResult(Result):
     effects: Mapping[str, Fraction | None]
     tags: tuple[int, ...]
     identity_holds: bool
+    warnings: tuple[str, ...] = ()
+
+    def chart(self) -> bytes:
+        """A bar chart of the effects as PNG bytes (``combin eor --plot``; needs matplotlib)."""
+        from combin.protection.charts import eor_chart, require_matplotlib
+        require_matplotlib()
+        png: bytes = eor_chart(getattr(self, "_effects"))
+        return png
 
 
 def eor(wager: str, *, max_tag: int | None = None, paytable: str | None = None,
@@ -496,10 +514,13 @@ def eor(wager: str, *, max_tag: int | None = None, paytable: str | None = None,
     from combin.registry import find_wager
     protection = find_wager(result.sheet.wager)[0].protection
     values = protection.values if protection is not None else ()
-    return EorResult(kind=document.kind, title=document.title, source=document,
-                   wager=result.sheet.wager, expected=result.expected,
-                   effects=dict(zip(values, result.effects)), tags=tuple(result.suggested.tags),
-                   identity_holds=result.identity_holds)
+    found = EorResult(kind=document.kind, title=document.title, source=document,
+                      wager=result.sheet.wager, expected=result.expected,
+                      effects=dict(zip(values, result.effects)), tags=tuple(result.suggested.tags),
+                      identity_holds=result.identity_holds,
+                      warnings=tuple(_warnings(options, [result.sheet])))
+    object.__setattr__(found, "_effects", result)   # for chart(): not a field of the promise
+    return found
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -569,6 +590,22 @@ def _rules(name: str, paytable: str | None, interpret: Interpret) -> Any:
     return load_game(name).resolve(paytable, parse_assignments(_assignments(interpret)))
 
 
+def _quietly(run_game: Any, deck: Any, rules: Any) -> Any:
+    """The sheet of the exact game with draws on ``deck``, priced in this process with no
+    progress shown and its chunks kept in a temporary store (nothing left behind)."""
+    import io
+    import tempfile
+
+    from combin import progress
+    quiet, progress.QUIET = progress.QUIET, True
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            return run_game(deck, rules, workers=0, store_path=f"{folder}/store.sqlite", chunk=32,
+                            stream=io.StringIO())[0]
+    finally:
+        progress.QUIET = quiet
+
+
 def _figures(document: "Document") -> dict[str, Any]:
     """``{label: exact value}`` of a document's summary table (label, value, ...)."""
     return {str(_exact(row[0])): _exact(row[1]) for row in document.table("summary").rows}
@@ -613,8 +650,7 @@ def game(name: str, *, deck: str | None = None, strategy: str = "optimal", draws
         if cards.full:
             raise CombinError("the full 52-card game with draws runs for hours: read the "
                               "committed run with lunar_game(), or run `make lunar-game`")
-        sheet, _ = run_game(cards, rules, workers=0, chunk=32, sample=None, seed=1,
-                            want_strategy=False, want_classes=False)[:2]
+        sheet = _quietly(run_game, cards, rules)
         document = sheet_document(sheet, None)
         figures = _figures(document)
         expected = figures["expected result per Ante"]

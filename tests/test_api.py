@@ -59,10 +59,10 @@ FIELDS = {
     "Outcome": ("event_id", "event", "pays", "payout", "combinations", "probability"),
     "Table": ("name", "title", "columns", "headings", "rows", "totals"),
     "CompareResult": ("columns",),
-    "SolveResult": ("wager", "house_edge", "line", "target", "payout"),
+    "SolveResult": ("wager", "house_edge", "line", "target", "payout", "warnings"),
     "PackageResult": ("wagers", "house_edge", "variance", "hit_frequency", "distribution", "cycle",
                       "warnings"),
-    "EorResult": ("wager", "expected", "effects", "tags", "identity_holds"),
+    "EorResult": ("wager", "expected", "effects", "tags", "identity_holds", "warnings"),
     "DecksResult": ("wager", "headings", "house_edge"),
     "GameResult": ("game", "deck", "expected", "house_edge", "element_of_risk", "figures"),
     "Advice": ("best", "options", "margin"),
@@ -265,3 +265,15 @@ def test_to_pandas_keeps_the_fractions_exact():
     assert isinstance(frame, pandas.DataFrame)
     assert frame["probability"].sum() == 1 and isinstance(frame["probability"].sum(), Fraction)
     assert list(frame["combinations"]) == [line.combinations for line in combin.par("eclipse.sun7").lines]
+
+
+@pytest.mark.slow
+def test_the_game_with_draws_on_a_reduced_deck_is_the_commands(tmp_path, capsys):
+    """About a minute: the 16-card game priced class by class under optimal play."""
+    jqka = combin.game("lunar", deck="JQKA")
+    assert capsys.readouterr() == ("", "")
+    code, out, err = _cli("game", "lunar", "--deck", "JQKA", "--workers", "0", "--store",
+                          str(tmp_path / "store.sqlite"), "--format", "json")
+    assert code == 0, err
+    assert jqka.render("json").encode() == out
+    assert jqka.expected == Fraction(3795653, 450450) == -jqka.house_edge

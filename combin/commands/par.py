@@ -18,12 +18,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    import sys
-
-    from combin.api import par
+    from combin.api import par, say_warnings
     from combin.render import emit
     result = par(args.wager, paytable=args.paytable, rules=args.rules, decks=args.decks,
                  shoe=args.shoe, interpret=args.interpret, paytable_file=args.paytable_file)
-    for warning in result.warnings:   # a user's paytable file that returns 100% or more
-        print(f"combin: WARNING: {warning}", file=sys.stderr)
+    say_warnings(result)     # a user's paytable file that returns 100% or more
     return emit(result.document(), args)
