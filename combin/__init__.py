@@ -18,9 +18,10 @@ first use, so the command line's start does not pay for it)::
     Fraction(64613588827, 848912750595)
 """
 
+from __future__ import annotations
+
 import sys
 from types import ModuleType
-from typing import Any
 
 __version__ = "0.1.0"
 
@@ -30,6 +31,19 @@ __all__ = ["__version__", "CombinError", "par", "compare", "solve", "package", "
            "game", "lunar_game", "advise", "strategy", "Result", "ParResult", "Outcome", "Table",
            "CompareResult", "SolveResult", "PackageResult", "EorResult", "DecksResult", "GameResult",
            "Advice", "StrategyAnswer"]
+
+
+#: Type checkers see the public names themselves (``typing`` is not imported at run time: the
+#: command line's start does not pay for it).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from combin.api import (Advice, CompareResult, DecksResult, EorResult, GameResult, Outcome,
+                            PackageResult, ParResult, Result, SolveResult, StrategyAnswer, Table,
+                            advise, compare, decks, eor, game, lunar_game, package, par, solve,
+                            strategy)
+    from combin.errors import CombinError
 
 
 def __getattr__(name: str) -> Any:

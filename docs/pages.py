@@ -45,17 +45,20 @@ METHODS = (
 #: A live example under an anchor page, by the section's title (each runs in seconds).
 ANCHOR_EXAMPLES = {
     "Baccarat, off the top of a full shoe (exact)": '''
-The 8-deck game cycle and the Sun 7 count, from the API:
+The same figures from the API, in percent rounded as the publication rounds them (the rounding
+done on the exact fraction: `Fraction(10579, 10000)` is 1.0579%):
 
 ```{doctest}
 >>> banker = combin.par("baccarat.banker")
 >>> banker.cycle
 4998398275503360
+>>> round(100 * banker.house_edge, 4), round(100 * combin.par("baccarat.player").house_edge, 4)
+(Fraction(10579, 10000), Fraction(12351, 10000))
 >>> sun7 = combin.par("eclipse.sun7", paytable="A")
 >>> sun7.lines[0].event, sun7.lines[0].combinations
 ('Banker wins with a three-card 7', 112633011329024)
->>> f"{float(sun7.house_edge):.4%}"
-'7.6113%'
+>>> round(100 * sun7.house_edge, 4), round(100 * sun7.hit_frequency, 4), round(sun7.sd, 4)
+(Fraction(76113, 10000), Fraction(11267, 5000), Decimal('6.0849'))
 ```
 ''',
     "Caribbean Stud (exact, optimal strategy; the proof of the stud engine)": '''
