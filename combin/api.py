@@ -535,6 +535,7 @@ class DecksResult(Result):
     wager: str
     headings: tuple[str, ...]
     house_edge: Mapping[tuple[int, str], Fraction]
+    warnings: tuple[str, ...] = ()
 
 
 def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str | None = None,
@@ -552,6 +553,10 @@ def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str
     counts = DEFAULT_DECKS_LIST if listed is None else parse_decks_list(listed)
     options = _sheet_options(wager, paytable=paytable, rules=rules, interpret=interpret,
                              paytable_file=paytable_file)
+    warnings: list[str] = []
+    if options["extra_paytables"]:   # the file's paytable for the wager, on the default shoe
+        from combin.analysis import par_sheet
+        warnings = _warnings(options, [par_sheet(wager, **options)])
     if paytable is None:
         options["paytable"] = None  # every paytable, a file's included, side by side
     options.pop("decks", None), options.pop("shoe", None)
@@ -560,7 +565,7 @@ def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str
     edges = {(count, heading): sheet.summary.house_edge for count, _, _, sheets in table.rows
              for heading, sheet in zip(table.headings, sheets)}
     return DecksResult(kind=document.kind, title=document.title, source=document, wager=table.wager,
-                     headings=table.headings, house_edge=edges)
+                     headings=table.headings, house_edge=edges, warnings=tuple(warnings))
 
 
 # --- The stud games (the only module that imports combin.stud) ------------------------------

@@ -63,7 +63,7 @@ FIELDS = {
     "PackageResult": ("wagers", "house_edge", "variance", "hit_frequency", "distribution", "cycle",
                       "warnings"),
     "EorResult": ("wager", "expected", "effects", "tags", "identity_holds", "warnings"),
-    "DecksResult": ("wager", "headings", "house_edge"),
+    "DecksResult": ("wager", "headings", "house_edge", "warnings"),
     "GameResult": ("game", "deck", "expected", "house_edge", "element_of_risk", "figures"),
     "Advice": ("best", "options", "margin"),
     "StrategyAnswer": ("option", "value", "shard", "source_text"),
@@ -235,6 +235,14 @@ def test_nothing_prints_and_a_generous_paytable_is_a_warning_of_the_result(tmp_p
     assert rich.paytable == "R" and rich.house_edge < 0
     code, _, err = _cli("par", "eclipse.sun7", "--paytable-file", str(mine))
     assert code == 0 and err == f"combin: WARNING: {rich.warnings[0]}\n"
+    for result, words in ((combin.decks("eclipse.sun7", [1], paytable_file=mine), ["decks", "--decks-list", "1"]),
+                          (combin.solve("eclipse.sun7", paytable_file=mine), ["solve"]),
+                          (combin.eor("eclipse.sun7", paytable_file=mine), ["eor"]),
+                          (combin.package("eclipse.sun7", paytable_file=mine), ["package"])):
+        assert result.warnings == rich.warnings, words
+        code, _, err = _cli(words[0], "eclipse.sun7", *words[1:], "--paytable-file", str(mine))
+        assert code == 0 and err == f"combin: WARNING: {rich.warnings[0]}\n", words
+    assert capsys.readouterr() == ("", "")
     combin.lunar_game()
     combin.advise("AS KD TH TC 9D", "QS", deck="9TJQKA")
     assert capsys.readouterr() == ("", "")
