@@ -712,10 +712,11 @@ class Advice(Result):
 
 
 def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None = None,
-           interpret: Interpret = None, everything: bool = False) -> Advice:
+           interpret: Interpret = None, everything: bool = False,
+           progress: bool = False) -> Advice:
     """Price every option of a Lunar Poker situation (``combin lunar advise``): those that can
     be the best or the runner-up exactly, the others by a proven bound (all exactly with
-    ``everything``).
+    ``everything``); ``progress`` shows the options priced on stderr, as the command does.
 
     >>> advise("AS KD TH TC 9D", "QS", deck="9TJQKA").margin
     Fraction(800069, 2042040)
@@ -724,8 +725,16 @@ def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None 
     from combin.stud.core.situation import Situation
     from combin.stud.draw.report import advice_report
     situation = Situation.parse(hand, up, deck)
-    report = advice_report(situation, _rules("lunar", paytable, interpret), None,
-                           everything=everything)
+    rules = _rules("lunar", paytable, interpret)
+    shown = None
+    if progress:
+        from combin.progress import StderrProgress
+        shown = StderrProgress("lunar advise: options priced")
+    try:
+        report = advice_report(situation, rules, shown, everything=everything)
+    finally:
+        if shown is not None:
+            shown.close()
     document = advice_document(report)
     rows = Table.of(document.table("options")).rows
     options = tuple((str(row[2]), row[5], row[6] == "exact") for row in rows)

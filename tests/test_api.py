@@ -45,7 +45,7 @@ SIGNATURES = {
     "lunar_game": "(shards: 'str | PathLike[str]' = 'tables/lunar/game/full', *, paytable: 'str | None' = None, "
                   "interpret: 'Interpret' = None) -> 'GameResult'",
     "advise": "(hand: 'str', up: 'str', *, deck: 'str | None' = None, paytable: 'str | None' = None, "
-              "interpret: 'Interpret' = None, everything: 'bool' = False) -> 'Advice'",
+              "interpret: 'Interpret' = None, everything: 'bool' = False, progress: 'bool' = False) -> 'Advice'",
     "strategy": "(hand: 'str', up: 'str', *, deck: 'str | None' = None, paytable: 'str | None' = None, "
                 "interpret: 'Interpret' = None, shards: 'str | PathLike[str] | None' = None) -> 'StrategyAnswer'",
 }

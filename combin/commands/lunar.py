@@ -94,21 +94,11 @@ def run(args: argparse.Namespace) -> str | bytes:
         return _simulate(args)
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
-    from combin.interpret import parse_assignments
-    from combin.progress import StderrProgress
+    from combin.api import advise
     from combin.render import emit
-    from combin.documents.advice import advice_document
-    from combin.stud.draw.report import advice_report
-    from combin.stud.core.rules import load_game
-    from combin.stud.core.situation import Situation
-    situation = Situation.parse(args.hand, args.up, args.deck)
-    rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
-    progress = StderrProgress("lunar advise: options priced")
-    try:
-        report = advice_report(situation, rules, progress, everything=args.all)
-    finally:
-        progress.close()
-    return emit(advice_document(report), args)
+    advice = advise(args.hand, args.up, deck=args.deck, paytable=args.paytable,
+                    interpret=args.interpret, everything=args.all, progress=True)
+    return emit(advice.document(), args)
 
 
 def _strategy(args: argparse.Namespace) -> str | bytes:
