@@ -100,7 +100,11 @@ class Table:
 
     @classmethod
     def of(cls, table: "DocumentTable") -> "Table":
-        """The exact values of a document's table."""
+        """The exact values of a document's table.
+
+        >>> Table.of(par("eclipse.sun7").document().table("summary")).columns
+        ('figure', 'value')
+        """
         return cls(table.name, table.title, tuple(c.key for c in table.columns),
                    tuple(c.heading for c in table.columns),
                    tuple(tuple(_exact(c) for c in row) for row in table.rows),
@@ -139,19 +143,36 @@ class Result:
     source: Document = field(repr=False, compare=False)
 
     def document(self) -> "Document":
-        """The :class:`~combin.render.document.Document` every writer takes."""
+        """The :class:`~combin.render.document.Document` every writer takes.
+
+        >>> par("eclipse.sun7").document().format_tag
+        'combin.parsheet/2'
+        """
         return self.source
 
     @property
     def tables(self) -> tuple[Table, ...]:
+        """Every table of the document, its cells exact.
+
+        >>> [table.name for table in par("eclipse.sun7").tables]
+        ['outcomes', 'summary', 'volatility', 'hold_range']
+        """
         return tuple(Table.of(table) for table in self.source.tables)
 
     def table(self, name: str) -> Table:
-        """The table ``name`` (a :class:`CombinError` names the tables there are)."""
+        """The table ``name`` (a :class:`CombinError` names the tables there are).
+
+        >>> par("eclipse.sun7").table("summary").rows[1][:2]
+        ('House edge', Fraction(64613588827, 848912750595))
+        """
         return Table.of(self.source.table(name))
 
     def render(self, fmt: str = "text", table: str | None = None) -> str | bytes:
-        """The document in ``fmt`` (text, md, csv, json, html, xlsx), as ``--format`` gives it."""
+        """The document in ``fmt`` (text, md, csv, json, html, xlsx), as ``--format`` gives it.
+
+        >>> par("eclipse.sun7").render("csv", "summary").splitlines()[2]
+        'House edge,64613588827/848912750595,0.076113344724'
+        """
         from combin.render import render
         return render(self.source, fmt, table)
 
@@ -254,7 +275,10 @@ def _par_result(sheet: "ParSheet", warnings: Sequence[str] = ()) -> ParResult:
 
 def say_warnings(result: Result) -> None:
     """Print a result's ``warnings`` as the command line does: ``combin: WARNING: ...`` on
-    stderr (for the commands; the API itself prints nothing)."""
+    stderr (for the commands; the API itself prints nothing).
+
+    >>> say_warnings(par("eclipse.sun7"))     # the regulation's paytable: nothing to say
+    """
     import sys
     for warning in getattr(result, "warnings", ()):
         print(f"combin: WARNING: {warning}", file=sys.stderr)
@@ -485,7 +509,11 @@ class EorResult(Result):
     warnings: tuple[str, ...] = ()
 
     def chart(self) -> bytes:
-        """A bar chart of the effects as PNG bytes (``combin eor --plot``; needs matplotlib)."""
+        """A bar chart of the effects as PNG bytes (``combin eor --plot``; needs matplotlib).
+
+        >>> eor("eclipse.sun7").chart()[:4]
+        b'\\x89PNG'
+        """
         from combin.protection.charts import eor_chart, require_matplotlib
         require_matplotlib()
         png: bytes = eor_chart(getattr(self, "_effects"))
