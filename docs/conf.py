@@ -39,6 +39,8 @@ doctest_test_doctest_blocks = ""
 doctest_global_setup = "import combin\nfrom fractions import Fraction"
 
 html_theme = "alabaster"
+html_static_path = ["_static"]
+html_css_files = ["combin.css"]
 html_title = f"combin {release}"
 html_theme_options = {"description": "Exact combinatorial analysis of casino table games",
                       "page_width": "1100px", "sidebar_width": "240px"}
