@@ -264,7 +264,10 @@ def test_write_picks_the_writer_by_suffix_and_refuses_the_rest(tmp_path):
         sun7.write(tmp_path / "sun7.pdf")
     with pytest.raises(CombinError, match="no table 'nope'"):
         sun7.table("nope")
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+    (tmp_path / "folder.json").mkdir()
+    with pytest.raises(CombinError, match="must be a regular file; this is a directory"):
+        sun7.write(tmp_path / "folder.json")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == sorted(
         ["lines.csv", "sun7.html", "sun7.json", "sun7.md", "sun7.txt", "sun7.xlsx"])
 
 
