@@ -19,12 +19,7 @@ after ``combin: error:``.  Nothing here prints; progress is off.
 :func:`lunar_game`          the committed exact 52-card Lunar Poker run, from its shards
 :func:`advise`              every option of one Lunar Poker situation, priced
 :func:`strategy`            the optimal option of one situation from the stored strategy
-:class:`Result`             what every function returns: ``document()``, ``write()``, tables
-:class:`Table`              one table of exact values, ``to_pandas()``
-:class:`Outcome`            one line of a par sheet
-:class:`ParResult` ...      the typed result of each function (``CompareResult``,
-                            ``SolveResult``, ``PackageResult``, ``EorResult``,
-                            ``DecksResult``, ``GameResult``, ``Advice``, ``StrategyAnswer``)
+:class:`Result` ...         the results, frozen and exact, from :mod:`combin.results`
 ==========================  ===============================================================
 
 The standard deviation is irrational: :attr:`ParResult.variance` is exact and
@@ -40,14 +35,15 @@ light.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from os import PathLike
 from typing import TYPE_CHECKING, Any, Union
 
 from combin.commands.lunar import DEFAULT_SHARDS_FOLDER as SHARDS
 from combin.errors import CombinError
+from combin.results import (Advice, CompareResult, DecksResult, EorResult, GameResult, Outcome,
+                            PackageResult, ParResult, Result, SolveResult, StrategyAnswer, Table,
+                            _exact)
 
 if TYPE_CHECKING:
     from combin.parsheet import ParSheet
@@ -63,201 +59,8 @@ Interpret = Union[Mapping[str, str], Sequence[str], None]
 #: ``paytable_file=``: one path or several.
 Paths = Union[str, "PathLike[str]", Sequence[Union[str, "PathLike[str]"]], None]
 
-#: The writer of each file suffix of :meth:`Result.write`.
-SUFFIXES = {".txt": "text", ".md": "md", ".csv": "csv", ".json": "json", ".html": "html",
-            ".xlsx": "xlsx"}
 
-
-# --- Results ---------------------------------------------------------------------------------
-
-def _exact(cell: Any) -> Any:
-    """A document cell's exact value: an int, a Fraction, a Decimal, a str or ``None``."""
-    from combin.render.document import Count, Number, Percent, Ratio
-    if isinstance(cell, (Count, Ratio, Percent, Number)):
-        return cell.value
-    value = cell.value
-    return value if value is None or isinstance(value, (int, Fraction, Decimal)) else str(value)
-
-
-@dataclass(frozen=True)
-class Table:
-    """One table of a result, its cells as exact values (a percentage as the exact
-    fraction, not times 100).
-
-    >>> sun7 = par("eclipse.sun7", paytable="A").table("outcomes")
-    >>> sun7.columns[:4]
-    ('event', 'pays', 'payout', 'combinations')
-    >>> sun7.rows[0][:4]
-    ('Banker wins with a three-card 7', '40 to 1', Fraction(40, 1), 112633011329024)
-    """
-
-    name: str
-    title: str
-    columns: tuple[str, ...]
-    headings: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    totals: tuple[tuple[Any, ...], ...] = ()
-
-    @classmethod
-    def of(cls, table: "DocumentTable") -> "Table":
-        """The exact values of a document's table.
-
-        >>> Table.of(par("eclipse.sun7").document().table("summary")).columns
-        ('figure', 'value')
-        """
-        return cls(table.name, table.title, tuple(c.key for c in table.columns),
-                   tuple(c.heading for c in table.columns),
-                   tuple(tuple(_exact(c) for c in row) for row in table.rows),
-                   tuple(tuple(_exact(c) for c in row) for row in table.totals))
-
-    def to_pandas(self) -> Any:
-        """The rows as a :class:`pandas.DataFrame` (object columns: the Fractions stay exact).
-        Needs the optional extra ``combin[pandas]``.
-
-        >>> frame = par("eclipse.sun7", paytable="A").table("outcomes").to_pandas()
-        >>> frame.loc[0, "combinations"], frame["probability"].sum()
-        (112633011329024, Fraction(1, 1))
-        """
-        try:
-            import pandas
-        except ImportError:
-            raise CombinError("to_pandas needs pandas: pip install 'combin[pandas]'") from None
-        return pandas.DataFrame([list(row) for row in self.rows], columns=list(self.columns),
-                                dtype=object)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Result:
-    """What every API function returns: a title, the document the command line renders,
-    its tables as exact values.
-
-    >>> result = par("eclipse.sun7", paytable="A")
-    >>> result.kind, [t.name for t in result.tables][:3]
-    ('parsheet', ['outcomes', 'summary', 'volatility'])
-    >>> print(result.render("md").splitlines()[0])
-    # Sun 7 (A) -- par sheet
-    """
-
-    kind: str
-    title: str
-    source: Document = field(repr=False, compare=False)
-
-    def document(self) -> "Document":
-        """The :class:`~combin.render.document.Document` every writer takes.
-
-        >>> par("eclipse.sun7").document().format_tag
-        'combin.parsheet/2'
-        """
-        return self.source
-
-    @property
-    def tables(self) -> tuple[Table, ...]:
-        """Every table of the document, its cells exact.
-
-        >>> [table.name for table in par("eclipse.sun7").tables]
-        ['outcomes', 'summary', 'volatility', 'hold_range']
-        """
-        return tuple(Table.of(table) for table in self.source.tables)
-
-    def table(self, name: str) -> Table:
-        """The table ``name`` (a :class:`CombinError` names the tables there are).
-
-        >>> par("eclipse.sun7").table("summary").rows[1][:2]
-        ('House edge', Fraction(64613588827, 848912750595))
-        """
-        return Table.of(self.source.table(name))
-
-    def render(self, fmt: str = "text", table: str | None = None) -> str | bytes:
-        """The document in ``fmt`` (text, md, csv, json, html, xlsx), as ``--format`` gives it.
-
-        >>> par("eclipse.sun7").render("csv", "summary").splitlines()[2]
-        'House edge,64613588827/848912750595,0.076113344724'
-        """
-        from combin.render import render
-        return render(self.source, fmt, table)
-
-    def write(self, path: str | PathLike[str], table: str | None = None) -> None:
-        """Write the document to ``path`` atomically, its format chosen by the suffix
-        (.txt .md .csv .json .html .xlsx); a CSV holds one table: ``table``, or the only one.
-
-        >>> import pathlib, tempfile
-        >>> with tempfile.TemporaryDirectory() as folder:
-        ...     path = pathlib.Path(folder, "sun7.json")
-        ...     par("eclipse.sun7").write(path)
-        ...     path.read_text().count('"format": "combin.parsheet/2"')
-        1
-        """
-        from pathlib import PurePath
-
-        from combin.fileio import check_output, write_atomic
-        text = str(path)
-        fmt = SUFFIXES.get(PurePath(text).suffix.lower())
-        if fmt is None:
-            raise CombinError(f"{text[:100]}: write to a file ending in "
-                              f"{', '.join(SUFFIXES)} (the suffix picks the format)")
-        if fmt == "csv" and table is None and len(self.source.tables) > 1:
-            names = ", ".join(t.name for t in self.source.tables)
-            raise CombinError(f"a CSV file holds one table: give table=NAME (tables: {names})")
-        check_output(text)
-        write_atomic(text, self.render(fmt, table))
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One line of a par sheet: an event, its pay, its exact combinations and probability.
-
-    >>> par("eclipse.sun7", paytable="A").lines[0]  # doctest: +NORMALIZE_WHITESPACE
-    Outcome(event_id='banker_wins_three_card_7', event='Banker wins with a three-card 7',
-            pays='40 to 1', payout=Fraction(40, 1), combinations=112633011329024,
-            probability=Fraction(19129247848, 848912750595))
-    """
-
-    event_id: str
-    event: str
-    pays: str
-    payout: Fraction
-    combinations: int
-    probability: Fraction
-
-
-@dataclass(frozen=True, kw_only=True)
-class ParResult(Result):
-    """One wager's par sheet, exact: every figure per unit staked.
-
-    ``sd`` is the square root of the exact ``variance`` to 40 digits
-    (:meth:`sd_exact` gives it exactly); ``warnings`` are the sentences the
-    command line prints on stderr (a paytable of a file that returns 100% or more).
-
-    >>> sun7 = par("eclipse.sun7", paytable="A")
-    >>> sun7.house_edge, sun7.cycle, sun7.hit_frequency > 0
-    (Fraction(64613588827, 848912750595), 4998398275503360, True)
-    """
-
-    wager: str
-    paytable: str
-    rules: str | None
-    shoe: str
-    interpretations: tuple[tuple[str, str], ...]
-    cycle: int
-    expected_return: Fraction
-    house_edge: Fraction
-    return_to_player: Fraction
-    hit_frequency: Fraction
-    push_frequency: Fraction
-    variance: Fraction
-    sd: Decimal
-    lines: tuple[Outcome, ...]
-    warnings: tuple[str, ...] = ()
-
-    def sd_exact(self) -> Any:
-        """The exact standard deviation, ``sqrt(variance)``, as a sympy expression.
-
-        >>> par("eclipse.sun7", paytable="A").sd_exact().evalf(12)
-        6.08488178312
-        """
-        import sympy
-        return sympy.sqrt(sympy.Rational(self.variance.numerator, self.variance.denominator))
-
+# --- Results (their types: combin.results) ---------------------------------------------------
 
 def _par_result(sheet: "ParSheet", warnings: Sequence[str] = ()) -> ParResult:
     from combin.documents.parsheet import document
@@ -360,18 +163,6 @@ def par(wager: str, *, paytable: str | None = None, rules: str | None = None,
     return _par_result(sheet, _warnings(options, [sheet]))
 
 
-@dataclass(frozen=True, kw_only=True)
-class CompareResult(Result):
-    """One wager side by side: ``columns`` are ``(heading, ParResult)`` pairs.
-
-    >>> sun7 = compare("eclipse.sun7", paytable=["A", "B"])
-    >>> [(heading, column.house_edge) for heading, column in sun7.columns][0]
-    ('paytable A', Fraction(64613588827, 848912750595))
-    """
-
-    columns: tuple[tuple[str, ParResult], ...]
-
-
 def _listed(items: str | Sequence[object] | None) -> str | None:
     """A list option in the command line's words (``"A,B"``), so its checks and messages hold."""
     if items is None or isinstance(items, str):
@@ -394,26 +185,6 @@ def compare(wager: str, *, paytable: str | Sequence[str] | None = None,
     document, columns = comparison(wager, _listed(paytable), _listed(rules), _listed(decks), base)
     return CompareResult(kind=document.kind, title=document.title, source=document,
                       columns=tuple((heading, _par_result(sheet)) for heading, sheet in columns))
-
-
-@dataclass(frozen=True, kw_only=True)
-class SolveResult(Result):
-    """A wager's return as an exact function of one pay and, with a target, the pay for it.
-
-    ``payout`` is the exact net payout of ``line`` that gives ``target`` (``None`` without a
-    target); ``house_edge`` the sheet's under the paytable in force.
-
-    >>> moon8 = solve("eclipse.moon8", target_edge="5%")
-    >>> moon8.line, moon8.target
-    ('player_wins_three_card_8', Fraction(1, 20))
-    """
-
-    wager: str
-    house_edge: Fraction
-    line: str | None
-    target: Fraction | None
-    payout: Fraction | None
-    warnings: tuple[str, ...] = ()
 
 
 def solve(wager: str, *, line: str | None = None, target_edge: Fraction | str | None = None,
@@ -439,24 +210,6 @@ def solve(wager: str, *, line: str | None = None, target_edge: Fraction | str | 
                        target=solution.target if solution else None,
                        payout=solution.payout if solution else None,
                        warnings=tuple(_warnings(options, [solved.sheet])))
-
-
-@dataclass(frozen=True, kw_only=True)
-class PackageResult(Result):
-    """Several wagers on one round: the joint figures per unit staked in total, exact.
-
-    >>> eclipse = package(sets=["eclipse"], paytable="B")
-    >>> eclipse.wagers[:2], eclipse.house_edge
-    (('eclipse.sun7:B', 'eclipse.moon8:B'), Fraction(7295908429217, 97624966318425))
-    """
-
-    wagers: tuple[str, ...]
-    house_edge: Fraction
-    variance: Fraction
-    hit_frequency: Fraction
-    distribution: tuple[tuple[Fraction, int], ...]
-    cycle: int
-    warnings: tuple[str, ...] = ()
 
 
 def package(*bets: str, sets: Sequence[str] = (), paytable: str | None = None,
@@ -491,35 +244,6 @@ def package(*bets: str, sets: Sequence[str] = (), paytable: str | None = None,
                          cycle=result.cycle, warnings=tuple(_warnings(options, result.sheets)))
 
 
-@dataclass(frozen=True, kw_only=True)
-class EorResult(Result):
-    """Exact effects of removal: ``effects`` maps each card value to the change of the
-    player's expected return when one card of it leaves the shoe; ``tags`` the suggested count.
-
-    >>> moon8 = eor("eclipse.moon8")
-    >>> moon8.effects["9"] > 0 > moon8.effects["5"], moon8.identity_holds
-    (True, True)
-    """
-
-    wager: str
-    expected: Fraction
-    effects: Mapping[str, Fraction | None]
-    tags: tuple[int, ...]
-    identity_holds: bool
-    warnings: tuple[str, ...] = ()
-
-    def chart(self) -> bytes:
-        """A bar chart of the effects as PNG bytes (``combin eor --plot``; needs matplotlib).
-
-        >>> eor("eclipse.sun7").chart()[:4]
-        b'\\x89PNG'
-        """
-        from combin.protection.charts import eor_chart, require_matplotlib
-        require_matplotlib()
-        png: bytes = eor_chart(getattr(self, "_effects"))
-        return png
-
-
 def eor(wager: str, *, max_tag: int | None = None, paytable: str | None = None,
         rules: str | None = None, decks: int | str | None = None, shoe: str | None = None,
         interpret: Interpret = None, paytable_file: Paths = None) -> EorResult:
@@ -549,21 +273,6 @@ def eor(wager: str, *, max_tag: int | None = None, paytable: str | None = None,
                       warnings=tuple(_warnings(options, [result.sheet])))
     object.__setattr__(found, "_effects", result)   # for chart(): not a field of the promise
     return found
-
-
-@dataclass(frozen=True, kw_only=True)
-class DecksResult(Result):
-    """The exact house edge per deck count and paytable: ``house_edge[(decks, heading)]``.
-
-    >>> sun7 = decks("eclipse.sun7", [1, 8], paytable="A")
-    >>> sun7.house_edge[(8, "A")] == par("eclipse.sun7", paytable="A").house_edge
-    True
-    """
-
-    wager: str
-    headings: tuple[str, ...]
-    house_edge: Mapping[tuple[int, str], Fraction]
-    warnings: tuple[str, ...] = ()
 
 
 def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str | None = None,
@@ -597,24 +306,6 @@ def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str
 
 
 # --- The stud games (the only module that imports combin.stud) ------------------------------
-
-@dataclass(frozen=True, kw_only=True)
-class GameResult(Result):
-    """A whole stud game, exact, per unit of Ante: ``expected`` (the player's net result a
-    round), ``house_edge`` (its negative), ``element_of_risk`` (per unit wagered) and
-    ``figures``, the summary table's figures by label.
-
-    >>> caribbean = game("caribbean", deck="9TJQKA")
-    >>> caribbean.expected, caribbean.element_of_risk
-    (Fraction(39610279, 25741485), Fraction(-39610279, 59987475))
-    """
-
-    game: str
-    deck: str
-    expected: Fraction
-    house_edge: Fraction
-    element_of_risk: Fraction | None
-    figures: Mapping[str, Any]
 
 
 def _rules(name: str, paytable: str | None, interpret: Interpret) -> Any:
@@ -723,22 +414,6 @@ def lunar_game(shards: str | PathLike[str] = SHARDS, *, paytable: str | None = N
                       figures=figures)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Advice(Result):
-    """Every option of one Lunar Poker situation, best first: ``options`` are
-    ``(option, exact EV per Ante or an upper bound, exact?)``; ``margin`` is by how much the
-    best beats the runner-up.
-
-    >>> hand = advise("AS KD TH TC 9D", "QS", deck="9TJQKA")
-    >>> hand.best, hand.options[0][1]
-    ('exchange AS KD 9D', Fraction(6900499, 4084080))
-    """
-
-    best: str
-    options: tuple[tuple[str, Fraction, bool], ...]
-    margin: Fraction | None
-
-
 def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None = None,
            interpret: Interpret = None, everything: bool = False,
            progress: bool = False) -> Advice:
@@ -768,22 +443,6 @@ def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None 
     options = tuple((str(row[2]), row[5], row[6] == "exact") for row in rows)
     return Advice(kind=document.kind, title=document.title, source=document, best=options[0][0],
                   options=options, margin=report.margin)
-
-
-@dataclass(frozen=True, kw_only=True)
-class StrategyAnswer(Result):
-    """The optimal option of one situation, its exact value per Ante, and whether it came from
-    the stored strategy (``shard``) or was priced on the spot.
-
-    >>> answer = strategy("AS KD 7H 7C 2D", "9S")
-    >>> answer.option, answer.shard
-    ('play', 75)
-    """
-
-    option: str
-    value: Fraction
-    shard: int | None
-    source_text: str
 
 
 def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | None = None,
