@@ -12,7 +12,7 @@ eor`` and ``combin count`` print.
 
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from combin.documents import protection as documents
 from combin.game import Game
@@ -41,11 +41,11 @@ def _pages(files: dict[str, str | bytes], base: str, document: "Document") -> No
     files[f"{base}.html"] = render(document, "html")
 
 
-def _deck_options(chosen: "Sequence[Selection]") -> dict[str, object]:
+def _deck_options(chosen: "Sequence[Selection]") -> dict[str, Any]:
     """The columns of the decks table for the scope's selections of one wager: the one
     paytable (or rule set) they share, else every column; the scope's readings."""
     first = chosen[0]
-    options: dict[str, object] = {"interpret": dict(first.interpretations),
+    options: dict[str, Any] = {"interpret": dict(first.interpretations),
                                   # a user's paytables (from a file) beside the game's own
                                   "extra_paytables": [table for key, table in first.tables.items()
                                                       if first.game.paytables.get(key) is not table]}
