@@ -79,13 +79,44 @@ def read_manifest(directory):
     if not isinstance(verdicts, dict) or not verdicts or \
             not all(isinstance(v, dict) for v in verdicts.values()):
         _invalid(root, "'verdicts' must hold one verdict per game of the bundle")
-    if not isinstance(recorded.get("scope"), dict):
-        _invalid(root, "'scope' must be an object")
+    _check_scope(root, recorded.get("scope"))
+    for game, verdict in verdicts.items():
+        if not all(isinstance(verdict.get(name), str) for name in ("checks", "simulation_inside_99")) \
+                or not isinstance(verdict.get("all_checks_passed"), bool):
+            _invalid(root, f"the verdict of {str(game)[:40]!r} must hold the strings checks and "
+                           "simulation_inside_99 and the true or false all_checks_passed")
+    for name in ("python", "dependencies"):
+        if name in recorded and not isinstance(recorded[name], (str, dict)):
+            _invalid(root, f"'{name}' must be a string or an object")
     lab = recorded.get("lab")
     if not isinstance(lab, dict) or set(lab) != set(EMPTY_LAB) or \
             not all(isinstance(value, str) for value in lab.values()):
         _invalid(root, f"'lab' must hold the strings {', '.join(EMPTY_LAB)}")
     return recorded
+
+
+#: Each field of a manifest's scope and the type its value must have (``None``: absent).
+_SCOPE_TEXT = ("game", "paytable", "rules", "decks", "shoe", "deck")
+
+
+def _check_scope(root, scope):
+    """The manifest's scope: exactly the fields a bundle records, each of its type (a text
+    or null; a list of texts; an object of texts)."""
+    if not isinstance(scope, dict):
+        _invalid(root, "'scope' must be an object")
+    fields = set(_SCOPE_TEXT) | {"wagers", "interpret", "paytable_files"}
+    if set(scope) != fields:
+        _invalid(root, f"'scope' must hold exactly {', '.join(sorted(fields))}")
+    for name in _SCOPE_TEXT:
+        if scope[name] is not None and not isinstance(scope[name], str):
+            _invalid(root, f"the scope's {name} must be a string or null, not "
+                           f"{type(scope[name]).__name__}")
+    for name in ("wagers", "paytable_files"):
+        if not isinstance(scope[name], list) or not all(isinstance(x, str) for x in scope[name]):
+            _invalid(root, f"the scope's {name} must be a list of strings")
+    interpret = scope["interpret"]
+    if not isinstance(interpret, dict) or not all(isinstance(v, str) for v in interpret.values()):
+        _invalid(root, "the scope's interpret must be an object of strings")
 
 
 def _unsafe(root, path):

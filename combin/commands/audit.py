@@ -98,8 +98,12 @@ def scope_record(args: argparse.Namespace) -> dict:
 
 def lab_fields(args: argparse.Namespace) -> dict:
     """The laboratory's fields of parsed options (``date`` as given, or empty)."""
-    return {"client": args.client or "", "submission": args.submission or "",
-            "prepared_by": args.prepared_by or "", "date": args.date or ""}
+    from combin.bounded import plain_text
+    fields = {"client": args.client or "", "submission": args.submission or "",
+              "prepared_by": args.prepared_by or "", "date": args.date or ""}
+    for key, value in fields.items():
+        plain_text(value, f"--{key.replace('_', '-')}")    # a newline would forge a report line
+    return fields
 
 
 def _scope(args: argparse.Namespace) -> "Scope":
@@ -109,9 +113,10 @@ def _scope(args: argparse.Namespace) -> "Scope":
     from combin.fileio import read_text
     from combin.interpret import parse_assignments
     from combin.paytable_file import MAX_FILE_BYTES
+    from combin.bounded import plain_text
     files, names = [], set()
     for path in args.paytable_file:
-        name = Path(path).name
+        name = plain_text(Path(path).name, "the paytable file's name")   # printed on the reports
         if name in names:
             raise CombinError(f"--paytable-file: two files are named {name!r}; rename one")
         names.add(name)
@@ -169,8 +174,8 @@ def _run(args: argparse.Namespace) -> str:
     scope = _scope(args)
     lab = {**lab_fields(args), "date": _date(args.date)}
     if args.pdf:
-        from combin.audit.pdf import chromium
-        chromium()  # refused before any work when Chromium is missing
+        from combin.audit.pdf import probe
+        probe()  # refused before any work when Chromium is missing or cannot print
     files, verdicts, record = build(args.seed, args.rounds, args.hands, args.shoes, args.workers,
                                     scope=scope, lab=lab)
     if args.pdf:

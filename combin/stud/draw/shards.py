@@ -272,7 +272,9 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
         raise CombinError(f"{where / 'plan.json'}: the folder's plan has {len(shards)} shards, not "
                           f"{count}; give --shard-count {len(shards)} or another folder")
     missing = [s for s in shards if _load_shard(where, spec, s) is None]
-    stream.write(f"game: {len(shards) - len(missing)} of {len(shards)} shards are in {where}\n")
+    from combin.progress import messages
+    say = messages("game", stream)          # silent under -q
+    say(f"{len(shards) - len(missing)} of {len(shards)} shards are in {where}")
     todo = missing if most is None else missing[:most]
     if not todo:
         return []
@@ -300,9 +302,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
             write_atomic(_shard_path(where, shard.index), _shard_file(spec, shard, scale, records, keys, rules),
                          "shard")
             written.append(shard.index)
-            stream.write(f"game: shard {shard.index} of {len(shards)} written to {where} "
-                         f"({shard.classes:,} classes)\n")
-            stream.flush()
+            say(f"shard {shard.index} of {len(shards)} written to {where} ({shard.classes:,} classes)")
     return written
 
 
