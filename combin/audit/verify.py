@@ -319,7 +319,7 @@ def _class_differences(root, hashes, count, seed, progress):
     return found
 
 
-def _shard_differences(root, hashes, count, seed, progress):
+def _shard_differences(root, hashes, count, seed, progress, whole=0, workers=0):
     """The exact 52-card run's shards the bundle holds (``lunar/game/full/``): its sheet
     assembled again from the bundle's own copy and compared with the bundle's sheet figure by
     figure, and a seeded random ``count`` of the classes the shards kept priced again by the
@@ -350,12 +350,34 @@ def _shard_differences(root, hashes, count, seed, progress):
                   file_differences(path, target.read_bytes(), text.encode("utf-8"))]
     try:
         found += stud_games.reprice_kept(folder, count, seed, progress)
+        found += _whole_shards(folder, run, whole, seed, progress, workers)
     except CombinError as error:
         found.append(f"recomputed figures differ: {run}: {error}")
     return found
 
 
-def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES):
+def _whole_shards(folder, run, whole, seed, progress, workers):
+    """``whole`` shards of the run chosen at random (seeded) priced again class by class, each
+    shard file compared with the bundle's entry by entry (:func:`combin.stud.draw.shards.reprice_shard`;
+    about 22,000 classes a 52-card shard)."""
+    import random
+    import tempfile
+    from combin.stud.draw.shards import plan_run, reprice_shard, require_plan
+    from combin.stud.draw.spec import RunSpec
+    if not whole:
+        return []
+    count = len(require_plan(folder, RunSpec.of(*plan_run(folder))))
+    found = []
+    for index in sorted(random.Random(stream_seed(seed, "verify-shards", run)).sample(range(count),
+                                                                                    min(whole, count))):
+        progress(f"lunar: shard {index} of {run}, every class priced again")
+        with tempfile.TemporaryDirectory(prefix="combin-verify-") as scratch:
+            found += [f"recomputed figures differ: {run}{line}" for line in
+                      reprice_shard(folder, index, f"{scratch}/store.sqlite", workers)]
+    return found
+
+
+def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES, shards=0):
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
     Checked: the manifest's shape (:func:`read_manifest`); every listed path
@@ -414,7 +436,8 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
                         for path in sorted(set(hashes) - set(files) - {PDF})]
         differences += _draw_differences(root, hashes, workers, progress)
         differences += _class_differences(root, hashes, classes, parameters["seed"], progress)
-        differences += _shard_differences(root, hashes, classes, parameters["seed"], progress)
+        differences += _shard_differences(root, hashes, classes, parameters["seed"], progress, shards,
+                                          workers)
         for game in sorted(set(verdicts) | set(recorded["verdicts"])):
             if verdicts.get(game) != recorded["verdicts"].get(game):
                 differences.append(f"recorded verdict differs from the recomputation: {game}")

@@ -56,6 +56,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "Lunar sample the bundle carries, and N of the classes the exact "
                              "52-card run's shards kept; their exact values must equal the "
                              "bundle's (default 200, about 0.1-0.4 CPU-seconds each; 0: none)")
+    parser.add_argument("--verify-shards", metavar="K", default=None,
+                        type=int_option("--verify-shards", 0, 256),
+                        help="with --verify: price again every class of K shards of the exact 52-card "
+                             "run, chosen at random (seeded), and compare each shard file entry by entry "
+                             "(default 0; a 52-card shard is about 22,000 classes, 0.1-0.4 CPU-seconds each)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")
     scope.add_argument("--wager", action="append", default=[], metavar="W",
@@ -156,7 +161,7 @@ def _run(args: argparse.Namespace) -> str:
         from combin.audit.verify import VERIFY_CLASSES, verify
         classes = VERIFY_CLASSES if args.verify_classes is None else args.verify_classes
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only,
-                             classes=classes)
+                             classes=classes, shards=args.verify_shards or 0)
         for line in differences:
             print(line, file=sys.stderr)
         if differences:
@@ -167,7 +172,8 @@ def _run(args: argparse.Namespace) -> str:
         messages("combin")(f"{args.verify}: verified, {how}")
         return ""
     for asked, name in ((args.hashes_only, "--hashes-only"),
-                        (args.verify_classes is not None, "--verify-classes")):
+                        (args.verify_classes is not None, "--verify-classes"),
+                        (args.verify_shards is not None, "--verify-shards")):
         if asked:
             raise CombinError(f"{name} applies to --verify DIR")
     check_directory(args.out, relatives=(), marker=MARKER)

@@ -99,7 +99,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
             ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
             ("Unit", ident["unit"]), ("Mode", ident["mode"]),
             *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
-              if key in ident)]
+              if key in ident),
+            *((("Shard plan", Text(ident["plan"])),) if "plan" in ident else ())]
     subject = tuple((key, value) for key, value in ident.items() if key != "tool")
     return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
                     tuple(tables), notes=tuple(notes), subject=subject)
@@ -113,14 +114,15 @@ def shards_document(deck: Any, rules: Any, folder: Any) -> Document | None:
     in for every shard.  Nothing is priced here: the sheet is read from the files alone, so
     the same folder gives the same bytes on any machine."""
     from combin.stud.draw.basic import basic_done, basic_totals, cost_rows, derive
-    from combin.stud.draw.shards import assemble
+    from combin.stud.draw.shards import assemble, provenance
     from combin.stud.draw.sheet import totals_sheet
     from combin.stud.draw.strategy import Strategy
     found = assemble(deck, rules, folder)
     if found is None:
         return None
     scale, totals, shards = found
-    sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
+    sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards,
+                                                      "plan": provenance(folder)})
     strategy = Strategy(deck, rules, scale, None, totals=totals)
     basic: Any = None
     if not strategy.complete:
