@@ -378,3 +378,10 @@ def test_verify_prices_again_a_whole_shard_chosen_at_random(folder):
     said = []
     assert _whole_shards(folder / "full", "lunar/game/full/", 1, 5, said.append, 0) == []
     assert len(said) == 1 and said[0].startswith("lunar: shard ") and said[0].endswith("every class priced again")
+
+
+def test_the_strategy_command_says_the_folder_is_not_the_committed_run(folder, capsys):
+    assert main(["lunar", "strategy", "AS KD QH JC JD", "--up", "AH", "--deck", "JQKA",
+                 "--shards", str(folder / "full")]) == 0
+    digest = hashlib.sha256((folder / "full" / "plan.json").read_bytes()).hexdigest()
+    assert f"plan.json sha256 {digest}: NOT the committed run of combin " in capsys.readouterr().out

@@ -60,7 +60,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         type=int_option("--verify-shards", 0, 256),
                         help="with --verify: price again every class of K shards of the exact 52-card "
                              "run, chosen at random (seeded), and compare each shard file entry by entry "
-                             "(default 0; a 52-card shard is about 22,000 classes, 0.1-0.4 CPU-seconds each)")
+                             "(default 0; a 52-card shard is about 22,000 classes, about 4 CPU-ms each in "
+                             "the run's own engine: 1 to 2 CPU-minutes a shard)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")
     scope.add_argument("--wager", action="append", default=[], metavar="W",

@@ -144,7 +144,9 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
             value = advise(situation, rules, detail=False)[0].ev
         else:
             value = RankEngine(situation, rules).exact_value(key)
-        source = f"the stored optimal strategy (shard {shard} of {folder[:100]}); its value priced now"
+        from combin.stud.draw.shards import provenance
+        source = (f"the stored optimal strategy (shard {shard} of {folder[:100]}; {provenance(folder)}); "
+                  "its value priced now")
     label = "instant payout" if key[0] == "instant" else option_label(key, hand)
     rows = [["optimal option", label], ["expected result per Ante", Ratio(value, 10)],
             ["in percent of the Ante", Percent(Fraction(value), 4)], ["source", Text(source)]]
