@@ -461,7 +461,7 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
     from combin.stud.draw.advise import advise as priced
     from combin.stud.game.chunks import option_label
     from combin.stud.draw.rank.engine import RankEngine
-    from combin.stud.game.shards import lookup
+    from combin.stud.game.shards import lookup, provenance
     situation = Situation.parse(hand, up, deck)
     rules = _rules("lunar", paytable, interpret)
     folder = str(shards) if shards is not None else SHARDS
@@ -482,7 +482,8 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
             value = priced(situation, rules, detail=False)[0].ev
         else:
             value = RankEngine(situation, rules).exact_value(key)
-        source = f"the stored optimal strategy (shard {shard} of {folder[:100]}); its value priced now"
+        source = (f"the stored optimal strategy (shard {shard} of {folder[:100]}; "
+                  f"{provenance(folder)}); its value priced now")
     label = "instant payout" if key[0] == "instant" else option_label(key, cards)
     document = _strategy_document(situation, rules, key, label, value, shard, folder, source)
     return StrategyAnswer(kind=document.kind, title=document.title, source=document, option=label,

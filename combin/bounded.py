@@ -11,6 +11,9 @@ never reaches :func:`int` (which refuses more than 4,300 digits with a
   :class:`~combin.errors.CombinError` naming the option;
 * :func:`parse_fraction` -- an exact number written ``3``, ``-2.5``, ``1/20``
   (no exponent, no float ever);
+* :func:`plain_text` -- a line of text a user gives (a laboratory's client, a title): no
+  control character (a newline would forge a line of a report), no bidirectional
+  override or isolate, no line or paragraph separator;
 * :func:`int_option` -- the same check as an ``argparse`` ``type=``, so a
   command option is bounded in one line::
 
@@ -26,13 +29,48 @@ from fractions import Fraction
 
 from combin.errors import CombinError
 
-__all__ = ["MAX_CHARS", "parse_int", "parse_fraction", "int_option"]
+__all__ = ["MAX_CHARS", "parse_int", "parse_fraction", "int_option", "plain_text", "hidden_character"]
 
 #: No number a user types needs more characters than this (sign and leading zeros included).
 MAX_CHARS = 40
 
 _INT = re.compile(r"[+-]?[0-9]+")
 _FRACTION = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:/([0-9]+))?")
+
+
+#: Format characters that reorder the text shown around them (bidirectional embeddings,
+#: overrides and isolates): "evil\u202etxt" shows as "evilt" + "xt" reversed.
+BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+
+
+def hidden_character(text, categories=("Cc", "Zl", "Zp")):
+    r"""The first character of ``text`` a reader would not see as written -- a control
+    character, a line or paragraph separator (``categories``) or a bidirectional override --
+    or ``None``.
+
+    >>> hidden_character("Casino\nHouse edge: 0%"), hidden_character("evil\u202etxt")
+    ('\n', '\u202e')
+    >>> hidden_character("Casino Royale \u00e9\u200c"), hidden_character("a\u2028b")
+    (None, '\u2028')
+    """
+    import unicodedata
+    return next((c for c in text if c in BIDI or unicodedata.category(c) in categories), None)
+
+
+def plain_text(text, name):
+    r"""``text`` if it is one line of visible text (see :func:`hidden_character`), else one
+    :class:`CombinError` naming ``name`` and the character.
+
+    >>> plain_text("Casino\nHouse edge: 0%", "--client")
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: --client holds a control character (U+000A); write it on one line of visible text
+    """
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise CombinError(f"{name} holds a control character (U+{ord(hidden):04X}); write it on "
+                          "one line of visible text")
+    return text
 
 
 def _shown(text):

@@ -123,7 +123,9 @@ _CLOSED = "standard output is closed; give --out FILE"
 
 
 def _emit(text, out):
-    if out and text:
+    if not text:            # a command that wrote its files itself (workbench, audit) prints nothing
+        return
+    if out:
         from combin.fileio import write_atomic
         write_atomic(out, text)
         return

@@ -32,9 +32,10 @@ def rational(value: Exact) -> str:
 def decimal(value: Exact | _decimal.Decimal, places: int) -> str:
     """``value`` rounded half-to-even at ``places`` decimals, as fixed-point text."""
     if isinstance(value, _decimal.Decimal):
-        # fixed-point text always ("0.000000", never "0E-6" for a zero standard deviation)
-        return format(value.quantize(_decimal.Decimal(1).scaleb(-places),
-                                     rounding=_decimal.ROUND_HALF_EVEN), "f")
+        # fixed-point text always ("0.000000", never "0E-6" for a zero standard deviation),
+        # in a context wide enough for every digit of the result (a pay of 24 digits)
+        return format(value.quantize(_decimal.Decimal(1).scaleb(-places), context=_wide(value, places)),
+                      "f")
     scaled = round(Fraction(value) * 10**places)
     sign = "-" if scaled < 0 else ""
     digits = str(abs(scaled)).rjust(places + 1, "0")
@@ -43,10 +44,24 @@ def decimal(value: Exact | _decimal.Decimal, places: int) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
+def _wide(value: _decimal.Decimal, places: int) -> _decimal.Context:
+    """A half-to-even context holding every digit of ``value`` to ``places`` decimals (and
+    two more), however long the number.
+
+    >>> decimal(_decimal.Decimal(10) ** 60 / 3, 2)[-6:]
+    '000.00'
+    >>> percent(_decimal.Decimal("9" * 45), 1)[:3], len(percent(_decimal.Decimal("9" * 45), 1))
+    ('999', 50)
+    """
+    digits = max(value.adjusted(), 0) + places + 4 if value.is_finite() else 28
+    return _decimal.Context(prec=max(digits, 28), rounding=_decimal.ROUND_HALF_EVEN,
+                            Emax=_decimal.MAX_EMAX, Emin=_decimal.MIN_EMIN)
+
+
 def percent(value: Exact | _decimal.Decimal, places: int = 4) -> str:
     """``value`` as a percentage with ``places`` decimals, e.g. ``"1.0579%"``."""
     if isinstance(value, _decimal.Decimal):
-        return decimal(value * 100, places) + "%"
+        return decimal(value.scaleb(2, context=_wide(value, places + 2)), places) + "%"
     return decimal(Fraction(value) * 100, places) + "%"
 
 

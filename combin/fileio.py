@@ -238,6 +238,9 @@ def check_directory(root, what="output directory", relatives=None, marker=None):
     holds ``marker`` (a previous output of the same kind, replaced whole)."""
     base, shown = _check_path(root, what)
     found = _stat(base)
+    if found is None and base.is_symlink():
+        raise CombinError(f"{shown}: the {what} must be a directory; this is a symbolic link to "
+                          "nothing")
     if found is not None:
         if not stat.S_ISDIR(found.st_mode) or base.is_symlink():
             raise CombinError(f"{shown}: the {what} must be a directory; this is "

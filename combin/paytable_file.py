@@ -171,7 +171,9 @@ def read_paytable_file(path, known=None, earlier=None):
     (:func:`combin.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
     refused before it is opened.
     """
+    from combin.bounded import plain_text
     text = read_text(path, MAX_FILE_BYTES, "paytable file")
+    plain_text(str(path), "the paytable file's name")     # its name is printed on every sheet
     return parse_paytable_file(text, str(path), known, earlier)
 
 

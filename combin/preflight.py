@@ -51,7 +51,8 @@ def _outputs(args):
                                               and getattr(args, "table", None) is None)
         found.append(("--out", out, "output directory" if args.output == "directory" else
                       "output", tree))
-    for name, what in (("plot", "plot"), ("strategy_out", "strategy output"), ("store", "store")):
+    for name, what in (("plot", "plot"), ("strategy_out", "strategy output"),
+                       ("classes_out", "classes output"), ("store", "store")):
         value = getattr(args, name, None)
         if value is not None:
             found.append((f"--{name.replace('_', '-')}", value, what, False))
@@ -62,15 +63,56 @@ def _outputs(args):
     return found
 
 
+#: The files SQLite keeps beside a store while it is open (its write-ahead log and its
+#: shared memory, or the rollback journal): an output written there destroys the store.
+STORE_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def _identities(option, path, what):
+    """``[(identity, option, path, companion)]``: a file's real path (symbolic links
+    resolved) and, when it exists, its device and inode (a hard link); for a store its
+    SQLite companion files too (``companion`` true)."""
+    found = []
+    for one in [path] + ([path + suffix for suffix in STORE_COMPANIONS] if what == "store" else []):
+        found.append((("path", os.path.realpath(one)), option, one, one != path))
+        try:
+            status = os.stat(one)
+        except (OSError, ValueError):
+            continue
+        found.append((("inode", status.st_dev, status.st_ino), option, one, one != path))
+    return found
+
+
 def _collisions(outputs):
+    """Refuse two outputs naming one file (by real path, or device and inode), and an output
+    naming one of the store's companion files (``S.sqlite-wal``)."""
+    from combin.fileio import shown
     seen = {}
-    for option, path, _, _ in outputs:
-        real = os.path.realpath(path)
-        if real in seen:
-            from combin.fileio import shown
-            raise CombinError(f"{seen[real]} and {option} name the same file {shown(path)}; "
+    for option, path, what, _ in outputs:
+        mine = _identities(option, os.fspath(path), what)
+        for identity, _, one, companion in mine:
+            if identity not in seen or seen[identity][0] == option:
+                continue
+            first, other, first_companion = seen[identity]
+            if companion or first_companion:
+                user, store_file = (first, one) if companion else (option, other)
+                raise CombinError(f"{user} names {shown(store_file)}, a file SQLite keeps beside "
+                                  "the store; give it a file of its own")
+            raise CombinError(f"{first} and {option} name the same file {shown(path)}; "
                               "give each its own")
-        seen[real] = option
+        for identity, _, one, companion in mine:
+            seen.setdefault(identity, (option, one, companion))
+
+
+def _store_beside_shards(args):
+    """A store inside the ``--shards`` folder would be written among the run's own files
+    (``--store DIR/plan.json``): refused before the folder or its plan is made."""
+    shards, store = getattr(args, "shards", None), getattr(args, "store", None)
+    if shards and store and os.path.realpath(os.path.dirname(os.path.abspath(store))) \
+            == os.path.realpath(shards):
+        from combin.fileio import shown
+        raise CombinError(f"--store {shown(store)} is inside the --shards folder, among the run's "
+                          "own files; keep the store outside it")
 
 
 def _table(args):
@@ -98,7 +140,7 @@ def scheduler_address(text):
     if not colon or not host or "/" in host or " " in host:
         raise CombinError(f"--scheduler {shown(text)}: give tcp://HOST:PORT, e.g. "
                           "tcp://127.0.0.1:8786")
-    if not port.isdigit() or not 1 <= int(port) <= 65535:
+    if not port.isdigit() or len(port) > 5 or not 1 <= int(port) <= 65535:
         raise CombinError(f"--scheduler {shown(text)}: the port must be a number from 1 to "
                           "65,535")
     return f"tcp://{rest}"
@@ -118,6 +160,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     for _, path, what, directory in outputs:
         (check_directory if directory else check_output)(path, what)
     _collisions(outputs)
+    _store_beside_shards(args)
     for _, path, what, directory in outputs:
         probe_output(path, what, directory)
     if sys.stdout is None and getattr(args, "out", None) is None:

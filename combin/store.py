@@ -107,15 +107,7 @@ class Store:
         try:
             os.makedirs(folder, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=30)
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {name: [row[1] for row in self._db.execute(f"PRAGMA table_info('{name}')")]
-                      for (name,) in self._db.execute(
-                          "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if version == 0 and not tables:        # a new store
-                self._db.executescript(_SCHEMA)
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                self._db.commit()
-                version, tables = SCHEMA_VERSION, dict(_TABLES)
+            version, tables = self._shape()
             self._check(version, tables)
             self._write_ahead()
             verdict = self._db.execute("PRAGMA quick_check").fetchone()[0]
@@ -136,6 +128,37 @@ class Store:
         except CombinError:
             self.close()
             raise
+
+    def _shape(self):
+        """``(user_version, {table: [column, ...]})`` of the file, read -- and, for a new
+        file, its tables made -- in one write transaction: a second run opening the same new
+        file at the same moment waits for the first (SQLite's busy timeout) and then sees the
+        store whole, never its tables without its version."""
+        db = self._db
+        db.isolation_level = None                   # the transaction below is explicit
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            version, tables = self._read_shape()
+            if version == 0 and not tables:         # a new store
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                version, tables = self._read_shape()
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        finally:
+            db.isolation_level = ""
+        return version, tables
+
+    def _read_shape(self):
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {name: [row[1] for row in self._db.execute(f"PRAGMA table_info('{name}')")]
+                  for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return version, tables
 
     def _write_ahead(self):
         """Switch the store (ours, checked) to SQLite's write-ahead log, where a reader never
@@ -173,8 +196,12 @@ class Store:
         if "readonly" in reason or "read-only" in reason:
             return CombinError(f"the store {self.shown} cannot be written ({reason}); give --store "
                                "a file you may write")
-        if isinstance(error, sqlite3.OperationalError) and "locked" in reason:
-            return CombinError(f"the store {self.shown} is in use by another run ({reason})")
+        if isinstance(error, sqlite3.OperationalError) and ("locked" in reason or "busy" in reason):
+            return CombinError(f"the store {self.shown} is in use by another run ({reason}); run "
+                               "the command again when it has finished (the store keeps its chunks)")
+        if isinstance(error, sqlite3.IntegrityError):
+            return CombinError(f"the store {self.shown} was changed by another run at the same "
+                               f"moment ({reason}); run the command again (the store keeps its chunks)")
         return CombinError(f"the store {self.shown} is damaged ({reason}); give --store a new file")
 
     def _query(self, sql, parameters=(), commit=False):
@@ -206,11 +233,12 @@ class Store:
     def begin(self, description, chunks):
         """Register (or find) the run of ``description`` cut into ``chunks``; its key."""
         key = run_key(description)
+        # INSERT OR IGNORE, then read back: two runs of one command starting at once both
+        # find the one row, never a UNIQUE-constraint failure
+        self._query("INSERT OR IGNORE INTO runs VALUES (?, ?, ?)", (key, canonical(description), chunks),
+                    commit=True)
         row = self._query("SELECT chunks FROM runs WHERE key = ?", (key,))
-        if not row:
-            self._query("INSERT INTO runs VALUES (?, ?, ?)", (key, canonical(description), chunks),
-                        commit=True)
-        elif row[0][0] != chunks:
+        if row[0][0] != chunks:
             raise CombinError(f"the store {self.shown} holds this run cut into {row[0][0]} chunks, "
                               f"not {chunks}; use another --store")
         return key

@@ -28,3 +28,21 @@ def test_a_directory_holding_other_files_is_refused_in_one_line(tmp_path):
     assert run.returncode == 2 and run.stderr.count("\n") == 1
     assert run.stderr.startswith("combin: error:") and "notes.txt" in run.stderr
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_file_the_page_would_not_offer_whole_is_refused_in_one_line(tmp_path):
+    (tmp_path / "bk.toml").write_text('[[paytable]]\nwager = "baccarat.banker"\nid = "comm4"\ncitation = "c"\n'
+                                      '[paytable.pays]\nbanker_wins = "0.96 to 1"\n', encoding="utf-8")
+    run = _combin("workbench", "--out", tmp_path / "w", "--paytable-file", tmp_path / "bk.toml")
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == ("combin: error: --paytable-file: the workbench does not offer presets of "
+                          "baccarat.banker (paytable 'comm4': its paytable is the rule set's, or it is priced "
+                          "inside a whole game); price it with combin par\n")
+    (tmp_path / "rs.toml").write_text('[[paytable]]\nwager = "eclipse.moon8"\nid = "X"\ncitation = "c"\n'
+                                      '[paytable.pays]\nplayer_wins_three_card_8 = "30 to 1"\n'
+                                      '[[ruleset]]\nid = "r4"\ntitle = "t"\ncitation = "c"\n'
+                                      '[ruleset.paytables]\n"eclipse.moon8" = "X"\n', encoding="utf-8")
+    run = _combin("workbench", "--out", tmp_path / "w", "--paytable-file", tmp_path / "rs.toml")
+    assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+    assert "not its rule sets ([[ruleset]] 'r4')" in run.stderr
+    assert not (tmp_path / "w").exists()

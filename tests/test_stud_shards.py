@@ -2,6 +2,7 @@
 the compact strategy answers every situation; damaged or foreign shards are refused."""
 
 import gzip
+import hashlib
 import json
 import random
 import shutil
@@ -60,7 +61,10 @@ def test_the_assembled_sheet_is_the_committed_one_plus_the_plain_tables(folder):
     text = (folder / "sheet.md").read_text()
     committed = (ROOT / "tables/lunar/game/JQKA.md").read_text()
     cut, end = text.index("\n## Strategy by the first five and the up card"), text.index("\n## Notes")
-    assert text[:cut] + text[end:] == committed
+    head = text.index("\n## ")                     # the identification also names the shard plan
+    assert text[head:cut] + text[end:] == committed[committed.index("\n## "):]
+    digest = hashlib.sha256((folder / "full" / "plan.json").read_bytes()).hexdigest()
+    assert f"| Shard plan       | plan.json sha256 {digest}: NOT the committed run of combin " in text
     plain = text[cut:end]
     assert "## Basic strategy derived from the optimal strategy" in plain
     assert "| pair of aces " in plain and "one_pair" not in plain
@@ -153,8 +157,10 @@ def test_shards_are_the_same_bytes_each_time(folder, tmp_path):
     again = tmp_path / "again"
     assert main(["game", "lunar", "--deck", "JQKA", "--shards", str(again), "--shard-count", "3",
                  "--workers", "0", "--store", str(tmp_path / "s.sqlite"), "--max-shards", "1"]) == 0
-    for name in ("plan.json", "shard-000.json.gz"):
-        assert (again / name).read_bytes() == (folder / "full" / name).read_bytes()
+    assert (again / "shard-000.json.gz").read_bytes() == (folder / "full" / "shard-000.json.gz").read_bytes()
+    plan, whole = (json.loads((where / "plan.json").read_text()) for where in (again, folder / "full"))
+    # the same plan, pinning the one shard written so far
+    assert plan == {**whole, "digests": whole["digests"][:1] + [None, None]}
 
 
 def _copy(folder, tmp_path):
@@ -291,3 +297,110 @@ def test_an_unwritable_shards_folder_is_refused_before_any_work(tmp_path, capsys
                                "--workers", "0", "--store", str(tmp_path / "s.sqlite")])
     assert "/proc/combin-shards/plan.json: the shard plan cannot be written there" in line
     assert list(tmp_path.iterdir()) == []
+
+
+# --- a forged run (issue: hardening round 4, item 2) ------------------------------------------
+
+def _forge(where, amount):
+    """Add ``amount`` to ``totals.best`` of every shard and recompute each shard's own digest."""
+    for path in sorted(where.glob("shard-*.json.gz")):
+        obj = json.loads(gzip.decompress(path.read_bytes()))
+        obj["totals"]["best"] = str(int(obj["totals"]["best"]) + amount)
+        body = {k: v for k, v in obj.items() if k != "digest"}
+        obj["digest"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+        path.write_bytes(gzip.compress(json.dumps(obj).encode()))
+
+
+def _plan_edit(where, key, change):
+    plan = json.loads((where / "plan.json").read_text())
+    plan[key] = change(plan[key])
+    (where / "plan.json").write_text(json.dumps(plan, indent=1) + "\n")
+
+
+def test_a_forged_run_is_refused_by_the_digests_the_plan_pins(folder, tmp_path, capsys):
+    where = _copy(folder, tmp_path)
+    _forge(where, 10**15)
+    refusal = (f"combin: error: {where}/shard-000.json.gz: the shard cannot be used (it is not the shard the "
+               "plan pins (its digest is not the plan's)); remove it to compute it again")
+    assert _cli_error(capsys, _assemble_argv(where, tmp_path) + ["--max-shards", "0"]) == refusal
+    assert _cli_error(capsys, ["lunar", "simulate", "--deck", "JQKA", "--shards", str(where),
+                               "--rounds", "10"]) == refusal
+    assert not (tmp_path / "out.md").exists()
+
+
+def test_a_forged_run_with_its_pins_rewritten_does_not_add_up(folder, tmp_path, capsys):
+    where = _copy(folder, tmp_path)
+    _forge(where, 10**15)
+    _plan_edit(where, "digests", lambda pins: [
+        json.loads(gzip.decompress((where / f"shard-{i:03d}.json.gz").read_bytes()))["digest"]
+        for i in range(len(pins))])
+    assert _cli_error(capsys, _assemble_argv(where, tmp_path) + ["--max-shards", "0"]) == (
+        f"combin: error: {where}/shard-000.json.gz: the shard cannot be used (its total value is not the sum "
+        "of its strategy cells' values); remove it to compute it again")
+
+
+def test_a_shard_of_another_weight_than_the_class_list_gives_is_refused(folder, tmp_path, capsys):
+    where = _copy(folder, tmp_path)
+    _plan_edit(where, "weights", lambda weights: [weights[0], str(int(weights[1]) + 1), *weights[2:]])
+    assert _cli_error(capsys, _assemble_argv(where, tmp_path) + ["--max-shards", "0"]) == (
+        f"combin: error: {where}/shard-001.json.gz: the shard cannot be used (its weight is not the plan's, "
+        "the sum of its classes' weights); remove it to compute it again")
+
+
+def test_the_plan_pins_each_shards_digest_and_its_weight_from_the_class_list(folder):
+    plan = json.loads((folder / "full" / "plan.json").read_text())
+    _, _, _, weights = situations(DECK)
+    starts = [row[2] for row in plan["shards"]] + [len(weights)]
+    assert plan["weights"] == [str(int(weights[a:b].sum())) for a, b in zip(starts, starts[1:])]
+    assert plan["digests"] == [json.loads(gzip.decompress((folder / "full" / f"shard-{i:03d}.json.gz")
+                                                          .read_bytes()))["digest"] for i in range(3)]
+
+
+def test_a_plan_without_pins_is_pinned_by_the_next_run(folder, tmp_path):
+    where = _copy(folder, tmp_path)
+    pinned = (where / "plan.json").read_bytes()
+    plan = json.loads(pinned)
+    del plan["weights"], plan["digests"]
+    (where / "plan.json").write_text(json.dumps(plan, indent=1) + "\n")
+    with pytest.raises(CombinError, match="pins no digest or weight of shard 0"):
+        assemble(DECK, RULES, where)
+    assert main(_assemble_argv(where, tmp_path) + ["--max-shards", "0"]) == 0
+    assert (where / "plan.json").read_bytes() == pinned
+
+
+def test_the_committed_run_is_named_by_its_plans_digest():
+    from combin.stud.game.shards import COMMITTED_PLANS, provenance
+    full = ROOT / "tables/lunar/game/full"
+    digest = hashlib.sha256((full / "plan.json").read_bytes()).hexdigest()
+    assert list(COMMITTED_PLANS) == [digest]
+    statement = provenance(full)
+    assert statement == (f"plan.json sha256 {digest}: the exact 52-card run committed with this version "
+                         "(tables/lunar/game/full)")
+    for sheet in ("full-deck.md", "full-deck.json"):
+        assert statement in (ROOT / "tables/lunar/game" / sheet).read_text()
+
+
+def test_a_whole_shard_priced_again_is_its_file_and_a_forged_one_is_not(folder, tmp_path):
+    from combin.stud.game.shards import reprice_shard
+    index = random.Random(7).randrange(3)
+    assert reprice_shard(folder / "full", index, str(tmp_path / "s.sqlite")) == []
+    where = _copy(folder, tmp_path)
+    _forge(where, 10**15)
+    _plan_edit(where, "digests", lambda pins: [None] * len(pins))
+    found = reprice_shard(where, index, str(tmp_path / "s2.sqlite"))
+    assert found == [f"shard-{index:03d}.json.gz: its digest is not the one priced again",
+                     f"shard-{index:03d}.json.gz: its totals is not the one priced again"]
+
+
+def test_verify_prices_again_a_whole_shard_chosen_at_random(folder):
+    from combin.audit.verify import _whole_shards
+    said = []
+    assert _whole_shards(folder / "full", "lunar/game/full/", 1, 5, said.append, 0) == []
+    assert len(said) == 1 and said[0].startswith("lunar: shard ") and said[0].endswith("every class priced again")
+
+
+def test_the_strategy_command_says_the_folder_is_not_the_committed_run(folder, capsys):
+    assert main(["lunar", "strategy", "AS KD QH JC JD", "--up", "AH", "--deck", "JQKA",
+                 "--shards", str(folder / "full")]) == 0
+    digest = hashlib.sha256((folder / "full" / "plan.json").read_bytes()).hexdigest()
+    assert f"plan.json sha256 {digest}: NOT the committed run of combin " in capsys.readouterr().out

@@ -305,3 +305,60 @@ def test_every_deck_count_and_z_at_four_places(browser, url):
     options = browser.execute_script(
         "return [...document.querySelectorAll('select#decks option')].map(o => o.value);")
     assert options == [str(d) for d in range(1, 9)]
+
+
+# --- hostile fragments and data (hardening round 4, item 6) ----------------------------------
+
+@pytest.mark.parametrize("fragment, error", [
+    ("wager=eclipse.moon8&x=%E0%A4%A", "'x=%E0%A4%A' holds a broken percent-escape"),
+    ("wager=eclipse.moon8&%", "'%' holds a broken percent-escape"),
+    ("wager=eclipse.moon8&decks=%zz", "'decks=%zz' holds a broken percent-escape"),
+    ("wager=eclipse.moon8&y=%ED%A0%80", "'y=%ED%A0%80' holds a broken percent-escape"),
+    ("wager=constructor", "unknown wager 'constructor'"),
+    ("wager=__proto__", "unknown wager '__proto__'"),
+    ("wager=toString", "unknown wager 'toString'"),
+    ("wager=baccarat.banker&rules=constructor", "unknown rule set 'constructor' (known: standard, ez, super6)"),
+    ("wager=eclipse.moon8&decks=8&__proto__=1to1", "eclipse.moon8 paytable A has no line '__proto__'"),
+    ("wager=eclipse.moon8&decks=1e1", "eclipse.moon8 is not offered with decks=1e1 (offered: "),
+    ("wager=eclipse.moon8&rules=nope", "eclipse.moon8 has no rule sets (rules=nope)"),
+])
+def test_a_hostile_fragment_gets_the_red_line_naming_it(browser, url, shots, fragment, error):
+    shown = _open(browser, url, fragment)
+    assert error in shown["errors"], shown["errors"]
+    assert shown["edge"] != "" and shown["lines"]            # the page is drawn, not blank
+    assert browser.execute_script("return Object.prototype.polluted === undefined && "
+                                  "typeof ({}).constructor === 'function'")
+    if fragment.startswith("wager=constructor"):
+        browser.save_screenshot(str(shots / "workbench-hostile-fragment.png"))
+
+
+def test_a_title_holding_an_html_comment_never_swallows_the_script(browser, tmp_path, shots):
+    from combin.paytable_file import parse_paytable_file
+    source = ('[[paytable]]\nwager = "eclipse.moon8"\nid = "T"\ntitle = "<!--<script>"\n'
+              'citation = "</script><!--"\n[paytable.pays]\nplayer_wins_three_card_8 = "30 to 1"\n')
+    (table,) = parse_paytable_file(source, "t.toml").paytables
+    text = page(wager_ids=["eclipse.moon8"], decks=(8,), extra=[table])
+    data = text[text.index('id="workbench-data"'):]
+    data = data[:data.index("</script>")]
+    assert "<!--" not in data and "</" not in data and "\\u003c!--\\u003cscript>" in data
+    (tmp_path / "index.html").write_text(text, encoding="utf-8")
+    shown = _open(browser, (tmp_path / "index.html").as_uri(), "wager=eclipse.moon8&decks=8&paytable=T")
+    browser.save_screenshot(str(shots / "workbench-comment-title.png"))
+    assert shown["errors"] == "" and shown["edge"] != ""
+    assert "<!--<script>" in browser.execute_script("return document.body.textContent")
+
+
+def test_a_design_under_e1_paid_rows_round_trips_through_combin_par(browser, url, tmp_path):
+    for paytable in ("A", "B", "C"):
+        shown = _open(browser, url, f"wager=eclipse.eclipse&decks=8&paytable={paytable}&E1=paid-rows")
+        assert shown["errors"] == ""
+        path = tmp_path / f"design-{paytable}.toml"
+        path.write_text(shown["toml"], encoding="utf-8")
+        run = subprocess.run([sys.executable, "-m", "combin", "par", "eclipse.eclipse", "--paytable-file",
+                              str(path), "--interpret", "E1=paid-rows", "--format", "json"],
+                             capture_output=True, text=True, cwd=ROOT, timeout=300,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert run.returncode == 0, (paytable, run.stderr, shown["toml"])
+        summary = {row["figure"]: row["value"]
+                   for row in json.loads(run.stdout)["tables"]["summary"]["rows"]}
+        assert summary["House edge"] == shown["edge"], paytable

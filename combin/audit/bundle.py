@@ -21,7 +21,7 @@ from combin.analysis import select_wager
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit import stud as stud_games
-from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
+from combin.audit.scope import INPUTS, Scope, check_scope, jobs as scope_jobs, scoped_games
 from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
 from combin.documents.audit import checks_document, simulation_document
 from combin.documents.parsheet import document as sheet_document
@@ -320,6 +320,7 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
     extra = scope.extra()
     registry, studs = scoped_games(scope, _audited())
     _check_interpretations(scope, registry, studs)
+    check_scope(scope, registry, studs, *extra)
     commit = _git_commit()
 
     def head(title, verdict):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from combin.errors import CombinError
 
-__all__ = ["chromium", "print_pdf", "BROWSERS"]
+__all__ = ["chromium", "print_pdf", "probe", "BROWSERS"]
 
 #: The names headless Chromium goes by (Debian's package ``chromium`` installs the first).
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -43,8 +43,20 @@ def print_pdf(html: str, timeout: int = 300) -> bytes:
             subprocess.run(command, capture_output=True, timeout=timeout, check=True)
         except subprocess.TimeoutExpired:
             raise CombinError(f"Chromium did not print the report within {timeout} s") from None
-        except (OSError, subprocess.CalledProcessError) as error:
-            raise CombinError(f"Chromium could not print the report ({error})") from None
+        except subprocess.CalledProcessError as error:
+            said = next((line.strip() for line in error.stderr.decode("utf-8", "replace").splitlines()
+                         if line.strip()), "")
+            raise CombinError(f"Chromium ({Path(browser).name}) could not print the report: it exited with "
+                              f"status {error.returncode}" + (f" ({said[:80]})" if said else "")) from None
+        except OSError as error:
+            raise CombinError(f"Chromium ({Path(browser).name}) could not be started: "
+                              f"{error.strerror or error}") from None
         if not pdf.is_file() or pdf.read_bytes()[:5] != b"%PDF-":
             raise CombinError("Chromium wrote no PDF of the report")
         return pdf.read_bytes()
+
+
+def probe(timeout: int = 120) -> None:
+    """Print a one-line page, so that a Chromium that is missing or does not work is
+    refused before the audit's work, not after it."""
+    print_pdf("<!doctype html><title>combin</title><p>combin", timeout)

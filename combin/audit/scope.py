@@ -20,7 +20,7 @@ from combin.errors import CombinError
 from combin.game import Game
 from combin.wager import Wager
 
-__all__ = ["Scope", "STUD_GAMES", "jobs", "scoped_games", "INPUTS"]
+__all__ = ["Scope", "STUD_GAMES", "jobs", "scoped_games", "check_scope", "INPUTS"]
 
 #: The whole stud games the bundle holds beside the registry's games: the bundle folder,
 #: and the registry game whose folder it shares (``None``: a folder of its own).
@@ -153,6 +153,52 @@ def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], li
         raise CombinError(f"--deck names the ranks of a stud game (caribbean, lunar), not of "
                           f"{chosen}; a shoe game takes --decks or --shoe")
     return games, studs
+
+
+def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
+                extra_paytables: Sequence[Any] = (), extra_rulesets: Sequence[Any] = ()) -> None:
+    """Refuse, before any work, a scope option that names nothing of the scope: a paytable
+    no scoped wager offers (Lunar: nor an instant payout paytable), a rule set of no scoped
+    game, a value an interpretation does not have, a shoe for a game dealt from a fixed deck.
+
+    >>> from combin.registry import find_game
+    >>> check_scope(Scope(game="baccarat", paytable="ZZ"), [find_game("baccarat")], [])
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: unknown paytable 'ZZ' (known: 8to1, 9to1, A, B, C, ez, standard, super6)
+    """
+    from combin.analysis import paytable_ids
+    from combin.game import check_known
+    wagers = [(game, wager) for game in registry for wager in game.wagers.values()
+              if not scope.wagers or wager.id in scope.wagers]
+    where = scope.game or ", ".join(scope.wagers)
+    if scope.paytable is not None:
+        offered = [p for game, wager in wagers for p in paytable_ids(game, wager)]
+        offered += [p.id for p in extra_paytables if any(p.wager == w.id for _, w in wagers)]
+        if "lunar" in studs:
+            from combin.audit.stud import instant_paytables
+            offered += instant_paytables()
+        if not offered:
+            raise CombinError(f"{where} has no paytables; drop --paytable")
+        check_known("paytable", scope.paytable, sorted(set(offered)))
+    if scope.rules is not None:
+        rulesets = [r for game in registry for r in [*game.rulesets, *(
+            x.id for x in extra_rulesets if set(x.paytables) <= set(game.wagers))]]
+        if not rulesets:
+            raise CombinError(f"{where} has no rule sets; drop --rules")
+        check_known("rule set", scope.rules, list(dict.fromkeys(rulesets)))
+    readings = {key: interp for game in registry for key, interp in game.interpretations.items()}
+    if "lunar" in studs:
+        from combin.stud.core.rules import load_game
+        readings.update(load_game("lunar").interpretations)
+    for key, value in scope.interpret:
+        if key in readings and value not in readings[key].values:
+            raise CombinError(f"interpretation {key} has no value {value!r} (values: "
+                              f"{', '.join(readings[key].values)})")
+    for name, value in (("decks", scope.decks), ("shoe", scope.shoe)):
+        if value is not None and (not registry or any(name not in game.shoe_options
+                                                      for game in registry)):
+            raise CombinError(f"{where} is dealt from a fixed deck; --{name} does not apply")
 
 
 def _paytables(game: Game, wager: Wager, scope: Scope, extra: Sequence[Any]) -> list[str]:

@@ -79,13 +79,44 @@ def read_manifest(directory):
     if not isinstance(verdicts, dict) or not verdicts or \
             not all(isinstance(v, dict) for v in verdicts.values()):
         _invalid(root, "'verdicts' must hold one verdict per game of the bundle")
-    if not isinstance(recorded.get("scope"), dict):
-        _invalid(root, "'scope' must be an object")
+    _check_scope(root, recorded.get("scope"))
+    for game, verdict in verdicts.items():
+        if not all(isinstance(verdict.get(name), str) for name in ("checks", "simulation_inside_99")) \
+                or not isinstance(verdict.get("all_checks_passed"), bool):
+            _invalid(root, f"the verdict of {str(game)[:40]!r} must hold the strings checks and "
+                           "simulation_inside_99 and the true or false all_checks_passed")
+    for name in ("python", "dependencies"):
+        if name in recorded and not isinstance(recorded[name], (str, dict)):
+            _invalid(root, f"'{name}' must be a string or an object")
     lab = recorded.get("lab")
     if not isinstance(lab, dict) or set(lab) != set(EMPTY_LAB) or \
             not all(isinstance(value, str) for value in lab.values()):
         _invalid(root, f"'lab' must hold the strings {', '.join(EMPTY_LAB)}")
     return recorded
+
+
+#: Each field of a manifest's scope and the type its value must have (``None``: absent).
+_SCOPE_TEXT = ("game", "paytable", "rules", "decks", "shoe", "deck")
+
+
+def _check_scope(root, scope):
+    """The manifest's scope: exactly the fields a bundle records, each of its type (a text
+    or null; a list of texts; an object of texts)."""
+    if not isinstance(scope, dict):
+        _invalid(root, "'scope' must be an object")
+    fields = set(_SCOPE_TEXT) | {"wagers", "interpret", "paytable_files"}
+    if set(scope) != fields:
+        _invalid(root, f"'scope' must hold exactly {', '.join(sorted(fields))}")
+    for name in _SCOPE_TEXT:
+        if scope[name] is not None and not isinstance(scope[name], str):
+            _invalid(root, f"the scope's {name} must be a string or null, not "
+                           f"{type(scope[name]).__name__}")
+    for name in ("wagers", "paytable_files"):
+        if not isinstance(scope[name], list) or not all(isinstance(x, str) for x in scope[name]):
+            _invalid(root, f"the scope's {name} must be a list of strings")
+    interpret = scope["interpret"]
+    if not isinstance(interpret, dict) or not all(isinstance(v, str) for v in interpret.values()):
+        _invalid(root, "the scope's interpret must be an object of strings")
 
 
 def _unsafe(root, path):
@@ -288,7 +319,7 @@ def _class_differences(root, hashes, count, seed, progress):
     return found
 
 
-def _shard_differences(root, hashes, count, seed, progress):
+def _shard_differences(root, hashes, count, seed, progress, whole=0, workers=0):
     """The exact 52-card run's shards the bundle holds (``lunar/game/full/``): its sheet
     assembled again from the bundle's own copy and compared with the bundle's sheet figure by
     figure, and a seeded random ``count`` of the classes the shards kept priced again by the
@@ -319,12 +350,34 @@ def _shard_differences(root, hashes, count, seed, progress):
                   file_differences(path, target.read_bytes(), text.encode("utf-8"))]
     try:
         found += stud_games.reprice_kept(folder, count, seed, progress)
+        found += _whole_shards(folder, run, whole, seed, progress, workers)
     except CombinError as error:
         found.append(f"recomputed figures differ: {run}: {error}")
     return found
 
 
-def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES):
+def _whole_shards(folder, run, whole, seed, progress, workers):
+    """``whole`` shards of the run chosen at random (seeded) priced again class by class, each
+    shard file compared with the bundle's entry by entry (:func:`combin.stud.game.shards.reprice_shard`;
+    about 22,000 classes a 52-card shard, 1 to 2 CPU-minutes)."""
+    import random
+    import tempfile
+    from combin.stud.game.shards import plan_run, reprice_shard, require_plan
+    from combin.stud.game.spec import RunSpec
+    if not whole:
+        return []
+    count = len(require_plan(folder, RunSpec.of(*plan_run(folder))))
+    found = []
+    for index in sorted(random.Random(stream_seed(seed, "verify-shards", run)).sample(range(count),
+                                                                                    min(whole, count))):
+        progress(f"lunar: shard {index} of {run}, every class priced again")
+        with tempfile.TemporaryDirectory(prefix="combin-verify-") as scratch:
+            found += [f"recomputed figures differ: {run}{line}" for line in
+                      reprice_shard(folder, index, f"{scratch}/store.sqlite", workers)]
+    return found
+
+
+def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES, shards=0):
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
     Checked: the manifest's shape (:func:`read_manifest`); every listed path
@@ -383,7 +436,8 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
                         for path in sorted(set(hashes) - set(files) - {PDF})]
         differences += _draw_differences(root, hashes, workers, progress)
         differences += _class_differences(root, hashes, classes, parameters["seed"], progress)
-        differences += _shard_differences(root, hashes, classes, parameters["seed"], progress)
+        differences += _shard_differences(root, hashes, classes, parameters["seed"], progress, shards,
+                                          workers)
         for game in sorted(set(verdicts) | set(recorded["verdicts"])):
             if verdicts.get(game) != recorded["verdicts"].get(game):
                 differences.append(f"recorded verdict differs from the recomputation: {game}")

@@ -56,6 +56,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "Lunar sample the bundle carries, and N of the classes the exact "
                              "52-card run's shards kept; their exact values must equal the "
                              "bundle's (default 200, about 0.1-0.4 CPU-seconds each; 0: none)")
+    parser.add_argument("--verify-shards", metavar="K", default=None,
+                        type=int_option("--verify-shards", 0, 256),
+                        help="with --verify: price again every class of K shards of the exact 52-card "
+                             "run, chosen at random (seeded), and compare each shard file entry by entry "
+                             "(default 0; a 52-card shard is about 22,000 classes, about 4 CPU-ms each in "
+                             "the run's own engine: 1 to 2 CPU-minutes a shard)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")
     scope.add_argument("--wager", action="append", default=[], metavar="W",
@@ -98,8 +104,12 @@ def scope_record(args: argparse.Namespace) -> dict:
 
 def lab_fields(args: argparse.Namespace) -> dict:
     """The laboratory's fields of parsed options (``date`` as given, or empty)."""
-    return {"client": args.client or "", "submission": args.submission or "",
-            "prepared_by": args.prepared_by or "", "date": args.date or ""}
+    from combin.bounded import plain_text
+    fields = {"client": args.client or "", "submission": args.submission or "",
+              "prepared_by": args.prepared_by or "", "date": args.date or ""}
+    for key, value in fields.items():
+        plain_text(value, f"--{key.replace('_', '-')}")    # a newline would forge a report line
+    return fields
 
 
 def _scope(args: argparse.Namespace) -> "Scope":
@@ -109,9 +119,10 @@ def _scope(args: argparse.Namespace) -> "Scope":
     from combin.fileio import read_text
     from combin.interpret import parse_assignments
     from combin.paytable_file import MAX_FILE_BYTES
+    from combin.bounded import plain_text
     files, names = [], set()
     for path in args.paytable_file:
-        name = Path(path).name
+        name = plain_text(Path(path).name, "the paytable file's name")   # printed on the reports
         if name in names:
             raise CombinError(f"--paytable-file: two files are named {name!r}; rename one")
         names.add(name)
@@ -174,7 +185,7 @@ def _run(args: argparse.Namespace) -> str:
         from combin.audit.verify import VERIFY_CLASSES, verify
         classes = VERIFY_CLASSES if args.verify_classes is None else args.verify_classes
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only,
-                             classes=classes)
+                             classes=classes, shards=args.verify_shards or 0)
         for line in differences:
             print(line, file=sys.stderr)
         if differences:
@@ -184,15 +195,16 @@ def _run(args: argparse.Namespace) -> str:
         print(verdict(args.verify, args.hashes_only, classes), end="")
         return ""
     for asked, name in ((args.hashes_only, "--hashes-only"),
-                        (args.verify_classes is not None, "--verify-classes")):
+                        (args.verify_classes is not None, "--verify-classes"),
+                        (args.verify_shards is not None, "--verify-shards")):
         if asked:
             raise CombinError(f"{name} applies to --verify DIR")
     check_directory(args.out, relatives=(), marker=MARKER)
     scope = _scope(args)
     lab = {**lab_fields(args), "date": _date(args.date)}
     if args.pdf:
-        from combin.audit.pdf import chromium
-        chromium()  # refused before any work when Chromium is missing
+        from combin.audit.pdf import probe
+        probe()  # refused before any work when Chromium is missing or cannot print
     files, verdicts, record = build(args.seed, args.rounds, args.hands, args.shoes, args.workers,
                                     scope=scope, lab=lab)
     if args.pdf:

@@ -26,7 +26,10 @@ def run(args: argparse.Namespace) -> str:
     extra = ()
     if args.paytable_file:
         from combin.paytable_file import read_paytable_files
-        extra = read_paytable_files(args.paytable_file).paytables
+        from combin.workbench.data import check_extra
+        loaded = read_paytable_files(args.paytable_file)
+        check_extra(loaded.paytables, loaded.rulesets)      # nothing of the file dropped silently
+        extra = loaded.paytables
     written = write_page(args.out, extra)
     from combin.progress import messages
     messages("combin")(f"wrote {written}")

@@ -100,7 +100,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
             ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
             ("Unit", ident["unit"]), ("Mode", ident["mode"]),
             *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
-              if key in ident)]
+              if key in ident),
+            *((("Shard plan", Text(ident["plan"])),) if "plan" in ident else ())]
     subject = tuple((key, value) for key, value in ident.items() if key != "tool")
     return Document("lunar_game", f"{ident['title']} ({ident['mode']})", tuple(info),
                     tuple(tables), notes=tuple(notes), subject=subject)
@@ -115,7 +116,8 @@ def shards_document(run: "AssembledRun") -> Document:
     ``run`` alone, so the same folder gives the same bytes on any machine."""
     from combin.stud.game.sheet import totals_sheet
     sheet = totals_sheet(run.deck, run.rules, run.scale, run.totals,
-                         {"classes_total": run.totals.classes, "shards": run.shards})
+                         {"classes_total": run.totals.classes, "shards": run.shards,
+                          "plan": run.plan})
     return sheet_document(sheet, run.strategy, plain=True, basic=run.basic)
 
 

@@ -26,6 +26,7 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict, found:
 
     ``found`` is ``(L, GameTotals, shards)`` of the run's shards (:func:`combin.stud.game.shards.assemble`).
     """
+    from combin.stud.game.shards import provenance
     scale, totals, shards = found
     whole = scale * totals.weight
     exact = Fraction(totals.best, whole)
@@ -55,6 +56,7 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict, found:
     info = (("Deck", f"{deck.text} ({len(deck)} cards)"), ("Paytable", Text(paytable)),
             ("Interpretations", readings), ("Rounds", Text(f"{result.rounds:,}")), ("Seed", Text(str(seed))),
             ("Strategy", Text(f"the optimal option of every class, from the {shards} shards of the exact run")),
+            ("Shard plan", Text(provenance(folder))),
             ("Tool", f"combin {__version__}"))
     notes = ["Every round is dealt from a shuffled deck in the order of the table: the player's five, the "
              "dealer's five (the first face up), the cards drawn, the replacement when forcing; it is settled "

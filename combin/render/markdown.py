@@ -11,11 +11,21 @@ from tabulate import tabulate
 
 from combin.render.document import Cell, Document, Table, is_numeric, shown
 
-__all__ = ["write", "table", "grid"]
+__all__ = ["write", "table", "grid", "escape"]
+
+
+def escape(text: object) -> str:
+    """Text as Markdown shows it, never as markup: raw HTML (``<`` and ``&``, which a
+    renderer would run as a tag or an entity) escaped.
+
+    >>> escape("<script>alert(1)</script> & Co")
+    '&lt;script>alert(1)&lt;/script> &amp; Co'
+    """
+    return str(text).replace("&", "&amp;").replace("<", "&lt;")
 
 
 def _cell(text: object) -> str:
-    return str(text).replace("|", "\\|")
+    return escape(text).replace("|", "\\|")
 
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[Any],
@@ -41,18 +51,19 @@ def grid(doc_table: Table) -> str:
 
 
 def write(document: Document) -> str:
-    parts = [f"# {document.title}", ""]
+    parts = [f"# {escape(document.title)}", ""]
     info = [(label, shown(c)) for label, c in document.identification_cells()]
     if info:
         parts += [table(info, ["Identification", ""]), ""]
     for doc_table in document.tables:
-        parts += [f"## {doc_table.title}", "", *([doc_table.note, ""] if doc_table.note else []),
+        parts += [f"## {escape(doc_table.title)}", "",
+                  *([escape(doc_table.note), ""] if doc_table.note else []),
                   grid(doc_table), ""]
     if document.notes:
-        parts += ["## Notes", ""] + [f"- {note}" for note in document.notes] + [""]
+        parts += ["## Notes", ""] + [f"- {escape(note)}" for note in document.notes] + [""]
     shown_figures = [f for f in document.figures if f.path]
     if shown_figures:
         parts += ["## Charts", ""]
     for figure in shown_figures:
-        parts += [f"![{figure.title}]({figure.path})", ""]
+        parts += [f"![{escape(figure.title)}]({figure.path})", ""]
     return "\n".join(parts).rstrip("\n") + "\n"

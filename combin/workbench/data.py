@@ -72,6 +72,23 @@ def _presets(game: Game, wager: Wager, extra: Iterable[Paytable] = ()) -> list[t
                        if p.wager == wager.id]
 
 
+def check_extra(extra: Iterable[Paytable], rulesets: Iterable[Any] = ()) -> None:
+    """Refuse what a user's file holds that the page would not offer: a ``[[ruleset]]`` (the
+    page offers paytables, not rule sets) and a paytable of a wager whose paytable the rule
+    set imposes (the Banker) or that is priced inside a whole game (the Lunar instant payout)."""
+    from combin.errors import CombinError
+    for ruleset in rulesets:
+        raise CombinError(f"--paytable-file: the workbench offers a file's paytables, not its rule sets "
+                          f"([[ruleset]] '{ruleset.id}'); leave it out, or price it with combin par")
+    offered = {wager.id for game in games() for wager in game.wagers.values()
+               if not wager.reported_in and not any(wager.id in r.paytables for r in game.rulesets.values())}
+    for paytable in extra:
+        if paytable.wager not in offered:
+            raise CombinError(f"--paytable-file: the workbench does not offer presets of {paytable.wager} "
+                              f"(paytable '{paytable.id}': its paytable is the rule set's, or it is priced "
+                              "inside a whole game); price it with combin par")
+
+
 def _parts(event_id: str, paid: list[str]) -> list[int]:
     """The paytable lines (indexes into ``paid``) a settled line is paid on."""
     if event_id == "other":
@@ -101,7 +118,25 @@ def _scenario(chosen: Selection, space: Any, pool: dict[tuple[str, ...], int]) -
         "citation": chosen.paytable.citation,
         "interpretations": sheet.interpretation_text,
         "events": [[event_id, dict(spec)] for event_id, spec in chosen.paytable.conditions],
+        **({"reads": reads} if (reads := _reads(chosen, space)) else {}),
     }
+
+
+def _reads(chosen: Selection, space: Any) -> dict[str, list[list[str]]]:
+    """``{wager id: [[event, pay], ...]}``: the other wagers' paytables (of the preset's id) the
+    scenario's lines read (Eclipse under ``E1=paid-rows``), so that a design downloaded from it
+    carries them under its own id and reads the same rows."""
+    found: dict[str, list[list[str]]] = {}
+    if chosen.wager.lines is None:
+        return found
+
+    def lookup(wager_id: str, paytable_id: str) -> Paytable | None:
+        table = next((p for p in chosen.game.paytables_of(wager_id) if p.id == paytable_id), None)
+        if table is not None:
+            found[wager_id] = [[event, pay.text] for event, pay in table.lines]
+        return table
+    chosen.wager.lines(chosen.paytable, dict(chosen.interpretations), lookup, space)
+    return found
 
 
 def scenarios(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | None = None,

@@ -30,7 +30,9 @@ def page(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | None = N
     """
     data = json.dumps(workbench_data(wager_ids, decks, extra), separators=(",", ":"),
                       ensure_ascii=True)
-    data = data.replace("</", "<\\/")  # JSON inside <script>: never close the element early
+    # JSON inside <script>: no "</" to close the element early and no "<!--" to open an HTML
+    # comment that swallows the app's script -- every "<" is written \u003c (the same string)
+    data = data.replace("<", "\\u003c")
     template = _resource("page.html").replace("__VERSION__", __version__)
     head, rest = template.split("__DATA__")
     before, after = rest.split("__SCRIPT__")

@@ -213,20 +213,27 @@ function writeFragment() {
 }
 function readFragment() {
   const errors = [];
-  const pairs = location.hash.replace(/^#/, "").split("&").filter((p) => p).map((p) => {
+  const pairs = [];
+  for (const p of location.hash.replace(/^#/, "").split("&").filter((q) => q)) {
     const at = p.indexOf("=");
-    return at < 0 ? [p, ""] : [decodeURIComponent(p.slice(0, at)), decodeURIComponent(p.slice(at + 1))];
-  });
-  const given = new Map(pairs);
+    try {   // a broken percent-escape ("%E0%A4%A", "%zz") is named, never a blank page
+      pairs.push(at < 0 ? [decodeURIComponent(p), ""] : [decodeURIComponent(p.slice(0, at)), decodeURIComponent(p.slice(at + 1))]);
+    } catch (e) { errors.push(`'${p.slice(0, 80)}' holds a broken percent-escape`); }
+  }
+  const given = new Map(pairs);   // a Map: a key of the fragment ("__proto__") never reaches a prototype
   let wager = given.get("wager") || state.wager || Object.keys(DATA.wagers)[0];
-  if (!(wager in DATA.wagers)) { errors.push(`unknown wager '${wager}'`); wager = Object.keys(DATA.wagers)[0]; }
+  if (!own(DATA.wagers, wager)) { errors.push(`unknown wager '${wager}'`); wager = Object.keys(DATA.wagers)[0]; }
   const info = DATA.wagers[wager];
-  let decks = given.has("decks") ? Number.parseInt(given.get("decks"), 10) : undefined;
-  if (given.has("decks") && !info.decks.includes(decks)) { errors.push(`${wager} is not offered with decks=${given.get("decks")} (offered: ${info.decks.join(", ") || "its own deck"})`); }
+  let decks;
+  if (given.has("decks")) {
+    const text = given.get("decks");
+    decks = /^[0-9]{1,6}$/.test(text) ? Number(text) : NaN;   // "1e1" or "8x" is no number of decks
+    if (!info.decks.includes(decks)) { errors.push(`${wager} is not offered with decks=${text} (offered: ${info.decks.join(", ") || "its own deck"})`); }
+  }
   let preset = given.get("paytable");
   if (given.has("rules")) {
     const r = given.get("rules");
-    if (r in info.rules) { preset = info.rules[r]; } else if (Object.keys(info.rules).length) { errors.push(`unknown rule set '${r}' (known: ${Object.keys(info.rules).join(", ")})`); }
+    if (own(info.rules, r)) { preset = info.rules[r]; } else if (Object.keys(info.rules).length) { errors.push(`unknown rule set '${r}' (known: ${Object.keys(info.rules).join(", ")})`); } else { errors.push(`${wager} has no rule sets (rules=${r})`); }
   }
   if (preset !== undefined && !info.presets.includes(preset)) { errors.push(`${wager} has no preset paytable '${preset}' (presets: ${info.presets.join(", ")})`); }
   chooseWager(wager, decks, preset);
@@ -279,6 +286,13 @@ function paytableFile() {
       ...Object.entries(spec).map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`)]),
     "[paytable.pays]",
     ...sc.lines.map((line, i) => `${tomlKey(line[0])} = ${tomlString(state.pays[i].text)}`)];
+  for (const [wagerId, pays] of Object.entries(sc.reads || {})) {   // what the lines read (E1=paid-rows)
+    lines.push("", `# ${wagerId} as in paytable ${state.preset}: ${readings} reads its rows, so the design carries it under its own id`,
+      "[[paytable]]", `wager = ${tomlString(wagerId)}`, `id = ${tomlString(id)}`,
+      `title = ${tomlString(`${title}: ${wagerId} as in paytable ${state.preset}`)}`, `citation = ${tomlString(citation)}`,
+      `derived_from = ${tomlString(state.preset)}`, "[paytable.pays]",
+      ...pays.map(([event, pay]) => `${tomlKey(event)} = ${tomlString(pay)}`));
+  }
   if (Object.keys(info.rules).length) {
     lines.push("", "[[ruleset]]", `id = ${tomlString(id)}`, `title = ${tomlString(title)}`,
       `citation = ${tomlString(citation)}`, "[ruleset.paytables]", `${tomlString(state.wager)} = ${tomlString(id)}`);
@@ -377,8 +391,13 @@ function runSolve() {
   $("solution").replaceChildren(...rows);
 }
 
+function own(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
 function start() {
-  const errors = readFragment();
+  let errors;
+  try { errors = readFragment(); } catch (e) {   // whatever the fragment holds, a red line, never a blank page
+    errors = [`the fragment cannot be read (${e.message})`];
+    state.wager = null; chooseWager(Object.keys(DATA.wagers)[0], undefined, undefined); resetPays();
+  }
   $("fragment-errors").textContent = errors.join("; ");
   redraw();
 }

@@ -18,7 +18,7 @@ import os
 from typing import Any, NamedTuple
 
 from combin.stud.game.basic import BasicStrategy, basic_done, basic_totals, cost_rows, derive
-from combin.stud.game.shards import FolderReader, assemble
+from combin.stud.game.shards import FolderReader, assemble, provenance
 from combin.stud.game.spec import RunSpec
 from combin.stud.game.strategy import Strategy
 from combin.stud.game.totals import GameTotals
@@ -41,6 +41,9 @@ class AssembledRun(NamedTuple):
     #: expected)`` once its second pass is in for every shard, or ``(derived, None, (shards
     #: done, shards))`` while it is not.
     basic: tuple[BasicStrategy, Any, Any] | None
+    #: What the sheet says of the folder: its plan's digest, and whether it is the committed
+    #: run of this version (:func:`~combin.stud.game.shards.provenance`).
+    plan: str
 
 
 def read_run(deck: Any, rules: Any, folder: str | os.PathLike,
@@ -62,4 +65,4 @@ def read_run(deck: Any, rules: Any, folder: str | os.PathLike,
             basic = (derived, rows, expected)
         else:                   # its rules now, their cost once the second pass is in everywhere
             basic = (derived, None, (basic_done(folder, shards, derived, reader), shards))
-    return AssembledRun(deck, rules, scale, totals, shards, strategy, basic)
+    return AssembledRun(deck, rules, scale, totals, shards, strategy, basic, provenance(folder))

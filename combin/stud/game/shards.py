@@ -46,6 +46,7 @@ from combin.errors import CombinError
 from combin.stud.game.spec import RunSpec, price_mode
 
 __all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
+           "plan_digest", "provenance", "reprice_shard", "COMMITTED_PLANS",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
@@ -73,6 +74,10 @@ class Shard:
     high: int
     start: int
     classes: int
+    #: The sum of its classes' weights, from the class list when the plan was made (pinned).
+    weight: int | None = None
+    #: The digest of its file, pinned in the plan once it is written.
+    digest: str | None = None
 
 
 class FolderReader:
@@ -112,7 +117,10 @@ class FolderReader:
         return self._shards[shard.index]
 
     def wrote(self, key: Any) -> None:
-        """A step wrote the file of ``key`` (a shard index, or a key of :attr:`memo`): read it again."""
+        """A step wrote the file of ``key`` (a shard index, ``"plan"``, or a key of
+        :attr:`memo`): read it again."""
+        if key == "plan":
+            self._planned = False
         self._shards.pop(key, None)
         self.memo.pop(key, None)
 
@@ -126,7 +134,7 @@ def plan_shards(deck: Any, count: int) -> list[Shard]:
     """
     import numpy as np
     from combin.stud.core.classes import situations
-    rows = situations(deck)[0]
+    rows, _, _, weights = situations(deck)
     total = len(rows)
     if not 1 <= count <= total:
         raise CombinError(f"--shard-count must be between 1 and the {total:,} classes of the deck")
@@ -138,7 +146,8 @@ def plan_shards(deck: Any, count: int) -> list[Shard]:
         cuts.append(max(row, cuts[-1] + 1))
     cuts.append(hands)
     starts = np.searchsorted(rows, cuts).tolist()
-    return [Shard(s, cuts[s], cuts[s + 1], starts[s], starts[s + 1] - starts[s]) for s in range(count)]
+    return [Shard(s, cuts[s], cuts[s + 1], starts[s], starts[s + 1] - starts[s],
+                  int(weights[starts[s]:starts[s + 1]].sum())) for s in range(count)]
 
 
 def shard_digest(obj: Any) -> str:
@@ -167,7 +176,10 @@ def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) ->
     return {"format": PLAN_FORMAT, "run": spec.game_json(), "count": len(shards), "classes": classes,
             "weight": weight, "order": "classes by the canonical hand's row, then the up card "
                                        "(combin.stud.core.classes.situations)",
-            "shards": [[s.low, s.high, s.start, s.classes] for s in shards]}
+            "shards": [[s.low, s.high, s.start, s.classes] for s in shards],
+            # each shard's weight from the class list, and the digest of each shard written: a
+            # shard file is used only if it is the one pinned here
+            "weights": [str(s.weight) for s in shards], "digests": [s.digest for s in shards]}
 
 
 def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
@@ -177,10 +189,75 @@ def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
         raise CombinError(f"{path}: not a plan of combin's shards ({PLAN_FORMAT})")
     try:
         found = RunSpec.from_json(plan["run"])
-        shards = [Shard(i, *map(int, row)) for i, row in enumerate(plan["shards"])]
+        rows = plan["shards"]
+        weights = plan.get("weights") or [None] * len(rows)
+        digests = plan.get("digests") or [None] * len(rows)
+        if not len(rows) == len(weights) == len(digests) or not all(
+                d is None or (isinstance(d, str) and len(d) == 64 and set(d) <= set("0123456789abcdef"))
+                for d in digests) or not all(w is None or (isinstance(w, str) and w.isdigit()) for w in weights):
+            raise ValueError
+        shards = []
+        for i, (row, w, d) in enumerate(zip(rows, weights, digests)):
+            low, high, start, classes = map(int, row)
+            shards.append(Shard(i, low, high, start, classes, None if w is None else int(w), d))
     except (KeyError, TypeError, ValueError):
         raise CombinError(f"{path}: the shard plan is damaged") from None
     return found, shards
+
+
+def _write_plan(where: Path, spec: RunSpec, shards: list[Shard], deck: Any) -> None:
+    from combin.fileio import write_atomic
+    n = len(deck)
+    write_atomic(where / "plan.json", json.dumps(_plan_json(spec, shards, sum(s.classes for s in shards),
+                                                            comb(n, 5) * (n - 5)), indent=1) + "\n",
+                 "shard plan")
+
+
+def _pinned(where: Path, spec: RunSpec, deck: Any, shards: list[Shard]) -> list[Shard]:
+    """The plan's shards with every pin it can have: each shard's weight from the class list
+    (a plan written before plans pinned them), and the digest of each shard file there that
+    passes every check.  The plan is written again when a pin was added."""
+    from dataclasses import replace
+    pinned = list(shards)
+    if any(s.weight is None for s in pinned):
+        fresh = plan_shards(deck, len(pinned))
+        if [(s.low, s.high, s.start, s.classes) for s in fresh] != [(s.low, s.high, s.start, s.classes)
+                                                                    for s in pinned]:
+            raise CombinError(f"{where / 'plan.json'}: the plan's shards are not the ones this deck "
+                              "is cut into; give --shards another folder")
+        pinned = [replace(s, weight=f.weight) for s, f in zip(pinned, fresh)]
+    for i, shard in enumerate(pinned):
+        if shard.digest is None:
+            found = load_shard(where, spec, shard)
+            if found is not None:
+                pinned[i] = replace(shard, digest=found["digest"])
+    if pinned != shards:
+        _write_plan(where, spec, pinned, deck)
+    return pinned
+
+
+#: The SHA-256 of ``plan.json`` of each exact run committed with this version of combin
+#: (``tables/lunar/game/full``): a sheet built from a folder says whether it is that run.
+COMMITTED_PLANS = {
+    "a9d832b500659b93f4214e69a3b93b4e180ca55e476790a3d7e09dc8418d81fe":
+        "the exact 52-card run committed with this version (tables/lunar/game/full)",
+}
+
+
+def plan_digest(folder: str | os.PathLike) -> str:
+    """The SHA-256 of the folder's ``plan.json`` (which pins every shard's digest)."""
+    from combin.fileio import read_bytes
+    return hashlib.sha256(read_bytes(Path(folder) / "plan.json", _LIMIT, "shard plan")).hexdigest()
+
+
+def provenance(folder: str | os.PathLike) -> str:
+    """What a sheet built from the folder's shards says of them: its plan's digest, and whether
+    that is the committed run of this version of combin -- plainly when it is not."""
+    from combin import __version__
+    digest = plan_digest(folder)
+    known = COMMITTED_PLANS.get(digest)
+    return f"plan.json sha256 {digest}: " + (known or (
+        f"NOT the committed run of combin {__version__}; its figures are those of the files in its folder"))
 
 
 def load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
@@ -242,6 +319,8 @@ def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
         body = {k: v for k, v in obj.items() if k != "digest"}
         if obj.get("format") != SHARD_FORMAT or obj.get("digest") != shard_digest(body):
             raise ValueError("its digest does not match its contents")
+        if shard.digest is not None and obj["digest"] != shard.digest:
+            raise ValueError("it is not the shard the plan pins (its digest is not the plan's)")
         if not RunSpec.from_json(obj["run"]).same_game(spec):
             raise ValueError("it is of another run")
         if [obj["shard"], *obj["rows"], obj["start"], obj["classes"]] != \
@@ -253,12 +332,40 @@ def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
         totals = GameTotals.from_json(obj["totals"])
         if totals.classes != shard.classes:
             raise ValueError("its totals count another number of classes")
-        int(obj["denominator"])
+        disagreement = _disagreement(totals, shard, int(obj["denominator"]))
+        if disagreement:
+            raise ValueError(disagreement)
     except (AttributeError, KeyError, TypeError, ValueError, zlib.error) as error:
         raise CombinError(f"{path}: the shard cannot be used ({str(error)[:100]}); remove it to "
                           "compute it again") from None
     return {"totals": totals, "codes": codes, "denominator": int(obj["denominator"]),
-            "checks": obj.get("checks", [])}
+            "checks": obj.get("checks", []), "digest": obj["digest"]}
+
+
+def _disagreement(totals: Any, shard: Shard, scale: int) -> str | None:
+    """What in a shard's totals disagrees with what can be derived again from its own records
+    (its strategy cells, its results, its weights by option and first five) or with the plan's
+    weight of its classes; ``None`` when nothing does.  A total edited alone -- ``best`` raised
+    by 10^15 -- no longer adds up."""
+    cells = list(totals.strategy.values())
+    instant = (totals.groups.get("instant", 0), totals.group_values.get("instant", 0))
+    sums = [
+        (shard.weight is None or totals.weight == shard.weight,
+         "its weight is not the plan's, the sum of its classes' weights"),
+        (sum(totals.groups.values()) == totals.weight == sum(totals.first_five.values()),
+         "its weights by best option or by first five do not add up to its weight"),
+        (sum(cell["weight"] for cell in cells) + instant[0] == totals.weight,
+         "its strategy cells' weights do not add up to its weight"),
+        (all(sum(cell["kinds"].values()) == cell["weight"] for cell in cells),
+         "a strategy cell's weights by option do not add up to the cell's"),
+        (sum(cell["best"] for cell in cells) + instant[1] == totals.best,
+         "its total value is not the sum of its strategy cells' values"),
+        (sum(totals.group_values.values()) == totals.best == sum(totals.returns.values()),
+         "its total value is not the sum of its values by option or of its results' returns"),
+        (sum(totals.results.values()) == totals.weight * scale,
+         "its results' probabilities do not add up to its weight"),
+    ]
+    return next((why for holds, why in sums if not holds), None)
 
 
 def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: list, rules: Any) -> bytes:
@@ -300,11 +407,8 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     an interrupted run keeps the shards already written and, in the store,
     the chunks already priced.  ``reader``: the command's one reading of the folder.
     """
-    from combin.executor import run_chunks
     from combin.fileio import probe_output, write_atomic
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.game.chunks import common_denominator, records_of, solve_chunk
-    from combin.stud.draw.options import option_keys
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
@@ -313,49 +417,88 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     if shards is None:
         probe_output(where / "plan.json", "shard plan")      # refused before the classes are listed
         shards = plan_shards(deck, count)
-        n = len(deck)
-        write_atomic(where / "plan.json", json.dumps(_plan_json(spec, shards, sum(s.classes for s in shards),
-                                                                comb(n, 5) * (n - 5)), indent=1) + "\n",
-                     "shard plan")
+        _write_plan(where, spec, shards, deck)
+        reader.wrote("plan")
         shards = reader.plan()
         assert shards is not None           # just written
     elif len(shards) != count:
         raise CombinError(f"{where / 'plan.json'}: the folder's plan has {len(shards)} shards, not "
                           f"{count}; give --shard-count {len(shards)} or another folder")
+    pinned = _pinned(where, spec, deck, shards)
+    if pinned != shards:                    # the plan was written again with its pins
+        reader.wrote("plan")
+    shards = pinned
     missing = [s for s in shards if reader.shard(s) is None]
-    stream.write(f"game: {len(shards) - len(missing)} of {len(shards)} shards are in {where}\n")
+    from combin.progress import messages
+    say = messages("game", stream)          # silent under -q
+    say(f"{len(shards) - len(missing)} of {len(shards)} shards are in {where}")
     todo = missing if most is None else missing[:most]
     if not todo:
         return []
     probe_output(_shard_path(where, todo[0].index), "shard")   # refused before any class is priced
-    keys = option_keys(rules)
-    scale = common_denominator(len(deck), rules)
     if sum(s.classes for s in todo) > PROBE_ABOVE:
         announce(stream, deck, rules, todo, missing, workers)
     written = []
     with Store(store_path or DEFAULT_STORE) as store:
         for shard in todo:
-            rows, hands, ups, weights = shard_classes(deck, shard)
-            # one store run per shard: it resumes whichever shards a later run picks
-            run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards),
-                             price=price or price_mode(deck))
-            # the class index of the whole game, not of the shard
-            chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
-            results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
-                                 description=run.to_json(),
-                                 label=f"game {rules.game.id} shard {shard.index} of {len(shards)} ({deck.text})",
-                                 items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
-            found_scale, records = records_of(results)
-            if found_scale != scale:
-                raise AssertionError("a chunk's common denominator is not the run's")
-            write_atomic(_shard_path(where, shard.index), _shard_file(spec, shard, scale, records, keys, rules),
-                         "shard")
+            data = _priced_shard(deck, rules, spec, shard, len(shards), chunk, store,
+                                 dict(workers=workers, scheduler=scheduler, stream=stream), price)
+            write_atomic(_shard_path(where, shard.index), data, "shard")
             reader.wrote(shard.index)
+            shards = _pinned(where, spec, deck, shards)          # its digest pinned in the plan
+            reader.wrote("plan")
             written.append(shard.index)
-            stream.write(f"game: shard {shard.index} of {len(shards)} written to {where} "
-                         f"({shard.classes:,} classes)\n")
-            stream.flush()
+            say(f"shard {shard.index} of {len(shards)} written to {where} ({shard.classes:,} classes)")
     return written
+
+
+def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int, chunk: int, store: Any,
+                  executor: dict, price: str | None = None) -> bytes:
+    """The bytes of the shard's file: every class of the shard priced (``executor``: the
+    ``workers``, ``scheduler`` and ``stream`` of :func:`combin.executor.run_chunks`)."""
+    from combin.executor import run_chunks
+    from combin.stud.game.chunks import common_denominator, records_of, solve_chunk
+    from combin.stud.draw.options import option_keys
+    rows, hands, ups, weights = shard_classes(deck, shard)
+    # one store run per shard: it resumes whichever shards a later run picks
+    run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=count,
+                     price=price or price_mode(deck))
+    # the class index of the whole game, not of the shard
+    chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
+    results = run_chunks(solve_chunk, chunks, store=store, description=run.to_json(),
+                         label=f"game {rules.game.id} shard {shard.index} of {count} ({deck.text})",
+                         items=[len(c[1]) for c in chunks], unit="classes", **executor)
+    scale, records = records_of(results)
+    if scale != common_denominator(len(deck), rules):
+        raise AssertionError("a chunk's common denominator is not the run's")
+    return _shard_file(spec, shard, scale, records, option_keys(rules), rules)
+
+
+def reprice_shard(folder: str | os.PathLike, index: int, store_path: str, workers: int = 0,
+                  chunk: int = 8, stream: Any = None) -> list[str]:
+    """Price every class of shard ``index`` of the folder's run again, here, and compare the
+    shard file it makes with the folder's: ``[difference]``, empty when every entry (totals,
+    strategy codes, kept values, digest) is the same.  On 52 cards a shard is about 22,000
+    classes, about 4 CPU-milliseconds each in the run's own engine (the committed run: 3.8 ms a
+    class), so 1 to 2 CPU-minutes a shard."""
+    from combin.store import Store
+    where = Path(folder)
+    deck, rules = plan_run(where)
+    spec = RunSpec.of(deck, rules)
+    shards = require_plan(where, spec)
+    if not 0 <= index < len(shards):
+        raise CombinError(f"{where}: the plan has no shard {index}")
+    shard = shards[index]
+    found = read_shard_file(_shard_path(where, index), "shard")
+    with Store(store_path) as store:
+        data = _priced_shard(deck, rules, spec, shard, len(shards), chunk, store,
+                             dict(workers=workers, scheduler=None, stream=stream))
+    again = json.loads(zlib.decompress(data, wbits=31))
+    differences = [f"{_shard_path(where, index).name}: its {key} is not the one priced again"
+                   for key in sorted(set(again) | set(found)) if again.get(key) != found.get(key)]
+    if not differences and shard.digest != again["digest"]:
+        differences.append(f"{_shard_path(where, index).name}: the plan pins another digest")
+    return differences
 
 
 #: A run of more classes than this is measured and projected before it starts.
@@ -399,6 +542,10 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike,
     found = [f for f in loaded if f is not None]
     if len(found) < len(loaded):
         return None
+    unpinned = [s.index for s in shards if s.digest is None or s.weight is None]
+    if unpinned:
+        raise CombinError(f"{where / 'plan.json'}: the plan pins no digest or weight of shard {unpinned[0]}; "
+                          f"combin game {rules.game.id} --shards {str(where)[:80]} pins the shards it checks")
     for a, b in zip(shards, shards[1:]):
         if a.high != b.low or a.start + a.classes != b.start:
             raise CombinError(f"{where / 'plan.json'}: shards {a.index} and {b.index} are not contiguous")
