@@ -135,9 +135,9 @@ def lunar_draws(ranks: str, paytable: str, interpret: dict[str, str], workers: i
     exactly, or a seeded sample of ``sample`` classes; ``records`` ``[(class index, weight,
     exact value)]``."""
     import io
-    from combin.stud.draw.run import run_game
+    from combin.stud.game.run import run_game
     from combin.documents.lunar_game import sheet_document
-    from combin.stud.draw.strategy import strategy_json
+    from combin.stud.game.strategy import strategy_json
     from combin.render import render
     rules, deck = _rules("lunar", paytable, interpret), _deck(ranks, 16)
     sheet, strategy = run_game(deck, rules, workers=workers, store_path=store,
@@ -172,9 +172,11 @@ def full_run_sheets(folder: Any) -> dict[str, str] | None:
     readings as committed), or ``None`` while one is missing."""
     from combin.documents.lunar_game import shards_document
     from combin.render import render
-    from combin.stud.draw.shards import plan_run
+    from combin.stud.game.assembled import read_run
+    from combin.stud.game.shards import plan_run
     deck, rules = plan_run(folder)
-    document = shards_document(deck, rules, folder)
+    found = read_run(deck, rules, folder)
+    document = None if found is None else shards_document(found)
     if document is None:
         return None
     return {f"{FULL_SHEET}.{form}": render(document, form) for form in ("md", "json")}
@@ -184,16 +186,16 @@ def reprice_kept(folder: Any, count: int, seed: int,
                  progress: Callable[[str], None]) -> list[str]:
     """A seeded random ``count`` of the classes the shards in ``folder`` kept with their exact
     value (the deck and rules of its plan), each priced again here with every option exact by the card-by-card engine
-    (:func:`~combin.stud.draw.advise.advise_cards`: no pruning, none of the rank engine's code
+    (:func:`~combin.stud.reference.cards.advise.advise_cards`: no pruning, none of the rank engine's code
     that priced the run): a difference for each class whose best value, or whose stored
     option's value, is not the kept one."""
     import random
     from combin.stud.core.classes import situations_in_rows
     from combin.stud.core.situation import Situation
-    from combin.stud.draw.advise import advise_cards
-    from combin.stud.draw.shards import INSTANT_CODE, kept_values, plan_run, require_plan
+    from combin.stud.reference.cards.advise import advise_cards
+    from combin.stud.game.shards import INSTANT_CODE, kept_values, plan_run, require_plan
     from combin.stud.draw.options import option_keys
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     deck, rules = plan_run(folder)
     plan = require_plan(folder, RunSpec.of(deck, rules))
     kept = kept_values(deck, rules, folder)
@@ -224,15 +226,15 @@ def reprice_kept(folder: Any, count: int, seed: int,
 
 
 def read_priced_classes(text: str, source: str) -> list[dict[str, str]]:
-    """The rows of a priced-classes CSV (:mod:`combin.stud.draw.priced`)."""
-    from combin.stud.draw.priced import read_classes
+    """The rows of a priced-classes CSV (:mod:`combin.stud.game.priced`)."""
+    from combin.stud.game.priced import read_classes
     return read_classes(text, source)
 
 
 def reprice_classes(subject: dict[str, Any], indices: Sequence[int]) -> list[dict[str, str]]:
     """The Lunar classes ``indices`` priced again by the engine, as rows of the priced-classes
     CSV, on the deck, paytable and readings a whole-game sheet's ``subject`` names."""
-    from combin.stud.draw.priced import reprice
+    from combin.stud.game.priced import reprice
     try:
         rules = _rules("lunar", subject["paytable"], dict(subject["interpretations"]))
         deck = _deck(subject["deck"]["ranks"], 16)

@@ -1,0 +1,294 @@
+"""A basic strategy derived from the optimal strategy, and its exact house edge.
+
+A player cannot carry 5,649,150 optimal options in the head; a basic strategy
+is a few rules a person can follow.  :func:`derive` reads it off the
+optimal strategy of a whole run (its :class:`~combin.stud.game.totals.GameTotals`,
+which count, for every plain hand and up card, the situations where each
+action is optimal): every plain hand (:func:`~combin.stud.game.strategy.hand_feature`:
+a made hand, a pair by its rank, an ace-king or high card with or without
+four to a flush or a straight) takes the one action (as a player names it,
+:func:`~combin.stud.game.strategy.action_of`: play, fold, buy a sixth card,
+keep the pair, keep the 2 best, ...) that is optimal in the most of its
+situations, whatever the up card; neighbouring hands (strongest first) with
+the same action make one rule.
+
+What the simplification costs is exact.  The basic strategy's expected result
+is the optimal one less, over every situation where its option is not the
+optimal one, ``weight x (optimal value - basic value)``: :func:`price_chunk`
+prices both options of those situations exactly (the rank engine, one option
+each) and sums the differences by rule, so the cost of each rule is a sum of
+integers over the run's common denominator and the house edge of the basic
+strategy follows with one division.  :func:`run_basic` cuts that second pass
+along the run's shards and keeps one small file per shard beside them
+(``basic-NNN.json.gz``, named by the rules' digest), so that it outlives a
+machine like the run itself.
+
+>>> from combin.stud.game.totals import GameTotals
+>>> cells = {"one_pair/pair of aces|5": {"weight": 10, "best": 0, "kinds": {}, "of_kind": {},
+...          "actions": {"play": 9, "keep the pair": 1}},
+...          "one_pair/pair of kings|5": {"weight": 10, "best": 0, "kinds": {}, "of_kind": {},
+...          "actions": {"play": 6, "buy a sixth card": 4}},
+...          "one_pair/pair of 2s|5": {"weight": 10, "best": 0, "kinds": {}, "of_kind": {},
+...          "actions": {"keep the pair": 7, "play": 3}}}
+>>> [(rule.first, rule.last, rule.action) for rule in derive(GameTotals(strategy=cells)).rules]
+[('pair of aces', 'pair of kings', 'play'), ('pair of 2s', 'pair of 2s', 'keep the pair')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from combin.errors import CombinError
+
+__all__ = ["Rule", "BasicStrategy", "derive", "basic_option", "price_chunk", "run_basic", "basic_done",
+           "basic_totals", "BASIC_FORMAT"]
+
+#: The format of a shard's file of the basic strategy's second pass.
+BASIC_FORMAT = "combin.stud_basic/1"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Hands ``first`` to ``last`` (in :data:`~combin.stud.game.strategy.FEATURES` order, strongest
+    first; plain words) take ``action``; ``features`` are the hands' full names."""
+
+    first: str
+    last: str
+    action: str
+    features: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BasicStrategy:
+    """The rules, in order; :meth:`rule_of` gives the rule of a plain hand."""
+
+    rules: tuple[Rule, ...]
+
+    def rule_of(self, feature: str) -> int:
+        for index, rule in enumerate(self.rules):
+            if feature in rule.features:
+                return index
+        raise CombinError(f"the basic strategy has no rule for {feature}")
+
+    def to_json(self) -> list:
+        return [[rule.first, rule.last, rule.action, list(rule.features)] for rule in self.rules]
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "BasicStrategy":
+        try:
+            return cls(tuple(Rule(str(a), str(b), str(c), tuple(map(str, d))) for a, b, c, d in obj))
+        except (TypeError, ValueError):
+            raise CombinError("the basic strategy's rules are damaged") from None
+
+    def digest(self) -> str:
+        """A digest of the rules (a second pass names the rules it priced)."""
+        return hashlib.sha256(json.dumps(self.to_json(), separators=(",", ":")).encode()).hexdigest()[:16]
+
+
+def derive(totals: Any) -> BasicStrategy:
+    """The basic strategy of a run's totals: per plain hand the action optimal in the most of its
+    situations (ties to the first in name order), neighbours with the same action merged."""
+    from combin.stud.game.features import FEATURES
+    weights: dict[str, dict[str, int]] = {}
+    for key, cell in totals.strategy.items():
+        feature = key.rsplit("|", 1)[0]
+        found = weights.setdefault(feature, {})
+        for action, weight in cell.get("actions", {}).items():
+            found[action] = found.get(action, 0) + int(weight)
+    rules: list[Rule] = []
+    for feature in sorted(weights, key=lambda f: FEATURES.index(f) if f in FEATURES else len(FEATURES)):
+        actions = weights[feature]
+        if not actions:
+            continue
+        action = max(sorted(actions), key=lambda a: actions[a])
+        words = feature.split("/", 1)[1]
+        if rules and rules[-1].action == action:
+            last = rules[-1]
+            rules[-1] = Rule(last.first, words, action, last.features + (feature,))
+        else:
+            rules.append(Rule(words, words, action, (feature,)))
+    return BasicStrategy(tuple(rules))
+
+
+def basic_option(strategy: BasicStrategy, hand: Any, keys: list) -> tuple[int, int]:
+    """``(rule index, option index)``: the rule a hand of five card ids falls under and the option
+    (the first in ``keys`` order) that is its action for that hand."""
+    from combin.stud.game.features import action_of, hand_feature
+    rule = strategy.rule_of(hand_feature(hand))
+    action = strategy.rules[rule].action
+    for index, key in enumerate(keys):
+        if action_of(key, hand) == action:
+            return rule, index
+    raise CombinError(f"no option of {list(hand)} is '{action}'")
+
+
+def price_chunk(run: dict, rows: list) -> dict:
+    """The second pass of one chunk: per rule ``[situations, weight, weight x optimal value, weight x
+    basic value]`` over the classes where the basic option is not the optimal one, the values
+    integers over the run's common denominator (the rank engine, one option at a time).
+
+    ``run`` is the run's description with the rules (``"basic"``); a row is ``[5 card ids, up,
+    weight, class index, optimal option index]`` (``-1`` for an instant payout, never differing).
+    """
+    import time
+    from combin.stud.core.situation import Situation
+    from combin.stud.draw.options import option_keys
+    from combin.stud.draw.rank.engine import RankEngine
+    from combin.stud.game.spec import RunSpec
+    start = time.process_time()
+    deck, rules = RunSpec.from_json(run).resolve()
+    strategy = BasicStrategy.from_json(run["basic"])
+    keys = option_keys(rules)
+    sums = [[0, 0, 0, 0] for _ in strategy.rules]
+    for *hand, up, weight, index, code in rows:
+        if code < 0:
+            continue
+        rule, chosen = basic_option(strategy, hand, keys)
+        if chosen == code:
+            continue
+        engine = RankEngine(Situation(tuple(hand), up, deck), rules)
+        best = engine.exact_value(keys[code])
+        basic = engine.exact_value(keys[chosen])
+        if basic > best:
+            raise AssertionError(f"class {index}: the basic option is worth more than the optimal one")
+        entry = sums[rule]
+        entry[0] += 1
+        entry[1] += weight
+        entry[2] += weight * int(best * engine.scale)
+        entry[3] += weight * int(basic * engine.scale)
+    return {"sums": sums, "cpu_seconds": round(time.process_time() - start, 3)}
+
+
+def _path(folder: Any, index: int) -> Any:
+    from pathlib import Path
+    return Path(folder) / f"basic-{index:03d}.json.gz"
+
+
+def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, workers: int = 0,
+              scheduler: str | None = None, store_path: str | None = None, chunk: int = 64,
+              stream: Any = None, most: int | None = None, reader: Any = None) -> list[int]:
+    """The second pass along the run's shards in ``folder``: each shard's sums written beside it
+    (``basic-NNN.json.gz``) as soon as its chunks are in; those already there for these rules
+    are kept, and at most ``most`` new ones are priced (``None``: every one missing).  The
+    shards written.  ``reader``: the command's one reading of the folder
+    (:class:`~combin.stud.game.shards.FolderReader`, a new one by default)."""
+    import gzip
+    import sys
+    from combin.executor import run_chunks
+    from combin.fileio import write_atomic
+    from combin.store import DEFAULT_STORE, Store
+    from combin.stud.game.shards import FolderReader, shard_classes, require_plan
+    from combin.stud.game.spec import RunSpec
+    stream = sys.stderr if stream is None else stream
+    spec = RunSpec.of(deck, rules)
+    reader = FolderReader(folder, spec) if reader is None else reader
+    shards = reader.plan() or require_plan(_as_path(folder), spec)
+    digest = strategy.digest()
+    written: list[int] = []
+    with Store(store_path or DEFAULT_STORE) as store:
+        for shard in shards:
+            if _load_basic(folder, shard.index, digest, len(strategy.rules), reader) is not None:
+                continue
+            if most is not None and len(written) >= most:
+                break
+            found = reader.shard(shard)
+            if found is None:
+                raise CombinError(f"{folder}: shard {shard.index} is not in; the basic strategy is priced "
+                                  "once every shard is")
+            rows, hands, ups, weights = shard_classes(deck, shard)
+            codes = found["codes"]
+            run = dict(RunSpec.of(deck, rules, "basic", chunk, shard=shard.index).to_json(),
+                       basic=strategy.to_json())
+            table = [[*map(int, hands[i]), int(ups[i]), int(weights[i]), shard.start + i,
+                      -1 if codes[i] == 255 else codes[i]] for i in range(len(rows))]
+            chunks = [(run, table[s:s + chunk]) for s in range(0, len(table), chunk)]
+            results = run_chunks(price_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
+                                 description=run, label=f"basic strategy, shard {shard.index} of {len(shards)}",
+                                 items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
+            sums = [[0, 0, 0, 0] for _ in strategy.rules]
+            for result in results:
+                for entry, part in zip(sums, result["sums"]):
+                    for i in range(4):
+                        entry[i] += int(part[i])
+            body = {"format": BASIC_FORMAT, "shard": shard.index, "rules": digest,
+                    "sums": [[str(x) for x in entry] for entry in sums]}
+            text = json.dumps(body, separators=(",", ":")) + "\n"
+            write_atomic(_path(folder, shard.index), gzip.compress(text.encode(), compresslevel=9, mtime=0),
+                         "basic strategy shard")
+            reader.wrote(("basic", shard.index))
+            written.append(shard.index)
+    return written
+
+
+def _as_path(folder: Any) -> Any:
+    from pathlib import Path
+    return Path(folder)
+
+
+def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = None) -> list | None:
+    """A shard's sums of the second pass for the rules of ``digest``, else ``None`` (read once
+    per ``reader``, a :class:`~combin.stud.game.shards.FolderReader`)."""
+    if reader is None:
+        return _read_basic(folder, index, digest, rules)
+    key = ("basic", index)
+    if reader.memo.get(key) is None:
+        reader.memo[key] = _read_basic(folder, index, digest, rules)
+    return reader.memo[key]
+
+
+def _read_basic(folder: Any, index: int, digest: str, rules: int) -> list | None:
+    from combin.stud.game.shards import read_shard_file
+    path = _path(folder, index)
+    if not path.exists():
+        return None
+    obj = read_shard_file(path, "basic strategy shard")
+    try:
+        if obj.get("format") != BASIC_FORMAT or obj.get("shard") != index:
+            raise ValueError("it is not a shard of the second pass")
+        if obj.get("rules") != digest:
+            return None            # priced for other rules: priced again
+        sums = [[int(x) for x in entry] for entry in obj["sums"]]
+        if len(sums) != rules or any(len(entry) != 4 for entry in sums):
+            raise ValueError("its sums are not one per rule")
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise CombinError(f"{path}: the basic strategy shard cannot be used ({str(error)[:80]}); remove it "
+                          "to compute it again") from None
+    return sums
+
+
+def basic_done(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> int:
+    """How many of the ``count`` shards have the second pass of ``strategy`` beside them."""
+    digest = strategy.digest()
+    rules = len(strategy.rules)
+    return sum(1 for index in range(count) if _load_basic(folder, index, digest, rules, reader) is not None)
+
+
+def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> list | None:
+    """Per rule ``[situations, weight, weight x optimal, weight x basic]`` over every shard, or
+    ``None`` while a shard's second pass is missing."""
+    digest = strategy.digest()
+    total = [[0, 0, 0, 0] for _ in strategy.rules]
+    for index in range(count):
+        sums = _load_basic(folder, index, digest, len(strategy.rules), reader)
+        if sums is None:
+            return None
+        for entry, part in zip(total, sums):
+            for i in range(4):
+                entry[i] += part[i]
+    return total
+
+
+def cost_rows(strategy: BasicStrategy, sums: list, totals: Any, scale: int) -> tuple[list, Fraction]:
+    """``([(rule, situations where it differs, weight, cost per Ante of the game)], expected result
+    of the basic strategy)``, exact: the optimal expected result less every rule's cost."""
+    whole = scale * totals.weight
+    rows = []
+    lost = 0
+    for rule, (classes, weight, best, basic) in zip(strategy.rules, sums):
+        rows.append((rule, classes, weight, Fraction(best - basic, whole)))
+        lost += best - basic
+    return rows, Fraction(totals.best - lost, whole)

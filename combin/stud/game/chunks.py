@@ -1,0 +1,205 @@
+"""The whole Lunar Poker game with draws, under optimal play, class by class.
+
+Every situation class (:func:`combin.stud.core.classes.situations`: the
+player's five and the dealer's up card up to suit symmetry, with exact
+weights summing to ``C(n, 5) * (n - 5)``) is priced by the decision engine
+:func:`combin.stud.draw.advise.advise`: all options (fold, play, buy, the
+exchanges), each exact.  The classes are cut into chunks
+(:meth:`combin.stud.game.spec.RunSpec.chunks`) that :func:`solve_chunk` prices anywhere -- in this
+process or on a Dask worker -- returning exact integers only.
+
+Why the integers are exact.  With ``u = n - 6`` unseen cards, an option that
+draws ``k`` cards has a value ``integer / (r_k * C(u - k, 4) * C(u, k))``
+plus whole-unit fees and pays (``r_k = u - k - 4`` forced replacements; the
+denominator of :mod:`combin.stud.reference.cards.advise`), and so do the probabilities of its
+results.  :func:`common_denominator` is the least common multiple ``L`` of
+those denominators, so every value times ``L`` is an integer -- checked for
+every value, never assumed.  Whole-game figures are ``sum(weight * numerator)
+/ (L * sum(weight))``: one division at the end.
+
+A run prices either every option of every class (``price="all"``: each
+record keeps the value of every option, so any other strategy -- the basic
+strategy, a simplification of the table -- is priced from the records
+without running the engine again) or only what the optimal game needs
+(``price="best"``: the best option and the runner-up exactly, every other
+option proven below the runner-up by a bound and recorded as ``None``).
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+
+from combin.errors import CombinError
+
+__all__ = ["common_denominator", "solve_chunk", "cpu_per_class", "warm_up", "ClassRecord", "records_of",
+           "option_label", "option_group", "RECORD_FORMAT"]
+
+
+#: The version of a chunk result's layout (2: every result carries its net moments; 3: an option
+#: not priced is ``None``).
+RECORD_FORMAT = 3
+
+
+def common_denominator(deck_size, rules):
+    """``L``: every option value and result probability of a situation is an integer over ``L``.
+
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> from combin.stud.core.rules import load_game
+    >>> from math import comb
+    >>> common_denominator(52, load_game(CARIBBEAN.id).resolve()) == 42 * comb(46, 4)   # no draws
+    True
+    """
+    unseen = deck_size - 6
+    sizes = [0]
+    if rules.game.can_draw:
+        sizes += [rules.game.entry["draws"]["buy"], *rules.exchange_sizes]
+    return lcm(*((unseen - k - 4) * comb(unseen - k, 4) * comb(unseen, k) for k in sizes))
+
+
+def _whole(value, scale, what):
+    scaled = value * scale
+    if scaled.denominator != 1:
+        raise AssertionError(f"{what} {value} is not a whole multiple of 1/{scale}")
+    return int(scaled)
+
+
+def solve_chunk(run, rows):
+    """Price every class of a chunk of the run ``run`` (:meth:`~combin.stud.game.spec.RunSpec.to_json`):
+    ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
+
+    A record is ``[class index, hand (5 ids), up, weight, best option index,
+    [value numerator of each option, in option_keys order; ``None`` for an
+    option not priced (``run["price"] == "best"``: it cannot be the best)] or
+    [the instant value] for an instant payout, {result id: [probability, net x
+    probability, net^2 x probability]}]``, every number a numerator over ``L`` (the nets of
+    :func:`combin.stud.reference.cards.advise.distribution`, whole Ante units, so ``L`` serves
+    the moments too -- checked like every value).
+    ``cpu_seconds`` is the processor time the chunk's classes took and
+    ``setup_seconds`` the one-time work of this process that came first (the
+    deck's hand table, the compiled kernel: :func:`warm_up`), both for the
+    throughput only; no figure reads them.
+    """
+    import time
+    start = time.process_time()
+    from combin.stud.draw.advise import instant_of, option_keys
+    from combin.stud.draw.rank.engine import RankEngine
+    from combin.stud.core.situation import Situation
+    from combin.stud.game.spec import RunSpec
+    deck, rules = RunSpec.from_json(run).resolve()
+    setup = warm_up(deck, rules)
+    scale = common_denominator(len(deck), rules)
+    keys = option_keys(rules)
+    everything = run.get("price", "all") == "all"
+    out = []
+    for *hand, up, weight, index in rows:
+        bonus, settled = instant_of(list(hand), rules, True)
+        if settled is not None:
+            best = settled[0]
+            results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]
+                       for key, (p, m1, m2) in sorted(best.moments.items())}
+            out.append([index, hand, up, weight, -1, [_whole(best.ev, scale, "instant")], results])
+            continue
+        engine = RankEngine(Situation(tuple(hand), up, deck), rules)
+        if engine.scale != scale:
+            raise AssertionError("the engine's denominator is not the run's")
+        chosen, numerators, results = engine.record(everything, _whole(bonus, 1, "the instant pay"))
+        out.append([index, hand, up, weight, chosen, numerators, dict(sorted(results.items()))])
+    return {"format": RECORD_FORMAT, "denominator": scale, "classes": out,
+            "cpu_seconds": round(time.process_time() - start - setup, 3), "setup_seconds": round(setup, 3)}
+
+
+def cpu_per_class(run, rows, count=3, seed=1):
+    """``(CPU seconds per class, rows priced)``: the classes of ``count`` seeded hands of ``rows``
+    (every up card of each, as a run prices them one after another and shares a hand's work)
+    priced in this process, the one-time setup not counted -- a measurement of this machine now,
+    for the projections printed before a long run (standard error only, never a sheet)."""
+    import random
+    rows = list(rows)
+    hands = sorted({tuple(row[:5]) for row in random.Random(seed).sample(rows, min(count, len(rows)))})
+    picked = [row for row in rows if tuple(row[:5]) in hands]
+    return max(solve_chunk(run, picked)["cpu_seconds"], 1e-6) / len(picked), picked
+
+
+#: The (deck, readings, paytable) of every situation priced once in this process by warm_up.
+_WARM: set[tuple[str, tuple[tuple[str, str], ...], str | None]] = set()
+
+
+def warm_up(deck, rules):
+    """Price one fixed situation of ``deck`` once per process; the processor seconds it took, else 0.
+
+    The first class a process prices also builds the deck's hand table and
+    loads the compiled kernel (seconds on 52 cards); that one-time work is
+    kept out of the per-class throughput and the projected core-hours.
+    """
+    import time
+    from combin.stud.draw.advise import advise
+    from combin.stud.core.situation import Situation
+    key = (deck.text, rules.readings, None if rules.instant is None else rules.instant.id)
+    if key in _WARM:
+        return 0.0
+    start = time.process_time()
+    cards = deck.cards
+    advise(Situation(tuple(cards[:5]), cards[5], deck), rules, detail=True)
+    _WARM.add(key)
+    return time.process_time() - start
+
+
+@dataclass(frozen=True)
+class ClassRecord:
+    """One priced situation class (values are numerators over the run's denominator)."""
+
+    index: int
+    hand: tuple
+    up: int
+    weight: int
+    best: int            # index into option_keys, -1 for an instant payout
+    values: tuple        # per option, None where not priced (or the instant value alone)
+    results: dict        # result id -> [probability, net x probability, net^2 x probability]
+
+    @property
+    def best_value(self):
+        return self.values[0] if self.best < 0 else self.values[self.best]
+
+    @property
+    def second_moment(self):
+        """The numerator over ``L`` of E[net^2] of the class under its best option."""
+        return sum(entry[2] for entry in self.results.values())
+
+
+def records_of(chunk_results):
+    """``(denominator, [ClassRecord])`` from :func:`solve_chunk` results, by class index."""
+    if any(result.get("format") != RECORD_FORMAT for result in chunk_results):
+        raise CombinError("chunk results of another record format (written by another version "
+                          "of combin): use a new --store")
+    scales = {result["denominator"] for result in chunk_results}
+    if len(scales) != 1:
+        raise CombinError("the chunks of one run disagree on the common denominator")
+    records = [ClassRecord(i, tuple(h), u, w, b, tuple(v), dict(r))
+               for result in chunk_results for i, h, u, w, b, v, r in result["classes"]]
+    records.sort(key=lambda record: record.index)
+    return scales.pop(), records
+
+
+def option_group(key):
+    """The kind of an option key as a player names it: ``fold``, ``play``, ``buy``, ``exchange 3``.
+
+    >>> option_group(("exchange", (2, 3, 4))), option_group(("buy", ()))
+    ('exchange 3', 'buy')
+    """
+    kind, positions = key
+    return f"exchange {len(positions)}" if kind == "exchange" else kind
+
+
+def option_label(key, hand):
+    """An option of a hand in words (``exchange 7H 2D``).
+
+    >>> from combin.cards import parse_cards
+    >>> hand = parse_cards("As Ad Ks Qd 9s")
+    >>> option_label(("exchange", (2, 3, 4)), hand), option_label(("play", ()), hand)
+    ('exchange KS QD 9S', 'play')
+    """
+    from combin.stud.core.situation import card_text
+    kind, positions = key
+    if kind == "exchange":
+        return "exchange " + " ".join(card_text(hand[p]) for p in positions)
+    return {"buy": "buy a sixth card"}.get(kind, kind)

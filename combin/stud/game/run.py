@@ -1,0 +1,256 @@
+"""One whole-game run of Lunar Poker with draws: classes, chunks, executor, store, sheet.
+
+:func:`run_game` lists the situation classes of the deck, picks all of them
+(exact) or a seeded stratified sample (:mod:`combin.stud.game.sampling`), cuts
+them into chunks, runs :func:`combin.stud.game.chunks.solve_chunk` on the
+executor (:mod:`combin.executor`, resumable through :mod:`combin.store`) and
+builds the sheet (:mod:`combin.stud.game.sheet`).  The measured throughput --
+classes and situations per second per core -- and the projected core-hours of
+the full exact run go to standard error: timings are never part of a sheet,
+so the same command prints the same bytes.
+"""
+
+import sys
+import time
+from contextlib import contextmanager
+from fractions import Fraction
+from math import comb
+
+from combin.errors import CombinError
+
+__all__ = ["run_game", "Throughput", "announce_exact_run", "LONG_RUN_CLASSES"]
+
+#: An exact run of more classes than this is announced before it starts (its projected
+#: core-hours, what the store already holds, how to sample instead).
+LONG_RUN_CLASSES = 100_000
+
+
+class Throughput:
+    """Classes and situations priced, and the seconds and cores they took."""
+
+    def __init__(self, classes, situations, seconds, cores):
+        self.classes, self.situations, self.seconds, self.cores = classes, situations, seconds, cores
+
+    def per_core(self):
+        """(classes, situations) per second per core."""
+        core_seconds = max(self.seconds * self.cores, 1e-9)
+        return self.classes / core_seconds, self.situations / core_seconds
+
+    def projected_core_hours(self, total_classes):
+        classes_rate, _ = self.per_core()
+        return total_classes / classes_rate / 3600 if classes_rate > 0 else float("inf")
+
+
+
+
+def size_hint(stream, summary, per_core, cores, classes=None):
+    """The sample size for a 99% half-width of 0.25% (the sheet's figure) and how long it would
+    take here, at this run's classes per second per core: on standard error, never on a sheet.
+    A size that prices as many classes as the deck holds points at the exact run instead."""
+    needed = summary.get("draws for a 99% half-width of 0.25%")
+    if needed is None or per_core <= 0:
+        return
+    distinct = summary["situation classes sampled (distinct)"] / max(summary["draws"], 1)
+    if classes is not None and needed * distinct >= classes:
+        stream.write(f"game: a 99% half-width of 0.25% needs about as many classes as the deck's {classes:,}: "
+                     f"run the exact game instead (about {classes / per_core / 3600:,.1f} core-hours here)\n")
+        return
+    hours = needed * distinct / per_core / 3600
+    here = f", about {hours / cores:,.1f} hours on {cores} worker{'s' if cores > 1 else ''} here" if cores else ""
+    stream.write(f"game: for a 99% half-width of 0.25% use about --sample {needed:,} "
+                 f"({hours:,.1f} core-hours at {per_core:.2f} classes/s/core{here})\n")
+
+
+def announce_exact_run(stream, deck, rules, chunks, store, description, workers, probe=3, seed=1):
+    """Tell, before a long exact run starts: its projected core-hours, the chunks stored, a sample.
+
+    The projection prices ``probe`` seeded classes in this process (after the
+    one-time setup, which is not counted) and scales their processor time to
+    every class; it is a measurement of this machine now, printed on standard
+    error, never on a sheet.
+    """
+    from combin.stud.game.chunks import cpu_per_class
+    rows = [row for chunk in chunks for row in chunk[1]]
+    total = len(rows)
+    stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring the "
+                 f"classes of {min(probe, total)} of its hands first ...\n")
+    stream.flush()
+    per_class, priced = cpu_per_class(chunks[0][0], rows, probe, seed)
+    core_hours = total * per_class / 3600
+    done = len(store.finished(store.begin(description, len(chunks))))
+    cores = (f" (about {core_hours / workers:,.1f} hours on {workers} worker{'s' if workers > 1 else ''})"
+             if workers else "")
+    stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class * 1000:.1f} ms CPU per "
+                 f"class ({len(priced)} classes measured); chunks already in the store: {done:,} of "
+                 f"{len(chunks):,}.\n")
+    solver = rules.game.solver
+    folder, make = (solver.shards, solver.make) if solver is not None else (None, None)
+    shards = _committed_shards(deck, rules, folder) if folder else ""
+    if shards and make:
+        stream.write(f"game: {shards}; make {make} computes the missing ones and assembles the sheet "
+                     "from them.\n")
+    kept = f" (make {make} keeps them in {folder})" if folder and make else ""
+    stream.write(f"game: for an estimate in minutes instead: combin game {rules.game.id} --sample 100000 --seed 1 "
+                 "(see README); to keep the exact run as files that outlive this machine and its store, cut "
+                 f"it into shards: --shards DIR{kept}\n")
+    stream.flush()
+
+
+def _committed_shards(deck, rules, folder):
+    """``"N of M shards of this run are in FOLDER"`` where the game keeps its exact run's shards
+    (:attr:`combin.game.Solver.shards`, relative to the working folder, as ``make`` keeps them),
+    else ``""``."""
+    from pathlib import Path
+    from combin.stud.game.shards import load_plan, load_shard
+    from combin.stud.game.spec import RunSpec
+    spec = RunSpec.of(deck, rules)
+    where = Path(folder)
+    try:
+        shards = load_plan(where, spec) if where.is_dir() else None
+        if shards is None:
+            return ""
+        found = sum(1 for shard in shards if load_shard(where, spec, shard) is not None)
+    except CombinError:
+        return ""
+    return f"{found} of {len(shards)} shards of this run are in {folder}"
+
+
+@contextmanager
+def _from_store(store):
+    """A chunk result of the right run that is not what solve_chunk makes (the sheet's checks
+    fail on it) was altered or damaged in the store: one error naming the store."""
+    try:
+        yield
+    except CombinError as error:            # what the records say is wrong, named with the store
+        if store.shown in str(error):
+            raise
+        raise CombinError(f"the store {store.shown}: {error}") from None
+    except (AssertionError, AttributeError, KeyError, TypeError, IndexError, ValueError) as error:
+        raise CombinError(f"the store {store.shown} holds chunk results this run cannot use "
+                          f"({type(error).__name__}: {str(error)[:100]}); give --store a new file") \
+            from None
+
+
+def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, sample=None,
+             seed=1, want_strategy=False, stream=None, want_classes=False):
+    """``(sheet, strategy or None)`` of the whole game (exact) or of a sample; with
+    ``want_classes`` ``(sheet, strategy or None, priced classes CSV)``
+    (:mod:`combin.stud.game.priced`)."""
+    from combin.executor import run_chunks
+    from combin.store import DEFAULT_STORE, Store
+    from combin.stud.game.chunks import records_of, solve_chunk
+    from combin.stud.game.spec import RunSpec
+    from combin.stud.game.sheet import sample_sheet, totals_sheet
+    from combin.stud.core.classes import situations
+    from combin import progress
+    from combin.stud.game.sampling import check_sample, class_count
+    stream = sys.stderr if stream is None else stream
+    if sample is not None:
+        check_sample(sample, deck)                      # counted, not listed: before any work
+    rows, hands, ups, weights = situations(deck)
+    n = len(deck)
+    if int(weights.sum()) != comb(n, 5) * (n - 5):     # every situation in exactly one class
+        raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
+    if len(weights) != class_count(deck):
+        raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
+    control = None
+    from combin.stud.game.spec import price_mode
+    price = {"price": "best"} if price_mode(deck) == "best" else {}
+    if sample is None:
+        phases: list[tuple[list, dict]] = [(list(range(len(weights))), {})]
+        mode = "exact"
+        extra = {}
+    else:
+        # two phases: a quarter of the draws by the strata's shares, then the rest by Neyman's
+        # allocation from the first phase's spread of the gain (combin.stud.game.sampling)
+        from combin.stud.game.sampling import class_strata, phase_sizes, plan
+        strata = class_strata(deck, rows, hands, ups)
+        first, second = phase_sizes(sample, strata)
+        draws, shares = plan(strata, weights.tolist(), first, seed)
+        phases = [(sorted({i for picked in draws.values() for i in picked}), {"phase": 1})]
+        mode = "sample"
+        extra = {"sample": sample, "seed": seed}
+        # the exact game without draws, the sample's control: shipped or summed before any class is priced
+        from combin.stud.game.control import no_draw_expected
+        control = no_draw_expected(deck, rules)
+    start = time.monotonic()
+    found: dict = {}
+    fresh_rows: list = []
+    cpu = setup = 0.0
+    scale = None
+    with Store(store_path or DEFAULT_STORE) as store:
+        phase = 0
+        while phase < len(phases):
+            indices, more = phases[phase]
+            spec = RunSpec.of(deck, rules, mode, chunk, **extra, **more, **price)
+            chunks = spec.chunks(hands, ups, weights, [i for i in indices if i not in found])
+            description = spec.to_json()
+            items = [len(c[1]) for c in chunks]
+            with _from_store(store):
+                stored = set(store.finished(store.begin(description, len(chunks))))
+            if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
+                announce_exact_run(stream, deck, rules, chunks, store, description,
+                                   max(workers, 1) if scheduler is None else None)
+            label = f"game {rules.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
+            results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
+                                 description=description, label=label, items=items, unit="classes",
+                                 stream=stream)
+            with _from_store(store):
+                scale, records = records_of(results)
+            found.update((r.index, r) for r in records)
+            # the throughput of the chunks computed now (a chunk read back carries its old timings)
+            for i, (c, result) in enumerate(zip(chunks, results)):
+                if i not in stored and result.get("cpu_seconds"):
+                    cpu += result["cpu_seconds"]
+                    setup += result.get("setup_seconds", 0)
+                    fresh_rows.extend(row[-1] for row in c[1])
+            if sample is not None and phase == 0:
+                from combin.stud.game.control import control_value
+                from combin.stud.game.sampling import spreads_of
+                spreads = spreads_of(draws, lambda i: Fraction(found[i].best_value - control_value(
+                    found[i].best, found[i].values), scale))
+                later, _ = plan(strata, weights.tolist(), second, f"{seed}:phase 2", spreads)
+                phases.append((sorted({i for picked in later.values() for i in picked}), {"phase": 2}))
+            phase += 1
+    seconds = time.monotonic() - start
+    records = sorted(found.values(), key=lambda r: r.index)
+    if scale is None:
+        scale = 1
+    if cpu > 0 and not progress.QUIET:
+        weight_of = {r.index: r.weight for r in records}
+        speed = Throughput(len(fresh_rows), sum(weight_of[i] for i in fresh_rows), cpu, 1)
+        per_class, per_situation = speed.per_core()
+        stream.write(f"throughput: {per_class:.4f} classes/s/core, {per_situation:.2f} "
+                     f"situations/s/core ({cpu:,.1f} CPU seconds for {len(fresh_rows):,} classes, and "
+                     f"{setup:,.1f} of one-time setup per process; "
+                     f"{seconds:,.1f} s wall now); the exact run of {len(weights):,} classes: "
+                     f"{speed.projected_core_hours(len(weights)):,.1f} core-hours\n")
+    run = {"classes_total": len(weights)}
+    totals = None          # a sample's strategy sums its own records
+    with _from_store(store):
+        if sample is None:
+            from combin.stud.draw.options import option_keys
+            from combin.stud.game.totals import totals_of
+            totals = totals_of(records, option_keys(rules), rules.game)   # summed once: sheet and strategy
+            sheet = totals_sheet(deck, rules, scale, totals, run)
+        else:
+            from combin.stud.game.control import control_value
+            values = {r.index: r.best_value for r in records}
+            second_moments = {r.index: r.second_moment for r in records}
+            controls = {r.index: control_value(r.best, r.values) for r in records}
+            sheet = sample_sheet(deck, rules, [draws, later], shares, values, scale, dict(run, **extra),
+                                 second_moments, control=(control, controls))
+            if cpu > 0 and not progress.QUIET:
+                size_hint(stream, dict(sheet.sections["summary"]), len(fresh_rows) / cpu,
+                           max(workers, 1) if scheduler is None else None, len(weights))
+    strategy = None
+    if want_strategy:
+        from combin.stud.game.strategy import Strategy
+        strategy = Strategy(deck, rules, scale, records, exact=sample is None, totals=totals)
+    if want_classes:
+        from combin.stud.game.priced import classes_csv
+        from collections import Counter
+        times = None if sample is None else Counter(i for phase in (draws, later)
+                                                    for picked in phase.values() for i in picked)
+        return sheet, strategy, classes_csv(scale, records, rules, times)
+    return sheet, strategy

@@ -1,0 +1,496 @@
+"""The exact whole game cut into numbered shards, each kept as a small file of exact sums.
+
+A run of hours must not depend on one machine, one build folder or one store
+being kept: :func:`run_shards` cuts the classes of the deck
+(:func:`combin.stud.core.classes.situations`, in its documented order: by the
+canonical hand's row, then the up card) into ``count`` shards along the
+canonical hands, prices the shards not yet in the folder, and writes each as
+it finishes.  A shard file holds only exact integers:
+
+* its :class:`~combin.stud.game.totals.GameTotals` (every sum a sheet and its
+  strategy tables read);
+* the optimal option of each of its classes, one byte a class in class order
+  (the index in :func:`~combin.stud.draw.options.option_keys`, 255 for an
+  instant payout), zlib-compressed and base64-encoded: the compact strategy
+  that :func:`lookup` answers from;
+* the exact value of a seeded sample of its classes (``checks``), which the
+  tests and the audit re-price independently.
+
+:func:`assemble` reads every shard of the plan, checks each against the plan
+(the same run, the same rows, as many codes as classes) and that together
+they hold every class once with weights summing to ``C(n, 5) * (n - 5)``,
+and adds their totals: the sheet of the sum is the sheet of the whole
+(:mod:`combin.stud.game.totals` says why the sum is exact).
+
+The folder holds ``plan.json`` (the run and the shards' row ranges) and
+``shard-NNN.json.gz`` (compact JSON, gzip-compressed with no name or time in
+its header): the same bytes for the same run.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import random
+import sys
+import zlib
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+from typing import Any
+
+from combin.errors import CombinError
+from combin.stud.game.spec import RunSpec, price_mode
+
+__all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
+           "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
+
+PLAN_FORMAT = "combin.stud_shards/1"
+SHARD_FORMAT = "combin.stud_shard/2"
+#: Shards of the full 52-card game: about 22,000 classes, well under an hour of one core each.
+DEFAULT_SHARDS = 256
+#: The strategy code of a class settled by the instant payout (no decision).
+INSTANT_CODE = 255
+#: Classes of a shard whose exact value is kept for re-pricing: one in this many, seeded.
+CHECK_EVERY = 100
+_LIMIT = 4 << 20           # the most bytes a plan or shard file may have
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One shard's place in the plan: canonical-hand rows ``[low, high)``, first class index, classes.
+
+    >>> shard = Shard(index=3, low=120, high=180, start=9000, classes=2500)
+    >>> shard.high - shard.low, shard.start + shard.classes
+    (60, 11500)
+    """
+
+    index: int
+    low: int
+    high: int
+    start: int
+    classes: int
+
+
+class FolderReader:
+    """One reading of a shards folder for one run: its plan and each file read and checked at most once.
+
+    A command hands one reader to every step (:func:`run_shards`, :func:`assemble`, the basic
+    pass of :mod:`combin.stud.game.basic`), so a folder is read once however many steps look
+    at it; a step that writes a file tells the reader (:meth:`wrote`), which then reads it
+    when asked.  ``memo`` keeps what other modules read of the folder, by their own keys.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game, stud_games
+    >>> reader = FolderReader("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(stud_games()[0]).resolve()))
+    >>> reader.plan() is None, reader.where.name
+    (True, 'no-such-folder')
+    """
+
+    def __init__(self, folder: str | os.PathLike, spec: RunSpec) -> None:
+        self.where = Path(folder)
+        self.spec = spec
+        self._plan: list[Shard] | None = None
+        self._planned = False
+        self._shards: dict[int, dict | None] = {}
+        self.memo: dict[Any, Any] = {}
+
+    def plan(self) -> list[Shard] | None:
+        """The shards of the folder's plan for this run (:func:`load_plan`), read once."""
+        if not self._planned:
+            self._plan = load_plan(self.where, self.spec)
+            self._planned = self._plan is not None
+        return self._plan
+
+    def shard(self, shard: Shard) -> dict | None:
+        """The shard's file (:func:`load_shard`), read once; ``None`` while it is not there."""
+        if self._shards.get(shard.index) is None:
+            self._shards[shard.index] = load_shard(self.where, self.spec, shard)
+        return self._shards[shard.index]
+
+    def wrote(self, key: Any) -> None:
+        """A step wrote the file of ``key`` (a shard index, or a key of :attr:`memo`): read it again."""
+        self._shards.pop(key, None)
+        self.memo.pop(key, None)
+
+
+def plan_shards(deck: Any, count: int) -> list[Shard]:
+    """``count`` shards of the deck's classes, cut between canonical hands, of about equal size.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> [(s.low, s.high, s.start, s.classes) for s in plan_shards(Deck.parse("JQKA"), 2)]
+    [(0, 1012, 0, 1210), (1012, 4368, 1210, 1214)]
+    """
+    import numpy as np
+    from combin.stud.core.classes import situations
+    rows = situations(deck)[0]
+    total = len(rows)
+    if not 1 <= count <= total:
+        raise CombinError(f"--shard-count must be between 1 and the {total:,} classes of the deck")
+    hands = comb(len(deck), 5)
+    cuts = [0]
+    for s in range(1, count):
+        # the first class of the canonical hand at the s-th equal share of the classes
+        row = int(rows[min(total - 1, s * total // count)])
+        cuts.append(max(row, cuts[-1] + 1))
+    cuts.append(hands)
+    starts = np.searchsorted(rows, cuts).tolist()
+    return [Shard(s, cuts[s], cuts[s + 1], starts[s], starts[s + 1] - starts[s]) for s in range(count)]
+
+
+def shard_digest(obj: Any) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def read_shard_file(path: Path, what: str) -> Any:
+    """The JSON of a plan (text) or shard (gzip) file, read and unpacked within :data:`_LIMIT` bytes."""
+    from combin.fileio import read_bytes
+    data = read_bytes(path, _LIMIT, what)
+    if path.suffix == ".gz":
+        unpack = zlib.decompressobj(wbits=31)     # gzip
+        try:
+            data = unpack.decompress(data, _LIMIT)
+        except zlib.error:
+            raise CombinError(f"{path}: the {what} is not a gzip file") from None
+        if unpack.unconsumed_tail or not unpack.eof:
+            raise CombinError(f"{path}: the {what} is damaged or unpacks to more than {_LIMIT:,} bytes")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CombinError(f"{path}: the {what} is not JSON ({str(error)[:80]})") from None
+
+
+def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) -> dict:
+    return {"format": PLAN_FORMAT, "run": spec.game_json(), "count": len(shards), "classes": classes,
+            "weight": weight, "order": "classes by the canonical hand's row, then the up card "
+                                       "(combin.stud.core.classes.situations)",
+            "shards": [[s.low, s.high, s.start, s.classes] for s in shards]}
+
+
+def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
+    """The run and the shards of the plan file at ``path``, its format checked."""
+    plan = read_shard_file(path, "shard plan")
+    if not isinstance(plan, dict) or plan.get("format") != PLAN_FORMAT:
+        raise CombinError(f"{path}: not a plan of combin's shards ({PLAN_FORMAT})")
+    try:
+        found = RunSpec.from_json(plan["run"])
+        shards = [Shard(i, *map(int, row)) for i, row in enumerate(plan["shards"])]
+    except (KeyError, TypeError, ValueError):
+        raise CombinError(f"{path}: the shard plan is damaged") from None
+    return found, shards
+
+
+def load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
+    """The shards of the folder's plan for the run ``spec``; ``None`` when the folder has no plan."""
+    path = folder / "plan.json"
+    if not path.exists():
+        return None
+    found, shards = _read_plan(path)
+    if not found.same_game(spec):
+        raise CombinError(f"{path}: the shards in this folder are of another run "
+                          f"({json.dumps(found.game_json())[:100]}); give --shards another folder")
+    return shards
+
+
+def require_plan(folder: str | os.PathLike, spec: RunSpec) -> list[Shard]:
+    """The shards of the folder's plan for the run ``spec``, refused when there is no plan.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.lunar import GAME as LUNAR
+    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(LUNAR.id).resolve()))
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
+    """
+    shards = load_plan(Path(folder), spec)
+    if shards is None:
+        raise CombinError(f"{Path(folder)}: no shard plan (plan.json) in this folder")
+    return shards
+
+
+def plan_run(folder: str | os.PathLike) -> tuple[Any, Any]:
+    """``(Deck, Rules)`` of the run whose plan is in ``folder``: what its shards price.
+
+    >>> plan_run("no-such-folder")
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
+    """
+    path = Path(folder) / "plan.json"
+    if not path.exists():
+        raise CombinError(f"{Path(folder)}: no shard plan (plan.json) in this folder")
+    spec, _ = _read_plan(path)
+    return spec.resolve()
+
+
+def _shard_path(folder: Path, index: int) -> Path:
+    return folder / f"shard-{index:03d}.json.gz"
+
+
+def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
+    """The shard's file, checked against the plan; ``None`` when it is not there yet."""
+    from combin.stud.game.totals import GameTotals
+    path = _shard_path(folder, shard.index)
+    if not path.exists():
+        return None
+    obj = read_shard_file(path, "shard")
+    try:
+        body = {k: v for k, v in obj.items() if k != "digest"}
+        if obj.get("format") != SHARD_FORMAT or obj.get("digest") != shard_digest(body):
+            raise ValueError("its digest does not match its contents")
+        if not RunSpec.from_json(obj["run"]).same_game(spec):
+            raise ValueError("it is of another run")
+        if [obj["shard"], *obj["rows"], obj["start"], obj["classes"]] != \
+                [shard.index, shard.low, shard.high, shard.start, shard.classes]:
+            raise ValueError("its rows or classes are not the plan's")
+        codes = zlib.decompress(base64.b64decode(obj["codes"]), bufsize=shard.classes + 1)
+        if len(codes) != shard.classes:
+            raise ValueError("it holds a strategy code for another number of classes")
+        totals = GameTotals.from_json(obj["totals"])
+        if totals.classes != shard.classes:
+            raise ValueError("its totals count another number of classes")
+        int(obj["denominator"])
+    except (AttributeError, KeyError, TypeError, ValueError, zlib.error) as error:
+        raise CombinError(f"{path}: the shard cannot be used ({str(error)[:100]}); remove it to "
+                          "compute it again") from None
+    return {"totals": totals, "codes": codes, "denominator": int(obj["denominator"]),
+            "checks": obj.get("checks", [])}
+
+
+def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: list, rules: Any) -> bytes:
+    from combin.stud.game.totals import totals_of
+    totals = totals_of(records, keys, rules.game)
+    codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
+    picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
+                                                           max(1, len(records) // CHECK_EVERY))
+    checks = [[records[i].index, records[i].best, str(records[i].best_value)] for i in sorted(picked)]
+    body = {"format": SHARD_FORMAT, "run": spec.game_json(), "shard": shard.index,
+            "rows": [shard.low, shard.high], "start": shard.start, "classes": shard.classes,
+            "denominator": str(scale), "totals": totals.to_json(),
+            "codes": base64.b64encode(zlib.compress(codes, 9)).decode(), "checks": checks}
+    text = json.dumps(dict(body, digest=shard_digest(body)), separators=(",", ":")) + "\n"
+    # gzip with no name and no time in its header: the same bytes for the same shard
+    import gzip
+    return gzip.compress(text.encode(), compresslevel=9, mtime=0)
+
+
+def shard_classes(deck: Any, shard: Shard) -> tuple:
+    from combin.stud.core.classes import situations_in_rows
+    rows, hands, ups, weights = situations_in_rows(deck, shard.low, shard.high)
+    if len(rows) != shard.classes:
+        raise AssertionError(f"shard {shard.index}: {len(rows)} classes, the plan says {shard.classes}")
+    return rows, hands, ups, weights
+
+
+def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DEFAULT_SHARDS,
+               workers: int = 0, scheduler: str | None = None, store_path: str | None = None,
+               chunk: int = 8, most: int | None = None, stream: Any = None,
+               price: str | None = None, reader: FolderReader | None = None) -> list[int]:
+    """Price the shards not yet in ``folder`` (at most ``most`` of them); the shards written.
+
+    ``price`` is what each class prices (:func:`~combin.stud.game.spec.price_mode`, the deck's
+    own by default): ``"best"`` keeps the optimal option, its value and results; ``"all"``
+    prices every option as well (the totals then sum the strategies that read them).
+
+    Each shard file is written (atomically) as soon as its last chunk is in;
+    an interrupted run keeps the shards already written and, in the store,
+    the chunks already priced.  ``reader``: the command's one reading of the folder.
+    """
+    from combin.executor import run_chunks
+    from combin.fileio import probe_output, write_atomic
+    from combin.store import DEFAULT_STORE, Store
+    from combin.stud.game.chunks import common_denominator, records_of, solve_chunk
+    from combin.stud.draw.options import option_keys
+    stream = sys.stderr if stream is None else stream
+    spec = RunSpec.of(deck, rules)
+    where = Path(folder)
+    reader = FolderReader(where, spec) if reader is None else reader
+    shards = reader.plan()
+    if shards is None:
+        probe_output(where / "plan.json", "shard plan")      # refused before the classes are listed
+        shards = plan_shards(deck, count)
+        n = len(deck)
+        write_atomic(where / "plan.json", json.dumps(_plan_json(spec, shards, sum(s.classes for s in shards),
+                                                                comb(n, 5) * (n - 5)), indent=1) + "\n",
+                     "shard plan")
+        shards = reader.plan()
+        assert shards is not None           # just written
+    elif len(shards) != count:
+        raise CombinError(f"{where / 'plan.json'}: the folder's plan has {len(shards)} shards, not "
+                          f"{count}; give --shard-count {len(shards)} or another folder")
+    missing = [s for s in shards if reader.shard(s) is None]
+    stream.write(f"game: {len(shards) - len(missing)} of {len(shards)} shards are in {where}\n")
+    todo = missing if most is None else missing[:most]
+    if not todo:
+        return []
+    probe_output(_shard_path(where, todo[0].index), "shard")   # refused before any class is priced
+    keys = option_keys(rules)
+    scale = common_denominator(len(deck), rules)
+    if sum(s.classes for s in todo) > PROBE_ABOVE:
+        announce(stream, deck, rules, todo, missing, workers)
+    written = []
+    with Store(store_path or DEFAULT_STORE) as store:
+        for shard in todo:
+            rows, hands, ups, weights = shard_classes(deck, shard)
+            # one store run per shard: it resumes whichever shards a later run picks
+            run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards),
+                             price=price or price_mode(deck))
+            # the class index of the whole game, not of the shard
+            chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
+            results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
+                                 description=run.to_json(),
+                                 label=f"game {rules.game.id} shard {shard.index} of {len(shards)} ({deck.text})",
+                                 items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
+            found_scale, records = records_of(results)
+            if found_scale != scale:
+                raise AssertionError("a chunk's common denominator is not the run's")
+            write_atomic(_shard_path(where, shard.index), _shard_file(spec, shard, scale, records, keys, rules),
+                         "shard")
+            reader.wrote(shard.index)
+            written.append(shard.index)
+            stream.write(f"game: shard {shard.index} of {len(shards)} written to {where} "
+                         f"({shard.classes:,} classes)\n")
+            stream.flush()
+    return written
+
+
+#: A run of more classes than this is measured and projected before it starts.
+PROBE_ABOVE = 20_000
+
+
+def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
+    """Price three classes of the first shard to do and project the core-hours of the shards to
+    do and of every missing one (a measurement of this machine now, on standard error only)."""
+    from combin.stud.game.chunks import cpu_per_class
+    _, hands, ups, weights = shard_classes(deck, todo[0])
+    run, rows = RunSpec.of(deck, rules, "probe", len(weights), price=price_mode(deck)).chunks(
+        hands, ups, weights, range(len(weights)))[0]
+    per_class, _ = cpu_per_class(run, rows)
+    now = sum(s.classes for s in todo) * per_class / 3600
+    left = sum(s.classes for s in missing) * per_class / 3600
+    cores = max(workers, 1)
+    stream.write(f"game: {len(todo)} shard{'s' if len(todo) > 1 else ''} to compute now: about {now:,.1f} "
+                 f"core-hours ({now / cores:,.1f} h on {cores} worker{'s' if cores > 1 else ''}) at "
+                 f"{per_class:.3f} CPU-s per class; all {len(missing)} missing shards: {left:,.1f} core-hours\n")
+    stream.flush()
+
+
+def assemble(deck: Any, rules: Any, folder: str | os.PathLike,
+             reader: FolderReader | None = None) -> tuple[int, Any, int] | None:
+    """``(L, GameTotals of the whole game, shards)`` from the folder, or ``None`` when shards are missing.
+
+    Every shard is checked against the plan; together they must hold every
+    class once (the plan's shards are contiguous and their class counts add up
+    to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.  ``reader``: the command's
+    one reading of the folder (a new one by default).
+    """
+    from combin.stud.game.totals import GameTotals
+    spec = RunSpec.of(deck, rules)
+    where = Path(folder)
+    reader = FolderReader(where, spec) if reader is None else reader
+    shards = reader.plan()
+    if shards is None:
+        shards = require_plan(where, spec)      # the one refusal of a folder with no plan
+    loaded = [reader.shard(s) for s in shards]
+    found = [f for f in loaded if f is not None]
+    if len(found) < len(loaded):
+        return None
+    for a, b in zip(shards, shards[1:]):
+        if a.high != b.low or a.start + a.classes != b.start:
+            raise CombinError(f"{where / 'plan.json'}: shards {a.index} and {b.index} are not contiguous")
+    total = GameTotals()
+    for f in found:
+        total = total + f["totals"]
+    n = len(deck)
+    if shards[0].low != 0 or shards[-1].high != comb(n, 5) or total.classes != shards[-1].start + shards[-1].classes:
+        raise CombinError(f"{where}: the shards do not cover every class of the deck once")
+    if total.weight != comb(n, 5) * (n - 5):
+        raise CombinError(f"{where}: the shards' weights sum to {total.weight:,}, not C({n},5) x {n - 5} = "
+                          f"{comb(n, 5) * (n - 5):,}")
+    scales = {f["denominator"] for f in found}
+    if len(scales) != 1:
+        raise CombinError(f"{where}: the shards disagree on the common denominator")
+    return scales.pop(), total, len(shards)
+
+
+def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[int, int, int, Fraction]]:
+    """``[(shard, class index, strategy code, exact value per Ante)]``: the classes each shard
+    kept for re-pricing (a seeded one in :data:`CHECK_EVERY`), every shard of the plan that is
+    in the folder.  A kept class whose code is not the one of the shard's compact strategy is
+    refused: the two were written together.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game
+    >>> from combin.lunar import GAME as LUNAR
+    >>> kept_values(Deck.parse("JQKA"), load_game(LUNAR.id).resolve(), "no-such-folder")
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
+    """
+    spec = RunSpec.of(deck, rules)
+    where = Path(folder)
+    shards = require_plan(where, spec)
+    kept = []
+    for shard in shards:
+        found = load_shard(where, spec, shard)
+        if found is None:
+            continue
+        for entry in found["checks"]:
+            try:
+                index, code, value = int(entry[0]), int(entry[1]), int(entry[2])
+                if not 0 <= index - shard.start < shard.classes:
+                    raise ValueError("a kept class is not one of the shard's")
+                stored = found["codes"][index - shard.start]
+                if stored != (INSTANT_CODE if code < 0 else code):
+                    raise ValueError("a kept class's option is not the one of its strategy code")
+            except (IndexError, TypeError, ValueError) as error:
+                raise CombinError(f"{_shard_path(where, shard.index)}: the shard cannot be used "
+                                  f"({str(error)[:100]})") from None
+            kept.append((shard.index, index, stored, Fraction(value, found["denominator"])))
+    return kept
+
+
+def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
+           strict: bool = True) -> tuple[Any, int] | None:
+    """``(option key in the hand's own positions, shard index)`` of a situation's optimal option
+    from the folder's shards (``("instant", ())`` for an instant payout); ``None`` when its
+    shard is not there or the folder holds no plan of this run.
+
+    The stored code names positions of the class's canonical hand; the relabelling of
+    suits that maps the hand and up card onto the class maps them back to the hand's own.
+    Unless ``strict``, a folder of another run's shards is passed over (``None``) rather
+    than refused.
+    """
+    import numpy as np
+    from combin.stud.core.classes import relabelling_of
+    from combin.stud.core.values import hand_table
+    from combin.stud.draw.options import option_keys
+    spec = RunSpec.of(deck, rules)
+    where = Path(folder)
+    try:
+        shards = load_plan(where, spec) if where.is_dir() else None
+    except CombinError:
+        if strict:
+            raise
+        return None
+    if shards is None:
+        return None
+    row, canonical_up, perm = relabelling_of(deck, hand, up)
+    shard = next(s for s in shards if s.low <= row < s.high)
+    found = load_shard(where, spec, shard)
+    if found is None:
+        return None
+    rows, _, ups, _ = shard_classes(deck, shard)
+    at = np.nonzero((rows == row) & (ups == canonical_up))[0]
+    code = found["codes"][int(at[0])]
+    if code == INSTANT_CODE:
+        return ("instant", ()), shard.index
+    kind, positions = option_keys(rules)[code]
+    canonical = [int(c) for c in hand_table(deck).hands[row]]
+    mapped = {(c & ~3) | perm[c & 3]: c for c in hand}       # canonical card -> the hand's card
+    discard = {mapped[canonical[p]] for p in positions}
+    return (kind, tuple(i for i, c in enumerate(hand) if c in discard)), shard.index

@@ -1,0 +1,429 @@
+"""The whole-game par sheet of Lunar Poker with draws, exact or from a sample.
+
+:func:`exact_sheet` sums priced class records (:mod:`combin.stud.game.chunks`)
+over every situation class: the expected result and house edge per unit of
+Ante, the average amount wagered and the element of risk, the second
+moment, variance and SD of a round's net, how often each option is best,
+the probability and the return of each final result, and the instant
+payout's contribution under every instant paytable (A, B, C) with the house
+edge each gives.  :func:`sample_sheet` gives the stratified estimate and its
+99% interval from a sample of classes.  :func:`combin.documents.lunar_game.sheet_document`
+turns either into a Document, which :mod:`combin.render` writes in every format.
+
+Why the figures are exact.  Every record value is an integer over the run's
+common denominator ``L``; a figure is ``sum(weight * numerator)`` divided
+once by ``L * sum(weight)``, and ``sum(weight)`` is checked against
+``C(n, 5) * (n - 5)`` before anything is printed.  The same holds for the
+return of each result and for E[X^2] (each record carries, per result, the
+numerators of its probability, net x probability and net^2 x probability):
+the variance is the Fraction ``E[X^2] - E[X]^2``; only the SD, its square
+root, is a decimal (40 significant digits, shown to the sheet's places).  The instant payout is
+settled on the first five cards alone, so its contribution under another
+paytable is ``sum_event P(first five is event) * pay``, exactly, and the edge
+under that paytable differs from the run's by the difference of contributions.
+:func:`paytable_figures` gives every paytable's whole set of figures (mean,
+house edge, element of risk, E[X^2], variance, SD, the instant result's
+line) from the same totals, re-pricing only the situations of the instant
+events; its docstring and comments give the proof under each reading of L7.
+
+A figure whose label ends with :data:`PERCENT` (``", in percent"``) holds the
+same exact Fraction as the figure it repeats; the Document shows it as a
+percentage (:class:`~combin.render.document.Percent`).
+"""
+
+from dataclasses import dataclass, field
+from decimal import ROUND_CEILING, Decimal
+from fractions import Fraction
+from math import comb
+
+from combin import __version__, display
+
+__all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions",
+           "paytable_figures", "PaytableFigures", "PERCENT"]
+
+#: The end of the label of a figure shown as a percentage: the same exact Fraction as the
+#: figure it repeats (``"house edge per Ante"`` and ``"house edge per Ante, in percent"``).
+PERCENT = ", in percent"
+
+_GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "exchange 4",
+                "exchange 5")
+
+
+@dataclass
+class GameSheet:
+    identification: dict
+    rows: list = field(default_factory=list)          # (section, label, exact Fraction or int or text)
+    sections: dict = field(default_factory=dict)      # name -> [(label, value)]
+
+
+def instant_contributions(game, first_five_classes, total):
+    """``{paytable id: contribution per Ante}`` under each instant paytable of the stud ``game``,
+    from ``{class id: situations}`` of the first five."""
+    out = {}
+    for paytable in game.instant_paytables.values():
+        out[paytable.id] = sum((Fraction(first_five_classes.get(event, 0), total) * Fraction(pay.net)
+                                for event, pay in paytable.lines), Fraction(0))
+    return out
+
+
+@dataclass(frozen=True)
+class PaytableFigures:
+    """The whole game's figures under one instant paytable, per unit of Ante, exact.
+
+    ``second`` (E[X^2]) is ``None`` where the totals cannot give it (then so are the
+    variance and the SD); ``instant`` is the instant result's line ``(probability,
+    return)``, ``None`` under L7=continue, where an instant payout ends no round.
+    """
+
+    paytable: str
+    contribution: Fraction          # sum_e P(e) x pay_e: the instant payout's part of the mean
+    expected: Fraction              # E[X], X the net of a round
+    wagered: Fraction               # average amount wagered (Ante units)
+    second: Fraction | None         # E[X^2]
+    instant: tuple[Fraction, Fraction] | None
+
+    @property
+    def edge(self):
+        return -self.expected
+
+    @property
+    def risk(self):
+        """The element of risk: the house edge per unit wagered."""
+        return -self.expected / self.wagered
+
+    @property
+    def variance(self):
+        return None if self.second is None else self.second - self.expected ** 2
+
+    @property
+    def sd(self):
+        """The SD: the one decimal (:func:`combin.display.sqrt`, 40 significant digits)."""
+        return None if self.second is None else display.sqrt(self.variance)
+
+
+def _event_sums(totals, events):
+    """``{event: sum of weight x best value}`` (numerators over ``L``) of the situations whose
+    first five is the instant event, from the totals' sums by plain hand and up card, or ``None``.
+
+    ``totals.strategy`` holds, per ``"class/words|up"`` (the plain hand of
+    :func:`combin.stud.game.strategy.hand_feature`, whose class is the first five's
+    ``value_class``, the key of ``totals.first_five``, and the up card's rank), the weight and
+    ``weight x best value`` of every class that takes a decision -- under L7=continue, every
+    class.  So the sums over the cells of class ``e`` are those of the situations whose first
+    five is ``e``; that the weights so summed are ``first_five[e]`` is checked, and where they
+    are not (another layout of those sums) ``None`` says the sums are not there.
+    """
+    sums, weights = dict.fromkeys(events, 0), dict.fromkeys(events, 0)
+    for key, cell in totals.strategy.items():
+        name = key.split("|", 1)[0].split("/", 1)[0]
+        if name in sums:
+            sums[name] += cell["best"]
+            weights[name] += cell["weight"]
+    if any(weights[event] != totals.first_five.get(event, 0) for event in events):
+        return None
+    return sums
+
+
+def paytable_figures(rules, totals, scale, wagered):
+    """``([PaytableFigures, ...], [note, ...])``: the whole game under every instant paytable of
+    the game (the run's own included), from the run's :class:`~combin.stud.game.totals.GameTotals`
+    by re-pricing only the situations whose first five is an instant event; the notes say
+    what could not be derived and why.
+
+    Notation: X the net of a round under the run's paytable (pays ``b_e``), X' under
+    another (pays ``b'_e``, 0 for an event it does not list), ``d_e = b'_e - b_e``, ``1_e`` the
+    indicator of "the first five is the event e", ``P(e) = first_five[e] / C(n,5)(n-5)``.
+    The events are disjoint (a first five has one class), so sums over them add up.
+    """
+    total, whole = totals.weight, scale * totals.weight
+    current = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
+    expected, second = Fraction(totals.best, whole), Fraction(totals.second, whole)
+    ends = rules.instant_ends_round
+    out, notes = [], []
+    paytables = sorted(rules.game.instant_paytables.values(), key=lambda paytable: paytable.id)
+    events = sorted(set(current).union(*({e for e, _ in paytable.lines} for paytable in paytables)))
+    p = {event: Fraction(totals.first_five.get(event, 0), total) for event in events}
+    if ends:
+        # The run's instant line is the instant events' situations and nothing else: its
+        # probability is sum_e P(e) and its return sum_e P(e) b_e (checked, as the weights are).
+        line = (Fraction(totals.results.get("instant", 0), whole),
+                Fraction(totals.returns.get("instant", 0), whole))
+        if line != (sum((p[e] for e in current), Fraction(0)),
+                    sum((p[e] * b for e, b in current.items()), Fraction(0))):
+            raise AssertionError("the instant result is not the instant events' situations")
+        sums = None
+    else:
+        sums = _event_sums(totals, events)
+    moment: Fraction | None        # E[X'^2], when the totals give it
+    for paytable in paytables:
+        pays = {event: Fraction(pay.net) for event, pay in paytable.lines}
+        d = {event: pays.get(event, 0) - current.get(event, 0) for event in events}
+        contribution = sum((p[e] * b for e, b in pays.items()), Fraction(0))
+        if ends:
+            if set(pays) != set(current):
+                # an event one paytable pays and the other does not is played under one of them:
+                # its situations' values with a decision are not in the totals
+                notes.append(f"Paytable {paytable.id} pays other instant events than paytable "
+                             f"{rules.instant.id}; its figures are not derived here.")
+                continue
+            # L7=ends-round: a first five that is an event e is settled by the instant pay alone,
+            # X = b_e on 1_e exactly, with no decision; the other situations' play and nets do
+            # not read the instant pays.  So X' = X + d_e on 1_e and X' = X elsewhere:
+            #   E[X']   = E[X]   + sum_e P(e) d_e                   (= E[X] + c' - c)
+            #   E[X'^2] = E[X^2] + sum_e P(e) (b'_e^2 - b_e^2)       (X^2 = b_e^2 on 1_e)
+            # The played situations are the same, so is the amount wagered (the Ante alone on
+            # 1_e).  The instant line: probability sum_e P(e) (the same events), return
+            # sum_e P(e) b'_e = c', the instant payout's contribution.
+            mean = expected + sum((p[e] * d[e] for e in current), Fraction(0))
+            moment = second + sum((p[e] * (pays[e] ** 2 - current[e] ** 2) for e in current),
+                                  Fraction(0))
+            out.append(PaytableFigures(paytable.id, contribution, mean, wagered, moment,
+                                       (sum((p[e] for e in current), Fraction(0)), contribution)))
+            continue
+        # L7=continue: the pay b_e is added to the net of every option of a situation whose first
+        # five is e, fold included (combin.stud.draw.advise), so the best option, every
+        # probability and the amount wagered are the same under every paytable, and
+        # X' = X + d_e on 1_e:
+        #   E[X']   = E[X] + sum_e P(e) d_e
+        #   E[X'^2] = E[X^2] + sum_e (2 d_e E[X 1_e] + d_e^2 P(e))
+        # as E[(X + d)^2 1_e] = E[X^2 1_e] + 2 d E[X 1_e] + d^2 P(e).  E[X 1_e] is the sum of
+        # weight x best value over the situations of e, divided by L x C(n,5)(n-5)
+        # (_event_sums); without it only the mean is given.
+        mean = expected + sum((p[e] * d[e] for e in events), Fraction(0))
+        moment = None
+        if sums is not None:
+            moment = second + sum((2 * d[e] * Fraction(sums[e], whole) + d[e] ** 2 * p[e]
+                                   for e in events), Fraction(0))
+        out.append(PaytableFigures(paytable.id, contribution, mean, wagered, moment, None))
+    if not ends:
+        notes.append("L7=continue: the instant pay is added to the round's net, and no round ends "
+                     "on it, so the results table has no instant line; a result's return under "
+                     "another paytable would need its sums by instant event, which the totals do "
+                     "not keep, so only the whole game's figures are given for each paytable.")
+        if sums is None:
+            notes.append("L7=continue: E[X^2] under another paytable needs E[X x 1(first five "
+                         "is the event)] for each instant event, which these totals do not give; "
+                         "for the other paytables only the mean, house edge and element of risk "
+                         "are given.")
+    return out, notes
+
+
+def _identification(deck, rules, run):
+    return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
+            "title": f"{rules.game.title}, whole game with draws under optimal play",
+            "deck": {"ranks": deck.text, "cards": len(deck)},
+            "paytable": None if rules.instant is None else rules.instant.id,
+            "interpretations": dict(rules.readings),
+            "unit": "per unit of Ante; the Bet is "
+                    f"{rules.bet} x Ante, the draw fee {rules.draw_fee} x Ante, the force fee "
+                    f"{rules.force_fee} x Ante", **run}
+
+
+def exact_sheet(deck, rules, scale, records, run=None):
+    """The exact whole-game sheet from the records of every class."""
+    from combin.stud.draw.options import option_keys
+    from combin.stud.game.totals import totals_of
+    return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.game), run)
+
+
+def totals_sheet(deck, rules, scale, totals, run=None):
+    """The exact whole-game sheet from the :class:`~combin.stud.game.totals.GameTotals` of every
+    class (of one run, or the sum of its shards)."""
+    n = len(deck)
+    total = totals.weight
+    if total != comb(n, 5) * (n - 5):
+        raise AssertionError(f"class weights sum to {total}, not C({n},5)*{n - 5}")
+    whole = scale * total
+    expected = Fraction(totals.best, whole)
+    second = Fraction(totals.second, whole)
+    variance = second - expected * expected
+    results, returns, groups, group_values = totals.results, totals.returns, totals.groups, totals.group_values
+    probability = {key: Fraction(value, whole) for key, value in results.items()}
+    drew = sum((Fraction(groups[g], total) for g in groups if g == "buy" or g.startswith("exchange")),
+               Fraction(0))
+    played = 1 - probability.get("fold", 0) - probability.get("instant", 0)
+    forced = sum((p for key, p in probability.items() if key.startswith("forced")), Fraction(0))
+    wagered = 1 + (rules.draw_fee or 0) * drew + rules.bet * played + (rules.force_fee or 0) * forced
+    contributions = instant_contributions(rules.game, totals.first_five, total)
+    current = None if rules.instant is None else rules.instant.id
+    sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="exact")))
+    sheet.sections["summary"] = [
+        ("situation classes (suit symmetry)", totals.classes),
+        ("situations: C(n,5) x (n-5)", total),
+        ("common denominator L", scale),
+        ("expected result per Ante", expected),
+        ("house edge per Ante", -expected),
+        ("house edge per Ante" + PERCENT, -expected),          # the same Fraction, as a percentage
+        ("average wagered per round (Ante units)", wagered),
+        ("element of risk (house edge per unit wagered)", -expected / wagered),
+        ("element of risk" + PERCENT, -expected / wagered),
+        ("second moment E[X^2] per Ante^2", second),
+        ("variance per Ante^2", variance),
+        ("SD per Ante", display.sqrt(variance)),
+        ("probability of drawing (buy or exchange)", drew),
+    ]
+    sheet.sections["options"] = [
+        (group, Fraction(groups[group], total), Fraction(group_values[group], whole))
+        for group in _GROUP_ORDER if group in groups]
+    from combin.stud.draw.report import RESULT_ORDER, result_name
+    sheet.sections["results"] = [(key, result_name(key), probability[key], Fraction(returns[key], whole))
+                                 for key in RESULT_ORDER if key in probability]
+    edges = []
+    for paytable, contribution in sorted(contributions.items()):
+        base = expected - (contributions[current] if current is not None else 0)
+        edges.append((paytable, contribution, -(base + contribution)))
+    sheet.sections["instant"] = edges
+    repriced, repriced_notes = ([], []) if current is None else paytable_figures(rules, totals, scale,
+                                                                                 wagered)
+    if repriced:
+        sheet.sections["paytables"] = _paytable_rows(repriced)
+    sheet.sections["notes"] = [
+        "The value of a round is its net result: Ante, Bet, fees and the instant payout together.",
+        "Element of risk: house edge over the average amount wagered (Ante, fees, Bet when played, "
+        "force fee when forcing).",
+        "The instant payout is part of the Ante; its contribution is P(first five is the event) x pay.",
+        "Return of a final result: its net (Ante, Bet, draw fee, force fee, instant pay) times its "
+        "probability; the returns add up to the expected result.  A win's net varies with the "
+        "final cards (L11) and the draw fee: its return sums them.",
+        "SD: the square root of E[X^2] - E[X]^2, X the net of a round; E[X^2] sums every "
+        "result's squared net times its probability, exactly.",
+        "A figure 'in percent' repeats the figure named before it as a percentage (x 100, "
+        "with %); JSON and CSV hold the exact fraction itself (p/q and its decimal, not "
+        "multiplied by 100), as for every percentage combin writes; xlsx holds the number "
+        "with a percent format.",
+    ]
+    if repriced:
+        sheet.sections["notes"].append(
+            f"Each instant paytable's figures come from this run's sums, re-pricing only the "
+            f"situations whose first five is an instant event: the instant pay of paytable "
+            f"{current} is replaced by the other's (E[X] by P(event) x the difference of the pays"
+            + (", E[X^2] by P(event) x the difference of their squares, since the instant pay "
+               "alone is the round's net; every other result is the same under every paytable)."
+               if rules.instant_ends_round else
+               ", E[X^2] by 2 x the difference x E[X 1(event)] + P(event) x its square, since "
+               "the pay is added to the round's net and the play does not change)."))
+    sheet.sections["notes"] += repriced_notes
+    return sheet
+
+
+#: The rows of the table by instant paytable: (label, figure of :class:`PaytableFigures`).
+_PAYTABLE_ROWS = (
+    ("instant payout contribution per Ante", lambda f: f.contribution),
+    ("expected result per Ante", lambda f: f.expected),
+    ("house edge per Ante", lambda f: f.edge),
+    ("house edge per Ante" + PERCENT, lambda f: f.edge),
+    ("element of risk (house edge per unit wagered)", lambda f: f.risk),
+    ("element of risk" + PERCENT, lambda f: f.risk),
+    ("second moment E[X^2] per Ante^2", lambda f: f.second),
+    ("variance per Ante^2", lambda f: f.variance),
+    ("SD per Ante", lambda f: f.sd),
+    ("instant payout (the round ends): probability", lambda f: None if f.instant is None else f.instant[0]),
+    ("instant payout (the round ends): return", lambda f: None if f.instant is None else f.instant[1]),
+)
+
+
+def _paytable_rows(figures):
+    """``[(label, {paytable id: value}), ...]``: a row per figure that every paytable has."""
+    rows = [(label, {f.paytable: of(f) for f in figures}) for label, of in _PAYTABLE_ROWS]
+    return [(label, values) for label, values in rows
+            if all(value is not None for value in values.values())]
+
+
+#: How each phase of a sample allocates its draws (:func:`combin.stud.game.sampling.plan`).
+_PHASES = ("by the strata's shares", "by Neyman's allocation")
+
+
+def sample_sheet(deck, rules, phases, shares, values, scale, run=None, seconds=None, control=None):
+    """The sheet of a stratified sample in phases: estimate of the expected result, 99% interval.
+
+    ``phases`` is the list of the phases' draws (``{stratum: [class index, ...]}``,
+    :func:`combin.stud.game.sampling.plan`); every estimate combines them
+    (:func:`combin.stud.game.sampling.combined`).
+
+    With ``control`` (``(E[X], {class index: numerator over L of X})``, the
+    game without draws: :mod:`combin.stud.game.control`) the estimate is ``E[X]``,
+    exact, plus the stratified estimate of the gain of drawing, ``Y - X``, and
+    the interval is that of the gain alone; the interval the plain estimate of
+    ``Y`` would have had is given beside, and the number of classes for a 99%
+    interval of +-0.25% (the sample's spread, scaled by 1/sqrt(n)).
+    With ``seconds`` (``{class index: numerator over L of E[X^2] of the class}``)
+    the sheet also estimates the SD: E[X^2] is estimated like E[X], by the
+    stratified mean of the classes' exact second moments (unbiased), and the
+    SD is ``sqrt(E[X^2] - E[X]^2)`` of the two estimates -- a point estimate,
+    given without an interval (the interval of a difference of two correlated
+    estimates and of its root is not this sampler's).
+    """
+    from combin.stud.game.sampling import Estimate, combined
+    per_class = {index: Fraction(value, scale) for index, value in values.items()}
+    plain = combined(phases, shares, per_class.__getitem__)
+    result = plain
+    if control is not None:
+        expected_x, controls = control
+        gains = {index: per_class[index] - Fraction(controls[index], scale) for index in per_class}
+        if any(gain < 0 for gain in gains.values()):       # drawing adds options: never a loss
+            raise AssertionError("a class is worth less with draws than without")
+        gain = combined(phases, shares, gains.__getitem__)
+        result = Estimate(expected_x + gain.value, gain.variance, gain.draws)
+    low, high = result.interval()
+    n = len(deck)
+    sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="sample")))
+    sheet.sections["summary"] = [
+        ("situation classes sampled (distinct)", len(values)),
+        ("draws", result.draws),
+        *((f"draws in phase {k + 1} ({_PHASES[min(k, 1)]})", sum(len(found) for found in phase.values()))
+          for k, phase in enumerate(phases)),
+        ("situations: C(n,5) x (n-5)", comb(n, 5) * (n - 5)),
+        ("estimated expected result per Ante", result.value),
+        ("estimated house edge per Ante", -result.value),
+        ("99% interval of the house edge, low", -high),
+        ("99% interval of the house edge, high", -low),
+    ]
+    if control is not None:
+        target = Decimal("0.0025")
+        half = result.half_width()
+        # the variance falls as 1/n: n * (half / target)^2 draws reach the target half-width
+        needed = (int((Decimal(result.draws) * (half / target) ** 2).to_integral_value(ROUND_CEILING))
+                  if half > 0 else result.draws)
+        sheet.sections["summary"] += [
+            ("expected result of the game without draws (exact control)", expected_x),
+            ("estimated gain of drawing per Ante", gain.value),
+            ("99% half-width of the interval", half),
+            ("99% half-width without the control", plain.half_width()),
+            ("draws for a 99% half-width of 0.25%", needed),
+        ]
+    if seconds is not None:
+        second = combined(phases, shares, lambda i: Fraction(seconds[i], scale)).value
+        variance = second - result.value ** 2
+        sheet.sections["summary"] += [
+            ("estimated second moment E[X^2] per Ante^2", second),
+            ("estimated variance per Ante^2", variance),
+            ("estimated SD per Ante (no interval)", display.sqrt(max(variance, Fraction(0)))),
+        ]
+    every = {name: [i for phase in phases for i in phase.get(name, [])] for name in shares}
+    from combin.stud.game.sampling import stratum_order, stratum_words
+    sheet.sections["strata"] = [(stratum_words(name), shares[name], len(indices),
+                                 sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
+                                for name, indices in sorted(every.items(), key=lambda item: stratum_order(item[0]))
+                                if indices]
+    strata_note = ("strata by the first five's class (a high card split by its highest card, "
+                   "one pair by the pair's rank), by four to a flush and four to an open or an inside "
+                   "straight, and for a high card, ace-king or one pair by an up card of queen or "
+                   "higher; two phases: a quarter of the draws by the strata's shares, the rest by "
+                   "Neyman's allocation (in proportion to W_h s_h, s_h the first phase's spread of "
+                   "the gain), the estimate the phases' estimates weighted by their draws (each "
+                   "unbiased given the one before), its variance sum_k a_k^2 v_k")
+    if control is None:
+        sheet.sections["notes"] = [
+            "Every sampled class is priced exactly; the interval (z = 2.5758) comes from the spread "
+            f"across situations only: sum_h W_h^2 s_h^2 / n_h, {strata_note}."]
+    else:
+        sheet.sections["notes"] = [
+            "Every sampled class is priced exactly.  The estimate is the exact expected result of "
+            "the game without draws (the better of fold and play in every situation, summed over all "
+            "of them) plus the stratified estimate of the gain of drawing over it (each sampled "
+            "class's value with draws less its value without); the interval (z = 2.5758) comes from "
+            f"the spread of that gain only: sum_h W_h^2 s_h^2 / n_h, {strata_note}."]
+    sheet.sections["notes"].append(
+        "SD: each class's E[X^2] is exact; E[X^2] of the game is estimated by their stratified "
+        "mean, and the SD is sqrt(E[X^2] - E[X]^2) of the two estimates, with no interval.")
+    return sheet

@@ -1,0 +1,121 @@
+"""One run of a stud game with draws, frozen: what it computes, resolved once, passed down.
+
+A :class:`RunSpec` names a run -- the game, the deck, the instant paytable,
+the readings of the interpretations, the mode (``exact``, ``sample``,
+``shard``), the chunk size and the mode's own parameters (the sample's size
+and seed, a shard's number).  The command builds it once from its options;
+everything below takes it as it is: :meth:`RunSpec.to_json` is the run's
+description in the store and the argument every chunk carries to its
+worker, :meth:`RunSpec.resolve` gives the deck and the rules (once per
+process), :meth:`RunSpec.chunks` cuts the classes into the chunks that
+:func:`combin.stud.game.chunks.solve_chunk` prices.  :meth:`RunSpec.game_json`
+is the part that names the game alone (the shard files keep it).
+
+>>> from combin.lunar import GAME as LUNAR
+>>> spec = RunSpec(LUNAR.id, "JQKA", "A", (("L8", "push"),), mode="sample", extra=(("seed", 1),))
+>>> RunSpec.from_json(spec.to_json()) == spec
+True
+>>> spec.game_json()
+{'game': 'lunar', 'deck': 'JQKA', 'paytable': 'A', 'interpretations': {'L8': 'push'}}
+>>> deck, rules = spec.resolve()
+>>> deck.text, rules.instant.id, len(deck)
+('JQKA', 'A', 16)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["RunSpec", "resolve_rules", "price_mode"]
+
+
+def price_mode(deck: Any) -> str:
+    """What a run prices per class: ``"best"`` on the full deck (the best option and the runner-up
+    exactly, the other options only proven below them: :meth:`combin.stud.draw.rank.engine.RankEngine.priced`),
+    ``"all"`` on a reduced deck, whose sheets also sum the strategies that read every option.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> price_mode(Deck.parse(None)), price_mode(Deck.parse("9TJQKA"))
+    ('best', 'all')
+    """
+    return "best" if deck.full else "all"
+
+_BASE = ("command", "version", "game", "deck", "paytable", "interpretations", "mode", "chunk")
+
+
+@lru_cache(maxsize=16)
+def resolve_rules(game: str, paytable: str | None, readings: tuple[tuple[str, str], ...]) -> Any:
+    """The :class:`~combin.stud.core.rules.Rules` of a game, paytable and readings (cached).
+
+    >>> from combin.lunar import GAME as LUNAR
+    >>> resolve_rules(LUNAR.id, None, ()).instant.id
+    'A'
+    """
+    from combin.stud.core.rules import load_game
+    return load_game(game).resolve(paytable, dict(readings))
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """A run: ``game``, ``deck`` (ranks), ``paytable``, ``readings``, ``mode``, ``chunk``, ``extra``."""
+
+    game: str
+    deck: str
+    paytable: str | None
+    readings: tuple[tuple[str, str], ...]
+    mode: str = "exact"
+    chunk: int = 32
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, deck: Any, rules: Any, mode: str = "exact", chunk: int = 32, **extra: Any) -> RunSpec:
+        """The run of a :class:`~combin.stud.core.deck.Deck` and resolved rules."""
+        return cls(rules.game.id, deck.text, None if rules.instant is None else rules.instant.id,
+                   tuple((str(k), str(v)) for k, v in rules.readings), mode, chunk,
+                   tuple(sorted(extra.items())))
+
+    def with_mode(self, mode: str, **extra: Any) -> RunSpec:
+        """The same game in another mode (a shard of the exact run, a sample)."""
+        return replace(self, mode=mode, extra=tuple(sorted(extra.items())))
+
+    def game_json(self) -> dict:
+        """The game alone: ``{game, deck, paytable, interpretations}``."""
+        return {"game": self.game, "deck": self.deck, "paytable": self.paytable,
+                "interpretations": dict(self.readings)}
+
+    def to_json(self) -> dict:
+        """The run's description (the store's key; each chunk's first argument)."""
+        from combin import __version__
+        return {"command": f"game {self.game}", "version": __version__, **self.game_json(),
+                "mode": self.mode, "chunk": self.chunk, **dict(self.extra)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> RunSpec:
+        """The spec of :meth:`to_json` or of :meth:`game_json`; a ``ValueError`` for anything else."""
+        if not isinstance(obj, dict) or not {"game", "deck", "paytable", "interpretations"} <= set(obj) \
+                or not isinstance(obj["interpretations"], dict):
+            raise ValueError("the run description does not have the expected entries")
+        extra = tuple(sorted((k, v) for k, v in obj.items() if k not in _BASE))
+        return cls(str(obj["game"]), str(obj["deck"]),
+                   None if obj["paytable"] is None else str(obj["paytable"]),
+                   tuple((str(k), str(v)) for k, v in obj["interpretations"].items()),
+                   str(obj.get("mode", "exact")), int(obj.get("chunk", 32)), extra)
+
+    def same_game(self, other: RunSpec) -> bool:
+        return self.game_json() == other.game_json()
+
+    def resolve(self) -> tuple[Any, Any]:
+        """``(Deck, Rules)`` of the run (the rules cached per process)."""
+        from combin.stud.core.deck import Deck
+        return Deck.parse(self.deck), resolve_rules(self.game, self.paytable, self.readings)
+
+    def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0) -> list:
+        """``[(description, rows)]``: the classes of ``indices`` (in that order), :attr:`chunk` a
+        chunk; a row is ``[5 card ids, up, weight, class index + first]``."""
+        described = self.to_json()
+        indices = list(indices)
+        return [(described, [[*map(int, hands[i]), int(ups[i]), int(weights[i]), int(i) + first]
+                             for i in indices[start:start + self.chunk]])
+                for start in range(0, len(indices), self.chunk)]
