@@ -1,8 +1,8 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
-#   make test     the same set-up, then mypy on the engine core and the test suite (installing
-#                 Debian's chromium, chromium-driver and LibreOffice for the browser and
-#                 spreadsheet tests)
+#   make test     the same set-up, then mypy on the engine core and the test suite, in two
+#                 processes (installing Debian's chromium, chromium-driver and LibreOffice for the
+#                 browser and spreadsheet tests)
 # Also: make docs (the documentation site in build/docs/html, warnings as errors),
 # make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
 # build/audit with REPORT.pdf; the Lunar whole-game sheets are inside its manifest), make peers
@@ -40,8 +40,14 @@ setup: $(STAMP)
 tables: $(STAMP)
 	$(BIN)/combin tables --out tables
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist; 2 by default, the cores of CI's machine;
+# TEST_WORKERS=0 runs it in this process); each test file stays on one worker, so a module's
+# fixtures are built once.  A test must therefore use no fixed port (Dask on 127.0.0.1 port 0)
+# and no shared temporary file (tmp_path).
+TEST_WORKERS ?= 2
+
 test: $(STAMP) typecheck browser
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # The workbench page is tested in a real headless Chromium driven by chromedriver (Debian's
 # chromium and chromium-driver), the re-pricing xlsx recalculated by LibreOffice headless
@@ -66,6 +72,8 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m combin.bench
 
+# The tests marked slow: the long exhaustive passes, and the checks kept out of make test for its
+# time (each mark says why beside it).
 slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 

@@ -1,4 +1,6 @@
-"""Shared fixtures: outcome spaces are computed once per test session."""
+"""Shared fixtures: outcome spaces are computed once per test session (once in each worker
+process of a parallel run, make test's pytest-xdist: a session fixture is never shared between
+workers, so each must be cheap or worth building twice, and must use no fixed port or file)."""
 
 import os
 import tempfile

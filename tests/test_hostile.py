@@ -15,9 +15,20 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from hostile_cases import (CASES, CATEGORIES, make_bundle, run_cli, snapshot, verdict)
 
 
+# Cases run by make slow only (not by make test), each with its reason.
+SLOW = {
+    # `tables --check` regenerates every table, the whole-game sheets included, before it meets
+    # the FIFO: the longest test of the suite (a sixth of its whole run, on a cold start);
+    # the generation itself is checked by tests/test_tables.py, the path checks of `tables --out`
+    # by the cases beside this one.
+    "tables --check a FIFO among the tables",
+}
+
+
 def _cases(category):
-    chosen = [case for case in CASES if case.category == category]
-    return pytest.mark.parametrize("case", chosen, ids=[case.name for case in chosen])
+    chosen = [pytest.param(case, id=case.name, marks=[pytest.mark.slow] if case.name in SLOW else [])
+              for case in CASES if case.category == category]
+    return pytest.mark.parametrize("case", chosen)
 
 
 def _clean(case, tmp_path):

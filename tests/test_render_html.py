@@ -37,6 +37,7 @@ def test_headless_chromium_draws_the_page(dice_sheet, tmp_path):
     page.write_text(write(document(dice_sheet)), encoding="utf-8")
     shot = tmp_path / "sheet.png"
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                    f"--user-data-dir={tmp_path / 'profile'}",     # its own, beside a parallel run's
                     "--window-size=1000,800", f"--screenshot={shot}", page.as_uri()],
                    capture_output=True, timeout=120, check=False)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
