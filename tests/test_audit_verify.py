@@ -148,7 +148,8 @@ def _hashes(root):
 
 
 def _rewrite_shard(path, edit):
-    """A shard edited by someone who also recomputes its digest (the digest alone proves nothing)."""
+    """A shard edited by someone who also recomputes its digest and pins it in the plan (the
+    digests alone prove nothing)."""
     import gzip
     import hashlib
     obj = json.loads(gzip.decompress(path.read_bytes()))
@@ -156,6 +157,11 @@ def _rewrite_shard(path, edit):
     edit(body)
     body["digest"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     path.write_bytes(gzip.compress(json.dumps(body, separators=(",", ":")).encode(), mtime=0))
+    # and pins it in the plan too (the plan pins every shard's digest): only pricing again finds it
+    plan_path = path.parent / "plan.json"
+    plan = json.loads(plan_path.read_text())
+    plan["digests"][body["shard"]] = body["digest"]
+    plan_path.write_text(json.dumps(plan, indent=1) + "\n")
 
 
 def test_the_shards_of_an_exact_run_are_assembled_and_priced_again(sharded, tmp_path):
@@ -184,11 +190,16 @@ def test_the_shards_of_an_exact_run_are_assembled_and_priced_again(sharded, tmp_
         entry[2] = str(int(entry[2]) + 1)
     _rewrite_shard(path, one_more)
     found = _shard_differences(root, _hashes(root), 10 ** 6, 1, lambda message: None)
-    assert len(found) == 1 and f"shard 1, class {kept['index']}: kept " in found[0]
+    # the sheets built from the forged plan name another plan digest, and the card-by-card
+    # engine prices the kept class again
+    kept_line = [line for line in found if f"shard 1, class {kept['index']}: kept " in line]
+    assert len(kept_line) == 1
+    assert all("plan.json sha256" in line or line in kept_line for line in found), found
     # its strategy code changed in the kept list only: the shard no longer agrees with itself
     _rewrite_shard(path, lambda body: body["checks"][0].__setitem__(1, (body["checks"][0][1] + 1) % 29))
     found = _shard_differences(root, _hashes(root), 10 ** 6, 1, lambda message: None)
-    assert len(found) == 1 and "a kept class's option is not the one of its strategy code" in found[0]
+    assert sum("a kept class's option is not the one of its strategy code" in line
+               for line in found) == 1, found
     # a shard missing
     path.unlink()
     found = _shard_differences(root, _hashes(root), 5, 1, lambda message: None)
