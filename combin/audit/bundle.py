@@ -19,7 +19,6 @@ from combin import __version__
 from combin.analysis import select_wager
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
-from combin.audit import stud as stud_games
 from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
 from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
 from combin.documents.audit import checks_document, simulation_document
@@ -229,75 +228,29 @@ def _game_files(game, scope, extra, parameters, workers, progress, head, stud_pa
     return {f"{game.id}/{path}": text for path, text in files.items()}, verdict, simulation_note, summary
 
 
-def _caribbean_files(scope, progress, head):
-    """The folder ``caribbean/``: the whole game under every strategy and its checks."""
+def _own_folder(game, stud, head):
+    """The folder of a game with whole-game pages and no par sheets: its pages, their checks
+    and a report of the house edge under each strategy."""
     from combin.render.document import Document, Percent, Table
-    stud = stud_games.caribbean(scope.deck, progress)
     files = dict(stud.pages)
-    files["checks.md"] = render(checks_document("Caribbean Stud", stud.checks), "md")
+    files["checks.md"] = render(checks_document(game.title, stud.checks), "md")
     files["checks.json"] = texts.checks_json(stud.checks)
     files["simulation.json"] = texts.simulation_json([], {"rounds": 0})
     verdict = _verdict(stud.checks, [])
     rows = [[label, Percent(edge)] for label, edge in stud.figures]
-    info = head("Caribbean Stud", verdict)
-    report = Document("report", "Caribbean Stud: certification report", info, (
+    info = head(game.title, verdict)
+    report = Document("report", f"{game.title}: certification report", info, (
         Table.of("strategies", "The whole game under each strategy (exact)",
-                 ["Strategy", ("house_edge", "House edge per Ante")], rows,
-                 "Every situation against every dealer hand, summed exactly "
-                 "(combin.stud.nodraw.game); the published totals are checked to the integer "
-                 "(checks.md)."),))
+                 ["Strategy", ("house_edge", "House edge per Ante")], rows, stud.note),))
     files["REPORT.md"] = render(report, "md")
     files["REPORT.html"] = render(report, "html")
     _pages_of(files)
-    pages = ["caribbean/REPORT.md", "caribbean/checks.md",
-             *sorted(f"caribbean/{p}" for p in stud.pages if p.endswith(".md"))]
+    pages = [f"{game.id}/REPORT.md", f"{game.id}/checks.md",
+             *sorted(f"{game.id}/{p}" for p in stud.pages if p.endswith(".md"))]
     from types import SimpleNamespace
-    named = SimpleNamespace(id="caribbean", title="Caribbean Stud (the whole game, exact)")
-    return ({f"caribbean/{path}": text for path, text in files.items()}, verdict,
+    named = SimpleNamespace(id=game.id, title=f"{game.title} (the whole game, exact)")
+    return ({f"{game.id}/{path}": text for path, text in files.items()}, verdict,
             (named, [], verdict, pages, {}))
-
-
-def _lunar_game(scope, parameters, workers, progress):
-    """The Lunar whole game for the folder ``lunar/game/``.  In the committed configuration
-    (paytable A, the default readings, 52 cards) the committed sheets of tables/lunar/game --
-    the game without draws and the reduced decks with draws exactly, the 52-card game as
-    committed (a sample, with its parameters) -- which ``--verify`` sums again; otherwise the
-    game without draws summed here for the scope's paytable, readings and deck."""
-    from combin.crosscheck import Check
-    paytable = scope.paytable if scope.paytable in stud_games.instant_paytables() else "A"
-    interpret = dict(scope.interpret)
-    committed = stud_games.committed_game_sheets()
-    if paytable == "A" and not interpret and scope.deck is None and committed:
-        progress("lunar: the committed whole-game sheets (tables/lunar/game)")
-        pages = {f"game/{name}": text for name, text in committed.items()}
-        expected = ["no-draw.md", *(f"{deck}.md" for deck in stud_games.REDUCED_DECKS)]
-        expected += [name[:-len(".json")] + stud_games.CLASSES_SUFFIX for name in committed
-                     if name.startswith("full-deck-sample-") and name.endswith(".json")]
-        check = Check("method", "the committed whole-game sheets are in the bundle; --verify "
-                      "sums the game without draws and each reduced deck again in full, and "
-                      "prices again a seeded random sample of the 52-card sample's classes "
-                      "(--verify-classes)",
-                      ", ".join(expected), all(name in committed for name in expected))
-        checks = [check]
-        run = stud_games.committed_full_run()
-        if run:
-            # the exact 52-card run: its shards travel with the sheet assembled from them
-            progress("lunar: the exact 52-card run's shards, assembled again")
-            folder = stud_games.GAME_SHEETS_DIR / stud_games.FULL_RUN
-            pages.update({f"game/{stud_games.FULL_RUN}/{name}": data for name, data in run.items()})
-            again = stud_games.full_run_sheets(folder) or {}
-            sheets = sorted(again)
-            checks.append(Check(
-                "method", f"the exact 52-card game's sheet is the sum of its {len(run) - 1} committed "
-                "files of shards (lunar/game/full: the plan, each shard's exact sums and strategy "
-                "codes, the basic strategy's second pass), assembled again byte for byte; --verify "
-                "assembles it from the bundle's copy and prices again, by the card-by-card engine "
-                "with every option exact, a seeded random sample of the classes the shards kept "
-                "(--verify-classes)",
-                ", ".join(f"{stud_games.FULL_SHEET}.{form}" for form in ("md", "json")),
-                bool(sheets) and all(again[name] == committed.get(name) for name in sheets)))
-        return stud_games.StudPages(pages, checks, [])
-    return stud_games.lunar_no_draw(paytable, interpret, scope.deck, progress)
 
 
 def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hands"],
@@ -315,8 +268,9 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
     lab = {**EMPTY_LAB, **(lab or {})}
     parameters = {"seed": seed, "rounds": rounds, "hands": hands, "shoes": shoes}
     extra = scope.extra()
-    registry, studs = scoped_games(scope, _audited())
-    _check_interpretations(scope, registry, studs)
+    every = games()
+    registry, studs = scoped_games(scope, every)
+    _check_interpretations(scope, registry, [game for game in every if game.id in studs])
     commit = _git_commit()
 
     def head(title, verdict):
@@ -326,17 +280,19 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
     for name, text in scope.paytable_files:
         files[f"{INPUTS}/{name}"] = text
     for game in registry:
-        stud = _lunar_game(scope, parameters, workers, progress) \
-            if game.id == "lunar" and "lunar" in studs else None
+        stud = game.audit_pages.build(scope, parameters, workers, progress) \
+            if game.id in studs else None
         produced, verdicts[game.id], simulation_notes[game.id], summary = _game_files(
             game, scope, extra, parameters, workers, progress, head, stud)
         files.update(produced)
         summaries.append(summary)
-    if "caribbean" in studs:
-        produced, verdicts["caribbean"], summary = _caribbean_files(scope, progress, head)
-        files.update(produced)
-        simulation_notes["caribbean"] = "no (the whole game is summed exactly)"
-        summaries.append(summary)
+    for game in every:
+        if game.id in studs and not game.table_shoes:     # whole-game pages only: a folder of their own
+            stud = game.audit_pages.build(scope, parameters, workers, progress)
+            produced, verdicts[game.id], summary = _own_folder(game, stud, head)
+            files.update(produced)
+            simulation_notes[game.id] = "no (the whole game is summed exactly)"
+            summaries.append(summary)
     files["README.md"] = _index(verdicts, simulation_notes, parameters)
     from combin.documents.bundle import report_document
     document = report_document(summaries, parameters,
@@ -376,22 +332,17 @@ def _head(title, scope, lab, commit, verdict):
     return tuple(rows)
 
 
-def _check_interpretations(scope, registry, studs):
-    """Every ``--interpret`` key is read by some wager (or stud game) of the scope."""
+def _check_interpretations(scope, registry, whole):
+    """Every ``--interpret`` key is read by some wager (or whole game) of the scope."""
     read = {key for game in registry for wager in game.wagers.values()
             if not scope.wagers or wager.id in scope.wagers for key in wager.interpretations}
-    if "lunar" in studs:
-        read |= set(stud_games.lunar_interpretations())
+    for game in whole:
+        if game.audit_pages.interpretations is not None:
+            read |= set(game.audit_pages.interpretations())
     for key, _ in scope.interpret:
         if key not in read:
             raise CombinError(f"--interpret {key}: no wager of this configuration reads "
                               f"{key} (they read: {', '.join(sorted(read)) or 'none'})")
-
-
-def _audited():
-    """The games the bundle covers: those with par sheets (Caribbean Stud's whole game is
-    ``combin game caribbean`` and ``tables/caribbean/game/``; it has no bundle section yet)."""
-    return [game for game in games() if game.table_shoes]
 
 
 def _index(verdicts, simulation_notes, parameters):

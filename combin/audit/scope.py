@@ -20,11 +20,7 @@ from combin.errors import CombinError
 from combin.game import Game
 from combin.wager import Wager
 
-__all__ = ["Scope", "STUD_GAMES", "jobs", "scoped_games", "INPUTS"]
-
-#: The whole stud games the bundle holds beside the registry's games: the bundle folder,
-#: and the registry game whose folder it shares (``None``: a folder of its own).
-STUD_GAMES = {"caribbean": None, "lunar": "lunar"}
+__all__ = ["Scope", "jobs", "scoped_games", "INPUTS"]
 
 #: Where a user's paytable files are copied inside the bundle.
 INPUTS = "inputs"
@@ -120,10 +116,12 @@ class Scope:
 
 
 def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], list[str]]:
-    """``(registry games, stud games)`` the scope covers; a :class:`CombinError` for an
-    unknown game or wager, or an option no covered game reads."""
+    """``(games with par sheets, ids of games with whole-game pages)`` the scope covers (a
+    game's :class:`~combin.game.AuditPages`); a :class:`CombinError` for an unknown game or
+    wager, or an option no covered game reads."""
+    whole = [game.id for game in registry if game.audit_pages is not None]
     registry = [game for game in registry if game.table_shoes]   # the games with par sheets
-    known = [game.id for game in registry] + [g for g in STUD_GAMES if g not in
+    known = [game.id for game in registry] + [g for g in whole if g not in
                                               {game.id for game in registry}]
     owner = {wager: game.id for game in registry for wager in game.wagers}
     for wager in scope.wagers:
@@ -146,12 +144,12 @@ def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], li
         if narrowing:
             raise CombinError(f"{', '.join(narrowing)} name one game's configuration: add "
                               f"--game ({', '.join(known)}) or --wager")
-        return list(registry), list(STUD_GAMES)
+        return list(registry), whole
     games = [game for game in registry if game.id == chosen]
-    studs = [name for name in STUD_GAMES if name == chosen and not scope.wagers]
+    studs = [name for name in whole if name == chosen and not scope.wagers]
     if scope.deck is not None and not studs:
-        raise CombinError(f"--deck names the ranks of a stud game (caribbean, lunar), not of "
-                          f"{chosen}; a shoe game takes --decks or --shoe")
+        raise CombinError(f"--deck names the ranks of a stud game ({', '.join(sorted(whole))}), "
+                          f"not of {chosen}; a shoe game takes --decks or --shoe")
     return games, studs
 
 

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from combin import __version__
-from combin.audit import LIMITS, stud as stud_games
+from combin.audit import LIMITS
 from combin.audit.bundle import (EMPTY_LAB, FORMAT, PDF, _PARAMETERS, _file_digest, _git_commit, _progress,
                                  audit_command, build)
 from combin.audit.diff import differences as file_differences
@@ -21,9 +21,9 @@ from combin.audit.scope import INPUTS, Scope
 from combin.audit.simulate import stream_seed
 from combin.errors import CombinError
 from combin.fileio import read_text
-from combin.registry import find_game
+from combin.registry import find_game, games
 
-__all__ = ["verify", "read_manifest", "VERIFY_CLASSES"]
+__all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "MAX_MANIFEST_BYTES"]
 
 
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
@@ -88,7 +88,7 @@ def read_manifest(directory):
     return recorded
 
 
-def _unsafe(root, path):
+def unsafe_path(root, path):
     """Why the manifest path ``path`` may not be read inside ``root`` (``None``: it may)."""
     pure = Path(path)
     if not path or "\0" in path or "\\" in path or pure.is_absolute() or ".." in pure.parts:
@@ -133,6 +133,15 @@ def _recorded_verdict(root, game):
         return None, None
 
 
+def _simulated(game_id):
+    """Whether a game's folder holds a simulation: not when it holds whole-game pages only
+    (no par sheets); an unknown id as if it did."""
+    try:
+        return bool(find_game(game_id).table_shoes)
+    except CombinError:
+        return True
+
+
 def _unit(game_id):
     """What a game's simulation deals (its audit parameter), ``rounds`` for an unknown id."""
     try:
@@ -174,13 +183,13 @@ def _metadata(root, recorded):
         found, simulation_parameters = _recorded_verdict(root, game)
         if found is None:
             continue  # the missing or changed file is reported by its hash
-        if game == "caribbean":
+        if not _simulated(game):
             found = {**found, "simulation_inside_99": verdict.get("simulation_inside_99")}
         if verdict != found:
             differences.append(f"recorded verdict differs from {game}/checks.json and "
                                f"{game}/simulation.json: {game}")
         rounds = parameters.get(_unit(game), parameters["rounds"])
-        if game != "caribbean" and (not isinstance(simulation_parameters, dict) or
+        if _simulated(game) and (not isinstance(simulation_parameters, dict) or
                                     simulation_parameters.get("seed") != parameters["seed"] or
                                     simulation_parameters.get("rounds") != rounds):
             differences.append(f"recorded parameters differ from {game}/simulation.json")
@@ -189,40 +198,12 @@ def _metadata(root, recorded):
 
 def _read_input(root, path):
     """A user's paytable file as the bundle holds it (``inputs/NAME``)."""
-    if _unsafe(root, path) or not path.startswith(f"{INPUTS}/"):
+    if unsafe_path(root, path) or not path.startswith(f"{INPUTS}/"):
         raise CombinError(f"{root}: the scope names an input outside {INPUTS}/: {path[:80]}")
     return read_text(root / path, MAX_MANIFEST_BYTES, "paytable file")
 
 
 #: The report printed by Chromium (hashed; not re-rendered by --verify, see combin.audit.pdf).
-
-
-def _draw_differences(root, hashes, workers, progress):
-    """The committed Lunar sheets the bundle holds -- the game without draws, and with draws
-    on each reduced deck -- summed again in full here and compared figure by figure."""
-    import tempfile
-    found = []
-    if "lunar/game/no-draw.md" in hashes and "lunar/game/no-draw.json" not in hashes:
-        progress("lunar: the committed game without draws, summed again")   # as committed
-        text = stud_games.lunar_no_draw("A", {}, None, progress).pages["game/no-draw.md"]
-        target = root / "lunar/game/no-draw.md"
-        if target.is_file() and not _unsafe(root, "lunar/game/no-draw.md"):
-            found += ["recomputed figures differ: " + line for line in file_differences(
-                "lunar/game/no-draw.md", target.read_bytes(), text.encode("utf-8"))]
-    for ranks in stud_games.REDUCED_DECKS:
-        sheet, strategy = f"lunar/game/{ranks}.md", f"lunar/game/{ranks}-strategy.json"
-        if sheet not in hashes or _unsafe(root, sheet) or not (root / sheet).is_file():
-            continue
-        progress(f"lunar: the game with draws on {ranks}, summed again in full")
-        with tempfile.TemporaryDirectory(prefix="combin-verify-") as folder:
-            text, plan = stud_games.lunar_draws(ranks, "A", {}, workers,
-                                                f"{folder}/store.sqlite")
-        for path, content in ((sheet, text), (strategy, plan)):
-            target = root / path
-            if path in hashes and target.is_file() and not _unsafe(root, path):
-                found += ["recomputed figures differ: " + line for line in
-                          file_differences(path, target.read_bytes(), content.encode("utf-8"))]
-    return found
 
 
 def _edited_parameters(root, parameters):
@@ -244,86 +225,6 @@ def _edited_parameters(root, parameters):
 VERIFY_CLASSES = 200
 
 
-def _class_differences(root, hashes, count, seed, progress):
-    """A seeded random sample of ``count`` classes of each priced-classes file the bundle
-    holds (the 52-card sample's), priced again here and compared with the file cell by cell:
-    the situation, its weight, the best option and both exact values."""
-    import random
-    found = []
-    for path in sorted(p for p in hashes if p.startswith("lunar/game/") and
-                       p.endswith(stud_games.CLASSES_SUFFIX)):
-        sheet = path[:-len(stud_games.CLASSES_SUFFIX)] + ".json"
-        if count == 0 or any(_unsafe(root, p) or not (root / p).is_file() for p in (path, sheet)):
-            continue    # a missing or unsafe file is reported by the hash loop
-        try:
-            rows = stud_games.read_priced_classes(
-                read_text(root / path, MAX_MANIFEST_BYTES, "priced classes"), path)
-            document = json.loads(read_text(root / sheet, MAX_MANIFEST_BYTES, "sheet"))
-            subject = document["subject"]
-            summary = {row["figure"]: row["value"] for row in document["tables"]["summary"]["rows"]}
-            tallies = {"draws": str(sum(int(row["draws"]) for row in rows)),
-                       "situation classes sampled (distinct)": str(len(rows))}
-        except (CombinError, ValueError, KeyError, TypeError) as error:
-            found.append(f"recomputed figures differ: {path}: cannot be read ({error})")
-            continue
-        found += [f"recomputed figures differ: {path} holds {value} {figure}, its sheet {sheet} "
-                  f"says {summary.get(figure)}" for figure, value in tallies.items()
-                  if summary.get(figure) != value]
-        picked = sorted(random.Random(stream_seed(seed, "verify-classes", path)).sample(
-            range(len(rows)), min(count, len(rows))))
-        progress(f"lunar: {len(picked):,} of the {len(rows):,} classes of {path}, priced again")
-        try:
-            again = stud_games.reprice_classes(subject, [int(rows[i]["class"]) for i in picked])
-        except CombinError as error:
-            found.append(f"recomputed figures differ: {path}: {error}")
-            continue
-        by_class = {row["class"]: row for row in again}
-        for number in picked:
-            row = rows[number]
-            recomputed = by_class[str(int(row["class"]))]
-            found += [f"recomputed figures differ: {path}, row {number + 2} (class {row['class']}), "
-                      f"column {column!r}: bundle {row[column]!r}, recomputed {value!r}"
-                      for column, value in recomputed.items()
-                      if column != "draws" and row[column] != value]
-    return found
-
-
-def _shard_differences(root, hashes, count, seed, progress):
-    """The exact 52-card run's shards the bundle holds (``lunar/game/full/``): its sheet
-    assembled again from the bundle's own copy and compared with the bundle's sheet figure by
-    figure, and a seeded random ``count`` of the classes the shards kept priced again by the
-    card-by-card engine with every option exact."""
-    run = f"lunar/game/{stud_games.FULL_RUN}/"
-    paths = sorted(p for p in hashes if p.startswith(run))
-    if f"{run}plan.json" not in paths:
-        return []
-    if any(_unsafe(root, p) or not (root / p).is_file() for p in paths):
-        return []           # reported by the hash loop
-    progress("lunar: the exact 52-card game, assembled again from the bundle's shards")
-    folder = root / run
-    found = []
-    try:
-        again = stud_games.full_run_sheets(folder)
-    except CombinError as error:
-        return [f"recomputed figures differ: {run}: {error}"]
-    if again is None:
-        return [f"recomputed figures differ: {run}: a shard of the plan is missing"]
-    for name, text in sorted(again.items()):
-        path = f"lunar/game/{name}"
-        target = root / path
-        if path not in hashes or _unsafe(root, path) or not target.is_file():
-            found.append(f"recomputed figures differ: the bundle holds the shards of {run} "
-                         f"but not the sheet {path} assembled from them")
-            continue
-        found += ["recomputed figures differ: " + line for line in
-                  file_differences(path, target.read_bytes(), text.encode("utf-8"))]
-    try:
-        found += stud_games.reprice_kept(folder, count, seed, progress)
-    except CombinError as error:
-        found.append(f"recomputed figures differ: {run}: {error}")
-    return found
-
-
 def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES):
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
@@ -332,9 +233,10 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
     unlisted; the tool version and git commit against this tool; the command
     against the parameters; the verdicts against the bundle's checks and
     simulation files; and, with ``recompute``, every file and verdict against a
-    rebuild from the parameters, the Lunar reduced decks summed again in full, and
-    ``classes`` seeded random classes of the 52-card sample priced again (their exact
-    values must equal the bundle's).  Nothing is written: the rebuild stays in memory.
+    rebuild from the parameters, and what each game's whole-game pages sum again beyond it
+    (:attr:`combin.game.AuditPages.verify`: for a game with draws, its reduced decks in full
+    and ``classes`` seeded random classes of a sample priced again, their exact values equal
+    to the bundle's).  Nothing is written: the rebuild stays in memory.
     Each difference is listed once, though two checks may find it.
     """
     if not str(directory).strip():
@@ -346,7 +248,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
     hashes, parameters = recorded["files"], recorded["parameters"]
     differences = []
     for path, digest in sorted(hashes.items()):
-        unsafe = _unsafe(root, path)
+        unsafe = unsafe_path(root, path)
         target = root / path
         if unsafe:
             differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
@@ -381,9 +283,10 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
                 differences.append(f"recomputation produces a file the bundle lacks: {path}")
         differences += [f"the bundle holds a file the recomputation does not produce: {path}"
                         for path in sorted(set(hashes) - set(files) - {PDF})]
-        differences += _draw_differences(root, hashes, workers, progress)
-        differences += _class_differences(root, hashes, classes, parameters["seed"], progress)
-        differences += _shard_differences(root, hashes, classes, parameters["seed"], progress)
+        for game in games():
+            if game.audit_pages is not None and game.audit_pages.verify is not None:
+                differences += game.audit_pages.verify(root, hashes, classes, parameters["seed"],
+                                                       workers, progress)
         for game in sorted(set(verdicts) | set(recorded["verdicts"])):
             if verdicts.get(game) != recorded["verdicts"].get(game):
                 differences.append(f"recorded verdict differs from the recomputation: {game}")

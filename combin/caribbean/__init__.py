@@ -8,7 +8,7 @@ strategy, exact (:mod:`combin.stud.nodraw`).  Its rules are
 """
 
 from combin.errors import CombinError
-from combin.game import Game, GameTables, Solver
+from combin.game import AuditPages, Game, GameTables, Lazy, Solver
 from combin.outcomes import OutcomeSpace
 
 __all__ = ["GAME", "sheets", "SHEET_STRATEGIES"]
@@ -55,4 +55,5 @@ GAME = Game(
     game_tables=GameTables(tuple((f"Whole game, one 52-card deck, strategy {strategy}", _paths(strategy))
                                  for strategy in SHEET_STRATEGIES), sheets),
     solver=Solver(__name__, ("game caribbean",)),
+    audit_pages=AuditPages(Lazy("combin.caribbean.audit:pages")),
 )

@@ -20,7 +20,7 @@ five-card hand from one 52-card deck, counted as combinations; the closed
 form computes it, and :func:`outcome_space` can compute it exhaustively too.
 """
 
-from combin.game import Game, Lazy, Solver, load_paytables, load_sections
+from combin.game import AuditPages, Game, Lazy, Solver, load_paytables, load_sections
 from combin.lunar.readings import INTERPRETATIONS
 from combin.lunar.space import METHODS, outcome_space
 from combin.lunar.wagers import WAGERS
@@ -63,5 +63,7 @@ GAME = Game(
     dealer=Lazy("combin.lunar.hand:deal_hands"),
     solver=Solver(__name__, ("game lunar", "game lunar --no-draw", "lunar advise"),
                   second_pays="combin.lunar.bet:hand_bet_pays"),
+    audit_pages=AuditPages(Lazy("combin.lunar.audit:pages"), Lazy("combin.lunar.audit:verify"),
+                           Lazy("combin.lunar.audit:interpretations")),
     **load_sections(__name__),
 )
