@@ -22,6 +22,7 @@ command modules may use it at module level.
 
 import argparse
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from combin.errors import CombinError
@@ -35,12 +36,12 @@ _INT = re.compile(r"[+-]?[0-9]+")
 _FRACTION = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:/([0-9]+))?")
 
 
-def _shown(text):
+def _shown(text: object) -> str:
     text = str(text)
     return repr(text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + "...")
 
 
-def _range(low, high):
+def _range(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
         return f" from {low:,} to {high:,}"
     if low is not None:
@@ -50,7 +51,8 @@ def _range(low, high):
     return ""
 
 
-def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
+def parse_int(text: object, name: str, low: int | None = None, high: int | None = None,
+              max_chars: int = MAX_CHARS) -> int:
     """``text`` (a str or an int) as an int within ``[low, high]``.
 
     The text is stripped, refused if longer than ``max_chars`` or not
@@ -76,7 +78,8 @@ def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
     return value
 
 
-def parse_fraction(text, name, max_chars=MAX_CHARS, example="3, 2.5 or 1/2"):
+def parse_fraction(text: object, name: str, max_chars: int = MAX_CHARS,
+                   example: str = "3, 2.5 or 1/2") -> Fraction:
     """``text`` as an exact :class:`~fractions.Fraction`: ``[+-]digits[.digits][/digits]``.
 
     No exponent and no float: ``1e9`` is refused, so a short text can never
@@ -93,11 +96,11 @@ def parse_fraction(text, name, max_chars=MAX_CHARS, example="3, 2.5 or 1/2"):
     return value / int(match[3]) if match[3] is not None else value
 
 
-def int_option(name, low=None, high=None):
+def int_option(name: str, low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """An ``argparse`` ``type=`` that applies :func:`parse_int` (its error becomes
     argparse's one-line error)."""
 
-    def convert(text):
+    def convert(text: str) -> int:
         try:
             return parse_int(text, name, low, high)
         except CombinError as error:

@@ -157,7 +157,7 @@ def _paytables(game: Game, wager: Wager, scope: Scope, extra: Sequence[Any]) -> 
     from combin.analysis import paytable_ids
     own = [p.id for p in extra if p.wager == wager.id]
     offered = paytable_ids(game, wager) + own
-    if scope.paytable in offered:
+    if scope.paytable is not None and scope.paytable in offered:
         return [scope.paytable]
     return own or paytable_ids(game, wager)
 

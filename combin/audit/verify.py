@@ -10,17 +10,20 @@ the line or cell and both values -- once; it never writes.
 """
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, NoReturn
 
 from combin import __version__
 from combin.audit import LIMITS
-from combin.audit.bundle import (EMPTY_LAB, FORMAT, PDF, _PARAMETERS, _file_digest, _git_commit, _progress,
+from combin.audit.bundle import (EMPTY_LAB, FORMAT, PARAMETERS, PDF, PROGRESS, file_digest, git_commit,
                                  audit_command, build)
 from combin.audit.diff import differences as file_differences
 from combin.audit.scope import INPUTS, Scope
 from combin.audit.simulate import stream_seed
 from combin.errors import CombinError
-from combin.fileio import read_text
+from combin.fileio import PathLike, read_text
+from combin.progress import Messages
 from combin.registry import find_game, games
 
 __all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "MAX_MANIFEST_BYTES"]
@@ -30,15 +33,15 @@ MAX_MANIFEST_BYTES = 16 * 1024 * 1024
 _HEX = frozenset("0123456789abcdef")
 
 
-def _invalid(root, reason):
+def _invalid(root: Path, reason: str) -> NoReturn:
     raise CombinError(f"{root}: not a valid manifest ({reason})")
 
 
-def _is_int(value):
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_manifest(directory):
+def read_manifest(directory: PathLike) -> dict[str, Any]:
     """The manifest of the bundle in ``directory``, its shape checked.
 
     A manifest whose fields have the wrong types (``files: null``, missing
@@ -66,8 +69,8 @@ def read_manifest(directory):
         if not (isinstance(digest, str) and len(digest) == 64 and set(digest) <= _HEX):
             _invalid(root, f"the hash of {path[:80]!r} is not 64 hex digits")
     parameters = recorded.get("parameters")
-    if not isinstance(parameters, dict) or set(parameters) != set(_PARAMETERS) or \
-            not all(_is_int(parameters[name]) for name in _PARAMETERS):
+    if not isinstance(parameters, dict) or set(parameters) != set(PARAMETERS) or \
+            not all(_is_int(parameters[name]) for name in PARAMETERS):
         _invalid(root, "'parameters' must hold the whole numbers seed, rounds, hands and shoes")
     tool = recorded.get("tool")
     if not isinstance(tool, dict) or not isinstance(tool.get("version"), str):
@@ -88,7 +91,7 @@ def read_manifest(directory):
     return recorded
 
 
-def unsafe_path(root, path):
+def unsafe_path(root: Path, path: str) -> str | None:
     """Why the manifest path ``path`` may not be read inside ``root`` (``None``: it may)."""
     pure = Path(path)
     if not path or "\0" in path or "\\" in path or pure.is_absolute() or ".." in pure.parts:
@@ -103,7 +106,7 @@ def unsafe_path(root, path):
     return None
 
 
-def _command_matches(recorded):
+def _command_matches(recorded: Mapping[str, Any]) -> bool:
     """Whether the recorded command line is the one :func:`audit_command` writes for the
     manifest's parameters, scope and laboratory fields (the bundle records its command as
     data: no command line is parsed here)."""
@@ -112,12 +115,11 @@ def _command_matches(recorded):
     except CombinError:
         return False
     record = {**recorded["parameters"], "scope": scope, "lab": recorded["lab"]}
-    return recorded["command"] == audit_command(record)
+    return bool(recorded["command"] == audit_command(record))
 
 
-def _recorded_verdict(root, game):
+def _recorded_verdict(root: Path, game: str) -> tuple[dict[str, Any] | None, Any]:
     """A game's verdict as the bundle's own ``checks.json`` and ``simulation.json`` give it."""
-    from combin.fileio import read_text
     try:
         if any((root / game / name).is_symlink() for name in ("", "checks.json", "simulation.json")):
             return None, None
@@ -133,7 +135,7 @@ def _recorded_verdict(root, game):
         return None, None
 
 
-def _simulated(game_id):
+def _simulated(game_id: str) -> bool:
     """Whether a game's folder holds a simulation: not when it holds whole-game pages only
     (no par sheets); an unknown id as if it did."""
     try:
@@ -142,7 +144,7 @@ def _simulated(game_id):
         return True
 
 
-def _unit(game_id):
+def _unit(game_id: str) -> str:
     """What a game's simulation deals (its audit parameter), ``rounds`` for an unknown id."""
     try:
         section = find_game(game_id).audit
@@ -151,13 +153,13 @@ def _unit(game_id):
     return section.unit if section is not None else "rounds"
 
 
-def _metadata(root, recorded):
+def _metadata(root: Path, recorded: Mapping[str, Any]) -> list[str]:
     """Differences between the manifest's metadata and this tool, its command and its files."""
     differences = []
     if recorded["tool"]["version"] != __version__:
         differences.append(f"tool version differs: the bundle says {recorded['tool']['version']!r}, "
                            f"this is combin {__version__}")
-    commit = _git_commit()
+    commit = git_commit()
     if recorded["git_commit"] != commit:
         differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
                            f"this checkout is {commit}")
@@ -196,7 +198,7 @@ def _metadata(root, recorded):
     return differences
 
 
-def _read_input(root, path):
+def _read_input(root: Path, path: str) -> str:
     """A user's paytable file as the bundle holds it (``inputs/NAME``)."""
     if unsafe_path(root, path) or not path.startswith(f"{INPUTS}/"):
         raise CombinError(f"{root}: the scope names an input outside {INPUTS}/: {path[:80]}")
@@ -206,7 +208,7 @@ def _read_input(root, path):
 #: The report printed by Chromium (hashed; not re-rendered by --verify, see combin.audit.pdf).
 
 
-def _edited_parameters(root, parameters):
+def _edited_parameters(root: Path, parameters: Mapping[str, int]) -> list[str]:
     """A difference for each recorded parameter outside what ``combin audit`` accepts (and so
     records): the manifest was edited, and the bundle cannot be rebuilt from it."""
     found = []
@@ -225,7 +227,8 @@ def _edited_parameters(root, parameters):
 VERIFY_CLASSES = 200
 
 
-def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES):
+def verify(directory: PathLike, workers: int = 2, progress: Messages = PROGRESS,
+           recompute: bool = True, classes: int = VERIFY_CLASSES) -> list[str]:
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
     Checked: the manifest's shape (:func:`read_manifest`); every listed path
@@ -254,7 +257,7 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
             differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
         elif not target.is_file():
             differences.append(f"missing: {path}")
-        elif _file_digest(target) != digest:
+        elif file_digest(target) != digest:
             differences.append(f"hash differs: {path}")
     on_disk = set()
     for found in root.rglob("*"):
@@ -283,13 +286,13 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
                 differences.append(f"recomputation produces a file the bundle lacks: {path}")
         differences += [f"the bundle holds a file the recomputation does not produce: {path}"
                         for path in sorted(set(hashes) - set(files) - {PDF})]
-        for game in games():
-            if game.audit_pages is not None and game.audit_pages.verify is not None:
-                differences += game.audit_pages.verify(root, hashes, classes, parameters["seed"],
-                                                       workers, progress)
-        for game in sorted(set(verdicts) | set(recorded["verdicts"])):
-            if verdicts.get(game) != recorded["verdicts"].get(game):
-                differences.append(f"recorded verdict differs from the recomputation: {game}")
+        for pages in (game.audit_pages for game in games()):
+            if pages is not None and pages.verify is not None:
+                differences += pages.verify(root, hashes, classes, parameters["seed"], workers,
+                                            progress)
+        for game_id in sorted(set(verdicts) | set(recorded["verdicts"])):
+            if verdicts.get(game_id) != recorded["verdicts"].get(game_id):
+                differences.append(f"recorded verdict differs from the recomputation: {game_id}")
     # a Lunar sheet with draws is compared twice, with the rebuild (as committed) and with its sum
     # in full: one edited cell is one difference, said once
     return list(dict.fromkeys(differences))
