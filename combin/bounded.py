@@ -18,6 +18,16 @@ never reaches :func:`int` (which refuses more than 4,300 digits with a
 
 This module imports only the standard library and :mod:`combin.errors`, so
 command modules may use it at module level.
+
+>>> parse_int(" 42 ", "--rounds", 1), parse_fraction("2.5", "--edge"), MAX_CHARS
+(42, Fraction(5, 2), 40)
+>>> int_option("--seed", 0)("7")
+7
+
+>>> parse_int(" 42 ", "--rounds", 1), parse_fraction("2.5", "--edge"), MAX_CHARS
+(42, Fraction(5, 2), 40)
+>>> int_option("--seed", 0)("7")
+7
 """
 
 import argparse

@@ -23,6 +23,15 @@ since version 2).  Another program's SQLite database, or any other file, is
 refused as what it is; a damaged store (a missing table or column, a
 corrupted page, a chunk that is not JSON or outside its run) and one that
 cannot be written are named as such (:class:`Store`).
+
+>>> canonical({"b": 1, "a": [2, 3]}), len(run_key({"command": "toy"})), SCHEMA_VERSION, DEFAULT_STORE
+('{"a":[2,3],"b":1}', 64, 2, 'build/combin-store.sqlite')
+>>> import tempfile, os
+>>> with tempfile.TemporaryDirectory() as folder, Store(os.path.join(folder, "s.sqlite")) as store:
+...     key = store.begin({"command": "toy"}, 2)
+...     store.save(key, 1, {"sum": 10 ** 30})
+...     store.finished(key), [row[2:] for row in store.runs()]
+({1: {'sum': 1000000000000000000000000000000}}, [(2, 1)])
 """
 
 import hashlib

@@ -6,6 +6,12 @@ atomically) with ``manifest.json`` (:func:`manifest`).  Nothing in the bundle
 depends on the clock or the machine's paths: two builds at the same commit with
 the same parameters are identical byte for byte.  Checking a bundle is
 :mod:`combin.audit.verify`.
+
+>>> FORMAT, MARKER[0], PDF, sorted(EMPTY_LAB), DEFAULTS["seed"], PARAMETERS
+('combin.audit/2', 'manifest.json', 'REPORT.pdf', ['client', 'date', 'prepared_by', 'submission'], 20261129, ('seed', 'rounds', 'hands', 'shoes'))
+>>> from combin.audit.scope import Scope
+>>> audit_command({"seed": 1, "rounds": 1000, "hands": 1000, "shoes": 100, "scope": Scope(game="baccarat")})
+'combin audit --seed 1 --rounds 1000 --hands 1000 --shoes 100 --game baccarat'
 """
 
 import hashlib

@@ -10,6 +10,11 @@ and asked, game by game, which wagers, paytables and rule sets to tabulate
 A user's paytable file is carried *inside* the bundle as ``inputs/NAME`` and
 read from there (its sheets cite ``inputs/NAME, line N``), so a rebuild reads
 the very bytes the manifest hashed.
+
+>>> from combin.registry import games
+>>> scoped = scoped_games(Scope(game="baccarat"), games())
+>>> [game.id for game in scoped[0]], scoped[1], INPUTS
+(['baccarat'], [], 'inputs')
 """
 
 from collections.abc import Iterator, Mapping, Sequence

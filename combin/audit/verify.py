@@ -7,6 +7,12 @@ parameters, verdicts) with this tool and the bundle's own files, and rebuilds
 the bundle in memory from the manifest's parameters
 (:func:`combin.audit.bundle.build`), reporting every difference -- the file,
 the line or cell and both values -- once; it never writes.
+
+>>> from pathlib import Path
+>>> unsafe_path(Path("bundle"), "../etc/passwd"), unsafe_path(Path("bundle"), "baccarat/REPORT.md")
+('an absolute path or one leaving the bundle', None)
+>>> VERIFY_CLASSES, MAX_MANIFEST_BYTES
+(200, 16777216)
 """
 
 import json

@@ -10,6 +10,12 @@ reads the friendly forms a user types:
   (ranks ``A 2-9 T J Q K``; ``10`` is also a ten);
 * ``A=32,2=32,...,9=32,T=32,J=32,Q=32,K=32`` -- counts per rank, every rank
   named once; ``0=128`` may stand for the four ten-valued ranks together.
+
+>>> shoe = parse_shoe("8d-TT5")
+>>> shoe.cards, shoe.counts[0], Shoe.full(parse_decks("6")).describe()
+(413, 126, '6 decks (312 cards)')
+>>> RANKS[-1], RANK_VALUE["K"], RANK_VALUE["9"], VALUE_NAMES[0]
+('A', 0, 9, 'T/J/Q/K')
 """
 
 import re

@@ -104,7 +104,7 @@ def _three_hand_rows():
     two of the 350,272 two-hand counts of the 52-card deck (the first hand's suit classes)
     timed and multiplied out."""
     from combin.lunar.classes import super_feature_counts
-    from combin.lunar.joint import (MAX_THREE_HAND_CARDS, _classes, _key_index, _pair_matrix,
+    from combin.lunar.joint import (MAX_THREE_HAND_CARDS, suit_classes, key_index, pair_matrix,
                                     cycle, deck, margin, three_hand_counts, three_hand_scan)
     import numpy as np
     three_hand_scan("JQKA")                                   # compile the inner loop
@@ -114,10 +114,10 @@ def _three_hand_rows():
                                                    for hand in range(3)):
         raise AssertionError("the three-hand joint table misses its total or its margins")
     cards = deck()
-    codes, index, hands, _ = _key_index(cards)
-    first, sizes = _classes(cards, hands)
+    codes, index, hands, _ = key_index(cards)
+    first, sizes = suit_classes(cards, hands)
     sample = (0, len(first) // 2)
-    _, per_class = _cpu(lambda: [_pair_matrix(np.setdiff1d(cards, cards[hands[first[row]]]),
+    _, per_class = _cpu(lambda: [pair_matrix(np.setdiff1d(cards, cards[hands[first[row]]]),
                                               index, len(codes)) for row in sample])
     projected = per_class / len(sample) * len(first)
     small, small_seconds = _cpu(lambda: three_hand_counts("TJQKA"))

@@ -6,6 +6,9 @@ game under optimal play, and checks the timed total against the published
 loss, so a fast wrong answer cannot pass for a fast one.  The ratio is to the
 19.9 trillion hand comparisons a brute force makes (every player hand, up
 card and dealer hand).
+
+>>> PUBLISHED_LOSS
+-1041372912372
 """
 
 from math import comb

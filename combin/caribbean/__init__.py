@@ -5,6 +5,9 @@ game (``combin game caribbean``), every situation under optimal play or a fixed
 strategy, exact (:mod:`combin.stud.nodraw`).  Its rules are
 ``data/stud.toml``; :data:`GAME` is what the rest of ``combin`` sees, and
 ``tables/caribbean/game/`` holds its whole-game sheets (:func:`sheets`).
+
+>>> GAME.id, GAME.solver.commands, SHEET_STRATEGIES[:2]
+('caribbean', ('game caribbean',), ('optimal', 'always'))
 """
 
 from combin.errors import CombinError

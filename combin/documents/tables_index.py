@@ -10,6 +10,9 @@ on whole-game sheets other commands write and the paytable workbench (:func:`clo
 
 >>> page(head("1.0")[:2] + game_heading("Toy", "none"))
 '# combin tables\\n\\n## Toy\\n\\nRegulation: none.\\n'
+
+>>> charts_heading("Baccarat", 8, 1000, 1)[0], whole_game_section("Toy", [["Sheet", "[md](a.md)"]])[0], sorted(CHART_TITLES)
+('## Charts: Baccarat', '### Whole game', ['count', 'decks', 'eor'])
 """
 
 from collections.abc import Sequence

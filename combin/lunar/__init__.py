@@ -18,6 +18,11 @@ from ``data/stud.toml`` (and the basic strategy of ``data/basic_strategy.toml``)
 :data:`GAME` is what the rest of ``combin`` sees.  Its outcome space is every
 five-card hand from one 52-card deck, counted as combinations; the closed
 form computes it, and :func:`outcome_space` can compute it exhaustively too.
+
+>>> GAME.id, GAME.regulation, METHODS
+('lunar', '58 Pa. Code Chapter 671a', ('closed-form', 'exhaustive'))
+>>> outcome_space().cycle
+2598960
 """
 
 from combin.game import AuditPages, Game, Lazy, Solver, load_paytables, load_sections

@@ -11,6 +11,11 @@ the audit calls them without naming the game.
   of the 52-card sample's classes (:func:`class_differences`) and of the classes the exact
   run's shards kept (:func:`shard_differences`);
 * :func:`interpretations` -- the interpretation ids the whole game reads.
+
+>>> REDUCED_DECKS, FULL_RUN, FULL_SHEET
+(('JQKA', 'TJQKA', '9TJQKA'), 'full', 'full-deck')
+>>> "full-deck-sample-2000-seed-1" + CLASSES_SUFFIX
+'full-deck-sample-2000-seed-1-classes.csv'
 """
 
 import json

@@ -27,6 +27,17 @@ ace-king cannot win against a qualifying dealer: its Bet pays nothing here.
 :func:`bet_pays` reads one hand; :func:`bet_distribution` counts every hand
 of five or six cards in closed form, by rank multiset and flush pattern, so
 that each evaluation stands for a counted number of hands.
+
+>>> from combin.cards import parse_cards, rank_of, suit_of
+>>> hand = [(rank_of(c), suit_of(c)) for c in parse_cards("AS AD AH KC KS")]
+>>> found = combinations_in(hand)
+>>> best_class(found), hand_bet_pays(hand), L11_VALUES
+('full_house', ('full_house', Fraction(7, 1)), (<L11.BEST_PAIR: 'best-pair'>, <L11.FIRST_ONLY: 'first-only'>))
+>>> pays, citation = bet_pays()
+>>> str(pays["full_house"])
+'7 to 1'
+>>> sum(bet_distribution(5).values())
+2598960
 """
 
 import tomllib

@@ -27,6 +27,12 @@ hand by its rank multiset alone.  All arithmetic is on Python integers.
     >>> counts = class_counts(5)
     >>> counts["royal_flush"], counts["four_of_a_kind"], sum(counts.values())
     (4, 624, 2598960)
+
+>>> HAND_SIZES, SUPER_KEY[:3]
+((5, 6, 7), ('hand_class', 'pictures', 'court'))
+>>> counts = class_counts(5)
+>>> counts["royal_flush"], sum(counts.values())
+(4, 2598960)
 """
 
 from itertools import combinations, permutations

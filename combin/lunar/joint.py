@@ -66,6 +66,14 @@ suited ace-king-queen -- are signed sums of per-rank suit conditions, counted
 for every combination of conditions at once).  The three-hand table of
 :func:`joint_counts` is the scan's; the two-hand table is the
 inclusion-exclusion count, which the scan, run on two hands, equals (a test).
+
+>>> len(deck("JQKA")), len(deck(FULL_RANKS)), MAX_THREE_HAND_CARDS
+(16, 52, 24)
+>>> counts = joint_counts(2, "JQKA")
+>>> sum(counts.values()) == cycle(16, 2) == 2_018_016
+True
+>>> margin(counts, 0) == margin(counts, 1)
+True
 """
 
 from itertools import combinations, permutations
@@ -79,7 +87,7 @@ from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_c
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",
            "three_hand_counts", "three_hand_scan", "joint_counts", "joint_space", "margin",
-           "plain_pair_counts", "plain_triple_counts"]
+           "plain_pair_counts", "plain_triple_counts", "key_index", "pair_matrix", "suit_classes"]
 
 FULL_RANKS = RANKS
 """The ranks of the 52-card deck."""
@@ -120,7 +128,7 @@ def _gram(rows):
     return (distinct.T * weight.astype(np.int64)) @ distinct
 
 
-def _pair_matrix(cards, index, width, progress=None, hands=None, key=None):
+def pair_matrix(cards, index, width, progress=None, hands=None, key=None):
     """``N``: the disjoint ordered pairs of hands from ``cards`` by key index.
 
     ``index`` maps a key code to its row; ``width`` is the number of rows.
@@ -155,7 +163,7 @@ def _pair_matrix(cards, index, width, progress=None, hands=None, key=None):
     return total
 
 
-def _key_index(cards):
+def key_index(cards):
     """``(codes, index, hands, key)``: the key codes that occur among the hands of ``cards``,
     a code -> row table, every hand (rows of positions in ``cards``) and its row."""
     hands = _subsets(len(cards), _HAND)
@@ -179,8 +187,8 @@ def two_hand_counts(ranks=FULL_RANKS, progress=None):
     """
     cards = deck(ranks)
     _check(cards, 2)
-    codes, index, hands, key = _key_index(cards)
-    table = _pair_matrix(cards, index, len(codes), progress, hands, key)
+    codes, index, hands, key = key_index(cards)
+    table = pair_matrix(cards, index, len(codes), progress, hands, key)
     keys = [decode_super_key(code) for code in codes]
     counts = {(keys[a], keys[b]): int(table[a, b])
               for a, b in zip(*np.nonzero(table))}
@@ -193,7 +201,7 @@ def _confirm(counts, total):
         raise AssertionError(f"joint counts add up to {sum(counts.values())}, not {total}")
 
 
-def _classes(cards, hands):
+def suit_classes(cards, hands):
     """``(representatives, sizes)`` of the hands under the eight colour-keeping suit maps."""
     masks = []
     for suit_map in _SUIT_MAPS:
@@ -216,13 +224,13 @@ def three_hand_counts(ranks, progress=None):
         raise CombinError(f"the three-hand Super table is counted only for decks of at most "
                           f"{MAX_THREE_HAND_CARDS} cards so far; a {len(cards)}-card deck would "
                           "take days (one two-hand count per suit class of the first hand)")
-    codes, index, hands, first_keys = _key_index(cards)
+    codes, index, hands, first_keys = key_index(cards)
     width = len(codes)
-    representatives, sizes = _classes(cards, hands)
+    representatives, sizes = suit_classes(cards, hands)
     table = np.zeros((width, width, width), dtype=np.int64)
     for done, (row, size) in enumerate(zip(representatives, sizes), 1):
         rest = np.setdiff1d(cards, cards[hands[row]])
-        pairs = _pair_matrix(rest, index, width)
+        pairs = pair_matrix(rest, index, width)
         table[first_keys[row]] += int(size) * pairs
         if progress is not None and done % 100 == 0:
             progress(f"{done:,} of {len(sizes):,} first-hand classes")

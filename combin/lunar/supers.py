@@ -20,6 +20,11 @@ outcomes instead of the 96,380 key triples of three hands.
 operator compares (covariance, correlation, SD of the total with and without
 independence, probability that two -- or three -- Supers win); :func:`line_table`
 the joint count of the paid lines of two or three hands under one reading.
+
+>>> HANDS, READINGS, hand_label(0), hand_label(1)
+((2, 3), ('L1', 'L2', 'L3', 'L4', 'L5'), 'lunar.super[0]', 'lunar.super[1]')
+>>> len(readings()), readings()[0]
+(32, {'L1': 'jqk', 'L2': 'color', 'L3': 'any-suits', 'L4': 'highest', 'L5': 'flush'})
 """
 
 from itertools import permutations, product
@@ -48,7 +53,7 @@ def supers_package(hands, *, paytable=None, interpret=None, extra_paytables=(), 
     hands dealt from one deck (``space``: a joint space, by default the 52-card one)."""
     from combin.analysis import payouts
     from combin.design.package import Bet, settle
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_space
     if hands not in HANDS:
         raise CombinError(f"--lunar-supers counts 2 or 3 hands, not {hands!r}")
@@ -78,8 +83,8 @@ def paid_alike(space, table):
 
 def readings():
     """Every combination of the values of L1-L5, as ``{id: value}`` dicts, defaults first."""
-    from combin.lunar import GAME
-    values = [GAME.interpretations[key].values for key in READINGS]
+    from combin.lunar.readings import INTERPRETATIONS
+    values = [INTERPRETATIONS[key].values for key in READINGS]
     return [dict(zip(READINGS, choice)) for choice in product(*values)]
 
 
@@ -106,7 +111,7 @@ def line_table(space, interpret=None, paytable=None, extra_paytables=()):
     first, ``"other"`` -- a loss -- last) and ``{(line of hand 1, line of hand 2, ...): deals}``
     over a joint space.  Each hand is settled alone, on its own key, as its par sheet settles it."""
     from combin.analysis import par_sheet
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     single = outcome_space()
     interpret = interpret or {}
     names = [line.event_id for line in
@@ -164,7 +169,7 @@ def joint_checks(progress=lambda message: None):
     inclusion-exclusion count (52 cards) and the conditioning count (20 cards).
     """
     from math import comb
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_counts, margin, plain_pair_counts
     progress("lunar: joint table of two Super hands")
     counts = joint_counts(2)
@@ -189,7 +194,7 @@ def _three_hand_checks(pairs, progress):
     against the conditioning count and a plain enumeration on small decks."""
     from collections import Counter
     from math import comb
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_counts, margin, plain_triple_counts, three_hand_counts
     from combin.lunar.rankscan import scan_counts
     progress("lunar: joint table of three Super hands (rank scan)")

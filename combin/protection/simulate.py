@@ -38,6 +38,14 @@ denominators), so every total -- per shoe, and the sums of squares and cross
 products over shoes -- is an exact integer; :mod:`combin.protection.estimate`
 turns them into exact estimates and Decimal confidence intervals.  No float
 is used.
+
+>>> [trigger_text(t) for t in parse_triggers("always,2")], CHUNK, DEFAULT_CUT, DEFAULT_SHOES, ALWAYS
+(['always', '2'], 250, 14, 10000, 'always')
+>>> parse_tags("0,0,0,0,-1,-1,-1,-1,2,2")[8], parse_burn("face")
+(2, 'face')
+>>> result = simulate("eclipse.sun7", tags=parse_tags("0,0,0,0,-1,-1,-1,-1,2,2"), triggers=parse_triggers("always,2"), shoes=3, seed=1)
+>>> isinstance(result, CountResult), [isinstance(t, TriggerResult) for t in result.triggers], isinstance(result.plan, Plan)
+(True, [True, True], True)
 """
 
 from collections.abc import Callable, Sequence
