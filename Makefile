@@ -1,6 +1,7 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
-#   make test     the same set-up, then mypy on the engine core and the test suite (installing
+#   make test     the same set-up, then mypy (the engine core; audit, documents, render, stud,
+#                 store, executor and fileio strict) and the test suite (installing
 #                 Debian's chromium, chromium-driver and LibreOffice for the browser and
 #                 spreadsheet tests)
 # Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
@@ -50,8 +51,14 @@ browser:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	        chromium chromium-driver libreoffice-calc-nogui)
 
+# The annotated core (setup.cfg's files), then the wings held to mypy --strict: none of their
+# errors is let through.
+STRICT := combin/audit combin/documents combin/render combin/store.py combin/executor.py \
+          combin/fileio.py combin/stud
+
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy
+	$(BIN)/python -m mypy --strict $(STRICT)
 
 bench: $(STAMP)
 	$(BIN)/python -m combin.bench

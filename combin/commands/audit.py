@@ -176,7 +176,8 @@ def _run(args: argparse.Namespace) -> str:
     if args.pdf:
         from combin.audit.bundle import PDF
         from combin.audit.pdf import print_pdf
-        files[PDF] = print_pdf(files["REPORT.html"])
+        html = files["REPORT.html"]
+        files[PDF] = print_pdf(html if isinstance(html, str) else html.decode("utf-8"))
     write(args.out, files, verdicts, record, audit_command(record))
     messages("combin")(f"wrote {len(files) + 1} files under {args.out}")
     failed = [game for game, verdict in verdicts.items() if not verdict["all_checks_passed"]]
