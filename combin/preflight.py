@@ -18,6 +18,7 @@
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 
 from combin.errors import CombinError
 
@@ -28,11 +29,13 @@ __all__ = ["check", "scheduler_address", "SCHEMES"]
 SCHEMES = ("tcp",)
 
 
-def _option(action):
-    return action.option_strings[-1] if action.option_strings else (action.metavar or action.dest)
+def _option(action: argparse.Action) -> str:
+    if action.option_strings:
+        return action.option_strings[-1]
+    return action.metavar if isinstance(action.metavar, str) else action.dest
 
 
-def _empty_values(parser, args):
+def _empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     for action in parser._actions:             # argparse keeps the actions only there
         value = getattr(args, action.dest, None)
         values = value if isinstance(value, list) else [value]
@@ -41,9 +44,9 @@ def _empty_values(parser, args):
                               "one, or leave the option out for its default")
 
 
-def _outputs(args):
+def _outputs(args: argparse.Namespace) -> list[tuple[str, str, str, bool]]:
     """``[(option, path, what, directory)]`` of the outputs this run will write."""
-    found = []
+    found: list[tuple[str, str, str, bool]] = []
     out = getattr(args, "out", None)
     writes = not getattr(args, "verify", None) and not getattr(args, "check", False)
     if out is not None and writes:
@@ -62,8 +65,8 @@ def _outputs(args):
     return found
 
 
-def _collisions(outputs):
-    seen = {}
+def _collisions(outputs: Sequence[tuple[str, str, str, bool]]) -> None:
+    seen: dict[str, str] = {}
     for option, path, _, _ in outputs:
         real = os.path.realpath(path)
         if real in seen:
@@ -73,16 +76,16 @@ def _collisions(outputs):
         seen[real] = option
 
 
-def _table(args):
+def _table(args: argparse.Namespace) -> None:
     name, names = getattr(args, "table", None), getattr(args, "table_names", None)
     known = names(args) if name is not None and names is not None else None
     # every output also holds its identification pairs (CSV: --table identification)
-    if known is not None and name not in known and name != "identification":
+    if known is not None and name is not None and name not in known and name != "identification":
         from combin.render.document import unknown_table
         raise unknown_table(name, known)
 
 
-def scheduler_address(text):
+def scheduler_address(text: str) -> str:
     """``text`` as a Dask scheduler address ``tcp://HOST:PORT`` (a bare ``HOST:PORT`` is
     TCP), or a CombinError saying what is wrong with it."""
     from combin.fileio import shown

@@ -33,11 +33,11 @@ BANKER_DRAWS_ON = {
 }
 
 
-def is_natural(total):
+def is_natural(total: int) -> bool:
     return total >= 8
 
 
-def banker_draws(banker_total, player_third):
+def banker_draws(banker_total: int, player_third: int | None) -> bool:
     """Whether the Banker draws; ``player_third`` is ``None`` when the Player stood."""
     if player_third is None:
         return banker_total in BANKER_DRAWS_WHEN_PLAYER_STANDS
