@@ -16,37 +16,38 @@ the same parameters are identical byte for byte.  Checking a bundle is
 
 import hashlib
 import json
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 from combin import __version__
-from combin.analysis import select_wager
+from combin.analysis import Selection, select_wager, sensitivity_of
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit.scope import INPUTS, Scope, jobs as scope_jobs, scoped_games
-from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
+from combin.audit.simulate import RNG, Confirmation, confirm, stream_seed, tally_many
+from combin.crosscheck import Check
 from combin.documents.audit import checks_document, simulation_document
+from combin.documents.bundle import report_document
+from combin.documents.comparison import document as comparison_document
 from combin.documents.parsheet import document as sheet_document
 from combin.errors import CombinError
-from combin.fileio import write_tree
-from combin.analysis import Selection
-from combin.audit.simulate import Confirmation
-from combin.crosscheck import Check
-from combin.fileio import PathLike
+from combin.fileio import PathLike, write_tree
 from combin.game import AuditPages, AuditSection, Game, GamePages
 from combin.outcomes import OutcomeSpace
 from combin.parsheet import ParSheet
-from combin.progress import Messages
-from combin.render.document import Document
-from combin.wager import Wager
-from combin.progress import StderrProgress, messages
+from combin.progress import Messages, StderrProgress, messages
 from combin.registry import games
 from combin.render import render
+from combin.render.document import Document, Percent, Table
 from combin.tables import stem
+from combin.wager import Wager
 
 __all__ = ["DEFAULTS", "build", "write", "manifest", "audit_command", "EMPTY_LAB", "FORMAT", "MARKER",
            "PDF"]
@@ -82,7 +83,6 @@ def _groups(game: Game, scope: Scope, extra: Extra, space: OutcomeSpace) -> list
     """``[(path stem, selection, sheet, [rule set, ...]), ...]``: each distinct sheet of the
     scope on ``space`` once; a wager whose figures do not depend on the rule set is one sheet
     listing the rule sets it holds for."""
-    from dataclasses import replace
     found: list[Group] = []
     for wager, paytable, rule_ids in scope_jobs(game, scope, *extra):
         groups: list[tuple[tuple[Any, ...], list[str | None], Selection, ParSheet]] = []
@@ -141,8 +141,6 @@ def _parsheet_files(game: Game, scope: Scope, extra: Extra, progress: Messages) 
 def _sensitivity(game: Game, groups: Sequence[Group], space: OutcomeSpace) -> dict[str, list[Document]]:
     """``{interpretation: [Document]}``: each scoped wager under every value of each open
     interpretation it reads, one comparison per sheet."""
-    from combin.analysis import sensitivity_of
-    from combin.documents.comparison import document as comparison_document
     by_wager: dict[str, list[tuple[Selection, ParSheet]]] = {}
     for _, chosen, sheet, rules in groups:
         by_wager.setdefault(chosen.wager.id, []).append((chosen, sheet))
@@ -264,7 +262,6 @@ def _game_files(game: Game, scope: Scope, extra: Extra, parameters: Mapping[str,
 def _own_folder(game: Game, stud: GamePages, head: Head) -> tuple[Files, Verdict, tuple[Any, ...]]:
     """The folder of a game with whole-game pages and no par sheets: its pages, their checks
     and a report of the house edge under each strategy."""
-    from combin.render.document import Document, Percent, Table
     files = dict(stud.pages)
     files["checks.md"] = render(checks_document(game.title, stud.checks), "md")
     files["checks.json"] = texts.checks_json(stud.checks)
@@ -280,7 +277,6 @@ def _own_folder(game: Game, stud: GamePages, head: Head) -> tuple[Files, Verdict
     _pages_of(files)
     pages = [f"{game.id}/REPORT.md", f"{game.id}/checks.md",
              *sorted(f"{game.id}/{p}" for p in stud.pages if p.endswith(".md"))]
-    from types import SimpleNamespace
     named = SimpleNamespace(id=game.id, title=f"{game.title} (the whole game, exact)")
     return ({f"{game.id}/{path}": text for path, text in files.items()}, verdict,
             (named, [], verdict, pages, {}))
@@ -334,7 +330,6 @@ def build(seed: int = DEFAULTS["seed"], rounds: int = DEFAULTS["rounds"],
             simulation_notes[game.id] = "no (the whole game is summed exactly)"
             summaries.append(summary)
     files["README.md"] = _index(verdicts, simulation_notes, parameters)
-    from combin.documents.bundle import report_document
     document = report_document(summaries, parameters,
                                __version__, head("combin evidence bundle", _overall(verdicts)))
     files["REPORT.html"] = render(document, "html")
@@ -455,7 +450,6 @@ def audit_command(record: Mapping[str, Any]) -> str:
     """The command line that builds a bundle with ``record`` (parameters, scope, laboratory
     fields; recorded in the manifest; the output directory and worker count do not change
     the bundle, so they are left out)."""
-    import shlex
     words = ["combin", "audit"]
     for name in PARAMETERS:
         words += [f"--{name}", str(record[name])]

@@ -14,9 +14,11 @@ from collections.abc import Callable, Collection, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from combin.audit.simulate import stream_seed
 from combin.documents import protection as documents
 from combin.game import Game
-from combin.protection import decks, eor, simulate
+from combin.protection import charts, decks, eor, simulate
+from combin.render import render
 
 if TYPE_CHECKING:
     from combin.render.document import Document
@@ -26,7 +28,6 @@ __all__ = ["protection_files"]
 
 def _charts() -> ModuleType | None:
     try:
-        from combin.protection import charts
         charts.require_matplotlib()
     except Exception:  # the plots extra is optional: the bundle says the charts are absent
         return None
@@ -35,7 +36,6 @@ def _charts() -> ModuleType | None:
 
 def _pages(files: dict[str, str | bytes], base: str, document: "Document") -> None:
     """``base.md`` and ``base.html`` of a result's Document."""
-    from combin.render import render
     files[f"{base}.md"] = render(document, "md")
     files[f"{base}.html"] = render(document, "html")
 
@@ -47,7 +47,6 @@ def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
     ``protection`` section) and those of its protected ``wagers`` (default all);
     ``parameters["shoes"]`` shoes per count simulation, each count simulation on its own
     stream (:func:`combin.audit.simulate.stream_seed` of the seed, "count" and the wager)."""
-    from combin.audit.simulate import stream_seed
     seed, shoes = parameters["seed"], parameters["shoes"]
     section = game.protection
     if section is None:

@@ -21,8 +21,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from combin.analysis import paytable_ids
 from combin.errors import CombinError
-from combin.game import Game
+from combin.game import Game, check_known
 from combin.wager import Wager
 
 __all__ = ["Scope", "jobs", "scoped_games", "INPUTS"]
@@ -159,7 +160,6 @@ def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], li
 
 
 def _paytables(game: Game, wager: Wager, scope: Scope, extra: Sequence[Any]) -> list[str]:
-    from combin.analysis import paytable_ids
     own = [p.id for p in extra if p.wager == wager.id]
     offered = paytable_ids(game, wager) + own
     if scope.paytable is not None and scope.paytable in offered:
@@ -179,7 +179,6 @@ def jobs(game: Game, scope: Scope, extra_paytables: Sequence[Any] = (),
     ...  rules="ez"))]
     [('baccarat.tie', '8to1', ['ez']), ('baccarat.tie', '9to1', ['ez'])]
     """
-    from combin.game import check_known
     rulesets = {**game.rulesets, **{r.id: r for r in extra_rulesets
                                     if set(r.paytables) <= set(game.wagers)}}
     if scope.rules is not None:

@@ -41,7 +41,7 @@ def _outcomes() -> OutcomeSpace:
 def _extra_tables() -> list[tuple[str, dict[str, str]]]:
     from combin.documents.hands import hands_document
     from combin.lunar.hands import hand_report
-    from combin.render import render
+    from combin.render import render_text as render
     tables = []
     for cards in (5, 6, 7):
         report = hand_report(cards)

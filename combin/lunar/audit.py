@@ -18,6 +18,7 @@ the audit calls them without naming the game.
 'full-deck-sample-2000-seed-1-classes.csv'
 """
 
+import io
 import json
 import random
 import tempfile
@@ -30,9 +31,26 @@ from combin.audit.diff import differences as file_differences
 from combin.audit.simulate import stream_seed
 from combin.audit.verify import MAX_MANIFEST_BYTES, unsafe_path
 from combin.crosscheck import Check
+from combin.documents.lunar_game import shards_document, sheet_document
+from combin.documents.stud_game import game_document
 from combin.errors import CombinError
 from combin.fileio import read_text
 from combin.game import GamePages
+from combin.lunar import GAME
+from combin.render import render, render_text
+from combin.stud.core.classes import situations_in_rows
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_game
+from combin.stud.core.situation import Situation
+from combin.stud.draw.advise import advise_cards
+from combin.stud.draw.options import option_keys
+from combin.stud.draw.priced import read_classes, reprice
+from combin.stud.draw.run import run_game
+from combin.stud.draw.shards import INSTANT_CODE, kept_values, plan_run, require_plan
+from combin.stud.draw.spec import RunSpec
+from combin.stud.draw.strategy import strategy_json
+from combin.stud.nodraw.game import whole_game
+
 
 __all__ = ["REDUCED_DECKS", "CLASSES_SUFFIX", "GAME_SHEETS_DIR", "FULL_RUN", "FULL_SHEET",
            "pages", "verify", "interpretations", "instant_paytables", "no_draw", "draws",
@@ -63,12 +81,10 @@ _IN_BUNDLE = "lunar/game"
 
 
 def _rules(paytable: str | None = None, interpret: dict[str, str] | None = None) -> Any:
-    from combin.stud.core.rules import load_game
     return load_game("lunar").resolve(paytable, interpret)
 
 
 def _deck(ranks: str | None, need: int) -> Any:
-    from combin.stud.core.deck import Deck
     return Deck.parse(ranks, need=need)
 
 
@@ -78,7 +94,6 @@ def interpretations() -> list[str]:
     >>> "L11" in interpretations()
     True
     """
-    from combin.stud.core.rules import load_game
     return list(load_game("lunar").interpretations)
 
 
@@ -88,16 +103,12 @@ def instant_paytables() -> list[str]:
     >>> instant_paytables()
     ['A', 'B', 'C']
     """
-    from combin.lunar import GAME
     return [p.id for p in GAME.paytables_of("lunar.instant")]
 
 
 def no_draw(paytable: str, interpret: dict[str, str], ranks: str | None,
             progress: Progress) -> GamePages:
     """The Lunar game without draws (fold, play, force), exactly, under optimal play."""
-    from combin.render import render
-    from combin.documents.stud_game import game_document
-    from combin.stud.nodraw.game import whole_game
     rules, deck = _rules(paytable, interpret), _deck(ranks, 11)
     progress(f"lunar: the game without draws ({deck.text}), paytable {paytable}")
     result = whole_game(rules, deck, "optimal")
@@ -114,16 +125,11 @@ def draws(ranks: str, paytable: str, interpret: dict[str, str], workers: int,
           store: str, sample: int | None = None, seed: int = 1) -> tuple[str, str | None]:
     """The Lunar game with draws on ``ranks``: ``(sheet Markdown, strategy JSON)`` exactly (the
     strategy ``None`` for a seeded sample of ``sample`` classes)."""
-    import io
-    from combin.stud.draw.run import run_game
-    from combin.documents.lunar_game import sheet_document
-    from combin.stud.draw.strategy import strategy_json
-    from combin.render import render
     rules, deck = _rules(paytable, interpret), _deck(ranks, 16)
     sheet, strategy = run_game(deck, rules, workers=workers, store_path=store,
                                chunk=8 if deck.full else 32, sample=sample, seed=seed,
                                want_strategy=sample is None, stream=io.StringIO())
-    text: str = render(sheet_document(sheet, strategy), "md")
+    text = render_text(sheet_document(sheet, strategy), "md")
     return text, (strategy_json(strategy) if strategy is not None else None)
 
 
@@ -150,14 +156,11 @@ def full_run_sheets(folder: Any) -> dict[str, str] | None:
     """``{"full-deck.md": text, "full-deck.json": text}`` assembled again from the shards in
     ``folder`` (for the deck and rules its plan names: 52 cards, Paytable A and the default
     readings as committed), or ``None`` while one is missing."""
-    from combin.documents.lunar_game import shards_document
-    from combin.render import render
-    from combin.stud.draw.shards import plan_run
     deck, rules = plan_run(folder)
     document = shards_document(deck, rules, folder)
     if document is None:
         return None
-    return {f"{FULL_SHEET}.{form}": render(document, form) for form in ("md", "json")}
+    return {f"{FULL_SHEET}.{form}": render_text(document, form) for form in ("md", "json")}
 
 
 def reprice_kept(folder: Any, count: int, seed: int, progress: Progress) -> list[str]:
@@ -166,12 +169,6 @@ def reprice_kept(folder: Any, count: int, seed: int, progress: Progress) -> list
     the card-by-card engine (:func:`~combin.stud.draw.advise.advise_cards`: no pruning, none of
     the rank engine's code that priced the run): a difference for each class whose best value,
     or whose stored option's value, is not the kept one."""
-    from combin.stud.core.classes import situations_in_rows
-    from combin.stud.core.situation import Situation
-    from combin.stud.draw.advise import advise_cards
-    from combin.stud.draw.shards import INSTANT_CODE, kept_values, plan_run, require_plan
-    from combin.stud.draw.options import option_keys
-    from combin.stud.draw.spec import RunSpec
     deck, rules = plan_run(folder)
     plan = require_plan(folder, RunSpec.of(deck, rules))
     kept = kept_values(deck, rules, folder)
@@ -203,7 +200,6 @@ def reprice_kept(folder: Any, count: int, seed: int, progress: Progress) -> list
 
 def read_priced_classes(text: str, source: str) -> list[dict[str, str]]:
     """The rows of a priced-classes CSV (:mod:`combin.stud.draw.priced`)."""
-    from combin.stud.draw.priced import read_classes
     rows: list[dict[str, str]] = read_classes(text, source)
     return rows
 
@@ -211,7 +207,6 @@ def read_priced_classes(text: str, source: str) -> list[dict[str, str]]:
 def reprice_classes(subject: dict[str, Any], indices: Sequence[int]) -> list[dict[str, str]]:
     """The Lunar classes ``indices`` priced again by the engine, as rows of the priced-classes
     CSV, on the deck, paytable and readings a whole-game sheet's ``subject`` names."""
-    from combin.stud.draw.priced import reprice
     try:
         rules = _rules(subject["paytable"], dict(subject["interpretations"]))
         deck = _deck(subject["deck"]["ranks"], 16)

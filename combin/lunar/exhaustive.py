@@ -227,7 +227,8 @@ def _classify(hands: _Hands) -> Array:
             part = mask[suited]
             flush_mask |= np.where(_POPCOUNT[part] >= 5, part, np.uint16(0))
         codes[suited] = np.minimum(codes[suited], _FLUSH_CLASS[flush_mask])
-    return codes
+    classified: Array = codes
+    return classified
 
 
 def classify_hands(cards: Any) -> Array:

@@ -170,7 +170,7 @@ def joint_tables() -> list[tuple[str, dict[str, str]]]:
     return produced
 
 
-def joint_checks(progress: Messages = lambda message: None) -> list[tuple[str, str, str, bool]]:
+def joint_checks(progress: Messages = lambda message: None) -> list[tuple[Any, str, str, bool]]:
     """The audit's checks of the joint table: ``[(group, name, detail, passed), ...]``.
 
     Two and three hands: totals, margins equal to the single-hand Super table (and, for three
@@ -199,7 +199,7 @@ def joint_checks(progress: Messages = lambda message: None) -> list[tuple[str, s
     return checks + _three_hand_checks(counts, progress)
 
 
-def _three_hand_checks(pairs: dict[tuple[Any, ...], int], progress: Messages) -> list[tuple[str, str, str, bool]]:
+def _three_hand_checks(pairs: dict[tuple[Any, ...], int], progress: Messages) -> list[tuple[Any, str, str, bool]]:
     """The three-hand table: totals, margins (single hands and pairs), symmetry, and the rank scan
     against the conditioning count and a plain enumeration on small decks."""
     from collections import Counter

@@ -28,5 +28,4 @@ Nothing here imports a heavy library at module level.
 ('0,1  (T=0 A=+1)', 400, 2)
 """
 
-__all__ = ["decks", "eor", "depleted", "simulate", "estimate", "settlement", "charts",
-           "bench"]
+__all__ = ["decks", "eor", "depleted", "simulate", "estimate", "settlement", "charts"]
