@@ -45,11 +45,13 @@ test: $(STAMP) typecheck browser
 
 # The workbench page is tested in a real headless Chromium driven by chromedriver (Debian's
 # chromium and chromium-driver), the re-pricing xlsx recalculated by LibreOffice headless
-# (libreoffice-calc-nogui); installed here when missing.
+# (libreoffice-calc-nogui), the filing PDF read back by poppler-utils (pdftotext, pdfinfo);
+# installed here when missing.
 browser:
-	command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v soffice >/dev/null || \
+	command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v soffice >/dev/null \
+	    && command -v pdftotext >/dev/null || \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	        chromium chromium-driver libreoffice-calc-nogui)
+	        chromium chromium-driver libreoffice-calc-nogui poppler-utils)
 
 # The annotated core (setup.cfg's files), then the wings held to mypy --strict: none of their
 # errors is let through.

@@ -71,6 +71,11 @@ def listing_document() -> Document:
         tables.append(Table.of(f"{game.id}_interpretations", f"{game.title}: interpretations",
                                [("interpretation", "Interpretation"), "Title", "Default",
                                 "Alternatives", ("read_by", "Read by")], rows))
+        # the regulation's words each reading interprets, apart: a long text per row
+        tables.append(Table.of(f"{game.id}_regulation", f"{game.title}: what each "
+                               "interpretation reads in the regulation",
+                               [("interpretation", "Interpretation"), ("reads", "Reads")],
+                               [[i.id, i.reads] for i in game.interpretations.values()]))
     info.append(("Tool", f"combin {__version__}"))
     subject = (("games", [game.id for game in games()]),)
     return Document("list", "What combin computes", tuple(info), tuple(tables), subject=subject)

@@ -181,13 +181,16 @@ def test_the_eclipse_submission_on_the_command_line_with_its_pdf(tmp_path, capsy
     capsys.readouterr()
     manifest = json.loads((out / "manifest.json").read_text())
     assert (out / "REPORT.pdf").read_bytes()[:5] == b"%PDF-" and "REPORT.pdf" in manifest["files"]
+    _the_pdf_is_the_filing(out)
     assert main(["audit", "--verify", str(out), "--workers", "1"]) == 0
-    assert "verified" in capsys.readouterr().err
+    verdict = capsys.readouterr().out   # the verdict is the command's result: on stdout
+    assert "verified" in verdict and "recomputed in full and is identical" in verdict
     sheet = out / "baccarat/parsheets/8-decks/eclipse.eclipse-B.md"
     text = sheet.read_text()
     # the other reading's house edge, beside the figure (§ 631b.11's open point E1)
     assert "| House edge if E1=paid-rows |" in text
-    sheet.write_text(text.replace("2.9664%", "2.9665%", 1))   # one digit of the house edge
+    row = next(line for line in text.splitlines() if line.startswith("| House edge  "))
+    sheet.write_text(text.replace(row, row.replace("2.9664%", "2.9665%")))   # one digit of it
     with pytest.raises(SystemExit) as stop:
         main(["audit", "--verify", str(out), "--workers", "1"])
     assert stop.value.code == 1
@@ -196,3 +199,70 @@ def test_the_eclipse_submission_on_the_command_line_with_its_pdf(tmp_path, capsy
     assert "recomputed figures differ: baccarat/parsheets/8-decks/eclipse.eclipse-B.md, line " in err
     assert "table cell (row 'House edge', column 'Value'): bundle '2.9665%', recomputed " \
            "'2.9664%'" in err
+
+
+def test_the_report_flags_each_figure_that_needs_a_ruling(bundle, ruled):
+    """Eclipse B moves with E1 (open): the game's report has a 'Ruling required' table with
+    both figures, each equal to the figure of the sheet filed under that reading (the sheet's
+    own 'House edge if' row); Sun 7 reads only a fixed interpretation: no such table."""
+    report = (bundle / "baccarat/REPORT.md").read_text()
+    assert "Ruling required: open readings that move a figure" in report
+    sheet = (bundle / "baccarat/parsheets/8-decks/eclipse.eclipse-B.md").read_text()
+    own = next(line for line in sheet.splitlines() if line.startswith("| House edge  "))
+    other = next(line for line in sheet.splitlines() if line.startswith("| House edge if E1="))
+    own_edge, other_edge = own.split("|")[2].strip(), other.split("|")[2].strip()
+    row = next(line for line in report.splitlines() if "E1: Eclipse" in line and "8 decks" in line)
+    assert f"{own_edge} (E1=events)" in row and "E1=paid-rows" in row and other_edge in row
+    assert "Ruling required" in sheet and "The Board's ruling" in sheet
+    assert "Ruling required" not in (ruled / "baccarat/REPORT.md").read_text()
+
+
+def test_the_protection_pages_are_priced_under_the_scope(bundle):
+    """A bundle scoped to Paytable B: its effects of removal are those `combin eor --paytable B`
+    prints (not Paytable A's), and its decks table has the B column alone."""
+    from combin.cli import main as cli
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli(["-q", "eor", "eclipse.eclipse", "--paytable", "B", "--format", "md"]) == 0
+    page = (bundle / "baccarat/protection/eor-eclipse.eclipse.md").read_text()
+    assert page == out.getvalue()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli(["-q", "eor", "eclipse.eclipse", "--paytable", "A", "--format", "md"]) == 0
+    assert page != out.getvalue()
+    decks = (bundle / "baccarat/protection/decks-eclipse.eclipse.md").read_text()
+    headings = next(line for line in decks.splitlines() if line.startswith("|   Decks"))
+    assert [cell.strip() for cell in headings.strip("|").split("|")] == [
+        "Decks", "Cards", "House edge B"]
+
+
+def _the_pdf_is_the_filing(out):
+    """REPORT.pdf, read back by poppler (pdftotext, pdfinfo): a cover with the attestation and
+    signature block, the contents, every page of the bundle (each par sheet, the method, the
+    checks) on numbered pages, internal links only, short cells on one line."""
+    import re
+    import shutil
+    import subprocess
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils is not installed (make test installs it)")
+    pdf = out / "REPORT.pdf"
+    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
+        ["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout).group(1))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    first = text.split("\f")[0]
+    for words in ("Evidence for a Rules Submission", "Attestation", "Signature", "Contents",
+                  "Client", "page 1 of"):
+        assert words in first, words
+    assert f"page {pages} of {pages}" in text and pages > 10
+    html_pages = [p.relative_to(out).as_posix() for p in out.rglob("*.html")]
+    assert len(html_pages) >= 10
+    for path in html_pages:
+        assert path in text, path               # each page of the bundle, named by its path
+    for title in ("Method statement", "Cross-checks", "Eclipse (B) -- par sheet"):
+        assert title in text
+    assert "8 decks (416 cards)" in text       # a short cell on one line
+    raw = pdf.read_bytes()
+    assert b"/URI" not in raw and raw.count(b"/Dest") > 10     # every link inside the PDF

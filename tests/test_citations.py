@@ -36,3 +36,17 @@ def test_the_register_lists_every_interpretation():
 def test_the_license_matches_setup_cfg():
     assert "license = MIT" in (ROOT / "setup.cfg").read_text(encoding="utf-8")
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_the_regulation_is_the_authority_for_every_pay_and_rule():
+    """A pay, a rule set or a wager cites the regulation (or a published source), never the
+    project's own rule book: spec/RULES.md is the source of a reading, not of a pay."""
+    cited = []
+    for game in games():
+        cited += [(t.id, t.citation) for t in game.paytables.values()]
+        cited += [(r.id, r.citation) for r in game.rulesets.values()]
+        cited += [(w.id, w.regulation) for w in game.wagers.values()]
+    assert len(cited) > 20
+    assert [(name, text) for name, text in cited if "RULES.md" in text] == []
+    assert all("Pa. Code" in text or "ublished" in text or "spec/ANCHORS.md" in text
+               for _, text in cited)

@@ -25,10 +25,10 @@ def test_json_lists_every_option_exactly(capsys):
     assert obj["format"] == "combin.advise/2" and len(options) == 29
     assert {o["kind"] for o in options} == {"fold", "play", "buy", "exchange"}
     assert sum(1 for o in options if o["kind"] == "exchange") == 26
-    assert all(set(o) == {"best", "rank", "option", "kind", "discard", "ev", "ev_decimal", "priced"}
-               for o in options)
+    assert all(set(o) == {"best", "rank", "option", "kind", "discard", "ev", "ev_decimal", "at_most",
+                          "at_most_decimal", "priced"} for o in options)
     exact = [Fraction(o["ev"]) for o in options if o["priced"] == "exact"]
-    bounds = [Fraction(o["ev"]) for o in options if o["priced"] != "exact"]
+    bounds = [Fraction(o["at_most"]) for o in options if o["priced"] != "exact"]
     assert exact == sorted(exact, reverse=True) and len(exact) + len(bounds) == 29
     assert [o["priced"] for o in options] == ["exact"] * len(exact) + ["cannot be best (EV <= bound)"] * len(bounds)
     assert all(bound < exact[1] for bound in bounds)
@@ -44,7 +44,7 @@ def test_json_lists_every_option_exactly(capsys):
     assert evs[:2] == exact[:2]
     for option in options:
         if option["priced"] != "exact":
-            assert Fraction(option["ev"]) >= next(Fraction(o["ev"]) for o in every
+            assert Fraction(option["at_most"]) >= next(Fraction(o["ev"]) for o in every
                                                   if o["option"] == option["option"])
     results = obj["tables"]["results"]["rows"]
     assert sum(Fraction(r["probability"]) for r in results[:-1]) == 1 == Fraction(results[-1]["probability"])
@@ -77,7 +77,8 @@ def test_other_formats(capsys, fmt):
         assert "L8" in out and "even-money" in out and "first-only" in out
     if fmt == "csv":
         rows = list(csv.reader(io.StringIO(out)))
-        assert rows[0] == ["best", "rank", "option", "kind", "discard", "ev", "ev_decimal", "priced"]
+        assert rows[0] == ["best", "rank", "option", "kind", "discard", "ev", "ev_decimal", "at_most",
+                           "at_most_decimal", "priced"]
         assert rows[1][0] == "*" and len([r for r in rows[1:30] if r]) == 29
     else:
         assert "buy a sixth card" in out and "Results of the best option" in out

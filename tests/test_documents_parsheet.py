@@ -64,3 +64,35 @@ def test_identification_and_exact_summary(dice_sheet):
     assert "Counted over" not in dict(identification(dice_sheet, method=False))
     summary = {row[0].value: row[1].value for row in document(dice_sheet).table("summary").rows}
     assert summary["Expected return"] == Fraction(4, 9) and summary["Variance"] == Fraction(2108, 81)
+
+
+def test_a_figure_resting_on_an_open_reading_says_a_ruling_is_required(capsys):
+    """Eclipse B on 8 decks: E1 moves the house edge, so the sheet says 'Ruling required' with
+    both figures in words; the other figure is that of a sheet priced under the other reading
+    itself.  Sun 7 reads only a fixed interpretation (E4): no ruling asked."""
+    import json
+    from combin.cli import main
+    figures = {}
+    for reading in ("events", "paid-rows"):
+        assert main(["par", "eclipse.eclipse", "--paytable", "B", "--interpret",
+                     f"E1={reading}", "--format", "json"]) == 0
+        obj = json.loads(capsys.readouterr().out)
+        figures[reading] = Fraction(next(r["value"] for r in obj["tables"]["summary"]["rows"]
+                                         if r["figure"] == "House edge"))
+        ruling = obj["identification"]["ruling_required"]
+        other = "paid-rows" if reading == "events" else "events"
+        assert [row["reading"] for row in obj["subject"]["ruling_required"]] == [other]
+        assert ruling.startswith("yes: ") and f"under E1={reading} (this sheet)" in ruling
+    assert figures["events"] != figures["paid-rows"]
+    assert main(["par", "eclipse.eclipse", "--paytable", "B", "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    (row,) = obj["subject"]["ruling_required"]
+    assert row == {"interpretation": "E1", "reading": "paid-rows",
+                   "house_edge": display.rational(figures["paid-rows"])}
+    words = obj["identification"]["ruling_required"]
+    assert (f"{display.percent(figures['events'])} under E1=events (this sheet), "
+            f"{display.percent(figures['paid-rows'])} under E1=paid-rows") in words
+    assert main(["par", "eclipse.sun7", "--paytable", "B", "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert "ruling_required" not in obj["identification"]
+    assert obj["subject"]["ruling_required"] == []

@@ -228,4 +228,4 @@ def test_random_manifest_edits(tmp_path_factory, edits):
     assert snapshot(d) == before  # verification never writes into the bundle
     edited = json.loads((d / "bundle" / "manifest.json").read_text(encoding="utf-8"))
     if code == 0:  # only an edit that changed nothing may verify
-        assert "verified" in err and edited == seen["original"], edits
+        assert "verified" in out and edited == seen["original"], edits

@@ -56,3 +56,20 @@ def test_the_instant_payout_is_not_listed_among_the_wagers():
     assert [row[0].value if hasattr(row[0], "value") else row[0] for row in wagers.rows] == [
         "lunar.super"]
     assert "lunar.instant) is not a wager: combin game lunar" in wagers.note
+
+
+def test_list_prints_the_regulation_text_each_interpretation_reads(capsys):
+    """README: ``combin list`` prints every interpretation with the regulation text it reads;
+    the words are those of each game's data file, read here directly."""
+    import tomllib
+    from pathlib import Path
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    root = Path(__file__).resolve().parents[1] / "combin"
+    for name in ("baccarat", "lunar"):
+        data = tomllib.loads((root / name / "data" / "interpretations.toml").read_text())
+        assert data["interpretation"]
+        for entry in data["interpretation"]:
+            line = next(line for line in out.splitlines() if line.startswith(entry["id"] + " ")
+                        and entry["reads"] in line)
+            assert line.split()[0] == entry["id"]

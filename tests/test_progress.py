@@ -79,7 +79,8 @@ QUIET_RUNS = [
 def test_quiet_prints_nothing_on_stderr_for_any_command(tmp_path):
     """``combin -q COMMAND`` (and ``combin COMMAND -q``): a successful run prints its result on
     stdout and nothing at all on stderr -- no progress, no "wrote N files", no throughput, no
-    "verified" (the exit status says it), not from a store read back either."""
+    "verified" beside a result, not from a store read back either (the verdict of
+    ``audit --verify`` is its result: on stdout, with -q too)."""
     import os
     import subprocess
     import sys
@@ -91,6 +92,8 @@ def test_quiet_prints_nothing_on_stderr_for_any_command(tmp_path):
                               capture_output=True, text=True, timeout=900)
         assert done.returncode == 0, (argv, done.stderr[-2000:])
         assert done.stderr == "", (argv, done.stderr[-2000:])
+        if "--verify" in argv:   # -q keeps a command's result: the verdict
+            assert done.stdout.startswith("bundle: verified: every file's hash"), done.stdout
     assert (tmp_path / "bundle" / "manifest.json").is_file()
     assert (tmp_path / "page.html" / "index.html").is_file()
 

@@ -31,7 +31,10 @@ def test_a_par_sheet_has_its_pays_in_cells_and_formulas_over_them(dice_sheet):
     summary = {row[0]: row for row in book["summary"].iter_rows(values_only=True)}
     assert summary["Expected return"][1] == "=SUM(outcomes!$L$2:$L$5)"
     assert summary["Variance"][1].startswith("=SUMPRODUCT(")
-    assert Fraction(summary["Variance"][2]) == Fraction(2108, 81)    # exact text beside
+    # the exact text beside, shown while every pay is as published (column P, line by line)
+    assert summary["Variance"][2] == '=IF(AND(outcomes!$P$2:$P$5),"2108/81","pays edited")'
+    assert rows[1][15] == '=AND(C2=30.0,D2="to",E2=1.0)' and rows[0][15] == "Pays as published"
+    assert rows[1][6] == '=IF(P2,"30","pays edited")' 
     totals = list(book["outcomes_totals"].iter_rows(values_only=True))
     assert totals[1][:2] == ("Total", "=SUM(outcomes!$H$2:$H$5)")
     assert book["outcomes"]["H2"].number_format == "#,##0"
@@ -48,6 +51,8 @@ def test_each_formula_caches_the_exact_figure(dice_sheet):
     # by hand (conftest): expected return 4/9, variance 2108/81
     assert summary["Expected return"] == float(Fraction(4, 9))
     assert summary["Variance"] == float(Fraction(2108, 81))
+    exact = {row[0]: row[2] for row in book["summary"].iter_rows(values_only=True)}
+    assert Fraction(exact["Variance"]) == Fraction(2108, 81)          # cached: the exact text
     one_in = [row[13] for row in book["outcomes"].iter_rows(min_row=2, values_only=True)]
     assert one_in == [36.0, 7.2, 6.0, 1.5]                            # 36/5 kept, not rounded
 
@@ -60,10 +65,15 @@ def test_a_generic_table_keeps_its_digits_and_its_totals_apart():
     book = openpyxl.load_workbook(io.BytesIO(write(big)))
     rows = list(book["t"].iter_rows(values_only=True))
     assert rows[0] == ("n", "n (exact)", "r", "r (exact)")
-    assert rows[1][:2] == (float(2**53), "9007199254740993") and rows[1][2] == 1 / 3  # unrounded
+    # 16 digits or more: a formula, which a spreadsheet's save keeps whole (its cached value,
+    # a double, cannot hold 2^53 + 1 exactly: the "(exact)" text beside does)
+    assert rows[1][:2] == ('=VALUE("9007199254740993")', "9007199254740993")
+    assert rows[1][2] == 1 / 3  # unrounded
+    cached = openpyxl.load_workbook(io.BytesIO(write(big)), data_only=True)["t"]["A2"].value
+    assert cached == float(2**53)
     assert book["t"]["A2"].number_format == "#,##0"
-    assert list(book["t_totals"].iter_rows(values_only=True))[1][:2] == (float(2**53 + 3),
-                                                                       "9007199254740995")
+    assert list(book["t_totals"].iter_rows(values_only=True))[1][:2] == (
+        '=VALUE("9007199254740995")', "9007199254740995")
 
 
 def test_the_same_document_gives_the_same_bytes(dice_sheet):

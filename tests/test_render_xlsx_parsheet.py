@@ -89,3 +89,47 @@ def test_an_edited_workbook_reprices_as_combin_par(recalculated, case):
     want = [(low.value, high.value) for _, _, low, high in document(sheet).table("hold_range").rows]
     assert all(_close(a, b, Fraction(1, 10**9)) and _close(c, d, Fraction(1, 10**9))
                for (a, c), (b, d) in zip(holds, want))       # clamped where the sheet clamps
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_no_exact_figure_of_the_published_pays_stays_beside_a_re_priced_one(recalculated, case):
+    """After LibreOffice re-prices an edited workbook, a line whose pay was edited, the totals'
+    return and the summary say 'pays edited' in their '(exact)' cells; a line left as published
+    keeps its exact figures, which are the par sheet's own under the published pays."""
+    path, sheet = recalculated[case]
+    wager, options, pays = CASES[case]
+    chosen = select(wager, **{k: v for k, v in options.items() if k != "decks"})
+    published = chosen.sheet(chosen.space(options.get("decks")))
+    book = openpyxl.load_workbook(path, data_only=True)
+    records = list(book["outcomes"].iter_rows(min_row=2, values_only=True))
+    for line, row in zip(published.lines, records):
+        edited = line.event_id in pays
+        assert row[15] is (not edited)
+        if edited:
+            assert row[6] == row[12] == "pays edited"
+        else:
+            assert Fraction(row[6]) == line.payout
+            assert Fraction(row[12]) == published.contribution(line)
+        assert int(row[8]) == line.combinations                    # counts never depend on pays
+    totals = list(book["outcomes_totals"].iter_rows(min_row=2, values_only=True))[0]
+    assert totals[5] == "pays edited"
+    assert {row[2] for row in book["summary"].iter_rows(min_row=2, values_only=True)} == {"pays edited"}
+
+
+def test_a_count_of_16_digits_survives_a_spreadsheet_save(recalculated):
+    """8 decks: the losing line of Moon 8 has 16 digits; LibreOffice keeps 15 significant
+    digits of a number when it saves (its cached values), so the count is the formula
+    VALUE("digits"), which the save keeps whole."""
+    path, sheet = recalculated[0]
+    book = openpyxl.load_workbook(path)
+    values = openpyxl.load_workbook(path, data_only=True)
+    big = [(n, line.combinations) for n, line in enumerate(sheet.lines, start=2)
+           if line.combinations >= 10 ** 15]
+    assert big
+    for n, count in big:
+        assert book["outcomes"][f"H{n}"].value == f'=VALUE("{count}")'
+        # the value LibreOffice cached on save has 15 significant digits; the formula above
+        # gives the whole count back at the next recalculation
+        assert abs(values["outcomes"][f"H{n}"].value - count) < 10
+    # the columns are wide enough for their formats: no '###' in LibreOffice's PDF either
+    assert book["outcomes"].column_dimensions["J"].width >= 19

@@ -12,15 +12,15 @@ DATA = workbench_data()
 def test_every_linear_wager_every_shoe_preset_and_reading_is_there():
     wagers = DATA["wagers"]
     assert "lunar.instant" not in wagers            # part of the whole Lunar game, not linear
-    assert wagers["eclipse.sun7"]["decks"] == [1, 6, 8]
+    assert wagers["eclipse.sun7"]["decks"] == [1, 2, 3, 4, 5, 6, 7, 8]   # every deck count
     assert wagers["baccarat.banker"]["rules"] == {"standard": "standard", "ez": "ez",
                                                   "super6": "super6"}
     # Lunar Super: L1..L5 switchable (two readings each), L6 fixed: 2**5 scenarios
     assert sum(key.startswith("lunar.super|") for key in DATA["scenarios"]) == 32
     assert wagers["eclipse.eclipse"]["interpretations"]["E1"]["values"] == ["events", "paid-rows"]
-    # 3 shoes x (banker 3 rule sets, player 1, tie 2, four one-wager packages x 3 presets,
+    # 8 shoes (1 to 8 decks) x (banker 3 rule sets, player 1, tie 2, four one-wager packages x 3 presets,
     # eclipse 3 presets x 2 E1 readings, two Dragon Bonus) + 32 Lunar Super
-    assert len(DATA["scenarios"]) == 3 * (3 + 1 + 2 + 12 + 6 + 2) + 32
+    assert len(DATA["scenarios"]) == 8 * (3 + 1 + 2 + 12 + 6 + 2) + 32
 
 
 def test_counts_partition_the_cycle_and_are_shared():

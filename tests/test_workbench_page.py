@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from combin import display
-from combin.analysis import select_wager
+from combin.analysis import par_sheet, select_wager
 from combin.pays import Pay
 from combin.paytable import with_pay
 from combin.workbench import page
@@ -259,8 +259,8 @@ def test_solve_in_the_page_gives_the_exact_pay_and_layout_pays(browser, url, sho
 
 
 def test_a_bad_fragment_is_named_on_the_page(browser, url):
-    shown = _open(browser, url, "wager=eclipse.moon8&decks=7&no_such_line=3to1&E9=x")
-    assert "decks=7" in shown["errors"] and "no_such_line" in shown["errors"]
+    shown = _open(browser, url, "wager=eclipse.moon8&decks=9&no_such_line=3to1&E9=x")
+    assert "decks=9" in shown["errors"] and "no_such_line" in shown["errors"]
 
 
 def test_a_files_own_events_are_priced_and_written_back(browser, tmp_path):
@@ -291,3 +291,17 @@ def test_a_files_own_events_are_priced_and_written_back(browser, tmp_path):
 def _moon8():
     from combin.registry import find_wager
     return find_wager("eclipse.moon8")
+
+
+def test_every_deck_count_and_z_at_four_places(browser, url):
+    """The page offers 1 to 8 decks (a 3-deck Sun 7 is the engine's own figure) and shows each
+    confidence's z at four places, as the par sheet does (1.6449), not its 20 digits."""
+    shown = _open(browser, url, "wager=eclipse.sun7&decks=3&paytable=A")
+    assert shown["errors"] == ""
+    assert shown["edge"] == display.rational(par_sheet("eclipse.sun7", decks=3).summary.house_edge)
+    rows = browser.execute_script(
+        "return [...document.querySelectorAll('#vi tr')].map(tr => [...tr.cells].map(c => c.textContent));")
+    assert [row[:2] for row in rows] == [["90%", "1.6449"], ["95%", "1.9600"], ["99%", "2.5758"]]
+    options = browser.execute_script(
+        "return [...document.querySelectorAll('select#decks option')].map(o => o.value);")
+    assert options == [str(d) for d in range(1, 9)]

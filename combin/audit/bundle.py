@@ -211,8 +211,10 @@ def _game_files(game: Game, scope: Scope, extra: Extra, parameters: Mapping[str,
         for _, produced in game.extra_tables():
             for relative, text in produced.items():
                 files[f"tables/{relative}"] = text
-    scoped = {chosen.wager.id for _, chosen, _, _ in first}
-    if game.protection is not None and scoped & set(game.protection.wagers):
+    scoped: dict[str, list[Any]] = {}
+    for _, chosen, _, _ in first:     # the scope's selections, each wager's in scope order
+        scoped.setdefault(chosen.wager.id, []).append(chosen)
+    if game.protection is not None and set(scoped) & set(game.protection.wagers):
         files.update(protection_files(game, parameters, workers, progress, scoped))
 
     found = audit_checks.game_checks(game, progress)

@@ -1,10 +1,10 @@
-"""``REPORT.pdf``: the report page printed by headless Chromium.
+"""``REPORT.pdf``: the filing printed by headless Chromium.
 
-The PDF is rendered from the bundle's own ``REPORT.html`` (its charts are
-embedded, so the page needs nothing else) and hashed in the manifest like
-every file.  Chromium stamps a creation time into the file, so ``--verify``
-checks its hash but does not re-render it: the figures it shows are those of
-``REPORT.html``, which is recomputed.
+The PDF is rendered from :func:`combin.audit.filing.filing_html` -- every page of the
+bundle in one printable page, its images embedded, so it needs nothing else -- and hashed in
+the manifest like every file.  Chromium stamps a creation time into the file, so ``--verify``
+checks its hash but does not re-render it: the figures it shows are those of the bundle's
+pages, which are recomputed.
 """
 
 import shutil

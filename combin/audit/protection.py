@@ -10,10 +10,11 @@ commands' own functions, so the bundle shows what ``combin decks``, ``combin
 eor`` and ``combin count`` print.
 """
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from combin.analysis import select_wager
 from combin.audit.simulate import stream_seed
 from combin.documents import protection as documents
 from combin.game import Game
@@ -21,6 +22,7 @@ from combin.protection import charts, decks, eor, simulate
 from combin.render import render
 
 if TYPE_CHECKING:
+    from combin.analysis import Selection
     from combin.render.document import Document
 
 __all__ = ["protection_files"]
@@ -40,33 +42,57 @@ def _pages(files: dict[str, str | bytes], base: str, document: "Document") -> No
     files[f"{base}.html"] = render(document, "html")
 
 
+def _deck_options(chosen: "Sequence[Selection]") -> dict[str, Any]:
+    """The columns of the decks table for the scope's selections of one wager: the one
+    paytable (or rule set) they share, else every column; the scope's readings."""
+    first = chosen[0]
+    options: dict[str, Any] = {"interpret": dict(first.interpretations),
+                                  # a user's paytables (from a file) beside the game's own
+                                  "extra_paytables": [table for key, table in first.tables.items()
+                                                      if first.game.paytables.get(key) is not table]}
+    if len({selection.paytable.id for selection in chosen}) == 1:
+        if first.ruleset is not None and first.wager.id in first.ruleset.paytables:
+            options["rules"] = first.ruleset.id
+        else:
+            options["paytable"] = first.paytable.id
+    return options
+
+
 def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
                      progress: Callable[[str], None],
-                     wagers: Collection[str] | None = None) -> dict[str, str | bytes]:
+                     selections: "Mapping[str, Sequence[Selection]] | None" = None
+                     ) -> dict[str, str | bytes]:
     """``{path: text or bytes}`` under ``protection/`` for ``game`` (which has a
-    ``protection`` section) and those of its protected ``wagers`` (default all);
+    ``protection`` section) and those of its protected wagers in ``selections`` (``{wager id:
+    the scope's selections of it}``; default every protected wager, as the game sets it),
+    each priced under the scope's first selection of it (its paytable, rule set and
+    readings: a bundle scoped to Paytable B has its effects of removal under B);
     ``parameters["shoes"]`` shoes per count simulation, each count simulation on its own
     stream (:func:`combin.audit.simulate.stream_seed` of the seed, "count" and the wager)."""
     seed, shoes = parameters["seed"], parameters["shoes"]
     section = game.protection
     if section is None:
         raise ValueError(f"{game.id} offers no game protection")
-    keep = section.wagers if wagers is None else [w for w in section.wagers if w in wagers]
+    if selections is None:
+        selections = {w: [select_wager(game, game.wagers[w])] for w in section.wagers}
+    keep = [w for w in section.wagers if selections.get(w)]
     files: dict[str, str | bytes] = {}
     charts = _charts()
     progress(f"{game.id}: house edge by decks, effects of removal")
     for wager in keep:
-        table = decks.deck_table(wager)
+        chosen = selections[wager][0]
+        table = decks.deck_table(wager, **_deck_options(selections[wager]))
         _pages(files, f"protection/decks-{wager}", documents.decks_document(table))
         if charts is not None:
             files[f"protection/decks-{wager}.png"] = charts.decks_chart(table)
-        effects = eor.effects_of_removal(wager, decks=section.decks)
+        effects = eor.effects_of_removal(chosen, decks=section.decks)
         _pages(files, f"protection/eor-{wager}", documents.eor_document(effects))
         if charts is not None:
             files[f"protection/eor-{wager}.png"] = charts.eor_chart(effects)
     for wager, triggers in [(w, t) for w, t in section.counted.items() if w in keep]:
         progress(f"{game.id}: count simulation for {wager}, {shoes:,} shoes")
-        result = simulate.simulate(wager, triggers=simulate.parse_triggers(triggers),
+        result = simulate.simulate(selections[wager][0],
+                                   triggers=simulate.parse_triggers(triggers),
                                    decks=section.decks, true_count=True,
                                    seed=stream_seed(seed, "count", wager), shoes=shoes,
                                    workers=workers)

@@ -27,7 +27,7 @@ from combin.render.document import Count, Document, Percent, Ratio, Table, Text
 from combin.render.html import page
 from combin.render.markdown import table
 
-__all__ = ["method_statement", "register", "checks_json", "simulation_json", "report",
+__all__ = ["method_statement", "register", "checks_json", "simulation_json", "report", "ruling_rows",
            "html_page", "page_title"]
 
 EXACTNESS = (
@@ -120,6 +120,15 @@ def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
                                ["Game", ("house_edge", "House edge per Ante")],
                                [[label, Percent(edge)] for label, edge in whole_games],
                                "The sheets are under game/."))
+    rulings = ruling_rows(sheets)
+    if rulings:
+        tables.append(Table.of(
+            "rulings", "Ruling required: open readings that move a figure",
+            ["Sheet", "Interpretation", ("in_force", "House edge as filed"),
+             ("other", "Other reading"), ("other_edge", "House edge under it")], rulings,
+            "Each figure above rests on a reading the regulation leaves open; the Board's ruling "
+            "on which reading applies is needed before the figure is filed. The sheet gives "
+            "both figures in its identification ('Ruling required') and its notes."))
     for number, sheet in enumerate(sheets, start=1):
         s = sheet.summary
         rows = [[l.event, l.pays, Count(l.combinations), Ratio(sheet.probability(l), 10),
@@ -154,6 +163,21 @@ def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
                            "Every par sheet in Markdown, CSV, JSON and HTML is under parsheets/."))
     return Document("report", f"{game.title}: certification report", info, tuple(tables),
                     tuple(failed))
+
+
+def ruling_rows(sheets: Sequence[ParSheet]) -> list[list[Any]]:
+    """One row per sheet and other reading of an open interpretation that moves its house edge:
+    the sheet, the interpretation, the figure as filed, the other reading and its figure."""
+    from combin.documents.parsheet import moving_readings
+    rows: list[list[Any]] = []
+    for sheet in sheets:
+        chosen = dict(sheet.interpretations)
+        for key, value, edge in moving_readings(sheet):
+            rows.append([f"{sheet.title}, paytable {sheet.paytable} ({sheet.shoe})",
+                         f"{key}: {sheet.interpretation_titles.get(key, key)}",
+                         Text(f"{display.percent(sheet.summary.house_edge)} ({key}={chosen[key]})"),
+                         f"{key}={value}", Percent(edge)])
+    return rows
 
 
 def page_title(markdown_text: str) -> str:

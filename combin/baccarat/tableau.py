@@ -16,7 +16,7 @@ the point value of the Player's third card.
 __all__ = ["CITATION", "PLAYER_DRAWS_ON", "BANKER_DRAWS_ON", "BANKER_DRAWS_WHEN_PLAYER_STANDS",
            "is_natural", "banker_draws"]
 
-CITATION = "Punto banco third-card rules (58 Pa. Code Chapter 631a; spec/RULES.md §1.2)"
+CITATION = "Punto banco third-card rules (58 Pa. Code Chapter 631a)"
 
 PLAYER_DRAWS_ON = frozenset(range(6))
 BANKER_DRAWS_WHEN_PLAYER_STANDS = frozenset(range(6))

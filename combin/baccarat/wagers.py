@@ -19,7 +19,7 @@ from combin.wager import Event, Lookup, Wager
 
 __all__ = ["WAGERS", "ECLIPSE_COMPONENTS"]
 
-_MAIN = "58 Pa. Code Chapter 631a (Baccarat); spec/RULES.md §1.4"
+_MAIN = "58 Pa. Code Chapter 631a (Baccarat)"
 
 #: The wager whose winning event each Eclipse line is (§ 631b.11(d)(5)).
 ECLIPSE_COMPONENTS = {

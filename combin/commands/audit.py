@@ -131,6 +131,29 @@ def _date(text: str | None) -> str:
         raise CombinError(f"--date takes YYYY-MM-DD, not {text[:40]!r}") from None
 
 
+def verdict(directory: str, hashes_only: bool, classes: int) -> str:
+    """The verdict of a clean ``--verify``, the command's result (on stdout, so ``-q`` keeps
+    it), saying what was recomputed in full and what only by a sample.
+
+    >>> print(verdict("b", True, 0))
+    b: verified: every file's hash and the manifest match (nothing recomputed: --hashes-only).
+    >>> "a seeded sample of 3" in verdict("b", False, 3)
+    True
+    """
+    if hashes_only:
+        return (f"{directory}: verified: every file's hash and the manifest match (nothing "
+                "recomputed: --hashes-only).\n")
+    sampled = (f" Sampled, not recomputed whole: of each exact whole-game run the bundle "
+               f"carries (sharded over hours of computing), its sheet is re-assembled byte for "
+               f"byte from the committed shards and a seeded sample of {classes:,} of its "
+               f"situation classes is priced again by the independent card-by-card engine; the "
+               f"run's other classes are taken from the shards as filed." if classes else
+               " Exact whole-game runs the bundle carries: their sheets are re-assembled from "
+               "the committed shards; no class is priced again (--verify-classes 0).")
+    return (f"{directory}: verified: every file's hash and the manifest match, and every par "
+            f"sheet, table and cross-check was recomputed in full and is identical.{sampled}\n")
+
+
 def run(args: argparse.Namespace) -> str:
     from combin.executor import default_scheduler
     with default_scheduler(args.scheduler):
@@ -157,9 +180,8 @@ def _run(args: argparse.Namespace) -> str:
         if differences:
             print(f"combin: {args.verify}: {len(differences)} difference(s)", file=sys.stderr)
             raise SystemExit(1)
-        how = ("hashes and manifest match" if args.hashes_only else
-               "hashes and manifest match and the recomputation is identical")
-        messages("combin")(f"{args.verify}: verified, {how}")
+        # on stdout, not returned: the command's --out names the bundle to build, not a file
+        print(verdict(args.verify, args.hashes_only, classes), end="")
         return ""
     for asked, name in ((args.hashes_only, "--hashes-only"),
                         (args.verify_classes is not None, "--verify-classes")):
@@ -175,9 +197,9 @@ def _run(args: argparse.Namespace) -> str:
                                     scope=scope, lab=lab)
     if args.pdf:
         from combin.audit.bundle import PDF
+        from combin.audit.filing import filing_html
         from combin.audit.pdf import print_pdf
-        html = files["REPORT.html"]
-        files[PDF] = print_pdf(html if isinstance(html, str) else html.decode("utf-8"))
+        files[PDF] = print_pdf(filing_html(files, lab))
     write(args.out, files, verdicts, record, audit_command(record))
     messages("combin")(f"wrote {len(files) + 1} files under {args.out}")
     failed = [game for game, verdict in verdicts.items() if not verdict["all_checks_passed"]]

@@ -1,8 +1,8 @@
 """The advice of one Lunar Poker situation as a :class:`~combin.render.document.Document`.
 
 Tables: ``options`` (every option with its exact value per unit of Ante, best
-first; an option that cannot be the best is shown with its proven upper bound,
-"cannot be best (<= bound)", unless every option was priced) and ``results`` (the probability of each result of the best option, and
+first, ranked among the exactly priced ones; an option that cannot be the best has no
+rank and no EV, only its proven upper bound under "At most", unless every option was priced) and ``results`` (the probability of each result of the best option, and
 their total).  The identification gives the situation, the paytable and the
 interpretations in force; the note gives the best option's margin over the
 runner-up as an exact fraction; the subject holds the situation and the best
@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin import __version__, display
-from combin.render.document import Count, Document, Ratio, Table
+from combin.render.document import Document, Ordinal, Ratio, Table, Text
 from combin.stud.core.situation import card_text
 from combin.stud.draw.report import ordered_results, result_name
 
@@ -39,6 +39,18 @@ def option_label(option: "Option") -> str:
     if option.kind == "exchange":
         return f"exchange {' '.join(card_text(c) for c in option.discard)}"
     return {"buy": "buy a sixth card"}.get(option.kind, option.kind)
+
+
+def _option_row(index: int, option: "Option") -> list[Any]:
+    """One row of the options table.  An option priced exactly has its rank and its EV; one
+    that cannot be the best has neither (its value is not known, only a proven upper bound,
+    shown apart under "At most"), so no bound is ever ranked among exact values."""
+    exact = not option.bound
+    return ["*" if index == 0 else "", Ordinal(index + 1) if exact else Text(),
+            option_label(option), option.kind, " ".join(card_text(c) for c in option.discard),
+            Ratio(option.ev, _PLACES) if exact else Text(),
+            Text() if exact else Ratio(option.ev, _PLACES),
+            "exact" if exact else "cannot be best (EV <= bound)"]
 
 
 def _identification(report: "AdviceReport") -> dict[str, Any]:
@@ -78,12 +90,9 @@ def advice_document(report: "AdviceReport") -> Document:
             ("Value", ident["value"]), ("Tool", f"combin {__version__}"))
     options = Table.of("options", "Every option, best first",
                        [("best", "Best"), ("rank", "Rank"), ("option", "Option"),
-                        ("kind", "Kind"), ("discard", "Discard"), ("ev", "EV"), ("priced", "Priced")],
-                       [["*" if index == 0 else "", Count(index + 1), option_label(option),
-                         option.kind, " ".join(card_text(c) for c in option.discard),
-                         Ratio(option.ev, _PLACES),
-                         "cannot be best (EV <= bound)" if option.bound else "exact"]
-                        for index, option in enumerate(report.options)])
+                        ("kind", "Kind"), ("discard", "Discard"), ("ev", "EV"),
+                        ("at_most", "At most"), ("priced", "Priced")],
+                       [_option_row(index, option) for index, option in enumerate(report.options)])
     best = report.best
     results = ordered_results(best)
     rows: list[list[Any]] = [[key, result_name(key), Ratio(p, _PLACES)] for key, p in results]
@@ -96,8 +105,8 @@ def advice_document(report: "AdviceReport") -> Document:
     bounded = sum(1 for option in report.options if option.bound)
     if bounded:
         notes.append(f"{bounded} of the {len(report.options)} options cannot be the best or the runner-up: "
-                     "each is shown with a proven upper bound of its value (below the runner-up's exact "
-                     "value) instead of its exact value; --all prices every option exactly.")
+                     "each has no rank and no EV, only a proven upper bound of its value under \"At most\" "
+                     "(below the runner-up's exact value); --all prices every option exactly.")
     notes += reading_notes(ident["game"], ident["interpretations"])     # each reading in words
     subject = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
                ("up", ident["up"]), ("paytable", ident["paytable"]),

@@ -20,7 +20,8 @@ from combin.render.document import Count, Document, Number, Percent, Ratio, Tabl
 if TYPE_CHECKING:
     from combin.parsheet import ParSheet
 
-__all__ = ["document", "identification", "subject", "summary_table", "hold_bounds", "hold_table"]
+__all__ = ["document", "identification", "subject", "summary_table", "hold_bounds", "hold_table",
+           "moving_readings", "ruling_required"]
 
 
 def _paytable_text(sheet: "ParSheet") -> str:
@@ -41,10 +42,41 @@ def identification(sheet: "ParSheet", method: bool = True) -> list[tuple[str, An
              ("Interpretations", sheet.interpretation_text),
              ("Stake", sheet.stake),
              ("Game cycle", Count(sheet.cycle))]
+    ruling = ruling_required(sheet)
+    if ruling:
+        rows.append(("Ruling required", ruling))
     if method:
         rows.append(("Counted over", sheet.method))
     rows.append(("Tool", f"combin {sheet.version}"))
     return rows
+
+
+def moving_readings(sheet: "ParSheet") -> list[tuple[str, str, Fraction]]:
+    """``[(id, other value, house edge), ...]``: the other readings of the open interpretations
+    that move this sheet's house edge (a reading that leaves it where it is asks no ruling)."""
+    edge = sheet.summary.house_edge
+    return [(key, value, moved) for key, value, _, moved in sheet.other_readings if moved != edge]
+
+
+def ruling_required(sheet: "ParSheet") -> str:
+    """In words, the open interpretations whose other reading moves the figure, with both
+    figures; ``""`` when no reading in force is open to a change of figure.  A figure resting on
+    an open reading is not settled: the regulator rules which reading applies before it is
+    filed (spec/RULES.md lists the readings; the regulation is the authority)."""
+    moving = moving_readings(sheet)
+    if not moving:
+        return ""
+    chosen = dict(sheet.interpretations)
+    edge = display.percent(sheet.summary.house_edge)
+    parts = []
+    for key in dict.fromkeys(key for key, _, _ in moving):
+        others = "; ".join(f"{display.percent(moved)} under {key}={value}"
+                           for name, value, moved in moving if name == key)
+        parts.append(f"{key} ({sheet.interpretation_titles.get(key, key)}): house edge {edge} "
+                     f"under {key}={chosen[key]} (this sheet), {others}")
+    return ("yes: the regulation leaves open a reading that moves this figure -- "
+            + "; ".join(parts) + ". The Board's ruling on the reading is needed before this "
+            "figure is filed.")
 
 
 def subject(sheet: "ParSheet") -> tuple[tuple[str, Any], ...]:
@@ -54,7 +86,10 @@ def subject(sheet: "ParSheet") -> tuple[tuple[str, Any], ...]:
             ("paytable_citation", sheet.paytable_citation), ("rules", sheet.rules),
             ("shoe", {"description": sheet.shoe, **sheet.shoe_detail}),
             ("interpretations", dict(sheet.interpretations)), ("stake", sheet.stake),
-            ("method", sheet.method), ("cycle", str(sheet.cycle)))
+            ("method", sheet.method), ("cycle", str(sheet.cycle)),
+            ("ruling_required", [{"interpretation": key, "reading": value,
+                                  "house_edge": display.rational(moved)}
+                                 for key, value, moved in moving_readings(sheet)]))
 
 
 def outcomes_table(sheet: "ParSheet") -> Table:
@@ -79,7 +114,7 @@ def summary_table(sheet: "ParSheet") -> Table:
             ("Hit frequency", Percent(s.hit_frequency)),
             ("Push frequency", Percent(s.push_frequency))]
     rows += [(f"House edge if {key}={value}", Percent(edge))
-             for key, value, _, edge in sheet.other_readings if edge != s.house_edge]
+             for key, value, edge in moving_readings(sheet)]
     if s.edge_excluding_pushes is not None:
         rows.append(("House edge, pushes excluded", Percent(s.edge_excluding_pushes)))
     rows += [("Variance", Ratio(s.variance, 6)), ("Standard deviation", Number(s.sd, 6))]

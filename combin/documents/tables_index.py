@@ -39,9 +39,11 @@ def head(version: str) -> list[str]:
             "beside). Wagers that read only the cards (the Eclipse package, Dragon Bonus) do "
             "not depend on the rule set; main-game wagers are tabulated under every rule set.",
             "",
-            "Sheets cite the rule book [`spec/RULES.md`](../spec/RULES.md) and the published "
-            "figures [`spec/ANCHORS.md`](../spec/ANCHORS.md), with the regulation texts in "
-            "[`seeds/`](../seeds/); every interpretation a sheet names is in the register "
+            "Sheets cite the regulation for every pay and rule (its texts in "
+            "[`seeds/`](../seeds/)); the rule book [`spec/RULES.md`](../spec/RULES.md) is "
+            "cited only as the source of a reading the regulation leaves open, and the "
+            "published figures are in [`spec/ANCHORS.md`](../spec/ANCHORS.md); every "
+            "interpretation a sheet names is in the register "
             "[`INTERPRETATIONS.md`](INTERPRETATIONS.md), generated from the games' data.", ""]
 
 

@@ -105,7 +105,7 @@ WAGERS = {w.id: w for w in (
           "posted", interpretations=("L1", "L2", "L3", "L4", "L5", "L6"), note=_SUPER_NOTE,
           lines=_super_lines),
     Wager("lunar.instant", "Ante instant payout", "lunar",
-          "58 Pa. Code § 671a.12(a) (Ante instant payout; spec/RULES.md §2.2)", INSTANT_EVENTS, "A",
+          "58 Pa. Code § 671a.12(a) (Ante instant payout)", INSTANT_EVENTS, "A",
           interpretations=("L7",), stake="per unit of Ante", note=_INSTANT_NOTE,
           otherwise=("No royal or straight flush: the Ante plays on", Pay("plays on", Fraction(0))),
           reported_in="combin game lunar (tables/lunar/game/): the instant payout is part of the "

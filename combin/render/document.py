@@ -10,6 +10,7 @@ Cells carry exact values and say how they are shown:
 
 * :class:`Count` -- an exact integer (grouped with thousands separators for a
   reader, plain digits for a machine);
+* :class:`Ordinal` -- a small count (a rank, a place): a JSON number for a machine;
 * :class:`Ratio` -- an exact fraction (a rounded decimal for a reader, ``"p/q"``
   and a decimal for a machine);
 * :class:`Percent` -- an exact fraction shown as a percentage;
@@ -42,7 +43,7 @@ from typing import Any, Union
 
 from combin import display
 
-__all__ = ["Count", "Ratio", "Percent", "Number", "Text", "Cell", "Column", "Table", "Figure",
+__all__ = ["Count", "Ordinal", "Ratio", "Percent", "Number", "Text", "Cell", "Column", "Table", "Figure",
            "Document", "cell", "shown", "field_text", "machine", "machine_columns", "is_numeric", "exact_text",
            "as_float", "slug", "unknown_table"]
 
@@ -52,6 +53,21 @@ class Count:
     """An exact integer."""
 
     value: int
+
+
+@dataclass(frozen=True)
+class Ordinal(Count):
+    """A count that stays small (a rank, a place): shown as a :class:`Count`, held by a
+    machine as a number, not a string (spec/PARSHEET.md: only an integer that can exceed 2^53
+    is a decimal string).
+
+    >>> machine(Table.of("t", "T", ["Rank"], [[Ordinal(2)]]))[1]
+    [{'rank': 2}]
+    """
+
+    def __post_init__(self) -> None:
+        if not -2 ** 53 < self.value < 2 ** 53:
+            raise ValueError(f"an ordinal must stay below 2^53, not {self.value}")
 
 
 @dataclass(frozen=True)
@@ -279,20 +295,20 @@ def _decimal_text(c: Cell) -> str | None:
 
 
 def machine(table: Table, totals: bool = False
-            ) -> tuple[list[tuple[str, str]], list[dict[str, str | None]]]:
+            ) -> tuple[list[tuple[str, str]], list[dict[str, str | int | None]]]:
     """The rows of ``table`` as ``{key: text or None}`` dicts: plain digits, ``"p/q"``,
     decimals without separators -- the one machine form of CSV and JSON.  With ``totals``,
     its totals rows instead of its records (the same columns)."""
     layout = machine_columns(table)
-    records: list[dict[str, str | None]] = []
+    records: list[dict[str, str | int | None]] = []
     for row in table.totals if totals else table.rows:
-        record: dict[str, str | None] = {}
+        record: dict[str, str | int | None] = {}
         cells = iter(row)
         current: Cell = Text()
         for key, kind in layout:
             if kind == "exact":
                 current = next(cells)
-                record[key] = exact_text(current)
+                record[key] = current.value if isinstance(current, Ordinal) else exact_text(current)
             else:
                 record[key] = _decimal_text(current)
         records.append(record)

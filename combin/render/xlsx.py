@@ -53,6 +53,7 @@ def _percent_format(book: Any, formats: dict[str, Any], places: int) -> Any:
 
 def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -> None:
     from combin.render.document import Count, Percent, field_text, is_numeric, shown
+    from combin.render.xlsx_parsheet import write_count
     columns = []
     for index, column in enumerate(table.columns):
         cells = [row[index] for row in table.rows]
@@ -71,9 +72,12 @@ def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -
                 sheet.write_string(r, col, text)
             elif is_numeric(c):
                 number, _ = _numeric_value(c)
-                fmt = _percent_format(book, formats, c.places) if isinstance(c, Percent) else \
-                    formats["count"] if isinstance(c, Count) else None
-                sheet.write_number(r, col, number, fmt)
+                if isinstance(c, Count):
+                    write_count(sheet, r, col, c, formats["count"])
+                else:
+                    fmt = _percent_format(book, formats, c.places) if isinstance(c, Percent) \
+                        else None
+                    sheet.write_number(r, col, number, fmt)
                 text = shown(c)
             else:
                 text = shown(c)

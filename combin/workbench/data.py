@@ -36,7 +36,7 @@ from combin.wager import Wager
 __all__ = ["SHOES", "scenario_key", "readings", "scenarios", "workbench_data"]
 
 #: The deck counts the workbench offers per game ("" for a game dealt from a fixed deck).
-SHOES: dict[str, tuple[int, ...]] = {"baccarat": (1, 6, 8)}
+SHOES: dict[str, tuple[int, ...]] = {"baccarat": (1, 2, 3, 4, 5, 6, 7, 8)}
 
 
 def scenario_key(wager: str, decks: int | str, preset: str, chosen: Iterable[tuple[str, str]]) -> str:

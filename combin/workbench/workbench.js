@@ -346,7 +346,7 @@ function recompute() {
     ? `These pays return ${percentText(f.rtp)} to the player: the house does not win on them.` : "";
   $("vi").replaceChildren(...DATA.confidences.map(([label, z]) => {
     const zq = parseDecimalOrFraction(z);
-    return el("tr", {}, cell(label), cell(z, { class: "num" }),
+    return el("tr", {}, cell(label), cell(decimalText(zq, 4), { class: "num" }),
       cell(sqrtText(mul(f.variance, mul(zq, zq)), 12), { class: "num", id: `vi-${label.replace("%", "")}` }));
   }));
   writeFragment();
