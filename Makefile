@@ -4,7 +4,8 @@
 #                 store, executor and fileio strict) and the test suite (installing
 #                 Debian's chromium, chromium-driver and LibreOffice for the browser and
 #                 spreadsheet tests)
-# Also: make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
+# Also: make docs (the documentation site in build/docs/html, warnings as errors),
+# make bench (timings), make audit (slow exhaustive passes, then the evidence bundle in
 # build/audit with REPORT.pdf; the Lunar whole-game sheets are inside its manifest), make peers
 # (poker class counts against third-party evaluators), make walker
 # (the 9TJQKA game against the compiled leaf walker, about 50 CPU-minutes),
@@ -25,14 +26,14 @@ SIMULATED    ?= 100000
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
 
-.PHONY: all setup tables test typecheck browser bench slow audit peers walker clean lunar-tables lunar-game
+.PHONY: all setup tables test typecheck browser bench slow audit peers walker clean lunar-tables lunar-game docs
 
 all: tables
 
 $(STAMP): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plots]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plots,docs]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -52,6 +53,13 @@ browser:
 	    && command -v pdftotext >/dev/null || \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	        chromium chromium-driver libreoffice-calc-nogui poppler-utils)
+
+# The documentation site (Sphinx, docs/): every warning an error; its pages' examples run in
+# make test (tests/test_docs.py runs the doctest builder).
+docs: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	$(BIN)/python -m sphinx -W --keep-going -b html -q docs build/docs/html
+	@echo "the documentation site: build/docs/html/index.html"
 
 # The annotated core (setup.cfg's files), then the wings held to mypy --strict: none of their
 # errors is let through.

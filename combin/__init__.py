@@ -9,8 +9,72 @@ Games live in subpackages (:mod:`combin.baccarat`, :mod:`combin.lunar`); the
 par-sheet engine (:mod:`combin.parsheet`) and the renderers (:mod:`combin.render`)
 know no game.  Every count is a Python integer and every probability a
 :class:`fractions.Fraction`; decimals appear only when a figure is displayed.
+
+From Python, the public API is at the top level (:mod:`combin.api`; imported on
+first use, so the command line's start does not pay for it)::
+
+    >>> import combin
+    >>> combin.par("eclipse.sun7", paytable="A").house_edge
+    Fraction(64613588827, 848912750595)
 """
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+#: The public names: the functions and result types of :mod:`combin.api`, and the one
+#: exception type.
+__all__ = ["__version__", "CombinError", "par", "compare", "solve", "package", "eor", "decks",
+           "game", "lunar_game", "advise", "strategy", "Result", "ParResult", "Outcome", "Table",
+           "CompareResult", "SolveResult", "PackageResult", "EorResult", "DecksResult", "GameResult",
+           "Advice", "StrategyAnswer"]
+
+
+#: Type checkers see the public names themselves (``typing`` is not imported at run time: the
+#: command line's start does not pay for it).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from combin.api import (Advice, CompareResult, DecksResult, EorResult, GameResult, Outcome,
+                            PackageResult, ParResult, Result, SolveResult, StrategyAnswer, Table,
+                            advise, compare, decks, eor, game, lunar_game, package, par, solve,
+                            strategy)
+    from combin.errors import CombinError
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from :mod:`combin.api` when first asked for (PEP 562)."""
+    if name == "CombinError":
+        from combin.errors import CombinError
+        return CombinError
+    if name in __all__:
+        from combin import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'combin' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(ModuleType):
+    """The package's module, whose ``game`` is the API's :func:`combin.api.game` even after
+    the submodule :mod:`combin.game` (the game registry's types) is imported: the import
+    system sets the package's attribute to the submodule, and this property keeps it aside.
+    ``from combin.game import Game`` reads the submodule from ``sys.modules`` as before."""
+
+    @property
+    def game(self) -> Any:
+        from combin.api import game
+        return game
+
+    @game.setter
+    def game(self, module: ModuleType) -> None:
+        self.__dict__["_game_module"] = module
+
+
+sys.modules[__name__].__class__ = _Package

@@ -135,7 +135,7 @@ def verdict(directory: str, hashes_only: bool, classes: int) -> str:
     """The verdict of a clean ``--verify``, the command's result (on stdout, so ``-q`` keeps
     it), saying what was recomputed in full and what only by a sample.
 
-    >>> print(verdict("b", True, 0))
+    >>> print(verdict("b", True, 0), end="")
     b: verified: every file's hash and the manifest match (nothing recomputed: --hashes-only).
     >>> "a seeded sample of 3" in verdict("b", False, 3)
     True

@@ -2,9 +2,13 @@
 rule sets or deck counts."""
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.parsheet import ParSheet
+    from combin.render.document import Document
 
 NAME = "compare"
 HELP = "one wager side by side under several paytables, rule sets or deck counts"
@@ -66,26 +70,34 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
+    from combin.api import compare
+    from combin.render import emit
+    result = compare(args.wager, paytable=args.paytable, rules=args.rules, decks=args.decks,
+                     interpret=args.interpret, paytable_file=args.paytable_file)
+    return emit(result.document(), args)
+
+
+def comparison(wager: str, paytable: str | None, rules: str | None, decks: str | None,
+               base: dict[str, Any]) -> "tuple[Document, list[tuple[str, ParSheet]]]":
+    """The document of ``combin compare`` and its ``(heading, sheet)`` columns, from the
+    command line's lists (``"A,B,C"``) and the options ``base`` of every column."""
     from combin.analysis import par_sheet
     from combin.documents.comparison import document
-    from combin.interpret import parse_assignments
-    from combin.render import emit
-    paytables = _items(args.paytable, "--paytable", "paytables")
-    rules = _items(args.rules, "--rules", "rule sets")
-    decks = _items(args.decks, "--decks", "deck counts")
-    combos = [(p, r, d) for d in decks for r in rules for p in paytables]
+    paytables = _items(paytable, "--paytable", "paytables")
+    rule_sets = _items(rules, "--rules", "rule sets")
+    deck_counts = _items(decks, "--decks", "deck counts")
+    combos = [(p, r, d) for d in deck_counts for r in rule_sets for p in paytables]
     if len(combos) > MAX_COLUMNS:
         raise CombinError(f"{len(combos)} combinations to compare; at most {MAX_COLUMNS}")
-    base: dict[str, Any] = dict(interpret=parse_assignments(args.interpret), extra_paytables=[])
-    if args.paytable_file:
-        from combin.paytable_file import apply_files
-        apply_files(base, args.paytable_file)
     columns = []
-    for paytable, rule, deck in combos:
-        sheet = par_sheet(args.wager, paytable=paytable, rules=rule, decks=deck, **base)
+    for table, rule, deck in combos:
+        sheet = par_sheet(wager, paytable=table, rules=rule, decks=deck,
+                          interpret=base["interpret"], extra_paytables=base["extra_paytables"],
+                          **({"extra_rulesets": base["extra_rulesets"]}
+                             if "extra_rulesets" in base else {}))
         heading = " ".join(part for part in (
-            f"paytable {paytable}" if paytable else None, f"rules {rule}" if rule else None,
+            f"paytable {table}" if table else None, f"rules {rule}" if rule else None,
             f"{deck} decks" if deck else None) if part) or sheet.paytable
         columns.append((heading, sheet))
     title = f"{columns[0][1].title}: side by side"
-    return emit(document("compare", title, [("compare", title, columns)]), args)
+    return document("compare", title, [("compare", title, columns)]), columns

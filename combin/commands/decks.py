@@ -2,7 +2,7 @@
 
 import argparse
 
-from combin.commands.options import add_sheet_options, sheet_options
+from combin.commands.options import add_sheet_options
 from combin.errors import CombinError
 
 NAME = "decks"
@@ -21,18 +21,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.documents.protection import decks_document
-    from combin.protection.decks import DEFAULT_DECKS_LIST, deck_table, parse_decks_list
+    from combin.api import decks, say_warnings
     from combin.render import emit
     if args.shoe is not None:
         raise CombinError("combin decks tabulates full shoes; use 'combin shoe' for --shoe")
     if args.decks is not None and args.decks_list is not None:
         raise CombinError("give the deck counts once: --decks-list or --decks")
     text = args.decks_list if args.decks_list is not None else args.decks
-    decks_list = DEFAULT_DECKS_LIST if text is None else parse_decks_list(text)
-    args.decks = None  # a list here, not the one deck count of the par-sheet options
-    options = sheet_options(args)
-    if args.paytable is None:
-        options["paytable"] = None  # every paytable, a --paytable-file's included, side by side
-    options.pop("decks", None), options.pop("shoe", None)
-    return emit(decks_document(deck_table(args.wager, decks_list, **options)), args)
+    result = decks(args.wager, text, paytable=args.paytable, rules=args.rules,
+                   interpret=args.interpret, paytable_file=args.paytable_file)
+    say_warnings(result)     # a user's paytable file that returns 100% or more
+    return emit(result.document(), args)

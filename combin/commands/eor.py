@@ -2,7 +2,7 @@
 
 import argparse
 
-from combin.commands.options import add_sheet_options, sheet_options
+from combin.commands.options import add_sheet_options
 
 NAME = "eor"
 HELP = "exact effect of removing one card of each value, with a suggested count"
@@ -22,24 +22,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.analysis import select
-    from combin.documents.protection import eor_document
-    from combin.protection.decks import protected
-    from combin.protection.eor import DEFAULT_MAX_TAG, effects_of_removal
+    from combin.api import eor, say_warnings
     if args.plot:
         from combin.protection.charts import require_matplotlib
         require_matplotlib()
-    options = sheet_options(args)
-    decks, spec = options.pop("decks", None), options.pop("shoe", None)
-    chosen = protected(select(args.wager, **options))
-    max_tag = DEFAULT_MAX_TAG if args.max_tag is None else args.max_tag
-    result = effects_of_removal(chosen, spec, max_tag, decks=decks)
+    found = eor(args.wager, max_tag=args.max_tag, paytable=args.paytable, rules=args.rules,
+                decks=args.decks, shoe=args.shoe, interpret=args.interpret,
+                paytable_file=args.paytable_file)
+    say_warnings(found)      # a user's paytable file that returns 100% or more
     from combin.render import emit
-    text = emit(eor_document(result), args)
+    text = emit(found.document(), args)
     if args.plot:
         from combin.fileio import write_atomic, write_files
-        from combin.protection.charts import eor_chart
-        chart = eor_chart(result)
+        chart = found.chart()
         if args.out and text:  # both files or neither (a CSV directory is written already)
             write_files({args.out: text, args.plot: chart})
             return ""

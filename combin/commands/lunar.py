@@ -94,74 +94,19 @@ def run(args: argparse.Namespace) -> str | bytes:
         return _simulate(args)
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
-    from combin.interpret import parse_assignments
-    from combin.progress import StderrProgress
+    from combin.api import advise
     from combin.render import emit
-    from combin.documents.advice import advice_document
-    from combin.stud.draw.report import advice_report
-    from combin.stud.core.rules import load_game
-    from combin.stud.core.situation import Situation
-    situation = Situation.parse(args.hand, args.up, args.deck)
-    rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
-    progress = StderrProgress("lunar advise: options priced")
-    try:
-        report = advice_report(situation, rules, progress, everything=args.all)
-    finally:
-        progress.close()
-    return emit(advice_document(report), args)
+    advice = advise(args.hand, args.up, deck=args.deck, paytable=args.paytable,
+                    interpret=args.interpret, everything=args.all, progress=True)
+    return emit(advice.document(), args)
 
 
 def _strategy(args: argparse.Namespace) -> str | bytes:
-    import os
-    from fractions import Fraction
-    from combin import display
-    from combin.interpret import parse_assignments
+    from combin.api import strategy
     from combin.render import emit
-    from combin.render.document import Document, Percent, Ratio, Table, Text
-    from combin.stud.core.rules import load_game
-    from combin.stud.core.situation import Situation, card_text
-    from combin.stud.draw.advise import advise
-    from combin.stud.draw.chunks import option_label
-    from combin.stud.draw.rank.engine import RankEngine
-    from combin.stud.draw.shards import lookup
-    situation = Situation.parse(args.hand, args.up, args.deck)
-    rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
-    folder = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
-    if args.shards is not None and not os.path.isdir(folder):
-        raise CombinError(f"{folder[:100]}: no such folder of shards")
-    hand = list(situation.player)
-    found = lookup(situation.deck, rules, folder, hand, situation.up, strict=args.shards is not None)
-    if found is None:
-        best = advise(situation, rules, detail=False)[0]
-        key = (best.kind, tuple(hand.index(c) for c in best.discard))
-        value, shard = best.ev, None
-        source = ("priced now: every option (no stored strategy of this run holds the situation)"
-                  if os.path.isdir(folder) else
-                  f"priced now: every option (no folder {folder[:100]} of stored shards here; --shards DIR)")
-    else:
-        key, shard = found
-        if key[0] == "instant":
-            value = advise(situation, rules, detail=False)[0].ev
-        else:
-            value = RankEngine(situation, rules).exact_value(key)
-        source = f"the stored optimal strategy (shard {shard} of {folder[:100]}); its value priced now"
-    label = "instant payout" if key[0] == "instant" else option_label(key, hand)
-    rows = [["optimal option", label], ["expected result per Ante", Ratio(value, 10)],
-            ["in percent of the Ante", Percent(Fraction(value), 4)], ["source", Text(source)]]
-    readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
-    paytable = rules.instant.id if rules.instant else None
-    info = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
-            ("Deck", situation.deck.text), ("Paytable", Text(paytable)), ("Interpretations", readings))
-    subject = (("game", rules.game.id), ("deck", {"ranks": situation.deck.text, "cards": len(situation.deck)}),
-               ("player", [card_text(c) for c in hand]), ("up", card_text(situation.up)),
-               ("paytable", paytable), ("interpretations", dict(rules.readings)),
-               ("best", {"option": label, "kind": key[0],
-                         "discard": [card_text(hand[p]) for p in key[1]], "ev": display.rational(value)}),
-               ("source", {"stored": shard is not None, "shard": shard,
-                           "folder": None if shard is None else folder}))
-    table = Table.of("strategy", "Optimal option", ["Figure", "Value"], rows)
-    return emit(Document("lunar_strategy", "Lunar Poker: the optimal option of one situation", info,
-                         (table,), notes=tuple(rules.reading_notes()), subject=subject), args)
+    answer = strategy(args.hand, args.up, deck=args.deck, paytable=args.paytable,
+                      interpret=args.interpret, shards=args.shards)
+    return emit(answer.document(), args)
 
 
 def _simulate(args: argparse.Namespace) -> str | bytes:

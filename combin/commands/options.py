@@ -3,7 +3,7 @@
 import argparse
 from typing import Any
 
-__all__ = ["add_sheet_options", "sheet_options", "add_output_options"]
+__all__ = ["add_sheet_options", "sheet_options", "options_of", "add_output_options"]
 
 
 def add_output_options(parser: argparse.ArgumentParser, formats: tuple[str, ...] | None = None,
@@ -36,16 +36,31 @@ def add_sheet_options(parser: argparse.ArgumentParser, wager: bool = True) -> No
 
 
 def sheet_options(args: argparse.Namespace, warn: bool = True) -> dict[str, Any]:
-    """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments.
+    """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments
+    (:func:`options_of`)."""
+    return options_of(getattr(args, "wager", None), paytable=args.paytable, decks=args.decks,
+                      shoe=args.shoe, rules=args.rules, interpret=args.interpret,
+                      paytable_files=getattr(args, "paytable_file", None) or [], warn=warn)
 
-    With a ``--paytable-file``, a paytable of the file that returns 100% or more
-    is reported at once, unless ``warn`` is false (the command reports it on
-    the sheet it builds, :func:`combin.paytable_file.warn_generous`).
+
+def options_of(wager: str | None, *, paytable: str | None, decks: str | None, shoe: str | None,
+               rules: str | None, interpret: list[str], paytable_files: list[str],
+               warn: bool = True) -> dict[str, Any]:
+    """The keyword options of :func:`combin.analysis.par_sheet` from the command line's words
+    (``interpret``: ``["E1=paid-rows"]``), as the command line and :mod:`combin.api` read them.
+
+    With ``paytable_files``, a paytable of a file that returns 100% or more is reported at
+    once, unless ``warn`` is false (the command reports it on the sheet it builds,
+    :func:`combin.paytable_file.warn_generous`).
+
+    >>> options_of("eclipse.sun7", paytable="B", decks="6", shoe=None, rules=None,
+    ...            interpret=["e1=paid-rows"], paytable_files=[])["interpret"]
+    {'E1': 'paid-rows'}
     """
     from combin.interpret import parse_assignments
-    options = dict(paytable=args.paytable, decks=args.decks, shoe=args.shoe, rules=args.rules,
-                   interpret=parse_assignments(args.interpret), extra_paytables=[])
-    if getattr(args, "paytable_file", None):
+    options: dict[str, Any] = dict(paytable=paytable, decks=decks, shoe=shoe, rules=rules,
+                                   interpret=parse_assignments(interpret), extra_paytables=[])
+    if paytable_files:
         from combin.paytable_file import apply_files
-        apply_files(options, args.paytable_file, getattr(args, "wager", None), warn=warn)
+        apply_files(options, paytable_files, wager, warn=warn)
     return options

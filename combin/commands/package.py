@@ -39,11 +39,12 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
     return names + (("joint_lines",) if args.lunar_supers is not None else ())
 
 
-def _resolve_files(args: argparse.Namespace, bets: "list[Bet]", options: dict[str, Any]) -> "list[Bet]":
-    """Let a paytable file select each bet's paytable, as ``combin par`` does for one wager."""
+def resolve_files(files: list[str], bets: "list[Bet]", options: dict[str, Any]) -> "list[Bet]":
+    """Let the paytable files ``files`` (read into ``options``) select each bet's paytable, as
+    ``combin par`` does for one wager."""
     from combin.design.package import Bet
     from combin.paytable_file import PaytableFile, catalog, choose
-    loaded = PaytableFile(tuple(args.paytable_file), tuple(options["extra_paytables"]),
+    loaded = PaytableFile(tuple(files), tuple(options["extra_paytables"]),
                           tuple(options.get("extra_rulesets", ())))
     known = catalog()
     resolved, rules = [], set()
@@ -62,26 +63,15 @@ def _resolve_files(args: argparse.Namespace, bets: "list[Bet]", options: dict[st
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.design.package import named_bets, package, parse_bet
-    from combin.paytable_file import report_generous
     if getattr(args, "lunar_supers", None) is not None:
         return _lunar_supers(args)
-    bets = [bet for name in args.sets for bet in named_bets(name)]
-    bets += [parse_bet(text) for text in args.bets]
-    if not bets:
-        raise CombinError("name at least one wager (WAGER[:PAYTABLE][=STAKE]) or give "
-                          "--set NAME (e.g. --set eclipse)")
-    options = sheet_options(args)
-    if args.paytable_file:
-        bets = _resolve_files(args, bets, options)
-    result = package(bets, **options)
-    mine = {(p.wager, p.id): p for p in options["extra_paytables"]}
-    for sheet in result.sheets:
-        if (sheet.wager, sheet.paytable) in mine:
-            report_generous(mine[(sheet.wager, sheet.paytable)], sheet)
-    from combin.documents.design import package_document
+    from combin.api import package, say_warnings
     from combin.render import emit
-    return emit(package_document(result), args)
+    result = package(*args.bets, sets=args.sets, paytable=args.paytable, rules=args.rules,
+                     decks=args.decks, shoe=args.shoe, interpret=args.interpret,
+                     paytable_file=args.paytable_file)
+    say_warnings(result)     # a user's paytable file that returns 100% or more
+    return emit(result.document(), args)
 
 
 def _lunar_supers(args: argparse.Namespace) -> str | bytes:

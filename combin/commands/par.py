@@ -2,7 +2,7 @@
 
 import argparse
 
-from combin.commands.options import add_sheet_options, sheet_options
+from combin.commands.options import add_sheet_options
 
 NAME = "par"
 HELP = "one par sheet"
@@ -18,18 +18,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.analysis import par_sheet
-    from combin.documents.parsheet import document
-    from combin.errors import CombinError
-    from combin.registry import find_wager
+    from combin.api import par, say_warnings
     from combin.render import emit
-    _, wager = find_wager(args.wager)
-    if wager.reported_in:   # the Lunar instant payout: a part of the Ante, not a wager
-        raise CombinError(f"{wager.id} is not a wager: see `combin game lunar` ("
-                          f"{wager.reported_in.split(': ', 1)[-1]})")
-    options = sheet_options(args, warn=False)
-    sheet = par_sheet(args.wager, other_readings=True, **options)
-    if options.get("extra_paytables"):   # a user's paytable file: warned of if generous
-        from combin.paytable_file import warn_generous
-        warn_generous(options, sheet)
-    return emit(document(sheet), args)
+    result = par(args.wager, paytable=args.paytable, rules=args.rules, decks=args.decks,
+                 shoe=args.shoe, interpret=args.interpret, paytable_file=args.paytable_file)
+    say_warnings(result)     # a user's paytable file that returns 100% or more
+    return emit(result.document(), args)

@@ -2,7 +2,7 @@
 
 import argparse
 
-from combin.commands.options import add_sheet_options, sheet_options
+from combin.commands.options import add_sheet_options
 
 NAME = "solve"
 HELP = "a wager's return as an exact function of its pays, and the pay for a target house edge"
@@ -20,9 +20,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.design.solve import solve
-    solved = solve(args.wager, line=args.line, target_edge=args.target_edge,
-                   **sheet_options(args))
-    from combin.documents.design import solve_document
+    from combin.api import say_warnings, solve
     from combin.render import emit
-    return emit(solve_document(solved), args)
+    solved = solve(args.wager, line=args.line, target_edge=args.target_edge, paytable=args.paytable,
+                   rules=args.rules, decks=args.decks, shoe=args.shoe, interpret=args.interpret,
+                   paytable_file=args.paytable_file)
+    say_warnings(solved)     # a user's paytable file that returns 100% or more
+    return emit(solved.document(), args)
