@@ -369,7 +369,7 @@ def game(name: str, *, deck: str | None = None, strategy: str = "optimal", draws
             raise CombinError("the game with draws is summed under optimal play; --strategy names "
                               "a strategy of the game without draws (add --no-draw)")
         from combin.documents.lunar_game import sheet_document
-        from combin.stud.draw.run import run_game
+        from combin.stud.game.run import run_game
         cards = Deck.parse(deck, need=16)
         if cards.full:
             raise CombinError("the full 52-card game with draws runs for hours: read the "
@@ -398,12 +398,14 @@ def lunar_game(shards: str | PathLike[str] = SHARDS, *, paytable: str | None = N
 
     from combin.documents.lunar_game import shards_document
     from combin.stud.core.deck import Deck
+    from combin.stud.game.assembled import read_run
     folder = str(shards)
     if not os.path.isdir(folder):
         raise CombinError(f"{folder[:100]}: no such folder of shards (the exact run keeps them)")
     rules = _rules("lunar", paytable, interpret)
     deck = Deck.parse(None, need=16)
-    document = shards_document(deck, rules, folder)
+    found = read_run(deck, rules, folder)          # the folder read once
+    document = None if found is None else shards_document(found)
     if document is None:
         raise CombinError(f"{folder[:100]}: not every shard is in; run `make lunar-game`")
     figures = _figures(document)
@@ -457,9 +459,9 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
 
     from combin.stud.core.situation import Situation
     from combin.stud.draw.advise import advise as priced
-    from combin.stud.draw.chunks import option_label
+    from combin.stud.game.chunks import option_label
     from combin.stud.draw.rank.engine import RankEngine
-    from combin.stud.draw.shards import lookup
+    from combin.stud.game.shards import lookup
     situation = Situation.parse(hand, up, deck)
     rules = _rules("lunar", paytable, interpret)
     folder = str(shards) if shards is not None else SHARDS

@@ -132,12 +132,16 @@ class Solver:
     ``combin`` sub-commands that solve or advise it (``combin list`` shows
     them); ``second_pays`` names, as ``"module:function"``, the reader of a
     second paytable combination on a winning Bet (L11) when the game has one,
-    loaded only when a command asks for the rules.
+    loaded only when a command asks for the rules; ``shards`` is where the
+    repository keeps the shards of the game's exact whole game (relative to its
+    root) and ``make`` the make target that computes them, when it does.
     """
 
     package: str
     commands: tuple[str, ...]
     second_pays: str | None = None
+    shards: str | None = None
+    make: str | None = None
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ METHODS = (
      "Caribbean Stud and Lunar Poker without draws are summed at once under a strategy; Lunar "
      "Poker with draws is priced class by class under optimal play, in shards.",
      ("combin.stud", "combin.stud.nodraw.game", "combin.stud.draw",
-      "combin.stud.draw.shards", "combin.stud.draw.basic", "combin.stud.draw.sampling")),
+      "combin.stud.game.shards", "combin.stud.game.basic", "combin.stud.game.sampling")),
 )
 
 #: A live example under an anchor page, by the section's title (each runs in seconds).

@@ -190,7 +190,7 @@ def test_the_kept_classes_of_a_late_shard_re_price_and_a_changed_value_is_named(
     import gzip
     from pathlib import Path
     from combin.lunar.audit import reprice_kept
-    from combin.stud.draw.shards import _digest
+    from combin.stud.game.shards import shard_digest
     full = Path(__file__).resolve().parent.parent / "tables/lunar/game/full"
     folder = tmp_path / "full"
     folder.mkdir()
@@ -200,7 +200,7 @@ def test_the_kept_classes_of_a_late_shard_re_price_and_a_changed_value_is_named(
     shard = json.loads(gzip.decompress((folder / "shard-200.json.gz").read_bytes()))
     body = {k: v for k, v in shard.items() if k != "digest"}
     body["checks"] = [[index, code, str(int(value) + 1)] for index, code, value in body["checks"]]
-    text = json.dumps(dict(body, digest=_digest(body)), separators=(",", ":")) + "\n"
+    text = json.dumps(dict(body, digest=shard_digest(body)), separators=(",", ":")) + "\n"
     (folder / "shard-200.json.gz").write_bytes(gzip.compress(text.encode(), mtime=0))
     found = reprice_kept(folder, 1, 7, _quiet)
     assert len(found) == 1 and found[0].startswith("recomputed figures differ: shard 200, class ")

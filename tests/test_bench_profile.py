@@ -2,7 +2,7 @@
 
 from combin.bench import SECTIONS
 from combin.bench.profile import RANK_STEPS, STEPS, profile, profile_rows
-from combin.stud.draw import kernel
+from combin.stud.reference.cards import kernel
 from combin.stud.draw.rank import kernel as rank_kernel
 
 

@@ -175,7 +175,7 @@ def test_reduced_deck_game_on_two_workers_equals_the_naive_walk(tmp_path, capsys
     """Every class of JQKA on a local Dask cluster, against the naive game-tree walk (minutes)."""
     from fractions import Fraction
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.spec import RunSpec, resolve_rules
+    from combin.stud.game.spec import RunSpec, resolve_rules
     from combin.stud.reference.naive import option_values
     from combin.stud.core.situation import Situation
     from combin.stud.core.classes import situations

@@ -27,8 +27,8 @@ def test_busy_rate_refuses_workers_that_never_overlap():
 
 def test_timed_chunk_adds_when_and_where_it_ran_and_nothing_else():
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import solve_chunk
-    from combin.stud.draw.spec import RunSpec, resolve_rules
+    from combin.stud.game.chunks import solve_chunk
+    from combin.stud.game.spec import RunSpec, resolve_rules
     from combin.stud.core.classes import situations
     deck = Deck.parse("JQKA")
     _, hands, ups, weights = situations(deck)

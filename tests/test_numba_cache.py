@@ -50,7 +50,7 @@ def test_the_kernel_configures_the_cache_before_numba_is_imported():
     code = ("import sys, combin.numba_cache as cache\n"
             "calls = []\n"
             "cache.configure = lambda *a, **k: calls.append('numba' in sys.modules)\n"
-            "import combin.stud.draw.kernel.common\n"
+            "import combin.stud.reference.cards.kernel.common\n"
             "print(calls)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[False]"           # once, before numba was imported

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from combin.cards import parse_cards
-from combin.stud.draw.advise import advise, price
-from combin.stud.draw.engine import Engine
+from combin.stud.draw.advise import advise
+from combin.stud.reference.cards.advise import price
+from combin.stud.reference.cards.engine import Engine
 from combin.stud.draw.options import option_keys
 from combin.stud.reference.numpy_engine import DealerTable, final_hands
 from combin.stud.reference.naive import option_keys as naive_option_keys, option_values
@@ -199,11 +200,11 @@ def test_play_on_the_full_deck_equals_the_oracle(hand, up):
 def test_buy_branches_on_the_full_deck_equal_the_oracle():
     # The full-deck buy walks 46 sixth cards, each a full play walk (about half an hour
     # naively); two of its branches are compared exactly, draw by draw.
-    from combin.stud.reference.naive import _Walker
+    from combin.stud.reference.naive import Walker
     situation = Situation.parse("AS KD 7H 7C 2D", "9S")
     engine = Engine(situation, RULES)
     numerators, denominator, _ = engine.play_numerators(list(situation.player), 1)
-    walker = _Walker(situation, RULES)
+    walker = Walker(situation, RULES)
     pool = list(situation.unseen)
     for index in (0, 17):
         sixth = pool[index]
@@ -289,12 +290,12 @@ def test_play_results_add_up_to_its_value(hand, up):
     # Playing keeps the five cards, so every result has one net: the probabilities times
     # the nets (win 2 x pays, loss -3, Ante taken, forced: the fee plus the showdown) must
     # give the value back exactly; and they sum to 1.
-    from combin.stud.draw.advise import _results, _sums
+    from combin.stud.reference.cards.advise import results_of, option_sums_of
     from combin.stud.core.rules import bet_pay
     situation = Situation.parse(hand, up, "9TJQKA")
     engine = Engine(situation, RULES)
-    value, sums = _sums(engine, list(situation.player), "play", (), True)
-    results = _results(engine, sums)
+    value, sums = option_sums_of(engine, list(situation.player), "play", (), True)
+    results = results_of(engine, sums)
     win = 2 * bet_pay(RULES, list(situation.player))
     take = RULES.ante_not_qualified(hand_value(list(situation.player)))
     nets = {"lose": -3, "push": 0, "ante_taken": take, "forced_won": win - 1, "forced_lost": -4,
@@ -322,14 +323,14 @@ def _draw_oracle(rules, text):
 def test_result_moments_equal_every_leaf_of_the_brute_force(hand, up, deck):
     """Per result: the leaves, the sum of nets and of squared nets, all equal integers."""
     from stud_draw_oracle import tally
-    from combin.stud.draw.advise import _sums, distribution
+    from combin.stud.reference.cards.advise import option_sums_of, distribution
     situation = Situation.parse(hand, up, deck)
     oracle = _draw_oracle(RULES, deck)
     engine = Engine(situation, RULES)
     player = list(situation.player)
     seen = set()
     for key in (("play", ()), ("buy", ()), ("exchange", (3, 4))):
-        _, sums = _sums(engine, player, *key, True)
+        _, sums = option_sums_of(engine, player, *key, True)
         whole, found = distribution(engine, sums)
         nets, labels = oracle.leaves(situation.player, situation.up, key)
         assert whole == len(nets)
@@ -342,7 +343,7 @@ def test_result_moments_equal_every_leaf_of_the_brute_force(hand, up, deck):
 
 
 def test_a_fold_and_an_instant_payout_have_one_net():
-    from combin.stud.draw.advise import distribution
+    from combin.stud.reference.cards.advise import distribution
     assert distribution(None, None) == (1, {"fold": [1, -1, 1]})
     royal = Situation.parse("AS KS QS JS TS", "AD", "TJQKA")
     # L7=ends-round, paytable A: 1,500 to 1, the round's only result
@@ -367,14 +368,14 @@ def test_the_best_option_moments_under_l7_continue_equal_the_brute_force():
 def test_result_moments_under_other_readings_equal_the_brute_force(readings):
     """The Ante paying 1 to 1 on a win; the first combination paid alone."""
     from stud_draw_oracle import tally
-    from combin.stud.draw.advise import _sums, distribution
+    from combin.stud.reference.cards.advise import option_sums_of, distribution
     from combin.stud.core.rules import load_game as load
     rules = load("lunar").resolve(None, readings)
     situation = Situation.parse("9S 9D 9H KC QD", "AS", "9TJQKA")
     oracle = _draw_oracle(rules, "9TJQKA")
     engine = Engine(situation, rules)
     for key in (("play", ()), ("buy", ())):
-        _, sums = _sums(engine, list(situation.player), *key, True)
+        _, sums = option_sums_of(engine, list(situation.player), *key, True)
         whole, found = distribution(engine, sums)
         nets, labels = oracle.leaves(situation.player, situation.up, key)
         assert whole == len(nets)

@@ -1,4 +1,4 @@
-"""combin.stud.draw.basic: the basic strategy derived from the optimal one, priced by a second pass.
+"""combin.stud.game.basic: the basic strategy derived from the optimal one, priced by a second pass.
 
 The second pass prices, shard by shard, only the situations where the basic
 option is not the optimal one; its house edge must equal the one summed
@@ -16,12 +16,12 @@ from combin.errors import CombinError
 from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
-from combin.stud.draw.basic import (BasicStrategy, Rule, basic_option, basic_totals, cost_rows, derive,
+from combin.stud.game.basic import (BasicStrategy, Rule, basic_option, basic_totals, cost_rows, derive,
                                     run_basic)
-from combin.stud.draw.chunks import records_of, solve_chunk
+from combin.stud.game.chunks import records_of, solve_chunk
 from combin.stud.draw.options import option_keys
-from combin.stud.draw.shards import assemble, run_shards
-from combin.stud.draw.spec import RunSpec
+from combin.stud.game.shards import assemble, run_shards
+from combin.stud.game.spec import RunSpec
 
 RULES = load_game("lunar").resolve()
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from combin.stud.draw.engine import Engine
+from combin.stud.reference.cards.engine import Engine
 from combin.stud.reference.bitsum import COMPILED, forcing_by_bits, forcing_by_bits_numpy
 from combin.stud.core.rules import load_game
 from combin.stud.core.situation import Situation

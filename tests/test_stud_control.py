@@ -1,14 +1,14 @@
-"""combin.stud.draw.control: the game without draws, the exact control of a sampled game with draws."""
+"""combin.stud.game.control: the game without draws, the exact control of a sampled game with draws."""
 
 import io
 from fractions import Fraction
 
 import pytest
 
-from combin.stud.draw.control import control_value, no_draw_expected, reading_key, stored_expectations
+from combin.stud.game.control import control_value, no_draw_expected, reading_key, stored_expectations
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import common_denominator, solve_chunk
-from combin.stud.draw.spec import RunSpec, resolve_rules
+from combin.stud.game.chunks import common_denominator, solve_chunk
+from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.stud.reference.naive import option_values
 from combin.stud.core.situation import Situation
 from combin.stud.core.classes import situations
@@ -33,7 +33,7 @@ def test_a_class_record_gives_the_better_of_fold_and_play_as_the_naive_walk_does
 
 def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_path):
     """E[X] by whole_game (the dealer counter) against the sum of every class's X from the draw engine."""
-    from combin.stud.draw.run import run_game
+    from combin.stud.game.run import run_game
     deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     expected = no_draw_expected(deck, rules)
     assert expected == whole_game(rules, deck, "optimal").expected
@@ -78,7 +78,7 @@ def test_stored_figures_are_the_whole_game_without_draws(paytable):
 def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
     """B and C are A's figure with the other instant pays: the first five's royal and straight flushes."""
     from math import comb
-    from combin.stud.draw.sheet import instant_contributions
+    from combin.stud.game.sheet import instant_contributions
     deck = Deck.parse(None)
     stored = stored_expectations("combin.lunar")
     key = reading_key(resolve_rules("lunar", "A", ()))

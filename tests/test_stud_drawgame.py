@@ -1,4 +1,4 @@
-"""combin.stud.draw.chunks: class chunks priced exactly, checked against the naive game-tree walk."""
+"""combin.stud.game.chunks: class chunks priced exactly, checked against the naive game-tree walk."""
 
 import random
 from fractions import Fraction
@@ -8,8 +8,8 @@ import pytest
 
 from combin.stud.draw.options import option_keys as option_keys_of
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import common_denominator, option_group, option_label, records_of, solve_chunk
-from combin.stud.draw.spec import RunSpec, resolve_rules
+from combin.stud.game.chunks import common_denominator, option_group, option_label, records_of, solve_chunk
+from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.stud.reference.naive import option_values
 from combin.stud.core.situation import Situation
 from combin.stud.core.classes import situations

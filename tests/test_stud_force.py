@@ -7,7 +7,7 @@ import pytest
 
 from combin.cards import parse_card, parse_cards
 from combin.stud.core.deck import Deck
-from combin.stud.nodraw.force import _non_qualifying, max_requalifying_wins, never_gains
+from combin.stud.nodraw.force import non_qualifying, max_requalifying_wins, never_gains
 from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.core.rules import load_game, settle
 from combin.stud.core.values import QUALIFY, hand_table, hand_value
@@ -20,7 +20,7 @@ def _outs_by_category(deck):
     make R + c a pair, a straight, a flush or straight flush, counted by walking every c."""
     counter = dealer_counter(deck)
     table = hand_table(deck)
-    cards, _, rest, _, _ = _non_qualifying(counter)
+    cards, _, rest, _, _ = non_qualifying(counter)
     rest_cards = np.unique(np.array(deck.cards)[rest], axis=0)
     best = {}
     tallies = {k: np.zeros(len(rest_cards), dtype=np.int64) for k in ("pair", "straight", "flush")}

@@ -1,4 +1,4 @@
-"""combin.stud.draw.run: a sampled run's estimate recomputed with the naive game-tree walk."""
+"""combin.stud.game.run: a sampled run's estimate recomputed with the naive game-tree walk."""
 
 import io
 from fractions import Fraction
@@ -9,9 +9,9 @@ from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import hand_table
-from combin.stud.draw.spec import RunSpec, resolve_rules
-from combin.stud.draw.run import Throughput, run_game
-from combin.stud.draw.sampling import Estimate, class_strata, combined, phase_sizes, plan, spreads_of
+from combin.stud.game.spec import RunSpec, resolve_rules
+from combin.stud.game.run import Throughput, run_game
+from combin.stud.game.sampling import Estimate, class_strata, combined, phase_sizes, plan, spreads_of
 from combin.stud.nodraw.game import whole_game
 from combin.stud.reference.naive import option_values
 
@@ -104,9 +104,9 @@ def test_whole_game_moments_equal_the_brute_force_on_jqka(tmp_path):
 
 def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_holds(tmp_path):
     from combin.store import Store
-    from combin.stud.draw.chunks import solve_chunk
-    from combin.stud.draw.spec import RunSpec, resolve_rules
-    from combin.stud.draw.run import announce_exact_run
+    from combin.stud.game.chunks import solve_chunk
+    from combin.stud.game.spec import RunSpec, resolve_rules
+    from combin.stud.game.run import announce_exact_run
     deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     _, hands, ups, weights = situations(deck)
     chunks = RunSpec.of(deck, rules, chunk=400).chunks(hands, ups, weights, list(range(len(weights))))
@@ -128,18 +128,18 @@ def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_ho
 
 
 def test_the_size_hint_names_a_sample_size_or_the_exact_run():
-    from combin.stud.draw.run import _size_hint
+    from combin.stud.game.run import size_hint
     summary = {"draws for a 99% half-width of 0.25%": 1_000, "situation classes sampled (distinct)": 90,
                "draws": 100}
     stream = io.StringIO()
-    _size_hint(stream, summary, per_core=100.0, cores=2, classes=5_649_150)
+    size_hint(stream, summary, per_core=100.0, cores=2, classes=5_649_150)
     # 1,000 draws of which 9 in 10 are distinct classes: 900 classes at 100 a second, 0.0025 core-hours
     assert stream.getvalue() == ("game: for a 99% half-width of 0.25% use about --sample 1,000 "
                                  "(0.0 core-hours at 100.00 classes/s/core, about 0.0 hours on 2 workers here)\n")
     stream = io.StringIO()
-    _size_hint(stream, summary, per_core=100.0, cores=2, classes=900)
+    size_hint(stream, summary, per_core=100.0, cores=2, classes=900)
     assert stream.getvalue() == ("game: a 99% half-width of 0.25% needs about as many classes as the deck's 900: "
                                  "run the exact game instead (about 0.0 core-hours here)\n")
     stream = io.StringIO()
-    _size_hint(stream, {"draws for a 99% half-width of 0.25%": None}, per_core=100.0, cores=2)
+    size_hint(stream, {"draws for a 99% half-width of 0.25%": None}, per_core=100.0, cores=2)
     assert stream.getvalue() == ""

@@ -1,4 +1,4 @@
-"""combin.stud.draw.sheet: whole-game figures from class records, instant contributions."""
+"""combin.stud.game.sheet: whole-game figures from class records, instant contributions."""
 
 import json
 from fractions import Fraction
@@ -9,13 +9,13 @@ import pytest
 from combin.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
-from combin.stud.draw.chunks import ClassRecord
-from combin.stud.draw.spec import RunSpec, resolve_rules
+from combin.stud.game.chunks import ClassRecord
+from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.render import render
 from combin.schemas import validate
 from combin.stud.core.rules import load_game
 from combin.documents.lunar_game import sheet_document
-from combin.stud.draw.sheet import exact_sheet, instant_contributions
+from combin.stud.game.sheet import exact_sheet, instant_contributions
 from jsondoc import figure
 
 RULES = resolve_rules("lunar", None, ())
@@ -320,8 +320,8 @@ def test_a_paytable_without_the_same_events_is_not_derived_under_ends_round():
     values with a decision are not in the totals, so the sheet says so and gives no figure."""
     from dataclasses import replace
     from combin.pays import Pay
-    from combin.stud.draw.sheet import paytable_figures
-    from combin.stud.draw.totals import totals_of
+    from combin.stud.game.sheet import paytable_figures
+    from combin.stud.game.totals import totals_of
     rules = resolve_rules("lunar", "A", ())
     paytables = rules.game.instant_paytables
     royal_only = replace(paytables["B"], lines=paytables["B"].lines[:1])        # one event less
@@ -343,13 +343,13 @@ def test_under_continue_without_per_event_sums_only_the_mean_is_given():
     not cover the events' situations (weights checked), E[X^2], the variance and the SD are not
     given."""
     from dataclasses import replace
-    from combin.stud.draw.totals import totals_of
+    from combin.stud.game.totals import totals_of
     rules = resolve_rules("lunar", "A", (("L7", "continue"),))
     totals = totals_of(_records("A", True), KEYS, rules.game)
     assert any(key.startswith("royal_flush/") for key in totals.strategy)
     broken = replace(totals, strategy={k: v for k, v in totals.strategy.items()
                                        if not k.startswith("royal_flush/")})
-    from combin.stud.draw.sheet import totals_sheet
+    from combin.stud.game.sheet import totals_sheet
     sheet = totals_sheet(DECK9, rules, 10, broken)
     table = dict(sheet.sections["paytables"])
     assert "expected result per Ante" in table and "house edge per Ante, in percent" in table

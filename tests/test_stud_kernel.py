@@ -1,9 +1,9 @@
-"""combin.stud.draw.kernel: the compiled engine equals the numpy reference engine, draw by draw.
+"""combin.stud.reference.cards.kernel: the compiled engine equals the numpy reference engine, draw by draw.
 
 Every option's per-draw numerators, and with ``detail`` every count the
 result breakdown reads (below, tied, above, not qualified, the player's
 values, the forcing gains and forced outcomes), must be the same integers as
-:class:`combin.stud.draw.engine.Engine` computes with ``reference=True``.  The
+:class:`combin.stud.reference.cards.engine.Engine` computes with ``reference=True``.  The
 reference itself is checked against the game-tree oracle in
 ``tests/test_stud_advise.py`` (which now runs the compiled path too).
 """
@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combin.stud.draw import kernel
-from combin.stud.draw.kernel import forcing as kernel_forcing
-from combin.stud.draw.advise import _request, advise
-from combin.stud.draw.engine import Engine
+from combin.stud.reference.cards import kernel
+from combin.stud.reference.cards.kernel import forcing as kernel_forcing
+from combin.stud.draw.advise import advise
+from combin.stud.reference.cards.advise import request_of
+from combin.stud.reference.cards.engine import Engine
 from combin.stud.draw.options import option_keys
 from combin.bench.advise import situations as full_deck_situations
 from combin.stud.core.deck import Deck
@@ -33,9 +34,9 @@ def assert_same(situation, rules, keys=None, prune=True, tie_loop_most=None):
     slow = Engine(situation, rules, prune=prune, reference=True)
     player = list(situation.player)
     keys = [key for key in (keys or option_keys(rules)) if key[0] != "fold"]
-    fast.prepare([_request(fast, player, kind, positions) for kind, positions in keys])
+    fast.prepare([request_of(fast, player, kind, positions) for kind, positions in keys])
     for kind, positions in keys:
-        kept, size = _request(fast, player, kind, positions)
+        kept, size = request_of(fast, player, kind, positions)
         batch = fast.play_numerators(kept, size)            # from the prepared batch
         a = fast.play_numerators(kept, size, detail=True)   # one option alone, with counts
         b = slow.play_numerators(kept, size, detail=True)
@@ -100,7 +101,7 @@ def test_full_deck_situations_every_option():
 def test_reused_work_arrays_with_stale_contents():
     # the compiled path reuses its work arrays: whatever an earlier call left there (here junk,
     # longer than needed) must not reach a result
-    from combin.stud.draw import engine as engine_module
+    from combin.stud.reference.cards import engine as engine_module
     situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
     rng = np.random.default_rng(5)
     for name, dtype in (("packed", np.int64), ("level", np.int32), ("nq", np.int32), ("below", np.int32),
@@ -114,7 +115,7 @@ def test_reused_work_arrays_with_stale_contents():
 
 @pytest.mark.parametrize("block", [1, 7, 64, 4096])
 def test_blocked_gains_equal_one_bits_loop_per_draw(block):
-    # the deferred class-decided forcing sums, cut into row blocks, equal _bits_loop over each
+    # the deferred class-decided forcing sums, cut into row blocks, equal bits_loop over each
     # draw's whole row prefix (counts 0, inside a block, on a block bound, every row)
     rng = np.random.default_rng(block)
     rows = 300
@@ -136,9 +137,9 @@ def test_blocked_gains_equal_one_bits_loop_per_draw(block):
     lazy[:, 5] = rng.integers(0, 2, draws)
     start = rng.integers(-1000, 1000, draws)
     gains = start.copy()
-    kernel_forcing._blocked_gains(gains, lazy, *groups[0], *groups[1], 3, block)
+    kernel_forcing.blocked_gains(gains, lazy, *groups[0], *groups[1], 3, block)
     for d, (i, m, w, c, count, group) in enumerate(lazy.tolist()):
-        gain = kernel_forcing._bits_loop(*groups[group], count, m, w, 3, c)[0]
+        gain = kernel_forcing.bits_loop(*groups[group], count, m, w, 3, c)[0]
         assert gains[d] == start[d] + gain
 
 
@@ -180,27 +181,28 @@ def test_packing_and_straight_masks():
 
 def test_advise_best_results_equal_the_reference_engine():
     # advise prices from the batch, then recomputes the best option's counts alone
-    from combin.stud.draw.advise import _results, _sums
+    from combin.stud.reference.cards.advise import results_of, option_sums_of
     situation = Situation.parse("AS AD 9H 9C 9D", "QS", "9TJQKA")
     best = advise(situation, RULES)[0]
     slow = Engine(situation, RULES, reference=True)
     positions = tuple(situation.player.index(card) for card in best.discard)
-    value, sums = _sums(slow, list(situation.player), best.kind, positions, True)
-    assert value == best.ev and _results(slow, sums) == best.results
+    value, sums = option_sums_of(slow, list(situation.player), best.kind, positions, True)
+    assert value == best.ev and results_of(slow, sums) == best.results
 
 
 def test_draw_groups_share_the_reference_counts():
     # draw_groups claims that the draws of a group have the same dealer counts: check it on the
     # numpy reference's own counts (which know nothing of groups) for the five-card exchange and
     # one four-card exchange of a full-deck situation, and that the groups are few
-    from combin.stud.draw.engine import GROUP_TABLE, _subsets
+    from combin.stud.reference.cards.engine import GROUP_TABLE
+    from combin.stud.reference.numpy_engine import subsets
     situation = full_deck_situations(1)[0]
     reference = Engine(situation, RULES, reference=True)
     player = list(situation.player)
     cards = np.asarray(situation.unseen, dtype=np.int64)
     for positions in ((0, 1, 2, 3, 4), (1, 2, 3, 4)):
-        kept, size = _request(reference, player, "exchange", positions)
-        draws = _subsets(len(cards), size)
+        kept, size = request_of(reference, player, "exchange", positions)
+        draws = subsets(len(cards), size)
         packed = kernel.pack_positions(draws)
         rep = np.empty(len(draws), np.int64)
         kept_cards = np.zeros((1, 6), np.int64)
@@ -222,7 +224,7 @@ def test_draw_groups_share_the_reference_counts():
                                             ("AS KD 7H 7C 2D", "9S", None),
                                             ("5C 5D 5H QS 3S", "2H", None)])
 def test_rank_class_sums_equal_the_row_by_row_sums(hand, up, deck):
-    # the rank-blind class-decided forcing sum taken by rank class equals _bits_loop over every
+    # the rank-blind class-decided forcing sum taken by rank class equals bits_loop over every
     # row, for random draws (1 to 5 cards), wins, costs and both bit groups
     situation = Situation.parse(hand, up, deck)
     tables = Engine(situation, RULES)._tables()
@@ -243,9 +245,9 @@ def test_rank_class_sums_equal_the_row_by_row_sums(hand, up, deck):
         lazy[d] = [d, int(sum(1 << int(x) for x in picked)), int(rng.integers(1, 60)), int(rng.integers(0, 300)),
                    len(bits), d % 2]
     gains = np.zeros(draws, np.int64)
-    kernel_forcing._class_gains(gains, lazy, packed, cards >> 2, rows.pairs_classes, rows.all_classes, 3)
+    kernel_forcing.class_gains(gains, lazy, packed, cards >> 2, rows.pairs_classes, rows.all_classes, 3)
     for d, (_, m, w, c, count, group) in enumerate(lazy.tolist()):
-        assert gains[d] == kernel_forcing._bits_loop(*groups[group], count, m, w, 3, c)[0], d
+        assert gains[d] == kernel_forcing.bits_loop(*groups[group], count, m, w, 3, c)[0], d
 
 
 def test_rank_classes_refuse_rows_outside_the_argument():

@@ -128,8 +128,8 @@ def test_whole_classes_of_9tjqka_equal_the_brute_force(situation, terms):
 
 
 def _engine_records(deck, rules, indices):
-    from combin.stud.draw.chunks import records_of, solve_chunk
-    from combin.stud.draw.spec import RunSpec, resolve_rules
+    from combin.stud.game.chunks import records_of, solve_chunk
+    from combin.stud.game.spec import RunSpec, resolve_rules
     from combin.stud.core.classes import situations
     _, hands, ups, weights = situations(deck)
     chunk = RunSpec.of(deck, rules, chunk=10_000).chunks(hands, ups, weights, indices)[0]
@@ -183,8 +183,8 @@ def test_whole_game_equals_the_engine(tmp_path, text, classes):
     best option and value against the committed ``tables/lunar/game/TEXT-strategy.json``."""
     import time
     from combin.stud.draw.options import option_keys
-    from combin.stud.draw.spec import RunSpec, resolve_rules
-    from combin.stud.draw.run import run_game
+    from combin.stud.game.spec import RunSpec, resolve_rules
+    from combin.stud.game.run import run_game
     deck, rules = Deck.parse(text), resolve_rules("lunar", None, ())
     start = time.process_time()
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256,

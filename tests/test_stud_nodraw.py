@@ -7,10 +7,10 @@ play (with forcing) for every situation class of a small deck; fold is -1.
 import pytest
 from fractions import Fraction
 
-from combin.stud.draw.advise import price
-from combin.stud.draw.engine import Engine
+from combin.stud.reference.cards.advise import price
+from combin.stud.reference.cards.engine import Engine
 from combin.stud.core.deck import Deck
-from combin.stud.draw.spec import RunSpec, resolve_rules
+from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.classes import situations
 from combin.stud.nodraw.game import whole_game

@@ -7,19 +7,19 @@ from itertools import permutations
 import pytest
 
 from combin.stud.core.deck import Deck
-from combin.stud.draw.spec import RunSpec, resolve_rules
-from combin.stud.reference.playout import RoundsResult, _canonical, _relabel
+from combin.stud.game.spec import RunSpec, resolve_rules
+from combin.stud.reference.playout import RoundsResult, canonical, relabel
 
 
 def test_canonical_form_is_the_same_for_every_relabelling():
     hand, up = (36, 41, 46, 51, 44), 39
-    first = _canonical(hand, up)
+    first = canonical(hand, up)
     for perm in permutations(range(4)):
-        moved = _canonical(tuple(_relabel(c, perm) for c in hand), _relabel(up, perm))
+        moved = canonical(tuple(relabel(c, perm) for c in hand), relabel(up, perm))
         assert moved[:2] == first[:2]
-    canonical, canonical_up, perm = first
-    assert tuple(sorted(_relabel(c, perm) for c in hand)) == canonical
-    assert _relabel(up, perm) == canonical_up
+    class_hand, class_up, perm = first
+    assert tuple(sorted(relabel(c, perm) for c in hand)) == class_hand
+    assert relabel(up, perm) == class_up
 
 
 def test_rounds_statistics_by_hand():
@@ -40,7 +40,7 @@ def test_rounds_statistics_by_hand():
 
 @pytest.mark.slow
 def test_rounds_played_by_the_stored_strategy_land_in_their_interval(tmp_path):
-    from combin.stud.draw.run import run_game
+    from combin.stud.game.run import run_game
     from combin.stud.reference.playout import play_rounds
     deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite",

@@ -1,7 +1,7 @@
 """combin.stud.draw.rank: the rank engine against the card-by-card engine, option by option.
 
 The rank engine sums draws by class and dealer hands by rank multiset; the
-card engine (:class:`combin.stud.draw.engine.Engine`, itself checked against
+card engine (:class:`combin.stud.reference.cards.engine.Engine`, itself checked against
 the numpy reference and the game-tree oracle) lists every draw and every
 dealer hand.  Every option's exact value, and the best option's whole
 distribution (counts, nets and squared nets of every result), must be the
@@ -19,8 +19,8 @@ from combin.stud.core.deck import Deck
 from combin.stud.core.rules import bet_pay, load_game
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import best_value, hand_value, value_class
-from combin.stud.draw.advise import _sums, distribution, price
-from combin.stud.draw.engine import Engine
+from combin.stud.reference.cards.advise import option_sums_of, distribution, price
+from combin.stud.reference.cards.engine import Engine
 from combin.stud.draw.rank.engine import RankEngine, six_card
 from combin.stud.draw.rank.tables import build
 
@@ -98,7 +98,7 @@ def test_distributions_equal_the_card_engine(situation, data):
     engine = Engine(situation, RULES)
     player = list(situation.player)
     key = data.draw(st.sampled_from(fast.keys))
-    expected = distribution(engine, _sums(engine, player, key[0], key[1], True)[1])
+    expected = distribution(engine, option_sums_of(engine, player, key[0], key[1], True)[1])
     assert fast.distribution(key) == expected
 
 

@@ -101,11 +101,11 @@ def test_bad_choices():
 
 def test_the_instant_payout_reading_is_an_enum_checked_against_the_data():
     from combin.interpret import Interpretation
-    from combin.stud.core.rules import InstantReading, _check_values
+    from combin.stud.core.rules import InstantReading, check_values
     lunar = load_game("lunar")
     assert lunar.resolve(interpret={"L7": "continue"}).instant_ends_round is False
     assert lunar.resolve(interpret={"L7": InstantReading.ENDS_ROUND}).instant_ends_round is True
     renamed = Interpretation("L7", "t", "r", "ends-round",
                              {"ends-round": "", "carries-on": ""}, ())
     with pytest.raises(ValueError, match="the stud engine knows values continue, ends-round"):
-        _check_values(renamed, InstantReading)
+        check_values(renamed, InstantReading)

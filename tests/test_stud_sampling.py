@@ -1,4 +1,4 @@
-"""combin.stud.draw.sampling: seeded stratified draws and the exact stratified estimate."""
+"""combin.stud.game.sampling: seeded stratified draws and the exact stratified estimate."""
 
 from decimal import Decimal
 from fractions import Fraction
@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from combin.errors import CombinError
-from combin.stud.draw.sampling import Z99, estimate, plan
+from combin.stud.game.sampling import Z99, estimate, plan
 
 STRATA = ["a"] * 6 + ["b"] * 3 + ["c"]
 WEIGHTS = [1, 1, 2, 2, 3, 3, 4, 4, 4, 6]          # a: 12, b: 12, c: 6 of 30
@@ -52,7 +52,7 @@ def test_sampling_every_class_of_a_constant_stratum_has_no_spread():
 
 def test_strata_split_high_cards_and_pairs_by_rank():
     from combin.cards import parse_cards
-    from combin.stud.draw.sampling import least_sample, stratum
+    from combin.stud.game.sampling import least_sample, stratum
     from combin.stud.core.values import hand_value
     names = [stratum(hand_value(parse_cards(text))) for text in
              ("2C 2D 9H 8S 7C", "AC AD 9H 8S 7C", "KC QD 9H 8S 7C", "AC KD 9H 8S 7C", "AC AD 9H 9S 7C",
@@ -62,7 +62,7 @@ def test_strata_split_high_cards_and_pairs_by_rank():
 
 
 def test_neyman_allocation_follows_share_times_spread_with_floors():
-    from combin.stud.draw.sampling import plan
+    from combin.stud.game.sampling import plan
     strata = ["a"] * 6 + ["b"] * 3 + ["c"] * 3
     weights = [1] * 12                                      # W: a 1/2, b 1/4, c 1/4
     # W_h s_h: a 1/2 * 1 = 1/2, b 1/4 * 4 = 1, c 0: 12 draws, c its floor of 2, a 10/3 and b 20/3
@@ -77,7 +77,7 @@ def test_neyman_allocation_follows_share_times_spread_with_floors():
 
 
 def test_the_neyman_shares_are_exact_largest_remainders():
-    from combin.stud.draw.sampling import plan
+    from combin.stud.game.sampling import plan
     strata = ["a"] * 4 + ["b"] * 4
     # W_h s_h = 1/2 * 1 and 1/2 * 3: 20 draws split 5 and 15 exactly
     draws, _ = plan(strata, [1] * 8, 20, seed=2, spreads={"a": 1, "b": 3})
@@ -85,7 +85,7 @@ def test_the_neyman_shares_are_exact_largest_remainders():
 
 
 def test_phase_sizes_and_their_floor():
-    from combin.stud.draw.sampling import phase_sizes
+    from combin.stud.game.sampling import phase_sizes
     strata = ["a", "a", "b", "b", "c"]                     # three strata: 6 draws a phase
     assert phase_sizes(40, strata) == (10, 30)
     assert phase_sizes(13, strata) == (6, 7)
@@ -95,14 +95,14 @@ def test_phase_sizes_and_their_floor():
 
 
 def test_spreads_by_hand():
-    from combin.stud.draw.sampling import spreads_of
+    from combin.stud.game.sampling import spreads_of
     spreads = spreads_of({"a": [0, 1, 2], "b": [3]}, [Fraction(1), Fraction(3), Fraction(5), Fraction(7)].__getitem__)
     # 1, 3, 5: mean 3, s^2 = (4 + 0 + 4) / 2 = 4; one draw: 0
     assert spreads == {"a": Decimal(2), "b": Decimal(0)}
 
 
 def test_two_phases_combine_by_their_draws():
-    from combin.stud.draw.sampling import combined
+    from combin.stud.game.sampling import combined
     shares = {"a": Fraction(1, 2), "b": Fraction(1, 2)}
     values = [Fraction(v) for v in (0, 2, 4, 6, 1, 3)].__getitem__
     first = {"a": [0, 1], "b": [2, 3]}                   # means 1 and 5: 3; s^2 2 and 2: v1 = 1/4 + 1/4 = 1/2
@@ -128,8 +128,8 @@ def test_two_phases_combine_by_their_draws():
 def test_draw_features_by_hand(text, four_flush, kind):
     import numpy as np
     from combin.cards import parse_cards
-    from combin.stud.draw.sampling import _draw_features
-    flush, found = _draw_features(np.array([parse_cards(text)], dtype=np.int64))
+    from combin.stud.game.sampling import draw_features
+    flush, found = draw_features(np.array([parse_cards(text)], dtype=np.int64))
     assert (bool(flush[0]), int(found[0])) == (four_flush, kind)
 
 
@@ -139,7 +139,7 @@ def test_classes_and_strata_counted_without_listing_are_the_listed_ones(ranks):
     (vectorised over their cards)."""
     from combin.stud.core.classes import situations
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.sampling import class_count, class_strata, deck_strata, least_sample
+    from combin.stud.game.sampling import class_count, class_strata, deck_strata, least_sample
     deck = Deck.parse(ranks)
     rows, hands, ups, weights = situations(deck)
     strata = class_strata(deck, rows, hands, ups)
@@ -154,7 +154,7 @@ def test_a_class_stratum_read_card_by_card():
     from combin.stud.core.classes import situations
     from combin.stud.core.deck import Deck
     from combin.stud.core.values import hand_value
-    from combin.stud.draw.sampling import class_strata, stratum
+    from combin.stud.game.sampling import class_strata, stratum
     deck = Deck.parse("9TJQKA")
     rows, hands, ups, _ = situations(deck)
     strata = class_strata(deck, rows, hands, ups)
@@ -180,7 +180,7 @@ def test_the_full_deck_is_counted_by_hand():
     a transposition fixes 26 cards (two suits) and swaps 13 pairs; a three-cycle fixes 13."""
     from math import comb
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.sampling import class_count
+    from combin.stud.game.sampling import class_count
     # five fixed cards, or three fixed and a swapped pair, or one fixed and two pairs; the up
     # card one of the other fixed cards
     f2 = (comb(26, 5) * 21 + comb(26, 3) * 13 * 23 + 26 * comb(13, 2) * 25)
@@ -193,7 +193,7 @@ def test_every_52_card_stratum_has_distinct_plain_words():
     """The sheets show a stratum in words: no stratum of the 52-card deck keeps a code name
     (an underscore, a class:rank), and no two strata read the same."""
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.sampling import deck_strata, stratum_words
+    from combin.stud.game.sampling import deck_strata, stratum_words
     names = deck_strata(Deck.parse(None))
     words = [stratum_words(name) for name in names]
     assert len(set(words)) == len(names) > 100

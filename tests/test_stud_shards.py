@@ -1,4 +1,4 @@
-"""combin.stud.draw.shards: a sharded exact run adds up to the run in one piece, byte for byte;
+"""combin.stud.game.shards: a sharded exact run adds up to the run in one piece, byte for byte;
 the compact strategy answers every situation; damaged or foreign shards are refused."""
 
 import gzip
@@ -17,9 +17,10 @@ from combin.stud.core.classes import situations, situations_in_rows
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
 from combin.stud.core.situation import Situation
-from combin.stud.draw.advise import Engine, advise, price
+from combin.stud.draw.advise import advise
+from combin.stud.reference.cards.advise import Engine, price
 from combin.stud.draw.options import option_keys
-from combin.stud.draw.shards import INSTANT_CODE, assemble, lookup, plan_shards
+from combin.stud.game.shards import INSTANT_CODE, assemble, lookup, plan_shards
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = Deck.parse("JQKA")
@@ -65,6 +66,24 @@ def test_the_assembled_sheet_is_the_committed_one_plus_the_plain_tables(folder):
     assert "| pair of aces " in plain and "one_pair" not in plain
 
 
+def test_the_sheet_command_reads_each_file_of_the_folder_once(folder, tmp_path, monkeypatch):
+    import combin.stud.game.shards as shards_module
+    read = []
+    original = shards_module.read_shard_file
+
+    def counted(path, what):
+        read.append(Path(path).name)
+        return original(path, what)
+    monkeypatch.setattr(shards_module, "read_shard_file", counted)
+    out = tmp_path / "again.md"
+    assert main(["game", "lunar", "--deck", "JQKA", "--shards", str(folder / "full"), "--shard-count", "3",
+                 "--workers", "0", "--store", str(tmp_path / "store.sqlite"), "--max-shards", "0",
+                 "--format", "md", "--out", str(out)]) == 0
+    assert out.read_text() == (folder / "sheet.md").read_text()
+    files = sorted(p.name for p in (folder / "full").iterdir())
+    assert sorted(read) == files                # the plan and every shard file, each once
+
+
 def test_every_situation_is_answered_by_the_stored_strategy(folder):
     rng = random.Random(7)
     cards = list(DECK.cards)
@@ -86,13 +105,13 @@ def test_every_situation_is_answered_by_the_stored_strategy(folder):
 def test_the_kept_values_re_price_without_pruning(folder):
     """Each shard keeps the exact value of a seeded 1% of its classes: re-priced here with
     the forcing bounds off (Engine prune=False), every option, they are the same."""
-    from combin.stud.draw.shards import _load_shard, _load_plan, RunSpec
+    from combin.stud.game.shards import load_shard, load_plan, RunSpec
     spec = RunSpec.of(DECK, RULES)
     keys = option_keys(RULES)
     rows, hands, ups, _ = situations(DECK)
     checked = 0
-    for shard in _load_plan(folder / "full", spec):
-        found = _load_shard(folder / "full", spec, shard)
+    for shard in load_plan(folder / "full", spec):
+        found = load_shard(folder / "full", spec, shard)
         scale = found["denominator"]
         for index, code, value in found["checks"]:
             if code == INSTANT_CODE:          # settled by the instant payout: no option to price
@@ -195,8 +214,8 @@ def test_a_seeded_sample_of_the_committed_full_deck_classes_re_prices_without_pr
     card-by-card engine with every option exact: the kept value is the best option's, and the
     option of the compact strategy has it.  Each shard kept one class in CHECK_EVERY."""
     from combin.lunar.audit import reprice_kept
-    from combin.stud.draw.shards import CHECK_EVERY, kept_values, require_plan
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.shards import CHECK_EVERY, kept_values, require_plan
+    from combin.stud.game.spec import RunSpec
     deck = Deck.parse(None)
     folder = ROOT / "tables/lunar/game/full"
     kept = kept_values(deck, RULES, folder)
@@ -227,13 +246,13 @@ def test_the_committed_full_deck_shards_re_price_and_answer():
     """Every committed shard of the 52-card run: its file is checked against the plan, two of
     its kept classes are re-priced with the forcing bounds off (every option), and one of them
     is looked up through the compact strategy from a relabelled situation."""
-    from combin.stud.draw.shards import _load_plan, _load_shard
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.shards import load_plan, load_shard
+    from combin.stud.game.spec import RunSpec
     deck = Deck.parse(None)
     spec = RunSpec.of(deck, RULES)
     folder = ROOT / "tables/lunar/game/full"
-    shards = _load_plan(folder, spec)
-    done = [(s, f) for s in shards for f in [_load_shard(folder, spec, s)] if f is not None]
+    shards = load_plan(folder, spec)
+    done = [(s, f) for s in shards for f in [load_shard(folder, spec, s)] if f is not None]
     if not done:
         pytest.skip("no shard of the 52-card run is committed yet")
     _, hands, ups, _ = situations(deck)
@@ -256,10 +275,10 @@ def test_the_committed_full_deck_shards_re_price_and_answer():
 
 def test_a_long_sharded_run_is_projected_before_it_starts():
     import io
-    from combin.stud.draw.shards import _announce
+    from combin.stud.game.shards import announce
     shards = plan_shards(DECK, 4)
     stream = io.StringIO()
-    _announce(stream, DECK, RULES, shards[:2], shards, 2)
+    announce(stream, DECK, RULES, shards[:2], shards, 2)
     line = stream.getvalue()
     assert line.startswith("game: 2 shards to compute now: about ") and "on 2 workers" in line
     assert "all 4 missing shards:" in line and line.endswith("core-hours\n")

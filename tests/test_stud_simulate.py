@@ -1,4 +1,4 @@
-"""combin.stud.draw.simulate: whole rounds played by the stored strategy land on the exact figure.
+"""combin.stud.game.simulate: whole rounds played by the stored strategy land on the exact figure.
 
 The rounds share nothing with the exact sums but the strategy they play:
 they are dealt card by card and settled by ``rules.settle``.  The decision
@@ -21,10 +21,10 @@ from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
 from combin.stud.core.situation import Situation
-from combin.stud.draw.engine import Engine
+from combin.stud.reference.cards.engine import Engine
 from combin.stud.draw.rank.engine import play_after_draw
-from combin.stud.draw.shards import assemble, lookup, run_shards
-from combin.stud.draw.simulate import StoredStrategy, simulate
+from combin.stud.game.shards import assemble, lookup, run_shards
+from combin.stud.game.simulate import StoredStrategy, simulate
 
 RULES = load_game("lunar").resolve()
 

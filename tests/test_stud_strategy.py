@@ -1,4 +1,4 @@
-"""combin.stud.draw.strategy: the basic strategy's choices, and exact costs from class records."""
+"""combin.stud.game.strategy: the basic strategy's choices, and exact costs from class records."""
 
 from fractions import Fraction
 
@@ -6,9 +6,9 @@ from combin.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
-from combin.stud.draw.chunks import ClassRecord
-from combin.stud.draw.spec import RunSpec, resolve_rules
-from combin.stud.draw.strategy import Strategy, basic_option, basic_rules
+from combin.stud.game.chunks import ClassRecord
+from combin.stud.game.spec import RunSpec, resolve_rules
+from combin.stud.game.strategy import Strategy, basic_option, basic_rules
 
 RULES = resolve_rules("lunar", None, ())
 KEYS = option_keys(RULES)
@@ -65,7 +65,7 @@ def test_table_and_basic_strategy_costs_by_hand():
 
 def test_strategy_json_lists_every_class_with_its_option():
     import json
-    from combin.stud.draw.strategy import strategy_json
+    from combin.stud.game.strategy import strategy_json
     strategy = Strategy(Deck.parse(None), RULES, 10, _records())
     document = json.loads(strategy_json(strategy))
     assert document["format"] == "combin.strategy/1" and document["exact"] is True

@@ -1,4 +1,4 @@
-"""combin.stud.draw.totals: the sums of a run add over any partition of its classes; the JSON
+"""combin.stud.game.totals: the sums of a run add over any partition of its classes; the JSON
 form round-trips and refuses anything that is not whole numbers."""
 
 import random
@@ -7,11 +7,11 @@ import pytest
 
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
-from combin.stud.draw.chunks import records_of, solve_chunk
-from combin.stud.draw.spec import RunSpec, resolve_rules
+from combin.stud.game.chunks import records_of, solve_chunk
+from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.stud.draw.options import option_keys
-from combin.stud.draw.strategy import action_of, derived_basic, hand_feature
-from combin.stud.draw.totals import GameTotals, totals_of
+from combin.stud.game.strategy import action_of, derived_basic, hand_feature
+from combin.stud.game.totals import GameTotals, totals_of
 from combin.stud.core.classes import situations
 
 RULES = load_game("lunar").resolve(None, {})

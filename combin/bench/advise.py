@@ -46,14 +46,15 @@ def bench_rows(count=50, reference_count=3):
     ``combin lunar advise`` (the rank engine, :mod:`combin.stud.draw.rank`: the
     best option and the runner-up exact, every other option proven below them)
     is timed on ``count`` fixed situations; the card-by-card engine (every
-    option, :func:`combin.stud.draw.advise.advise_cards`: the engine before
+    option, :func:`combin.stud.reference.cards.advise.advise_cards`: the engine before
     the rank engine) and the numpy reference path (``Engine(reference=True)``)
     on the first ``reference_count`` of them, each checked to give the same
     values.  The projected core-hours of the exact full-deck game are
     5,649,150 classes times the mean (and the median) CPU seconds of one situation.
     """
-    from combin.stud.draw.advise import advise, advise_cards, price
-    from combin.stud.draw.engine import Engine
+    from combin.stud.draw.advise import advise
+    from combin.stud.reference.cards.advise import advise_cards, price
+    from combin.stud.reference.cards.engine import Engine
     from combin.stud.draw.options import option_keys
     from combin.stud.core.rules import load_game
     rules = load_game("lunar").resolve()

@@ -50,7 +50,7 @@ def _classes(deck, count, seed, whole_hands=False):
 
 def _solve_timed(chunks):
     """Wall and CPU seconds of solving ``chunks`` in this process."""
-    from combin.stud.draw.chunks import solve_chunk
+    from combin.stud.game.chunks import solve_chunk
     start, cpu = perf_counter(), process_time()
     for chunk in chunks:
         solve_chunk(*chunk)
@@ -58,10 +58,10 @@ def _solve_timed(chunks):
 
 
 def _warm(deck_text=None):
-    """Warm this process up for the deck's classes (:func:`combin.stud.draw.chunks.warm_up`)."""
+    """Warm this process up for the deck's classes (:func:`combin.stud.game.chunks.warm_up`)."""
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.chunks import warm_up
-    from combin.stud.draw.spec import resolve_rules
+    from combin.stud.game.chunks import warm_up
+    from combin.stud.game.spec import resolve_rules
     warm_up(Deck.parse(deck_text), resolve_rules("lunar", None, ()))
     return True
 
@@ -69,7 +69,7 @@ def _warm(deck_text=None):
 def bench_rows(full_classes=600, scaling_classes=768, small_classes=500, scaling_chunk=64,
                scaling_rounds=3):
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.spec import RunSpec, resolve_rules
+    from combin.stud.game.spec import RunSpec, resolve_rules
     rules = resolve_rules("lunar", None, ())
     rows = []
     deck = Deck.parse(None)
@@ -131,13 +131,13 @@ def scaling_rows(found, classes, chunk):
 
 
 def timed_chunk(*chunk):
-    """:func:`combin.stud.draw.chunks.solve_chunk` with when and where it ran.
+    """:func:`combin.stud.game.chunks.solve_chunk` with when and where it ran.
 
     The result gains ``"ran": [start, stop, process id]``, the two times read
     from ``time.monotonic`` (one clock for every process of this machine, so
     the spans of local workers can be laid side by side).
     """
-    from combin.stud.draw.chunks import solve_chunk
+    from combin.stud.game.chunks import solve_chunk
     start = monotonic()
     result = solve_chunk(*chunk)
     result["ran"] = [start, monotonic(), os.getpid()]
@@ -263,7 +263,7 @@ def scaling(classes, chunk, rounds=3, deck_text=None):
     same exact records, or no time is reported.
     """
     from combin.stud.core.deck import Deck
-    from combin.stud.draw.spec import RunSpec, resolve_rules
+    from combin.stud.game.spec import RunSpec, resolve_rules
     deck = Deck.parse(deck_text)
     hands, ups, weights, picked = _classes(deck, classes, 2, whole_hands=deck.full)
     price = {"price": "best"} if deck.full else {}

@@ -4,7 +4,7 @@
 situations (:func:`combin.bench.advise.situations`) with the best option's
 distribution, and charges the processor time (:func:`time.process_time`) of
 each compiled step to its name -- for the card-by-card engine of
-:mod:`combin.stud.draw.kernel` (the "before": the dealer tables, the
+:mod:`combin.stud.reference.cards.kernel` (the "before": the dealer tables, the
 gathering of the forcing rows, the draw listing, the draw groups, the first
 pass, the option sums with their level sweep and numerators, the best
 option's distribution) and for the rank engine of
@@ -82,8 +82,9 @@ def profile(count: int = 50, engine: str = "card") -> tuple[dict, float, int]:
     """
     from combin.bench.advise import situations
     from combin.stud.draw import advise as advise_module
-    from combin.stud.draw.chunks import warm_up
-    from combin.stud.draw.spec import resolve_rules
+    from combin.stud.reference.cards import advise as cards_advise
+    from combin.stud.game.chunks import warm_up
+    from combin.stud.game.spec import resolve_rules
     from combin.stud.core.deck import Deck
     rules = resolve_rules("lunar", None, ())
     warm_up(Deck.parse(None), rules)
@@ -92,7 +93,7 @@ def profile(count: int = 50, engine: str = "card") -> tuple[dict, float, int]:
     if engine == "rank":
         from combin.stud.draw.rank import kernel as rank_kernel
         price = advise_module.advise
-        advise_module.advise_cards(found[0], rules, detail=False)
+        cards_advise.advise_cards(found[0], rules, detail=False)
         patched = _patch([rank_kernel], RANK_STEPS, spent)
         try:
             start = process_time()
@@ -104,14 +105,14 @@ def profile(count: int = 50, engine: str = "card") -> tuple[dict, float, int]:
                 setattr(module, name, function)
         spent["python"] = total - sum(spent.values())
         return dict(spent), total, len(found)
-    from combin.stud.draw import engine as engine_module
-    from combin.stud.draw import kernel
-    advise_module.advise_cards(found[0], rules, detail=False)
+    from combin.stud.reference.cards import engine as engine_module
+    from combin.stud.reference.cards import kernel
+    cards_advise.advise_cards(found[0], rules, detail=False)
     patched = _patch([kernel, engine_module] + [getattr(kernel, sub, None) for sub in
                                                  ("tables", "draws", "groups", "sums", "forcing")],
                      STEPS, spent)
-    patched.append((advise_module, "distribution", advise_module.distribution))
-    advise_module.distribution = _timed(advise_module.distribution, spent, "distribution")
+    patched.append((cards_advise, "distribution", cards_advise.distribution))
+    cards_advise.distribution = _timed(cards_advise.distribution, spent, "distribution")
     original_tables = engine_module.Engine._tables
 
     def tables(self):
@@ -126,7 +127,7 @@ def profile(count: int = 50, engine: str = "card") -> tuple[dict, float, int]:
     try:
         start = process_time()
         for situation in found:
-            advise_module.advise_cards(situation, rules, detail=True)
+            cards_advise.advise_cards(situation, rules, detail=True)
         total = process_time() - start
     finally:
         engine_module.Engine._tables = original_tables  # type: ignore[method-assign]

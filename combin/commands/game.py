@@ -140,7 +140,7 @@ def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str 
 
 def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str | bytes:
     from combin.executor import check_workers
-    from combin.stud.draw.run import run_game
+    from combin.stud.game.run import run_game
     from combin.render import emit
     from combin.documents.lunar_game import sheet_document
     from combin.fileio import check_output
@@ -162,7 +162,7 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
         want_classes=bool(args.classes_out))
     from combin.fileio import write_atomic
     if args.strategy_out:
-        from combin.stud.draw.strategy import strategy_json
+        from combin.stud.game.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))
     if args.classes_out:
         write_atomic(args.classes_out, classes[0])
@@ -172,9 +172,10 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
 def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: int, chunk: int) -> str | bytes:
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
-    from combin.stud.draw.shards import DEFAULT_SHARDS, assemble, run_shards
+    from combin.stud.game.assembled import read_run
+    from combin.stud.game.shards import DEFAULT_SHARDS, FolderReader, run_shards
+    from combin.stud.game.spec import RunSpec
     from combin.documents.lunar_game import shards_document
-    from combin.stud.draw.strategy import Strategy
     if args.sample is not None or args.strategy_out or args.classes_out:
         raise CombinError("--shards keeps the exact run; --sample, --strategy-out and --classes-out "
                           "do not apply "
@@ -183,20 +184,22 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
         raise CombinError("--shards needs a folder")
     count = _int(args.shard_count, "--shard-count", 1) if args.shard_count is not None else DEFAULT_SHARDS
     most = _int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
+    # one reading of the folder for every step: each file is read once
+    reader = FolderReader(args.shards, RunSpec.of(deck, rules))
     run_shards(deck, rules, args.shards, count, workers=workers, scheduler=args.scheduler,
-               store_path=args.store, chunk=chunk, most=most)
-    found = assemble(deck, rules, args.shards)
+               store_path=args.store, chunk=chunk, most=most, reader=reader)
+    found = read_run(deck, rules, args.shards, reader)
     if found is None:
         _progress("the sheet is written when every shard is in; run the same command again to go on")
         return ""
-    _, totals, _ = found
-    if not Strategy(deck, rules, found[0], None, totals=totals).complete:
+    if found.basic is not None and found.basic[1] is None:
         # the basic strategy derived from the optimal one, priced exactly by a second pass along
         # the shards (kept beside them as the run's own files)
-        from combin.stud.draw.basic import derive, run_basic
-        run_basic(deck, rules, args.shards, derive(totals), workers=workers, scheduler=args.scheduler,
-                  store_path=args.store, most=most)
-    document = shards_document(deck, rules, args.shards)
-    if document is None:
-        raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")
+        from combin.stud.game.basic import run_basic
+        run_basic(deck, rules, args.shards, found.basic[0], workers=workers, scheduler=args.scheduler,
+                  store_path=args.store, most=most, reader=reader)
+        found = read_run(deck, rules, args.shards, reader)     # what the second pass wrote
+        if found is None:
+            raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")
+    document = shards_document(found)
     return emit(document, args)

@@ -1,11 +1,11 @@
 """``combin lunar advise|strategy HAND --up CARD``: one Lunar Poker situation.
 
 ``simulate`` deals whole rounds and plays them by that stored strategy
-(:mod:`combin.stud.draw.simulate`).  ``advise`` prices exactly every option that can be the best or the runner-up and
+(:mod:`combin.stud.game.simulate`).  ``advise`` prices exactly every option that can be the best or the runner-up and
 gives the others a proven upper bound ("cannot be best"); ``--all`` prices every
 option exactly.  ``strategy`` answers with the optimal
 option from the committed strategy of the exact run (its shards, see
-:mod:`combin.stud.draw.shards`) and that option's exact value, priced now
+:mod:`combin.stud.game.shards`) and that option's exact value, priced now
 for this one option -- or, where the situation's shard is not computed yet,
 prices every option on the spot and says so.
 """
@@ -118,8 +118,8 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
     from combin.render import emit
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import load_game
-    from combin.stud.draw.shards import assemble
-    from combin.stud.draw.simulate import StoredStrategy, simulate
+    from combin.stud.game.shards import assemble
+    from combin.stud.game.simulate import StoredStrategy, simulate
     rounds = parse_int(args.rounds, "--rounds", 2)
     seed = parse_int(args.seed, "--seed", 0)
     deck = Deck.parse(args.deck, need=16)

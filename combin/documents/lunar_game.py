@@ -1,7 +1,7 @@
 """The whole game of Lunar Poker with draws as a :class:`~combin.render.document.Document`.
 
-:func:`sheet_document` reads a :class:`~combin.stud.draw.sheet.GameSheet` (exact, or
-from a sample) and, given the run's :class:`~combin.stud.draw.strategy.Strategy`, adds
+:func:`sheet_document` reads a :class:`~combin.stud.game.sheet.GameSheet` (exact, or
+from a sample) and, given the run's :class:`~combin.stud.game.strategy.Strategy`, adds
 its tables: :func:`strategy_tables` (the strategy table by the first five and the up
 card, the game's basic strategy and its exact house edge) and :func:`derived_tables`
 (the strategy in plain hands and the basic strategy derived from it).  Every value is
@@ -13,14 +13,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
-from combin.stud.draw.sheet import PERCENT
+from combin.stud.game.sheet import PERCENT
 from combin.cards import CLASS_NAMES
-from combin.stud.draw.strategy import kind_words, basic_rules, derived_basic, plain_table
+from combin.stud.game.strategy import kind_words, basic_rules, derived_basic, plain_table
 
 if TYPE_CHECKING:
-    from combin.stud.draw.sheet import GameSheet
-    from combin.stud.draw.strategy import Strategy
-    from combin.stud.draw.totals import GameTotals
+    from combin.stud.game.sheet import GameSheet
+    from combin.stud.game.strategy import Strategy
+    from combin.stud.game.assembled import AssembledRun
+    from combin.stud.game.totals import GameTotals
 
 __all__ = ["sheet_document", "shards_document", "paytables_table", "strategy_tables", "derived_tables"]
 
@@ -29,7 +30,7 @@ _PLACES = 10
 
 def _exact(value: Any, label: str = "") -> Any:
     """A sheet's value as a cell: a Fraction or a Decimal to :data:`_PLACES` places; a figure
-    whose ``label`` ends with :data:`~combin.stud.draw.sheet.PERCENT` as a percentage (the
+    whose ``label`` ends with :data:`~combin.stud.game.sheet.PERCENT` as a percentage (the
     same exact Fraction, :data:`_PLACES` places of percent).
 
     >>> from combin.render.document import shown
@@ -68,7 +69,7 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     (samples); with ``plain``
     also the strategy by plain hand and up card and the basic strategy derived from it.
 
-    >>> from combin.stud.draw.sheet import GameSheet
+    >>> from combin.stud.game.sheet import GameSheet
     >>> ident = {"title": "Lunar Poker", "game": "lunar", "mode": "exact",
     ...          "deck": {"ranks": "TJQKA", "cards": 20}, "paytable": "A",
     ...          "interpretations": {"L8": "push"}, "unit": "per unit of Ante"}
@@ -105,33 +106,17 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                     tuple(tables), notes=tuple(notes), subject=subject)
 
 
-def shards_document(deck: Any, rules: Any, folder: Any) -> Document | None:
-    """The sheet of the exact run kept in the shards of ``folder`` (``combin game lunar
-    --shards``), with the strategy by plain hand and up card; ``None`` while a shard is
-    missing.  The derived basic strategy's exact cost is added when its second pass
-    (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.draw.basic.run_basic`) is
-    in for every shard.  Nothing is priced here: the sheet is read from the files alone, so
-    the same folder gives the same bytes on any machine."""
-    from combin.stud.draw.basic import basic_done, basic_totals, cost_rows, derive
-    from combin.stud.draw.shards import assemble
-    from combin.stud.draw.sheet import totals_sheet
-    from combin.stud.draw.strategy import Strategy
-    found = assemble(deck, rules, folder)
-    if found is None:
-        return None
-    scale, totals, shards = found
-    sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": totals.classes, "shards": shards})
-    strategy = Strategy(deck, rules, scale, None, totals=totals)
-    basic: Any = None
-    if not strategy.complete:
-        derived = derive(totals)
-        sums = basic_totals(folder, shards, derived)
-        if sums is not None:
-            rows, expected = cost_rows(derived, sums, totals, scale)
-            basic = (derived, rows, expected)
-        else:                   # its rules now, their cost once the second pass is in everywhere
-            basic = (derived, None, (basic_done(folder, shards, derived), shards))
-    return sheet_document(sheet, strategy, plain=True, basic=basic)
+def shards_document(run: "AssembledRun") -> Document:
+    """The sheet of the exact run kept in a shards folder (``combin game lunar --shards``), read
+    once into ``run`` (:func:`combin.stud.game.assembled.read_run`), with the strategy by plain
+    hand and up card.  The derived basic strategy's exact cost is added when its second pass
+    (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.game.basic.run_basic`) is in
+    for every shard.  Nothing is priced and no file is read here: the sheet is built from
+    ``run`` alone, so the same folder gives the same bytes on any machine."""
+    from combin.stud.game.sheet import totals_sheet
+    sheet = totals_sheet(run.deck, run.rules, run.scale, run.totals,
+                         {"classes_total": run.totals.classes, "shards": run.shards})
+    return sheet_document(sheet, run.strategy, plain=True, basic=run.basic)
 
 
 def paytables_table(rows: list[tuple[str, dict[str, Any]]], current: str | None) -> Table:
@@ -200,7 +185,7 @@ def derived_tables(totals: "GameTotals", scale: int, basic: Any = None) -> list[
 
     Where the run priced the best option alone, the plain table names the optimal action (as a
     player names it) and how often it is optimal, and the basic strategy is ``basic``:
-    ``(BasicStrategy, [cost rows], expected result)`` of :mod:`combin.stud.draw.basic`, or
+    ``(BasicStrategy, [cost rows], expected result)`` of :mod:`combin.stud.game.basic`, or
     ``(BasicStrategy, None, (shards done, shards))`` while its second pass is not in for every
     shard: then its rules alone, with how far the pass has come.
     """
@@ -232,7 +217,7 @@ def derived_tables(totals: "GameTotals", scale: int, basic: Any = None) -> list[
 
 
 def _derived_from_actions(totals: "GameTotals", scale: int, basic: Any) -> list[Table]:
-    from combin.stud.draw.strategy import action_table
+    from combin.stud.game.strategy import action_table
     plain = Table.of("plain_strategy", "Strategy by the first five and the up card",
                      [("hand", "First five"), ("up", "Up card"), "Situations", ("best", "Optimal most often"),
                       ("share", "Share")],

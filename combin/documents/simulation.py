@@ -1,7 +1,7 @@
 """Whole rounds dealt and played by the stored strategy, as a :class:`~combin.render.document.Document`.
 
 :func:`simulation_document` reads the exact sums of the simulated rounds
-(:func:`combin.stud.draw.simulate.simulate`) and the exact figures of the same
+(:func:`combin.stud.game.simulate.simulate`) and the exact figures of the same
 run's shards: the mean net per Ante of the rounds and its 99% interval beside
 the exact expected result, and whether the interval holds it; the sample
 variance beside the exact variance; how often each first
@@ -24,7 +24,7 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, An
                         folder: str) -> Document:
     """The simulation as a Document of kind ``lunar_simulation``: tables ``summary`` and ``decisions``.
 
-    ``found`` is ``(L, GameTotals, shards)`` of the run's shards (:func:`combin.stud.draw.shards.assemble`).
+    ``found`` is ``(L, GameTotals, shards)`` of the run's shards (:func:`combin.stud.game.shards.assemble`).
     """
     scale, totals, shards = found
     whole = scale * totals.weight

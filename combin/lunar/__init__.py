@@ -67,7 +67,8 @@ GAME = Game(
     checks=Lazy("combin.lunar.checks:lunar_checks"),   # loaded when a command asks
     dealer=Lazy("combin.lunar.hand:deal_hands"),
     solver=Solver(__name__, ("game lunar", "game lunar --no-draw", "lunar advise"),
-                  second_pays="combin.lunar.bet:hand_bet_pays"),
+                  second_pays="combin.lunar.bet:hand_bet_pays",
+                  shards="tables/lunar/game/full", make="lunar-game"),
     audit_pages=AuditPages(Lazy("combin.lunar.audit:pages"), Lazy("combin.lunar.audit:verify"),
                            Lazy("combin.lunar.audit:interpretations")),
     **load_sections(__name__),

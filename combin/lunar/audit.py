@@ -42,13 +42,14 @@ from combin.stud.core.classes import situations_in_rows
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
 from combin.stud.core.situation import Situation
-from combin.stud.draw.advise import advise_cards
 from combin.stud.draw.options import option_keys
-from combin.stud.draw.priced import read_classes, reprice
-from combin.stud.draw.run import run_game
-from combin.stud.draw.shards import INSTANT_CODE, kept_values, plan_run, require_plan
-from combin.stud.draw.spec import RunSpec
-from combin.stud.draw.strategy import strategy_json
+from combin.stud.game.assembled import read_run
+from combin.stud.game.priced import read_classes, reprice
+from combin.stud.game.run import run_game
+from combin.stud.game.shards import INSTANT_CODE, kept_values, plan_run, require_plan
+from combin.stud.game.spec import RunSpec
+from combin.stud.game.strategy import strategy_json
+from combin.stud.reference.cards.advise import advise_cards
 from combin.stud.nodraw.game import whole_game
 
 
@@ -157,7 +158,8 @@ def full_run_sheets(folder: Any) -> dict[str, str] | None:
     ``folder`` (for the deck and rules its plan names: 52 cards, Paytable A and the default
     readings as committed), or ``None`` while one is missing."""
     deck, rules = plan_run(folder)
-    document = shards_document(deck, rules, folder)
+    found = read_run(deck, rules, folder)
+    document = None if found is None else shards_document(found)
     if document is None:
         return None
     return {f"{FULL_SHEET}.{form}": render_text(document, form) for form in ("md", "json")}
@@ -166,7 +168,7 @@ def full_run_sheets(folder: Any) -> dict[str, str] | None:
 def reprice_kept(folder: Any, count: int, seed: int, progress: Progress) -> list[str]:
     """A seeded random ``count`` of the classes the shards in ``folder`` kept with their exact
     value (the deck and rules of its plan), each priced again here with every option exact by
-    the card-by-card engine (:func:`~combin.stud.draw.advise.advise_cards`: no pruning, none of
+    the card-by-card engine (:func:`~combin.stud.reference.cards.advise.advise_cards`: no pruning, none of
     the rank engine's code that priced the run): a difference for each class whose best value,
     or whose stored option's value, is not the kept one."""
     deck, rules = plan_run(folder)
@@ -199,7 +201,7 @@ def reprice_kept(folder: Any, count: int, seed: int, progress: Progress) -> list
 
 
 def read_priced_classes(text: str, source: str) -> list[dict[str, str]]:
-    """The rows of a priced-classes CSV (:mod:`combin.stud.draw.priced`)."""
+    """The rows of a priced-classes CSV (:mod:`combin.stud.game.priced`)."""
     rows: list[dict[str, str]] = read_classes(text, source)
     return rows
 

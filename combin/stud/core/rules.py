@@ -26,7 +26,7 @@ from combin.pays import Pay
 from combin.stud.core.values import QUALIFY, STRAIGHT, best_value, category_of, hand_value, value_class
 
 if TYPE_CHECKING:
-    from combin.game import Game
+    from combin.game import Game, Solver
     from combin.interpret import Interpretation
     from combin.paytable import Paytable
 
@@ -60,9 +60,13 @@ class StudGame:
     ``instant_paytables`` the paytables of its instant-payout wager, by id;
     ``second_pays`` reads a second paytable combination on a winning Bet (L11),
     ``(cards as (rank, suit) pairs, reading) -> (name, pays)``, when the game has one;
-    ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination).
+    ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination);
+    ``solver`` is the game's :class:`~combin.game.Solver` (its package, commands, the folder
+    of its exact run's shards).
 
-    >>> lunar, caribbean = load_game("lunar"), load_game("caribbean")
+    >>> from combin.lunar import GAME as LUNAR
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> lunar, caribbean = load_game(LUNAR.id), load_game(CARIBBEAN.id)
     >>> lunar.bet, lunar.can_draw, lunar.can_force, lunar.has_instant, caribbean.can_draw
     (2, True, True, True, False)
     """
@@ -77,6 +81,7 @@ class StudGame:
     instant_paytables: "dict[str, Paytable]" = field(default_factory=dict, repr=False)
     second_pays: SecondPays | None = field(default=None, repr=False)
     bet_table: dict[str, Fraction] = field(default_factory=dict, repr=False)
+    solver: "Solver | None" = field(default=None, repr=False)
 
     @property
     def can_force(self) -> bool:
@@ -96,9 +101,11 @@ class StudGame:
     def resolve(self, paytable: str | None = None, interpret: dict[str, str] | None = None) -> "Rules":
         """The :class:`Rules` under ``paytable`` (instant payout) and ``{id: value}`` choices.
 
-        >>> load_game("lunar").resolve("B", {"L7": "continue"}).reading("L7")
+        >>> from combin.lunar import GAME as LUNAR
+        >>> load_game(LUNAR.id).resolve("B", {"L7": "continue"}).reading("L7")
         'continue'
-        >>> load_game("caribbean").resolve(interpret={"L7": "continue"})
+        >>> from combin.caribbean import GAME as CARIBBEAN
+        >>> load_game(CARIBBEAN.id).resolve(interpret={"L7": "continue"})
         Traceback (most recent call last):
         ...
         combin.errors.CombinError: Caribbean Stud does not read interpretation L7 (it reads: none)
@@ -134,7 +141,8 @@ class Rules:
 
     Every number is an exact :class:`~fractions.Fraction` of the Ante:
 
-    >>> rules = load_game("lunar").resolve()
+    >>> from combin.lunar import GAME as LUNAR
+    >>> rules = load_game(LUNAR.id).resolve()
     >>> rules.bet, rules.ante_win, rules.force_fee, rules.draw_fee, rules.exchange_sizes
     (2, Fraction(0, 1), Fraction(1, 1), Fraction(1, 1), (2, 3, 4, 5))
     >>> rules.identification()["paytable"], rules.second_combination, rules.instant_ends_round
@@ -170,7 +178,8 @@ class Rules:
         """Net Ante result, the dealer not qualifying, for the player's final value.
 
         >>> from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT
-        >>> rules = load_game("lunar").resolve()
+        >>> from combin.lunar import GAME as LUNAR
+        >>> rules = load_game(LUNAR.id).resolve()
         >>> rules.ante_not_qualified(0), rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT)
         (Fraction(1, 1), Fraction(4, 1))
         """
@@ -231,7 +240,8 @@ def reading_notes(game_id: str, readings: Any) -> list[str]:
     """Each reading of the stud game ``game_id`` in words, from ``readings`` (``{id: value}`` or
     ``((id, value), ...)``, as a sheet's identification records them), for a sheet's notes:
 
-    >>> reading_notes("lunar", {"L8": "push"})
+    >>> from combin.lunar import GAME as LUNAR
+    >>> reading_notes(LUNAR.id, {"L8": "push"})
     ['L8=push (Ante when the player beats a qualifying dealer): The Ante pushes.']
     """
     register = load_game(game_id).interpretations
@@ -258,7 +268,9 @@ def load_game(game_id: str) -> StudGame:
     the interpretations are the game's (:class:`~combin.game.Game`); the stud engine
     names no game.
 
-    >>> load_game("caribbean").title, load_game("lunar").can_draw
+    >>> from combin.lunar import GAME as LUNAR
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> load_game(CARIBBEAN.id).title, load_game(LUNAR.id).can_draw
     ('Caribbean Stud', True)
     """
     from combin.registry import games
@@ -278,7 +290,7 @@ def _build(game: "Game") -> StudGame:
     registry = {key: game.interpretations[key] for key in keys}
     instant = entry.get("instant")
     if instant is not None:
-        _check_values(registry[instant["interpretation"]], InstantReading)
+        check_values(registry[instant["interpretation"]], InstantReading)
     paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
     second = None
     if game.solver.second_pays is not None:
@@ -291,10 +303,10 @@ def _build(game: "Game") -> StudGame:
         pays = {key: value for key, value in pays.items() if key in CLASSES}
     table = {name: Pay.parse(text).net for name, text in pays.items()}
     return StudGame(entry["id"], entry["title"], entry["citation"], entry["bet"], entry, registry,
-                    package, paytables, second, table)
+                    package, paytables, second, table, game.solver)
 
 
-def _check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
+def check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
     """A ValueError unless the data's values of ``interp`` are exactly those the engine knows."""
     code, data = sorted(member.value for member in enum), sorted(interp.values)
     if code != data:
@@ -306,7 +318,8 @@ def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:
     """Net pay to 1 of a winning Bet for the player's final cards (5 or 6).
 
     >>> from combin.cards import parse_cards
-    >>> bet_pay(load_game("caribbean").resolve(), parse_cards("As Ks Qs Js Ts"))
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> bet_pay(load_game(CARIBBEAN.id).resolve(), parse_cards("As Ks Qs Js Ts"))
     Fraction(100, 1)
     """
     l11 = rules.second_combination
@@ -321,7 +334,8 @@ def instant_pay(rules: Rules, first_five: Iterable[int]) -> Fraction | None:
     """The instant payout (net, per Ante) of the first five cards, or ``None``.
 
     >>> from combin.cards import parse_cards
-    >>> instant_pay(load_game("lunar").resolve("B"), parse_cards("As Ks Qs Js Ts"))
+    >>> from combin.lunar import GAME as LUNAR
+    >>> instant_pay(load_game(LUNAR.id).resolve("B"), parse_cards("As Ks Qs Js Ts"))
     Fraction(1000, 1)
     """
     if rules.instant is None:
@@ -366,7 +380,8 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
     ``lunar.instant`` figure and this settles the main game only.
 
     >>> from combin.cards import parse_cards
-    >>> rules = load_game("caribbean").resolve()
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> rules = load_game(CARIBBEAN.id).resolve()
     >>> settle(rules, parse_cards("As Ks Qs Js Ts"), parse_cards("Ac Kd 7h 5s 2d"), "play")  # 1 + 2 x 100
     Fraction(201, 1)
     """

@@ -46,10 +46,12 @@ def option_keys(rules: Any) -> list[OptionKey]:
     """``[(kind, discard positions)]`` of the options the rules allow, in a fixed order.
 
     >>> from combin.stud.core.rules import load_game
-    >>> keys = option_keys(load_game("lunar").resolve())
+    >>> from combin.lunar import GAME as LUNAR
+    >>> keys = option_keys(load_game(LUNAR.id).resolve())
     >>> len(keys), keys[:3], keys[-1]
     (29, [('fold', ()), ('play', ()), ('buy', ())], ('exchange', (0, 1, 2, 3, 4)))
-    >>> option_keys(load_game("caribbean").resolve())
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> option_keys(load_game(CARIBBEAN.id).resolve())
     [('fold', ()), ('play', ())]
     """
     keys: list[OptionKey] = [("fold", ()), ("play", ())]

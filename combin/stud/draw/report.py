@@ -31,12 +31,16 @@ _RESULT_NAMES = {
     "fold": "Fold",
     "instant": "Instant payout (the round ends)",
 }
-_ORDER = ([f"win_{name}" for name in CLASSES] + ["push", "lose", "ante_taken", "forced_won",
+RESULT_ORDER = ([f"win_{name}" for name in CLASSES] + ["push", "lose", "ante_taken", "forced_won",
           "forced_lost", "forced_push", "forced_not_qualified", "fold", "instant"])
 
 
 def result_name(key):
-    """The printed name of a result id (``win_full_house`` -> ``Player wins with Full house``)."""
+    """The printed name of a result id (``win_full_house`` -> ``Player wins with Full house``).
+
+    >>> result_name("win_full_house"), result_name("fold")
+    ('Player wins with Full house', 'Fold')
+    """
     if key.startswith("win_"):
         return f"Player wins with {CLASS_NAMES[key[4:]]}"
     return _RESULT_NAMES[key]
@@ -66,6 +70,13 @@ def advice_report(situation, rules, progress=None, everything=False):
 
 
 def ordered_results(option):
-    """``[(result id, probability)]`` of an option's results, in the printed order."""
+    """``[(result id, probability)]`` of an option's results, in the printed order.
+
+    >>> from fractions import Fraction
+    >>> from combin.stud.draw.options import Option
+    >>> option = Option("play", (), Fraction(1), {"lose": Fraction(1, 4), "win_one_pair": Fraction(3, 4)})
+    >>> [key for key, _ in ordered_results(option)]
+    ['win_one_pair', 'lose']
+    """
     results = option.results or {}
-    return [(key, results[key]) for key in _ORDER if key in results]
+    return [(key, results[key]) for key in RESULT_ORDER if key in results]

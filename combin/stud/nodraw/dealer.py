@@ -44,7 +44,7 @@ OUTCOMES = ("not_qualified", "below", "tie", "above")
 """The dealer's hands against one player hand: ``below`` qualifies and loses to the player."""
 
 
-def _colex(positions):
+def colex(positions):
     """Colexicographic index of sorted position rows: sum_i C(p_i, i + 1)."""
     total = np.zeros(positions.shape[0], dtype=np.int64)
     for i in range(positions.shape[1]):
@@ -72,17 +72,17 @@ class DealerCounter:
                            minlength=n * levels).reshape(n, levels)
         self.cum1 = _cumulative(hist)
         # two cards: by colex pair index (counts at most C(50,3) = 19,600)
-        pair_keys = [(_colex(positions[:, [i, j]]) * levels + dense)
+        pair_keys = [(colex(positions[:, [i, j]]) * levels + dense)
                      for i, j in combinations(range(5), 2)]
         hist = np.bincount(np.concatenate(pair_keys), minlength=comb(n, 2) * levels)
         self.cum2 = _cumulative(hist.reshape(comb(n, 2), levels))
         # three and four cards: sorted keys; set index * levels + level < C(52,4) * 7462
         # = 2,020,150,950 < 2**31, so int32 holds every key of the full deck
         self.keys3 = np.sort(np.concatenate(
-            [_colex(positions[:, list(c)]) * levels + dense for c in combinations(range(5), 3)]
+            [colex(positions[:, list(c)]) * levels + dense for c in combinations(range(5), 3)]
         ).astype(np.int32))
         self.keys4 = np.sort(np.concatenate(
-            [_colex(positions[:, list(c)]) * levels + dense for c in combinations(range(5), 4)]
+            [colex(positions[:, list(c)]) * levels + dense for c in combinations(range(5), 4)]
         ).astype(np.int32))
         self.segment3, self.segment4 = comb(n - 3, 2), n - 4
 
@@ -93,10 +93,10 @@ class DealerCounter:
         if k == 1:
             return self.cum1[sets[:, 0][:, None], thresholds]
         if k == 2:
-            return self.cum2[_colex(sets)[:, None], thresholds]
+            return self.cum2[colex(sets)[:, None], thresholds]
         if k in (3, 4):
             keys, segment = (self.keys3, self.segment3) if k == 3 else (self.keys4, self.segment4)
-            index = _colex(sets)
+            index = colex(sets)
             found = np.searchsorted(keys, (index[:, None] * self.levels + thresholds).astype(np.int64))
             return found - (index * segment)[:, None]
         level = self.hand_dense[lex_index(sets, self.n)].astype(np.int64)

@@ -39,7 +39,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from combin.stud.nodraw.dealer import _colex
+from combin.stud.nodraw.dealer import colex
 from combin.stud.core.values import HIGH_CARD, STRAIGHT, category_of, lex_index
 
 __all__ = ["max_requalifying_wins", "never_gains", "force_by_up_card", "FORCE_FIELDS"]
@@ -49,7 +49,13 @@ FORCE_FIELDS = ("gain", "forced", "win", "tie", "lose", "not_qualified")
 
 
 def max_requalifying_wins(value, qualify):
-    """The most replacement cards that can requalify the dealer below a player of ``value``."""
+    """The most replacement cards that can requalify the dealer below a player of ``value``.
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.values import QUALIFY, hand_value
+    >>> max_requalifying_wins(hand_value(parse_cards("As Ad Kh 5c 2d")), QUALIFY)   # the pair outs only
+    12
+    """
     category = category_of(value)
     if value < qualify or category == HIGH_CARD:
         return 0  # a requalified dealer holds at least a pair
@@ -59,12 +65,19 @@ def max_requalifying_wins(value, qualify):
 
 
 def never_gains(value, qualify, win_net, take, fee, replacements):
-    """True when the bound proves forcing never beats taking the Ante pay (all scaled alike)."""
+    """True when the bound proves forcing never beats taking the Ante pay (all scaled alike).
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.values import QUALIFY, hand_value
+    >>> pair = hand_value(parse_cards("As Ad Kh 5c 2d"))
+    >>> never_gains(pair, QUALIFY, 3, 1, 1, 42), never_gains(pair, QUALIFY, 8, 1, 1, 42)    # 36 <= 84 < 96
+    (True, False)
+    """
     return max_requalifying_wins(value, qualify) * win_net <= replacements * (take + fee)
 
 
 @lru_cache(maxsize=2)
-def _non_qualifying(counter):
+def non_qualifying(counter):
     """Every non-qualifying hand of the deck: its cards, R = D - highest, and Q(R)."""
     table = counter.table
     rows = np.nonzero(table.dense < counter.qualify_level)[0]
@@ -74,7 +87,7 @@ def _non_qualifying(counter):
     for column in range(5):
         masks |= np.left_shift(np.uint64(1), cards[:, column].astype(np.uint64))
     rest = positions[:, :4]
-    index = _colex(rest)
+    index = colex(rest)
     first = np.searchsorted(counter.keys4, index * counter.levels + counter.qualify_level)
     requalify = counter.segment4 - (first - index * counter.segment4)
     return cards, masks, rest, index, requalify
@@ -86,7 +99,7 @@ def force_by_up_card(counter, player, value, win_net, take, fee, lose_net):
     ``win_net``, ``take``, ``fee`` and ``lose_net`` (a positive loss) are the
     scaled integer results; the gain of a forced hand is ``F(D) - M * take``.
     """
-    cards, masks, rest, index, requalify = _non_qualifying(counter)
+    cards, masks, rest, index, requalify = non_qualifying(counter)
     n = counter.n
     replacements = n - 10
     player = np.asarray(player, dtype=np.int64)

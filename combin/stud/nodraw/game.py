@@ -59,7 +59,8 @@ class WholeGame:
 
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> game = whole_game(load_game("caribbean").resolve(), Deck.parse("9TJQKA"))
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> game = whole_game(load_game(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA"))
     >>> # on six ranks the player wins 1.54 Antes a round: the house's element of risk is negative
     >>> game.situations, game.expected, game.element_of_risk
     (807576, Fraction(39610279, 25741485), Fraction(-39610279, 59987475))
@@ -156,7 +157,8 @@ def whole_game(rules, deck, strategy="optimal", progress=None, **executor):
 
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> rules, deck = load_game("caribbean").resolve(), Deck.parse("9TJQKA")
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> rules, deck = load_game(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA")
     >>> whole_game(rules, deck).expected == whole_game(rules, deck, spans=3).expected
     True
     """
@@ -180,7 +182,8 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, sc
 
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> games = whole_games(load_game("caribbean").resolve(), Deck.parse("9TJQKA"), ("optimal", "always"))
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> games = whole_games(load_game(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA"), ("optimal", "always"))
     >>> [game.strategy for game in games], games[0].expected >= games[1].expected
     (['optimal', 'always'], True)
     """
@@ -198,7 +201,7 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, sc
     total = comb(len(deck), 5)
     count = min(spans or SPANS, total)
     cuts = [total * i // count for i in range(count + 1)]
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     spec = RunSpec.of(deck, rules)
     chunks = [(spec.game_json(), list(strategies), cuts[i], cuts[i + 1]) for i in range(count)]
     if not distributed:
@@ -228,8 +231,9 @@ def span_sums(run, strategies, low, high):
     >>> from math import comb
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> from combin.stud.draw.spec import RunSpec
-    >>> run = RunSpec.of(Deck.parse("9TJQKA"), load_game("caribbean").resolve()).game_json()
+    >>> from combin.stud.game.spec import RunSpec
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> run = RunSpec.of(Deck.parse("9TJQKA"), load_game(CARIBBEAN.id).resolve()).game_json()
     >>> whole = span_sums(run, ["optimal"], 0, comb(24, 5))
     >>> halves = [span_sums(run, ["optimal"], 0, 20000), span_sums(run, ["optimal"], 20000, comb(24, 5))]
     >>> whole["situations"] == sum(half["situations"] for half in halves) == comb(24, 5) * 19
@@ -239,7 +243,7 @@ def span_sums(run, strategies, low, high):
     >>> folds[0] == folds[1] + folds[2]
     True
     """
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))
 

@@ -1,9 +1,13 @@
 """References and oracles of the stud engine: cross-checks, not the production path.
 
-Each module computes what the engine computes another way, so the tests can
-compare the two; none is on the path of a command's figures.
+Each module computes what the rank engine (:mod:`combin.stud.draw.rank`) computes another
+way, so the tests and ``combin audit --verify`` can compare the two; none is on the path
+of a command's figures.
 
-* :mod:`~combin.stud.reference.numpy_engine` -- the engine's per-draw sums in numpy (checks the kernel);
+* :mod:`~combin.stud.reference.cards` -- the card-by-card engine: every draw summed one by
+  one in its own compiled kernel, and :func:`~combin.stud.reference.cards.advise.advise_cards`
+  (checks the rank engine option by option; ``combin audit --verify`` re-prices kept classes with it);
+* :mod:`~combin.stud.reference.numpy_engine` -- the card engine's per-draw sums in numpy (checks its kernel);
 * :mod:`~combin.stud.reference.bitsum` -- the numpy engine's bit-count forcing loop (numba or numpy);
 * :mod:`~combin.stud.reference.naive` -- a game-tree walk of one situation with Fractions (checks advise);
 * :mod:`~combin.stud.reference.playout` -- seeded rounds dealt and played out (checks the whole game).

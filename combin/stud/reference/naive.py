@@ -39,6 +39,10 @@ def plain_value(cards):
 
     Straights compare by their top card, the wheel A-2-3-4-5 by its five;
     every other hand by its ranks ordered by how often they occur, then by height.
+
+    >>> from combin.cards import parse_cards
+    >>> plain_value(parse_cards("As 2d 3h 4c 5s")) < plain_value(parse_cards("2s 3d 4h 5c 6s"))   # the wheel
+    True
     """
     name = hand_class(cards)
     ranks = sorted((card >> 2 for card in cards), reverse=True)
@@ -51,24 +55,38 @@ def plain_value(cards):
 
 
 def plain_best(cards):
-    """The best :func:`plain_value` of any five of ``cards``, and that five's class."""
+    """The best :func:`plain_value` of any five of ``cards``, and that five's class.
+
+    >>> from combin.cards import parse_cards
+    >>> plain_best(parse_cards("As Ad Ks Qd 9s 9d"))[1]
+    'two_pair'
+    """
     return max((plain_value(five), hand_class(five)) for five in combinations(cards, 5))
 
 
 def qualifies(cards):
-    """Does the dealer's five qualify?  Ace-king or better."""
+    """Does the dealer's five qualify?  Ace-king or better.
+
+    >>> from combin.cards import parse_cards
+    >>> qualifies(parse_cards("As Kd 7h 5c 2d")), qualifies(parse_cards("Qs Jd 7h 5c 2d"))
+    (True, False)
+    """
     return hand_class(cards) != "high_card"
 
 
 def option_keys(sizes=(2, 3, 4, 5)):
-    """The option keys: fold, play, buy, then every exchange of ``sizes`` positions (29)."""
+    """The option keys: fold, play, buy, then every exchange of ``sizes`` positions (29).
+
+    >>> len(option_keys()), option_keys()[:3]
+    (29, [('fold',), ('play',), ('buy',)])
+    """
     keys: list[tuple] = [("fold",), ("play",), ("buy",)]
     for size in sizes:
         keys += [("exchange", positions) for positions in combinations(range(5), size)]
     return keys
 
 
-class _Walker:
+class Walker:
     def __init__(self, situation, rules):
         self.rules = rules
         self.up = situation.up
@@ -136,7 +154,7 @@ def option_values(situation, rules, keys=None):
     gives ``{("instant",): pay}`` alone; under ``continue`` the instant pay is
     added to every option.
     """
-    walker = _Walker(situation, rules)
+    walker = Walker(situation, rules)
     player = list(situation.player)
     pool = list(situation.unseen)
     first = hand_class(player)

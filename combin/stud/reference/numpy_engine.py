@@ -1,7 +1,7 @@
 """The numpy engine: the reference the compiled kernel is checked against, draw by draw.
 
 Not the production path: :func:`~combin.stud.draw.advise.advise` runs the
-compiled kernel (:mod:`combin.stud.draw.kernel`).  This module computes the same
+compiled kernel (:mod:`combin.stud.reference.cards.kernel`).  This module computes the same
 per-draw integers another way -- vectorised numpy look-ups in a table of the
 dealer's hands over every subset of the unseen cards (:class:`DealerTable`), by
 inclusion-exclusion over the drawn cards, and the forcing sums with their
@@ -10,16 +10,40 @@ every count the kernel gives (``tests/test_stud_kernel.py``), and is itself
 checked against the game-tree oracle :mod:`combin.stud.reference.naive`.
 """
 
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
 import numpy as np
 
 from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, hand_table,
-                                     lex_index)
-from combin.stud.draw.engine import _popcount, _subsets
+                                     lex_index, subsets_table)
 
-__all__ = ["DealerTable", "reference_numerators", "final_hands", "forcing"]
+__all__ = ["DealerTable", "reference_numerators", "final_hands", "forcing", "subsets", "popcount"]
+
+
+@lru_cache(maxsize=16)
+def subsets(n, k):
+    """Every k-subset of ``range(n)`` as sorted rows, lexicographic (int64).
+
+    >>> subsets(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return subsets_table(k, n).astype(np.int64)
+
+
+def popcount(words):
+    """Set bits of each non-negative int64 (numpy's bitwise_count, or eight byte look-ups).
+
+    >>> popcount(np.array([0, 1, 0b1011, 2 ** 40 - 1])).tolist()
+    [0, 1, 3, 40]
+    """
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(words).astype(np.int64)
+    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+    return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
 
 
 def _masks(k, most=4):
@@ -68,7 +92,7 @@ class DealerTable:
 
     def _build(self):
         up, n = self.up, self.n
-        hands = self.hands = _subsets(n, 4)
+        hands = self.hands = subsets(n, 4)
         dealer = np.column_stack([np.full(len(hands), up, dtype=np.int64), self.cards[hands]])
         self.dealer = dealer
         values = self.values = self.evaluate(dealer)
@@ -77,7 +101,7 @@ class DealerTable:
         width = self.width = len(self.levels) + 1
         level = self.level = np.searchsorted(self.levels, values)
         # sets of at most two cards: compact row numbers, then cumulative histograms
-        small = [np.zeros((1, 0), dtype=np.int64), _subsets(n, 1), _subsets(n, 2)]
+        small = [np.zeros((1, 0), dtype=np.int64), subsets(n, 1), subsets(n, 2)]
         self.compact = np.full(self.size ** 2, -1, dtype=np.int64)
         offset = 0
         for rows in small:
@@ -208,7 +232,7 @@ class DealerTable:
 def final_hands(engine, kept, size):
     """Draw rows, final hands, their values for every draw of ``size`` unseen cards of ``engine``."""
     table = engine.table
-    draws = _subsets(table.n, size)
+    draws = subsets(table.n, size)
     kept = np.asarray(kept, dtype=np.int64)
     hands = np.concatenate([np.broadcast_to(kept, (len(draws), len(kept))),
                             table.cards[draws]], axis=1)
@@ -221,7 +245,7 @@ def final_hands(engine, kept, size):
 
 
 def reference_numerators(engine, kept, size, detail=False):
-    """:meth:`~combin.stud.draw.engine.Engine.play_numerators` by the numpy path (the reference of the kernel)."""
+    """:meth:`~combin.stud.reference.cards.engine.Engine.play_numerators` by the numpy path (the reference of the kernel)."""
     table = engine.table
     draws, hands, values = final_hands(engine, kept, size)
     pays = engine.pays(hands, values)
@@ -319,8 +343,8 @@ def forcing(engine, draws, values, win, take, r, detail):
         if decided is not None:
             # every replacement wins or every one loses: count bits, no value compared
             beaten, beating = by_category[decided]
-            won = _popcount(beaten[:count] & ~mask)
-            lost = _popcount(beating[:count] & ~mask)
+            won = popcount(beaten[:count] & ~mask)
+            lost = popcount(beating[:count] & ~mask)
             total = w * won - engine.loss * lost
             chosen = alive & (total > c)
             gains[f] = int((total[chosen] - c).sum())

@@ -7,7 +7,7 @@ first decision from the stored optimal strategy (mapped back from the
 situation's class by the suit relabelling that made it canonical), takes the
 later decisions (fold or play after a draw; take the Ante pay or force) by
 exact expectation over the cards still unseen (the naive walker's
-:meth:`~combin.stud.reference.naive._Walker.play` and a plain average over the
+:meth:`~combin.stud.reference.naive.Walker.play` and a plain average over the
 replacements), and settles each round with
 :func:`combin.stud.core.rules.settle`.  The sum of nets and of squared nets are
 exact Fractions (with the cubes and fourth powers); the 99% intervals of
@@ -24,15 +24,15 @@ __all__ = ["play_rounds", "RoundsResult"]
 _PERMUTATIONS = list(permutations(range(4)))
 
 
-def _relabel(card, perm):
+def relabel(card, perm):
     return (card & ~3) | perm[card & 3]
 
 
-def _canonical(hand, up):
+def canonical(hand, up):
     """(canonical hand, canonical up, the relabelling used): the least image of the situation."""
     best: tuple | None = None
     for perm in _PERMUTATIONS:
-        image = (tuple(sorted(_relabel(c, perm) for c in hand)), _relabel(up, perm))
+        image = (tuple(sorted(relabel(c, perm) for c in hand)), relabel(up, perm))
         if best is None or image < best[0]:
             best = (image, perm)
     assert best is not None       # there is at least the identity
@@ -91,7 +91,7 @@ class RoundsResult:
 def play_rounds(deck, rules, records, rounds, seed):
     """Deal and play ``rounds`` seeded rounds by the strategy ``records`` (every class of the deck)."""
     from combin.stud.draw.options import option_keys
-    from combin.stud.reference.naive import _Walker
+    from combin.stud.reference.naive import Walker
     from combin.stud.core.rules import instant_pay, settle
     from combin.stud.core.situation import Situation
     from combin.stud.core.values import QUALIFY, hand_value
@@ -103,19 +103,19 @@ def play_rounds(deck, rules, records, rounds, seed):
         cards = list(deck.cards)
         rng.shuffle(cards)
         hand, up, rest = cards[:5], cards[5], cards[6:]
-        canonical, canonical_up, perm = _canonical(hand, up)
-        record = by_class[(canonical, canonical_up)]
+        class_hand, class_up, perm = canonical(hand, up)
+        record = by_class[(class_hand, class_up)]
         inverse = [perm.index(s) for s in range(4)]
         if record.best < 0:
             net = settle(rules, hand, [up] + rest[:4], "fold")    # the instant payout settles it
         else:
             kind, positions = keys[record.best]
-            discard = [_relabel(canonical[p], inverse) for p in positions]
+            discard = [relabel(class_hand[p], inverse) for p in positions]
             size = (rules.game.entry["draws"]["buy"] if kind == "buy" else len(positions))
             final = [c for c in hand if c not in discard] + rest[:size] if kind != "play" else hand
             pool = rest[size:] if kind in ("buy", "exchange") else rest
             drew = kind in ("buy", "exchange")
-            walker = _Walker(Situation(tuple(hand), up, deck), rules)
+            walker = Walker(Situation(tuple(hand), up, deck), rules)
             if kind == "fold" or (drew and walker.play(final, pool) < -1):
                 net = settle(rules, final, [up] + pool[:4], "fold", drew=drew, first_five=hand)
             else:

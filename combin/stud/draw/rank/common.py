@@ -1,36 +1,30 @@
 """Small compiled pieces the rank engine's passes share: binomials, bit counts, the subset tables.
 
-The sub-multiset tables of the blind dealer hands (:func:`_blind_add`,
-:func:`_blind_read`: inclusion-exclusion over the drawn ranks) and the subset
-tables of the dealer's suited hands by rank set (:func:`_add_subsets`,
-:func:`_signed_subsets`, :func:`_sigma_sums`: inclusion-exclusion over the
+The sub-multiset tables of the blind dealer hands (:func:`blind_add`,
+:func:`blind_read`: inclusion-exclusion over the drawn ranks) and the subset
+tables of the dealer's suited hands by rank set (:func:`add_subsets`,
+:func:`signed_subsets`, :func:`sigma_sums`: inclusion-exclusion over the
 drawn cards of the up card's suit) are read and written only through these.
 """
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import COMPILED, _jit, njit
+from combin.stud.core.compiled import jit
 from combin.stud.draw.rank.tables import BINOMIAL
 
-__all__ = ["_inline", "_c", "_bits", "_add_subsets", "_signed_subsets", "_sigma_sums", "_expand", "_blind_add",
-           "_blind_read"]
+__all__ = ["binom", "bit_count", "add_subsets", "signed_subsets", "sigma_sums", "expand", "blind_add",
+           "blind_read"]
 
 
-def _inline(function):
-    """Compiled into its callers (numba's own inlining): the small helpers of the row loops, whose
-    many array arguments would otherwise cost more to pass than their work."""
-    return njit(cache=True, nogil=True, inline="always")(function) if COMPILED else function
-
-
-@_jit
-def _c(a, b):
+@jit
+def binom(a, b):
     if a < 0 or b < 0 or b > a:
         return 0
     return BINOMIAL[a, b]
 
 
-@_jit
-def _bits(x):
+@jit
+def bit_count(x):
     count = 0
     while x:
         x &= x - 1
@@ -38,9 +32,16 @@ def _bits(x):
     return count
 
 
-@_jit
-def _add_subsets(table, set_index, mask, amount):
-    """Add ``amount`` to ``table`` at every subset of the rank set ``mask`` (at most four ranks)."""
+@jit
+def add_subsets(table, set_index, mask, amount):
+    """Add ``amount`` to ``table`` at every subset of the rank set ``mask`` (at most four ranks).
+
+    >>> binom(52, 5), binom(3, 4), binom(-1, 0)
+    (2598960, 0, 0)
+
+    >>> bit_count(0b1011), bit_count(0)
+    (3, 0)
+    """
     sub = mask
     while True:
         table[set_index[sub]] += amount
@@ -49,15 +50,15 @@ def _add_subsets(table, set_index, mask, amount):
         sub = (sub - 1) & mask
 
 
-@_jit
-def _signed_subsets(table, set_index, mask):
+@jit
+def signed_subsets(table, set_index, mask):
     """``sum over subsets T of mask, |T| <= 4, of (-1)^|T| table[T]``."""
     total = 0
     sub = mask
     while True:
         index = set_index[sub]
         if index >= 0:
-            if _bits(sub) & 1:
+            if bit_count(sub) & 1:
                 total -= table[index]
             else:
                 total += table[index]
@@ -67,8 +68,8 @@ def _signed_subsets(table, set_index, mask):
     return total
 
 
-@_jit
-def _sigma_sums(table, set_index, supp, out):
+@jit
+def sigma_sums(table, set_index, supp, out):
     """``out[c] = sum over subsets T of nu, |T| <= 4, of (-1)^|T| table[T]`` for every ``nu``
     within the rank set ``supp`` (``c`` numbers ``nu`` by the bits of ``supp``, lowest first), by
     one subset-sum transform."""
@@ -101,9 +102,13 @@ def _sigma_sums(table, set_index, supp, out):
     return s
 
 
-@_jit
-def _expand(c, supp):
-    """The rank set of the ``c``-th subset of ``supp`` (bits of ``supp``, lowest first)."""
+@jit
+def expand(c, supp):
+    """The rank set of the ``c``-th subset of ``supp`` (bits of ``supp``, lowest first).
+
+    >>> bin(expand(0b10, 0b10100)), bin(expand(0b11, 0b10100))     # the 2nd and both ranks of {2, 4}
+    ('0b10000', '0b10100')
+    """
     mask = 0
     i = 0
     for r in range(13):
@@ -114,8 +119,8 @@ def _expand(c, supp):
     return mask
 
 
-@_jit
-def _blind_add(cnt, m, a, counts, sub_ptr, sub_index, dranks, dcounts):
+@jit
+def blind_add(cnt, m, a, counts, sub_ptr, sub_index, dranks, dcounts):
     """Add the hands of rank multiset ``m`` to the blind table: for every sub-multiset ``t``,
     the hands holding a fixed ``T`` of ranks ``t``: ``prod_r C(a_r - t_r, m_r - t_r)``."""
     for j in range(sub_ptr[m], sub_ptr[m + 1]):
@@ -126,12 +131,12 @@ def _blind_add(cnt, m, a, counts, sub_ptr, sub_index, dranks, dcounts):
             if r < 0:
                 break
             tr = counts[t, r]
-            ways *= _c(a[r] - tr, dcounts[m, x] - tr)
+            ways *= binom(a[r] - tr, dcounts[m, x] - tr)
         cnt[t] += ways
 
 
-@_jit
-def _blind_read(cnt, n, sub_ptr, sub_index, sub_coef):
+@jit
+def blind_read(cnt, n, sub_ptr, sub_index, sub_coef):
     total = 0
     for j in range(sub_ptr[n], sub_ptr[n + 1]):
         total += sub_coef[j] * cnt[sub_index[j]]

@@ -1,23 +1,23 @@
 """The dealer's side of one situation for the rank engine: rank multisets, suited hands, forcing rows.
 
-:func:`_dealer_ranks` and :func:`_row_order_ranks` read the ranks alone (the
-same for every up card of one rank with the same five); :func:`_dealer_suits`
-and :func:`_row_order_suits` read the suits: the dealer's hands of four cards
+:func:`dealer_ranks` and :func:`row_order_ranks` read the ranks alone (the
+same for every up card of one rank with the same five); :func:`dealer_suits`
+and :func:`row_order_suits` read the suits: the dealer's hands of four cards
 of the up card's suit (a flush with it), and the non-qualifying rows that can
 be suited (the forcing cases (i) and (ii) of :mod:`combin.stud.draw.rank.forcing`).
 """
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _jit
-from combin.stud.draw.rank.common import _add_subsets, _bits, _blind_add, _c
+from combin.stud.core.compiled import jit
+from combin.stud.draw.rank.common import add_subsets, bit_count, blind_add, binom
 from combin.stud.draw.rank.tables import OFFSET, multiset_index
 
-__all__ = ["_dealer_ranks", "_dealer_suits", "_row_order_ranks", "_row_order_suits"]
+__all__ = ["dealer_ranks", "dealer_suits", "row_order_ranks", "row_order_suits"]
 
 
-@_jit
-def _dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index, dranks, dcounts):
+@jit
+def dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index, dranks, dcounts):
     """The dealer's side read from ranks: the blind qualifying multisets in level order and the
     static table of the hands that do not qualify (by sub-multiset)."""
     lo = OFFSET[4]
@@ -48,13 +48,13 @@ def _dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_inde
             q_level[nq] = level
             nq += 1
         else:
-            _blind_add(nq_blind, m, a, counts, sub_ptr, sub_index, dranks, dcounts)
+            blind_add(nq_blind, m, a, counts, sub_ptr, sub_index, dranks, dcounts)
     order = np.argsort(q_level[:nq], kind="mergesort")
     return q_m[:nq][order], q_level[:nq][order], nq_blind
 
 
-@_jit
-def _dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited, set_index, sets):
+@jit
+def dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited, set_index, sets):
     """The dealer's hands of four ``sigma`` cards (a flush with the up card): their rank sets, flush
     levels and blind levels, and the table of those whose blind level does not qualify."""
     lo = OFFSET[4]
@@ -65,7 +65,7 @@ def _dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited, set_
         if (sig >> r) & 1:
             ranks[nr] = r
             nr += 1
-    total = _c(nr, 4)
+    total = binom(nr, 4)
     f_mask = np.empty(max(total, 1), np.int64)
     f_level = np.empty(max(total, 1), np.int64)
     b_level = np.empty(max(total, 1), np.int64)
@@ -89,13 +89,13 @@ def _dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited, set_
                     f_level[h] = level_suited[multiset_index(c)]
                     b_level[h] = blind
                     if blind < qualify:
-                        _add_subsets(nq_sigma, set_index, mask, 1)
+                        add_subsets(nq_sigma, set_index, mask, 1)
                     h += 1
     return f_mask[:h], f_level[:h], b_level[:h], nq_sigma
 
 
-@_jit
-def _row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank):
+@jit
+def row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank):
     """The non-qualifying rows in two orders, each with its bound descending (drawing only removes
     outs, so a bound read with no card drawn holds for every draw): by the pairing outs (a player
     below a straight beats no other out), and by the pairing and straight outs."""
@@ -122,8 +122,8 @@ def _row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank):
     return rows[by_pair], pair_bound[by_pair], rows[by_all], all_bound[by_all]
 
 
-@_jit
-def _row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_rank, mmask):
+@jit
+def row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_rank, mmask):
     """The rows that can be suited, each list by its bound with the flush outs, descending: as
     case (i) (the three lower ranks free in ``sigma``; the flush outs the free ``sigma`` cards of
     other ranks), and below the up card as case (ii) (the most flush outs of a suit holding all
@@ -156,12 +156,12 @@ def _row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, strai
                 st += a[q]
         if top != up:
             one[j] = True
-            one_bound[j] = p + st + _bits(sig & ~low3)
+            one_bound[j] = p + st + bit_count(sig & ~low3)
         else:
             most = -1
             for s in range(4):
                 if s != sigma and (m_mask & avail[s]) == m_mask:
-                    free = _bits(avail[s] & ~m_mask)
+                    free = bit_count(avail[s] & ~m_mask)
                     if free > most:
                         most = free
             if most >= 0:

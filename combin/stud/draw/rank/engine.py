@@ -3,7 +3,7 @@
 :class:`RankEngine` prices the options of :func:`~combin.stud.draw.options.option_keys`
 with the compiled pass of :mod:`combin.stud.draw.rank.kernel`; the values are the
 same exact fractions as the card-by-card engine
-(:class:`combin.stud.draw.engine.Engine`) gives -- the tests compare the two on
+(:class:`combin.stud.reference.cards.engine.Engine`) gives -- the tests compare the two on
 every option of many situations -- in a fraction of the time: the dealer's
 tables are built from rank multisets (1,820 of four ranks) rather than from
 the 163,185 four-card hands, and draws are summed by class.
@@ -11,7 +11,8 @@ the 163,185 four-card hands, and draws are summed by class.
 >>> from combin.stud.core.rules import load_game
 >>> from combin.stud.core.situation import Situation
 >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
->>> engine = RankEngine(situation, load_game("lunar").resolve())
+>>> from combin.lunar import GAME as LUNAR
+>>> engine = RankEngine(situation, load_game(LUNAR.id).resolve())
 >>> engine.value(("play", ())), engine.value(("exchange", (2, 3, 4)))
 (Fraction(205, 204), Fraction(18322973, 6126120))
 """
@@ -24,23 +25,19 @@ from typing import Any
 
 import numpy as np
 
+from combin.cache import cached_arrays
 from combin.errors import CombinError
-from combin.stud.core.values import STRAIGHT, CATEGORY_SHIFT, best_value
+from combin.stud.core.deck import Deck
+from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
+from combin.stud.core.rules import bet_pay
+from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
+from combin.stud.draw.rank.records import (OptionArrays, RankTables, RanksState, RowTables, SuitsState, Unseen,
+                                           row_tables)
 from combin.stud.draw.rank.tables import OFFSET, build
 
 __all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw"]
-
-_NO_PAY = np.iinfo(np.int64).min
-
-
-def _whole(x: Any, what: str) -> int:
-    x = Fraction(x)
-    if x.denominator != 1:
-        raise CombinError(f"{what} must be a whole number of Ante units for the exact engine, not {x}")
-    return int(x)
-
 
 def _level_classes(levels: np.ndarray) -> np.ndarray:
     """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
@@ -56,8 +53,8 @@ def _level_classes(levels: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _kernel_tables() -> tuple:
-    """The fixed tables in the order :func:`~combin.stud.draw.rank.kernel.price_options` reads them."""
+def _kernel_tables() -> RankTables:
+    """The fixed tables as the compiled passes read them (:mod:`combin.stud.draw.rank.records`)."""
     t = build()
     lo, hi = OFFSET[4], OFFSET[5]
     rows = np.zeros((13, hi - lo), np.int64)
@@ -66,11 +63,17 @@ def _kernel_tables() -> tuple:
         found = np.nonzero(t.not_qualified[up])[0] + lo
         rows[up, :len(found)] = found
         count[up] = len(found)
-    return (t.counts.astype(np.int64), t.valid, t.sub_ptr, t.sub_index, t.sub_coef, t.level_plain,
-            t.level_suited, t.qualify, t.dealer, rows, count, t.high, t.rest, t.pair, t.straight_rank,
-            t.straight, t.straight_flush, t.flush, t.set_index, t.sets, t.straight_level, t.flush_level,
-            len(t.levels), t.levels.astype(np.int64), t.mranks, t.mmask, _level_classes(t.levels),
-            t.dranks, t.dcounts, t.sorted_ranks)
+    return RankTables(t.counts.astype(np.int64), t.valid, t.sub_ptr, t.sub_index, t.sub_coef, t.level_plain,
+                      t.level_suited, t.qualify, t.dealer, rows, count, t.high, t.rest, t.pair, t.straight_rank,
+                      t.straight, t.straight_flush, t.flush, t.set_index, t.sets, t.straight_level, t.flush_level,
+                      len(t.levels), t.levels.astype(np.int64), t.mranks, t.mmask, _level_classes(t.levels),
+                      t.dranks, t.dcounts, t.sorted_ranks)
+
+
+@lru_cache(maxsize=8)
+def _row_tables() -> RowTables:
+    """The forcing rows' part of :func:`_kernel_tables`."""
+    return row_tables(_kernel_tables())
 
 
 def win_levels(rules: Any) -> np.ndarray:
@@ -79,7 +82,8 @@ def win_levels(rules: Any) -> np.ndarray:
     the value), in whole Ante units.
 
     >>> from combin.stud.core.rules import load_game
-    >>> wins = win_levels(load_game("lunar").resolve())
+    >>> from combin.lunar import GAME as LUNAR
+    >>> wins = win_levels(load_game(LUNAR.id).resolve())
     >>> int(wins[-1]), int(wins[0])          # a royal flush pays 100 to 1 on a Bet of 2
     (200, 0)
     """
@@ -94,26 +98,16 @@ def _win_levels(rules: Any) -> np.ndarray:
     if key not in _WINS:
         # the wins depend on the rules' Bet table and L11 and on the code and data that read a pay:
         # all in the cache key (combin.cache), so a change of any is a new file
-        from combin.cache import cached_arrays
-        from combin.stud.draw.engine import _pay_key
-        from combin.stud.core.deck import Deck
-        found = cached_arrays("win-levels", f"{_pay_key(rules, Deck.parse(None))}|{rules.ante_win}|{rules.bet}",
+        found = cached_arrays("win-levels", f"{pay_key(rules, Deck.parse(None))}|{rules.ante_win}|{rules.bet}",
                               lambda: {"wins": _compute_wins(rules)})
         _WINS[key] = found["wins"]
     return _WINS[key]
 
 
 def _compute_wins(rules: Any) -> np.ndarray:
-    from combin.stud.draw.engine import _representative
-    from combin.stud.core.rules import bet_pay
-    levels = build().levels.tolist()
-    ante_win = _whole(rules.ante_win, "the Ante pay on a win")
-    bet = _whole(rules.bet, "the Bet")
-    wins = []
-    for value in levels:
-        pay = Fraction(bet_pay(rules, _representative(value)))
-        wins.append(_NO_PAY if pay.denominator != 1 else ante_win + bet * int(pay))
-    return np.array(wins, dtype=np.int64)
+    pays = whole_pays(rules)
+    bet_pays = level_pays(rules, build().levels)
+    return np.where(bet_pays == NO_PAY, NO_PAY, pays.ante_win + pays.bet * bet_pays).astype(np.int64)
 
 
 _SIX: dict[tuple, tuple[int, int]] = {}
@@ -129,7 +123,8 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
 
     >>> from combin.cards import parse_cards
     >>> from combin.stud.core.rules import load_game
-    >>> rules = load_game("lunar").resolve()
+    >>> from combin.lunar import GAME as LUNAR
+    >>> rules = load_game(LUNAR.id).resolve()
     >>> six_card(rules, parse_cards("Ks Qs Js Ts 9s 9d"))[1]      # a straight flush and a straight
     108
     """
@@ -142,21 +137,20 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     key = (rules.game.id, rules.readings, ranks, flush)
     found = _SIX.get(key)
     if found is None:
-        from combin.stud.core.rules import bet_pay
+        pays = whole_pays(rules)
         level = int(np.searchsorted(build().levels, best_value(cards)))
-        win = _whole(rules.ante_win, "the Ante pay on a win") + _whole(rules.bet, "the Bet") * _whole(
-            bet_pay(rules, cards), "a Bet pay")
+        win = pays.ante_win + pays.bet * whole(bet_pay(rules, cards), "a Bet pay")
         found = _SIX[key] = (level, win)
     return found
 
 
-_LAYOUTS: dict[tuple, tuple] = {}
+_LAYOUTS: dict[tuple, OptionArrays] = {}
 #: The ranks' part of the last situation prepared (by game, readings, five, up rank, unseen ranks).
-_RANKS_STATE: dict[tuple, tuple] = {}
+_RANKS_STATE: dict[tuple, RanksState] = {}
 
 
 def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
-            sixth: int | None = None) -> tuple:
+            sixth: int | None = None) -> OptionArrays:
     """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
     ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
     card can be (default every card the five leave)."""
@@ -194,7 +188,7 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
                     six_level[o, card], six_win[o, card] = six_card(rules, list(player) + [card])
         elif kind == "exchange":
             opt_k[o] = len(positions)
-    found = _LAYOUTS[key] = (mode, opt_k, kept, suit, six_level, six_win)
+    found = _LAYOUTS[key] = OptionArrays(mode, opt_k, kept, suit, six_level, six_win)
     return found
 
 
@@ -237,40 +231,36 @@ class RankEngine:
         self.a, self.avail = a, avail
         self.up = int(situation.up) >> 2
         self.sigma = int(situation.up) & 3
-        self.bet = _whole(rules.bet, "the Bet")
-        self.loss = 1 + self.bet
-        self.take_low = _whole(rules.ante_not_qualified(0), "the Ante pay")
-        self.take_high = _whole(rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT), "the Ante pay")
-        self.force_fee = None if rules.force_fee is None else _whole(rules.force_fee, "the force fee")
-        self.draw_fee = None if rules.draw_fee is None else _whole(rules.draw_fee, "the draw fee")
+        self.pays = whole_pays(rules)       # the rules' pays, as every engine reads them
+        self.unseen_record = Unseen(a, avail, self.up, self.sigma, self.n)
+        self.bet, self.loss = self.pays.bet, self.pays.loss
+        self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
+        self.force_fee = self.pays.force_fee if self.pays.can_force else None
+        self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
         self.buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
         self._values: dict[tuple, Fraction] | None = None
         self._wins = _win_levels(rules)
-        self._layout: tuple | None = None
-        self._state: tuple | None = None
+        self._layout: OptionArrays | None = None
+        self._state: tuple[RanksState, SuitsState] | None = None
         self._dists: dict[int, np.ndarray] = {}
         sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.game.can_draw else [])
         #: every option value and result probability is an integer over this (lcm of the options'
-        #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.draw.chunks.common_denominator`)
+        #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.game.chunks.common_denominator`)
         self.scale = lcm(*((self.n - k - 4) * comb(self.n - k, 4) * comb(self.n, k) for k in sizes))
 
-    def _arrays(self) -> tuple:
+    def _arrays(self) -> OptionArrays:
         """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced): they depend
         on the five alone, so the situations of one hand (every up card) share them."""
         if self._layout is None:
             self._layout = _layout(self.rules, tuple(self.player), self._only, self._sixth)
         return self._layout
 
-    @property
-    def _fee(self) -> int:
-        return -1 if self.force_fee is None else self.force_fee
-
-    def _prepared(self) -> tuple:
+    def _prepared(self) -> tuple[RanksState, SuitsState]:
         """``(ranks state, suits state)`` of :func:`~combin.stud.draw.rank.kernel.prepare_ranks` and
         :func:`~combin.stud.draw.rank.kernel.prepare_suits`; the ranks' part is shared by the
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
-            mode, opt_k, kept, suit, six_level, six_win = self._arrays()
+            options = self._arrays()
             key = (self.rules.game.id, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
                    self._only, self._sixth)
             ranks = _RANKS_STATE.get(key)
@@ -279,22 +269,19 @@ class RankEngine:
                 for card in self.player:
                     player_mask |= 1 << card
                 # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
-                ranks = kernel.prepare_ranks(self.a, self.up, self.n, mode, opt_k, kept, six_level, six_win,
-                                             self._wins, player_mask, _kernel_tables())
+                ranks = RanksState(*kernel.prepare_ranks(self.unseen_record, options, self._wins, player_mask,
+                                                         _kernel_tables()))
                 _RANKS_STATE.clear()
                 _RANKS_STATE[key] = ranks
-            suits = kernel.prepare_suits(self.a, self.avail, self.up, self.sigma, self.n, opt_k, suit,
-                                         self.take_low, self.take_high, self.loss, self._fee, ranks,
-                                         _kernel_tables())
+            suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks,
+                                                     _kernel_tables()))
             self._state = (ranks, suits)
         return self._state
 
     def _exact(self, o: int, want: bool) -> tuple:
-        mode, opt_k, kept, suit, _, _ = self._arrays()
         ranks, suits = self._prepared()
-        return kernel.exact(o, want, self.a, self.avail, self.up, self.sigma, self.n, opt_k, kept, suit,
-                            self.take_low, self.take_high, self.loss, self._fee, self.draw_fee or 0, ranks, suits,
-                            _kernel_tables())
+        return kernel.exact(o, want, self.unseen_record, self._arrays(), self.pays, ranks, suits, _kernel_tables(),
+                            _row_tables())
 
     def bound(self, key: tuple) -> Fraction:
         """An upper bound of the option's value (:func:`~combin.stud.draw.rank.kernel.prepare`)."""
@@ -388,7 +375,7 @@ class RankEngine:
 
     def distribution(self, key: tuple) -> tuple[int, dict[str, list[int]]]:
         """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
-        the same integers as :func:`combin.stud.draw.advise.distribution` (the tests compare them),
+        the same integers as :func:`combin.stud.reference.cards.advise.distribution` (the tests compare them),
         summed by the kernel draw class by draw class (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
         from combin.cards import CLASSES
         if key[0] == "fold":
@@ -408,7 +395,7 @@ class RankEngine:
     def record(self, everything: bool = False, bonus: int = 0) -> tuple[int, list, dict[str, list[int]]]:
         """``(best option index, [value of each option or None], {result id: [p, net x p, net^2 x p]})``,
         every number an integer over :attr:`scale`: what a run keeps of a class
-        (:func:`combin.stud.draw.chunks.solve_chunk`), with no fraction formed.
+        (:func:`combin.stud.game.chunks.solve_chunk`), with no fraction formed.
 
         ``None`` marks an option not priced (it cannot be the best, unless ``everything``);
         ``bonus``, the instant pay under L7=continue, is added to every net:
@@ -449,7 +436,8 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
     >>> from combin.cards import parse_cards
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> deck, rules = Deck.parse("9TJQKA"), load_game("lunar").resolve()
+    >>> from combin.lunar import GAME as LUNAR
+    >>> deck, rules = Deck.parse("9TJQKA"), load_game(LUNAR.id).resolve()
     >>> hand, up = parse_cards("As Ad Ks Qd 9s"), parse_cards("Jh")[0]
     >>> unseen = [c for c in deck.cards if c not in hand and c != up]
     >>> play_after_draw(rules, deck, hand, [], up, unseen)    # no draw: the play option's value

@@ -12,9 +12,10 @@ with their nets and squared nets (:func:`_tally`).
 import numpy as np
 
 from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, FULL_HOUSE, QUADS, TRIPS
-from combin.stud.draw.kernel.common import _jit
-from combin.stud.draw.rank.common import _add_subsets, _bits, _c, _expand, _sigma_sums
+from combin.stud.core.compiled import jit
+from combin.stud.draw.rank.common import add_subsets, bit_count, binom, expand, sigma_sums
 from combin.stud.draw.rank.forcing import case_two, case_two_by_class, forcing, forcing_by_class, strong
+from combin.stud.draw.rank.records import CaseTwo, DrawClass, RowOrder, SubEntry, Tally
 
 __all__ = ["exact", "RESULT_ROWS"]
 
@@ -25,7 +26,7 @@ RESULT_ROWS = ("push", "lose", "ante_taken", "forced_won", "forced_lost", "force
                "forced_not_qualified", "fold")
 
 
-@_jit
+@jit
 def _add(dist, row, count, net):
     if count != 0:
         dist[row, 0] += count
@@ -33,14 +34,18 @@ def _add(dist, row, count, net):
         dist[row, 2] += count * net * net
 
 
-@_jit
-def _tally(dist, classes, mult, level, win, take, plays, below, tied, above, nq, forced, r, whole, loss, fee,
-           force_fee, level_class):
-    """Add one draw class's outcomes to ``dist`` (rows: the wins by the player's class, then
+@jit
+def _tally(tally, mult, plays, dc, forced):
+    """Add one draw class's outcomes (``dc``, a :class:`~combin.stud.draw.rank.records.DrawClass`;
+    ``forced``: its forcing sums) to ``tally.dist`` (rows: the wins by the player's class, then
     :data:`RESULT_ROWS`; columns: count, count x net, count x net^2).  A draw weighs
     ``whole = r * C(n - k, 4)``, a dealer hand ``r``, a forced replacement 1; every net counts
     the draw fee ``fee``.  The sums stay inside int64: an option's outcomes number at most
     ``37 * C(41, 4) * C(46, 5) < 6e12`` and a net is at most 210 in size."""
+    dist, classes, level_class = tally.dist, tally.classes, tally.level_class
+    fee, force_fee = tally.draw_fee, tally.force_fee
+    level, win, take, loss, r, whole = dc.level, dc.win, dc.take, dc.loss, dc.r, dc.whole
+    below, tied, above, nq = dc.below, dc.tied, dc.above, dc.nq
     if not plays:
         _add(dist, classes + 7, mult * whole, -1 - fee)
         return
@@ -54,15 +59,17 @@ def _tally(dist, classes, mult, level, win, take, plays, below, tied, above, nq,
     _add(dist, classes + 6, mult * forced[5], -force_fee - fee)
 
 
-@_jit
-def _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above, nq, b, n, nu, sigma, avail,
-           card, suit, excl, mult, k, out, up, twos, two_bound, counts, mranks, mmask, high, rest, pair,
-           straight_rank, straight, straight_flush, flush, memo, memo_done, dist, want, fast, classes, draw_fee,
-           force_fee, level_class):
-    """The draws of a sub-entry where forcing can pay, one by one: case (ii) reads the suits
-    outside ``sigma`` of the drawn cards (memoised per suit and drawn ranks within the sub-entry).
-    Returns the sum of ``max(-whole, numerator)`` over them (their outcomes added to ``dist``
-    when ``want``)."""
+@jit
+def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally):
+    """The draws of a sub-entry (``sub``, a :class:`~combin.stud.draw.rank.records.SubEntry`) of
+    the draw class ``dc`` where forcing can pay, one by one: case (ii) reads the suits outside
+    ``sigma`` of the drawn cards (memoised per suit and drawn ranks within the sub-entry).
+    Returns the sum of ``max(-whole, numerator)`` over them (their outcomes added to
+    ``tally`` when it wants them)."""
+    base, whole = dc.base, dc.whole
+    n, nu, card, suit, excl, mult, k, fast = sub.n, sub.nu, sub.card, sub.suit, sub.excl, sub.mult, sub.k, sub.fast
+    avail, sigma, up = unseen.avail, unseen.sigma, unseen.up
+    twos, two_bound, memo, memo_done = case2.twos, case2.two_bound, case2.memo, case2.memo_done
     ranks_of = np.empty(5, np.int64)
     nd_ranks = 0
     for q in range(13):
@@ -81,7 +88,7 @@ def _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above
             need = counts[n, q] - ((nu >> q) & 1)
             nchoice[t] = 0
             for sm in range(16):
-                if (sm >> sigma) & 1 or _bits(sm) != need:
+                if (sm >> sigma) & 1 or bit_count(sm) != need:
                     continue
                 okay = True
                 for s in range(4):
@@ -128,11 +135,9 @@ def _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above
                     for q in range(6):
                         memo[s, c, q] = 0
                     if fast > 0:
-                        case_two_by_class(fast, level, win, loss, threshold, r, b, free_suit, up, twos, two_bound,
-                                          mmask, rest, straight_rank, flush, memo[s, c])
+                        case_two_by_class(fast, dc, b, free_suit, up, twos, two_bound, rt, memo[s, c])
                     else:
-                        case_two(level, win, loss, threshold, r, b, free_suit, up, twos, two_bound, mmask, rest,
-                                 pair, straight_rank, straight, straight_flush, flush, memo[s, c])
+                        case_two(dc, b, free_suit, up, twos, two_bound, rt, memo[s, c])
                     memo_done[s, c] = True
                 for q in range(6):
                     part[q] += memo[s, c, q]
@@ -140,9 +145,8 @@ def _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above
             plays = k == 0 or numerator >= -whole
             total += numerator if plays else -whole
             seen += 1
-            if want:
-                _tally(dist, classes, 1, level, win, take, plays, below, tied, above, nq, part, r, whole, loss,
-                       draw_fee, force_fee, level_class)
+            if tally.want:
+                _tally(tally, 1, plays, dc, part)
         if card >= 0 or suit >= 0:
             break
         t = 0
@@ -157,13 +161,19 @@ def _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above
     return total
 
 
-@_jit
-def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, take_low, take_high, loss, fee,
-          draw_fee, ranks_state, suits_state, tables):
+@jit
+def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt):
     """The exact sum of option ``o`` (``sum over draws of max(-D, numerator)``, the numerator alone
-    for ``k = 0``) from the state of :func:`prepare`, and with ``want`` its detail rows
-    (:data:`DETAIL_COLUMNS`): each blind entry refined by the drawn cards of ``sigma`` (and the
-    flushes apart), the suited dealer hands corrected, forcing summed where it can pay."""
+    for ``k = 0``) from the state of :func:`~combin.stud.draw.rank.prepare.prepare_ranks` and
+    :func:`~combin.stud.draw.rank.prepare.prepare_suits`, and with ``want`` its outcome rows
+    (:data:`RESULT_ROWS`): each blind entry refined by the drawn cards of ``sigma`` (and the
+    flushes apart), the suited dealer hands corrected, forcing summed where it can pay.  The
+    inputs are the records of :mod:`combin.stud.draw.rank.records` (``unseen``, ``options``,
+    ``tables``, ``rt``, the two states) and the rules' :class:`~combin.stud.core.pays.WholePays`."""
+    a, avail, up, sigma, n_unseen = unseen.a, unseen.avail, unseen.up, unseen.sigma, unseen.n
+    opt_k, opt_suit = options.k, options.suit
+    take_low, take_high, loss = pays.take_low, pays.take_high, pays.loss
+    fee, draw_fee = pays.force_fee, pays.draw_fee
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
@@ -174,7 +184,7 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
     sig = avail[sigma]
     k = opt_k[o]
     r = n_unseen - k - 4
-    hands = _c(n_unseen - k, 4)
+    hands = binom(n_unseen - k, 4)
     whole = r * hands
     ksuit = opt_suit[o]
     cnt_fb = np.zeros(sets, np.int64)
@@ -187,12 +197,14 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
     b = np.zeros(13, np.int64)
     out = np.zeros(6, np.int64)
     zero6 = np.zeros(6, np.int64)
-    memo = np.zeros((4, 32, 6), np.int64)
-    memo_done = np.zeros((4, 32), np.bool_)
+    # case (ii)'s rows and its memo, passed to each sub-entry's draws (only the arrays they read: a
+    # call that carries every table costs more than the draws of a small sub-entry)
+    case2 = CaseTwo(twos, two_bound, np.zeros((4, 32, 6), np.int64), np.zeros((4, 32), np.bool_))
     classes = level_class.max() + 1
     dist = np.zeros((classes + 8, 3), np.int64)
     fee_here = 0 if k == 0 else draw_fee
     ffee = fee if fee > 0 else 0
+    tally = Tally(dist, want, classes, level_class, fee_here, ffee)
     total = 0
     i = opt_ptr[o]
     end = opt_ptr[o + 1]
@@ -204,7 +216,7 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
         if j - i > 64:
             raise AssertionError("more than 64 entries of one option share a level")
         while pe < NE and ev_level[pe] < level:
-            _add_subsets(cnt_fb, set_index, ev_mask[pe], ev_sign[pe])
+            add_subsets(cnt_fb, set_index, ev_mask[pe], ev_sign[pe])
             pe += 1
         for x in range(i, j):
             e = opt_list[x]
@@ -218,20 +230,20 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
                         cand |= 1 << q
                 cand &= sig
             supps[x - i] = cand
-            _sigma_sums(cnt_fb, set_index, cand, before[x - i])
-            _sigma_sums(nq_sigma, set_index, cand, nqs[x - i])
+            sigma_sums(cnt_fb, set_index, cand, before[x - i])
+            sigma_sums(nq_sigma, set_index, cand, nqs[x - i])
         moved = False
         while pe < NE and ev_level[pe] == level:
-            _add_subsets(cnt_fb, set_index, ev_mask[pe], ev_sign[pe])
+            add_subsets(cnt_fb, set_index, ev_mask[pe], ev_sign[pe])
             pe += 1
             moved = True
         for x in range(i, j):
             e = opt_list[x]
             cand = supps[x - i]
             if moved:
-                _sigma_sums(cnt_fb, set_index, cand, after[x - i])
+                sigma_sums(cnt_fb, set_index, cand, after[x - i])
             else:
-                for c in range(1 << _bits(cand)):
+                for c in range(1 << bit_count(cand)):
                     after[x - i, c] = before[x - i, c]
             n = be_n[e]
             kind = be_kind[e]
@@ -253,7 +265,7 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
                     for s in range(4):
                         if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
                             nonsigma |= 1 << s
-            nsub = 1 << _bits(cand)
+            nsub = 1 << bit_count(cand)
             for c in range(nsub + 4):
                 sub_suit = -1
                 excl = 0
@@ -267,7 +279,7 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
                 elif kind == 0:
                     if c >= nsub:
                         break
-                    nu = _expand(c, cand)
+                    nu = expand(c, cand)
                     cc = c
                     if sigma_flush and nu == supp:
                         continue
@@ -278,17 +290,17 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
                             break
                         held_q = dcounts[n, y]
                         if (nu >> q) & 1:
-                            mult *= _c(a[q] - 1, held_q - 1)
+                            mult *= binom(a[q] - 1, held_q - 1)
                         else:
-                            mult *= _c(a[q] - ((sig >> q) & 1), held_q)
+                            mult *= binom(a[q] - ((sig >> q) & 1), held_q)
                     if nu == 0:
-                        mult -= _bits(nonsigma)
+                        mult -= bit_count(nonsigma)
                         excl = nonsigma
                     if mult <= 0:
                         continue
                 else:
                     if c < nsub:
-                        nu = _expand(c, cand)
+                        nu = expand(c, cand)
                         if not (sigma_flush and nu == supp):
                             continue
                         cc = c
@@ -306,35 +318,27 @@ def exact(o, want, a, avail, up, sigma, n_unseen, opt_k, opt_kept, opt_suit, tak
                 nq = be_nq[e] - nqs[x - i, cc]
                 above = hands - nq - below - tied
                 base = r * (win * below - loss * above + take * nq)
+                dc = DrawClass(level, win, take, loss, threshold, r, whole, base, below, tied, above, nq)
                 if not can_pay:
                     plays = k == 0 or base >= -whole
                     total += mult * (base if plays else -whole)
                     if want:
-                        _tally(dist, classes, mult, level, win, take, plays, below, tied, above, nq, zero6, r, whole,
-                               loss, fee_here, ffee, level_class)
+                        _tally(tally, mult, plays, dc, zero6)
                     continue
                 for q in range(6):
                     out[q] = 0
                 if level < straight_level:
-                    rows, bounds = by_pair, pair_bound
+                    order = RowOrder(by_pair, pair_bound, ones, one_bound, level >= flush_level)
                 else:
-                    rows, bounds = by_all, all_bound
+                    order = RowOrder(by_all, all_bound, ones, one_bound, level >= flush_level)
                 category = levels[level] // CATEGORY_SHIFT
                 fast = 1 if category == TRIPS else (2 if category == FLUSH else (
                     3 if category == FULL_HOUSE or category == QUADS else 0))
                 if fast > 0:
-                    forcing_by_class(fast, level, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones,
-                                     one_bound, level >= flush_level, mranks, mmask, high, rest, straight_rank, flush,
-                                     out)
+                    forcing_by_class(fast, dc, b, nu, sig, up, order, rt, out)
                 else:
-                    forcing(level, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones, one_bound,
-                            level >= flush_level, mranks, mmask, high, rest, pair, straight_rank, straight,
-                            straight_flush, flush, out)
-                got = _draws(level, win, take, loss, threshold, r, whole, base, below, tied, above, nq,
-                                         b, n, nu, sigma, avail, be_card[e], sub_suit, excl, mult, k, out, up,
-                                         twos, two_bound, counts, mranks, mmask, high, rest, pair, straight_rank,
-                                         straight, straight_flush, flush, memo, memo_done, dist, want, fast, classes,
-                                         fee_here, ffee, level_class)
-                total += got
+                    forcing(dc, b, nu, sig, up, order, rt, out)
+                sub = SubEntry(n, nu, be_card[e], sub_suit, excl, mult, k, fast)
+                total += _draws(dc, sub, unseen, b, out, counts, case2, rt, tally)
         i = j
     return total, dist

@@ -29,29 +29,38 @@ any other player is compared level by level (:func:`forcing`, :func:`case_two`).
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _jit
-from combin.stud.draw.rank.common import _inline
+from combin.stud.core.compiled import jit
+from combin.stud.core.compiled import inline
 from combin.stud.draw.rank.tables import OFFSET
 
 __all__ = ["strong", "forcing", "case_two", "forcing_by_class", "case_two_by_class"]
 
 
-@_jit
+@jit
 def strong(level, win, take, r, fee, straight_level, flush_level):
     """Whether forcing can ever pay for a final hand of this level: at most 12 pairing outs lose to a
-    player below a straight, 20 below a flush, 29 in all."""
+    player below a straight, 20 below a flush, 29 in all.
+
+    >>> strong(0, 4, 1, 43, 1, 100, 200), strong(0, 8, 1, 43, 1, 100, 200)    # 4 x 12 <= 86 < 8 x 12
+    (False, True)
+    >>> strong(0, 200, 1, 43, -1, 100, 200)                                 # no forcing in the game
+    False
+    """
     if fee < 0:
         return False
     beatable = 12 if level < straight_level else (20 if level < flush_level else 29)
     return win * beatable > r * (fee + take)
 
 
-@_inline
-def _row_by_levels(player, win, loss, threshold, r, b, m_mask, suited_mask, count, i_row, up, rest, pair,
-                   straight_rank, straight, straight_flush, flush, out):
+@inline
+def _row_by_levels(dc, b, m_mask, suited_mask, count, i_row, up, rt, out):
     """Add to ``out`` the forcing of ``count`` hands of one row, each out compared level by level;
     the four cards kept are suited in the free ranks ``suited_mask`` of their suit (``-1``: not
-    suited)."""
+    suited).  ``dc``: the draw class (:class:`~combin.stud.draw.rank.records.DrawClass`), ``rt``
+    the rows' tables (:class:`~combin.stud.draw.rank.records.RowTables`)."""
+    player, win, loss, threshold, r = dc.level, dc.win, dc.loss, dc.threshold, dc.r
+    rest, pair, straight_rank, flush = rt.rest, rt.pair, rt.straight_rank, rt.flush
+    straight, straight_flush = rt.straight, rt.straight_flush
     s = 0
     outs = 0
     won = 0
@@ -118,14 +127,17 @@ def _row_by_levels(player, win, loss, threshold, r, b, m_mask, suited_mask, coun
         out[5] += count * (r - outs)
 
 
-@_jit
-def forcing(player, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones, one_bounds, separate, mranks,
-            mmask, high, rest, pair, straight_rank, straight, straight_flush, flush, out):
+@jit
+def forcing(dc, b, nu, sig, up, order, rt, out):
     """The forcing sums of one draw class, every out compared level by level: the unsuited hands of
     the rows that can pay (``rows`` by ``bounds`` descending), the dealer's flushes of four ``sigma``
     cards taken out, and the hands suited as case (i) -- within the same rows below a flush (a
     flush out then only beats the player), from their own list ``ones`` (bound with the flush
-    outs) at a flush or better (``separate``).  Case (ii): :func:`case_two`."""
+    outs) at a flush or better (``separate``; ``order``: a
+    :class:`~combin.stud.draw.rank.records.RowOrder`).  Case (ii): :func:`case_two`."""
+    win, threshold = dc.win, dc.threshold
+    rows, bounds, ones, one_bounds, separate = order.rows, order.bounds, order.ones, order.one_bounds, order.separate
+    mranks, mmask, high = rt.mranks, rt.mmask, rt.high
     lo = OFFSET[4]
     free_sig = sig & ~nu
     for j in range(rows.shape[0]):
@@ -147,11 +159,9 @@ def forcing(player, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones,
                 if suited > 0:
                     hands -= suited
                     if not separate:
-                        _row_by_levels(player, win, loss, threshold, r, b, m_mask, free_sig & ~low3, suited,
-                                       i_row, up, rest, pair, straight_rank, straight, straight_flush, flush, out)
+                        _row_by_levels(dc, b, m_mask, free_sig & ~low3, suited, i_row, up, rt, out)
         if hands > 0:
-            _row_by_levels(player, win, loss, threshold, r, b, m_mask, -1, hands, i_row, up, rest, pair,
-                           straight_rank, straight, straight_flush, flush, out)
+            _row_by_levels(dc, b, m_mask, -1, hands, i_row, up, rt, out)
     if not separate:
         return
     for j in range(ones.shape[0]):
@@ -166,16 +176,15 @@ def forcing(player, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones,
             continue
         suited = b[top] - ((free_sig >> top) & 1)
         if suited > 0:
-            _row_by_levels(player, win, loss, threshold, r, b, m_mask, free_sig & ~low3, suited, i_row, up, rest,
-                           pair, straight_rank, straight, straight_flush, flush, out)
+            _row_by_levels(dc, b, m_mask, free_sig & ~low3, suited, i_row, up, rt, out)
 
 
-@_jit
-def case_two(player, win, loss, threshold, r, b, free_suit, up, twos, two_bounds, mmask, rest, pair,
-             straight_rank, straight, straight_flush, flush, out):
+@jit
+def case_two(dc, b, free_suit, up, twos, two_bounds, rt, out):
     """Case (ii) in one suit, level by level: the rows below the up card (``twos``, by their bound
     with flush outs) whose four cards are all free in that suit (``free_suit``) -- counted as
     unsuited by :func:`forcing`, here as suited less unsuited."""
+    win, threshold, mmask = dc.win, dc.threshold, rt.mmask
     lo = OFFSET[4]
     plain = np.zeros(6, np.int64)
     for j in range(twos.shape[0]):
@@ -186,17 +195,15 @@ def case_two(player, win, loss, threshold, r, b, free_suit, up, twos, two_bounds
         if (m_mask & free_suit) != m_mask:
             continue
         i_row = m - lo
-        _row_by_levels(player, win, loss, threshold, r, b, m_mask, free_suit & ~m_mask, 1, i_row, up, rest, pair,
-                       straight_rank, straight, straight_flush, flush, out)
+        _row_by_levels(dc, b, m_mask, free_suit & ~m_mask, 1, i_row, up, rt, out)
         for q in range(6):
             plain[q] = 0
-        _row_by_levels(player, win, loss, threshold, r, b, m_mask, -1, 1, i_row, up, rest, pair, straight_rank,
-                       straight, straight_flush, flush, plain)
+        _row_by_levels(dc, b, m_mask, -1, 1, i_row, up, rt, plain)
         for q in range(6):
             out[q] -= plain[q]
 
 
-@_inline
+@inline
 def _suited_outs(kind, player, suited_mask, smask, i_row, up, flush):
     """The flush outs of a suited row (the free cards of its suit, straight ranks apart): all of
     them, and for a flush player (``kind`` 2) those it beats and those that beat it."""
@@ -220,9 +227,8 @@ def _suited_outs(kind, player, suited_mask, smask, i_row, up, flush):
     return fl_all, fl_won, fl_lost
 
 
-@_jit
-def forcing_by_class(kind, player, win, loss, threshold, r, b, nu, sig, up, rows, bounds, ones, one_bounds,
-                  separate, mranks, mmask, high, rest, straight_rank, flush, out):
+@jit
+def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
     """:func:`forcing` for a player whose class decides the showdowns (``kind``), in tight loops with
     the sums kept in locals.  At a flush or better (``separate``) case (i) has its own list ``ones``,
     ordered by a bound with the flush outs (which the unsuited rows' bound leaves out).
@@ -230,6 +236,9 @@ def forcing_by_class(kind, player, win, loss, threshold, r, b, nu, sig, up, rows
     The outs of a row are counted where they are used, not by a helper: a call per row with the
     situation's arrays as arguments costs more than the row's own work (an exchange of four cards,
     priced exactly, took 3.5 ms with the loops written out and 5.8 ms with helpers)."""
+    player, win, loss, threshold, r = dc.level, dc.win, dc.loss, dc.threshold, dc.r
+    rows, bounds, ones, one_bounds, separate = order.rows, order.bounds, order.ones, order.one_bounds, order.separate
+    mranks, mmask, high, rest, straight_rank, flush = rt.mranks, rt.mmask, rt.high, rt.rest, rt.straight_rank, rt.flush
     lo = OFFSET[4]
     free_sig = sig & ~nu
     g0 = 0
@@ -369,11 +378,12 @@ def forcing_by_class(kind, player, win, loss, threshold, r, b, nu, sig, up, rows
     out[5] += g5
 
 
-@_jit
-def case_two_by_class(kind, player, win, loss, threshold, r, b, free_suit, up, twos, two_bounds, mmask, rest,
-                   straight_rank, flush, out):
+@jit
+def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
     """:func:`case_two` in the tight form of :func:`forcing_by_class`: per row, the suited hand's
     forcing less the unsuited one's."""
+    player, win, loss, threshold, r = dc.level, dc.win, dc.loss, dc.threshold, dc.r
+    mmask, rest, straight_rank, flush = rt.mmask, rt.rest, rt.straight_rank, rt.flush
     lo = OFFSET[4]
     g = np.zeros(6, np.int64)
     for j in range(twos.shape[0]):

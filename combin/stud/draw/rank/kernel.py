@@ -8,7 +8,7 @@ dealer's side in :mod:`~combin.stud.draw.rank.dealer`),
 :mod:`~combin.stud.draw.rank.common`; this module re-exports the entry points
 and states the method.
 
-Notation (as in :mod:`combin.stud.draw.advise`): ``U`` the unseen cards, ``a[r]``
+Notation (as in :mod:`combin.stud.reference.cards.advise`): ``U`` the unseen cards, ``a[r]``
 those of rank ``r``, ``avail[s]`` the ranks of suit ``s`` among them (a bit
 mask), ``sigma`` the up card's suit.  An option keeps ``K`` and draws ``k``
 cards ``N``; the dealer's four hidden cards ``H`` are a 4-subset of ``U - N``.

@@ -11,17 +11,17 @@ of every option's sum (see :mod:`combin.stud.draw.rank.kernel`).
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _jit
-from combin.stud.draw.rank.common import _bits, _blind_add, _blind_read, _c
-from combin.stud.draw.rank.dealer import _dealer_ranks, _dealer_suits, _row_order_ranks, _row_order_suits
+from combin.stud.core.compiled import jit
+from combin.stud.draw.rank.common import bit_count, blind_add, blind_read, binom
+from combin.stud.draw.rank.dealer import dealer_ranks, dealer_suits, row_order_ranks, row_order_suits
 from combin.stud.draw.rank.forcing import strong
 from combin.stud.draw.rank.tables import BINOMIAL, OFFSET, multiset_index
 
 __all__ = ["prepare_ranks", "prepare_suits"]
 
 
-@_jit
-def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win, win5, player_mask, tables):
+@jit
+def prepare_ranks(unseen, options, win5, player_mask, tables):
     """The part of a situation's work that reads ranks alone -- the same for every up card of one
     rank with the same five: every option's blind entries with their blind counts.
 
@@ -32,15 +32,20 @@ def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win
     unseen cards of ranks ``a``: the qualifying dealer hands below and tied with the player,
     unsuited (the blind sweep), and the hands that do not qualify.  ``opt_mode[o]``: 0 for an
     option of five final cards, 1 for a sixth card (its level and win per card in
-    ``six_level[o, card]``, ``six_win[o, card]``), -1 for an option not priced (fold).
+    ``six_level[o, card]``, ``six_win[o, card]``), -1 for an option not priced (fold).  Reads the
+    records of :mod:`combin.stud.draw.rank.records` (of ``unseen`` only ``a`` and ``up``)
+    and ``win5``, the win of each level (:func:`~combin.stud.draw.rank.engine.win_levels`).
     """
+    a, up = unseen.a, unseen.up
+    opt_mode, opt_k, opt_kept = options.mode, options.k, options.kept
+    six_level, six_win = options.six_level, options.six_win
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
      sorted_ranks) = tables
-    q_m, q_level, nq_blind = _dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index,
+    q_m, q_level, nq_blind = dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index,
                                            dranks, dcounts)
-    by_pair, pair_bound, by_all, all_bound = _row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest,
+    by_pair, pair_bound, by_all, all_bound = row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest,
                                                               straight_rank)
     limit = 0
     for o in range(opt_k.shape[0]):
@@ -99,7 +104,7 @@ def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win
                     r = dranks[n, x]
                     if r < 0:
                         break
-                    total *= _c(a[r], dcounts[n, x])
+                    total *= binom(a[r], dcounts[n, x])
                 if total == 0:
                     continue
                 fit_n[nfit] = n
@@ -167,20 +172,20 @@ def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win
         level = be_level[by_level[i]]
         j = start[level + 1]
         while pq < q_m.shape[0] and q_level[pq] < level:
-            _blind_add(cnt, q_m[pq], a, counts, sub_ptr, sub_index, dranks, dcounts)
+            blind_add(cnt, q_m[pq], a, counts, sub_ptr, sub_index, dranks, dcounts)
             pq += 1
         for x in range(i, j):
             e = by_level[x]
-            be_below[e] = _blind_read(cnt, be_n[e], sub_ptr, sub_index, sub_coef)
+            be_below[e] = blind_read(cnt, be_n[e], sub_ptr, sub_index, sub_coef)
         moved = False
         while pq < q_m.shape[0] and q_level[pq] == level:
-            _blind_add(cnt, q_m[pq], a, counts, sub_ptr, sub_index, dranks, dcounts)
+            blind_add(cnt, q_m[pq], a, counts, sub_ptr, sub_index, dranks, dcounts)
             pq += 1
             moved = True
         if moved:
             for x in range(i, j):
                 e = by_level[x]
-                be_tied[e] = _blind_read(cnt, be_n[e], sub_ptr, sub_index, sub_coef) - be_below[e]
+                be_tied[e] = blind_read(cnt, be_n[e], sub_ptr, sub_index, sub_coef) - be_below[e]
         i = j
     # not qualifying, per drawn multiset (shared by the options)
     nq_cache = np.full(OFFSET[6], -1, np.int64)
@@ -188,7 +193,7 @@ def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win
     for e in range(E):
         n = be_n[e]
         if nq_cache[n] < 0:
-            nq_cache[n] = _blind_read(nq_blind, n, sub_ptr, sub_index, sub_coef)
+            nq_cache[n] = blind_read(nq_blind, n, sub_ptr, sub_index, sub_coef)
         be_nq[e] = nq_cache[n]
     # each option's entries in level order
     opt_ptr = np.zeros(opt_k.shape[0] + 1, np.int64)
@@ -206,7 +211,7 @@ def prepare_ranks(a, up, n_unseen, opt_mode, opt_k, opt_kept, six_level, six_win
             be_card[:E], be_total[:E], be_win[:E], be_distinct[:E], be_below, be_tied, be_nq, opt_ptr, opt_list)
 
 
-@_jit
+@jit
 def _flushes(kind, n, k, ksuit, sigma, avail, mmask):
     """The draws of a blind entry whose final five is a flush: the one all of ``sigma`` (the kept
     cards of ``sigma`` or none, something drawn or the five kept suited in ``sigma``) and one per
@@ -221,20 +226,23 @@ def _flushes(kind, n, k, ksuit, sigma, avail, mmask):
     return found
 
 
-@_jit
-def prepare_suits(a, avail, up, sigma, n_unseen, opt_k, opt_suit, take_low, take_high, loss, fee, ranks_state,
-                  tables):
+@jit
+def prepare_suits(unseen, options, pays, ranks_state, tables):
     """The suits' part of a situation's work: the dealer's suited hands (four cards of ``sigma``)
     as events at their flush and blind levels, the suited forcing rows, each entry's draws
     (:func:`_flushes`) and an upper bound of every option's sum
-    (``sum over draws of max(-D, numerator)``, the numerator alone for ``k = 0``)."""
+    (``sum over draws of max(-D, numerator)``, the numerator alone for ``k = 0``).  ``pays``: the
+    rules' :class:`~combin.stud.core.pays.WholePays`."""
+    a, avail, up, sigma, n_unseen = unseen.a, unseen.avail, unseen.up, unseen.sigma, unseen.n
+    opt_k, opt_suit = options.k, options.suit
+    take_low, take_high, loss, fee = pays.take_low, pays.take_high, pays.loss, pays.force_fee
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
      sorted_ranks) = tables
     (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
      be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
-    f_mask, f_level, b_level, nq_sigma = _dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited,
+    f_mask, f_level, b_level, nq_sigma = dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited,
                                                        set_index, sets)
     # the sigma events: each suited hand at its flush level (+1) and, where that qualifies, at its
     # blind level (-1), in level order
@@ -257,11 +265,11 @@ def prepare_suits(a, avail, up, sigma, n_unseen, opt_k, opt_suit, take_low, take
     ev_level = ev_level[:ne][order]
     ev_mask = ev_mask[:ne][order]
     ev_sign = ev_sign[:ne][order]
-    ones, one_bound, twos, two_bound = _row_order_suits(a, avail, up, sigma, nq_rows[up], nq_count[up], counts,
+    ones, one_bound, twos, two_bound = row_order_suits(a, avail, up, sigma, nq_rows[up], nq_count[up], counts,
                                                         high, rest, straight_rank, mmask)
     flush_extra = 0
     for s in range(4):
-        free = _bits(avail[s]) - (3 if s == sigma else 4)
+        free = bit_count(avail[s]) - (3 if s == sigma else 4)
         if free > flush_extra:
             flush_extra = free
     # the bounds
@@ -288,7 +296,7 @@ def prepare_suits(a, avail, up, sigma, n_unseen, opt_k, opt_suit, take_low, take
         if mult <= 0:
             continue
         r = n_unseen - k - 4
-        hands = _c(n_unseen - k, 4)
+        hands = binom(n_unseen - k, 4)
         whole = r * hands
         level = be_level[e]
         win = be_win[e]

@@ -39,7 +39,7 @@ import numpy as np
 
 from combin.stud.core.values import (CATEGORY_SHIFT, FLUSH, FULL_HOUSE, HIGH_CARD, ONE_PAIR, QUADS,
                                      QUALIFY, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR)
-from combin.stud.draw.kernel.common import _jit
+from combin.stud.core.compiled import jit
 
 __all__ = ["OFFSET", "MULTISETS", "multiset_index", "value5", "build", "Tables"]
 
@@ -51,7 +51,7 @@ MULTISETS = int(OFFSET[6])
 BINOMIAL = np.array([[comb(a, b) for b in range(53)] for a in range(53)], dtype=np.int64)
 
 
-@_jit
+@jit
 def multiset_index(counts):
     """The number of the multiset with ``counts[r]`` cards of rank ``r`` (at most five in all).
 
@@ -69,10 +69,20 @@ def multiset_index(counts):
     return OFFSET[k] + index
 
 
-@_jit
+@jit
 def value5(counts, flush):
     """The value (:func:`~combin.stud.core.values.hand_value`) of five cards with these rank
-    counts, suited if ``flush`` (only where the five ranks are distinct)."""
+    counts, suited if ``flush`` (only where the five ranks are distinct).
+
+    >>> import numpy as np
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.values import hand_value
+    >>> counts = np.zeros(13, np.int64)
+    >>> for card in parse_cards("As Ks Qs Js Ts"):
+    ...     counts[card >> 2] += 1
+    >>> value5(counts, True) == hand_value(parse_cards("As Ks Qs Js Ts"))
+    True
+    """
     distinct = 0
     low = 13
     high = -1
@@ -119,7 +129,7 @@ def value5(counts, flush):
     return category * CATEGORY_SHIFT + tiebreak
 
 
-@_jit
+@jit
 def _multisets():
     """Every multiset of at most five ranks (none held five times): counts, size, number."""
     counts = np.zeros((MULTISETS, 13), np.int8)
@@ -155,7 +165,7 @@ def _multisets():
     return counts, size, valid
 
 
-@_jit
+@jit
 def _submultisets(counts, size, valid):
     """For every multiset ``n`` of at most five: its sub-multisets ``t`` of at most four with the
     inclusion-exclusion weight ``(-1)^|t| prod C(n_r, t_r)`` (CSR arrays)."""
@@ -208,7 +218,7 @@ def _submultisets(counts, size, valid):
     return ptr, sub[:at], coef[:at]
 
 
-@_jit
+@jit
 def _levels(counts, size, valid):
     """The sorted values of all five-card hands and the level of every five-rank multiset."""
     plain = np.full(MULTISETS, -1, np.int64)
@@ -242,7 +252,7 @@ def _levels(counts, size, valid):
     return values, level_plain, level_suited
 
 
-@_jit
+@jit
 def _dealer_rows(counts, valid, level_plain, level_suited, qualify):
     """The dealer's five per up rank and four-rank multiset, and the forcing rows of the fives
     that do not qualify (see the module docstring)."""
@@ -312,7 +322,7 @@ def _dealer_rows(counts, valid, level_plain, level_suited, qualify):
     return dealer, not_qualified, high, rest, pair, straight_rank, straight, straight_flush, flush
 
 
-@_jit
+@jit
 def _is_straight(c):
     low = 13
     top = -1
@@ -330,7 +340,7 @@ def _is_straight(c):
     return c[12] == 1 and c[0] == 1 and c[1] == 1 and c[2] == 1 and c[3] == 1
 
 
-@_jit
+@jit
 def _rank_lists(counts):
     """Per multiset: its distinct ranks (the first four, -1 padded; and all five with their counts)
     ascending, their bit mask, and its ranks one by one ascending (-1 padded)."""
@@ -358,7 +368,7 @@ def _rank_lists(counts):
     return mranks, mmask, dranks, dcounts, sorted_ranks
 
 
-@_jit
+@jit
 def _set_index():
     """The number of every rank set of at most four ranks (by bit mask; -1 above four)."""
     index = np.full(1 << 13, -1, np.int64)
@@ -456,7 +466,12 @@ _BUILT: list[Tables] = []
 
 
 def build() -> Tables:
-    """The process's :class:`Tables` (built on the first call)."""
+    """The process's :class:`Tables` (built on the first call).
+
+    >>> tables = build()
+    >>> tables is build(), len(tables.levels) > 7000
+    (True, True)
+    """
     if not _BUILT:
         _BUILT.append(Tables())
     return _BUILT[0]

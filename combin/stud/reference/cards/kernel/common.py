@@ -1,7 +1,7 @@
 """The kernel's shared pieces: the compile switch, binomial and straight tables, small compiled helpers.
 
-Every module of :mod:`combin.stud.draw.kernel` compiles through :func:`_jit` (numba,
-``cache=True``, ``nogil=True``); :data:`COMB` and :data:`STRAIGHT_MASKS` are the
+Every module of :mod:`combin.stud.reference.cards.kernel` compiles through
+:func:`combin.stud.core.compiled.jit`; :data:`COMB` and :data:`STRAIGHT_MASKS` are the
 look-up tables the loops read.
 
 The subset counts (``ncnt`` and the
@@ -9,25 +9,21 @@ sweep's) are int16 (a card lies in fewer than ``2^15`` four-card hands); the
 empty set's count is the number of hands counted, kept apart.
 Every quantity is an int64 far inside
 its range (a draw's numerator is below ``2.6e9`` in size).
+
+>>> int(COMB[52, 5]), OUT_WIDTH, bool(STRAIGHT_MASKS[0b11111]), bool(STRAIGHT_MASKS[(1 << 12) | 0b1111])
+(2598960, 29, True, True)
+>>> pack_positions([[0, 1], [2, 5]]).tolist() == [(2 << 30) | (1 << 6), (2 << 30) | 2 | (5 << 6)]
+True
 """
 
 from math import comb
 
 import numpy as np
 
-from combin import numba_cache
-
-numba_cache.configure()     # before numba is imported: where this process (and the workers it
-                            # starts, which inherit the setting) keep the compiled cache
-try:
-    from numba import njit
-except ImportError:          # pragma: no cover - numba is an install requirement
-    njit = None  # type: ignore[assignment]
+from combin.stud.core.compiled import COMPILED, jit
 
 __all__ = ["COMB", "COMPILED", "OUT_WIDTH", "STRAIGHT_MASKS", "pack_positions"]
 
-
-COMPILED = njit is not None
 
 #: ``COMB[a, b] = C(a, b)`` for ``a <= 52``, ``b <= 6`` (int64).
 COMB = np.array([[comb(a, b) for b in range(7)] for a in range(53)], dtype=np.int64)
@@ -57,12 +53,8 @@ def pack_positions(rows):
     return packed
 
 
-def _jit(function):
-    return njit(cache=True, nogil=True)(function) if COMPILED else function
-
-
-@_jit
-def _next_combination(pick, k, n):
+@jit
+def next_combination(pick, k, n):
     """Advance the sorted ``k`` positions ``pick`` to the next k-subset of ``range(n)``
     in lexicographic order; False after the last one."""
     i = k - 1
@@ -76,23 +68,23 @@ def _next_combination(pick, k, n):
     return True
 
 
-@_jit
-def _popcount(x):
+@jit
+def popcount64(x):
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101) >> 56
 
 
-@_jit
-def _lex5(buf, ndeck, total, C):
+@jit
+def lex5(buf, ndeck, total, C):
     """Lexicographic index of five sorted deck positions among the deck's 5-subsets."""
     return (total - 1 - C[ndeck - 1 - buf[0], 5] - C[ndeck - 1 - buf[1], 4] - C[ndeck - 1 - buf[2], 3]
             - C[ndeck - 1 - buf[3], 2] - C[ndeck - 1 - buf[4], 1])
 
 
-@_jit
-def _sort_small(buf, m):
+@jit
+def sort_small(buf, m):
     for i in range(1, m):
         x = buf[i]
         j = i - 1
@@ -102,16 +94,16 @@ def _sort_small(buf, m):
         buf[j + 1] = x
 
 
-@_jit
-def _unpack(p, pos):
+@jit
+def unpack(p, pos):
     k = p >> 30
     for i in range(k):
         pos[i] = (p >> (6 * i)) & 63
     return k
 
 
-@_jit
-def _add_hand(cnt, p, off2, off3, C):
+@jit
+def add_hand(cnt, p, off2, off3, C):
     a = p & 63
     b = (p >> 6) & 63
     c = (p >> 12) & 63

@@ -8,10 +8,11 @@ everything below takes it as it is: :meth:`RunSpec.to_json` is the run's
 description in the store and the argument every chunk carries to its
 worker, :meth:`RunSpec.resolve` gives the deck and the rules (once per
 process), :meth:`RunSpec.chunks` cuts the classes into the chunks that
-:func:`combin.stud.draw.chunks.solve_chunk` prices.  :meth:`RunSpec.game_json`
+:func:`combin.stud.game.chunks.solve_chunk` prices.  :meth:`RunSpec.game_json`
 is the part that names the game alone (the shard files keep it).
 
->>> spec = RunSpec("lunar", "JQKA", "A", (("L8", "push"),), mode="sample", extra=(("seed", 1),))
+>>> from combin.lunar import GAME as LUNAR
+>>> spec = RunSpec(LUNAR.id, "JQKA", "A", (("L8", "push"),), mode="sample", extra=(("seed", 1),))
 >>> RunSpec.from_json(spec.to_json()) == spec
 True
 >>> spec.game_json()
@@ -48,7 +49,8 @@ _BASE = ("command", "version", "game", "deck", "paytable", "interpretations", "m
 def resolve_rules(game: str, paytable: str | None, readings: tuple[tuple[str, str], ...]) -> Any:
     """The :class:`~combin.stud.core.rules.Rules` of a game, paytable and readings (cached).
 
-    >>> resolve_rules("lunar", None, ()).instant.id
+    >>> from combin.lunar import GAME as LUNAR
+    >>> resolve_rules(LUNAR.id, None, ()).instant.id
     'A'
     """
     from combin.stud.core.rules import load_game

@@ -1,6 +1,6 @@
 """The whole-game par sheet of Lunar Poker with draws, exact or from a sample.
 
-:func:`exact_sheet` sums priced class records (:mod:`combin.stud.draw.chunks`)
+:func:`exact_sheet` sums priced class records (:mod:`combin.stud.game.chunks`)
 over every situation class: the expected result and house edge per unit of
 Ante, the average amount wagered and the element of risk, the second
 moment, variance and SD of a round's net, how often each option is best,
@@ -106,7 +106,7 @@ def _event_sums(totals, events):
     first five is the instant event, from the totals' sums by plain hand and up card, or ``None``.
 
     ``totals.strategy`` holds, per ``"class/words|up"`` (the plain hand of
-    :func:`combin.stud.draw.strategy.hand_feature`, whose class is the first five's
+    :func:`combin.stud.game.strategy.hand_feature`, whose class is the first five's
     ``value_class``, the key of ``totals.first_five``, and the up card's rank), the weight and
     ``weight x best value`` of every class that takes a decision -- under L7=continue, every
     class.  So the sums over the cells of class ``e`` are those of the situations whose first
@@ -126,7 +126,7 @@ def _event_sums(totals, events):
 
 def paytable_figures(rules, totals, scale, wagered):
     """``([PaytableFigures, ...], [note, ...])``: the whole game under every instant paytable of
-    the game (the run's own included), from the run's :class:`~combin.stud.draw.totals.GameTotals`
+    the game (the run's own included), from the run's :class:`~combin.stud.game.totals.GameTotals`
     by re-pricing only the situations whose first five is an instant event; the notes say
     what could not be derived and why.
 
@@ -222,12 +222,12 @@ def _identification(deck, rules, run):
 def exact_sheet(deck, rules, scale, records, run=None):
     """The exact whole-game sheet from the records of every class."""
     from combin.stud.draw.options import option_keys
-    from combin.stud.draw.totals import totals_of
+    from combin.stud.game.totals import totals_of
     return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.game), run)
 
 
 def totals_sheet(deck, rules, scale, totals, run=None):
-    """The exact whole-game sheet from the :class:`~combin.stud.draw.totals.GameTotals` of every
+    """The exact whole-game sheet from the :class:`~combin.stud.game.totals.GameTotals` of every
     class (of one run, or the sum of its shards)."""
     n = len(deck)
     total = totals.weight
@@ -265,9 +265,9 @@ def totals_sheet(deck, rules, scale, totals, run=None):
     sheet.sections["options"] = [
         (group, Fraction(groups[group], total), Fraction(group_values[group], whole))
         for group in _GROUP_ORDER if group in groups]
-    from combin.stud.draw.report import _ORDER, result_name
+    from combin.stud.draw.report import RESULT_ORDER, result_name
     sheet.sections["results"] = [(key, result_name(key), probability[key], Fraction(returns[key], whole))
-                                 for key in _ORDER if key in probability]
+                                 for key in RESULT_ORDER if key in probability]
     edges = []
     for paytable, contribution in sorted(contributions.items()):
         base = expected - (contributions[current] if current is not None else 0)
@@ -329,7 +329,7 @@ def _paytable_rows(figures):
             if all(value is not None for value in values.values())]
 
 
-#: How each phase of a sample allocates its draws (:func:`combin.stud.draw.sampling.plan`).
+#: How each phase of a sample allocates its draws (:func:`combin.stud.game.sampling.plan`).
 _PHASES = ("by the strata's shares", "by Neyman's allocation")
 
 
@@ -337,11 +337,11 @@ def sample_sheet(deck, rules, phases, shares, values, scale, run=None, seconds=N
     """The sheet of a stratified sample in phases: estimate of the expected result, 99% interval.
 
     ``phases`` is the list of the phases' draws (``{stratum: [class index, ...]}``,
-    :func:`combin.stud.draw.sampling.plan`); every estimate combines them
-    (:func:`combin.stud.draw.sampling.combined`).
+    :func:`combin.stud.game.sampling.plan`); every estimate combines them
+    (:func:`combin.stud.game.sampling.combined`).
 
     With ``control`` (``(E[X], {class index: numerator over L of X})``, the
-    game without draws: :mod:`combin.stud.draw.control`) the estimate is ``E[X]``,
+    game without draws: :mod:`combin.stud.game.control`) the estimate is ``E[X]``,
     exact, plus the stratified estimate of the gain of drawing, ``Y - X``, and
     the interval is that of the gain alone; the interval the plain estimate of
     ``Y`` would have had is given beside, and the number of classes for a 99%
@@ -353,7 +353,7 @@ def sample_sheet(deck, rules, phases, shares, values, scale, run=None, seconds=N
     given without an interval (the interval of a difference of two correlated
     estimates and of its root is not this sampler's).
     """
-    from combin.stud.draw.sampling import Estimate, combined
+    from combin.stud.game.sampling import Estimate, combined
     per_class = {index: Fraction(value, scale) for index, value in values.items()}
     plain = combined(phases, shares, per_class.__getitem__)
     result = plain
@@ -400,7 +400,7 @@ def sample_sheet(deck, rules, phases, shares, values, scale, run=None, seconds=N
             ("estimated SD per Ante (no interval)", display.sqrt(max(variance, Fraction(0)))),
         ]
     every = {name: [i for phase in phases for i in phase.get(name, [])] for name in shares}
-    from combin.stud.draw.sampling import stratum_order, stratum_words
+    from combin.stud.game.sampling import stratum_order, stratum_words
     sheet.sections["strata"] = [(stratum_words(name), shares[name], len(indices),
                                  sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
                                 for name, indices in sorted(every.items(), key=lambda item: stratum_order(item[0]))

@@ -7,7 +7,7 @@ canonical hand's row, then the up card) into ``count`` shards along the
 canonical hands, prices the shards not yet in the folder, and writes each as
 it finishes.  A shard file holds only exact integers:
 
-* its :class:`~combin.stud.draw.totals.GameTotals` (every sum a sheet and its
+* its :class:`~combin.stud.game.totals.GameTotals` (every sum a sheet and its
   strategy tables read);
 * the optimal option of each of its classes, one byte a class in class order
   (the index in :func:`~combin.stud.draw.options.option_keys`, 255 for an
@@ -20,7 +20,7 @@ it finishes.  A shard file holds only exact integers:
 (the same run, the same rows, as many codes as classes) and that together
 they hold every class once with weights summing to ``C(n, 5) * (n - 5)``,
 and adds their totals: the sheet of the sum is the sheet of the whole
-(:mod:`combin.stud.draw.totals` says why the sum is exact).
+(:mod:`combin.stud.game.totals` says why the sum is exact).
 
 The folder holds ``plan.json`` (the run and the shards' row ranges) and
 ``shard-NNN.json.gz`` (compact JSON, gzip-compressed with no name or time in
@@ -43,9 +43,9 @@ from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
-from combin.stud.draw.spec import RunSpec, price_mode
+from combin.stud.game.spec import RunSpec, price_mode
 
-__all__ = ["plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
+__all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
@@ -61,13 +61,60 @@ _LIMIT = 4 << 20           # the most bytes a plan or shard file may have
 
 @dataclass(frozen=True)
 class Shard:
-    """One shard's place in the plan: canonical-hand rows ``[low, high)``, first class index, classes."""
+    """One shard's place in the plan: canonical-hand rows ``[low, high)``, first class index, classes.
+
+    >>> shard = Shard(index=3, low=120, high=180, start=9000, classes=2500)
+    >>> shard.high - shard.low, shard.start + shard.classes
+    (60, 11500)
+    """
 
     index: int
     low: int
     high: int
     start: int
     classes: int
+
+
+class FolderReader:
+    """One reading of a shards folder for one run: its plan and each file read and checked at most once.
+
+    A command hands one reader to every step (:func:`run_shards`, :func:`assemble`, the basic
+    pass of :mod:`combin.stud.game.basic`), so a folder is read once however many steps look
+    at it; a step that writes a file tells the reader (:meth:`wrote`), which then reads it
+    when asked.  ``memo`` keeps what other modules read of the folder, by their own keys.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_game, stud_games
+    >>> reader = FolderReader("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(stud_games()[0]).resolve()))
+    >>> reader.plan() is None, reader.where.name
+    (True, 'no-such-folder')
+    """
+
+    def __init__(self, folder: str | os.PathLike, spec: RunSpec) -> None:
+        self.where = Path(folder)
+        self.spec = spec
+        self._plan: list[Shard] | None = None
+        self._planned = False
+        self._shards: dict[int, dict | None] = {}
+        self.memo: dict[Any, Any] = {}
+
+    def plan(self) -> list[Shard] | None:
+        """The shards of the folder's plan for this run (:func:`load_plan`), read once."""
+        if not self._planned:
+            self._plan = load_plan(self.where, self.spec)
+            self._planned = self._plan is not None
+        return self._plan
+
+    def shard(self, shard: Shard) -> dict | None:
+        """The shard's file (:func:`load_shard`), read once; ``None`` while it is not there."""
+        if self._shards.get(shard.index) is None:
+            self._shards[shard.index] = load_shard(self.where, self.spec, shard)
+        return self._shards[shard.index]
+
+    def wrote(self, key: Any) -> None:
+        """A step wrote the file of ``key`` (a shard index, or a key of :attr:`memo`): read it again."""
+        self._shards.pop(key, None)
+        self.memo.pop(key, None)
 
 
 def plan_shards(deck: Any, count: int) -> list[Shard]:
@@ -94,11 +141,11 @@ def plan_shards(deck: Any, count: int) -> list[Shard]:
     return [Shard(s, cuts[s], cuts[s + 1], starts[s], starts[s + 1] - starts[s]) for s in range(count)]
 
 
-def _digest(obj: Any) -> str:
+def shard_digest(obj: Any) -> str:
     return hashlib.sha256(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _read(path: Path, what: str) -> Any:
+def read_shard_file(path: Path, what: str) -> Any:
     """The JSON of a plan (text) or shard (gzip) file, read and unpacked within :data:`_LIMIT` bytes."""
     from combin.fileio import read_bytes
     data = read_bytes(path, _LIMIT, what)
@@ -125,7 +172,7 @@ def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) ->
 
 def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
     """The run and the shards of the plan file at ``path``, its format checked."""
-    plan = _read(path, "shard plan")
+    plan = read_shard_file(path, "shard plan")
     if not isinstance(plan, dict) or plan.get("format") != PLAN_FORMAT:
         raise CombinError(f"{path}: not a plan of combin's shards ({PLAN_FORMAT})")
     try:
@@ -136,7 +183,7 @@ def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
     return found, shards
 
 
-def _load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
+def load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
     """The shards of the folder's plan for the run ``spec``; ``None`` when the folder has no plan."""
     path = folder / "plan.json"
     if not path.exists():
@@ -153,12 +200,13 @@ def require_plan(folder: str | os.PathLike, spec: RunSpec) -> list[Shard]:
 
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game("lunar").resolve()))
+    >>> from combin.lunar import GAME as LUNAR
+    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(LUNAR.id).resolve()))
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
     """
-    shards = _load_plan(Path(folder), spec)
+    shards = load_plan(Path(folder), spec)
     if shards is None:
         raise CombinError(f"{Path(folder)}: no shard plan (plan.json) in this folder")
     return shards
@@ -183,16 +231,16 @@ def _shard_path(folder: Path, index: int) -> Path:
     return folder / f"shard-{index:03d}.json.gz"
 
 
-def _load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
+def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
     """The shard's file, checked against the plan; ``None`` when it is not there yet."""
-    from combin.stud.draw.totals import GameTotals
+    from combin.stud.game.totals import GameTotals
     path = _shard_path(folder, shard.index)
     if not path.exists():
         return None
-    obj = _read(path, "shard")
+    obj = read_shard_file(path, "shard")
     try:
         body = {k: v for k, v in obj.items() if k != "digest"}
-        if obj.get("format") != SHARD_FORMAT or obj.get("digest") != _digest(body):
+        if obj.get("format") != SHARD_FORMAT or obj.get("digest") != shard_digest(body):
             raise ValueError("its digest does not match its contents")
         if not RunSpec.from_json(obj["run"]).same_game(spec):
             raise ValueError("it is of another run")
@@ -214,7 +262,7 @@ def _load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
 
 
 def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: list, rules: Any) -> bytes:
-    from combin.stud.draw.totals import totals_of
+    from combin.stud.game.totals import totals_of
     totals = totals_of(records, keys, rules.game)
     codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
     picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
@@ -224,13 +272,13 @@ def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: li
             "rows": [shard.low, shard.high], "start": shard.start, "classes": shard.classes,
             "denominator": str(scale), "totals": totals.to_json(),
             "codes": base64.b64encode(zlib.compress(codes, 9)).decode(), "checks": checks}
-    text = json.dumps(dict(body, digest=_digest(body)), separators=(",", ":")) + "\n"
+    text = json.dumps(dict(body, digest=shard_digest(body)), separators=(",", ":")) + "\n"
     # gzip with no name and no time in its header: the same bytes for the same shard
     import gzip
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
-def _shard_classes(deck: Any, shard: Shard) -> tuple:
+def shard_classes(deck: Any, shard: Shard) -> tuple:
     from combin.stud.core.classes import situations_in_rows
     rows, hands, ups, weights = situations_in_rows(deck, shard.low, shard.high)
     if len(rows) != shard.classes:
@@ -241,26 +289,27 @@ def _shard_classes(deck: Any, shard: Shard) -> tuple:
 def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DEFAULT_SHARDS,
                workers: int = 0, scheduler: str | None = None, store_path: str | None = None,
                chunk: int = 8, most: int | None = None, stream: Any = None,
-               price: str | None = None) -> list[int]:
+               price: str | None = None, reader: FolderReader | None = None) -> list[int]:
     """Price the shards not yet in ``folder`` (at most ``most`` of them); the shards written.
 
-    ``price`` is what each class prices (:func:`~combin.stud.draw.spec.price_mode`, the deck's
+    ``price`` is what each class prices (:func:`~combin.stud.game.spec.price_mode`, the deck's
     own by default): ``"best"`` keeps the optimal option, its value and results; ``"all"``
     prices every option as well (the totals then sum the strategies that read them).
 
     Each shard file is written (atomically) as soon as its last chunk is in;
     an interrupted run keeps the shards already written and, in the store,
-    the chunks already priced.
+    the chunks already priced.  ``reader``: the command's one reading of the folder.
     """
     from combin.executor import run_chunks
     from combin.fileio import probe_output, write_atomic
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.draw.chunks import common_denominator, records_of, solve_chunk
+    from combin.stud.game.chunks import common_denominator, records_of, solve_chunk
     from combin.stud.draw.options import option_keys
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
-    shards = _load_plan(where, spec)
+    reader = FolderReader(where, spec) if reader is None else reader
+    shards = reader.plan()
     if shards is None:
         probe_output(where / "plan.json", "shard plan")      # refused before the classes are listed
         shards = plan_shards(deck, count)
@@ -268,10 +317,12 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
         write_atomic(where / "plan.json", json.dumps(_plan_json(spec, shards, sum(s.classes for s in shards),
                                                                 comb(n, 5) * (n - 5)), indent=1) + "\n",
                      "shard plan")
+        shards = reader.plan()
+        assert shards is not None           # just written
     elif len(shards) != count:
         raise CombinError(f"{where / 'plan.json'}: the folder's plan has {len(shards)} shards, not "
                           f"{count}; give --shard-count {len(shards)} or another folder")
-    missing = [s for s in shards if _load_shard(where, spec, s) is None]
+    missing = [s for s in shards if reader.shard(s) is None]
     stream.write(f"game: {len(shards) - len(missing)} of {len(shards)} shards are in {where}\n")
     todo = missing if most is None else missing[:most]
     if not todo:
@@ -280,11 +331,11 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
     keys = option_keys(rules)
     scale = common_denominator(len(deck), rules)
     if sum(s.classes for s in todo) > PROBE_ABOVE:
-        _announce(stream, deck, rules, todo, missing, workers)
+        announce(stream, deck, rules, todo, missing, workers)
     written = []
     with Store(store_path or DEFAULT_STORE) as store:
         for shard in todo:
-            rows, hands, ups, weights = _shard_classes(deck, shard)
+            rows, hands, ups, weights = shard_classes(deck, shard)
             # one store run per shard: it resumes whichever shards a later run picks
             run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=len(shards),
                              price=price or price_mode(deck))
@@ -292,13 +343,14 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
             chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                                  description=run.to_json(),
-                                 label=f"game lunar shard {shard.index} of {len(shards)} ({deck.text})",
+                                 label=f"game {rules.game.id} shard {shard.index} of {len(shards)} ({deck.text})",
                                  items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
             found_scale, records = records_of(results)
             if found_scale != scale:
                 raise AssertionError("a chunk's common denominator is not the run's")
             write_atomic(_shard_path(where, shard.index), _shard_file(spec, shard, scale, records, keys, rules),
                          "shard")
+            reader.wrote(shard.index)
             written.append(shard.index)
             stream.write(f"game: shard {shard.index} of {len(shards)} written to {where} "
                          f"({shard.classes:,} classes)\n")
@@ -310,11 +362,11 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
 PROBE_ABOVE = 20_000
 
 
-def _announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
+def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
     """Price three classes of the first shard to do and project the core-hours of the shards to
     do and of every missing one (a measurement of this machine now, on standard error only)."""
-    from combin.stud.draw.chunks import cpu_per_class
-    _, hands, ups, weights = _shard_classes(deck, todo[0])
+    from combin.stud.game.chunks import cpu_per_class
+    _, hands, ups, weights = shard_classes(deck, todo[0])
     run, rows = RunSpec.of(deck, rules, "probe", len(weights), price=price_mode(deck)).chunks(
         hands, ups, weights, range(len(weights)))[0]
     per_class, _ = cpu_per_class(run, rows)
@@ -327,18 +379,23 @@ def _announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: li
     stream.flush()
 
 
-def assemble(deck: Any, rules: Any, folder: str | os.PathLike) -> tuple[int, Any, int] | None:
+def assemble(deck: Any, rules: Any, folder: str | os.PathLike,
+             reader: FolderReader | None = None) -> tuple[int, Any, int] | None:
     """``(L, GameTotals of the whole game, shards)`` from the folder, or ``None`` when shards are missing.
 
     Every shard is checked against the plan; together they must hold every
     class once (the plan's shards are contiguous and their class counts add up
-    to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.
+    to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.  ``reader``: the command's
+    one reading of the folder (a new one by default).
     """
-    from combin.stud.draw.totals import GameTotals
+    from combin.stud.game.totals import GameTotals
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
-    shards = require_plan(where, spec)
-    loaded = [_load_shard(where, spec, s) for s in shards]
+    reader = FolderReader(where, spec) if reader is None else reader
+    shards = reader.plan()
+    if shards is None:
+        shards = require_plan(where, spec)      # the one refusal of a folder with no plan
+    loaded = [reader.shard(s) for s in shards]
     found = [f for f in loaded if f is not None]
     if len(found) < len(loaded):
         return None
@@ -368,7 +425,8 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[
 
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
-    >>> kept_values(Deck.parse("JQKA"), load_game("lunar").resolve(), "no-such-folder")
+    >>> from combin.lunar import GAME as LUNAR
+    >>> kept_values(Deck.parse("JQKA"), load_game(LUNAR.id).resolve(), "no-such-folder")
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
@@ -378,7 +436,7 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[
     shards = require_plan(where, spec)
     kept = []
     for shard in shards:
-        found = _load_shard(where, spec, shard)
+        found = load_shard(where, spec, shard)
         if found is None:
             continue
         for entry in found["checks"]:
@@ -414,7 +472,7 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     try:
-        shards = _load_plan(where, spec) if where.is_dir() else None
+        shards = load_plan(where, spec) if where.is_dir() else None
     except CombinError:
         if strict:
             raise
@@ -423,10 +481,10 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
         return None
     row, canonical_up, perm = relabelling_of(deck, hand, up)
     shard = next(s for s in shards if s.low <= row < s.high)
-    found = _load_shard(where, spec, shard)
+    found = load_shard(where, spec, shard)
     if found is None:
         return None
-    rows, _, ups, _ = _shard_classes(deck, shard)
+    rows, _, ups, _ = shard_classes(deck, shard)
     at = np.nonzero((rows == row) & (ups == canonical_up))[0]
     code = found["codes"][int(at[0])]
     if code == INSTANT_CODE:

@@ -1,10 +1,10 @@
 """One whole-game run of Lunar Poker with draws: classes, chunks, executor, store, sheet.
 
 :func:`run_game` lists the situation classes of the deck, picks all of them
-(exact) or a seeded stratified sample (:mod:`combin.stud.draw.sampling`), cuts
-them into chunks, runs :func:`combin.stud.draw.chunks.solve_chunk` on the
+(exact) or a seeded stratified sample (:mod:`combin.stud.game.sampling`), cuts
+them into chunks, runs :func:`combin.stud.game.chunks.solve_chunk` on the
 executor (:mod:`combin.executor`, resumable through :mod:`combin.store`) and
-builds the sheet (:mod:`combin.stud.draw.sheet`).  The measured throughput --
+builds the sheet (:mod:`combin.stud.game.sheet`).  The measured throughput --
 classes and situations per second per core -- and the projected core-hours of
 the full exact run go to standard error: timings are never part of a sheet,
 so the same command prints the same bytes.
@@ -43,7 +43,7 @@ class Throughput:
 
 
 
-def _size_hint(stream, summary, per_core, cores, classes=None):
+def size_hint(stream, summary, per_core, cores, classes=None):
     """The sample size for a 99% half-width of 0.25% (the sheet's figure) and how long it would
     take here, at this run's classes per second per core: on standard error, never on a sheet.
     A size that prices as many classes as the deck holds points at the exact run instead."""
@@ -69,7 +69,7 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     every class; it is a measurement of this machine now, printed on standard
     error, never on a sheet.
     """
-    from combin.stud.draw.chunks import cpu_per_class
+    from combin.stud.game.chunks import cpu_per_class
     rows = [row for chunk in chunks for row in chunk[1]]
     total = len(rows)
     stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring the "
@@ -83,29 +83,33 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class * 1000:.1f} ms CPU per "
                  f"class ({len(priced)} classes measured); chunks already in the store: {done:,} of "
                  f"{len(chunks):,}.\n")
-    shards = _committed_shards(deck, rules)
-    if shards:
-        stream.write(f"game: {shards}; make lunar-game computes the missing ones and assembles the sheet "
+    solver = rules.game.solver
+    folder, make = (solver.shards, solver.make) if solver is not None else (None, None)
+    shards = _committed_shards(deck, rules, folder) if folder else ""
+    if shards and make:
+        stream.write(f"game: {shards}; make {make} computes the missing ones and assembles the sheet "
                      "from them.\n")
-    stream.write("game: for an estimate in minutes instead: combin game lunar --sample 100000 --seed 1 "
+    kept = f" (make {make} keeps them in {folder})" if folder and make else ""
+    stream.write(f"game: for an estimate in minutes instead: combin game {rules.game.id} --sample 100000 --seed 1 "
                  "(see README); to keep the exact run as files that outlive this machine and its store, cut "
-                 "it into shards: --shards DIR (make lunar-game keeps them in tables/lunar/game/full)\n")
+                 f"it into shards: --shards DIR{kept}\n")
     stream.flush()
 
 
-def _committed_shards(deck, rules, folder="tables/lunar/game/full"):
-    """``"N of M shards of this run are in FOLDER"`` where the exact run's shards are kept (relative to
-    the working folder, as make lunar-game keeps them), else ``""``."""
+def _committed_shards(deck, rules, folder):
+    """``"N of M shards of this run are in FOLDER"`` where the game keeps its exact run's shards
+    (:attr:`combin.game.Solver.shards`, relative to the working folder, as ``make`` keeps them),
+    else ``""``."""
     from pathlib import Path
-    from combin.stud.draw.shards import _load_plan, _load_shard
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.shards import load_plan, load_shard
+    from combin.stud.game.spec import RunSpec
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     try:
-        shards = _load_plan(where, spec) if where.is_dir() else None
+        shards = load_plan(where, spec) if where.is_dir() else None
         if shards is None:
             return ""
-        found = sum(1 for shard in shards if _load_shard(where, spec, shard) is not None)
+        found = sum(1 for shard in shards if load_shard(where, spec, shard) is not None)
     except CombinError:
         return ""
     return f"{found} of {len(shards)} shards of this run are in {folder}"
@@ -131,15 +135,15 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
              seed=1, want_strategy=False, stream=None, want_classes=False):
     """``(sheet, strategy or None)`` of the whole game (exact) or of a sample; with
     ``want_classes`` ``(sheet, strategy or None, priced classes CSV)``
-    (:mod:`combin.stud.draw.priced`)."""
+    (:mod:`combin.stud.game.priced`)."""
     from combin.executor import run_chunks
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.draw.chunks import records_of, solve_chunk
-    from combin.stud.draw.spec import RunSpec
-    from combin.stud.draw.sheet import sample_sheet, totals_sheet
+    from combin.stud.game.chunks import records_of, solve_chunk
+    from combin.stud.game.spec import RunSpec
+    from combin.stud.game.sheet import sample_sheet, totals_sheet
     from combin.stud.core.classes import situations
     from combin import progress
-    from combin.stud.draw.sampling import check_sample, class_count
+    from combin.stud.game.sampling import check_sample, class_count
     stream = sys.stderr if stream is None else stream
     if sample is not None:
         check_sample(sample, deck)                      # counted, not listed: before any work
@@ -150,7 +154,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     if len(weights) != class_count(deck):
         raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
     control = None
-    from combin.stud.draw.spec import price_mode
+    from combin.stud.game.spec import price_mode
     price = {"price": "best"} if price_mode(deck) == "best" else {}
     if sample is None:
         phases: list[tuple[list, dict]] = [(list(range(len(weights))), {})]
@@ -158,8 +162,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         extra = {}
     else:
         # two phases: a quarter of the draws by the strata's shares, then the rest by Neyman's
-        # allocation from the first phase's spread of the gain (combin.stud.draw.sampling)
-        from combin.stud.draw.sampling import class_strata, phase_sizes, plan
+        # allocation from the first phase's spread of the gain (combin.stud.game.sampling)
+        from combin.stud.game.sampling import class_strata, phase_sizes, plan
         strata = class_strata(deck, rows, hands, ups)
         first, second = phase_sizes(sample, strata)
         draws, shares = plan(strata, weights.tolist(), first, seed)
@@ -167,7 +171,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         mode = "sample"
         extra = {"sample": sample, "seed": seed}
         # the exact game without draws, the sample's control: shipped or summed before any class is priced
-        from combin.stud.draw.control import no_draw_expected
+        from combin.stud.game.control import no_draw_expected
         control = no_draw_expected(deck, rules)
     start = time.monotonic()
     found: dict = {}
@@ -187,7 +191,7 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
             if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
                 announce_exact_run(stream, deck, rules, chunks, store, description,
                                    max(workers, 1) if scheduler is None else None)
-            label = f"game lunar {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
+            label = f"game {rules.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                                  description=description, label=label, items=items, unit="classes",
                                  stream=stream)
@@ -201,8 +205,8 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
                     setup += result.get("setup_seconds", 0)
                     fresh_rows.extend(row[-1] for row in c[1])
             if sample is not None and phase == 0:
-                from combin.stud.draw.control import control_value
-                from combin.stud.draw.sampling import spreads_of
+                from combin.stud.game.control import control_value
+                from combin.stud.game.sampling import spreads_of
                 spreads = spreads_of(draws, lambda i: Fraction(found[i].best_value - control_value(
                     found[i].best, found[i].values), scale))
                 later, _ = plan(strata, weights.tolist(), second, f"{seed}:phase 2", spreads)
@@ -226,25 +230,25 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
     with _from_store(store):
         if sample is None:
             from combin.stud.draw.options import option_keys
-            from combin.stud.draw.totals import totals_of
+            from combin.stud.game.totals import totals_of
             totals = totals_of(records, option_keys(rules), rules.game)   # summed once: sheet and strategy
             sheet = totals_sheet(deck, rules, scale, totals, run)
         else:
-            from combin.stud.draw.control import control_value
+            from combin.stud.game.control import control_value
             values = {r.index: r.best_value for r in records}
             second_moments = {r.index: r.second_moment for r in records}
             controls = {r.index: control_value(r.best, r.values) for r in records}
             sheet = sample_sheet(deck, rules, [draws, later], shares, values, scale, dict(run, **extra),
                                  second_moments, control=(control, controls))
             if cpu > 0 and not progress.QUIET:
-                _size_hint(stream, dict(sheet.sections["summary"]), len(fresh_rows) / cpu,
+                size_hint(stream, dict(sheet.sections["summary"]), len(fresh_rows) / cpu,
                            max(workers, 1) if scheduler is None else None, len(weights))
     strategy = None
     if want_strategy:
-        from combin.stud.draw.strategy import Strategy
+        from combin.stud.game.strategy import Strategy
         strategy = Strategy(deck, rules, scale, records, exact=sample is None, totals=totals)
     if want_classes:
-        from combin.stud.draw.priced import classes_csv
+        from combin.stud.game.priced import classes_csv
         from collections import Counter
         times = None if sample is None else Counter(i for phase in (draws, later)
                                                     for picked in phase.values() for i in picked)

@@ -2,7 +2,7 @@
 
 :func:`first_pass` (all draws of one call) and :func:`option_sums`, whose two
 compiled passes are :func:`level_sweep` and :func:`numerators`; their inputs
-are the NamedTuples of :mod:`~combin.stud.draw.kernel.interface`.  Per draw
+are the NamedTuples of :mod:`~combin.stud.reference.cards.kernel.interface`.  Per draw
 ``N`` (``k`` cards) and player level ``v``, by inclusion-exclusion over the
 subsets ``T`` of ``N``::
 
@@ -26,16 +26,20 @@ qualifying level has ``below = tied = 0`` and is not swept.  ``above =
 C(n - k, 4) - nq - below - tied``.  Only each group's first draw is counted
 and swept; the sweep writes its counts in sweep order and the numerators read
 them back through each draw's place in that order.
+
+>>> TIE_LOOP_MOST          # the most hands of one level counted one by one against a draw
+40
 """
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _add_hand, _jit, _next_combination, _unpack
-from combin.stud.draw.kernel.subsets import _own_quads_at, _subset_sum4, _subset_sum5, _subset_sum_nonempty
-from combin.stud.draw.kernel.forcing import (BLOCK_ROWS, _bits_loop, _blocked_gains, _class_gains, _bound_kind, _force_count,
-                                             _kind_loop, _suited_difference)
+from combin.stud.core.compiled import jit
+from combin.stud.reference.cards.kernel.common import add_hand, next_combination, unpack
+from combin.stud.reference.cards.kernel.subsets import own_quads_at, subset_sum4, subset_sum5, subset_sum_nonempty
+from combin.stud.reference.cards.kernel.forcing import (BLOCK_ROWS, bits_loop, blocked_gains, class_gains, bound_kind, force_count,
+                                             kind_loop, suited_difference)
 
-from combin.stud.draw.kernel.interface import (DrawBatch, ForcingRows, PayLevels, SituationTables, SumsWork,
+from combin.stud.reference.cards.kernel.interface import (DrawBatch, ForceLimits, ForcingRows, PayLevels, SituationTables, SumsWork,
                                                FLUSH_OUTS, PAIR_OUTS, STRAIGHT_FLUSH_OUTS, STRAIGHT_OUTS)
 from combin.stud.core.values import FLUSH, FULL_HOUSE, QUADS, STRAIGHT, TRIPS, TWO_PAIR
 
@@ -43,7 +47,7 @@ __all__ = ["TIE_LOOP_MOST", "first_pass", "option_sums", "level_sweep", "numerat
            "ForcingRows", "DrawBatch", "PayLevels", "SumsWork"]
 
 
-@_jit
+@jit
 def first_pass(tables, draws, nq, b4):
     """Per draw: ``nq(N)`` and the qualifying 4-subsets of ``N`` below the player (pass 1).
 
@@ -83,9 +87,9 @@ def first_pass(tables, draws, nq, b4):
                 pos[i] = i
             while True:
                 if rep[row] == row:
-                    nq[row] = nnq + _subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
+                    nq[row] = nnq + subset_sum_nonempty(ncnt, pos, k, off2, off3, C)
                 row += 1
-                if not _next_combination(pos, k, n):
+                if not next_combination(pos, k, n):
                     break
             continue
         for a in range(n):
@@ -178,7 +182,7 @@ def option_sums(tables, rows, draws, pays, nq, below, work, prune, detail, tie_m
     return numerators(tables, rows, draws, pays, nq, below, work, prune, detail)
 
 
-@_jit
+@jit
 def _sort_by_level(draws, qlev, nlev, entry, slot):
     """The swept draws (a qualifying level, the first of their group) in level order (a counting sort).
 
@@ -205,7 +209,7 @@ def _sort_by_level(draws, qlev, nlev, entry, slot):
     return bounds
 
 
-@_jit
+@jit
 def level_sweep(tables, draws, nlev, work, tie_most):
     """The qualifying dealer hands below and tied with each swept draw (pass 2), into ``work.bt``.
 
@@ -228,7 +232,7 @@ def level_sweep(tables, draws, nlev, work, tie_most):
     # int16 counts (a card is in at most C(n - 1, 3) < 2^15 hands): half the bytes to scatter over.
     # cnt[0] wraps and is never read; the hands added so far (j) are its count.
     cnt = np.zeros(tables.ncnt.shape[0], np.int16)
-    # the set ids of _subset_sum5/4: {a < b} is a + pair_at[b], {a < b < c} is a + low2[b] + triple_at[c]
+    # the set ids of subset_sum5/4: {a < b} is a + pair_at[b], {a < b < c} is a + low2[b] + triple_at[c]
     pair_at = np.empty(n, np.int64)
     low2 = np.empty(n, np.int64)
     triple_at = np.empty(n, np.int64)
@@ -242,7 +246,7 @@ def level_sweep(tables, draws, nlev, work, tie_most):
         lo = bounds[v]
         hi = bounds[v + 1]
         while j < nqual and qlevel[j] < v:
-            _add_hand(cnt, qpacked[j], off2, off3, C)
+            add_hand(cnt, qpacked[j], off2, off3, C)
             j += 1
         if lo == hi:
             continue
@@ -252,31 +256,31 @@ def level_sweep(tables, draws, nlev, work, tie_most):
         if e - j > tie_most:
             # many tied hands: the ties are the subset sum after adding them less the one before
             for g in range(lo, hi):
-                k = _unpack(entry[g], pos)
+                k = unpack(entry[g], pos)
                 if k == 5:
-                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                    found = subset_sum5(cnt, pos, pair_at, low2, triple_at)
                 elif k == 4:
-                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                    found = subset_sum4(cnt, pos, pair_at, low2, triple_at)
                 else:
-                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                    found = subset_sum_nonempty(cnt, pos, k, off2, off3, C)
                 bt[g, 0] = j + found
             while j < e:
-                _add_hand(cnt, qpacked[j], off2, off3, C)
+                add_hand(cnt, qpacked[j], off2, off3, C)
                 j += 1
             for g in range(lo, hi):
-                k = _unpack(entry[g], pos)
+                k = unpack(entry[g], pos)
                 if k == 5:
-                    found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                    found = subset_sum5(cnt, pos, pair_at, low2, triple_at)
                 elif k == 4:
-                    found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                    found = subset_sum4(cnt, pos, pair_at, low2, triple_at)
                 else:
-                    found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                    found = subset_sum_nonempty(cnt, pos, k, off2, off3, C)
                 # the 4-subsets Q of the draw are the terms the sums leave out (|T| = 4): a hand
                 # equal to Q is disjoint from nothing it holds, so each Q of level v is added back
-                bt[g, 1] = j + found - bt[g, 0] + _own_quads_at(pos, k, v, dlev, C)
+                bt[g, 1] = j + found - bt[g, 0] + own_quads_at(pos, k, v, dlev, C)
             continue
         for g in range(lo, hi):
-            k = _unpack(entry[g], pos)
+            k = unpack(entry[g], pos)
             m = 0
             for a in range(k):
                 m |= 1 << pos[a]
@@ -285,22 +289,22 @@ def level_sweep(tables, draws, nlev, work, tie_most):
                 if (qbits[q] & m) == 0:
                     tie += 1
             if k == 5:
-                found = _subset_sum5(cnt, pos, pair_at, low2, triple_at)
+                found = subset_sum5(cnt, pos, pair_at, low2, triple_at)
             elif k == 4:
-                found = _subset_sum4(cnt, pos, pair_at, low2, triple_at)
+                found = subset_sum4(cnt, pos, pair_at, low2, triple_at)
             else:
-                found = _subset_sum_nonempty(cnt, pos, k, off2, off3, C)
+                found = subset_sum_nonempty(cnt, pos, k, off2, off3, C)
             bt[g, 0] = j + found
             bt[g, 1] = tie
 
 
-@_jit
+@jit
 def _class_decided(cat):
     """Whether every requalified showdown of a player of category ``cat`` is decided by class."""
     return cat == TWO_PAIR or cat == TRIPS or cat == FULL_HOUSE or cat == QUADS
 
 
-@_jit
+@jit
 def _own_kind(cat):
     """The player's own kind of outs, compared level by level (a category not decided by class)."""
     if cat < STRAIGHT:
@@ -310,12 +314,12 @@ def _own_kind(cat):
     return FLUSH_OUTS if cat == FLUSH else STRAIGHT_FLUSH_OUTS
 
 
-@_jit
+@jit
 def _force_counts(n, nlev, rows, pays, prune, top):
     """``fcount[k, v]``: the rows summed for a five-card final hand of level ``v`` after ``k`` cards.
 
     The win, the Ante pay and so the cost ``c`` depend on ``k`` and ``v``
-    alone (six cards: per draw, by :func:`_force_count` in :func:`_draw_numerators`).
+    alone (six cards: per draw, by :func:`force_count` in :func:`_draw_numerators`).
     """
     win_level, take_level, category, nopay = pays.win_level, pays.take_level, pays.category, pays.nopay
     fcount = np.zeros((6, nlev), np.int64)
@@ -325,12 +329,12 @@ def _force_counts(n, nlev, rows, pays, prune, top):
                 continue
             for v in range(nlev):
                 wv = win_level[v]
-                fcount[kk, v] = _force_count(0 if wv == nopay else wv, (n - kk - 4) * (pays.fee + take_level[v]),
-                                             _bound_kind(category[v]), prune, pays.loss, rows.nrows, rows.ge, top)
+                fcount[kk, v] = force_count(0 if wv == nopay else wv, (n - kk - 4) * (pays.fee + take_level[v]),
+                                             bound_kind(category[v]), prune, pays.loss, rows.nrows, rows.ge, top)
     return fcount
 
 
-@_jit
+@jit
 def numerators(tables, rows, draws, pays, nq, below, work, prune, detail):
     """The numerators of every draw, with forcing (pass 3); ``(numerator, counts, bad)`` of :func:`option_sums`.
 
@@ -359,19 +363,22 @@ def numerators(tables, rows, draws, pays, nq, below, work, prune, detail):
     # the draws with rows to sum (count > 0) are listed, (draw, win, row count), and their forcing
     # summed after the main loop: the main loop stays small, the rare work apart
     todo = np.empty((D, 3), np.int64)
-    ntodo, bad = _draw_numerators(tables, rows, draws, pays, nq, below, work, prune, detail, top, fcount,
-                                  counts, todo)
+    ntodo, bad = _draw_numerators(tables, rows, draws, pays, (nq, below), work, prune, detail,
+                                  ForceLimits(top, fcount), counts, todo)
     _forced_gains(tables, rows, draws, pays, work.numerator, counts, todo[:ntodo], detail)
     return work.numerator[:D], counts, bad
 
 
-@_jit
-def _draw_numerators(tables, rows, draws, pays, nq, below, work, prune, detail, top, fcount, counts, todo):
+@jit
+def _draw_numerators(tables, rows, draws, pays, first, work, prune, detail, limits, counts, todo):
     """The numerators before forcing, draw by draw, and the list of draws with forcing rows to sum.
 
     Returns ``(listed, bad)``: how many draws ``todo`` lists and how many
-    wins were ``nopay`` (counted as 0 here, refused by the caller).
+    wins were ``nopay`` (counted as 0 here, refused by the caller).  ``first``: ``(nq, below)`` of
+    :func:`first_pass`; ``limits``: the rows' bounds (:class:`~combin.stud.reference.cards.kernel.interface.ForceLimits`).
     """
+    nq, below = first
+    top, fcount = limits.top, limits.fcount
     n, C, qlev = tables.n, tables.comb, tables.qlev
     offsets, packed, level, rep = draws.offsets, draws.packed, draws.level, draws.rep
     six_start, six_win = draws.six_start, draws.six_win
@@ -417,7 +424,7 @@ def _draw_numerators(tables, rows, draws, pays, nq, below, work, prune, detail, 
                 if six >= 0:
                     w = six_win[six + i - offsets[o]]
                     w = 0 if w == nopay else w
-                    count = _force_count(w, r * (fee + take_level[v]), _bound_kind(category[v]), prune,
+                    count = force_count(w, r * (fee + take_level[v]), bound_kind(category[v]), prune,
                                          loss, nrows, rows.ge, top)
                 else:
                     count = fcount[k, v]
@@ -430,16 +437,16 @@ def _draw_numerators(tables, rows, draws, pays, nq, below, work, prune, detail, 
     return ntodo, bad
 
 
-@_jit
+@jit
 def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
     """Forcing: the gains of the draws ``todo`` lists, added to their numerators (and counts).
 
     Without detail, the class-decided sums (two pair, trips, full house,
     quads) are split: the rank-blind part (every row's outs read without its
     flush outs, ``pairs_plain`` / ``all_plain``) is the same for every draw of
-    a group (see :mod:`~combin.stud.draw.kernel.forcing`), so it is summed once
-    per group, by rank class (:func:`_class_gains`) or, where the classes do
-    not hold (``rows.by_class`` False), in row blocks (:func:`_blocked_gains`:
+    a group (see :mod:`~combin.stud.reference.cards.kernel.forcing`), so it is summed once
+    per group, by rank class (:func:`class_gains`) or, where the classes do
+    not hold (``rows.by_class`` False), in row blocks (:func:`blocked_gains`:
     draw, its mask, ``w``, ``c``, row count, bit group); the rows with flush outs (``pairs_suited`` /
     ``all_suited``) add their difference draw by draw.
     """
@@ -458,7 +465,7 @@ def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
         i = todo[d, 0]
         w = todo[d, 1]
         count = todo[d, 2]
-        k = _unpack(packed[i], pos)
+        k = unpack(packed[i], pos)
         r = n - k - 4
         v = level[i]
         cat = category[v]
@@ -473,9 +480,9 @@ def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
         below_straight = cat < STRAIGHT
         if not detail and _class_decided(cat):
             if below_straight:
-                numerator[i] += _suited_difference(rows.pairs_suited, count, m, w, loss, c)
+                numerator[i] += suited_difference(rows.pairs_suited, count, m, w, loss, c)
             else:
-                numerator[i] += _suited_difference(rows.all_suited, count, m, w, loss, c)
+                numerator[i] += suited_difference(rows.all_suited, count, m, w, loss, c)
             if rep[i] == i:
                 lazy_of[i] = deferred
                 lazy[deferred, 0] = i
@@ -492,18 +499,14 @@ def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
             continue
         if _class_decided(cat):
             if below_straight:
-                gain, picked, nw, nl = _bits_loop(rows.pairs_hb, rows.pairs_beaten, rows.pairs_beating, count, m,
+                gain, picked, nw, nl = bits_loop(rows.pairs_hb, rows.pairs_beaten, rows.pairs_beating, count, m,
                                                   w, loss, c)
             else:
-                gain, picked, nw, nl = _bits_loop(rows.all_hb, rows.all_beaten, rows.all_beating, count, m, w,
+                gain, picked, nw, nl = bits_loop(rows.all_hb, rows.all_beaten, rows.all_beating, count, m, w,
                                                   loss, c)
         else:
             u = _own_kind(cat)
-            gain, picked, nw, nl, nt = _kind_loop(rows.kind_hb, rows.kind_beaten, rows.kind_beating,
-                                                  rows.kind_own, rows.own_list, rows.own_count[u], rows.ranked,
-                                                  _bound_kind(cat), rows.starts, rows.outs, rows.outlev,
-                                                  rows.own_ptr, rows.own_bit, rows.own_lev, u, count, m, v, w,
-                                                  loss, c)
+            gain, picked, nw, nl, nt = kind_loop(rows, rows.own_count[u], bound_kind(cat), u, count, m, v, w, loss, c)
         numerator[i] += gain
         if detail:
             counts[i, 4] = picked
@@ -514,9 +517,9 @@ def _forced_gains(tables, rows, draws, pays, numerator, counts, todo, detail):
     if deferred > 0:
         plain = np.zeros(deferred, np.int64)
         if rows.by_class and loss >= 0:
-            _class_gains(plain, lazy[:deferred], packed, rows.rank_of, rows.pairs_classes, rows.all_classes, loss)
+            class_gains(plain, lazy[:deferred], packed, rows.rank_of, rows.pairs_classes, rows.all_classes, loss)
         else:
-            _blocked_gains(plain, lazy[:deferred], rows.pairs_hb, rows.pairs_plain[0], rows.pairs_plain[1], rows.all_hb,
+            blocked_gains(plain, lazy[:deferred], rows.pairs_hb, rows.pairs_plain[0], rows.pairs_plain[1], rows.all_hb,
                            rows.all_plain[0], rows.all_plain[1], loss, BLOCK_ROWS)
         for d in range(deferred):
             numerator[lazy[d, 0]] += plain[d]

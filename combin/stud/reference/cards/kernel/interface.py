@@ -1,10 +1,10 @@
 """The kernel's inputs by name: the situation's tables, a batch of draws, the pay levels.
 
-The compiled passes of :mod:`combin.stud.draw.kernel.sums` take these
+The compiled passes of :mod:`combin.stud.reference.cards.kernel.sums` take these
 NamedTuples (numba reads a NamedTuple of arrays and integers field by field)
 instead of some fifty positional arguments, so that a field is found by its
 name and a wrong order cannot compile and run.  The engine
-(:class:`combin.stud.draw.engine.Engine`) builds :class:`SituationTables` and
+(:class:`combin.stud.reference.cards.engine.Engine`) builds :class:`SituationTables` and
 :class:`ForcingRows` once per situation, a :class:`DrawBatch` per call and
 :class:`PayLevels` from the rules; :class:`SumsWork` holds the work arrays it
 reuses between calls.
@@ -17,6 +17,8 @@ compared level by level -- are named here.
 
 >>> PAIR_OUTS, STRAIGHT_OUTS, FLUSH_OUTS, STRAIGHT_FLUSH_OUTS
 (0, 1, 2, 3)
+>>> PAIR_BOUND, STRAIGHT_BOUND, ALL_BOUND
+(0, 1, 2)
 >>> DrawBatch._fields[:3]
 ('offsets', 'sizes', 'packed')
 """
@@ -25,7 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["SituationTables", "ForcingRows", "DrawBatch", "PayLevels", "SumsWork", "PAIR_BOUND",
+__all__ = ["SituationTables", "ForcingRows", "DrawBatch", "PayLevels", "SumsWork", "ForceLimits", "PAIR_BOUND",
            "STRAIGHT_BOUND", "ALL_BOUND", "PAIR_OUTS", "STRAIGHT_OUTS", "FLUSH_OUTS", "STRAIGHT_FLUSH_OUTS"]
 
 #: The bound a player's category reads on a non-qualifying row (``ranked[t]``, ``ge[t]``): the
@@ -38,7 +40,7 @@ PAIR_OUTS, STRAIGHT_OUTS, FLUSH_OUTS, STRAIGHT_FLUSH_OUTS = range(4)
 
 
 class SituationTables(NamedTuple):
-    """The dealer's side of one situation (:func:`~combin.stud.draw.kernel.dealer_tables`), built once.
+    """The dealer's side of one situation (:func:`~combin.stud.reference.cards.kernel.dealer_tables`), built once.
 
     Set ids are those of the kernel: the empty set 0, ``{a}`` is ``1 + a``,
     ``{a < b}`` is ``1 + n + a + C(b, 2)``, ``{a < b < c}`` follows the pairs.
@@ -46,7 +48,7 @@ class SituationTables(NamedTuple):
 
     #: The unseen cards (the draw positions are ``0 .. n - 1``).
     n: int
-    #: ``comb[a, b] = C(a, b)`` (int64, :data:`~combin.stud.draw.kernel.COMB`).
+    #: ``comb[a, b] = C(a, b)`` (int64, :data:`~combin.stud.reference.cards.kernel.COMB`).
     comb: np.ndarray
     #: The dealer level of every 4-subset of the unseen cards, by colex index (int16 or int32).
     dlev: np.ndarray
@@ -106,12 +108,12 @@ class ForcingRows(NamedTuple):
     #: Per own kind: the rows with any own out (ascending) and how many.
     own_list: np.ndarray
     own_count: np.ndarray
-    #: Per own kind: those rows' own outs, contiguous (:func:`~combin.stud.draw.kernel.own_outs`).
+    #: Per own kind: those rows' own outs, contiguous (:func:`~combin.stud.reference.cards.kernel.own_outs`).
     own_ptr: np.ndarray
     own_bit: np.ndarray
     own_lev: np.ndarray
     #: The rows by rank class for the rank-blind class-decided sums, in the two bit groups (pairs,
-    #: all; :func:`~combin.stud.draw.kernel.forcing.rank_classes`), and whether they hold (else the
+    #: all; :func:`~combin.stud.reference.cards.kernel.forcing.rank_classes`), and whether they hold (else the
     #: sums go row by row).
     pairs_classes: np.ndarray
     all_classes: np.ndarray
@@ -131,7 +133,7 @@ class DrawBatch(NamedTuple):
     packed: np.ndarray
     #: Per draw: the player's final level (int32).
     level: np.ndarray
-    #: Per draw: the first draw of its group (:func:`~combin.stud.draw.kernel.draw_groups`, int32).
+    #: Per draw: the first draw of its group (:func:`~combin.stud.reference.cards.kernel.draw_groups`, int32).
     rep: np.ndarray
     #: Per option: where its six-card wins start in ``six_win``, or -1 (a five-card final hand).
     six_start: np.ndarray
@@ -154,6 +156,15 @@ class PayLevels(NamedTuple):
     loss: int
     #: The force fee (L10), or -1 when the game has no forcing.
     fee: int
+
+
+class ForceLimits(NamedTuple):
+    """Where the forcing rows of a draw can pay: the largest bound of any row, and the rows to visit."""
+
+    #: ``top[t]``: the largest bound ``t`` (:data:`PAIR_BOUND` ...) of any row.
+    top: np.ndarray
+    #: ``fcount[k, v]``: the rows summed for a five-card final hand of level ``v`` after ``k`` cards.
+    fcount: np.ndarray
 
 
 class SumsWork(NamedTuple):

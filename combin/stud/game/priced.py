@@ -6,11 +6,14 @@ dealer's up card, by card and by class index), its exact weight, how often the
 sample drew it, the best option and its exact value per Ante with draws and
 without (the control).  :func:`classes_csv` writes it from the run's records;
 :func:`read_classes` reads it back; :func:`reprice` prices some of its classes
-again with the engine (:func:`combin.stud.draw.chunks.solve_chunk`) and returns
+again with the engine (:func:`combin.stud.game.chunks.solve_chunk`) and returns
 the rows as they come out, so that a reader (``combin audit --verify``) can
 compare them with the file cell by cell.
 
 Every value is an exact fraction ``p/q`` in lowest terms.
+
+>>> COLUMNS[:4]
+('class', 'hand', 'up', 'weight')
 """
 
 import csv
@@ -34,11 +37,11 @@ def _fraction(numerator: int, scale: int) -> str:
 
 def class_rows(scale: int, records: Iterable[Any], rules: Any,
                draws: Mapping[int, int] | None = None) -> list[dict[str, str]]:
-    """The rows of :data:`COLUMNS` for priced class records (:class:`~combin.stud.draw.chunks.
+    """The rows of :data:`COLUMNS` for priced class records (:class:`~combin.stud.game.chunks.
     ClassRecord`); ``draws`` maps a class index to how often the sample drew it."""
     from combin.stud.core.situation import card_text
-    from combin.stud.draw.chunks import option_label
-    from combin.stud.draw.control import control_value
+    from combin.stud.game.chunks import option_label
+    from combin.stud.game.control import control_value
     from combin.stud.draw.options import option_keys
     keys = option_keys(rules)
     rows = []
@@ -82,8 +85,8 @@ def reprice(deck: Any, rules: Any, indices: Sequence[int],
     """The classes ``indices`` of ``deck`` priced again by the engine, as rows of :data:`COLUMNS`
     (the situation and weight from :func:`combin.stud.core.classes.situations`)."""
     from combin.stud.core.classes import situations
-    from combin.stud.draw.chunks import records_of, solve_chunk
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.chunks import records_of, solve_chunk
+    from combin.stud.game.spec import RunSpec
     _, hands, ups, weights = situations(deck)
     if any(not 0 <= index < len(weights) for index in indices):
         raise CombinError(f"a class index is outside the {len(weights):,} classes of "

@@ -24,32 +24,36 @@ in place of some 70,000 rows on the full deck; or, where a situation's rows
 do not bear that argument out, row block by row block (every such draw's part
 of a block while it is in cache).  The rows with flush outs (a few in a
 hundred) then add, draw by draw, their true gain less their rank-blind one
-(:func:`_suited_difference`).  The same terms, so the same integers.
+(:func:`suited_difference`).  The same terms, so the same integers.
+
+>>> BLOCK_ROWS, CLASS_FIELDS[:4]
+(2048, ('rank0', 'rank1', 'rank2', 'rank3'))
 """
 
 import numpy as np
 
 from combin.stud.core.values import STRAIGHT
-from combin.stud.draw.kernel.common import _jit, _popcount, _unpack
-from combin.stud.draw.kernel.interface import ALL_BOUND, PAIR_BOUND, PAIR_OUTS, STRAIGHT_BOUND
+from combin.stud.core.compiled import jit
+from combin.stud.reference.cards.kernel.common import popcount64, unpack
+from combin.stud.reference.cards.kernel.interface import ALL_BOUND, PAIR_BOUND, PAIR_OUTS, STRAIGHT_BOUND
 
 __all__ = ["BLOCK_ROWS", "CLASS_FIELDS", "rank_classes"]
 
 
-#: Rows per block of :func:`_blocked_gains` (three int64 bit arrays: 48 KiB).
+#: Rows per block of :func:`blocked_gains` (three int64 bit arrays: 48 KiB).
 BLOCK_ROWS = 2048
 
 
-@_jit
-def _blocked_gains(gains, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten, all_beating,
+@jit
+def blocked_gains(gains, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, all_beaten, all_beating,
                    loss, block):
-    """The deferred :func:`_bits_loop` sums of :func:`option_sums`, row block by row block.
+    """The deferred :func:`bits_loop` sums of :func:`option_sums`, row block by row block.
 
     Each row ``lazy[d]`` is a draw ``i``, its mask ``m``, ``w``, ``c``, its
     row count and its bit group (0 pairs, 1 all).  The rows ``0 .. count``
     of a draw are cut at the block bounds ``s, s + block, ...`` and
     every draw's part of one block is summed while the block is in cache:
-    the same terms as one :func:`_bits_loop` over ``0 .. count``, each once,
+    the same terms as one :func:`bits_loop` over ``0 .. count``, each once,
     so the same integer gain, added to ``gains[d]``.
     """
     for group in range(2):
@@ -66,7 +70,7 @@ def _blocked_gains(gains, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, a
                     continue
                 e = min(lazy[d, 4], s + block)
                 if e > s:
-                    gains[d] += _bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
+                    gains[d] += bits_loop(hb[s:e], beaten[s:e], beating[s:e], e - s, lazy[d, 1],
                                                         lazy[d, 2], loss, lazy[d, 3])[0]
 
 
@@ -76,7 +80,7 @@ def _blocked_gains(gains, lazy, pairs_hb, pairs_beaten, pairs_beating, all_hb, a
 CLASS_FIELDS = ("rank0", "rank1", "rank2", "rank3", "won", "lost", "won_ranks", "lost_ranks", "suited", "has_suited")
 
 
-@_jit
+@jit
 def rank_classes(hb, won_bits, lost_bits, cards, up_suit):
     """The non-qualifying rows by rank class, for the rank-blind class-decided sums; ``(classes, ok)``.
 
@@ -124,12 +128,12 @@ def rank_classes(hb, won_bits, lost_bits, cards, up_suit):
         key = 0
         while h != 0:
             low = h & -h
-            key |= np.int64(1) << rank_of[_popcount(low - 1)]
+            key |= np.int64(1) << rank_of[popcount64(low - 1)]
             h ^= low
-        if _popcount(key) != 4:
+        if popcount64(key) != 4:
             return np.zeros((0, 10), np.int64), False
-        a = _popcount(won_bits[i])
-        b = _popcount(lost_bits[i])
+        a = popcount64(won_bits[i])
+        b = popcount64(lost_bits[i])
         if first[key] < 0:
             first[key] = i
             won[key] = a
@@ -185,9 +189,9 @@ def rank_classes(hb, won_bits, lost_bits, cards, up_suit):
     return classes[by_won], True
 
 
-@_jit
-def _class_gains(gains, lazy, packed, rank_of, pairs_classes, all_classes, loss):
-    """The deferred rank-blind sums of :func:`_blocked_gains`, by rank class (:func:`rank_classes`).
+@jit
+def class_gains(gains, lazy, packed, rank_of, pairs_classes, all_classes, loss):
+    """The deferred rank-blind sums of :func:`blocked_gains`, by rank class (:func:`rank_classes`).
 
     For a draw ``N`` (mask ``m``, ``w``, ``c``, bit group of ``lazy[d]``) and a
     class: ``won = won_R - #{x in N: rank(x) in won ranks}``, likewise
@@ -207,7 +211,7 @@ def _class_gains(gains, lazy, packed, rank_of, pairs_classes, all_classes, loss)
     pos = np.empty(6, np.int64)
     ranks = np.empty(6, np.int64)
     for d in range(lazy.shape[0]):
-        k = _unpack(packed[lazy[d, 0]], pos)
+        k = unpack(packed[lazy[d, 0]], pos)
         m = lazy[d, 1]
         w = lazy[d, 2]
         c = lazy[d, 3]
@@ -239,8 +243,8 @@ def _class_gains(gains, lazy, packed, rank_of, pairs_classes, all_classes, loss)
         gains[d] += gain
 
 
-@_jit
-def _suited_difference(suited, count, m, w, loss, c):
+@jit
+def suited_difference(suited, count, m, w, loss, c):
     """The forcing gain of the rows with flush outs less their rank-blind gain, for one draw.
 
     ``suited`` holds, one column per row with flush or straight-flush outs (in
@@ -253,23 +257,23 @@ def _suited_difference(suited, count, m, w, loss, c):
     total = 0
     free = ~m
     for f in range(suited.shape[1]):
-        true = w * _popcount(suited[2, f] & free) - loss * _popcount(suited[3, f] & free) - c
-        blind = w * _popcount(suited[4, f] & free) - loss * _popcount(suited[5, f] & free) - c
+        true = w * popcount64(suited[2, f] & free) - loss * popcount64(suited[3, f] & free) - c
+        blind = w * popcount64(suited[4, f] & free) - loss * popcount64(suited[5, f] & free) - c
         ok = (suited[0, f] < count) & ((suited[1, f] & m) == 0)
         total += ((true if true > 0 else 0) - (blind if blind > 0 else 0)) if ok else 0
     return total
 
 
-@_jit
-def _bound_kind(cat):
+@jit
+def bound_kind(cat):
     """The bound a player of category ``cat`` reads: 0 pair outs, 1 pair and straight outs, 2 all."""
     if cat < STRAIGHT:
         return PAIR_BOUND
     return STRAIGHT_BOUND if cat == STRAIGHT else ALL_BOUND
 
 
-@_jit
-def _force_count(w, c, t, prune, loss, nrows, ge, top):
+@jit
+def force_count(w, c, t, prune, loss, nrows, ge, top):
     """How many rows (in the order of bound ``t``) a draw whose win is ``w`` and cost ``c`` sums.
 
     A row with ``w * bound <= c`` cannot gain (``S_H <= w * won <= c``), so with
@@ -285,12 +289,11 @@ def _force_count(w, c, t, prune, loss, nrows, ge, top):
     return ge[t, least] if least < ge.shape[1] else 0
 
 
-@_jit
-def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts, outs, outlev, own_ptr,
-               own_bit, own_lev, u, count, m, v, w, loss, c):
+@jit
+def kind_loop(rows, own_count, t, u, count, m, v, w, loss, c):
     """Forcing over the first ``count`` rows when the player's own kind ``u`` is compared by level.
 
-    Kind ``u`` is :data:`~combin.stud.draw.kernel.interface.PAIR_OUTS` (a player
+    Kind ``u`` is :data:`~combin.stud.reference.cards.kernel.interface.PAIR_OUTS` (a player
     below a straight), ``STRAIGHT_OUTS``, ``FLUSH_OUTS`` or ``STRAIGHT_FLUSH_OUTS``;
     ``beaten``/``beating`` are the outs of a lower / higher kind, ``own`` those
     of kind ``u``, all in the row order of ``ranked``.  The rows split exactly in two: a row none of
@@ -299,8 +302,12 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
     ``own_list`` (the rows with any own out, ascending), are read out by out:
     from ``outs``/``outlev`` for pairs (``PAIR_OUTS``), else from the copies
     :func:`own_outs` gathered in list order (the same outs, contiguous).
-    Returns ``(gain, forced, won, lost, tied)`` summed over the rows forced.
+    Returns ``(gain, forced, won, lost, tied)`` summed over the rows forced.  The rows' arrays are
+    read from ``rows`` (:class:`~combin.stud.reference.cards.kernel.interface.ForcingRows`).
     """
+    hb, beaten, beating, own = rows.kind_hb, rows.kind_beaten, rows.kind_beating, rows.kind_own
+    own_list, ranked, starts, outs, outlev = rows.own_list, rows.ranked, rows.starts, rows.outs, rows.outlev
+    own_ptr, own_bit, own_lev = rows.own_ptr, rows.own_bit, rows.own_lev
     gain = 0
     picked = 0
     nw = 0
@@ -308,8 +315,8 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
     nt = 0
     free = ~m
     for g in range(count):
-        won = _popcount(beaten[u, g] & free)
-        lost = _popcount(beating[u, g] & free)
+        won = popcount64(beaten[u, g] & free)
+        lost = popcount64(beating[u, g] & free)
         total = w * won - loss * lost - c
         ok = ((hb[u, g] & m) == 0) & ((own[u, g] & free) == 0) & (total > 0)
         gain += total if ok else 0
@@ -338,9 +345,9 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
                 bit = own_bit[u, x]
                 under |= bit if lv < v else 0
                 over |= bit if lv > v else 0
-        won = _popcount((beaten[u, g] | under) & free)
-        lost = _popcount((beating[u, g] | over) & free)
-        tie = _popcount(own[u, g] & free & ~(under | over))
+        won = popcount64((beaten[u, g] | under) & free)
+        lost = popcount64((beating[u, g] | over) & free)
+        tie = popcount64(own[u, g] & free & ~(under | over))
         total = w * won - loss * lost - c
         if total > 0:
             gain += total
@@ -351,8 +358,8 @@ def _kind_loop(hb, beaten, beating, own, own_list, own_count, ranked, t, starts,
     return gain, picked, nw, nl, nt
 
 
-@_jit
-def _bits_loop(hb, beaten, beating, count, m, w, loss, c):
+@jit
+def bits_loop(hb, beaten, beating, count, m, w, loss, c):
     """Forcing over the first ``count`` rows when every requalified showdown is decided by class.
 
     ``S_H = w * |beaten outs not drawn| - loss * |beating outs not drawn|``.
@@ -363,8 +370,8 @@ def _bits_loop(hb, beaten, beating, count, m, w, loss, c):
     nl = 0
     free = ~m
     for g in range(count):
-        won = _popcount(beaten[g] & free)
-        lost = _popcount(beating[g] & free)
+        won = popcount64(beaten[g] & free)
+        lost = popcount64(beating[g] & free)
         total = w * won - loss * lost - c
         if (hb[g] & m) == 0 and total > 0:
             gain += total

@@ -11,12 +11,12 @@ check draw by draw against the numpy reference.
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _jit
+from combin.stud.core.compiled import jit
 
 __all__ = ["draw_groups"]
 
 
-@_jit
+@jit
 def draw_groups(offsets, sizes, kept_cards, nkept, packed, cards, up_suit, C, rep, table):
     """``rep[i]``: the first draw of draw ``i``'s option in the same *group*, whose counts it shares.
 
@@ -94,7 +94,7 @@ def draw_groups(offsets, sizes, kept_cards, nkept, packed, cards, up_suit, C, re
                 rep[i] = g
 
 
-@_jit
+@jit
 def _group_of(i, key, rep, table):
     g = table[key]
     if g < 0:
@@ -104,7 +104,7 @@ def _group_of(i, key, rep, table):
         rep[i] = g
 
 
-@_jit
+@jit
 def _groups45(k, row, n, mterm, ofsuit, cards, ksuit, kflush, rep, table):
     """:func:`draw_groups` of an option drawing five cards, or four beside one kept card.
 

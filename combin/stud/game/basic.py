@@ -2,12 +2,12 @@
 
 A player cannot carry 5,649,150 optimal options in the head; a basic strategy
 is a few rules a person can follow.  :func:`derive` reads it off the
-optimal strategy of a whole run (its :class:`~combin.stud.draw.totals.GameTotals`,
+optimal strategy of a whole run (its :class:`~combin.stud.game.totals.GameTotals`,
 which count, for every plain hand and up card, the situations where each
-action is optimal): every plain hand (:func:`~combin.stud.draw.strategy.hand_feature`:
+action is optimal): every plain hand (:func:`~combin.stud.game.strategy.hand_feature`:
 a made hand, a pair by its rank, an ace-king or high card with or without
 four to a flush or a straight) takes the one action (as a player names it,
-:func:`~combin.stud.draw.strategy.action_of`: play, fold, buy a sixth card,
+:func:`~combin.stud.game.strategy.action_of`: play, fold, buy a sixth card,
 keep the pair, keep the 2 best, ...) that is optimal in the most of its
 situations, whatever the up card; neighbouring hands (strongest first) with
 the same action make one rule.
@@ -23,7 +23,7 @@ along the run's shards and keeps one small file per shard beside them
 (``basic-NNN.json.gz``, named by the rules' digest), so that it outlives a
 machine like the run itself.
 
->>> from combin.stud.draw.totals import GameTotals
+>>> from combin.stud.game.totals import GameTotals
 >>> cells = {"one_pair/pair of aces|5": {"weight": 10, "best": 0, "kinds": {}, "of_kind": {},
 ...          "actions": {"play": 9, "keep the pair": 1}},
 ...          "one_pair/pair of kings|5": {"weight": 10, "best": 0, "kinds": {}, "of_kind": {},
@@ -53,7 +53,7 @@ BASIC_FORMAT = "combin.stud_basic/1"
 
 @dataclass(frozen=True)
 class Rule:
-    """Hands ``first`` to ``last`` (in :data:`~combin.stud.draw.strategy.FEATURES` order, strongest
+    """Hands ``first`` to ``last`` (in :data:`~combin.stud.game.strategy.FEATURES` order, strongest
     first; plain words) take ``action``; ``features`` are the hands' full names."""
 
     first: str
@@ -92,7 +92,7 @@ class BasicStrategy:
 def derive(totals: Any) -> BasicStrategy:
     """The basic strategy of a run's totals: per plain hand the action optimal in the most of its
     situations (ties to the first in name order), neighbours with the same action merged."""
-    from combin.stud.draw.strategy import FEATURES
+    from combin.stud.game.features import FEATURES
     weights: dict[str, dict[str, int]] = {}
     for key, cell in totals.strategy.items():
         feature = key.rsplit("|", 1)[0]
@@ -117,7 +117,7 @@ def derive(totals: Any) -> BasicStrategy:
 def basic_option(strategy: BasicStrategy, hand: Any, keys: list) -> tuple[int, int]:
     """``(rule index, option index)``: the rule a hand of five card ids falls under and the option
     (the first in ``keys`` order) that is its action for that hand."""
-    from combin.stud.draw.strategy import action_of, hand_feature
+    from combin.stud.game.features import action_of, hand_feature
     rule = strategy.rule_of(hand_feature(hand))
     action = strategy.rules[rule].action
     for index, key in enumerate(keys):
@@ -138,7 +138,7 @@ def price_chunk(run: dict, rows: list) -> dict:
     from combin.stud.core.situation import Situation
     from combin.stud.draw.options import option_keys
     from combin.stud.draw.rank.engine import RankEngine
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     start = time.process_time()
     deck, rules = RunSpec.from_json(run).resolve()
     strategy = BasicStrategy.from_json(run["basic"])
@@ -170,34 +170,36 @@ def _path(folder: Any, index: int) -> Any:
 
 def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, workers: int = 0,
               scheduler: str | None = None, store_path: str | None = None, chunk: int = 64,
-              stream: Any = None, most: int | None = None) -> list[int]:
+              stream: Any = None, most: int | None = None, reader: Any = None) -> list[int]:
     """The second pass along the run's shards in ``folder``: each shard's sums written beside it
     (``basic-NNN.json.gz``) as soon as its chunks are in; those already there for these rules
     are kept, and at most ``most`` new ones are priced (``None``: every one missing).  The
-    shards written."""
+    shards written.  ``reader``: the command's one reading of the folder
+    (:class:`~combin.stud.game.shards.FolderReader`, a new one by default)."""
     import gzip
     import sys
     from combin.executor import run_chunks
     from combin.fileio import write_atomic
     from combin.store import DEFAULT_STORE, Store
-    from combin.stud.draw.shards import _load_shard, _shard_classes, require_plan
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.shards import FolderReader, shard_classes, require_plan
+    from combin.stud.game.spec import RunSpec
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
-    shards = require_plan(_as_path(folder), spec)
+    reader = FolderReader(folder, spec) if reader is None else reader
+    shards = reader.plan() or require_plan(_as_path(folder), spec)
     digest = strategy.digest()
     written: list[int] = []
     with Store(store_path or DEFAULT_STORE) as store:
         for shard in shards:
-            if _load_basic(folder, shard.index, digest, len(strategy.rules)) is not None:
+            if _load_basic(folder, shard.index, digest, len(strategy.rules), reader) is not None:
                 continue
             if most is not None and len(written) >= most:
                 break
-            found = _load_shard(_as_path(folder), spec, shard)
+            found = reader.shard(shard)
             if found is None:
                 raise CombinError(f"{folder}: shard {shard.index} is not in; the basic strategy is priced "
                                   "once every shard is")
-            rows, hands, ups, weights = _shard_classes(deck, shard)
+            rows, hands, ups, weights = shard_classes(deck, shard)
             codes = found["codes"]
             run = dict(RunSpec.of(deck, rules, "basic", chunk, shard=shard.index).to_json(),
                        basic=strategy.to_json())
@@ -217,6 +219,7 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
             text = json.dumps(body, separators=(",", ":")) + "\n"
             write_atomic(_path(folder, shard.index), gzip.compress(text.encode(), compresslevel=9, mtime=0),
                          "basic strategy shard")
+            reader.wrote(("basic", shard.index))
             written.append(shard.index)
     return written
 
@@ -226,13 +229,23 @@ def _as_path(folder: Any) -> Any:
     return Path(folder)
 
 
-def _load_basic(folder: Any, index: int, digest: str, rules: int) -> list | None:
-    """A shard's sums of the second pass for the rules of ``digest``, else ``None``."""
-    from combin.stud.draw.shards import _read
+def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = None) -> list | None:
+    """A shard's sums of the second pass for the rules of ``digest``, else ``None`` (read once
+    per ``reader``, a :class:`~combin.stud.game.shards.FolderReader`)."""
+    if reader is None:
+        return _read_basic(folder, index, digest, rules)
+    key = ("basic", index)
+    if reader.memo.get(key) is None:
+        reader.memo[key] = _read_basic(folder, index, digest, rules)
+    return reader.memo[key]
+
+
+def _read_basic(folder: Any, index: int, digest: str, rules: int) -> list | None:
+    from combin.stud.game.shards import read_shard_file
     path = _path(folder, index)
     if not path.exists():
         return None
-    obj = _read(path, "basic strategy shard")
+    obj = read_shard_file(path, "basic strategy shard")
     try:
         if obj.get("format") != BASIC_FORMAT or obj.get("shard") != index:
             raise ValueError("it is not a shard of the second pass")
@@ -247,20 +260,20 @@ def _load_basic(folder: Any, index: int, digest: str, rules: int) -> list | None
     return sums
 
 
-def basic_done(folder: Any, count: int, strategy: BasicStrategy) -> int:
+def basic_done(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> int:
     """How many of the ``count`` shards have the second pass of ``strategy`` beside them."""
     digest = strategy.digest()
     rules = len(strategy.rules)
-    return sum(1 for index in range(count) if _load_basic(folder, index, digest, rules) is not None)
+    return sum(1 for index in range(count) if _load_basic(folder, index, digest, rules, reader) is not None)
 
 
-def basic_totals(folder: Any, count: int, strategy: BasicStrategy) -> list | None:
+def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> list | None:
     """Per rule ``[situations, weight, weight x optimal, weight x basic]`` over every shard, or
     ``None`` while a shard's second pass is missing."""
     digest = strategy.digest()
     total = [[0, 0, 0, 0] for _ in strategy.rules]
     for index in range(count):
-        sums = _load_basic(folder, index, digest, len(strategy.rules))
+        sums = _load_basic(folder, index, digest, len(strategy.rules), reader)
         if sums is None:
             return None
         for entry, part in zip(total, sums):

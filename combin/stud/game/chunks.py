@@ -5,13 +5,13 @@ player's five and the dealer's up card up to suit symmetry, with exact
 weights summing to ``C(n, 5) * (n - 5)``) is priced by the decision engine
 :func:`combin.stud.draw.advise.advise`: all options (fold, play, buy, the
 exchanges), each exact.  The classes are cut into chunks
-(:meth:`combin.stud.draw.spec.RunSpec.chunks`) that :func:`solve_chunk` prices anywhere -- in this
+(:meth:`combin.stud.game.spec.RunSpec.chunks`) that :func:`solve_chunk` prices anywhere -- in this
 process or on a Dask worker -- returning exact integers only.
 
 Why the integers are exact.  With ``u = n - 6`` unseen cards, an option that
 draws ``k`` cards has a value ``integer / (r_k * C(u - k, 4) * C(u, k))``
 plus whole-unit fees and pays (``r_k = u - k - 4`` forced replacements; the
-denominator of :mod:`combin.stud.draw.advise`), and so do the probabilities of its
+denominator of :mod:`combin.stud.reference.cards.advise`), and so do the probabilities of its
 results.  :func:`common_denominator` is the least common multiple ``L`` of
 those denominators, so every value times ``L`` is an integer -- checked for
 every value, never assumed.  Whole-game figures are ``sum(weight * numerator)
@@ -41,7 +41,14 @@ RECORD_FORMAT = 3
 
 
 def common_denominator(deck_size, rules):
-    """``L``: every option value and result probability of a situation is an integer over ``L``."""
+    """``L``: every option value and result probability of a situation is an integer over ``L``.
+
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> from combin.stud.core.rules import load_game
+    >>> from math import comb
+    >>> common_denominator(52, load_game(CARIBBEAN.id).resolve()) == 42 * comb(46, 4)   # no draws
+    True
+    """
     unseen = deck_size - 6
     sizes = [0]
     if rules.game.can_draw:
@@ -57,7 +64,7 @@ def _whole(value, scale, what):
 
 
 def solve_chunk(run, rows):
-    """Price every class of a chunk of the run ``run`` (:meth:`~combin.stud.draw.spec.RunSpec.to_json`):
+    """Price every class of a chunk of the run ``run`` (:meth:`~combin.stud.game.spec.RunSpec.to_json`):
     ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
 
     A record is ``[class index, hand (5 ids), up, weight, best option index,
@@ -65,7 +72,7 @@ def solve_chunk(run, rows):
     option not priced (``run["price"] == "best"``: it cannot be the best)] or
     [the instant value] for an instant payout, {result id: [probability, net x
     probability, net^2 x probability]}]``, every number a numerator over ``L`` (the nets of
-    :func:`combin.stud.draw.advise.distribution`, whole Ante units, so ``L`` serves
+    :func:`combin.stud.reference.cards.advise.distribution`, whole Ante units, so ``L`` serves
     the moments too -- checked like every value).
     ``cpu_seconds`` is the processor time the chunk's classes took and
     ``setup_seconds`` the one-time work of this process that came first (the
@@ -74,10 +81,10 @@ def solve_chunk(run, rows):
     """
     import time
     start = time.process_time()
-    from combin.stud.draw.advise import _instant, option_keys
+    from combin.stud.draw.advise import instant_of, option_keys
     from combin.stud.draw.rank.engine import RankEngine
     from combin.stud.core.situation import Situation
-    from combin.stud.draw.spec import RunSpec
+    from combin.stud.game.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     setup = warm_up(deck, rules)
     scale = common_denominator(len(deck), rules)
@@ -85,7 +92,7 @@ def solve_chunk(run, rows):
     everything = run.get("price", "all") == "all"
     out = []
     for *hand, up, weight, index in rows:
-        bonus, settled = _instant(list(hand), rules, True)
+        bonus, settled = instant_of(list(hand), rules, True)
         if settled is not None:
             best = settled[0]
             results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]
@@ -174,13 +181,23 @@ def records_of(chunk_results):
 
 
 def option_group(key):
-    """The kind of an option key as a player names it: ``fold``, ``play``, ``buy``, ``exchange 3``."""
+    """The kind of an option key as a player names it: ``fold``, ``play``, ``buy``, ``exchange 3``.
+
+    >>> option_group(("exchange", (2, 3, 4))), option_group(("buy", ()))
+    ('exchange 3', 'buy')
+    """
     kind, positions = key
     return f"exchange {len(positions)}" if kind == "exchange" else kind
 
 
 def option_label(key, hand):
-    """An option of a hand in words (``exchange 7H 2D``)."""
+    """An option of a hand in words (``exchange 7H 2D``).
+
+    >>> from combin.cards import parse_cards
+    >>> hand = parse_cards("As Ad Ks Qd 9s")
+    >>> option_label(("exchange", (2, 3, 4)), hand), option_label(("play", ()), hand)
+    ('exchange KS QD 9S', 'play')
+    """
     from combin.stud.core.situation import card_text
     kind, positions = key
     if kind == "exchange":

@@ -1,22 +1,22 @@
 """The kernel's subset sums: a draw's terms of the inclusion-exclusion over its cards.
 
-:func:`_subset_sum4`, :func:`_subset_sum5` and :func:`_subset_sum_nonempty`
+:func:`subset_sum4`, :func:`subset_sum5` and :func:`subset_sum_nonempty`
 sum ``(-1)^|T| arr[id(T)]`` over the subsets ``T`` (one to three cards) of a
-draw's positions, in the set ids of :func:`~combin.stud.draw.kernel.common._add_hand`;
-:func:`_own_quads_at` counts the draw's own four-card subsets of one level (the
+draw's positions, in the set ids of :func:`~combin.stud.reference.cards.kernel.common.add_hand`;
+:func:`own_quads_at` counts the draw's own four-card subsets of one level (the
 terms with ``|T| = 4``).  Read by the level sweep of
-:mod:`~combin.stud.draw.kernel.sums`.
+:mod:`~combin.stud.reference.cards.kernel.sums`.
 """
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _jit
+from combin.stud.core.compiled import jit
 
 __all__: list[str] = []
 
 
-@_jit
-def _own_quads_at(pos, k, v, dlev, C):
+@jit
+def own_quads_at(pos, k, v, dlev, C):
     """How many 4-subsets of the draw's ``k`` ascending positions have dealer level ``v``."""
     if k < 4:
         return 0
@@ -36,11 +36,11 @@ def _own_quads_at(pos, k, v, dlev, C):
     return found
 
 
-@_jit
-def _subset_sum4(arr, pos, pair_at, low2, triple_at):
-    """:func:`_subset_sum_nonempty` of four ascending positions, its 14 terms written out.
+@jit
+def subset_sum4(arr, pos, pair_at, low2, triple_at):
+    """:func:`subset_sum_nonempty` of four ascending positions, its 14 terms written out.
 
-    The set ids are those of :func:`_add_hand` (``1 + a``, ``off2 + a + C(b, 2)``,
+    The set ids are those of :func:`add_hand` (``1 + a``, ``off2 + a + C(b, 2)``,
     ``off3 + a + C(b, 2) + C(c, 3)`` for ``a < b < c``), read from the
     per-position tables ``pair_at[b] = off2 + C(b, 2)``, ``low2[b] = C(b, 2)``,
     ``triple_at[c] = off3 + C(c, 3)``: the same terms, so the same sum.
@@ -73,11 +73,11 @@ def _subset_sum4(arr, pos, pair_at, low2, triple_at):
     return s
 
 
-@_jit
-def _subset_sum5(arr, pos, pair_at, low2, triple_at):
-    """:func:`_subset_sum_nonempty` of five ascending positions, its 25 terms written out.
+@jit
+def subset_sum5(arr, pos, pair_at, low2, triple_at):
+    """:func:`subset_sum_nonempty` of five ascending positions, its 25 terms written out.
 
-    The terms without the fifth card are :func:`_subset_sum4` of the first
+    The terms without the fifth card are :func:`subset_sum4` of the first
     four; those with it are its single, its four pairs and its six triples.
     """
     p0 = pos[0]
@@ -85,7 +85,7 @@ def _subset_sum5(arr, pos, pair_at, low2, triple_at):
     p2 = pos[2]
     p3 = pos[3]
     p4 = pos[4]
-    s = _subset_sum4(arr, pos, pair_at, low2, triple_at) - arr[1 + p4]
+    s = subset_sum4(arr, pos, pair_at, low2, triple_at) - arr[1 + p4]
     q4 = pair_at[p4]
     s += arr[p0 + q4]
     s += arr[p1 + q4]
@@ -104,8 +104,8 @@ def _subset_sum5(arr, pos, pair_at, low2, triple_at):
     return s
 
 
-@_jit
-def _subset_sum_nonempty(arr, pos, k, off2, off3, C):
+@jit
+def subset_sum_nonempty(arr, pos, k, off2, off3, C):
     """``sum over T subset pos[:k], 1 <= |T| <= 3, of (-1)^|T| arr[id(T)]``, summed in int64.
 
     The empty set's term is left to the caller (its entry in an int16 table wraps).

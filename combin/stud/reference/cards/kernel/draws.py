@@ -11,19 +11,20 @@ prefix's terms once): the same index, so the same level.
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _jit, _lex5, _next_combination, _sort_small
+from combin.stud.core.compiled import jit
+from combin.stud.reference.cards.kernel.common import lex5, next_combination, sort_small
 
 __all__ = ["enumerate_draws"]
 
 
-@_jit
+@jit
 def _draws45(packed, level, row, k, q, term, n, dp, dense, ndeck, total, C):
     """:func:`enumerate_draws` of one option drawing five cards, or four beside one kept card ``q``.
 
     The unseen deck positions ascend, so a draw's positions are its sorted
     order; a kept card takes the slot after the drawn cards below it and
     moves those above it one slot on.  The lexicographic index is then the
-    same sum of five terms as :func:`_lex5` (the prefix's terms summed once per
+    same sum of five terms as :func:`lex5` (the prefix's terms summed once per
     prefix), and the draws come in the same lexicographic order.
     """
     last = total - 1
@@ -68,7 +69,7 @@ def _draws45(packed, level, row, k, q, term, n, dp, dense, ndeck, total, C):
                     row += 1
 
 
-@_jit
+@jit
 def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed, level):
     """Every draw of every option (lexicographic), packed, and the player's final level.
 
@@ -112,9 +113,9 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed,
                 six[i] = kept_dp[o, i]
             for i in range(k):
                 six[m + i] = dp[pick[i]]
-            _sort_small(six, m + k)
+            sort_small(six, m + k)
             if m + k == 5:
-                level[row] = dense[_lex5(six, ndeck, total, C)]
+                level[row] = dense[lex5(six, ndeck, total, C)]
             else:
                 best = -1
                 for skip in range(6):
@@ -123,11 +124,11 @@ def enumerate_draws(kept_dp, nkept, sizes, offsets, dp, dense, ndeck, C, packed,
                         if i != skip:
                             buf[t] = six[i]
                             t += 1
-                    found = dense[_lex5(buf, ndeck, total, C)]
+                    found = dense[lex5(buf, ndeck, total, C)]
                     if found > best:
                         best = found
                 level[row] = best
             row += 1
-            if not _next_combination(pick, k, n):
+            if not next_combination(pick, k, n):
                 break
     return packed, level

@@ -42,14 +42,14 @@ class StoredStrategy:
         from combin.stud.core.classes import situations
         from combin.stud.core.values import hand_table
         from combin.stud.draw.options import option_keys
-        from combin.stud.draw.shards import _load_shard, require_plan
-        from combin.stud.draw.spec import RunSpec
+        from combin.stud.game.shards import load_shard, require_plan
+        from combin.stud.game.spec import RunSpec
         spec = RunSpec.of(deck, rules)
         where = Path(folder)
         shards = require_plan(where, spec)
         codes = bytearray()
         for shard in shards:
-            found = _load_shard(where, spec, shard)
+            found = load_shard(where, spec, shard)
             if found is None:
                 raise CombinError(f"{str(folder)[:100]}: shard {shard.index} is not in; the simulation plays the "
                                   "whole strategy")

@@ -10,7 +10,7 @@ hands containing ``T``.  The qualifying hands are sorted by level (a counting
 sort).  For every non-qualifying ``H`` the *outs*: the replacements ``x`` (not
 in ``H``) of its highest card that requalify it, with their levels and bit
 masks by category.  With ``R`` the four cards left (four distinct ranks, no
-ace-king: see :mod:`combin.stud.draw.advise`), ``R + x`` qualifies iff it is a
+ace-king: see :mod:`combin.stud.reference.cards.advise`), ``R + x`` qualifies iff it is a
 pair (``x`` has a rank of ``R``), a straight (the five ranks are one) or a
 flush (``R`` suited and ``x`` of that suit); only those ``x`` are looked up,
 and each is checked to qualify.
@@ -18,12 +18,13 @@ and each is checked to qualify.
 
 import numpy as np
 
-from combin.stud.draw.kernel.common import _add_hand, _jit, _lex5, _sort_small
+from combin.stud.core.compiled import jit
+from combin.stud.reference.cards.kernel.common import add_hand, lex5, sort_small
 
 __all__ = ["dealer_tables", "own_outs"]
 
 
-@_jit
+@jit
 def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     """The per-situation tables (see the module docstring).
 
@@ -87,8 +88,8 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                         buf[2] = dp[c]
                         buf[3] = dp[d]
                         buf[4] = up_dp
-                        _sort_small(buf, 5)
-                        level = dense[_lex5(buf, ndeck, total, C)]
+                        sort_small(buf, 5)
+                        level = dense[lex5(buf, ndeck, total, C)]
                         dlev[h] = level
                         if level >= qlev:
                             nqual += 1
@@ -118,7 +119,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                     else:
                         nqrows[j] = h
                         j += 1
-                        _add_hand(ncnt, a | (b << 6) | (c << 12) | (d << 18), off2, off3, C)
+                        add_hand(ncnt, a | (b << 6) | (c << 12) | (d << 18), off2, off3, C)
                     h += 1
     for i in range(nlev):
         start[i + 1] += start[i]
@@ -190,7 +191,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                         found[t] = 0
                     # R + x's lexicographic index: R sorted, then for each slot p that x can take
                     # (p cards of R below it) the sum of R's terms, R's t-th card at slot t or t + 1
-                    _sort_small(rest, 4)
+                    sort_small(rest, 4)
                     for p in range(5):
                         sp = 0
                         for t in range(4):
@@ -248,7 +249,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     return dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts, bits, starts
 
 
-@_jit
+@jit
 def own_outs(ranked, starts, outs, outlev, own_list, own_count):
     """The outs of kinds 1 to 3 (straight, flush, straight flush) of the listed rows, in list order.
 
@@ -256,7 +257,7 @@ def own_outs(ranked, starts, outs, outlev, own_list, own_count):
     ``own_list[u, :own_count[u]]``; the ``f``-th one's outs of kind ``u``
     (``starts[row, u]:starts[row, u + 1]``) are copied -- each as its bit and
     its level, unchanged -- to ``own_ptr[u, f]:own_ptr[u, f + 1]``, so that
-    :func:`_kind_loop` reads them contiguously.  Pair outs (``u = 0``, on
+    :func:`~combin.stud.reference.cards.kernel.forcing.kind_loop` reads them contiguously.  Pair outs (``u = 0``, on
     nearly every row) are read where they are.
     """
     nrows = ranked.shape[1]

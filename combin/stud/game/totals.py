@@ -3,7 +3,7 @@
 A par sheet of the game with draws reads nothing of a class but sums over
 classes: weights, ``weight x value``, ``weight x`` each result's moments, and
 the same sums by the best option's kind, by the first five's class, and by the
-plain hand (:func:`combin.stud.draw.strategy.hand_feature`) and up card for the
+plain hand (:func:`combin.stud.game.strategy.hand_feature`) and up card for the
 strategy tables.  :class:`GameTotals` holds exactly those integer sums (every
 value a numerator over the run's common denominator ``L``), so the classes can
 be priced in separate shards, each kept as its totals, and the shards' totals
@@ -53,7 +53,7 @@ class GameTotals:
     (plain hand and up rank), ``{"weight", "best", "kinds": {kind: weight where
     best}, "of_kind": {kind: weight x best value of that kind}}``.
     ``actions``: per plain hand, ``{action: weight x best value of that action}``
-    (:func:`combin.stud.draw.strategy.action_of`), the basic strategy's material.
+    (:func:`combin.stud.game.strategy.action_of`), the basic strategy's material.
     ``complete``: the classes whose every option was priced (an instant payout
     counts); ``basic``, ``of_kind`` and ``actions`` sum those classes alone, so
     they describe the whole game only where ``complete == classes`` (a run
@@ -106,14 +106,14 @@ class GameTotals:
 
 
 def totals_of(records: list, keys: list, game: Any) -> GameTotals:
-    """The :class:`GameTotals` of priced class records (:class:`~combin.stud.draw.chunks.ClassRecord`).
+    """The :class:`GameTotals` of priced class records (:class:`~combin.stud.game.chunks.ClassRecord`).
 
     Each record's results must add up to its value (checked here: a sum that
     is not the value is an ``AssertionError``).
     """
     from combin.stud.core.values import best_value, value_class
-    from combin.stud.draw.chunks import option_group
-    from combin.stud.draw.strategy import action_of, basic_option, basic_rules, hand_feature
+    from combin.stud.game.chunks import option_group
+    from combin.stud.game.features import action_of, basic_option, basic_rules, hand_feature
     rules, _ = basic_rules(game)
     results: dict[str, int] = {}
     returns: dict[str, int] = {}

@@ -33,11 +33,15 @@ any draw); only the square root for the interval is taken in decimals, for
 display.
 
 The same estimator serves any per-class figure: the whole-game sheet
-(:func:`combin.stud.draw.sheet.sample_sheet`) also estimates E[X^2], the
+(:func:`combin.stud.game.sheet.sample_sheet`) also estimates E[X^2], the
 mean of the classes' exact second moments of a round's net.  The SD is
 not a mean over classes (a class's SD does not add up across classes), so
 it is given as ``sqrt(E[X^2] - E[X]^2)`` of the two estimates, without an
 interval.
+
+>>> from statistics import NormalDist          # Z99: the two-sided 99% point of the normal law
+>>> abs(NormalDist().inv_cdf(0.995) - float(Z99)) < 1e-12
+True
 """
 
 import random
@@ -97,7 +101,7 @@ def refined(base, four_flush, straight_kind, up_high):
     return f"{base}{', four to a flush' if four_flush else ''}{_STRAIGHT_KINDS[straight_kind]}{up}"
 
 
-def _draw_features(hands):
+def draw_features(hands):
     """Per five (rows of card codes): four to a flush, and the straight kind (0 none, 1 open, 2 inside).
 
     A five has four to a straight when some five consecutive ranks (the ace also
@@ -145,7 +149,7 @@ def stratum_words(name):
     >>> stratum_words("four_of_a_kind")
     'four of a kind'
     """
-    from combin.stud.draw.strategy import class_words
+    from combin.stud.game.features import class_words
     kind, rank, rest = _stratum_parts(name)
     return class_words(kind, rank) + rest
 
@@ -180,7 +184,7 @@ def class_strata(deck, rows, hands, ups):
     unique, inverse = np.unique(values, return_inverse=True)
     bases = [stratum(v) for v in unique.tolist()]
     split = np.array([b.split(":")[0] in UP_SPLIT for b in bases], dtype=bool)
-    four_flush, kind = _draw_features(np.asarray(hands, dtype=np.int64))
+    four_flush, kind = draw_features(np.asarray(hands, dtype=np.int64))
     inverse = inverse.reshape(-1)
     up = np.where(split[inverse], np.where((np.asarray(ups) >> 2) >= UP_HIGH, 2, 1), 0)
     codes = ((inverse * 2 + four_flush) * 3 + kind) * 3 + up
@@ -265,7 +269,7 @@ def deck_strata(deck):
             patterns.append([r * 4 for r in ranks])
         for cards in patterns:
             base = stratum(hand_value(cards))
-            four_flush, kind = _draw_features(np.array([cards], dtype=np.int64))
+            four_flush, kind = draw_features(np.array([cards], dtype=np.int64))
             for up in (sides if base.split(":")[0] in UP_SPLIT else [None]):
                 found.add(refined(base, bool(four_flush[0]), int(kind[0]), up))
     return sorted(found)
@@ -307,7 +311,12 @@ def phase_sizes(size, strata):
 
 def spreads_of(draws, value, places=30):
     """``{stratum: s_h}``: the SD of ``value`` over each stratum's draws (0 with fewer than two),
-    as a Decimal of ``places`` digits -- an allocation's input, never a figure of a sheet."""
+    as a Decimal of ``places`` digits -- an allocation's input, never a figure of a sheet.
+
+    >>> spreads = spreads_of({"pairs": [0, 1, 2], "alone": [3]}, lambda i: [0, 2, 4, 7][i])
+    >>> str(spreads["pairs"]), spreads["alone"]
+    ('2', Decimal('0'))
+    """
     found = {}
     for name, indices in draws.items():
         xs = [Fraction(value(i)) for i in indices]

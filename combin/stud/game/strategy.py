@@ -1,7 +1,7 @@
 """The optimal strategy of the whole game: per class, as a readable table, and a basic strategy.
 
 :class:`Strategy` holds the priced class records of a run
-(:mod:`combin.stud.draw.chunks`): the optimal option of every situation class
+(:mod:`combin.stud.game.chunks`): the optimal option of every situation class
 with the value of every option.  From them, without running the engine again:
 
 * :func:`strategy_json` -- every class, its weight, its optimal option and value;
@@ -19,57 +19,23 @@ numerator)`` over the run's denominator and the total weight.
 """
 
 import json
-import tomllib
 from fractions import Fraction
-from math import comb
 from typing import Any
 
-from combin.errors import CombinError
+from combin.stud.game.features import (FEATURES, action_of, basic_option, basic_rules, class_words, hand_feature,
+                                       kind_words)
+from combin.stud.game.totals import totals_of
 
 __all__ = ["Strategy", "strategy_json", "basic_rules", "basic_option", "hand_feature", "class_words",
            "action_of", "FEATURES", "plain_table", "derived_basic", "action_table", "kind_words"]
 
 
-def basic_rules(game):
-    """The rules of the stud ``game``'s ``data/basic_strategy.toml``: ``[(hand classes, action)]``
-    and the citation."""
-    from combin.game import read_data
-    document = tomllib.loads(read_data(game.package, "basic_strategy.toml"))
-    return [(tuple(rule["hands"]), rule["do"]) for rule in document["rule"]], document["citation"]
-
-
-def basic_option(hand, rules, keys):
-    """The option key the basic strategy picks for a hand of five card ids."""
-    from combin.stud.core.values import best_value, value_class
-    name = value_class(best_value(list(hand)))
-    for hands, action in rules:
-        if name in hands:
-            break
-    else:
-        raise CombinError(f"the basic strategy has no rule for {name}")
-    if action in ("play", "fold", "buy"):
-        return (action, ())
-    ranks = [card >> 2 for card in hand]
-    if action == "exchange-singles":
-        singles = tuple(i for i, rank in enumerate(ranks) if ranks.count(rank) == 1)
-        return ("exchange", singles) if len(singles) >= 2 else ("play", ())
-    word, _, count = action.partition(" ")
-    if word == "keep-high" and count.isdigit():
-        order = sorted(range(5), key=lambda i: (-ranks[i], i))
-        discard = tuple(sorted(order[int(count):]))
-        key = ("exchange", discard)
-        if key not in keys:
-            raise CombinError(f"basic strategy: exchanging {len(discard)} cards is not an option")
-        return key
-    raise CombinError(f"basic strategy: unknown action {action!r}")
-
-
 class Strategy:
     """The optimal strategy of a run: its class records (when kept) and their sums.
 
-    ``records`` (every :class:`~combin.stud.draw.chunks.ClassRecord`) give the
+    ``records`` (every :class:`~combin.stud.game.chunks.ClassRecord`) give the
     per-class JSON; the tables read only ``totals``
-    (:class:`~combin.stud.draw.totals.GameTotals`, summed from the records
+    (:class:`~combin.stud.game.totals.GameTotals`, summed from the records
     when not given: a run assembled from shards has the totals alone).
     """
 
@@ -78,7 +44,6 @@ class Strategy:
         self.deck, self.rules, self.scale, self.records, self.exact = deck, rules, scale, records, exact
         self.keys = option_keys(rules)
         if totals is None:
-            from combin.stud.draw.totals import totals_of
             totals = totals_of(records, self.keys, rules.game)
         self.totals = totals
         self.total = totals.weight
@@ -125,7 +90,7 @@ class Strategy:
 def strategy_json(strategy):
     """Every class with its optimal option, as JSON (exact values ``"p/q"`` per Ante)."""
     from combin import __version__, display
-    from combin.stud.draw.chunks import option_label
+    from combin.stud.game.chunks import option_label
     from combin.stud.core.situation import card_text
     classes = []
     for record in strategy.records:
@@ -140,124 +105,6 @@ def strategy_json(strategy):
     head = json.dumps(obj, indent=1, ensure_ascii=False)[:-2]
     rows = ",\n  ".join(json.dumps(row, separators=(", ", ": ")) for row in classes)
     return f'{head},\n "classes": [\n  {rows}\n ]\n}}\n'   # one class a line
-
-
-# ---- the strategy in a player's words: plain hands, actions, and a basic strategy derived from it
-
-_RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
-_PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces")
-_MADE = {"royal_flush": "royal flush", "straight_flush": "straight flush", "four_of_a_kind": "four of a kind",
-         "full_house": "full house", "flush": "flush", "straight": "straight",
-         "three_of_a_kind": "three of a kind", "two_pair": "two pair"}
-_DRAWS = ("four to a flush", "four to a straight")
-
-#: Every plain hand :func:`hand_feature` gives, strongest first: ``"class/words"``.
-FEATURES = tuple(
-    [f"{name}/{words}" for name, words in _MADE.items()]
-    + [f"one_pair/pair of {_PLURAL[rank]}" for rank in range(12, -1, -1)]
-    + [f"ace_king/ace-king, {draw}" for draw in _DRAWS] + ["ace_king/ace-king"]
-    + [f"high_card/{draw}" for draw in _DRAWS]
-    + [f"high_card/{_RANK_WORDS[rank]} high" for rank in range(12, 4, -1)])
-
-
-def class_words(name, rank=None):
-    """A first five's class in a player's words; ``rank`` (0 a deuce, 12 an ace) is the pair's rank
-    of one pair, the highest card of a high card.
-
-    >>> class_words("one_pair", 5), class_words("high_card", 11), class_words("ace_king")
-    ('pair of 7s', 'king high', 'ace-king')
-    >>> class_words("four_of_a_kind")
-    'four of a kind'
-    """
-    from combin.cards import CLASS_NAMES
-    if name == "one_pair":
-        return f"pair of {_PLURAL[rank]}"
-    if name == "high_card":
-        return f"{_RANK_WORDS[rank]} high"
-    return CLASS_NAMES[name].lower()
-
-
-def _draw_of(ranks, suits):
-    """``four to a flush``, ``four to a straight`` (four ranks within five in a row, the ace
-    high or low) or ``None`` for five cards of five ranks."""
-    if max(suits.count(s) for s in set(suits)) == 4:
-        return _DRAWS[0]
-    spots = set(ranks) | ({-1} if 12 in ranks else set())     # the ace also plays low
-    if any(len(spots & set(range(low, low + 5))) >= 4 for low in range(-1, 9)):
-        return _DRAWS[1]
-    return None
-
-
-def hand_feature(hand):
-    """The first five in a player's words, ``"class/words"`` (one of :data:`FEATURES`).
-
-    >>> from combin.cards import parse_cards
-    >>> hand_feature(parse_cards("As Kd 7h 7c 2d")), hand_feature(parse_cards("As Kd 9h 7c 2d"))
-    ('one_pair/pair of 7s', 'ace_king/ace-king')
-    >>> hand_feature(parse_cards("Qs Jd 8h 7c 2d")), hand_feature(parse_cards("Ks Td 9h 6c 2d"))
-    ('high_card/queen high', 'high_card/king high')
-    >>> hand_feature(parse_cards("Qs Js 9s 8s 2d")), hand_feature(parse_cards("Qs Jd Th 8c 2d"))
-    ('high_card/four to a flush', 'high_card/four to a straight')
-    """
-    from combin.stud.core.values import best_value, value_class
-    name = value_class(best_value(list(hand)))
-    ranks = [card >> 2 for card in hand]
-    if name in _MADE:
-        return f"{name}/{_MADE[name]}"
-    if name == "one_pair":
-        return f"one_pair/{class_words(name, max(r for r in ranks if ranks.count(r) == 2))}"
-    draw = _draw_of(ranks, [card & 3 for card in hand])
-    if name == "ace_king":
-        return "ace_king/ace-king" + (f", {draw}" if draw else "")
-    return f"high_card/{draw or _RANK_WORDS[max(ranks)] + ' high'}"
-
-
-_ORDINALS = ("highest", "2nd", "3rd", "4th", "5th")
-
-
-def action_of(key, hand):
-    """An option of ``hand`` as a player names it, the same for every hand it fits.
-
-    Cards are ordered as a player sorts them: the most of a rank first, then
-    higher ranks.  An exchange is named by what it keeps.
-
-    >>> from combin.cards import parse_cards
-    >>> hand = parse_cards("As Kd 7h 7c 2d")
-    >>> action_of(("exchange", (0, 1, 4)), hand), action_of(("exchange", (1, 2, 3)), hand)
-    ('keep the pair', 'keep the 3rd and 5th best')
-    >>> action_of(("exchange", (2, 3, 4)), parse_cards("As Kd 9h 7c 2d")), action_of(("play", ()), hand)
-    ('keep the 2 best', 'play')
-    >>> action_of(("exchange", (1, 4)), parse_cards("As Kd 9s 7s 2d"))
-    'keep three suited'
-    """
-    kind, positions = key
-    if kind != "exchange":
-        return "buy a sixth card" if kind == "buy" else kind
-    ranks = [card >> 2 for card in hand]
-    kept = [i for i in range(5) if i not in positions]
-    if not kept:
-        return "exchange all five"
-    order = sorted(range(5), key=lambda i: (-ranks.count(ranks[i]), -ranks[i], i))
-    places = sorted(order.index(i) for i in kept)
-    paired = [i for i in range(5) if ranks.count(ranks[i]) >= 2]
-    if paired and sorted(kept) == paired:
-        return {2: "keep the pair", 3: "keep the three of a kind", 4: "keep the two pairs"}[len(paired)]
-    if places == list(range(len(kept))):
-        return f"keep the {len(kept)} best" if len(kept) > 1 else "keep the best card"
-    if len(kept) == 3 and len({hand[i] & 3 for i in kept}) == 1:
-        return "keep three suited"
-    words = [_ORDINALS[p] if p else "highest" for p in places]
-    return "keep the " + (" and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]) + \
-        (" best" if words[-1] != "highest" else "")
-
-
-def kind_words(kind):
-    """A kind of option in words.
-
-    >>> kind_words("exchange 3"), kind_words("buy"), kind_words("play")
-    ('exchange 3 cards', 'buy a sixth card', 'play')
-    """
-    return {"buy": "buy a sixth card"}.get(kind, f"{kind} cards" if kind.startswith("exchange") else kind)
 
 
 def _feature_rank(feature):

@@ -1,60 +1,48 @@
-"""The sums of one Lunar Poker situation for every option: the production path of advise.
+"""The card-by-card engine: the sums of one Lunar Poker situation for every option, draw by draw -- a reference.
 
-:class:`Engine` turns a situation and its rules into the inputs of the
-compiled kernel (:mod:`combin.stud.draw.kernel`): the situation's tables
-(once), then every draw of the options asked for in one call, and returns
-the per-draw integer numerators (the formula and why it is exact:
-:mod:`combin.stud.draw.advise`).  ``Engine(..., reference=True)`` computes the
-same integers by :mod:`combin.stud.reference.numpy_engine` instead.
+Not the production path (that is the rank engine, :mod:`combin.stud.draw.rank`):
+kept as the independent check of ``combin audit --verify`` and of the tests,
+which compare the two option by option.  :class:`Engine` turns a situation and
+its rules into the inputs of the compiled kernel
+(:mod:`combin.stud.reference.cards.kernel`): the situation's tables (once), then
+every draw of the options asked for in one call, and returns the per-draw
+integer numerators (the formula and why it is exact:
+:mod:`combin.stud.reference.cards.advise`).  ``Engine(..., reference=True)``
+computes the same integers by :mod:`combin.stud.reference.numpy_engine` instead.
+The rules' pays are read from :mod:`combin.stud.core.pays`, as the rank engine reads them.
 """
 
-from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb
-import sys
 import threading
 from typing import Any
 
 import numpy as np
 
 from combin.errors import CombinError
-from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, STRAIGHT, STRAIGHT_FLUSH, hand_table, subsets_table
+from combin.stud.core.pays import NO_PAY, level_pays, pay_key, value_pay, whole, whole_pays
+from combin.stud.core.rules import bet_pay
+from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, hand_table
+from combin.stud.reference.numpy_engine import DealerTable, popcount, reference_numerators, subsets
 
 __all__ = ["Engine", "GROUP_TABLE", "OUT_LIMIT"]
-
-@lru_cache(maxsize=16)
-def _subsets(n, k):
-    """Every k-subset of ``range(n)`` as sorted rows, lexicographic (int64)."""
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.int64)
-    return subsets_table(k, n).astype(np.int64)
-
-
-_PAYS: dict[tuple, dict[int, int]] = {}   # (game, L11) -> {five-card value: Bet pays}; the pays are fixed data
-
-
-def _whole(x, what):
-    x = Fraction(x)
-    if x.denominator != 1:
-        raise CombinError(f"{what} must be a whole number of Ante units for the exact engine, not {x}")
-    return int(x)
-
 
 class Engine:
     """The sums of one situation; ``prune=False`` sums forcing everywhere (for the tests).
 
-    The sums are computed by the compiled kernel (:mod:`combin.stud.draw.kernel`),
+    The sums are computed by the compiled kernel (:mod:`combin.stud.reference.cards.kernel`),
     every option of a :meth:`prepare` call at once; ``reference=True`` computes
     them with the numpy path of :mod:`combin.stud.reference.numpy_engine` instead (the same integers: the
     tests compare the two draw by draw).  ``tie_loop_most`` overrides
-    :data:`combin.stud.draw.kernel.TIE_LOOP_MOST` (how the kernel counts ties; every
+    :data:`combin.stud.reference.cards.kernel.TIE_LOOP_MOST` (how the kernel counts ties; every
     value gives the same integers, and the tests use both ways).
 
     >>> from fractions import Fraction
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.situation import Situation
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
-    >>> engine = Engine(situation, load_game("lunar").resolve())
+    >>> from combin.lunar import GAME as LUNAR
+    >>> engine = Engine(situation, load_game(LUNAR.id).resolve())
     >>> numerator, denominator, _ = engine.play_numerators(list(situation.player), 0)
     >>> Fraction(int(numerator[0]), denominator)
     Fraction(205, 204)
@@ -69,19 +57,15 @@ class Engine:
         self.rules = rules
         self.situation = situation
         self.n = len(situation.unseen)
-        self.bet = _whole(rules.bet, "the Bet")
-        self.loss = 1 + self.bet
-        self.ante_win = _whole(rules.ante_win, "the Ante pay on a win")
-        self.take_low = _whole(rules.ante_not_qualified(0), "the Ante pay")
-        self.take_high = _whole(rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT), "the Ante pay")
-        self.force_fee = None if rules.force_fee is None else _whole(rules.force_fee, "the force fee")
-        self.draw_fee = None if rules.draw_fee is None else _whole(rules.draw_fee, "the draw fee")
-        self._pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
+        pays = whole_pays(rules)            # the rules' pays, as every engine reads them
+        self.bet, self.loss, self.ante_win = pays.bet, pays.loss, pays.ante_win
+        self.take_low, self.take_high = pays.take_low, pays.take_high
+        self.force_fee = pays.force_fee if pays.can_force else None
+        self.draw_fee = pays.draw_fee if pays.can_draw else None
 
     @cached_property
     def table(self):
         """The numpy reference's dealer table (:class:`~combin.stud.reference.numpy_engine.DealerTable`)."""
-        from combin.stud.reference.numpy_engine import DealerTable
         situation = self.situation
         return DealerTable(situation.up, situation.unseen, situation.deck)
 
@@ -92,16 +76,11 @@ class Engine:
         suited, and that is all the Bet pays read, so one hand per value is
         read by :func:`combin.stud.core.rules.bet_pay`; six-card hands are read one by one.
         """
-        from combin.stud.core.rules import bet_pay
         if hands.shape[1] != 5:
-            return np.array([_whole(bet_pay(self.rules, row.tolist()), "a Bet pay")
+            return np.array([whole(bet_pay(self.rules, row.tolist()), "a Bet pay")
                              for row in hands], dtype=np.int64)
         unique, inverse = np.unique(values, return_inverse=True)
-        found = []
-        for value in unique.tolist():
-            if value not in self._pays:
-                self._pays[value] = _whole(bet_pay(self.rules, _representative(value)), "a Bet pay")
-            found.append(self._pays[value])
+        found = [value_pay(self.rules, value) for value in unique.tolist()]
         return np.array(found, dtype=np.int64)[inverse.reshape(-1)]
 
     def play_numerators(self, kept, size, detail=False):
@@ -116,7 +95,6 @@ class Engine:
         (draws, 5) forced / won / lost / tied / not requalified)``).
         """
         if self.reference:
-            from combin.stud.reference.numpy_engine import reference_numerators
             return reference_numerators(self, kept, size, detail)
         key = (tuple(kept), size)
         if not detail and key in self._done:
@@ -139,8 +117,8 @@ class Engine:
     def _tables(self):
         """The per-situation tables of the kernel (built once)."""
         if self._kernel is None:
-            from combin.stud.draw.kernel import COMB, STRAIGHT_MASKS, dealer_tables, own_outs
-            from combin.stud.draw.kernel.interface import (ALL_BOUND, FLUSH_OUTS, PAIR_BOUND, PAIR_OUTS,
+            from combin.stud.reference.cards.kernel import COMB, STRAIGHT_MASKS, dealer_tables, own_outs
+            from combin.stud.reference.cards.kernel.interface import (ALL_BOUND, FLUSH_OUTS, PAIR_BOUND, PAIR_OUTS,
                                                            STRAIGHT_BOUND, STRAIGHT_FLUSH_OUTS, STRAIGHT_OUTS,
                                                            ForcingRows, SituationTables)
             situation = self.situation
@@ -204,7 +182,7 @@ class Engine:
             for column in range(4):
                 qbits |= np.int64(1) << ((qpacked >> (6 * column)) & 63)
             pairs, every = gathered["pairs"], gathered["all"]
-            from combin.stud.draw.kernel.forcing import rank_classes
+            from combin.stud.reference.cards.kernel.forcing import rank_classes
             up_suit = int(situation.up) & 3
             pairs_classes, pairs_ok = rank_classes(bits[:, 0].copy(), bits[:, 2].copy(), straight_rank, cards, up_suit)
             all_classes, all_ok = rank_classes(bits[:, 0].copy(), bits[:, 2] | straight_rank,
@@ -229,9 +207,9 @@ class Engine:
 
     def _compute(self, options, detail):
         """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
-        from combin.stud.draw.kernel import (COMB, TIE_LOOP_MOST, draw_groups, enumerate_draws, first_pass,
+        from combin.stud.reference.cards.kernel import (COMB, TIE_LOOP_MOST, draw_groups, enumerate_draws, first_pass,
                                              option_sums)
-        from combin.stud.draw.kernel.interface import DrawBatch, PayLevels, SumsWork
+        from combin.stud.reference.cards.kernel.interface import DrawBatch, PayLevels, SumsWork
         tables = self._tables()
         hands = hand_table(self.situation.deck)
         n = len(tables["cards"])
@@ -256,13 +234,13 @@ class Engine:
                     rep, _workspace("groups", GROUP_TABLE, dtype=np.int32))
         pays, categories, values = tables["level_data"]
         # per level: the win (Ante pay plus the Bet times its pays) and the Ante pay taken
-        win_level = np.where(pays == _NO_PAY, _NO_PAY, self.ante_win + self.bet * pays)
+        win_level = np.where(pays == NO_PAY, NO_PAY, self.ante_win + self.bet * pays)
         take_level = np.where(categories >= STRAIGHT, self.take_high, self.take_low).astype(np.int64)
         six_start = np.full(len(options), -1, dtype=np.int64)
         six_parts: list[np.ndarray] = []
         for o, (kept, size) in enumerate(options):
             if len(kept) + size != 5:         # a sixth card: the Bet pays read card by card
-                draws = _subsets(n, size)
+                draws = subsets(n, size)
                 held = np.broadcast_to(np.asarray(kept, dtype=np.int64), (len(draws), len(kept)))
                 rows = np.concatenate([held, tables["cards"][draws]], axis=1)
                 six_start[o] = sum(len(part) for part in six_parts)
@@ -274,7 +252,7 @@ class Engine:
                           six_start=six_start, six_win=six_win)
         nq, below = first_pass(dealer, batch, _workspace("nq", D, dtype=np.int32),
                                _workspace("below", D, dtype=np.int32))
-        levels = PayLevels(win_level=win_level, take_level=take_level, category=categories, nopay=_NO_PAY,
+        levels = PayLevels(win_level=win_level, take_level=take_level, category=categories, nopay=NO_PAY,
                            loss=self.loss, fee=fee)
         work = SumsWork(bt=_workspace("bt", D, 2, np.int32), entry=_workspace("entry", D),
                         slot=_workspace("slot", D, dtype=np.int32), numerator=np.empty(D, dtype=np.int64))
@@ -305,7 +283,6 @@ class Engine:
 
 
 OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight, 9 flush cards)
-_NO_PAY = np.iinfo(np.int64).min
 _LEVEL_DATA: dict[tuple, tuple] = {}
 
 
@@ -332,7 +309,7 @@ def _workspace(name, size, width=None, dtype=np.int64):
     """A reusable work array (int64 unless ``dtype``) of at least ``size`` rows (per thread, grown as needed).
 
     The compiled kernel writes every entry it later reads (see
-    :mod:`combin.stud.draw.kernel`), so the contents left by an earlier call never
+    :mod:`combin.stud.reference.cards.kernel`), so the contents left by an earlier call never
     reach a result; reusing the memory spares the pages of a fresh array.
     Only arrays that the caller does not keep are taken from here.
     """
@@ -357,71 +334,11 @@ def _level_data(rules, deck):
         # the pays depend on the deck's levels, the rules' Bet table and the code and data that read
         # a pay: all in the cache key, so a change of any is a new file (combin.cache)
         from combin.cache import cached_arrays
-        pays = cached_arrays("bet-levels", _pay_key(rules, deck), lambda: {"pays": _level_pays(rules, values)})
+        pays = cached_arrays("bet-levels", pay_key(rules, deck), lambda: {"pays": level_pays(rules, values)})
         _LEVEL_DATA[key] = (pays["pays"], values // CATEGORY_SHIFT, values)
     return _LEVEL_DATA[key]
 
 
-def _level_pays(rules, values):
-    """The Bet pay of a five-card hand of each level value (``_NO_PAY`` where it is not whole)."""
-    from combin.stud.core.rules import bet_pay
-    pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
-    found = []
-    for value in values.tolist():
-        if value not in pays:
-            pay = Fraction(bet_pay(rules, _representative(value)))
-            if pay.denominator != 1:
-                found.append(_NO_PAY)
-                continue
-            pays[value] = int(pay)
-        found.append(pays[value])
-    return np.array(found, dtype=np.int64)
-
-
-def _pay_key(rules, deck):
-    """Everything the level pays are computed from, as text (see :func:`_level_data`): the game,
-    L11, the deck, the Bet table, every data file of the game's package and the code that reads
-    a pay (this module, the stud core's rules and values, the game's second-combination reader)."""
-    import hashlib
-    from importlib.resources import files
-    import combin.stud.core.rules
-    import combin.stud.core.values
-    from combin.cache import source_digest
-    data = hashlib.sha256()
-    folder = files(rules.game.package).joinpath("data")
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if entry.name.endswith(".toml"):
-            data.update(entry.name.encode() + b"\0" + entry.read_bytes())
-    second = getattr(rules.game, "second_pays", None)
-    modules = [combin.stud.core.rules, combin.stud.core.values, sys.modules[__name__]]
-    if second is not None:
-        modules.append(sys.modules[second.__module__])
-    table = sorted((str(k), str(v)) for k, v in (getattr(rules, "bet_table", None) or {}).items())
-    return (f"{rules.game.id}|{rules.second_combination}|{deck.text}|{table}|{data.hexdigest()}|"
-            f"{source_digest(*modules)}")
-
-
 def _bitcount(words):
     """Set bits of each non-negative int64."""
-    return _popcount(np.asarray(words, dtype=np.int64))
-
-
-def _popcount(words):
-    """Set bits of each int64 (numpy's bitwise_count, or eight byte look-ups)."""
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(words).astype(np.int64)
-    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
-    return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
-
-
-def _representative(value):
-    """Five cards with this value (ranks from the value, suited iff a flush category)."""
-    category = value // CATEGORY_SHIFT
-    digits = [(value >> (4 * (4 - i))) & 15 for i in range(5)]
-    if category in (STRAIGHT, STRAIGHT_FLUSH):
-        top = digits[0]
-        ranks = [3, 2, 1, 0, 12] if top == 3 else [top - i for i in range(5)]
-    else:
-        ranks = digits
-    suited = category in (FLUSH, STRAIGHT_FLUSH)
-    return [rank * 4 + (0 if suited else i % 4) for i, rank in enumerate(ranks)]
+    return popcount(np.asarray(words, dtype=np.int64))
