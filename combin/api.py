@@ -43,7 +43,7 @@ from combin.commands.lunar import DEFAULT_SHARDS_FOLDER as SHARDS
 from combin.errors import CombinError
 from combin.results import (Advice, CompareResult, DecksResult, EorResult, GameResult, Outcome,
                             PackageResult, ParResult, Result, SolveResult, StrategyAnswer, Table,
-                            _exact)
+                            exact_value)
 
 if TYPE_CHECKING:
     from combin.parsheet import ParSheet
@@ -332,7 +332,7 @@ def _quietly(run_game: Any, deck: Any, rules: Any) -> Any:
 
 def _figures(document: "Document") -> dict[str, Any]:
     """``{label: exact value}`` of a document's summary table (label, value, ...)."""
-    return {str(_exact(row[0])): _exact(row[1]) for row in document.table("summary").rows}
+    return {str(exact_value(row[0])): exact_value(row[1]) for row in document.table("summary").rows}
 
 
 def game(name: str, *, deck: str | None = None, strategy: str = "optimal", draws: bool = True,

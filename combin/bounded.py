@@ -21,10 +21,21 @@ never reaches :func:`int` (which refuses more than 4,300 digits with a
 
 This module imports only the standard library and :mod:`combin.errors`, so
 command modules may use it at module level.
+
+>>> parse_int(" 42 ", "--rounds", 1), parse_fraction("2.5", "--edge"), MAX_CHARS
+(42, Fraction(5, 2), 40)
+>>> int_option("--seed", 0)("7")
+7
+
+>>> parse_int(" 42 ", "--rounds", 1), parse_fraction("2.5", "--edge"), MAX_CHARS
+(42, Fraction(5, 2), 40)
+>>> int_option("--seed", 0)("7")
+7
 """
 
 import argparse
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from combin.errors import CombinError
@@ -43,7 +54,7 @@ _FRACTION = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:/([0-9]+))?")
 BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
 
-def hidden_character(text, categories=("Cc", "Zl", "Zp")):
+def hidden_character(text: str, categories: tuple[str, ...] = ("Cc", "Zl", "Zp")) -> str | None:
     r"""The first character of ``text`` a reader would not see as written -- a control
     character, a line or paragraph separator (``categories``) or a bidirectional override --
     or ``None``.
@@ -57,7 +68,7 @@ def hidden_character(text, categories=("Cc", "Zl", "Zp")):
     return next((c for c in text if c in BIDI or unicodedata.category(c) in categories), None)
 
 
-def plain_text(text, name):
+def plain_text(text: str, name: str) -> str:
     r"""``text`` if it is one line of visible text (see :func:`hidden_character`), else one
     :class:`CombinError` naming ``name`` and the character.
 
@@ -73,12 +84,12 @@ def plain_text(text, name):
     return text
 
 
-def _shown(text):
+def _shown(text: object) -> str:
     text = str(text)
     return repr(text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + "...")
 
 
-def _range(low, high):
+def _range(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
         return f" from {low:,} to {high:,}"
     if low is not None:
@@ -88,7 +99,8 @@ def _range(low, high):
     return ""
 
 
-def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
+def parse_int(text: object, name: str, low: int | None = None, high: int | None = None,
+              max_chars: int = MAX_CHARS) -> int:
     """``text`` (a str or an int) as an int within ``[low, high]``.
 
     The text is stripped, refused if longer than ``max_chars`` or not
@@ -114,7 +126,8 @@ def parse_int(text, name, low=None, high=None, max_chars=MAX_CHARS):
     return value
 
 
-def parse_fraction(text, name, max_chars=MAX_CHARS, example="3, 2.5 or 1/2"):
+def parse_fraction(text: object, name: str, max_chars: int = MAX_CHARS,
+                   example: str = "3, 2.5 or 1/2") -> Fraction:
     """``text`` as an exact :class:`~fractions.Fraction`: ``[+-]digits[.digits][/digits]``.
 
     No exponent and no float: ``1e9`` is refused, so a short text can never
@@ -131,11 +144,11 @@ def parse_fraction(text, name, max_chars=MAX_CHARS, example="3, 2.5 or 1/2"):
     return value / int(match[3]) if match[3] is not None else value
 
 
-def int_option(name, low=None, high=None):
+def int_option(name: str, low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """An ``argparse`` ``type=`` that applies :func:`parse_int` (its error becomes
     argparse's one-line error)."""
 
-    def convert(text):
+    def convert(text: str) -> int:
         try:
             return parse_int(text, name, low, high)
         except CombinError as error:

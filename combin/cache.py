@@ -38,7 +38,7 @@ import os
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -106,7 +106,7 @@ def _write(folder: Path, path: Path, arrays: dict[str, np.ndarray]) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
-            payload: dict = {**arrays, _DIGEST: np.array(_digest(arrays))}
+            payload: dict[str, Any] = {**arrays, _DIGEST: np.array(_digest(arrays))}
             np.savez(out, **payload)
         os.replace(temporary, path)
     except OSError:

@@ -15,6 +15,13 @@ Cards are written the usual two-character way, rank then suit::
 :data:`CLASSES` lists the hand-class ids, highest first, and
 :data:`CLASS_NAMES` gives each its human name; :func:`hand_class` reads the
 class of five cards straight from the rules.
+
+>>> len(DECK), RANKS[-1], SUITS, [format_card(c) for c in parse_cards("AS TD")]
+(52, 'A', 'cdhs', ['As', 'Td'])
+>>> rank_of(card(ACE, SPADES)) == ACE, TEN < JACK < QUEEN < KING < ACE, (CLUBS, DIAMONDS, HEARTS, SPADES)
+(True, True, (0, 1, 2, 3))
+>>> CLASSES[0], CLASS_NAMES[CLASSES[0]]
+('royal_flush', 'Royal flush')
 """
 
 import operator

@@ -16,7 +16,10 @@ exception -- still shows a traceback.
 import argparse
 import os
 import sys
+from collections.abc import Mapping, Sequence
 from importlib import import_module
+from types import ModuleType
+from typing import Any, NoReturn
 
 from combin import __version__
 from combin.commands import MODULE_OF, MODULES
@@ -29,7 +32,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Help that keeps the examples' lines and states each option's default (unless its
     help already says it, or there is none to state)."""
 
-    def _get_help_string(self, action):
+    def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
         default = action.default
         if ("default" in text or default in (None, False, [], argparse.SUPPRESS)
@@ -41,18 +44,23 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 class Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose errors raise :class:`CombinError` (one line, exit 2)."""
 
-    def error(self, message):
+    #: Each command's own parser, by its name (set by :func:`build_parser`).
+    commands: Mapping[str, argparse.ArgumentParser]
+
+    def error(self, message: str) -> NoReturn:
         where = self.prog.removeprefix("combin").strip()
         raise CombinError(f"{where}: {message}" if where else message)
 
 
-def _commands():
+def _commands() -> list[ModuleType]:
     return [import_module(f"combin.commands.{name}") for name in MODULES]
 
 
-def _command(word):
+def _command(word: str | None) -> ModuleType | None:
     """The module of the command ``word`` names, or ``None`` (no such command): imported
     alone, so that a run does not import the other sixteen."""
+    if word is None:
+        return None
     name = MODULE_OF.get(word, word)
     if name not in MODULES:
         return None
@@ -60,7 +68,7 @@ def _command(word):
     return module if module.NAME == word else None
 
 
-def _add_quiet(parser):
+def _add_quiet(parser: argparse.ArgumentParser) -> None:
     """``-q`` after a command's own words too (``combin lunar advise ... -q``): on the
     command's parser and on each of its sub-commands' parsers."""
     parser.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
@@ -71,7 +79,7 @@ def _add_quiet(parser):
                 _add_quiet(child)
 
 
-def _command_word(argv):
+def _command_word(argv: Sequence[str]) -> str | None:
     """The command ``argv`` names: its first word that is not one of the top-level options
     (which take no value), or ``None`` -- also when the top-level help is asked for first
     (``combin -h par`` lists every command).
@@ -87,7 +95,7 @@ def _command_word(argv):
     return None
 
 
-def build_parser(argv=None):
+def build_parser(argv: Sequence[str] | None = None) -> "Parser":
     """The command line's parser: every command's parser, or -- given ``argv`` that names a
     command -- that command's alone, so a run neither imports nor configures the seventeen
     commands it will not run (an argparse parser costs a help formatter and its message
@@ -122,7 +130,7 @@ def build_parser(argv=None):
 _CLOSED = "standard output is closed; give --out FILE"
 
 
-def _emit(text, out):
+def _emit(text: str | bytes, out: str | None) -> None:
     if not text:            # a command that wrote its files itself (workbench, audit) prints nothing
         return
     if out:
@@ -131,6 +139,8 @@ def _emit(text, out):
         return
     if sys.stdout is None:
         raise CombinError(_CLOSED)
+    if isinstance(text, bytes):
+        raise CombinError("this format is written to a file; give --out FILE")
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -139,7 +149,7 @@ def _emit(text, out):
         raise CombinError(f"cannot write to standard output: {error.strerror or error}") from None
 
 
-def _tolerant(stream):
+def _tolerant(stream: Any) -> None:
     """Let ``stream`` print what its encoding cannot (as a backslash escape)."""
     try:
         if (stream.encoding or "").lower().replace("-", "") not in ("utf8", "utf_8"):
@@ -149,31 +159,32 @@ def _tolerant(stream):
 
 
 #: After stdout failed, the read end of the pipe that swallows what is still buffered.
-_SWALLOW = []
+_SWALLOW: list[int] = []
 
 
-def _silence_stdout():
+def _silence_stdout() -> None:
     """After stdout failed (a closed pipe, a full disk), point its descriptor at a pipe
     nobody reads (it holds far more than the 8 KiB still buffered), so the interpreter's
     exit flush cannot fail and print a second error."""
-    if sys.stdout is not None and sys.stdout is sys.__stdout__:
+    stream = sys.stdout
+    if stream is sys.__stdout__ and stream is not None:
         try:
             read_end, write_end = os.pipe()
-            os.dup2(write_end, sys.stdout.fileno())
+            os.dup2(write_end, stream.fileno())
             os.close(write_end)
             _SWALLOW.append(read_end)
         except (OSError, ValueError, AttributeError):
             pass
 
 
-def _say(line):
+def _say(line: str) -> None:
     try:
         print(line, file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):
         pass
 
 
-def _os_message(error):
+def _os_message(error: OSError) -> str:
     reason = error.strerror or str(error) or type(error).__name__
     if error.filename is not None:
         return f"{error.filename}: {reason}"
@@ -182,7 +193,7 @@ def _os_message(error):
     return f"cannot write the output: {reason}"
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
     from combin import interrupt
@@ -224,15 +235,15 @@ def main(argv=None):
     return code
 
 
-def _interrupted(interrupt):
+def _interrupted(interrupt: ModuleType) -> int:
     """Stop after SIGINT or SIGTERM: one line, the exit status of the signal."""
     interrupt.hold()
-    status = interrupt.exit_status()
+    status = int(interrupt.exit_status())
     _say("combin: terminated (SIGTERM)" if status == 143 else "combin: interrupted")
     return status
 
 
-def _capped(message, limit=100):
+def _capped(message: str, limit: int = 100) -> str:
     """The message on one line, each word of it (a path, a hand, a value the user typed)
     cut to about ``limit`` characters, so a huge input is never echoed whole.
 

@@ -7,6 +7,11 @@ a fixed number of places with integer arithmetic (``round(Fraction, n)`` is
 exact), so the same figure always prints the same digits.  Irrational display
 figures (a standard deviation) come from :func:`sqrt`, which works in
 :mod:`decimal` at a precision well beyond what is shown.
+
+>>> rational(Fraction(-1, 3)), decimal(Fraction(1, 3), 4), percent(Fraction(1, 8)), grouped(1234567)
+('-1/3', '0.3333', '12.5000%', '1,234,567')
+>>> one_in(4, 2_598_960), percent_given(Fraction(1, 3), 2), str(sqrt(Fraction(2)))[:8], CONTEXT.prec >= 40
+('649740.00', '33.33% (exactly 1/3)', '1.414213', True)
 """
 
 import decimal as _decimal

@@ -29,54 +29,74 @@ command line exits 130); nothing already stored is lost.
 import json
 import itertools
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TextIO
 
 from combin.errors import CombinError
 from combin.progress import ChunkProgress
+
+if TYPE_CHECKING:       # the store and Dask's types for the annotations only
+    import threading
+
+    from distributed import Client, LocalCluster
+
+    from combin.store import Store
 
 __all__ = ["run_chunks", "MAX_WORKERS", "check_workers", "default_scheduler", "local_cluster",
            "close_cluster", "LOCAL_CONFIG"]
 
 MAX_WORKERS = 256
-_DEFAULT = {"scheduler": None}
+#: How many seconds a run waits for a scheduler it names, unless :func:`default_scheduler` says.
+CONNECT_TIMEOUT = 30
+_DEFAULT: dict[str, Any] = {"scheduler": None, "connect_timeout": CONNECT_TIMEOUT}
 
 
 @contextmanager
-def default_scheduler(address):
-    """Within the block, every run that names no ``scheduler`` goes to ``address`` (if not None).
+def default_scheduler(address: str | None, connect_timeout: int | None = None) -> Iterator[None]:
+    """Within the block, every run that names no ``scheduler`` goes to ``address`` (if not None),
+    and a run waits at most ``connect_timeout`` seconds for a scheduler (if not None).
 
     A command whose heavy work is several runs deep (``combin audit``) sets
     its ``--scheduler`` once here instead of passing it through every layer.
+
+    >>> with default_scheduler(None, connect_timeout=2):
+    ...     _DEFAULT["scheduler"], _DEFAULT["connect_timeout"]
+    (None, 2)
     """
-    before = _DEFAULT["scheduler"]
+    before = dict(_DEFAULT)
     if address is not None:
         _DEFAULT["scheduler"] = address
+    if connect_timeout is not None:
+        _DEFAULT["connect_timeout"] = connect_timeout
     try:
         yield
     finally:
-        _DEFAULT["scheduler"] = before
+        _DEFAULT.update(before)
 
 
-def check_workers(workers):
+def check_workers(workers: object) -> int:
     """``workers`` as an int in 0..MAX_WORKERS (0: in this process), or a CombinError."""
     from combin.bounded import parse_int
     return parse_int(workers, "--workers", 0, MAX_WORKERS)
 
 
-def _canonical(result):
+def _canonical(result: Any) -> Any:
     return json.loads(json.dumps(result, sort_keys=True))
 
 
-def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, description=None,
-               label="chunks", items=None, unit="items", stream=None, connect_timeout=30,
-               on_result=None, as_json=True):
+def run_chunks(function: Callable[..., Any], chunks: Iterable[Sequence[Any]], *, workers: object = 0,
+               scheduler: str | None = None, store: "Store | None" = None, description: Any = None,
+               label: str = "chunks", items: Sequence[int] | None = None, unit: str = "items",
+               stream: TextIO | None = None, on_result: Callable[[int, Any], None] | None = None,
+               as_json: bool = True) -> list[Any]:
     """``[function(*chunk) for chunk in chunks]``, on Dask, resumable; results in chunk order.
 
     ``function`` must be importable by name on the workers and return a
     JSON-able object.  ``store`` and ``description`` (a JSON-able dict naming
     the run) make the run resumable.  ``items[i]`` is the work in chunk ``i``
-    (for the rate on the progress line).  ``connect_timeout`` is how many
-    seconds to wait for a ``scheduler`` before giving up.  ``on_result(index,
+    (for the rate on the progress line); a ``scheduler`` is waited for at most
+    :data:`CONNECT_TIMEOUT` seconds (or as :func:`default_scheduler` says).  ``on_result(index,
     result)`` is called as each chunk is finished (a caller that keeps a
     partial result when interrupted adds them up there).  ``as_json=False``
     returns results as the function made them (exact objects that JSON cannot
@@ -87,15 +107,15 @@ def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, descr
     if scheduler is None:
         scheduler = _DEFAULT["scheduler"]
     workers = check_workers(workers)
-    chunks = [tuple(chunk) for chunk in chunks]
-    results = [None] * len(chunks)
+    tuples = [tuple(chunk) for chunk in chunks]
+    results: list[Any] = [None] * len(tuples)
     key = None
     if store is not None:
-        key = store.begin(description, len(chunks))
+        key = store.begin(description, len(tuples))
         for index, result in store.finished(key).items():
             results[index] = _canonical(result)
     todo = [i for i, result in enumerate(results) if result is None]
-    progress = ChunkProgress(label, len(chunks), items, unit, stream)
+    progress = ChunkProgress(label, len(tuples), items, unit, stream)
     for i, result in enumerate(results):
         if result is not None:
             progress.stored(i)
@@ -107,19 +127,21 @@ def run_chunks(function, chunks, *, workers=0, scheduler=None, store=None, descr
         if scheduler is None and workers == 0:
             asked = _stop_watch()
             for i in todo:
-                _finish(results, i, function(*chunks[i]), store, key, progress, on_result, as_json)
+                _finish(results, i, function(*tuples[i]), store, key, progress, on_result, as_json)
                 asked()
         else:
-            _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress,
-                         connect_timeout, on_result, as_json)
+            _distributed(function, tuples, todo, results, workers, scheduler, store, key, progress,
+                         on_result, as_json)
     finally:
         progress.close()
     return results
 
 
-def _finish(results, index, result, store, key, progress, on_result, as_json):
+def _finish(results: list[Any], index: int, result: Any, store: "Store | None", key: str | None,
+            progress: ChunkProgress, on_result: Callable[[int, Any], None] | None,
+            as_json: bool) -> None:
     results[index] = _canonical(result) if as_json else result
-    if store is not None:
+    if store is not None and key is not None:
         store.save(key, index, results[index])
     if on_result is not None:
         on_result(index, results[index])
@@ -148,7 +170,7 @@ LOCAL_CONFIG = {
 }
 
 
-def local_cluster(workers):
+def local_cluster(workers: int) -> "LocalCluster":
     """A Dask ``LocalCluster`` of ``workers`` single-threaded processes on 127.0.0.1.
 
     Dask's nanny starts its workers with ``MALLOC_TRIM_THRESHOLD_`` set, and
@@ -185,9 +207,9 @@ def local_cluster(workers):
     scratch = tempfile.mkdtemp(prefix="combin-dask-")
     atexit.register(shutil.rmtree, scratch, True)
     saved = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
-    made = {}
+    made: dict[str, Any] = {}
 
-    def start():        # in a thread started shielded: it and its processes never get a signal
+    def start() -> None:        # in a thread started shielded: it and its processes never get a signal
         try:
             made["cluster"] = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                            host="127.0.0.1", dashboard_address="127.0.0.1:0",
@@ -210,8 +232,8 @@ def local_cluster(workers):
                 raise
         if "error" in made:
             raise made["error"]
-        cluster = made["cluster"]
-        cluster.combin_scratch = scratch
+        cluster: LocalCluster = made["cluster"]
+        setattr(cluster, "combin_scratch", scratch)     # for close_cluster: an attribute of ours
         # the scheduler, in this process, times every garbage collection from a gc callback
         # (distributed.gc); a signal that lands inside it skips the callback's other half, and
         # every later collection then prints an AssertionError traceback: no callback here (the
@@ -231,20 +253,20 @@ def local_cluster(workers):
     return cluster
 
 
-def _started_clusters():
+def _started_clusters() -> set[Any]:
     """The clusters Dask closes at the interpreter's exit (``distributed.deploy.spec``)."""
     from distributed.deploy.spec import SpecCluster
     return set(SpecCluster._instances)          # Dask keeps them only there
 
 
-def _forget_unstarted(known):
+def _forget_unstarted(known: set[Any]) -> None:
     """A cluster whose start was stopped has no loop left to close it with: Dask's own
     close at exit would fail with a traceback; its processes are killed, its folder removed."""
     for cluster in _started_clusters() - known:
         cluster.shutdown_on_close = False
 
 
-def _kill_starting(thread, seconds=3.0):
+def _kill_starting(thread: "threading.Thread", seconds: float = 3.0) -> None:
     """Stop a cluster's start at once: kill the worker processes it has spawned (this process's
     children, but multiprocessing's resource tracker) until its thread gives up, which it
     does as soon as a worker it waits for is gone -- well within ``seconds``."""
@@ -272,7 +294,7 @@ def _kill_starting(thread, seconds=3.0):
         thread.join(0.05)
 
 
-def close_cluster(cluster, at_once=False):
+def close_cluster(cluster: Any, at_once: bool = False) -> None:
     """Close a :func:`local_cluster` (its workers included) and remove its scratch folder;
     no signal interrupts the closing (one received meanwhile is raised after it, unless
     the closing is already the clean-up of an interrupt).  ``at_once`` (after an interrupt): the workers are
@@ -306,7 +328,7 @@ def close_cluster(cluster, at_once=False):
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _stop_watch():
+def _stop_watch() -> Callable[[], None]:
     """A check that raises KeyboardInterrupt once a signal has arrived since it was made.
 
     The signal handler raises at once, but wherever the main thread happens to be: inside
@@ -316,13 +338,13 @@ def _stop_watch():
     from combin.interrupt import received
     before = len(received())
 
-    def asked():
+    def asked() -> None:
         if len(received()) > before:
             raise KeyboardInterrupt
     return asked
 
 
-def _quiet_dask():
+def _quiet_dask() -> None:
     """An interrupt can land inside Dask's own waiting (distributed.utils.sync), whose clean-up
     then logs a traceback through tornado while the cluster closes: the user asked to stop,
     and gets one line (the command line's), nothing else."""
@@ -335,14 +357,17 @@ def _quiet_dask():
 WINDOW = 256
 
 
-def _distributed(function, chunks, todo, results, workers, scheduler, store, key, progress, timeout,
-                 on_result, as_json):
+def _distributed(function: Callable[..., Any], chunks: list[tuple[Any, ...]], todo: list[int],
+                 results: list[Any], workers: int, scheduler: str | None, store: "Store | None",
+                 key: str | None, progress: ChunkProgress,
+                 on_result: Callable[[int, Any], None] | None, as_json: bool) -> None:
     import warnings
     from distributed import Client, as_completed
     from combin.interrupt import shielded
-    cluster = client = None
+    cluster: Any = None
+    client: Any = None
     warnings.filterwarnings("ignore", module="distributed")
-    flight: dict = {}           # the chunks in flight: a future's key -> (chunk index, future)
+    flight: dict[str, tuple[int, Any]] = {}          # the chunks in flight: a future's key -> (chunk index, future)
     stopped = False
     try:
         if scheduler is None:
@@ -350,13 +375,13 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
             with shielded():
                 client = Client(cluster)
         else:
-            client = _connect(Client, scheduler, timeout)
+            client = _connect(Client, scheduler, _DEFAULT["connect_timeout"])
         # a window of chunks in flight, topped up as they finish: submitting every chunk of a long
         # run first (706,144 of the 52-card Lunar game) took minutes before the first result and
         # made a stop wait for the submitting
         waiting = iter(todo)
 
-        def submit(i):
+        def submit(i: int) -> Any:
             future = client.submit(function, *chunks[i], key=f"combin-{i}-{_token(chunks[i])}", pure=False)
             flight[future.key] = (i, future)
             return future
@@ -398,7 +423,7 @@ def _distributed(function, chunks, todo, results, workers, scheduler, store, key
                 close_cluster(cluster, at_once=stopped)
 
 
-def _bounded(step):
+def _bounded(step: Callable[[], object]) -> None:
     """Run one clean-up step of a stopped run; a step that fails or times out (a busy machine:
     Dask's own waits end in TimeoutError, an OSError) is given up, since the user asked to stop."""
     try:
@@ -407,16 +432,16 @@ def _bounded(step):
         pass
 
 
-def _connect(client_class, scheduler, timeout):
+def _connect(client_class: "type[Client]", scheduler: str, timeout: int) -> "Client":
     """A client of the scheduler at ``scheduler`` that has at least one worker, within about
     ``timeout`` seconds for each, saying on stderr what it waits for; else a CombinError."""
     from combin.progress import messages
     say = messages("combin")
     say(f"connecting to the Dask scheduler at {scheduler} (at most {timeout} s)")
     import threading
-    made = {}
+    made: dict[str, Any] = {}
 
-    def connect():      # in a thread: a port that accepts and never answers is not bounded
+    def connect() -> None:      # in a thread: a port that accepts and never answers is not bounded
         try:            # by the client's own timeout
             made["client"] = client_class(scheduler, timeout=timeout)
         except BaseException as error:      # noqa: BLE001 -- told by the waiting thread
@@ -427,7 +452,7 @@ def _connect(client_class, scheduler, timeout):
     if "client" not in made:
         reason = made.get("error", f"no answer within {timeout} s")
         raise CombinError(f"cannot reach the Dask scheduler at {scheduler}: {reason}")
-    client = made["client"]
+    client: Client = made["client"]
     try:
         if not client.scheduler_info().get("workers"):
             say(f"the scheduler has no worker yet; waiting at most {timeout} s for one")
@@ -439,6 +464,6 @@ def _connect(client_class, scheduler, timeout):
     return client
 
 
-def _token(chunk):
+def _token(chunk: tuple[Any, ...]) -> str:
     import hashlib
     return hashlib.sha256(repr(chunk).encode()).hexdigest()[:12]

@@ -25,7 +25,9 @@ in the package opens a file for writing.
 
 import os
 import stat
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
+from typing import Union
 
 from combin.errors import CombinError
 
@@ -36,8 +38,11 @@ __all__ = ["MAX_NAME_BYTES", "MAX_PATH_BYTES", "check_output", "write_atomic", "
 MAX_NAME_BYTES = 255
 MAX_PATH_BYTES = 4095
 
+#: A path as a command gives it.
+PathLike = Union[str, "os.PathLike[str]"]
 
-def _kind(mode):
+
+def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -51,7 +56,7 @@ def _kind(mode):
     return "not a regular file"
 
 
-def _stat(path):
+def _stat(path: "PathLike") -> os.stat_result | None:
     """``os.stat(path)`` (following links), or ``None`` when nothing is there."""
     try:
         return os.stat(path)
@@ -64,7 +69,7 @@ def _stat(path):
         raise CombinError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
 
 
-def _check_path(path, what):
+def _check_path(path: "PathLike", what: str) -> tuple[Path, str]:
     text = os.fspath(path)
     if not text or "\0" in text:
         raise CombinError(f"the {what} path {text!r} is not a usable file name")
@@ -79,7 +84,7 @@ def _check_path(path, what):
     return Path(os.path.abspath(text)), text
 
 
-def _check_parents(path, shown):
+def _check_parents(path: Path, shown: str) -> None:
     for parent in path.parents:
         found = _stat(parent)
         if found is None:
@@ -90,7 +95,7 @@ def _check_parents(path, shown):
         return
 
 
-def check_output(path, what="output"):
+def check_output(path: "PathLike", what: str = "output") -> Path:
     """The absolute :class:`Path` to write ``path`` to, or a :class:`CombinError` saying why
     it may not be written (see the module docstring)."""
     target, shown = _check_path(path, what)
@@ -104,7 +109,7 @@ def check_output(path, what="output"):
     return target
 
 
-def shown(text, limit=100):
+def shown(text: object, limit: int = 100) -> str:
     """``text`` as a message echoes it: at most about ``limit`` characters.
 
     >>> shown("x" * 300)[-10:]
@@ -114,7 +119,7 @@ def shown(text, limit=100):
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,})"
 
 
-def probe_output(path, what="output", directory=False):
+def probe_output(path: "PathLike", what: str = "output", directory: bool = False) -> Path:
     """Refuse, before any work, an output that could not be written: check ``path``
     (:func:`check_output`, or :func:`check_directory` for a tree) and create an empty file
     where the output's temporary sibling will be written, then remove it (and any parent
@@ -133,7 +138,7 @@ def probe_output(path, what="output", directory=False):
     return target
 
 
-def _make_parent(path):
+def _make_parent(path: Path) -> list[Path]:
     """Make ``path``'s parent; return the directories made (deepest first), to undo."""
     made = []
     for parent in path.parents:
@@ -148,7 +153,7 @@ def _make_parent(path):
     return made
 
 
-def _undo(made):
+def _undo(made: list[Path]) -> None:
     for directory in made:
         try:
             directory.rmdir()
@@ -156,17 +161,17 @@ def _undo(made):
             break
 
 
-def _write_temporary(target, content):
+def _write_temporary(target: Path, content: str | bytes) -> str:
     import tempfile   # here, not at the start of every command: only a write needs it
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".tmp",
                                          dir=target.parent)
     try:
         if isinstance(content, bytes):
-            stream = os.fdopen(handle, "wb")
+            with os.fdopen(handle, "wb") as binary:
+                binary.write(content)
         else:
-            stream = os.fdopen(handle, "w", encoding="utf-8", newline="\n")
-        with stream:
-            stream.write(content)
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as text:
+                text.write(content)
         os.chmod(temporary, 0o644)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -174,7 +179,7 @@ def _write_temporary(target, content):
     return temporary
 
 
-def write_files(contents, what="output"):
+def write_files(contents: Mapping["PathLike", str | bytes], what: str = "output") -> None:
     """Write ``{path: text or bytes}`` all or nothing: text as UTF-8 with ``\\n`` newlines.
 
     Every path is checked (:func:`check_output`) and every file written to a
@@ -182,7 +187,8 @@ def write_files(contents, what="output"):
     that point leaves nothing behind.
     """
     targets = [(check_output(path, what), content) for path, content in contents.items()]
-    made, temporaries = [], []
+    made: list[Path] = []
+    temporaries: list[tuple[str, Path]] = []
     try:
         for target, content in targets:
             made += _make_parent(target)
@@ -198,12 +204,12 @@ def write_files(contents, what="output"):
         raise
 
 
-def write_atomic(path, content, what="output"):
+def write_atomic(path: "PathLike", content: str | bytes, what: str = "output") -> None:
     """Write one file atomically (see :func:`write_files`)."""
     write_files({path: content}, what)
 
 
-def _foreign_file(root, relatives):
+def _foreign_file(root: Path, relatives: Collection[str]) -> str | None:
     """The first file under the existing directory ``root`` that the new tree does not
     write, or ``None`` (the walk stops there, so ``--out /`` costs nothing)."""
     for directory, subdirectories, names in os.walk(root):
@@ -216,7 +222,7 @@ def _foreign_file(root, relatives):
     return None
 
 
-def _marked(base, marker):
+def _marked(base: Path, marker: tuple[str, bytes] | None) -> bool:
     """Whether ``base`` holds ``marker = (relative path, first bytes)``: a previous output."""
     if marker is None:
         return False
@@ -231,7 +237,9 @@ def _marked(base, marker):
         return False
 
 
-def check_directory(root, what="output directory", relatives=None, marker=None):
+def check_directory(root: "PathLike", what: str = "output directory",
+                    relatives: Iterable[str] | None = None,
+                    marker: tuple[str, bytes] | None = None) -> Path:
     """The absolute :class:`Path` of ``root`` if a tree may be written there, else a
     :class:`CombinError`: ``root`` must be missing or a directory (not a link) under
     directories, and, given the tree's ``relatives``, hold no other file -- unless it
@@ -254,7 +262,8 @@ def check_directory(root, what="output directory", relatives=None, marker=None):
     return base
 
 
-def write_tree(root, files, what="output directory", marker=None):
+def write_tree(root: "PathLike", files: Mapping[str, str | bytes], what: str = "output directory",
+               marker: tuple[str, bytes] | None = None) -> None:
     """Write ``{relative path: text or bytes}`` as the directory ``root``, all or nothing.
 
     The tree is built in a temporary sibling directory, then renamed into
@@ -272,7 +281,8 @@ def write_tree(root, files, what="output directory", marker=None):
     base = check_directory(root, what, files, marker)
     found = _stat(base)
     made = _make_parent(base)
-    building = old = None
+    building: Path | None = None
+    old: Path | None = None
     try:
         building = Path(tempfile.mkdtemp(prefix=f".{base.name[:200]}.", suffix=".tmp",
                                          dir=base.parent))
@@ -305,7 +315,7 @@ def write_tree(root, files, what="output directory", marker=None):
             shutil.rmtree(old, ignore_errors=True)
 
 
-def read_text(path, limit, what="file"):
+def read_text(path: "PathLike", limit: int, what: str = "file") -> str:
     """The text of the regular UTF-8 file ``path``, at most ``limit`` bytes (:func:`read_bytes`)."""
     data = read_bytes(path, limit, what)
     try:
@@ -314,7 +324,7 @@ def read_text(path, limit, what="file"):
         raise CombinError(f"{os.fspath(path)}: not a text (UTF-8) file") from None
 
 
-def read_bytes(path, limit, what="file"):
+def read_bytes(path: "PathLike", limit: int, what: str = "file") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
     The path is checked with ``stat`` before it is opened, so a device, FIFO or

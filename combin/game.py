@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # the cross-check record lives above this module
 
     from combin.crosscheck import Check
 
-__all__ = ["Game", "RuleSet", "AuditSection", "Protection", "WagerPackage", "Solver", "GameTables",
-           "Lazy", "read_data",
+__all__ = ["Game", "RuleSet", "AuditSection", "AuditPages", "GamePages", "Protection", "WagerPackage",
+           "Solver", "GameTables", "Lazy", "read_data",
            "load_paytables", "load_interpretations", "load_rulesets", "load_sections",
            "check_known"]
 
@@ -59,6 +59,49 @@ class AuditSection:
     modules: tuple[str, ...]
     dealing: str
     unit: str = "rounds"
+
+
+@dataclass(frozen=True)
+class GamePages:
+    """A game's whole-game pages for the evidence bundle and the checks that tie them.
+
+    ``pages`` maps a path inside the game's folder to its text; ``figures`` gives
+    ``(label, house edge)`` rows for the report; ``note`` is the sentence under
+    that table when the game has a folder of its own (no par sheets).
+
+    >>> GamePages({"game/a.md": "# A"}, [], []).note
+    ''
+    """
+
+    pages: dict[str, str | bytes]
+    checks: list[Check]
+    figures: list[tuple[str, Any]]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class AuditPages:
+    """How the evidence bundle (``combin audit``) asks a game for its whole-game pages.
+
+    Each part is a function the game names (a :class:`Lazy`, loaded by the audit only):
+    ``build(scope, parameters, workers, progress)`` returns the :class:`GamePages` of a
+    bundle's scope; ``verify(root, hashes, classes, seed, workers, progress)`` returns the
+    differences found when the bundle in ``root`` (its manifest's ``hashes``) is summed
+    again beyond its rebuild (``[]`` when none); ``interpretations()`` lists the
+    interpretation ids the whole game reads (``--interpret``); ``paytables()`` the paytable
+    ids it offers beside its wagers' (``--paytable``).  The audit names no game:
+    it iterates the games that have this hook.
+
+    >>> AuditPages(Lazy("math:gcd")).verify is None
+    True
+    """
+
+    build: Callable[..., GamePages]
+    verify: Callable[..., list[str]] | None = None
+    interpretations: Callable[[], list[str]] | None = None
+    #: The paytable ids the whole game offers beside its wagers' (``--paytable``: Lunar's
+    #: instant payout), checked before any work.
+    paytables: Callable[[], list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -160,7 +203,10 @@ class Game:
     counts their outcomes (outcomes of the same kind as ``outcomes()``), and
     ``audit`` says how to present them.  Capabilities: ``protection`` (a shoe a
     counter can track), ``packages`` (named sets of wagers), ``solver`` (the
-    whole game solved by the stud engine, and the commands that do it: a :class:`Solver`).
+    whole game solved by the stud engine, and the commands that do it: a :class:`Solver`),
+    ``audit_pages`` (its whole-game pages in the evidence bundle: :class:`AuditPages`) and
+    ``index_note`` (``(heading, paragraph)`` the index of ``tables/`` closes with, for sheets
+    written by other commands).
     """
 
     id: str
@@ -182,6 +228,8 @@ class Game:
     packages: dict[str, WagerPackage] = field(default_factory=dict)
     solver: Solver | None = None
     game_tables: GameTables | None = None
+    audit_pages: AuditPages | None = None
+    index_note: tuple[str, str] | None = None
 
     def paytables_of(self, wager_id: str) -> list[Paytable]:
         return [p for (w, _), p in self.paytables.items() if w == wager_id]
@@ -236,8 +284,8 @@ def load_rulesets(package: str) -> dict[str, RuleSet]:
 
 
 def load_sections(package: str) -> dict[str, Any]:
-    """A game's ``data/game.toml``: its ``audit``, ``protection`` and ``packages`` keywords
-    for :class:`Game` (those it has)."""
+    """A game's ``data/game.toml``: its ``audit``, ``protection``, ``index_note`` and
+    ``packages`` keywords for :class:`Game` (those it has)."""
     document = tomllib.loads(read_data(package, "game.toml"))
     found: dict[str, Any] = {}
     if "audit" in document:
@@ -248,6 +296,8 @@ def load_sections(package: str) -> dict[str, Any]:
         section = document["protection"]
         found["protection"] = Protection(tuple(section["wagers"]), dict(section["counted"]),
                                          int(section["decks"]))
+    if "index" in document:
+        found["index_note"] = (document["index"]["heading"], document["index"]["text"])
     found["packages"] = {entry["id"]: WagerPackage(entry["id"], entry["title"], entry["citation"],
                                                    tuple(entry["wagers"]))
                          for entry in document.get("package", [])}

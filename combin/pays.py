@@ -12,6 +12,9 @@ result of one unit staked as an exact :class:`fractions.Fraction`:
 X and Y may be whole numbers or exact decimals (``"7.5 to 1"``); they are
 parsed with :class:`~fractions.Fraction` from their text, never through a
 float, so the Banker's ``19 to 20`` is exactly 19/20.
+
+>>> Pay.parse("19 to 20").net, Pay.parse("3 for 1").net, LOSS.net, PUSH.net
+(Fraction(19, 20), Fraction(2, 1), Fraction(-1, 1), Fraction(0, 1))
 """
 
 import re

@@ -14,14 +14,15 @@ round-trips to the same exact pays.
 import re
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NoReturn, TextIO
 
 import tomli_w
 
 from combin import display
 from combin.analysis import par_sheet
 from combin.errors import CombinError
-from combin.fileio import read_text
+from combin.fileio import PathLike, read_text
 from combin.game import RuleSet
 from combin.paytable import (EntryReader, Paytable, load_toml, location,
                              read_paytable_entries)
@@ -52,21 +53,23 @@ class Catalog:
     paytables: frozenset[tuple[str, str]]
     rulesets: frozenset[tuple[str, str]]
 
-    def events_of(self, wager_id):
+    def events_of(self, wager_id: str) -> frozenset[str] | None:
         found = self.wagers.get(wager_id)
         return None if found is None else found[1]
 
-    def game_of(self, wager_id):
+    def game_of(self, wager_id: str) -> str:
         return self.wagers[wager_id][0]
 
-    def ruled(self, wager_id):
+    def ruled(self, wager_id: str) -> bool:
         found = self.wagers.get(wager_id)
         return bool(found and found[2])
 
 
-def catalog():
+def catalog() -> Catalog:
     """The :class:`Catalog` of every registered game."""
-    wagers, paytables, rulesets = {}, set(), set()
+    wagers: dict[str, tuple[str, frozenset[str], bool]] = {}
+    paytables: set[tuple[str, str]] = set()
+    rulesets: set[tuple[str, str]] = set()
     for game in games():
         imposed = {w for r in game.rulesets.values() for w in r.paytables}
         for wager in game.wagers.values():
@@ -89,12 +92,14 @@ class PaytableFile:
     rulesets: tuple[RuleSet, ...] = ()
     ruleset_sources: dict[str, str] = field(default_factory=dict)
 
-    def of(self, wager_id):
+    def of(self, wager_id: str) -> list[Paytable]:
         return [p for p in self.paytables if p.wager == wager_id]
 
 
-def _rulesets(reader, document, known, paytables, earlier):
-    found, sources, seen = [], {}, {}
+def _rulesets(reader: EntryReader, document: dict[str, Any], known: Catalog, paytables: list[Paytable], earlier: "PaytableFile") -> tuple[list[RuleSet], dict[str, str]]:
+    found: list[RuleSet] = []
+    sources: dict[str, str] = {}
+    seen: dict[str, int | None] = {}
     available = {(p.wager, p.id) for p in paytables} | known.paytables | \
         {(p.wager, p.id) for p in earlier.paytables}
     taken = {rid for _, rid in known.rulesets}
@@ -136,7 +141,7 @@ def _rulesets(reader, document, known, paytables, earlier):
     return found, sources
 
 
-def parse_paytable_file(text, source, known=None, earlier=None):
+def parse_paytable_file(text: str, source: str, known: Catalog | None = None, earlier: PaytableFile | None = None) -> PaytableFile:
     """Validate a user's paytable file (``text`` read from ``source``).
 
     ``known`` is the :class:`Catalog` to check against (default: every game);
@@ -164,7 +169,7 @@ def parse_paytable_file(text, source, known=None, earlier=None):
     return PaytableFile((source,), tuple(paytables), tuple(rulesets), sources)
 
 
-def read_paytable_file(path, known=None, earlier=None):
+def read_paytable_file(path: "PathLike", known: Catalog | None = None, earlier: PaytableFile | None = None) -> PaytableFile:
     """Read and validate one paytable file; see :func:`parse_paytable_file`.
 
     Only a regular file of at most :data:`MAX_FILE_BYTES` is read
@@ -177,7 +182,7 @@ def read_paytable_file(path, known=None, earlier=None):
     return parse_paytable_file(text, str(path), known, earlier)
 
 
-def read_paytable_files(paths, known=None):
+def read_paytable_files(paths: Iterable["PathLike"], known: Catalog | None = None) -> PaytableFile:
     """Read several files into one :class:`PaytableFile`; an id may be defined only once."""
     known = known or catalog()
     merged = PaytableFile((), ())
@@ -191,7 +196,7 @@ def read_paytable_files(paths, known=None):
 
 # --- A file's own events ---------------------------------------------------------------------
 
-def _event_line(reader, index, event_id, key=None):
+def _event_line(reader: EntryReader, index: int, event_id: str, key: str | None = None) -> int | None:
     """The line of ``[paytable.events.EVENT]`` in entry ``index`` (or of its ``key = ...``)."""
     lines = reader.locate.lines
     header = re.compile(rf"""^\s*\[\s*paytable\s*\.\s*events\s*\.\s*["']?{re.escape(event_id)}["']?\s*\]""")
@@ -210,14 +215,14 @@ def _event_line(reader, index, event_id, key=None):
     return reader.locate.key("paytable", index, event_id)
 
 
-def _fail_at(reader, line, reason):
+def _fail_at(reader: EntryReader, line: int | None, reason: str) -> NoReturn:
     raise CombinError(f"{location(reader.source, line)}: {reason}")
 
 
-def _definer(known):
+def _definer(known: Catalog) -> Callable[..., tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """The ``define`` of :func:`combin.paytable.read_paytable_entries`: a paytable's own events
     (:mod:`combin.design.fields`), each checked against its game's fields."""
-    def define(reader, index, wager, table):
+    def define(reader: EntryReader, index: int, wager: str, table: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         from combin.design.fields import custom_event, fields_of
         if not isinstance(table, dict) or not table:
             reader.fail(f"{wager}: [paytable.events] holds no event; define one as "
@@ -229,7 +234,8 @@ def _definer(known):
             reader.fail(f"{wager}: {error}", "paytable", index, "events")
         from combin.registry import find_game
         builtin = {e for w in find_game(known.game_of(wager)).wagers.values() for e in w.event_ids}
-        events, conditions = [], []
+        events: list[Any] = []
+        conditions: list[tuple[str, tuple[Any, ...]]] = []
         for event_id, spec in table.items():
             line = _event_line(reader, index, event_id)
             if not isinstance(spec, dict):
@@ -261,7 +267,7 @@ def _definer(known):
     return define
 
 
-def _check_events(reader, index, table, known):
+def _check_events(reader: EntryReader, index: int, table: Paytable, known: Catalog) -> None:
     """An event of the file no round fits, a line no round is settled on, two lines that fit
     the same rounds: each one line naming file and line (on the game's own shoe)."""
     from combin.registry import find_game
@@ -271,7 +277,7 @@ def _check_events(reader, index, table, known):
     own = {event.id: event for event in table.events}
     rows = [own.get(event) or wager.event(event) for event, _ in table.lines]
     space = game.space()
-    fits = [set() for _ in rows]
+    fits: list[set[Any]] = [set() for _ in rows]
     settled = [0] * len(rows)
     for outcome, count in space.items():
         if not count:
@@ -301,7 +307,7 @@ def _check_events(reader, index, table, known):
 
 # --- Choosing a file's paytable for a request ------------------------------------------------
 
-def choose(loaded, wager_id, paytable, rules, ruled):
+def choose(loaded: PaytableFile, wager_id: str, paytable: str | None, rules: str | None, ruled: bool) -> tuple[str | None, str | None]:
     """``(paytable, rules)`` for ``wager_id`` once the files ``loaded`` are read.
 
     With no ``--paytable`` and no ``--rules``, a file that holds exactly one
@@ -312,7 +318,7 @@ def choose(loaded, wager_id, paytable, rules, ruled):
     mine = loaded.of(wager_id)
     files = " and ".join(loaded.sources)
 
-    def naming(pid=None):
+    def naming(pid: str | None = None) -> list[RuleSet]:
         return [r for r in loaded.rulesets
                 if wager_id in r.paytables and (pid is None or r.paytables[wager_id] == pid)]
 
@@ -342,7 +348,7 @@ def choose(loaded, wager_id, paytable, rules, ruled):
     return paytable, rules
 
 
-def apply_files(options, paths, wager_id=None, stream=None, warn=True):
+def apply_files(options: dict[str, Any], paths: Iterable["PathLike"], wager_id: str | None = None, stream: TextIO | None = None, warn: bool = True) -> PaytableFile:
     """Read ``--paytable-file`` files into the :func:`combin.analysis.par_sheet` ``options``.
 
     Sets ``extra_paytables`` (and ``extra_rulesets`` when a file has rule sets),
@@ -366,7 +372,7 @@ def apply_files(options, paths, wager_id=None, stream=None, warn=True):
     return loaded
 
 
-def warn_generous(options, sheet, stream=None):
+def warn_generous(options: Mapping[str, Any], sheet: Any, stream: TextIO | None = None) -> None:
     """:func:`report_generous` for ``sheet`` when its paytable came from a user's file."""
     for table in options.get("extra_paytables", ()):
         if (table.wager, table.id) == (sheet.wager, sheet.paytable):
@@ -375,7 +381,7 @@ def warn_generous(options, sheet, stream=None):
 
 # --- Warnings --------------------------------------------------------------------------------
 
-def return_warning(paytable, sheet):
+def return_warning(paytable: Paytable, sheet: Any) -> str | None:
     """The warning for a paytable whose par sheet returns 100% or more, else ``None``."""
     s = sheet.summary
     if s.return_to_player < 1:
@@ -386,7 +392,7 @@ def return_warning(paytable, sheet):
             f"with {sheet.shoe}: the house does not win on it")
 
 
-def report_generous(paytable, sheet, stream=None):
+def report_generous(paytable: Paytable, sheet: Any, stream: TextIO | None = None) -> str | None:
     """Print :func:`return_warning` as one loud line on ``stream`` (stderr) if it applies."""
     message = return_warning(paytable, sheet)
     if message:
@@ -396,12 +402,12 @@ def report_generous(paytable, sheet, stream=None):
 
 # --- Writing ---------------------------------------------------------------------------------
 
-def _table(name, fields, sub, lines):
+def _table(name: str, fields: dict[str, Any], sub: str, lines: dict[str, Any]) -> str:
     return "\n".join([f"[[{name}]]", tomli_w.dumps(fields).rstrip("\n"), f"[{name}.{sub}]",
                       tomli_w.dumps(lines).rstrip("\n")])
 
 
-def paytable_toml(paytables, rulesets=(), comments=()):
+def paytable_toml(paytables: Iterable[Paytable], rulesets: Iterable[RuleSet] = (), comments: Iterable[str] = ()) -> str:
     """Paytables (and rule sets) as a paytable file, in the shape :func:`parse_paytable_file` reads.
 
     Each pay is written as its printed text (``"19 to 20"``), which reads back

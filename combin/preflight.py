@@ -18,6 +18,8 @@
 import argparse
 import os
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from combin.errors import CombinError
 
@@ -28,11 +30,13 @@ __all__ = ["check", "scheduler_address", "SCHEMES"]
 SCHEMES = ("tcp",)
 
 
-def _option(action):
-    return action.option_strings[-1] if action.option_strings else (action.metavar or action.dest)
+def _option(action: argparse.Action) -> str:
+    if action.option_strings:
+        return action.option_strings[-1]
+    return action.metavar if isinstance(action.metavar, str) else action.dest
 
 
-def _empty_values(parser, args):
+def _empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     for action in parser._actions:             # argparse keeps the actions only there
         value = getattr(args, action.dest, None)
         values = value if isinstance(value, list) else [value]
@@ -41,9 +45,9 @@ def _empty_values(parser, args):
                               "one, or leave the option out for its default")
 
 
-def _outputs(args):
+def _outputs(args: argparse.Namespace) -> list[tuple[str, str, str, bool]]:
     """``[(option, path, what, directory)]`` of the outputs this run will write."""
-    found = []
+    found: list[tuple[str, str, str, bool]] = []
     out = getattr(args, "out", None)
     writes = not getattr(args, "verify", None) and not getattr(args, "check", False)
     if out is not None and writes:
@@ -68,11 +72,11 @@ def _outputs(args):
 STORE_COMPANIONS = ("-wal", "-shm", "-journal")
 
 
-def _identities(option, path, what):
+def _identities(option: str, path: str, what: str) -> list[tuple[Any, str, str, bool]]:
     """``[(identity, option, path, companion)]``: a file's real path (symbolic links
     resolved) and, when it exists, its device and inode (a hard link); for a store its
     SQLite companion files too (``companion`` true)."""
-    found = []
+    found: list[tuple[Any, str, str, bool]] = []
     for one in [path] + ([path + suffix for suffix in STORE_COMPANIONS] if what == "store" else []):
         found.append((("path", os.path.realpath(one)), option, one, one != path))
         try:
@@ -83,11 +87,11 @@ def _identities(option, path, what):
     return found
 
 
-def _collisions(outputs):
+def _collisions(outputs: Sequence[tuple[str, str, str, bool]]) -> None:
     """Refuse two outputs naming one file (by real path, or device and inode), and an output
     naming one of the store's companion files (``S.sqlite-wal``)."""
     from combin.fileio import shown
-    seen = {}
+    seen: dict[Any, tuple[str, str, bool]] = {}
     for option, path, what, _ in outputs:
         mine = _identities(option, os.fspath(path), what)
         for identity, _, one, companion in mine:
@@ -104,7 +108,7 @@ def _collisions(outputs):
             seen.setdefault(identity, (option, one, companion))
 
 
-def _store_beside_shards(args):
+def _store_beside_shards(args: argparse.Namespace) -> None:
     """A store inside the ``--shards`` folder would be written among the run's own files
     (``--store DIR/plan.json``): refused before the folder or its plan is made."""
     shards, store = getattr(args, "shards", None), getattr(args, "store", None)
@@ -115,16 +119,16 @@ def _store_beside_shards(args):
                           "own files; keep the store outside it")
 
 
-def _table(args):
+def _table(args: argparse.Namespace) -> None:
     name, names = getattr(args, "table", None), getattr(args, "table_names", None)
     known = names(args) if name is not None and names is not None else None
     # every output also holds its identification pairs (CSV: --table identification)
-    if known is not None and name not in known and name != "identification":
+    if known is not None and name is not None and name not in known and name != "identification":
         from combin.render.document import unknown_table
         raise unknown_table(name, known)
 
 
-def scheduler_address(text):
+def scheduler_address(text: str) -> str:
     """``text`` as a Dask scheduler address ``tcp://HOST:PORT`` (a bare ``HOST:PORT`` is
     TCP), or a CombinError saying what is wrong with it."""
     from combin.fileio import shown

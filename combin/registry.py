@@ -6,6 +6,11 @@ simulation dealer, audit section, packages, capabilities -- is asked of its
 :class:`~combin.game.Game`.  Games are imported on first use, so that
 ``combin --help`` stays fast.  :func:`register` adds a game defined
 elsewhere (a test's toy game, a plug-in) for the rest of the process.
+
+>>> GAME_MODULES[0], find_game("baccarat").title, find_wager("eclipse.sun7")[0].id
+('combin.baccarat', 'Baccarat (punto banco) with the Eclipse side wager package', 'baccarat')
+>>> find_package("eclipse")[1].wagers[:2]
+('eclipse.sun7', 'eclipse.moon8')
 """
 
 from collections.abc import Iterator

@@ -30,15 +30,20 @@ if TYPE_CHECKING:
 
 __all__ = ["Result", "ParResult", "Outcome", "Table", "CompareResult", "SolveResult",
            "PackageResult", "EorResult", "DecksResult", "GameResult", "Advice", "StrategyAnswer",
-           "SUFFIXES"]
+           "SUFFIXES", "exact_value"]
 
 #: The writer of each file suffix of :meth:`Result.write`.
 SUFFIXES = {".txt": "text", ".md": "md", ".csv": "csv", ".json": "json", ".html": "html",
             ".xlsx": "xlsx"}
 
 
-def _exact(cell: Any) -> Any:
-    """A document cell's exact value: an int, a Fraction, a Decimal, a str or ``None``."""
+def exact_value(cell: Any) -> Any:
+    """A document cell's exact value: an int, a Fraction, a Decimal, a str or ``None``.
+
+    >>> from combin.render.document import Count, Text
+    >>> exact_value(Count(12)), exact_value(Text("royal flush"))
+    (12, 'royal flush')
+    """
     from combin.render.document import Count, Number, Percent, Ratio
     if isinstance(cell, (Count, Ratio, Percent, Number)):
         return cell.value
@@ -74,8 +79,8 @@ class Table:
         """
         return cls(table.name, table.title, tuple(c.key for c in table.columns),
                    tuple(c.heading for c in table.columns),
-                   tuple(tuple(_exact(c) for c in row) for row in table.rows),
-                   tuple(tuple(_exact(c) for c in row) for row in table.totals))
+                   tuple(tuple(exact_value(c) for c in row) for row in table.rows),
+                   tuple(tuple(exact_value(c) for c in row) for row in table.totals))
 
     def to_pandas(self) -> Any:
         """The rows as a :class:`pandas.DataFrame` (object columns: the Fractions stay exact).

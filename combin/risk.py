@@ -11,6 +11,14 @@ These are the only figures of a par sheet that are not exact: ``s`` is the
 square root of an exact variance and ``z`` an irrational constant.  Both are
 carried in :mod:`decimal` at 40 significant digits, and the constants are
 stated on every sheet.
+
+>>> found = risk(Fraction(1, 100), Fraction(1))
+>>> isinstance(found, Risk), ROUNDS[:2], [label for label, _ in CONFIDENCES]
+(True, (1000, 10000), ['90%', '95%', '99%'])
+
+>>> found = risk(Fraction(1, 100), Fraction(1))
+>>> isinstance(found, Risk), ROUNDS[:2], [label for label, _ in CONFIDENCES]
+(True, (1000, 10000), ['90%', '95%', '99%'])
 """
 
 import decimal

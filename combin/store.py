@@ -23,12 +23,23 @@ since version 2).  Another program's SQLite database, or any other file, is
 refused as what it is; a damaged store (a missing table or column, a
 corrupted page, a chunk that is not JSON or outside its run) and one that
 cannot be written are named as such (:class:`Store`).
+
+>>> canonical({"b": 1, "a": [2, 3]}), len(run_key({"command": "toy"})), SCHEMA_VERSION, DEFAULT_STORE
+('{"a":[2,3],"b":1}', 64, 2, 'build/combin-store.sqlite')
+>>> import tempfile, os
+>>> with tempfile.TemporaryDirectory() as folder, Store(os.path.join(folder, "s.sqlite")) as store:
+...     key = store.begin({"command": "toy"}, 2)
+...     store.save(key, 1, {"sum": 10 ** 30})
+...     store.finished(key), [row[2:] for row in store.runs()]
+({1: {'sum': 1000000000000000000000000000000}}, [(2, 1)])
 """
 
 import hashlib
 import json
 import os
 import sqlite3
+from types import TracebackType
+from typing import Any
 
 from combin.errors import CombinError
 from combin.fileio import check_output
@@ -49,12 +60,12 @@ CREATE TABLE IF NOT EXISTS chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, re
 """
 
 
-def canonical(obj):
+def canonical(obj: Any) -> str:
     """Canonical JSON text: sorted keys, no spaces; the same object always gives the same bytes."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def run_key(description):
+def run_key(description: Any) -> str:
     """The key of a run: SHA-256 of the canonical JSON of its description."""
     return hashlib.sha256(canonical(description).encode("ascii")).hexdigest()
 
@@ -65,7 +76,7 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 _TABLES = {"runs": ["key", "description", "chunks"], "chunks": ["run", "chunk", "result"]}
 
 
-def _is_sqlite(path):
+def _is_sqlite(path: str) -> bool:
     """Whether the file at ``path`` is missing, empty or an SQLite database (by its header)."""
     try:
         with open(path, "rb") as handle:
@@ -86,11 +97,11 @@ class Store:
     chunk that is not JSON or out of the run's range), or one that cannot be written.
     """
 
-    def __init__(self, path):
+    def __init__(self, path: "str | os.PathLike[str]") -> None:
         self.path = str(path)
         #: The path as messages show it (at most about 100 characters of it).
         self.shown = self.path if len(self.path) <= 100 else self.path[:97] + "..."
-        self._db = None
+        self._db: sqlite3.Connection | None = None
         check_output(self.path, "store")      # a regular file (or none yet), never a device
         if not _is_sqlite(self.path):
             raise CombinError(f"the store {self.shown} is not an SQLite database (it is some other "
@@ -98,7 +109,7 @@ class Store:
         folder = os.path.dirname(os.path.abspath(self.path))
         #: What this run creates (the file, missing folders), removed again if the run fails
         #: before it stored a chunk: a refused scheduler leaves no empty store behind.
-        self._made = [] if os.path.lexists(self.path) else [self.path]
+        self._made: list[str] = [] if os.path.lexists(self.path) else [self.path]
         missing = folder
         while missing and not os.path.lexists(missing):
             self._made.append(missing)
@@ -129,12 +140,12 @@ class Store:
             self.close()
             raise
 
-    def _shape(self):
+    def _shape(self) -> tuple[int, dict[str, list[str]]]:
         """``(user_version, {table: [column, ...]})`` of the file, read -- and, for a new
         file, its tables made -- in one write transaction: a second run opening the same new
         file at the same moment waits for the first (SQLite's busy timeout) and then sees the
         store whole, never its tables without its version."""
-        db = self._db
+        db = self._connection()
         db.isolation_level = None                   # the transaction below is explicit
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -151,28 +162,29 @@ class Store:
                 db.execute("ROLLBACK")
             raise
         finally:
-            db.isolation_level = ""
+            db.isolation_level = "DEFERRED"       # sqlite3's default ("" is the same)
         return version, tables
 
-    def _read_shape(self):
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {name: [row[1] for row in self._db.execute(f"PRAGMA table_info('{name}')")]
-                  for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    def _read_shape(self) -> tuple[int, dict[str, list[str]]]:
+        db = self._connection()
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {name: [row[1] for row in db.execute(f"PRAGMA table_info('{name}')")]
+                  for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         return version, tables
 
-    def _write_ahead(self):
+    def _write_ahead(self) -> None:
         """Switch the store (ours, checked) to SQLite's write-ahead log, where a reader never
         blocks a writer.  In the rollback journal, a second command's ``quick_check`` of a 4.5 GB
         store held its shared lock for over 30 seconds, and the run writing to the same store
         stopped ("database is locked").  The mode is kept in the file; if the switch cannot be
         made now (another connection in the middle of a transaction), the store is used as it is."""
         try:
-            self._db.execute("PRAGMA journal_mode = WAL").fetchone()
+            self._connection().execute("PRAGMA journal_mode = WAL").fetchone()
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) and "busy" not in str(error):
                 raise
 
-    def _check(self, version, tables):
+    def _check(self, version: int, tables: dict[str, list[str]]) -> None:
         ours = set(tables) & set(_TABLES)
         if not ours and (tables or version != SCHEMA_VERSION):
             listed = ", ".join(sorted(tables)) or "none"
@@ -191,7 +203,7 @@ class Store:
                 raise CombinError(f"the store {self.shown} is damaged: its table {name} has no "
                                   f"column {', '.join(missing)}")
 
-    def _damaged(self, error):
+    def _damaged(self, error: sqlite3.Error) -> CombinError:
         reason = str(error) or type(error).__name__
         if "readonly" in reason or "read-only" in reason:
             return CombinError(f"the store {self.shown} cannot be written ({reason}); give --store "
@@ -204,19 +216,19 @@ class Store:
                                f"moment ({reason}); run the command again (the store keeps its chunks)")
         return CombinError(f"the store {self.shown} is damaged ({reason}); give --store a new file")
 
-    def _query(self, sql, parameters=(), commit=False):
+    def _query(self, sql: str, parameters: tuple[Any, ...] = (), commit: bool = False) -> list[Any]:
         try:
-            rows = self._db.execute(sql, parameters).fetchall()
+            rows: list[Any] = self._connection().execute(sql, parameters).fetchall()
             if commit:
-                self._db.commit()
+                self._connection().commit()
         except sqlite3.Error as error:
             raise self._damaged(error) from None
         return rows
 
-    def __enter__(self):
+    def __enter__(self) -> "Store":
         return self
 
-    def __exit__(self, kind, value, traceback):
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None) -> None:
         self.close()
         if kind is not None and not self._saved:
             for made in self._made:             # the file first, then its new folders
@@ -225,12 +237,18 @@ class Store:
                 except OSError:
                     break
 
-    def close(self):
+    def _connection(self) -> sqlite3.Connection:
+        """The open connection (a :class:`CombinError` once the store is closed)."""
+        if self._db is None:
+            raise CombinError(f"the store {self.shown} is closed")
+        return self._db
+
+    def close(self) -> None:
         if self._db is not None:
             self._db.close()
             self._db = None
 
-    def begin(self, description, chunks):
+    def begin(self, description: Any, chunks: int) -> str:
         """Register (or find) the run of ``description`` cut into ``chunks``; its key."""
         key = run_key(description)
         # INSERT OR IGNORE, then read back: two runs of one command starting at once both
@@ -243,11 +261,11 @@ class Store:
                               f"not {chunks}; use another --store")
         return key
 
-    def finished(self, key):
+    def finished(self, key: str) -> dict[int, Any]:
         """``{chunk index: result}`` of the chunks of run ``key`` already stored."""
         row = self._query("SELECT chunks FROM runs WHERE key = ?", (key,))
         total = row[0][0] if row else 0
-        found = {}
+        found: dict[int, Any] = {}
         for chunk, text in self._query("SELECT chunk, result FROM chunks WHERE run = ?", (key,)):
             if not isinstance(chunk, int) or not 0 <= chunk < total:
                 raise CombinError(f"the store {self.shown} is damaged: it holds chunk {chunk!r:.40} "
@@ -259,13 +277,13 @@ class Store:
                                   f"({error})") from None
         return found
 
-    def save(self, key, chunk, result):
+    def save(self, key: str, chunk: int, result: Any) -> None:
         """Store one finished chunk and commit at once (the result must be JSON-able)."""
         self._query("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)", (key, chunk, canonical(result)),
                     commit=True)
         self._saved = True
 
-    def runs(self):
+    def runs(self) -> list[tuple[str, Any, int, int]]:
         """``[(key, description, chunks, finished)]`` of every run in the store."""
         rows = self._query(
             "SELECT r.key, r.description, r.chunks, COUNT(c.chunk) FROM runs r "

@@ -100,7 +100,7 @@ def generate(progress: Callable[[str], None] = _progress,
     index += _charts(files, progress)
     from combin.workbench import page
     files["workbench/index.html"] = page()
-    index += sections.closing_sections()
+    index += sections.closing_sections([game.index_note for game in games() if game.index_note])
     files["README.md"] = sections.page(index)
     files["INTERPRETATIONS.md"] = interpretation_register(games())
     return files

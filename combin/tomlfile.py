@@ -218,7 +218,7 @@ class EntryReader:
         return value
 
     def plain_id(self, entry: dict[str, Any], kind: str, index: int) -> str:
-        pid = self.text_field(entry, kind, index, "id")
+        pid = str(self.text_field(entry, kind, index, "id"))
         if not ID_PATTERN.match(pid):
             self.fail(f"the id {pid!r} is not a plain name (letters, digits, '_', '-', '.', '+'; "
                       "at most 40 characters)", kind, index, "id")

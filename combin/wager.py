@@ -6,6 +6,18 @@ paytables may name, the regulation it implements and the interpretations it
 reads.  :func:`settle` turns an outcome space and a paytable into exact counts
 per paytable line -- the only place where an outcome meets a pay -- and knows
 no game.
+
+>>> from combin.registry import find_wager
+>>> game, wager = find_wager("baccarat.tie")
+>>> isinstance(wager, Wager), isinstance(wager.event("tie"), Event), "tie" in wager.event_ids
+(True, True, True)
+>>> space, paytable = game.space(decks=8), game.paytables[("baccarat.tie", "8to1")]
+>>> lines, loss = settle(wager, paytable, space, {})
+>>> [(event.id, pay.text) for event, pay, _ in lines], sum(count for *_, count in lines) + loss == space.cycle
+([('tie', '8 to 1')], True)
+>>> payouts = payout_table(wager, paytable, space, {})
+>>> sum(count * payouts[outcome] for outcome, count in space.items()) * 10**4 // space.cycle
+-1436
 """
 
 from __future__ import annotations

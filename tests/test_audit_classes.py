@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from combin.audit.verify import _class_differences
+from combin.lunar.audit import class_differences as _class_differences
 from combin.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,7 +85,7 @@ def test_verify_prices_the_classes_again_and_names_an_edited_value(jqka_sample, 
 
 
 def test_the_classes_verify_prices_are_a_seeded_sample(jqka_sample, tmp_path, monkeypatch):
-    import combin.audit.stud as stud
+    import combin.lunar.audit as stud
     asked = []
     real = stud.reprice_classes
     monkeypatch.setattr(stud, "reprice_classes",

@@ -20,7 +20,7 @@ def test_the_record_reads_back_to_the_same_scope():
 
 def test_the_empty_scope_is_every_game_and_the_stud_games():
     registry, studs = scoped_games(Scope(), games())
-    assert [g.id for g in registry] == ["baccarat", "lunar"] and studs == ["caribbean", "lunar"]
+    assert [g.id for g in registry] == ["baccarat", "lunar"] and studs == ["lunar", "caribbean"]
     assert scoped_games(Scope(wagers=("lunar.super",)), games()) == ([find_game("lunar")], [])
     assert scoped_games(Scope(game="caribbean"), games()) == ([], ["caribbean"])
 

@@ -9,7 +9,7 @@ import pytest
 from combin.audit.bundle import audit_command, build, write
 from combin.audit.verify import verify
 from combin.audit.scope import Scope
-from combin.audit.stud import PUBLISHED_CARIBBEAN, caribbean
+from combin.caribbean.audit import PUBLISHED as PUBLISHED_CARIBBEAN, whole_game_pages as caribbean
 
 SMALL = {"seed": 3, "rounds": 2000, "hands": 2000, "shoes": 300}
 
@@ -76,7 +76,7 @@ def test_lunar_bundle_holds_the_whole_game_and_verify_passes(tmp_path):
 
 def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
     from pathlib import Path
-    from combin.audit.bundle import _lunar_game
+    from combin.lunar.audit import pages as _lunar_game
     committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
     found = _lunar_game(Scope(game="lunar", paytable="A"), SMALL, 1, _quiet)
     sheets = [p for p in committed.iterdir() if p.is_file()]
@@ -95,7 +95,7 @@ def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
 @pytest.mark.slow
 def test_verify_sums_a_committed_reduced_deck_again_and_names_an_edited_figure(tmp_path):
     from pathlib import Path
-    from combin.audit.verify import _draw_differences
+    from combin.lunar.audit import draw_differences as _draw_differences
     committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
     game = tmp_path / "lunar" / "game"
     game.mkdir(parents=True)
@@ -189,7 +189,7 @@ def test_the_kept_classes_of_a_late_shard_re_price_and_a_changed_value_is_named(
     made again, as a forger would) the change is named with the shard and class."""
     import gzip
     from pathlib import Path
-    from combin.audit.stud import reprice_kept
+    from combin.lunar.audit import reprice_kept
     from combin.stud.game.shards import shard_digest
     full = Path(__file__).resolve().parent.parent / "tables/lunar/game/full"
     folder = tmp_path / "full"

@@ -165,7 +165,7 @@ def _rewrite_shard(path, edit):
 
 
 def test_the_shards_of_an_exact_run_are_assembled_and_priced_again(sharded, tmp_path):
-    from combin.audit.verify import _shard_differences
+    from combin.lunar.audit import shard_differences as _shard_differences
     assert _shard_differences(sharded, _hashes(sharded), 8, 1, lambda message: None) == []
     root = tmp_path / "b"
     shutil.copytree(sharded, root)

@@ -13,7 +13,7 @@ from math import comb
 import pytest
 
 from combin.errors import CombinError
-from combin.executor import check_workers, run_chunks
+from combin.executor import check_workers, default_scheduler, run_chunks
 from combin.progress import ChunkProgress
 from combin.store import Store
 
@@ -76,9 +76,9 @@ def test_bad_worker_counts_and_an_unreachable_scheduler_are_user_errors():
     for bad in ("-1", "two", "1000"):
         with pytest.raises(CombinError, match="--workers"):
             check_workers(bad)
-    with pytest.raises(CombinError, match="cannot reach the Dask scheduler"):
-        run_chunks(comb, [(3, 1)], scheduler="tcp://127.0.0.1:9", stream=io.StringIO(),
-                   connect_timeout=2)
+    with pytest.raises(CombinError, match="cannot reach the Dask scheduler"), \
+            default_scheduler(None, connect_timeout=2):
+        run_chunks(comb, [(3, 1)], scheduler="tcp://127.0.0.1:9", stream=io.StringIO())
 
 
 def test_progress_shows_rate_and_eta():

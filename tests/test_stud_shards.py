@@ -219,7 +219,7 @@ def test_a_seeded_sample_of_the_committed_full_deck_classes_re_prices_without_pr
     """Eight of the classes the committed 52-card shards kept (seeded), priced again by the
     card-by-card engine with every option exact: the kept value is the best option's, and the
     option of the compact strategy has it.  Each shard kept one class in CHECK_EVERY."""
-    from combin.audit.stud import reprice_kept
+    from combin.lunar.audit import reprice_kept
     from combin.stud.game.shards import CHECK_EVERY, kept_values, require_plan
     from combin.stud.game.spec import RunSpec
     deck = Deck.parse(None)

@@ -7,6 +7,9 @@ the code's own metadata; the cross-checks actually run with their results;
 a seeded Monte Carlo confirmation of every wager; a human-readable
 ``REPORT.md``; and a ``manifest.json`` with the SHA-256 of every file.
 :func:`~combin.audit.verify.verify` re-hashes a bundle and recomputes it.
+
+>>> DEFAULTS["rounds"], LIMITS["rounds"]
+(200000, (1000, 1000000000))
 """
 
 __all__ = ["DEFAULTS", "LIMITS"]

@@ -6,32 +6,48 @@ atomically) with ``manifest.json`` (:func:`manifest`).  Nothing in the bundle
 depends on the clock or the machine's paths: two builds at the same commit with
 the same parameters are identical byte for byte.  Checking a bundle is
 :mod:`combin.audit.verify`.
+
+>>> FORMAT, MARKER[0], PDF, sorted(EMPTY_LAB), DEFAULTS["seed"], PARAMETERS
+('combin.audit/2', 'manifest.json', 'REPORT.pdf', ['client', 'date', 'prepared_by', 'submission'], 20261129, ('seed', 'rounds', 'hands', 'shoes'))
+>>> from combin.audit.scope import Scope
+>>> audit_command({"seed": 1, "rounds": 1000, "hands": 1000, "shoes": 100, "scope": Scope(game="baccarat")})
+'combin audit --seed 1 --rounds 1000 --hands 1000 --shoes 100 --game baccarat'
 """
 
 import hashlib
 import json
+import shlex
 import subprocess
 import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from combin import __version__
-from combin.analysis import select_wager
+from combin.analysis import Selection, select_wager, sensitivity_of
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
-from combin.audit import stud as stud_games
 from combin.audit.scope import INPUTS, Scope, check_scope, jobs as scope_jobs, scoped_games
-from combin.audit.simulate import RNG, confirm, stream_seed, tally_many
+from combin.audit.simulate import RNG, Confirmation, confirm, stream_seed, tally_many
+from combin.crosscheck import Check
 from combin.documents.audit import checks_document, simulation_document
+from combin.documents.bundle import report_document
+from combin.documents.comparison import document as comparison_document
 from combin.documents.parsheet import document as sheet_document
 from combin.errors import CombinError
-from combin.fileio import write_tree
-from combin.game import AuditSection
-from combin.progress import StderrProgress, messages
+from combin.fileio import PathLike, write_tree
+from combin.game import AuditPages, AuditSection, Game, GamePages
+from combin.outcomes import OutcomeSpace
+from combin.parsheet import ParSheet
+from combin.progress import Messages, StderrProgress, messages
 from combin.registry import games
 from combin.render import render
+from combin.render.document import Document, Percent, Table
 from combin.tables import stem
+from combin.wager import Wager
 
 __all__ = ["DEFAULTS", "build", "write", "manifest", "audit_command", "EMPTY_LAB", "FORMAT", "MARKER",
            "PDF"]
@@ -39,27 +55,37 @@ __all__ = ["DEFAULTS", "build", "write", "manifest", "audit_command", "EMPTY_LAB
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
 #: Progress lines on stderr (:func:`combin.progress.messages`).
-_progress = messages("audit")
+PROGRESS = messages("audit")
+
+#: The files of a bundle, or of one game's folder: ``{relative path: text or bytes}``.
+Files = dict[str, str | bytes]
+#: A scope's paytable files: ``(paytables, rule sets)`` (:meth:`Scope.extra`).
+Extra = tuple[list[Any], list[Any]]
+#: One distinct sheet of a scope: ``(path stem, selection, sheet, [rule set, ...])``.
+Group = tuple[str, Selection, ParSheet, list[str | None]]
+#: A verdict: the checks passed, the simulations inside their interval, all passed.
+Verdict = dict[str, Any]
+#: The first lines of a report for a title and its verdict (:func:`_head`).
+Head = Callable[[str, Verdict], tuple[tuple[str, str], ...]]
 
 
-def _figures(sheet):
+def _figures(sheet: ParSheet) -> tuple[Any, ...]:
     """What makes two sheets the same figures: every line's event, pays and count."""
     return sheet.cycle, tuple((line.event, str(line.pays), line.combinations)
                               for line in sheet.lines)
 
 
-def _interpret(game, wager, scope):
+def _interpret(game: Game, wager: Wager, scope: Scope) -> dict[str, str]:
     return {key: value for key, value in scope.interpret if key in wager.interpretations}
 
 
-def _groups(game, scope, extra, space):
+def _groups(game: Game, scope: Scope, extra: Extra, space: OutcomeSpace) -> list[Group]:
     """``[(path stem, selection, sheet, [rule set, ...]), ...]``: each distinct sheet of the
     scope on ``space`` once; a wager whose figures do not depend on the rule set is one sheet
     listing the rule sets it holds for."""
-    from dataclasses import replace
-    found = []
+    found: list[Group] = []
     for wager, paytable, rule_ids in scope_jobs(game, scope, *extra):
-        groups = []
+        groups: list[tuple[tuple[Any, ...], list[str | None], Selection, ParSheet]] = []
         for rules in rule_ids:
             chosen = select_wager(game, wager, paytable=paytable, rules=rules,
                                   interpret=_interpret(game, wager, scope),
@@ -70,17 +96,17 @@ def _groups(game, scope, extra, space):
                 groups.append((_figures(sheet), [rules], chosen, sheet))
             else:
                 same[1].append(rules)
-        for _, rules, chosen, sheet in groups:
-            if len(rules) > 1:
-                sheet = replace(sheet, rules=", ".join(rules), rules_title=(
+        for _, held, chosen, sheet in groups:
+            if len(held) > 1:
+                sheet = replace(sheet, rules=", ".join(cast(list[str], held)), rules_title=(
                     "the same figures under each of these rule sets (the wager's settlement "
                     "does not depend on the rule)"))
-            found.append((stem(wager, paytable, rules[0] if len(rules) == 1 else None), chosen,
-                          sheet, rules))
+            found.append((stem(wager, paytable, held[0] if len(held) == 1 else None), chosen,
+                          sheet, held))
     return found
 
 
-def _spaces(game, scope):
+def _spaces(game: Game, scope: Scope) -> list[tuple[str, dict[str, Any]]]:
     """``[(label, options), ...]``: the scope's shoe, or every shoe the game tabulates."""
     if scope.decks is None and scope.shoe is None:
         return list(game.table_shoes)
@@ -90,10 +116,14 @@ def _spaces(game, scope):
                      if v is not None})]
 
 
-def _parsheet_files(game, scope, extra, progress):
+def _parsheet_files(game: Game, scope: Scope, extra: Extra, progress: Messages) -> tuple[
+        Files, list[tuple[str, Group]], list[tuple[str, OutcomeSpace]], list[tuple[ParSheet, str]]]:
     """Every par sheet of the scope in Markdown, CSV, JSON and HTML: ``(files, [(shoe label,
     group), ...], [(label, space), ...], [(sheet, HTML page path), ...])``."""
-    files, sheets, spaces, sheet_pages = {}, [], [], []
+    files: Files = {}
+    sheets: list[tuple[str, Group]] = []
+    spaces: list[tuple[str, OutcomeSpace]] = []
+    sheet_pages: list[tuple[ParSheet, str]] = []
     for label, options in _spaces(game, scope):
         space = game.space(**options) if options else game.outcomes()
         spaces.append((label, space))
@@ -108,15 +138,13 @@ def _parsheet_files(game, scope, extra, progress):
     return files, sheets, spaces, sheet_pages
 
 
-def _sensitivity(game, groups, space):
+def _sensitivity(game: Game, groups: Sequence[Group], space: OutcomeSpace) -> dict[str, list[Document]]:
     """``{interpretation: [Document]}``: each scoped wager under every value of each open
     interpretation it reads, one comparison per sheet."""
-    from combin.analysis import sensitivity_of
-    from combin.documents.comparison import document as comparison_document
-    by_wager = {}
+    by_wager: dict[str, list[tuple[Selection, ParSheet]]] = {}
     for _, chosen, sheet, rules in groups:
         by_wager.setdefault(chosen.wager.id, []).append((chosen, sheet))
-    pages = {}
+    pages: dict[str, list[Document]] = {}
     for wager_id, chosen_sheets in by_wager.items():
         wager = game.wagers[wager_id]
         for interp in wager.interpretations:
@@ -132,14 +160,15 @@ def _sensitivity(game, groups, space):
     return pages
 
 
-def _simulations(game, groups, space, parameters, unit, workers):
+def _simulations(game: Game, groups: Sequence[Group], space: OutcomeSpace, parameters: Mapping[str, int], unit: str, workers: int) -> list[Confirmation]:
     """One Monte Carlo confirmation per distinct settlement of the scope (a sheet under
     one reading), each on its own stream; identical settlements are simulated once."""
     rounds = parameters.get(unit, parameters["rounds"])
-    planned, seen = [], set()
+    planned: list[tuple[Any, ...]] = []
+    seen: set[frozenset[Any]] = set()
     for _, chosen, sheet, rules in groups:
         wager = chosen.wager
-        rule_text = "any" if rules == [None] else "+".join(rules)
+        rule_text = "any" if rules == [None] else "+".join(cast(list[str], rules))
         for reading in audit_checks.readings(game, wager):
             variant = chosen if not reading else chosen.reading(*next(iter(reading.items())))
             payouts = variant.payouts(space)
@@ -161,18 +190,18 @@ def _simulations(game, groups, space, parameters, unit, workers):
             in zip(planned, streams)]
 
 
-def _pages_of(files):
+def _pages_of(files: Files) -> None:
     for path in [p for p in files if p.endswith(".md") and p[:-3] + ".html" not in files]:
-        files[path[:-3] + ".html"] = texts.html_page(files[path], texts.page_title(files[path]))
+        text = str(files[path])     # a page's Markdown is text
 
 
-def _verdict(found, confirmations):
+def _verdict(found: Sequence[Check], confirmations: Sequence[Confirmation]) -> Verdict:
     return {"checks": f"{sum(c.passed for c in found)}/{len(found)}",
             "simulation_inside_99": f"{sum(c.inside for c in confirmations)}/{len(confirmations)}",
             "all_checks_passed": all(c.passed for c in found)}
 
 
-def _game_files(game, scope, extra, parameters, workers, progress, head, stud_pages=None):
+def _game_files(game: Game, scope: Scope, extra: Extra, parameters: Mapping[str, int], workers: int, progress: Messages, head: Head, stud_pages: GamePages | None = None) -> tuple[Files, Verdict, str, tuple[Any, ...]]:
     section = game.audit or AuditSection((), "Rounds are dealt by the game's own dealer.")
     files, sheets, spaces, sheet_pages = _parsheet_files(game, scope, extra, progress)
     first_label, first_space = spaces[0]
@@ -232,79 +261,33 @@ def _game_files(game, scope, extra, parameters, workers, progress, head, stud_pa
     return {f"{game.id}/{path}": text for path, text in files.items()}, verdict, simulation_note, summary
 
 
-def _caribbean_files(scope, progress, head):
-    """The folder ``caribbean/``: the whole game under every strategy and its checks."""
-    from combin.render.document import Document, Percent, Table
-    stud = stud_games.caribbean(scope.deck, progress)
+def _own_folder(game: Game, stud: GamePages, head: Head) -> tuple[Files, Verdict, tuple[Any, ...]]:
+    """The folder of a game with whole-game pages and no par sheets: its pages, their checks
+    and a report of the house edge under each strategy."""
     files = dict(stud.pages)
-    files["checks.md"] = render(checks_document("Caribbean Stud", stud.checks), "md")
+    files["checks.md"] = render(checks_document(game.title, stud.checks), "md")
     files["checks.json"] = texts.checks_json(stud.checks)
     files["simulation.json"] = texts.simulation_json([], {"rounds": 0})
     verdict = _verdict(stud.checks, [])
     rows = [[label, Percent(edge)] for label, edge in stud.figures]
-    info = head("Caribbean Stud", verdict)
-    report = Document("report", "Caribbean Stud: certification report", info, (
+    info = head(game.title, verdict)
+    report = Document("report", f"{game.title}: certification report", info, (
         Table.of("strategies", "The whole game under each strategy (exact)",
-                 ["Strategy", ("house_edge", "House edge per Ante")], rows,
-                 "Every situation against every dealer hand, summed exactly "
-                 "(combin.stud.nodraw.game); the published totals are checked to the integer "
-                 "(checks.md)."),))
+                 ["Strategy", ("house_edge", "House edge per Ante")], rows, stud.note),))
     files["REPORT.md"] = render(report, "md")
     files["REPORT.html"] = render(report, "html")
     _pages_of(files)
-    pages = ["caribbean/REPORT.md", "caribbean/checks.md",
-             *sorted(f"caribbean/{p}" for p in stud.pages if p.endswith(".md"))]
-    from types import SimpleNamespace
-    named = SimpleNamespace(id="caribbean", title="Caribbean Stud (the whole game, exact)")
-    return ({f"caribbean/{path}": text for path, text in files.items()}, verdict,
+    pages = [f"{game.id}/REPORT.md", f"{game.id}/checks.md",
+             *sorted(f"{game.id}/{p}" for p in stud.pages if p.endswith(".md"))]
+    named = SimpleNamespace(id=game.id, title=f"{game.title} (the whole game, exact)")
+    return ({f"{game.id}/{path}": text for path, text in files.items()}, verdict,
             (named, [], verdict, pages, {}))
 
 
-def _lunar_game(scope, parameters, workers, progress):
-    """The Lunar whole game for the folder ``lunar/game/``.  In the committed configuration
-    (paytable A, the default readings, 52 cards) the committed sheets of tables/lunar/game --
-    the game without draws and the reduced decks with draws exactly, the 52-card game as
-    committed (a sample, with its parameters) -- which ``--verify`` sums again; otherwise the
-    game without draws summed here for the scope's paytable, readings and deck."""
-    from combin.crosscheck import Check
-    paytable = scope.paytable if scope.paytable in stud_games.instant_paytables() else "A"
-    interpret = dict(scope.interpret)
-    committed = stud_games.committed_game_sheets()
-    if paytable == "A" and not interpret and scope.deck is None and committed:
-        progress("lunar: the committed whole-game sheets (tables/lunar/game)")
-        pages = {f"game/{name}": text for name, text in committed.items()}
-        expected = ["no-draw.md", *(f"{deck}.md" for deck in stud_games.REDUCED_DECKS)]
-        expected += [name[:-len(".json")] + stud_games.CLASSES_SUFFIX for name in committed
-                     if name.startswith("full-deck-sample-") and name.endswith(".json")]
-        check = Check("method", "the committed whole-game sheets are in the bundle; --verify "
-                      "sums the game without draws and each reduced deck again in full, and "
-                      "prices again a seeded random sample of the 52-card sample's classes "
-                      "(--verify-classes)",
-                      ", ".join(expected), all(name in committed for name in expected))
-        checks = [check]
-        run = stud_games.committed_full_run()
-        if run:
-            # the exact 52-card run: its shards travel with the sheet assembled from them
-            progress("lunar: the exact 52-card run's shards, assembled again")
-            folder = stud_games.GAME_SHEETS_DIR / stud_games.FULL_RUN
-            pages.update({f"game/{stud_games.FULL_RUN}/{name}": data for name, data in run.items()})
-            again = stud_games.full_run_sheets(folder) or {}
-            sheets = sorted(again)
-            checks.append(Check(
-                "method", f"the exact 52-card game's sheet is the sum of its {len(run) - 1} committed "
-                "files of shards (lunar/game/full: the plan, each shard's exact sums and strategy "
-                "codes, the basic strategy's second pass), assembled again byte for byte; --verify "
-                "assembles it from the bundle's copy and prices again, by the card-by-card engine "
-                "with every option exact, a seeded random sample of the classes the shards kept "
-                "(--verify-classes)",
-                ", ".join(f"{stud_games.FULL_SHEET}.{form}" for form in ("md", "json")),
-                bool(sheets) and all(again[name] == committed.get(name) for name in sheets)))
-        return stud_games.StudPages(pages, checks, [])
-    return stud_games.lunar_no_draw(paytable, interpret, scope.deck, progress)
-
-
-def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hands"],
-          shoes=DEFAULTS["shoes"], workers=2, progress=_progress, scope=None, lab=None):
+def build(seed: int = DEFAULTS["seed"], rounds: int = DEFAULTS["rounds"],
+          hands: int = DEFAULTS["hands"], shoes: int = DEFAULTS["shoes"], workers: int = 2,
+          progress: Messages = PROGRESS, scope: Scope | None = None,
+          lab: Mapping[str, str] | None = None) -> tuple[Files, dict[str, Verdict], dict[str, Any]]:
     """Every file of the bundle but the manifest, each game's verdict and the parameters.
 
     ``scope`` (a :class:`~combin.audit.scope.Scope`) limits the bundle to one
@@ -318,31 +301,38 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
     lab = {**EMPTY_LAB, **(lab or {})}
     parameters = {"seed": seed, "rounds": rounds, "hands": hands, "shoes": shoes}
     extra = scope.extra()
-    registry, studs = scoped_games(scope, _audited())
-    _check_interpretations(scope, registry, studs)
+    every = games()
+    registry, studs = scoped_games(scope, every)
+    whole = {game.id: game.audit_pages for game in every
+             if game.id in studs and game.audit_pages is not None}
+    _check_interpretations(scope, registry, list(whole.values()))
     check_scope(scope, registry, studs, *extra)
-    commit = _git_commit()
+    commit = git_commit()
 
-    def head(title, verdict):
+    def head(title: str, verdict: Verdict) -> tuple[tuple[str, str], ...]:
         return _head(title, scope, lab, commit, verdict)
 
-    files, verdicts, simulation_notes, summaries = {}, {}, {}, []
+    files: Files = {}
+    verdicts: dict[str, Verdict] = {}
+    simulation_notes: dict[str, str] = {}
+    summaries: list[tuple[Any, ...]] = []
     for name, text in scope.paytable_files:
         files[f"{INPUTS}/{name}"] = text
     for game in registry:
-        stud = _lunar_game(scope, parameters, workers, progress) \
-            if game.id == "lunar" and "lunar" in studs else None
+        stud = whole[game.id].build(scope, parameters, workers, progress) \
+            if game.id in whole else None
         produced, verdicts[game.id], simulation_notes[game.id], summary = _game_files(
             game, scope, extra, parameters, workers, progress, head, stud)
         files.update(produced)
         summaries.append(summary)
-    if "caribbean" in studs:
-        produced, verdicts["caribbean"], summary = _caribbean_files(scope, progress, head)
-        files.update(produced)
-        simulation_notes["caribbean"] = "no (the whole game is summed exactly)"
-        summaries.append(summary)
+    for game in every:
+        if game.id in whole and not game.table_shoes:     # whole-game pages only: a folder of their own
+            stud = whole[game.id].build(scope, parameters, workers, progress)
+            produced, verdicts[game.id], summary = _own_folder(game, stud, head)
+            files.update(produced)
+            simulation_notes[game.id] = "no (the whole game is summed exactly)"
+            summaries.append(summary)
     files["README.md"] = _index(verdicts, simulation_notes, parameters)
-    from combin.documents.bundle import report_document
     document = report_document(summaries, parameters,
                                __version__, head("combin evidence bundle", _overall(verdicts)))
     files["REPORT.html"] = render(document, "html")
@@ -354,7 +344,7 @@ def build(seed=DEFAULTS["seed"], rounds=DEFAULTS["rounds"], hands=DEFAULTS["hand
 EMPTY_LAB = {"client": "", "submission": "", "prepared_by": "", "date": ""}
 
 
-def _overall(verdicts):
+def _overall(verdicts: Mapping[str, Verdict]) -> Verdict:
     checks = [v["checks"].split("/") for v in verdicts.values()]
     inside = [v["simulation_inside_99"].split("/") for v in verdicts.values()]
     return {"checks": f"{sum(int(a) for a, _ in checks)}/{sum(int(b) for _, b in checks)}",
@@ -363,7 +353,7 @@ def _overall(verdicts):
             "all_checks_passed": all(v["all_checks_passed"] for v in verdicts.values())}
 
 
-def _head(title, scope, lab, commit, verdict):
+def _head(title: str, scope: Scope, lab: Mapping[str, str], commit: str, verdict: Verdict) -> tuple[tuple[str, str], ...]:
     """The first lines of every report: the verdict, then what it is the verdict on."""
     passed, run = verdict["checks"].split("/")
     inside, simulations = verdict["simulation_inside_99"].split("/")
@@ -380,25 +370,21 @@ def _head(title, scope, lab, commit, verdict):
     return tuple(rows)
 
 
-def _check_interpretations(scope, registry, studs):
-    """Every ``--interpret`` key is read by some wager (or stud game) of the scope."""
+def _check_interpretations(scope: Scope, registry: Sequence[Game],
+                           whole: Sequence[AuditPages]) -> None:
+    """Every ``--interpret`` key is read by some wager (or whole game) of the scope."""
     read = {key for game in registry for wager in game.wagers.values()
             if not scope.wagers or wager.id in scope.wagers for key in wager.interpretations}
-    if "lunar" in studs:
-        read |= set(stud_games.lunar_interpretations())
+    for pages in whole:
+        if pages.interpretations is not None:
+            read |= set(pages.interpretations())
     for key, _ in scope.interpret:
         if key not in read:
             raise CombinError(f"--interpret {key}: no wager of this configuration reads "
                               f"{key} (they read: {', '.join(sorted(read)) or 'none'})")
 
 
-def _audited():
-    """The games the bundle covers: those with par sheets (Caribbean Stud's whole game is
-    ``combin game caribbean`` and ``tables/caribbean/game/``; it has no bundle section yet)."""
-    return [game for game in games() if game.table_shoes]
-
-
-def _index(verdicts, simulation_notes, parameters):
+def _index(verdicts: Mapping[str, Verdict], simulation_notes: Mapping[str, str], parameters: Mapping[str, int]) -> str:
     lines = ["# combin evidence bundle", "",
              f"Generated by combin {__version__}. Seed {parameters['seed']}; "
              f"{parameters['shoes']:,} shoes per count simulation. `manifest.json` lists the "
@@ -412,7 +398,7 @@ def _index(verdicts, simulation_notes, parameters):
     return "\n".join(lines) + "\n"
 
 
-def _git_commit():
+def git_commit() -> str:
     root = Path(__file__).resolve().parents[2]
     try:
         commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
@@ -424,7 +410,7 @@ def _git_commit():
     return commit + ("+uncommitted-changes" if dirty else "")
 
 
-def _versions():
+def _versions() -> dict[str, str]:
     found = {}
     for name in DEPENDENCIES:
         try:
@@ -434,28 +420,28 @@ def _versions():
     return found
 
 
-def _file_digest(path):
+def file_digest(path: PathLike) -> str:
     """The SHA-256 of a regular file, read in blocks (a huge file costs no memory)."""
     with open(path, "rb") as handle:
         return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
-def _digest(content):
+def _digest(content: str | bytes) -> str:
     data = content if isinstance(content, bytes) else content.encode("utf-8")
     return hashlib.sha256(data).hexdigest()
 
 
-def manifest(files, verdicts, record, command):
+def manifest(files: Mapping[str, str | bytes], verdicts: Mapping[str, Verdict], record: Mapping[str, Any], command: str) -> str:
     """The manifest: tool, commit, Python and dependency versions, command, parameters, scope,
     the laboratory's fields, verdicts, hashes."""
     return json.dumps({
         "format": FORMAT,
         "tool": {"name": "combin", "version": __version__},
-        "git_commit": _git_commit(),
+        "git_commit": git_commit(),
         "python": sys.version.split()[0],
         "dependencies": _versions(),
         "command": command,
-        "parameters": {name: record[name] for name in _PARAMETERS},
+        "parameters": {name: record[name] for name in PARAMETERS},
         "scope": record.get("scope", Scope()).record(),
         "lab": {**EMPTY_LAB, **record.get("lab", {})},
         "verdicts": verdicts,
@@ -463,13 +449,12 @@ def manifest(files, verdicts, record, command):
     }, indent=2, ensure_ascii=False) + "\n"
 
 
-def audit_command(record):
+def audit_command(record: Mapping[str, Any]) -> str:
     """The command line that builds a bundle with ``record`` (parameters, scope, laboratory
     fields; recorded in the manifest; the output directory and worker count do not change
     the bundle, so they are left out)."""
-    import shlex
     words = ["combin", "audit"]
-    for name in _PARAMETERS:
+    for name in PARAMETERS:
         words += [f"--{name}", str(record[name])]
     words += record.get("scope", Scope()).options()
     for key, value in record.get("lab", {}).items():
@@ -483,13 +468,13 @@ FORMAT = "combin.audit/2"
 MARKER = ("manifest.json", b'{\n  "format": "combin.audit/')
 
 
-def write(out, files, verdicts, record, command):
+def write(out: PathLike, files: Files, verdicts: Mapping[str, Verdict], record: Mapping[str, Any], command: str) -> None:
     write_tree(out, {**files, "manifest.json": manifest(files, verdicts, record, command)},
                marker=MARKER)
 
 
 #: A manifest is a few hundred kilobytes; refuse to read more than this.
 
-_PARAMETERS = ("seed", "rounds", "hands", "shoes")
+PARAMETERS = ("seed", "rounds", "hands", "shoes")
 #: The PDF of the report: not rebuilt by verify (the recomputation writes no PDF).
 PDF = "REPORT.pdf"

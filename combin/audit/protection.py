@@ -14,9 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from combin.analysis import select_wager
+from combin.audit.simulate import stream_seed
 from combin.documents import protection as documents
 from combin.game import Game
-from combin.protection import decks, eor, simulate
+from combin.protection import charts, decks, eor, simulate
+from combin.render import render
 
 if TYPE_CHECKING:
     from combin.analysis import Selection
@@ -27,7 +30,6 @@ __all__ = ["protection_files"]
 
 def _charts() -> ModuleType | None:
     try:
-        from combin.protection import charts
         charts.require_matplotlib()
     except Exception:  # the plots extra is optional: the bundle says the charts are absent
         return None
@@ -36,7 +38,6 @@ def _charts() -> ModuleType | None:
 
 def _pages(files: dict[str, str | bytes], base: str, document: "Document") -> None:
     """``base.md`` and ``base.html`` of a result's Document."""
-    from combin.render import render
     files[f"{base}.md"] = render(document, "md")
     files[f"{base}.html"] = render(document, "html")
 
@@ -68,8 +69,6 @@ def protection_files(game: Game, parameters: Mapping[str, int], workers: int,
     readings: a bundle scoped to Paytable B has its effects of removal under B);
     ``parameters["shoes"]`` shoes per count simulation, each count simulation on its own
     stream (:func:`combin.audit.simulate.stream_seed` of the seed, "count" and the wager)."""
-    from combin.analysis import select_wager
-    from combin.audit.simulate import stream_seed
     seed, shoes = parameters["seed"], parameters["shoes"]
     section = game.protection
     if section is None:

@@ -10,21 +10,23 @@ and asked, game by game, which wagers, paytables and rule sets to tabulate
 A user's paytable file is carried *inside* the bundle as ``inputs/NAME`` and
 read from there (its sheets cite ``inputs/NAME, line N``), so a rebuild reads
 the very bytes the manifest hashed.
+
+>>> from combin.registry import games
+>>> scoped = scoped_games(Scope(game="baccarat"), games())
+>>> [game.id for game in scoped[0]], scoped[1], INPUTS
+(['baccarat'], [], 'inputs')
 """
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from combin.analysis import paytable_ids
 from combin.errors import CombinError
-from combin.game import Game
+from combin.game import Game, check_known
 from combin.wager import Wager
 
-__all__ = ["Scope", "STUD_GAMES", "jobs", "scoped_games", "check_scope", "INPUTS"]
-
-#: The whole stud games the bundle holds beside the registry's games: the bundle folder,
-#: and the registry game whose folder it shares (``None``: a folder of its own).
-STUD_GAMES = {"caribbean": None, "lunar": "lunar"}
+__all__ = ["Scope", "jobs", "scoped_games", "check_scope", "INPUTS"]
 
 #: Where a user's paytable files are copied inside the bundle.
 INPUTS = "inputs"
@@ -120,10 +122,12 @@ class Scope:
 
 
 def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], list[str]]:
-    """``(registry games, stud games)`` the scope covers; a :class:`CombinError` for an
-    unknown game or wager, or an option no covered game reads."""
+    """``(games with par sheets, ids of games with whole-game pages)`` the scope covers (a
+    game's :class:`~combin.game.AuditPages`); a :class:`CombinError` for an unknown game or
+    wager, or an option no covered game reads."""
+    whole = [game.id for game in registry if game.audit_pages is not None]
     registry = [game for game in registry if game.table_shoes]   # the games with par sheets
-    known = [game.id for game in registry] + [g for g in STUD_GAMES if g not in
+    known = [game.id for game in registry] + [g for g in whole if g not in
                                               {game.id for game in registry}]
     owner = {wager: game.id for game in registry for wager in game.wagers}
     for wager in scope.wagers:
@@ -146,12 +150,12 @@ def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], li
         if narrowing:
             raise CombinError(f"{', '.join(narrowing)} name one game's configuration: add "
                               f"--game ({', '.join(known)}) or --wager")
-        return list(registry), list(STUD_GAMES)
+        return list(registry), whole
     games = [game for game in registry if game.id == chosen]
-    studs = [name for name in STUD_GAMES if name == chosen and not scope.wagers]
+    studs = [name for name in whole if name == chosen and not scope.wagers]
     if scope.deck is not None and not studs:
-        raise CombinError(f"--deck names the ranks of a stud game (caribbean, lunar), not of "
-                          f"{chosen}; a shoe game takes --decks or --shoe")
+        raise CombinError(f"--deck names the ranks of a stud game ({', '.join(sorted(whole))}), "
+                          f"not of {chosen}; a shoe game takes --decks or --shoe")
     return games, studs
 
 
@@ -175,9 +179,9 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
     if scope.paytable is not None:
         offered = [p for game, wager in wagers for p in paytable_ids(game, wager)]
         offered += [p.id for p in extra_paytables if any(p.wager == w.id for _, w in wagers)]
-        if "lunar" in studs:
-            from combin.audit.stud import instant_paytables
-            offered += instant_paytables()
+        for hook in _whole_games(studs):       # a whole game's own paytables (instant pays)
+            if hook.paytables is not None:
+                offered += hook.paytables()
         if not offered:
             raise CombinError(f"{where} has no paytables; drop --paytable")
         check_known("paytable", scope.paytable, sorted(set(offered)))
@@ -188,24 +192,30 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
             raise CombinError(f"{where} has no rule sets; drop --rules")
         check_known("rule set", scope.rules, list(dict.fromkeys(rulesets)))
     readings = {key: interp for game in registry for key, interp in game.interpretations.items()}
-    if "lunar" in studs:
+    if studs:
         from combin.stud.core.rules import load_game
-        readings.update(load_game("lunar").interpretations)
+        for game_id in studs:
+            readings.update(load_game(game_id).interpretations)
     for key, value in scope.interpret:
         if key in readings and value not in readings[key].values:
             raise CombinError(f"interpretation {key} has no value {value!r} (values: "
                               f"{', '.join(readings[key].values)})")
-    for name, value in (("decks", scope.decks), ("shoe", scope.shoe)):
-        if value is not None and (not registry or any(name not in game.shoe_options
+    for name, given in (("decks", scope.decks), ("shoe", scope.shoe)):
+        if given is not None and (not registry or any(name not in game.shoe_options
                                                       for game in registry)):
             raise CombinError(f"{where} is dealt from a fixed deck; --{name} does not apply")
 
 
+def _whole_games(studs: Sequence[str]) -> list[Any]:
+    """The :class:`~combin.game.AuditPages` of the whole games ``studs`` names."""
+    from combin.registry import games
+    return [game.audit_pages for game in games() if game.id in studs and game.audit_pages]
+
+
 def _paytables(game: Game, wager: Wager, scope: Scope, extra: Sequence[Any]) -> list[str]:
-    from combin.analysis import paytable_ids
     own = [p.id for p in extra if p.wager == wager.id]
     offered = paytable_ids(game, wager) + own
-    if scope.paytable in offered:
+    if scope.paytable is not None and scope.paytable in offered:
         return [scope.paytable]
     return own or paytable_ids(game, wager)
 
@@ -222,7 +232,6 @@ def jobs(game: Game, scope: Scope, extra_paytables: Sequence[Any] = (),
     ...  rules="ez"))]
     [('baccarat.tie', '8to1', ['ez']), ('baccarat.tie', '9to1', ['ez'])]
     """
-    from combin.game import check_known
     rulesets = {**game.rulesets, **{r.id: r for r in extra_rulesets
                                     if set(r.paytables) <= set(game.wagers)}}
     if scope.rules is not None:

@@ -7,38 +7,47 @@ parameters, verdicts) with this tool and the bundle's own files, and rebuilds
 the bundle in memory from the manifest's parameters
 (:func:`combin.audit.bundle.build`), reporting every difference -- the file,
 the line or cell and both values -- once; it never writes.
+
+>>> from pathlib import Path
+>>> unsafe_path(Path("bundle"), "../etc/passwd"), unsafe_path(Path("bundle"), "baccarat/REPORT.md")
+('an absolute path or one leaving the bundle', None)
+>>> VERIFY_CLASSES, MAX_MANIFEST_BYTES
+(200, 16777216)
 """
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, NoReturn
 
 from combin import __version__
-from combin.audit import LIMITS, stud as stud_games
-from combin.audit.bundle import (EMPTY_LAB, FORMAT, PDF, _PARAMETERS, _file_digest, _git_commit, _progress,
+from combin.audit import LIMITS
+from combin.audit.bundle import (EMPTY_LAB, FORMAT, PARAMETERS, PDF, PROGRESS, file_digest, git_commit,
                                  audit_command, build)
 from combin.audit.diff import differences as file_differences
 from combin.audit.scope import INPUTS, Scope
 from combin.audit.simulate import stream_seed
 from combin.errors import CombinError
-from combin.fileio import read_text
-from combin.registry import find_game
+from combin.fileio import PathLike, read_text
+from combin.progress import Messages
+from combin.registry import find_game, games
 
-__all__ = ["verify", "read_manifest", "VERIFY_CLASSES"]
+__all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "MAX_MANIFEST_BYTES"]
 
 
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
 _HEX = frozenset("0123456789abcdef")
 
 
-def _invalid(root, reason):
+def _invalid(root: Path, reason: str) -> NoReturn:
     raise CombinError(f"{root}: not a valid manifest ({reason})")
 
 
-def _is_int(value):
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_manifest(directory):
+def read_manifest(directory: PathLike) -> dict[str, Any]:
     """The manifest of the bundle in ``directory``, its shape checked.
 
     A manifest whose fields have the wrong types (``files: null``, missing
@@ -66,8 +75,8 @@ def read_manifest(directory):
         if not (isinstance(digest, str) and len(digest) == 64 and set(digest) <= _HEX):
             _invalid(root, f"the hash of {path[:80]!r} is not 64 hex digits")
     parameters = recorded.get("parameters")
-    if not isinstance(parameters, dict) or set(parameters) != set(_PARAMETERS) or \
-            not all(_is_int(parameters[name]) for name in _PARAMETERS):
+    if not isinstance(parameters, dict) or set(parameters) != set(PARAMETERS) or \
+            not all(_is_int(parameters[name]) for name in PARAMETERS):
         _invalid(root, "'parameters' must hold the whole numbers seed, rounds, hands and shoes")
     tool = recorded.get("tool")
     if not isinstance(tool, dict) or not isinstance(tool.get("version"), str):
@@ -99,7 +108,7 @@ def read_manifest(directory):
 _SCOPE_TEXT = ("game", "paytable", "rules", "decks", "shoe", "deck")
 
 
-def _check_scope(root, scope):
+def _check_scope(root: Path, scope: Any) -> None:
     """The manifest's scope: exactly the fields a bundle records, each of its type (a text
     or null; a list of texts; an object of texts)."""
     if not isinstance(scope, dict):
@@ -119,7 +128,7 @@ def _check_scope(root, scope):
         _invalid(root, "the scope's interpret must be an object of strings")
 
 
-def _unsafe(root, path):
+def unsafe_path(root: Path, path: str) -> str | None:
     """Why the manifest path ``path`` may not be read inside ``root`` (``None``: it may)."""
     pure = Path(path)
     if not path or "\0" in path or "\\" in path or pure.is_absolute() or ".." in pure.parts:
@@ -134,7 +143,7 @@ def _unsafe(root, path):
     return None
 
 
-def _command_matches(recorded):
+def _command_matches(recorded: Mapping[str, Any]) -> bool:
     """Whether the recorded command line is the one :func:`audit_command` writes for the
     manifest's parameters, scope and laboratory fields (the bundle records its command as
     data: no command line is parsed here)."""
@@ -143,12 +152,11 @@ def _command_matches(recorded):
     except CombinError:
         return False
     record = {**recorded["parameters"], "scope": scope, "lab": recorded["lab"]}
-    return recorded["command"] == audit_command(record)
+    return bool(recorded["command"] == audit_command(record))
 
 
-def _recorded_verdict(root, game):
+def _recorded_verdict(root: Path, game: str) -> tuple[dict[str, Any] | None, Any]:
     """A game's verdict as the bundle's own ``checks.json`` and ``simulation.json`` give it."""
-    from combin.fileio import read_text
     try:
         if any((root / game / name).is_symlink() for name in ("", "checks.json", "simulation.json")):
             return None, None
@@ -164,7 +172,16 @@ def _recorded_verdict(root, game):
         return None, None
 
 
-def _unit(game_id):
+def _simulated(game_id: str) -> bool:
+    """Whether a game's folder holds a simulation: not when it holds whole-game pages only
+    (no par sheets); an unknown id as if it did."""
+    try:
+        return bool(find_game(game_id).table_shoes)
+    except CombinError:
+        return True
+
+
+def _unit(game_id: str) -> str:
     """What a game's simulation deals (its audit parameter), ``rounds`` for an unknown id."""
     try:
         section = find_game(game_id).audit
@@ -173,13 +190,13 @@ def _unit(game_id):
     return section.unit if section is not None else "rounds"
 
 
-def _metadata(root, recorded):
+def _metadata(root: Path, recorded: Mapping[str, Any]) -> list[str]:
     """Differences between the manifest's metadata and this tool, its command and its files."""
     differences = []
     if recorded["tool"]["version"] != __version__:
         differences.append(f"tool version differs: the bundle says {recorded['tool']['version']!r}, "
                            f"this is combin {__version__}")
-    commit = _git_commit()
+    commit = git_commit()
     if recorded["git_commit"] != commit:
         differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
                            f"this checkout is {commit}")
@@ -205,22 +222,22 @@ def _metadata(root, recorded):
         found, simulation_parameters = _recorded_verdict(root, game)
         if found is None:
             continue  # the missing or changed file is reported by its hash
-        if game == "caribbean":
+        if not _simulated(game):
             found = {**found, "simulation_inside_99": verdict.get("simulation_inside_99")}
         if verdict != found:
             differences.append(f"recorded verdict differs from {game}/checks.json and "
                                f"{game}/simulation.json: {game}")
         rounds = parameters.get(_unit(game), parameters["rounds"])
-        if game != "caribbean" and (not isinstance(simulation_parameters, dict) or
+        if _simulated(game) and (not isinstance(simulation_parameters, dict) or
                                     simulation_parameters.get("seed") != parameters["seed"] or
                                     simulation_parameters.get("rounds") != rounds):
             differences.append(f"recorded parameters differ from {game}/simulation.json")
     return differences
 
 
-def _read_input(root, path):
+def _read_input(root: Path, path: str) -> str:
     """A user's paytable file as the bundle holds it (``inputs/NAME``)."""
-    if _unsafe(root, path) or not path.startswith(f"{INPUTS}/"):
+    if unsafe_path(root, path) or not path.startswith(f"{INPUTS}/"):
         raise CombinError(f"{root}: the scope names an input outside {INPUTS}/: {path[:80]}")
     return read_text(root / path, MAX_MANIFEST_BYTES, "paytable file")
 
@@ -228,35 +245,7 @@ def _read_input(root, path):
 #: The report printed by Chromium (hashed; not re-rendered by --verify, see combin.audit.pdf).
 
 
-def _draw_differences(root, hashes, workers, progress):
-    """The committed Lunar sheets the bundle holds -- the game without draws, and with draws
-    on each reduced deck -- summed again in full here and compared figure by figure."""
-    import tempfile
-    found = []
-    if "lunar/game/no-draw.md" in hashes and "lunar/game/no-draw.json" not in hashes:
-        progress("lunar: the committed game without draws, summed again")   # as committed
-        text = stud_games.lunar_no_draw("A", {}, None, progress).pages["game/no-draw.md"]
-        target = root / "lunar/game/no-draw.md"
-        if target.is_file() and not _unsafe(root, "lunar/game/no-draw.md"):
-            found += ["recomputed figures differ: " + line for line in file_differences(
-                "lunar/game/no-draw.md", target.read_bytes(), text.encode("utf-8"))]
-    for ranks in stud_games.REDUCED_DECKS:
-        sheet, strategy = f"lunar/game/{ranks}.md", f"lunar/game/{ranks}-strategy.json"
-        if sheet not in hashes or _unsafe(root, sheet) or not (root / sheet).is_file():
-            continue
-        progress(f"lunar: the game with draws on {ranks}, summed again in full")
-        with tempfile.TemporaryDirectory(prefix="combin-verify-") as folder:
-            text, plan = stud_games.lunar_draws(ranks, "A", {}, workers,
-                                                f"{folder}/store.sqlite")
-        for path, content in ((sheet, text), (strategy, plan)):
-            target = root / path
-            if path in hashes and target.is_file() and not _unsafe(root, path):
-                found += ["recomputed figures differ: " + line for line in
-                          file_differences(path, target.read_bytes(), content.encode("utf-8"))]
-    return found
-
-
-def _edited_parameters(root, parameters):
+def _edited_parameters(root: Path, parameters: Mapping[str, int]) -> list[str]:
     """A difference for each recorded parameter outside what ``combin audit`` accepts (and so
     records): the manifest was edited, and the bundle cannot be rebuilt from it."""
     found = []
@@ -275,109 +264,8 @@ def _edited_parameters(root, parameters):
 VERIFY_CLASSES = 200
 
 
-def _class_differences(root, hashes, count, seed, progress):
-    """A seeded random sample of ``count`` classes of each priced-classes file the bundle
-    holds (the 52-card sample's), priced again here and compared with the file cell by cell:
-    the situation, its weight, the best option and both exact values."""
-    import random
-    found = []
-    for path in sorted(p for p in hashes if p.startswith("lunar/game/") and
-                       p.endswith(stud_games.CLASSES_SUFFIX)):
-        sheet = path[:-len(stud_games.CLASSES_SUFFIX)] + ".json"
-        if count == 0 or any(_unsafe(root, p) or not (root / p).is_file() for p in (path, sheet)):
-            continue    # a missing or unsafe file is reported by the hash loop
-        try:
-            rows = stud_games.read_priced_classes(
-                read_text(root / path, MAX_MANIFEST_BYTES, "priced classes"), path)
-            document = json.loads(read_text(root / sheet, MAX_MANIFEST_BYTES, "sheet"))
-            subject = document["subject"]
-            summary = {row["figure"]: row["value"] for row in document["tables"]["summary"]["rows"]}
-            tallies = {"draws": str(sum(int(row["draws"]) for row in rows)),
-                       "situation classes sampled (distinct)": str(len(rows))}
-        except (CombinError, ValueError, KeyError, TypeError) as error:
-            found.append(f"recomputed figures differ: {path}: cannot be read ({error})")
-            continue
-        found += [f"recomputed figures differ: {path} holds {value} {figure}, its sheet {sheet} "
-                  f"says {summary.get(figure)}" for figure, value in tallies.items()
-                  if summary.get(figure) != value]
-        picked = sorted(random.Random(stream_seed(seed, "verify-classes", path)).sample(
-            range(len(rows)), min(count, len(rows))))
-        progress(f"lunar: {len(picked):,} of the {len(rows):,} classes of {path}, priced again")
-        try:
-            again = stud_games.reprice_classes(subject, [int(rows[i]["class"]) for i in picked])
-        except CombinError as error:
-            found.append(f"recomputed figures differ: {path}: {error}")
-            continue
-        by_class = {row["class"]: row for row in again}
-        for number in picked:
-            row = rows[number]
-            recomputed = by_class[str(int(row["class"]))]
-            found += [f"recomputed figures differ: {path}, row {number + 2} (class {row['class']}), "
-                      f"column {column!r}: bundle {row[column]!r}, recomputed {value!r}"
-                      for column, value in recomputed.items()
-                      if column != "draws" and row[column] != value]
-    return found
-
-
-def _shard_differences(root, hashes, count, seed, progress, whole=0, workers=0):
-    """The exact 52-card run's shards the bundle holds (``lunar/game/full/``): its sheet
-    assembled again from the bundle's own copy and compared with the bundle's sheet figure by
-    figure, and a seeded random ``count`` of the classes the shards kept priced again by the
-    card-by-card engine with every option exact."""
-    run = f"lunar/game/{stud_games.FULL_RUN}/"
-    paths = sorted(p for p in hashes if p.startswith(run))
-    if f"{run}plan.json" not in paths:
-        return []
-    if any(_unsafe(root, p) or not (root / p).is_file() for p in paths):
-        return []           # reported by the hash loop
-    progress("lunar: the exact 52-card game, assembled again from the bundle's shards")
-    folder = root / run
-    found = []
-    try:
-        again = stud_games.full_run_sheets(folder)
-    except CombinError as error:
-        return [f"recomputed figures differ: {run}: {error}"]
-    if again is None:
-        return [f"recomputed figures differ: {run}: a shard of the plan is missing"]
-    for name, text in sorted(again.items()):
-        path = f"lunar/game/{name}"
-        target = root / path
-        if path not in hashes or _unsafe(root, path) or not target.is_file():
-            found.append(f"recomputed figures differ: the bundle holds the shards of {run} "
-                         f"but not the sheet {path} assembled from them")
-            continue
-        found += ["recomputed figures differ: " + line for line in
-                  file_differences(path, target.read_bytes(), text.encode("utf-8"))]
-    try:
-        found += stud_games.reprice_kept(folder, count, seed, progress)
-        found += _whole_shards(folder, run, whole, seed, progress, workers)
-    except CombinError as error:
-        found.append(f"recomputed figures differ: {run}: {error}")
-    return found
-
-
-def _whole_shards(folder, run, whole, seed, progress, workers):
-    """``whole`` shards of the run chosen at random (seeded) priced again class by class, each
-    shard file compared with the bundle's entry by entry (:func:`combin.stud.game.shards.reprice_shard`;
-    about 22,000 classes a 52-card shard, 1 to 2 CPU-minutes)."""
-    import random
-    import tempfile
-    from combin.stud.game.shards import plan_run, reprice_shard, require_plan
-    from combin.stud.game.spec import RunSpec
-    if not whole:
-        return []
-    count = len(require_plan(folder, RunSpec.of(*plan_run(folder))))
-    found = []
-    for index in sorted(random.Random(stream_seed(seed, "verify-shards", run)).sample(range(count),
-                                                                                    min(whole, count))):
-        progress(f"lunar: shard {index} of {run}, every class priced again")
-        with tempfile.TemporaryDirectory(prefix="combin-verify-") as scratch:
-            found += [f"recomputed figures differ: {run}{line}" for line in
-                      reprice_shard(folder, index, f"{scratch}/store.sqlite", workers)]
-    return found
-
-
-def verify(directory, workers=2, progress=_progress, recompute=True, classes=VERIFY_CLASSES, shards=0):
+def verify(directory: PathLike, workers: int = 2, progress: Messages = PROGRESS,
+           recompute: bool = True, classes: int = VERIFY_CLASSES, shards: int = 0) -> list[str]:
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
     Checked: the manifest's shape (:func:`read_manifest`); every listed path
@@ -385,9 +273,10 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
     unlisted; the tool version and git commit against this tool; the command
     against the parameters; the verdicts against the bundle's checks and
     simulation files; and, with ``recompute``, every file and verdict against a
-    rebuild from the parameters, the Lunar reduced decks summed again in full, and
-    ``classes`` seeded random classes of the 52-card sample priced again (their exact
-    values must equal the bundle's).  Nothing is written: the rebuild stays in memory.
+    rebuild from the parameters, and what each game's whole-game pages sum again beyond it
+    (:attr:`combin.game.AuditPages.verify`: for a game with draws, its reduced decks in full
+    and ``classes`` seeded random classes of a sample priced again, their exact values equal
+    to the bundle's).  Nothing is written: the rebuild stays in memory.
     Each difference is listed once, though two checks may find it.
     """
     if not str(directory).strip():
@@ -399,13 +288,13 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
     hashes, parameters = recorded["files"], recorded["parameters"]
     differences = []
     for path, digest in sorted(hashes.items()):
-        unsafe = _unsafe(root, path)
+        unsafe = unsafe_path(root, path)
         target = root / path
         if unsafe:
             differences.append(f"unsafe path in the manifest ({unsafe}): {path[:200]}")
         elif not target.is_file():
             differences.append(f"missing: {path}")
-        elif _file_digest(target) != digest:
+        elif file_digest(target) != digest:
             differences.append(f"hash differs: {path}")
     on_disk = set()
     for found in root.rglob("*"):
@@ -434,13 +323,13 @@ def verify(directory, workers=2, progress=_progress, recompute=True, classes=VER
                 differences.append(f"recomputation produces a file the bundle lacks: {path}")
         differences += [f"the bundle holds a file the recomputation does not produce: {path}"
                         for path in sorted(set(hashes) - set(files) - {PDF})]
-        differences += _draw_differences(root, hashes, workers, progress)
-        differences += _class_differences(root, hashes, classes, parameters["seed"], progress)
-        differences += _shard_differences(root, hashes, classes, parameters["seed"], progress, shards,
-                                          workers)
-        for game in sorted(set(verdicts) | set(recorded["verdicts"])):
-            if verdicts.get(game) != recorded["verdicts"].get(game):
-                differences.append(f"recorded verdict differs from the recomputation: {game}")
+        for pages in (game.audit_pages for game in games()):
+            if pages is not None and pages.verify is not None:
+                differences += pages.verify(root, hashes, classes, parameters["seed"], workers,
+                                            progress, shards=shards)
+        for game_id in sorted(set(verdicts) | set(recorded["verdicts"])):
+            if verdicts.get(game_id) != recorded["verdicts"].get(game_id):
+                differences.append(f"recorded verdict differs from the recomputation: {game_id}")
     # a Lunar sheet with draws is compared twice, with the rebuild (as committed) and with its sum
     # in full: one edited cell is one difference, said once
     return list(dict.fromkeys(differences))

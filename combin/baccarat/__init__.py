@@ -13,6 +13,11 @@
 :data:`GAME` is what the rest of ``combin`` sees: wagers, paytables, rule
 sets, interpretations, cross-checks, simulation dealer, audit section, game
 protection and the Eclipse package (``data/game.toml``).
+
+>>> GAME.id, sorted(GAME.wagers)[:2], outcomes(decks=8).shoe
+('baccarat', ['baccarat.banker', 'baccarat.player'], '8 decks (416 cards)')
+>>> parse_shoe("1d").describe(), Shoe.full(1).cards
+('1 deck (52 cards)', 52)
 """
 
 from dataclasses import replace

@@ -33,6 +33,11 @@ first four values (715 of them), each split over the ways to arrange it into
 a Player pair and a Banker pair.  Nothing but integer additions and
 multiplications happens: the counts are exact, and they are checked against
 a naive card-by-card dealer (:mod:`combin.baccarat.naive`) in the tests.
+
+>>> game_cycle(416) == 416 * 415 * 414 * 413 * 412 * 411   # six cards of an 8-deck shoe
+True
+>>> METHOD.split(";")[0][:40]
+'every ordered sequence of six cards deal'
 """
 
 from collections import Counter

@@ -28,7 +28,7 @@ def margin(r: Round, side: str) -> int:
 
 
 def _three(r: Round, side: str, total: int) -> bool:
-    return getattr(r, f"{side}_cards") == 3 and getattr(r, f"{side}_total") == total
+    return bool(getattr(r, f"{side}_cards") == 3 and getattr(r, f"{side}_total") == total)
 
 
 _PREDICATES: list[tuple[str, str, Callable[[Round], bool]]] = [

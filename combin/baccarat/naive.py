@@ -10,6 +10,13 @@ weights, no tail factors, no falling factorials.  It shares nothing with
 :mod:`combin.baccarat.enumeration` but the :class:`Round` tuple it reports,
 and it is only usable on small shoes (``n`` cards give ``n!/(n-6)!``
 sequences).
+
+>>> deal([9, 8, 0, 0])
+([9, 0], [8, 0])
+>>> deal([2, 3, 1, 2, 5, 7])
+([2, 1, 5], [3, 2, 7])
+>>> MAX_CARDS
+12
 """
 
 import random

@@ -3,6 +3,9 @@
 See :mod:`combin.lunar.readings`: the class name is the interpretation id, its
 values are checked against the data on import, and
 :func:`combin.interpret.reading` reads the default from the data.
+
+>>> [str(value) for value in E1], INTERPRETATIONS["E1"].default
+(['events', 'paid-rows'], 'events')
 """
 
 from enum import StrEnum

@@ -10,10 +10,17 @@ reads the friendly forms a user types:
   (ranks ``A 2-9 T J Q K``; ``10`` is also a ten);
 * ``A=32,2=32,...,9=32,T=32,J=32,Q=32,K=32`` -- counts per rank, every rank
   named once; ``0=128`` may stand for the four ten-valued ranks together.
+
+>>> shoe = parse_shoe("8d-TT5")
+>>> shoe.cards, shoe.counts[0], Shoe.full(parse_decks("6")).describe()
+(413, 126, '6 decks (312 cards)')
+>>> RANKS[-1], RANK_VALUE["K"], RANK_VALUE["9"], VALUE_NAMES[0]
+('A', 0, 9, 'T/J/Q/K')
 """
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from combin.bounded import parse_int
 from combin.errors import CombinError
@@ -41,7 +48,7 @@ class Shoe:
     counts: tuple[int, ...]
     decks: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.counts) != 10:
             raise CombinError("a shoe needs a count for each of the ten point values")
         if any(not isinstance(c, int) or c < 0 for c in self.counts):
@@ -51,15 +58,15 @@ class Shoe:
                               f"this one holds {sum(self.counts)}")
 
     @classmethod
-    def full(cls, decks):
+    def full(cls, decks: object) -> "Shoe":
         decks = parse_decks(decks)
         return cls(tuple(decks * n for n in PER_DECK), decks)
 
     @property
-    def cards(self):
+    def cards(self) -> int:
         return sum(self.counts)
 
-    def without(self, value, number=1):
+    def without(self, value: int, number: int = 1) -> "Shoe":
         """This shoe less ``number`` cards of point ``value``."""
         counts = list(self.counts)
         if counts[value] < number:
@@ -68,22 +75,22 @@ class Shoe:
         counts[value] -= number
         return Shoe(tuple(counts))
 
-    def describe(self):
+    def describe(self) -> str:
         if self.decks is not None:
             plural = "deck" if self.decks == 1 else "decks"
             return f"{self.decks} {plural} ({self.cards} cards)"
         parts = " ".join(f"{name}:{count}" for name, count in zip(VALUE_NAMES, self.counts))
         return f"{self.cards} cards ({parts})"
 
-    def detail(self):
-        detail = {"cards": self.cards,
+    def detail(self) -> dict[str, Any]:
+        detail: dict[str, Any] = {"cards": self.cards,
                   "counts_by_value": {name: count for name, count in zip(VALUE_NAMES, self.counts)}}
         if self.decks is not None:
             detail = {"decks": self.decks, **detail}
         return detail
 
 
-def parse_decks(text):
+def parse_decks(text: object) -> int:
     """A deck count: a whole number from 1 to 999,999, refused by length before it is
     converted and compared after leading zeros are dropped (:func:`combin.bounded.parse_int`)."""
     return parse_int(text, "the number of decks", 1, 10**MAX_DECK_DIGITS - 1)
@@ -95,14 +102,15 @@ MAX_SPEC_CHARS = 4000
 _TOKEN = re.compile(r"10|\s*,\s*|\s+|.", re.DOTALL)
 
 
-def _removed_cards(text, spec):
+def _removed_cards(text: str, spec: object) -> list[int]:
     """The point values of the cards named after 'minus': ranks, optionally separated by
     one comma or by spaces.  Anything else -- another character, a doubled separator,
     a separator at either end -- is an error."""
     rest = text.strip()
     if not rest:
         raise CombinError(f"shoe spec {spec!r} says minus but names no card")
-    values, after_comma = [], True  # a comma may not come first
+    values: list[int] = []
+    after_comma = True  # a comma may not come first
     for match in _TOKEN.finditer(rest):
         token = match.group()
         if token.strip() == ",":
@@ -127,7 +135,7 @@ def _removed_cards(text, spec):
     return values
 
 
-def _remove(shoe, values):
+def _remove(shoe: Shoe, values: list[int]) -> Shoe:
     """``shoe`` less the cards of ``values``, each value's total checked at once."""
     counts = list(shoe.counts)
     for value in sorted(set(values)):
@@ -139,7 +147,7 @@ def _remove(shoe, values):
     return Shoe(tuple(counts))
 
 
-def parse_shoe(spec):
+def parse_shoe(spec: object) -> Shoe:
     """Read a shoe from the forms in the module docstring."""
     text = str(spec).strip()
     if len(text) > MAX_SPEC_CHARS:

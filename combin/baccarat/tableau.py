@@ -4,6 +4,13 @@ A two-card total of 8 or 9 is a natural and both hands stand.  Otherwise the
 Player draws on 0-5.  A Banker whose Player stood draws on 0-5; a Banker whose
 Player drew looks up :data:`BANKER_DRAWS_ON`: its own two-card total against
 the point value of the Player's third card.
+
+>>> is_natural(8), is_natural(7), 5 in PLAYER_DRAWS_ON, 6 in BANKER_DRAWS_WHEN_PLAYER_STANDS
+(True, False, True, False)
+>>> banker_draws(3, 8), banker_draws(3, 9), banker_draws(6, None), sorted(BANKER_DRAWS_ON[6])
+(False, True, False, [6, 7])
+>>> CITATION.split(" (")[0]
+'Punto banco third-card rules'
 """
 
 __all__ = ["CITATION", "PLAYER_DRAWS_ON", "BANKER_DRAWS_ON", "BANKER_DRAWS_WHEN_PLAYER_STANDS",
@@ -26,11 +33,11 @@ BANKER_DRAWS_ON = {
 }
 
 
-def is_natural(total):
+def is_natural(total: int) -> bool:
     return total >= 8
 
 
-def banker_draws(banker_total, player_third):
+def banker_draws(banker_total: int, player_third: int | None) -> bool:
     """Whether the Banker draws; ``player_third`` is ``None`` when the Player stood."""
     if player_third is None:
         return banker_total in BANKER_DRAWS_WHEN_PLAYER_STANDS

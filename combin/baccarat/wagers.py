@@ -6,11 +6,16 @@ Each :class:`~combin.wager.Wager` names the events its paytables may use
 depend on another wager's paytable, under interpretation E1.
 """
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from combin.baccarat.events import EVENTS
 from combin.baccarat.readings import E1
 from combin.errors import CombinError
 from combin.interpret import reading
-from combin.wager import Wager
+from combin.pays import Pay
+from combin.paytable import Paytable
+from combin.wager import Event, Lookup, Wager
 
 __all__ = ["WAGERS", "ECLIPSE_COMPONENTS"]
 
@@ -27,18 +32,18 @@ ECLIPSE_COMPONENTS = {
 }
 
 
-def _eclipse_lines(paytable, chosen, lookup, _outcomes):
+def _eclipse_lines(paytable: Paytable, chosen: Mapping[str, str], lookup: Lookup | None, _outcomes: Any) -> Sequence[tuple[str | Event, Pay]]:
     """Eclipse's paid lines: all of them under E1=events; under E1=paid-rows, only the
     events that the same-lettered paytable of their own wager pays."""
     if reading(chosen, E1) is E1.EVENTS:
         return paytable.lines
-    kept = []
+    kept: list[tuple[str | Event, Pay]] = []
     for event, pay in paytable.lines:
         component = ECLIPSE_COMPONENTS.get(event)
         if component is None:        # an event of a user's file: no component to consult
             kept.append((event, pay))
             continue
-        own = lookup(component, paytable.id)
+        own = lookup(component, paytable.id) if lookup is not None else None
         if own is None:
             raise CombinError(f"E1=paid-rows reads {component} paytable '{paytable.id}', "
                               "which does not exist")
@@ -47,7 +52,7 @@ def _eclipse_lines(paytable, chosen, lookup, _outcomes):
     return tuple(kept)
 
 
-def _wager(id, title, regulation, events, default, **options):
+def _wager(id: str, title: str, regulation: str, events: Sequence[str], default: str, **options: Any) -> Wager:
     return Wager(id, title, "baccarat", regulation, tuple(EVENTS[e] for e in events), default,
                  **options)
 

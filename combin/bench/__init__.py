@@ -7,6 +7,9 @@ bets), :mod:`~combin.bench.protection`, :mod:`~combin.bench.stud` (the no-draw g
 :mod:`~combin.bench.advise` (one situation with draws), :mod:`~combin.bench.profile`
 (the engine's time step by step) and :mod:`~combin.bench.game`
 (the whole game with draws).  Speed is measured here, never asserted in a test.
+
+>>> len(SECTIONS), SECTIONS[0]
+(9, 'combin.bench.startup:bench_rows')
 """
 
 import sys

@@ -4,6 +4,8 @@ The reference is :func:`combin.baccarat.reference.nested_loop_rounds`, a plain
 nested loop over the ten point values.
 """
 
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
 import time
 
 from combin.analysis import paytable_ids, par_sheet
@@ -11,27 +13,30 @@ from combin.baccarat import GAME
 from combin.baccarat.enumeration import outcome_space
 from combin.baccarat.reference import nested_loop_rounds
 from combin.baccarat.shoe import Shoe
+from combin.parsheet import ParSheet
 
 __all__ = ["bench_rows"]
 
+T = TypeVar("T")
 
-def _time(function, repeat=5):
-    best = None
+
+def _time(function: Callable[[], T], repeat: int = 5) -> tuple[float, T]:
+    best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
         value = function()
         elapsed = time.perf_counter() - start
-        best = elapsed if best is None or elapsed < best else best
+        best = min(best, elapsed)
     return best, value
 
 
-def bench_rows():
+def bench_rows() -> list[tuple[str, float, str]]:
     """Timings of the 8-deck enumeration (uncached: the enumerator itself), the full
     analysis from it, and the plain nested loop."""
     shoe = Shoe.full(8)
     enumerate_once = outcome_space.__wrapped__  # outcome_space caches per shoe
 
-    def full_analysis():
+    def full_analysis() -> list[ParSheet]:
         space = enumerate_once(shoe)
         sheets = []
         for wager in GAME.wagers.values():

@@ -6,6 +6,8 @@ exhaustive five- and six-card passes, each once, with
 fast wrong answer cannot pass for a fast one.
 """
 
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
 from itertools import combinations
 from math import comb
 from time import perf_counter, process_time
@@ -15,14 +17,16 @@ from combin.lunar.classes import class_counts
 
 __all__ = ["bench_rows", "joint_rows"]
 
+T = TypeVar("T")
 
-def _timed(compute):
+
+def _timed(compute: Callable[[], T]) -> tuple[T, float]:
     start = perf_counter()
     result = compute()
     return result, perf_counter() - start
 
 
-def bench_rows(six_cards=True):
+def bench_rows(six_cards: bool = True) -> list[tuple[str, float, str]]:
     """Return ``[(label, seconds, note), ...]`` for the Lunar Poker counts.
 
     Rows: the closed-form five-card class table, the exhaustive five-card
@@ -46,7 +50,7 @@ def bench_rows(six_cards=True):
     return rows
 
 
-def _eval7_row():
+def _eval7_row() -> tuple[str, float, str]:
     """eval7 (the ``peers`` extra) evaluating every five-card hand, for comparison."""
     try:
         import eval7
@@ -62,7 +66,7 @@ def _eval7_row():
             f"{comb(52, 5):,} hands, one call each")
 
 
-def joint_rows():
+def joint_rows() -> list[tuple[str, float, str]]:
     """Rows for the joint Super tables (several Supers at one table, :mod:`combin.lunar.joint`).
 
     The two-hand table of the 52-card deck, best of three, checked against its
@@ -72,10 +76,10 @@ def joint_rows():
     """
     from combin.lunar.classes import super_feature_counts
     from combin.lunar.joint import cycle, margin, plain_pair_counts, two_hand_counts
-    best = None
+    best = float("inf")
     for _ in range(3):
         counts, seconds = _timed(two_hand_counts)
-        best = seconds if best is None else min(best, seconds)
+        best = min(best, seconds)
     single = {key: deals * comb(47, 5) for key, deals in super_feature_counts().items()}
     if sum(counts.values()) != cycle(52, 2) or margin(counts, 0) != single:
         raise AssertionError("the two-hand joint table misses its total or its margins")
@@ -91,20 +95,20 @@ def joint_rows():
     return rows
 
 
-def _cpu(compute):
+def _cpu(compute: Callable[[], T]) -> tuple[T, float]:
     start = process_time()
     result = compute()
     return result, process_time() - start
 
 
-def _three_hand_rows():
+def _three_hand_rows() -> list[tuple[str, float, str]]:
     """The three-hand table of the 52-card deck by the rank scan, in CPU seconds (numba compiled
     first, on a 16-card deck), checked against its total and the single-hand margins, beside the
     time conditioning on the first hand would take: its count of the 20-card deck TJQKA, and
     two of the 350,272 two-hand counts of the 52-card deck (the first hand's suit classes)
     timed and multiplied out."""
     from combin.lunar.classes import super_feature_counts
-    from combin.lunar.joint import (MAX_THREE_HAND_CARDS, _classes, _key_index, _pair_matrix,
+    from combin.lunar.joint import (MAX_THREE_HAND_CARDS, suit_classes, key_index, pair_matrix,
                                     cycle, deck, margin, three_hand_counts, three_hand_scan)
     import numpy as np
     three_hand_scan("JQKA")                                   # compile the inner loop
@@ -114,10 +118,10 @@ def _three_hand_rows():
                                                    for hand in range(3)):
         raise AssertionError("the three-hand joint table misses its total or its margins")
     cards = deck()
-    codes, index, hands, _ = _key_index(cards)
-    first, sizes = _classes(cards, hands)
+    codes, index, hands, _ = key_index(cards)
+    first, sizes = suit_classes(cards, hands)
     sample = (0, len(first) // 2)
-    _, per_class = _cpu(lambda: [_pair_matrix(np.setdiff1d(cards, cards[hands[first[row]]]),
+    _, per_class = _cpu(lambda: [pair_matrix(np.setdiff1d(cards, cards[hands[first[row]]]),
                                               index, len(codes)) for row in sample])
     projected = per_class / len(sample) * len(first)
     small, small_seconds = _cpu(lambda: three_hand_counts("TJQKA"))

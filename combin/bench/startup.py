@@ -13,6 +13,13 @@ Both run as an installed program runs: with compiled bytecode.  A
 first run, not counted, writes the ``.pyc`` files), since otherwise every start
 would compile the forty-odd modules of ``combin par`` from source -- a cost an
 installed package does not pay.
+
+>>> "def banker_draws" in PLAIN
+True
+>>> import sys
+>>> cpu, wall = process_times([sys.executable, "-c", "pass"], repeat=1)
+>>> 0 < process_seconds([sys.executable, "-c", "pass"], repeat=1) < 60
+True
 """
 
 import os

@@ -5,10 +5,13 @@ game (``combin game caribbean``), every situation under optimal play or a fixed
 strategy, exact (:mod:`combin.stud.nodraw`).  Its rules are
 ``data/stud.toml``; :data:`GAME` is what the rest of ``combin`` sees, and
 ``tables/caribbean/game/`` holds its whole-game sheets (:func:`sheets`).
+
+>>> GAME.id, GAME.solver.commands, SHEET_STRATEGIES[:2]
+('caribbean', ('game caribbean',), ('optimal', 'always'))
 """
 
 from combin.errors import CombinError
-from combin.game import Game, GameTables, Solver
+from combin.game import AuditPages, Game, GameTables, Lazy, Solver
 from combin.outcomes import OutcomeSpace
 
 __all__ = ["GAME", "sheets", "SHEET_STRATEGIES"]
@@ -55,4 +58,5 @@ GAME = Game(
     game_tables=GameTables(tuple((f"Whole game, one 52-card deck, strategy {strategy}", _paths(strategy))
                                  for strategy in SHEET_STRATEGIES), sheets),
     solver=Solver(__name__, ("game caribbean",)),
+    audit_pages=AuditPages(Lazy("combin.caribbean.audit:pages")),
 )

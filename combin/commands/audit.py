@@ -2,7 +2,7 @@
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
 
@@ -93,7 +93,7 @@ _SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck",
                   "paytable_file", "client", "submission", "prepared_by", "date", "pdf")
 
 
-def scope_record(args: argparse.Namespace) -> dict:
+def scope_record(args: argparse.Namespace) -> dict[str, Any]:
     """The scope of parsed options as the manifest records it."""
     from combin.interpret import parse_assignments
     return {"game": args.game, "wagers": list(args.wager), "paytable": args.paytable,
@@ -102,7 +102,7 @@ def scope_record(args: argparse.Namespace) -> dict:
             "paytable_files": list(args.paytable_file)}
 
 
-def lab_fields(args: argparse.Namespace) -> dict:
+def lab_fields(args: argparse.Namespace) -> dict[str, str]:
     """The laboratory's fields of parsed options (``date`` as given, or empty)."""
     from combin.bounded import plain_text
     fields = {"client": args.client or "", "submission": args.submission or "",

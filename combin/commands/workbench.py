@@ -1,6 +1,10 @@
 """``combin workbench --out DIR``: the paytable workbench page (one self-contained index.html)."""
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from combin.paytable import Paytable
 
 NAME = "workbench"
 HELP = "the paytable workbench: one offline page that re-prices linear wagers exactly"
@@ -23,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> str:
 
     from combin.workbench import write_page
-    extra = ()
+    extra: "tuple[Paytable, ...]" = ()
     if args.paytable_file:
         from combin.paytable_file import read_paytable_files
         from combin.workbench.data import check_extra

@@ -43,7 +43,7 @@ def _winner(r: Any) -> str:
 
 def _natural(r: Any) -> bool:
     # both hands stood on two cards because one of them is a natural (8 or 9)
-    return r.player_cards == 2 and r.banker_cards == 2 and max(r.player_total, r.banker_total) >= 8
+    return bool(r.player_cards == 2 and r.banker_cards == 2 and max(r.player_total, r.banker_total) >= 8)
 
 
 def _lunar_classes() -> tuple[str, ...]:

@@ -19,6 +19,10 @@ and the correlations (square roots) are decimals, from :func:`combin.display.sqr
 Two identities hold exactly and are tested: the package's mean is
 ``sum_i stake_i EV_i`` with ``EV_i`` from the par sheets, and its variance is
 ``stakes^T Cov stakes``.
+
+>>> bet = parse_bet("eclipse.sun7:A=2")
+>>> isinstance(bet, Bet), bet.wager, parse_stake("2.5"), [b.wager for b in named_bets("eclipse")][:2]
+(True, 'eclipse.sun7', Fraction(5, 2), ['eclipse.sun7', 'eclipse.moon8'])
 """
 
 import re

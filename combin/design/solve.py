@@ -20,6 +20,9 @@ engine run again with the solved pay written into the paytable, which must
 give the target edge *exactly*.  A wager whose lines are built from its pays
 (a reading that combines lines) fails that check and is reported, never
 approximated.  The nearest whole pays either side are priced by the engine.
+
+>>> parse_edge("2.5%"), pay_of(Fraction(19, 20)).text, pay_of(8).text
+(Fraction(1, 40), '19 to 20', '8 to 1')
 """
 
 import math

@@ -73,11 +73,12 @@ def advice_document(report: "AdviceReport") -> Document:
     ``results`` (the best option's results); the subject holds the situation and the best
     option for a program.
 
+    >>> from combin.lunar import GAME
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.situation import Situation
     >>> from combin.stud.draw.report import advice_report
     >>> situation = Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA")
-    >>> doc = advice_document(advice_report(situation, load_game("lunar").resolve()))
+    >>> doc = advice_document(advice_report(situation, load_game(GAME.id).resolve()))
     >>> doc.kind, [table.name for table in doc.tables], dict(doc.subject)["best"]["option"]
     ('advise', ['options', 'results'], 'buy')
     """

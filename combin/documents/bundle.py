@@ -19,7 +19,7 @@ def html_name(path: str) -> str:
     return path[:-3] + ".html" if path.endswith(".md") else path
 
 
-def report_document(games: list[tuple], parameters: dict[str, Any], version: str,
+def report_document(games: list[tuple[Any, ...]], parameters: dict[str, Any], version: str,
                     head: tuple[tuple[str, str], ...] = ()) -> Document:
     """``games``: ``[(game, [(sheet, page path), ...], verdict, pages, charts), ...]`` where
     ``pages`` are the bundle's page paths and ``charts`` ``{path: png bytes}``; ``head``:

@@ -27,7 +27,7 @@ def comparison_tables(name: str, title: str, columns: list[tuple[str, "ParSheet"
     ``[(heading, ParSheet), ...]``."""
     headings = [(slug(heading), heading) for heading, _ in columns]
     sheets = [sheet for _, sheet in columns]
-    figures = [
+    figures: list[tuple[str, Callable[["ParSheet"], Any]]] = [
         ("Paytable", lambda s: Text(s.paytable)),
         ("Rule set", lambda s: Text(s.rules or "any")),
         ("Shoe", lambda s: Text(s.shoe)),

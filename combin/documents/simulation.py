@@ -20,7 +20,7 @@ __all__ = ["simulation_document"]
 _PLACES = 10
 
 
-def simulation_document(deck: Any, rules: Any, result: Any, counts: dict, found: tuple, seed: int,
+def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, Any], found: tuple[Any, ...], seed: int,
                         folder: str) -> Document:
     """The simulation as a Document of kind ``lunar_simulation``: tables ``summary`` and ``decisions``.
 

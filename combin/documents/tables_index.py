@@ -5,11 +5,14 @@ lines of one section of the index from them: the head (:func:`head`), a game's h
 (:func:`game_heading`), its par sheets on one shoe (:func:`shoe_section`), its other tables
 (:func:`other_tables_section`), its whole-game sheets (:func:`whole_game_section`), the
 game-protection charts (:func:`charts_heading`, :func:`chart_lines`), and the closing notes
-on the Lunar whole game and the paytable workbench (:func:`closing_sections`).
+on whole-game sheets other commands write and the paytable workbench (:func:`closing_sections`).
 :func:`page` joins the lines into the page.
 
 >>> page(head("1.0")[:2] + game_heading("Toy", "none"))
 '# combin tables\\n\\n## Toy\\n\\nRegulation: none.\\n'
+
+>>> charts_heading("Baccarat", 8, 1000, 1)[0], whole_game_section("Toy", [["Sheet", "[md](a.md)"]])[0], sorted(CHART_TITLES)
+('## Charts: Baccarat', '### Whole game', ['count', 'decks', 'eor'])
 """
 
 from collections.abc import Sequence
@@ -86,24 +89,20 @@ def chart_lines(game_id: str, wager: str, kinds: Sequence[str]) -> list[str]:
             for kind in kinds] + [""]
 
 
-def closing_sections() -> list[str]:
-    """Where the Lunar whole-game sheets are, and the paytable workbench."""
-    return ["## Lunar Poker: the whole game", "",
-            "Exact whole-game sheets (house edge under optimal play, also in percent, SD, option "
-            "and result frequencies and returns, the whole game under instant paytables A, B and "
-            "C) and strategy tables "
-            "are in [`lunar/game/`](lunar/game/): the game without draws on 52 cards, with "
-            "draws on reduced decks, and with draws on 52 cards exactly (`full-deck.md`, "
-            "`.json`, assembled from the 256 shards of `full/`, which also hold the optimal "
-            "option of every class), beside its seeded samples and simulation. They take "
-            "minutes to hours to compute, so `make lunar-tables` and `make lunar-game` "
-            "(`combin game lunar`) write them, not `combin tables`.", "",
-            "## Paytable workbench", "",
-            "[`workbench/index.html`](workbench/index.html) (`combin workbench`): one offline page "
-            "holding the exact count of every event of every linear wager; edit a pay and it "
-            "re-prices exactly (BigInt rationals), solves a line for a target edge and writes the "
-            "paytable file `--paytable-file` reads. Its state is in the URL fragment, e.g. "
-            "`index.html#wager=eclipse.moon8&decks=8&paytable=A&player_wins_three_card_8=30to1`.", ""]
+def closing_sections(notes: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The games' notes on whole-game sheets other commands write (``(heading, paragraph)``,
+    :attr:`combin.game.Game.index_note`), then the paytable workbench.
+
+    >>> closing_sections([("Dice: the whole game", "In `dice/`.")])[:3]
+    ['## Dice: the whole game', '', 'In `dice/`.']
+    """
+    lines = [line for heading, text in notes for line in (f"## {heading}", "", text, "")]
+    return lines + ["## Paytable workbench", "",
+                    "[`workbench/index.html`](workbench/index.html) (`combin workbench`): one offline page "
+                    "holding the exact count of every event of every linear wager; edit a pay and it "
+                    "re-prices exactly (BigInt rationals), solves a line for a target edge and writes the "
+                    "paytable file `--paytable-file` reads. Its state is in the URL fragment, e.g. "
+                    "`index.html#wager=eclipse.moon8&decks=8&paytable=A&player_wins_three_card_8=30to1`.", ""]
 
 
 def page(lines: Sequence[str]) -> str:

@@ -18,9 +18,14 @@ from ``data/stud.toml`` (and the basic strategy of ``data/basic_strategy.toml``)
 :data:`GAME` is what the rest of ``combin`` sees.  Its outcome space is every
 five-card hand from one 52-card deck, counted as combinations; the closed
 form computes it, and :func:`outcome_space` can compute it exhaustively too.
+
+>>> GAME.id, GAME.regulation, METHODS
+('lunar', '58 Pa. Code Chapter 671a', ('closed-form', 'exhaustive'))
+>>> outcome_space().cycle
+2598960
 """
 
-from combin.game import Game, Lazy, Solver, load_paytables, load_sections
+from combin.game import AuditPages, Game, Lazy, Solver, load_paytables, load_sections
 from combin.lunar.readings import INTERPRETATIONS
 from combin.lunar.space import METHODS, outcome_space
 from combin.lunar.wagers import WAGERS
@@ -36,7 +41,7 @@ def _outcomes() -> OutcomeSpace:
 def _extra_tables() -> list[tuple[str, dict[str, str]]]:
     from combin.documents.hands import hands_document
     from combin.lunar.hands import hand_report
-    from combin.render import render
+    from combin.render import render_text as render
     tables = []
     for cards in (5, 6, 7):
         report = hand_report(cards)
@@ -64,5 +69,8 @@ GAME = Game(
     solver=Solver(__name__, ("game lunar", "game lunar --no-draw", "lunar advise"),
                   second_pays="combin.lunar.bet:hand_bet_pays",
                   shards="tables/lunar/game/full", make="lunar-game"),
+    audit_pages=AuditPages(Lazy("combin.lunar.audit:pages"), Lazy("combin.lunar.audit:verify"),
+                           Lazy("combin.lunar.audit:interpretations"),
+                           Lazy("combin.lunar.audit:instant_paytables")),
     **load_sections(__name__),
 )

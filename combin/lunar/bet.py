@@ -27,12 +27,25 @@ ace-king cannot win against a qualifying dealer: its Bet pays nothing here.
 :func:`bet_pays` reads one hand; :func:`bet_distribution` counts every hand
 of five or six cards in closed form, by rank multiset and flush pattern, so
 that each evaluation stands for a counted number of hands.
+
+>>> from combin.cards import parse_cards, rank_of, suit_of
+>>> hand = [(rank_of(c), suit_of(c)) for c in parse_cards("AS AD AH KC KS")]
+>>> found = combinations_in(hand)
+>>> best_class(found), hand_bet_pays(hand), L11_VALUES
+('full_house', ('full_house', Fraction(7, 1)), (<L11.BEST_PAIR: 'best-pair'>, <L11.FIRST_ONLY: 'first-only'>))
+>>> pays, citation = bet_pays()
+>>> str(pays["full_house"])
+'7 to 1'
+>>> sum(bet_distribution(5).values())
+2598960
 """
 
 import tomllib
 from collections import Counter
 from functools import cache
 from itertools import combinations, product
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from math import comb, prod
 
 from combin.errors import CombinError
@@ -46,18 +59,23 @@ __all__ = ["L11_VALUES", "combinations_in", "hand_bet_pays", "bet_pays", "bet_di
            "best_class"]
 
 #: The readings of interpretation L11 (from the data, through :class:`~combin.lunar.readings.L11`).
+#: A card as the Bet reads it: ``(rank, suit)``.
+Card = tuple[int, int]
+#: A combination in a hand: ``(class id, positions of its cards)``.
+Found = tuple[str, frozenset[int]]
+
 L11_VALUES = tuple(L11)
 _RANK_ORDER = {name: index for index, name in enumerate(CLASSES)}
 
 
 @cache
-def _bet_table():
+def _bet_table() -> tuple[dict[str, Pay], str]:
     document = tomllib.loads(read_data("combin.lunar", "bet.toml"))
     pays = {name: Pay.parse(text) for name, text in document["pays"].items()}
     return pays, document["citation"]
 
 
-def bet_pays():
+def bet_pays() -> tuple[dict[str, Pay], str]:
     """``{class id: Pay}`` of a winning Bet, and its citation (data/bet.toml)."""
     return _bet_table()
 
@@ -66,15 +84,15 @@ _STRAIGHT_RANKS = tuple(tuple(range(top - 4, top + 1)) for top in range(4, 13)) 
 _ROYAL = frozenset(range(TEN, ACE + 1))
 
 
-def combinations_in(hand):
+def combinations_in(hand: Sequence[Card]) -> list[Found]:
     """Every combination in ``hand`` (a list of ``(rank, suit)``): ``[(class, core), ...]``.
 
     ``core`` is a frozenset of positions in ``hand``.
     """
-    by_rank = {}
+    by_rank: dict[int, list[int]] = {}
     for position, (rank, _) in enumerate(hand):
         by_rank.setdefault(rank, []).append(position)
-    found = []
+    found: list[Found] = []
     groups = {rank: positions for rank, positions in by_rank.items() if len(positions) >= 2}
     for rank, positions in groups.items():
         found += [("one_pair", frozenset(c)) for c in combinations(positions, 2)]
@@ -85,10 +103,10 @@ def combinations_in(hand):
             found.append(("two_pair", frozenset(a + b)))
     for trips, pair in product(groups, groups):
         if trips != pair:
-            for a, b in product(combinations(groups[trips], 3), combinations(groups[pair], 2)):
-                found.append(("full_house", frozenset(a + b)))
-    for a, k in product(by_rank.get(ACE, ()), by_rank.get(KING, ())):
-        found.append(("ace_king", frozenset((a, k))))
+            for three, two in product(combinations(groups[trips], 3), combinations(groups[pair], 2)):
+                found.append(("full_house", frozenset(three + two)))
+    for ace, king in product(by_rank.get(ACE, ()), by_rank.get(KING, ())):
+        found.append(("ace_king", frozenset((ace, king))))
     for ranks in _STRAIGHT_RANKS:
         if all(rank in by_rank for rank in ranks):
             for chosen in product(*(by_rank[rank] for rank in ranks)):
@@ -97,23 +115,23 @@ def combinations_in(hand):
                 else:
                     name = "straight"
                 found.append((name, frozenset(chosen)))
-    by_suit = {}
+    by_suit: dict[int, list[int]] = {}
     for position, (_, suit) in enumerate(hand):
         by_suit.setdefault(suit, []).append(position)
     for positions in by_suit.values():
         for chosen in combinations(positions, 5):
-            ranks = sorted(hand[p][0] for p in chosen)
-            if not any(sorted(s) == ranks for s in _STRAIGHT_RANKS):
+            held = sorted(hand[p][0] for p in chosen)
+            if not any(sorted(s) == held for s in _STRAIGHT_RANKS):
                 found.append(("flush", frozenset(chosen)))
     return found
 
 
-def best_class(found):
+def best_class(found: Sequence[Found]) -> str | None:
     """The best class among ``found`` combinations (``None`` below ace-king)."""
     return min((name for name, _ in found), key=_RANK_ORDER.__getitem__, default=None)
 
 
-def hand_bet_pays(hand, rule=None):
+def hand_bet_pays(hand: Sequence[Card], rule: str | None = None) -> tuple[str | None, Fraction | int]:
     """``(best class, pays to 1)`` of a winning Bet for one hand; ``(None, 0)`` below ace-king."""
     pays, _ = _bet_table()
     found = combinations_in(hand)
@@ -133,7 +151,7 @@ def hand_bet_pays(hand, rule=None):
     return best, total
 
 
-def _check(cards, rule):
+def _check(cards: object, rule: str | None) -> L11:
     if cards not in (5, 6):
         raise CombinError(f"the Bet tables are for five or six cards, not {cards!r}")
     if rule is not None and rule not in L11_VALUES:
@@ -141,9 +159,9 @@ def _check(cards, rule):
     return value_of(L11, rule)
 
 
-def _multisets(cards):
+def _multisets(cards: int) -> Iterator[tuple[tuple[int, int], ...]]:
     """Rank multisets of ``cards`` cards: tuples of (rank, multiplicity), multiplicities <= 4."""
-    def extend(start, left):
+    def extend(start: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
         if left == 0:
             yield ()
             return
@@ -154,13 +172,13 @@ def _multisets(cards):
     return extend(0, cards)
 
 
-def _plain_hand(multiset):
+def _plain_hand(multiset: tuple[tuple[int, int], ...]) -> list[Card]:
     """A hand of these ranks with no five cards of one suit: suits dealt round-robin."""
     ranks = [rank for rank, m in multiset for _ in range(m)]
     return [(rank, position % 4) for position, rank in enumerate(ranks)]
 
 
-def _flush_patterns(multiset, cards):
+def _flush_patterns(multiset: tuple[tuple[int, int], ...], cards: int) -> list[tuple[list[Card], int]]:
     """``[(hand, arrangements), ...]`` for the suit arrangements with five or more suited cards.
 
     Five or more cards of one suit need five distinct ranks: with five cards
@@ -184,7 +202,7 @@ def _flush_patterns(multiset, cards):
     return [([(rank, 0) for rank in ranks] + [(doubled, 1)], 12)]
 
 
-def bet_distribution(cards=5, rule=None):
+def bet_distribution(cards: int = 5, rule: str | None = None) -> dict[tuple[str | None, Fraction | int], int]:
     """Count every hand of ``cards`` cards by ``(best class, Bet pays on a win)``.
 
     Why it is exact: every hand has one rank multiset and one suit
@@ -195,7 +213,7 @@ def bet_distribution(cards=5, rule=None):
     them all.  The counts add up to ``comb(52, cards)``.
     """
     rule = _check(cards, rule)
-    counts = Counter()
+    counts: Counter[tuple[str | None, Fraction | int]] = Counter()
     for multiset in _multisets(cards):
         total = prod(comb(4, m) for _, m in multiset)
         flushes = _flush_patterns(multiset, cards)

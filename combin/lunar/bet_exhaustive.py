@@ -48,11 +48,14 @@ all ``t``-subsets, so every hand is dealt exactly once and sorted, and a
 sorted hand's ranks never decrease -- which the subset tests rely on.
 """
 
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.interpret import value_of
@@ -82,12 +85,18 @@ _NONE = len(_PAID)                                  # code of "no combination he
 _WHEEL_FOUR = 3                                     # the five, top of A-2-3-4-5
 
 
-def _subsets(size):
+#: A numpy array (hands, ranks, codes, levels).
+Array = NDArray[Any]
+#: A hand's key: ``(best class or None, what a winning Bet pays)``.
+Key = tuple[str | None, Fraction]
+
+
+def _subsets(size: int) -> list[tuple[int, ...]]:
     """The candidate cores of a *size*-card hand: position tuples of 2 to 5 cards."""
     return [s for k in range(2, 6) for s in combinations(range(size), k)]
 
 
-def _check(cards, rule):
+def _check(cards: object, rule: str | None) -> tuple[int, L11]:
     if not (isinstance(cards, int) and not isinstance(cards, bool) and cards in BET_HAND_SIZES):
         raise CombinError(f"the Bet is counted for hands of 5 or 6 cards, not {cards!r}")
     if rule is not None and rule not in RULES:
@@ -95,7 +104,7 @@ def _check(cards, rule):
     return int(cards), value_of(L11, rule)
 
 
-def _paytable():
+def _paytable() -> tuple[list[Fraction], dict[str, Fraction], Array]:
     """Return ``(values, pays, second_level)`` for the Bet paytable.
 
     *values* are the sorted distinct Fractions ``{0} | {max(0, pay)}``;
@@ -114,7 +123,7 @@ def _paytable():
     return values, pays, second
 
 
-def _subset_codes(ranks, suits, subsets, second_level):
+def _subset_codes(ranks: list[Array], suits: list[Array], subsets: list[tuple[int, ...]], second_level: Array) -> tuple[list[Array], list[Array]]:
     """Return ``(codes, levels)``: per subset of positions, uint8 arrays over the hands.
 
     ``codes[i]`` is the class code the cards at ``subsets[i]`` form in each
@@ -130,15 +139,16 @@ def _subset_codes(ranks, suits, subsets, second_level):
     Codes: :data:`CLASSES` indices, and ``_NONE`` for no combination.
     """
     rows = len(ranks[0])
-    equal = {}
+    equal: dict[tuple[int, int], Array] = {}
     for i, j in combinations(range(len(ranks)), 2):
         equal[i, j] = ranks[i] == ranks[j]
     king = [r == KING for r in ranks]
     ace = [r == ACE for r in ranks]
 
-    codes, levels = [], []
+    codes: list[Array] = []
+    levels: list[Array] = []
 
-    def code(*cases):
+    def code(*cases: tuple[str, Array]) -> None:
         out = np.full(rows, _NONE, dtype=np.uint8)
         level = np.zeros(rows, dtype=np.uint8)
         for name, where in cases:
@@ -178,7 +188,7 @@ def _subset_codes(ranks, suits, subsets, second_level):
     return codes, levels
 
 
-def _key_indices(hands, rule, second_level, width):
+def _key_indices(hands: Array, rule: L11, second_level: Array, width: int) -> Array:
     """Return ``best_code * width + second_pay_level`` for each row of sorted *hands*.
 
     *hands* is an ``(n, k)`` uint8 array of card ids, each row increasing.
@@ -190,7 +200,7 @@ def _key_indices(hands, rule, second_level, width):
     subsets = _subsets(size)
     codes, levels = _subset_codes(ranks, suits, subsets, second_level)
     best = np.minimum.reduce(codes)
-    key = best.astype(np.int64) * width
+    key: Array = best.astype(np.int64) * width
     if rule is L11.FIRST_ONLY:
         return key
     best_through = [np.maximum.reduce([lv for s, lv in zip(subsets, levels) if p in s])
@@ -204,10 +214,11 @@ def _key_indices(hands, rule, second_level, width):
         np.maximum(second, np.where(c == best, gain, np.uint8(0)), out=second)
     # A hand with no combination has every code equal to _NONE == best, but
     # every level 0, so its second level is 0 as well.
-    return key + second
+    keyed: Array = key + second
+    return keyed
 
 
-def _key(code, level, rule, values, pays):
+def _key(code: int, level: int, rule: L11, values: list[Fraction], pays: dict[str, Fraction]) -> Key:
     """The key ``(class or None, Fraction pay)`` of a best code and a second-pay level."""
     if code == _NONE:
         return (None, Fraction(0))
@@ -215,9 +226,9 @@ def _key(code, level, rule, values, pays):
     return (name, pays[name] + (values[level] if rule is L11.BEST_PAIR else Fraction(0)))
 
 
-def _keys(counts, rule, values, pays, width):
+def _keys(counts: Sequence[int], rule: L11, values: list[Fraction], pays: dict[str, Fraction], width: int) -> dict[Key, int]:
     """Turn a tally over key indices into ``{(class or None, Fraction pay): count}``."""
-    result = {}
+    result: dict[Key, int] = {}
     for index, count in enumerate(counts):
         if count:
             key = _key(*divmod(index, width), rule, values, pays)
@@ -225,7 +236,7 @@ def _keys(counts, rule, values, pays, width):
     return result
 
 
-def bet_hands(cards, rule=None):
+def bet_hands(cards: Any, rule: str | None = None) -> list[Key]:
     """Return ``(best class or None, Fraction pay)`` of a winning Bet for each row of *cards*.
 
     *cards* is an ``(n, 5)`` or ``(n, 6)`` array (or list of lists) of
@@ -246,10 +257,10 @@ def bet_hands(cards, rule=None):
     values, pays, second_level = _paytable()
     width = len(values)
     indices = _key_indices(hands, rule, second_level, width).tolist()
-    return [_key(*divmod(index, width), rule, values, pays) for index in indices]
+    return [_key(index // width, index % width, rule, values, pays) for index in indices]
 
 
-def _chunks(cards):
+def _chunks(cards: int) -> Iterator[Array]:
     """Yield every sorted hand of *cards* cards as ``(n, cards)`` uint8 chunks.
 
     A hand is a prefix of ``cards - t`` cards followed by a tail of ``t``
@@ -268,7 +279,7 @@ def _chunks(cards):
         yield chunk
 
 
-def bet_distribution_exhaustive(cards, rule=None, progress=None):
+def bet_distribution_exhaustive(cards: object, rule: str | None = None, progress: Callable[[int, int], None] | None = None) -> dict[Key, int]:
     """Count every hand of *cards* cards (5 or 6) by ``(best class, Bet pay on a win)``.
 
     The keys are ``(class id, Fraction pay)``, or ``(None, Fraction(0))`` for

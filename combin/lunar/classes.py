@@ -27,10 +27,17 @@ hand by its rank multiset alone.  All arithmetic is on Python integers.
     >>> counts = class_counts(5)
     >>> counts["royal_flush"], counts["four_of_a_kind"], sum(counts.values())
     (4, 624, 2598960)
+
+>>> HAND_SIZES, SUPER_KEY[:3]
+((5, 6, 7), ('hand_class', 'pictures', 'court'))
+>>> counts = class_counts(5)
+>>> counts["royal_flush"], sum(counts.values())
+(4, 2598960)
 """
 
 from itertools import combinations, permutations
 from math import comb, factorial, prod
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from combin.errors import CombinError
@@ -72,11 +79,11 @@ _SUITS = 4
 _DECK = _RANKS * _SUITS
 
 
-def _rank_mask(ranks):
+def _rank_mask(ranks: Iterable[int]) -> int:
     return sum(1 << rank for rank in ranks)
 
 
-def _straight_masks():
+def _straight_masks() -> tuple[int, ...]:
     # Five consecutive ranks ending at a six (index 4) up to an ace (12),
     # then the wheel A-2-3-4-5, where the ace plays low.  No wrap-around.
     masks = [_rank_mask(range(top - 4, top + 1)) for top in range(4, _RANKS)]
@@ -92,7 +99,7 @@ _PICTURES = _rank_mask((JACK, QUEEN, KING))
 _COURT = _rank_mask((JACK, QUEEN, KING, ACE))
 
 
-def _rank_set_kind(mask):
+def _rank_set_kind(mask: int) -> str:
     """Name the kind of a set of distinct ranks, given as a bit mask.
 
     ``"royal"`` holds 10-J-Q-K-A, ``"straight"`` holds another five in a row
@@ -109,7 +116,7 @@ def _rank_set_kind(mask):
     return "plain"
 
 
-def _rank_set_kinds(size):
+def _rank_set_kinds(size: int) -> dict[str, int]:
     """Count the ``comb(13, size)`` sets of *size* distinct ranks by kind.
 
     This is the only loop over ranks in the class counts: each set is
@@ -121,7 +128,7 @@ def _rank_set_kinds(size):
     return kinds
 
 
-def _shapes(cards, largest=_SUITS):
+def _shapes(cards: int, largest: int = _SUITS) -> Iterator[tuple[int, ...]]:
     """Yield the shapes of *cards* cards: partitions into parts of at most 4.
 
     A shape is a nonincreasing tuple of multiplicities, such as ``(3, 2)``
@@ -135,7 +142,7 @@ def _shapes(cards, largest=_SUITS):
             yield (part,) + rest
 
 
-def _placements(shape):
+def _placements(shape: tuple[int, ...]) -> int:
     """Count the ways to give the parts of *shape* to a set of ``len(shape)`` ranks.
 
     Parts of equal size are interchangeable, so this is the multinomial
@@ -147,11 +154,11 @@ def _placements(shape):
     return ways
 
 
-def _choose(n, k):
+def _choose(n: int, k: int) -> int:
     return comb(n, k) if 0 <= k <= n else 0
 
 
-def _suit_arrangements(shape):
+def _suit_arrangements(shape: tuple[int, ...]) -> tuple[int, int]:
     """Return ``(all, flush)`` suit arrangements of a rank multiset of *shape*.
 
     A rank held *m* times takes an *m*-subset of the four suits, so there are
@@ -175,7 +182,7 @@ def _suit_arrangements(shape):
     return everything, _SUITS * in_suit
 
 
-def _made_hand(shape):
+def _made_hand(shape: tuple[int, ...]) -> str | None:
     """Return the class a rank multiset of *shape* makes unless it is a straight.
 
     ``None`` means no pair: the class then depends on the ranks themselves.
@@ -189,14 +196,14 @@ def _made_hand(shape):
     return None
 
 
-def _check_cards(cards):
+def _check_cards(cards: object) -> int:
     """Return *cards* as an int if it is a hand size counted here, else raise."""
     if isinstance(cards, int) and not isinstance(cards, bool) and cards in HAND_SIZES:
         return int(cards)
     raise CombinError(f"hands of {cards!r} cards are not counted; use 5, 6 or 7")
 
 
-def class_counts(cards):
+def class_counts(cards: object) -> dict[str, int]:
     """Count the hands of *cards* cards (5, 6 or 7) in each class of :data:`CLASSES`.
 
     Six and seven cards are classified by their best five.  The result maps
@@ -238,7 +245,7 @@ def class_counts(cards):
         made = _made_hand(shape)
         distinct = len(shape)
         placed = _placements(shape) * ways
-        if made in ("four_of_a_kind", "full_house") or distinct < 5:
+        if made is not None and (made in ("four_of_a_kind", "full_house") or distinct < 5):
             counts[made] += comb(_RANKS, distinct) * placed
             continue
         kind = kinds[distinct]
@@ -251,7 +258,7 @@ def class_counts(cards):
     return counts
 
 
-def _matched(shape_by_rank, common, suits):
+def _matched(shape_by_rank: tuple[int, ...], common: tuple[int, ...], suits: int) -> int:
     """Count suit arrangements within *suits* suits where the ranks at *common* share a suit.
 
     *shape_by_rank* lists the multiplicity of each rank; each rank takes an
@@ -271,7 +278,7 @@ def _matched(shape_by_rank, common, suits):
     return total * free
 
 
-def _super_suit_cells(shape_by_rank, common):
+def _super_suit_cells(shape_by_rank: tuple[int, ...], common: tuple[int, ...]) -> dict[tuple[bool, bool, bool], int]:
     """Split the suit arrangements of one five-card rank multiset by suit features.
 
     Returns ``{(flush, same_color, akq_suited): arrangements}`` where
@@ -307,7 +314,7 @@ def _super_suit_cells(shape_by_rank, common):
     return cells
 
 
-def super_feature_counts():
+def super_feature_counts() -> dict[SuperKey, int]:
     """Count five-card hands by the Super Wager key :data:`SUPER_KEY`.
 
     The key is ``(class, pictures, court, same_color, akq, akq_suited)``: the
@@ -327,9 +334,9 @@ def super_feature_counts():
     depend only on the multiplicities and on where the ace, king and queen
     sit, and are therefore computed once per such pattern.
     """
-    counts = {}
-    cells_of = {}
-    kinds = {}
+    counts: dict[SuperKey, int] = {}
+    cells_of: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[bool, bool, bool], int]] = {}
+    kinds: dict[int, str] = {}
     for shape in _shapes(5):
         made = _made_hand(shape)
         placements = sorted(set(permutations(shape)))

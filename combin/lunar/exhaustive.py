@@ -26,15 +26,21 @@ Everything here imports numpy, so :mod:`combin.lunar` never imports this
 module itself.
 """
 
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
 from combin.lunar.classes import SuperKey
 from combin.stud.core.values import subsets_table
+
+#: A numpy array (card ids, rank masks, class codes, values).
+Array = NDArray[Any]
 
 __all__ = [
     "class_counts_exhaustive",
@@ -43,7 +49,7 @@ __all__ = [
     "evaluate_5",
     "hand_values_5",
     "super_key_codes",
-    "decode_super_key",
+    "decode_super_key", "subsets_table",
 ]
 
 _HAND_SIZES = (5, 6, 7)
@@ -55,7 +61,7 @@ _FLUSH_CODE = CLASSES.index("flush")
 _NO_FLUSH = len(CLASSES)
 
 
-def _mask(ranks):
+def _mask(ranks: Iterable[int]) -> int:
     return sum(1 << rank for rank in ranks)
 
 
@@ -68,7 +74,7 @@ _SUIT_TALLY_FIVE = 0x3333      # adding 3 to a counter of 5..7 sets its bit 3
 _SUIT_TALLY_HIGH = 0x8888
 
 
-def _straight_tops():
+def _straight_tops() -> Array:
     """Table over the 8192 rank masks: 1 + top rank of the best straight, or 0.
 
     The wheel A-2-3-4-5 has top rank 3 (the five); the ace plays low only
@@ -87,7 +93,7 @@ def _straight_tops():
 _STRAIGHT_TOP = _straight_tops()
 
 
-def _made_hand_table():
+def _made_hand_table() -> Array:
     """Table from a 6-bit summary of a hand's ranks to its class index, flushes aside.
 
     Bits, high to low: quads; trips; two or more ranks held at least twice;
@@ -124,7 +130,7 @@ _RANK_SET_BITS = ((_STRAIGHT_TOP > 0).astype(np.uint8) << 1) | (
 _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.uint8)
 
 
-def _flush_class_table():
+def _flush_class_table() -> Array:
     codes = np.full(1 << 13, _NO_FLUSH, dtype=np.uint8)
     codes[_POPCOUNT >= 5] = _FLUSH_CODE
     codes[(_STRAIGHT_TOP > 0) & (_POPCOUNT >= 5)] = _STRAIGHT_FLUSH_CODE
@@ -146,12 +152,12 @@ class _Hands:
 
     __slots__ = ("masks", "tally")
 
-    def __init__(self, masks, tally):
+    def __init__(self, masks: tuple[Array, ...], tally: Array) -> None:
         self.masks = masks      # four uint16 arrays: ranks held in each suit
         self.tally = tally      # uint16 array: 4-bit count of cards per suit
 
     @classmethod
-    def from_cards(cls, cards):
+    def from_cards(cls, cards: Any) -> "_Hands":
         """Build from an ``(n, k)`` array of distinct card ids per row."""
         cards = np.asarray(cards)
         if cards.ndim != 2 or cards.size and (cards.min() < 0 or cards.max() > 51):
@@ -169,10 +175,10 @@ class _Hands:
             raise CombinError("a hand holds the same card twice")
         return cls(masks, tally)
 
-    def rows(self, start, stop=None):
+    def rows(self, start: int, stop: int | None = None) -> "_Hands":
         return _Hands(tuple(m[start:stop] for m in self.masks), self.tally[start:stop])
 
-    def with_cards(self, cards):
+    def with_cards(self, cards: Iterable[int]) -> "_Hands":
         """Return these hands with the extra *cards* (ids not among them) added."""
         masks = list(self.masks)
         tally = self.tally
@@ -183,7 +189,7 @@ class _Hands:
         return _Hands(tuple(masks), tally)
 
 
-def _classify(hands):
+def _classify(hands: _Hands) -> Array:
     """Return the class index (into :data:`CLASSES`) of each hand, as uint8.
 
     Ranks: with the suit masks ``c, d, h, s``, half adders give per rank the
@@ -221,10 +227,11 @@ def _classify(hands):
             part = mask[suited]
             flush_mask |= np.where(_POPCOUNT[part] >= 5, part, np.uint16(0))
         codes[suited] = np.minimum(codes[suited], _FLUSH_CLASS[flush_mask])
-    return codes
+    classified: Array = codes
+    return classified
 
 
-def classify_hands(cards):
+def classify_hands(cards: Any) -> Array:
     """Return the class index (into :data:`CLASSES`) of each row of *cards*.
 
     *cards* is an ``(n, k)`` array of distinct card ids per row, ``k`` 5, 6 or
@@ -236,13 +243,13 @@ def classify_hands(cards):
     return _classify(_Hands.from_cards(cards))
 
 
-def _check_cards(cards):
+def _check_cards(cards: object) -> int:
     if isinstance(cards, int) and not isinstance(cards, bool) and cards in _HAND_SIZES:
         return int(cards)
     raise CombinError(f"hands of {cards!r} cards are not counted; use 5, 6 or 7")
 
 
-def _sweep(cards, tally_chunk, width, progress=None):
+def _sweep(cards: int, tally_chunk: Callable[[_Hands], Array], width: int, progress: Callable[[int, int], None] | None = None) -> list[int]:
     """Deal every hand of *cards* cards chunk by chunk and tally it.
 
     *tally_chunk* maps a chunk of hands to integers in ``range(width)``;
@@ -279,7 +286,7 @@ def _sweep(cards, tally_chunk, width, progress=None):
     return counts
 
 
-def class_counts_exhaustive(cards, progress=None):
+def class_counts_exhaustive(cards: object, progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
     """Count the hands of *cards* cards (5, 6 or 7) per class by evaluating each one.
 
     Returns a dict from every id of :data:`CLASSES` to a Python integer, the
@@ -293,7 +300,7 @@ def class_counts_exhaustive(cards, progress=None):
     return dict(zip(CLASSES, counts))
 
 
-def _super_key_index(hands):
+def _super_key_index(hands: _Hands) -> Array:
     """Return ``class * 32 + pictures * 16 + court * 8 + same_color * 4 + akq * 2 + akq_suited``."""
     c, d, h, s = hands.masks
     held = c | d | h | s
@@ -309,7 +316,7 @@ def _super_key_index(hands):
     return index
 
 
-def super_feature_counts_exhaustive():
+def super_feature_counts_exhaustive() -> dict[SuperKey, int]:
     """Count the five-card hands by ``(class, pictures, court, same_color, akq, akq_suited)``.
 
     The same keys as :func:`combin.lunar.classes.super_feature_counts`: class
@@ -319,7 +326,7 @@ def super_feature_counts_exhaustive():
     Only keys that occur are present.
     """
     counts = _sweep(5, _super_key_index, len(CLASSES) * 32)
-    result = {}
+    result: dict[SuperKey, int] = {}
     for index, count in enumerate(counts):
         if count:
             key = SuperKey(CLASSES[index >> 5], *(bool(index >> bit & 1) for bit in (4, 3, 2, 1, 0)))
@@ -335,7 +342,7 @@ _CATEGORY = np.array([
      "ace_king": 0, "high_card": 0}[name] for name in CLASSES], dtype=np.int64)
 
 
-def evaluate_5(cards):
+def evaluate_5(cards: Any) -> Array:
     """Return a comparable int64 value for each five-card row of *cards*: higher wins.
 
     The value is ``category << 52`` plus the ranks that break ties, where
@@ -352,7 +359,7 @@ def evaluate_5(cards):
     return _values(_Hands.from_cards(cards))
 
 
-def _values(hands):
+def _values(hands: _Hands) -> Array:
     c, d, h, s = hands.masks
     low_cd, high_cd = c ^ d, c & d
     low_hs, high_hs = h ^ s, h & s
@@ -369,7 +376,7 @@ def _values(hands):
     return (category << 52) | ties
 
 
-def hand_values_5():
+def hand_values_5() -> Array:
     """Return the value (see :func:`evaluate_5`) of every five-card hand.
 
     The hands are in lexicographic order of their sorted card ids; there are
@@ -379,7 +386,7 @@ def hand_values_5():
     return _values(_Hands.from_cards(subsets_table(5)))
 
 
-def super_key_codes(cards):
+def super_key_codes(cards: Any) -> Array:
     """The Super key of each row of *cards* (an ``(n, 5)`` array of card ids), as codes.
 
     A code is ``class * 32 + pictures * 16 + court * 8 + same_color * 4 + akq * 2 +
@@ -392,7 +399,7 @@ def super_key_codes(cards):
     return _super_key_index(_Hands.from_cards(cards))
 
 
-def decode_super_key(code):
+def decode_super_key(code: int) -> tuple[Any, ...]:
     """The key ``(class, pictures, court, same_color, akq, akq_suited)`` of a code."""
     code = int(code)
     return (CLASSES[code >> 5],) + tuple(bool(code >> bit & 1) for bit in (4, 3, 2, 1, 0))

@@ -5,6 +5,16 @@
 (:data:`~combin.lunar.classes.SUPER_KEY`).  It is written from the rules,
 straight on the cards, for the seeded simulations that confirm the exact
 figures and for spot checks.
+
+>>> from combin.cards import parse_cards
+>>> key = super_key(parse_cards("AS KS QS JS TS"))
+>>> key.hand_class, key.pictures
+('royal_flush', False)
+>>> hand_class(parse_cards("AH AD 7C 7S 2D"))
+'two_pair'
+>>> import random
+>>> sum(deal_hands(random.Random(1), 100).values())
+100
 """
 
 import random

@@ -35,41 +35,41 @@ class HandReport:
     method: str
     classes: dict[str, int]  # class id -> count
     rule: str | None       # L11 value, or None when there is no Bet table (seven cards)
-    bet: dict[tuple[str | None, Fraction], int]  # (best class or None, pays) -> count
+    bet: dict[tuple[str | None, Fraction | int], int]  # (best class or None, pays) -> count
     bet_citation: str
 
     @property
-    def total(self):
+    def total(self) -> int:
         return comb(52, self.cards)
 
     @property
-    def how(self):
+    def how(self) -> str:
         """How the counts were found, in words."""
         return _HOW[self.method]
 
-    def class_rows(self):
+    def class_rows(self) -> list[tuple[str, str, int, Fraction]]:
         """``[(class name, what a winning Bet pays, combinations, probability)]``, strongest
         class first."""
         pays = bet_pays()[0]
         return [(CLASS_NAMES[name], pays[name].text if name in pays else "-", self.classes[name],
                  Fraction(self.classes[name], self.total)) for name in CLASSES]
 
-    def bet_rows(self):
+    def bet_rows(self) -> list[tuple[Fraction | int, int, Fraction]]:
         """``[(pays, combinations, probability)]`` of a winning Bet, highest pay first."""
-        by_pays = {}
+        by_pays: dict[Fraction | int, int] = {}
         for (_, pays), count in self.bet.items():
             by_pays[pays] = by_pays.get(pays, 0) + count
         return [(pays, count, Fraction(count, self.total)) for pays, count in
                 sorted(by_pays.items(), reverse=True)]
 
-    def reading_notes(self):
+    def reading_notes(self) -> list[str]:
         """The reading of L11 the Bet table uses, in words (one note; none without a Bet table)."""
         if self.rule is None:
             return []
         from combin.stud.core.rules import reading_notes
         return reading_notes("lunar", {"L11": self.rule})
 
-    def qualifying(self):
+    def qualifying(self) -> tuple[int, Fraction] | None:
         """``(hands, probability)`` of a dealer's qualifying five (ace-king or better); ``None``
         for six or seven cards."""
         if self.cards != 5:
@@ -78,7 +78,7 @@ class HandReport:
         return count, Fraction(count, self.total)
 
 
-def hand_report(cards, method="closed-form", rule=None):
+def hand_report(cards: object, method: str = "closed-form", rule: str | None = None) -> HandReport:
     """The :class:`HandReport` for ``cards`` cards (5, 6 or 7)."""
     if cards not in (5, 6, 7):
         raise CombinError(f"--cards must be 5, 6 or 7, not {cards!r}")

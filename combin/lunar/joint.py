@@ -66,20 +66,34 @@ suited ace-king-queen -- are signed sums of per-rank suit conditions, counted
 for every combination of conditions at once).  The three-hand table of
 :func:`joint_counts` is the scan's; the two-hand table is the
 inclusion-exclusion count, which the scan, run on two hands, equals (a test).
+
+>>> len(deck("JQKA")), len(deck(FULL_RANKS)), MAX_THREE_HAND_CARDS
+(16, 52, 24)
+>>> counts = joint_counts(2, "JQKA")
+>>> sum(counts.values()) == cycle(16, 2) == 2_018_016
+True
+>>> margin(counts, 0) == margin(counts, 1)
+True
 """
 
 from itertools import combinations, permutations
 from math import comb, prod
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.cards import RANKS
+from combin.outcomes import OutcomeSpace
+from combin.progress import Messages
 from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_codes
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",
            "three_hand_counts", "three_hand_scan", "joint_counts", "joint_space", "margin",
-           "plain_pair_counts", "plain_triple_counts"]
+           "plain_pair_counts", "plain_triple_counts", "key_index", "pair_matrix", "suit_classes"]
 
 FULL_RANKS = RANKS
 """The ranks of the 52-card deck."""
@@ -88,12 +102,17 @@ MAX_THREE_HAND_CARDS = 24
 """The largest deck :func:`three_hand_counts` counts (one two-hand count per first-hand class);
 :func:`three_hand_scan` counts any deck."""
 
+#: A numpy array of card ids, positions, key codes or counts.
+Array = NDArray[Any]
+#: A joint table: ``{(key of hand 1, key of hand 2[, key of hand 3]): ordered deals}``.
+Counts = dict[tuple[Any, ...], int]
+
 _HAND = 5
 _CODES = 11 * 32          # codes of exhaustive.super_key_codes: class * 32 + five flag bits
 _SUIT_MAPS = tuple(p for p in permutations(range(4)) if {p[0], p[3]} in ({0, 3}, {1, 2}))
 
 
-def deck(ranks=FULL_RANKS):
+def deck(ranks: str = FULL_RANKS) -> Array:
     """The card ids of a deck of the given ranks (a string such as ``"9TJQKA"``), four suits each."""
     text = str(ranks).upper().replace("10", "T")
     if not text or any(r not in RANKS for r in text) or len(set(text)) != len(text):
@@ -101,17 +120,17 @@ def deck(ranks=FULL_RANKS):
     return np.array(sorted(RANKS.index(r) * 4 + s for r in text for s in range(4)), dtype=np.int64)
 
 
-def cycle(cards, hands):
+def cycle(cards: int, hands: int) -> int:
     """Ordered deals of ``hands`` five-card hands from ``cards`` cards: ``prod C(cards - 5i, 5)``."""
     return prod(comb(cards - _HAND * i, _HAND) for i in range(hands))
 
 
-def _subsets(n, k):
+def _subsets(n: int, k: int) -> Array:
     """Every ``k``-subset of ``range(n)`` as rows, in lexicographic order (uint8, n <= 52)."""
     return subsets_table(k, n)
 
 
-def _gram(rows):
+def _gram(rows: Array) -> Array:
     """``rows^T rows`` in int64, equal rows merged first (a weighted sum of the distinct rows)."""
     rows = np.ascontiguousarray(rows)
     flat = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
@@ -120,7 +139,7 @@ def _gram(rows):
     return (distinct.T * weight.astype(np.int64)) @ distinct
 
 
-def _pair_matrix(cards, index, width, progress=None, hands=None, key=None):
+def pair_matrix(cards: Array, index: Array, width: int, progress: Messages | None = None, hands: Array | None = None, key: Array | None = None) -> Array:
     """``N``: the disjoint ordered pairs of hands from ``cards`` by key index.
 
     ``index`` maps a key code to its row; ``width`` is the number of rows.
@@ -128,7 +147,7 @@ def _pair_matrix(cards, index, width, progress=None, hands=None, key=None):
     when already known.
     """
     n = len(cards)
-    if hands is None:
+    if hands is None or key is None:
         hands = _subsets(n, _HAND)
         key = index[super_key_codes(cards[hands])]
     margin = np.bincount(key, minlength=width).astype(np.int64)
@@ -155,7 +174,7 @@ def _pair_matrix(cards, index, width, progress=None, hands=None, key=None):
     return total
 
 
-def _key_index(cards):
+def key_index(cards: Array) -> tuple[Array, Array, Array, Array]:
     """``(codes, index, hands, key)``: the key codes that occur among the hands of ``cards``,
     a code -> row table, every hand (rows of positions in ``cards``) and its row."""
     hands = _subsets(len(cards), _HAND)
@@ -166,21 +185,21 @@ def _key_index(cards):
     return codes, index, hands, index[found]
 
 
-def _check(cards, hands):
+def _check(cards: Array, hands: int) -> None:
     if len(cards) < _HAND * hands:
         raise CombinError(f"{hands} hands need at least {_HAND * hands} cards; the deck has "
                           f"{len(cards)}")
 
 
-def two_hand_counts(ranks=FULL_RANKS, progress=None):
+def two_hand_counts(ranks: str = FULL_RANKS, progress: Messages | None = None) -> Counts:
     """``{(key1, key2): ordered deals}`` of two hands from the deck of ``ranks`` (see the module).
 
     ``progress``, if given, is called with a short message after each step.
     """
     cards = deck(ranks)
     _check(cards, 2)
-    codes, index, hands, key = _key_index(cards)
-    table = _pair_matrix(cards, index, len(codes), progress, hands, key)
+    codes, index, hands, key = key_index(cards)
+    table = pair_matrix(cards, index, len(codes), progress, hands, key)
     keys = [decode_super_key(code) for code in codes]
     counts = {(keys[a], keys[b]): int(table[a, b])
               for a, b in zip(*np.nonzero(table))}
@@ -188,12 +207,12 @@ def two_hand_counts(ranks=FULL_RANKS, progress=None):
     return counts
 
 
-def _confirm(counts, total):
+def _confirm(counts: Counts, total: int) -> None:
     if sum(counts.values()) != total or min(counts.values()) < 0:   # pragma: no cover
         raise AssertionError(f"joint counts add up to {sum(counts.values())}, not {total}")
 
 
-def _classes(cards, hands):
+def suit_classes(cards: Array, hands: Array) -> tuple[Array, Array]:
     """``(representatives, sizes)`` of the hands under the eight colour-keeping suit maps."""
     masks = []
     for suit_map in _SUIT_MAPS:
@@ -204,7 +223,7 @@ def _classes(cards, hands):
     return first, sizes
 
 
-def three_hand_counts(ranks, progress=None):
+def three_hand_counts(ranks: str, progress: Messages | None = None) -> Counts:
     """``{(key1, key2, key3): ordered deals}`` of three hands from the deck of ``ranks``.
 
     Decks of more than :data:`MAX_THREE_HAND_CARDS` cards are refused (see the
@@ -216,13 +235,13 @@ def three_hand_counts(ranks, progress=None):
         raise CombinError(f"the three-hand Super table is counted only for decks of at most "
                           f"{MAX_THREE_HAND_CARDS} cards so far; a {len(cards)}-card deck would "
                           "take days (one two-hand count per suit class of the first hand)")
-    codes, index, hands, first_keys = _key_index(cards)
+    codes, index, hands, first_keys = key_index(cards)
     width = len(codes)
-    representatives, sizes = _classes(cards, hands)
+    representatives, sizes = suit_classes(cards, hands)
     table = np.zeros((width, width, width), dtype=np.int64)
     for done, (row, size) in enumerate(zip(representatives, sizes), 1):
         rest = np.setdiff1d(cards, cards[hands[row]])
-        pairs = _pair_matrix(rest, index, width)
+        pairs = pair_matrix(rest, index, width)
         table[first_keys[row]] += int(size) * pairs
         if progress is not None and done % 100 == 0:
             progress(f"{done:,} of {len(sizes):,} first-hand classes")
@@ -233,7 +252,7 @@ def three_hand_counts(ranks, progress=None):
     return counts
 
 
-def three_hand_scan(ranks=FULL_RANKS, progress=None):
+def three_hand_scan(ranks: str = FULL_RANKS, progress: Messages | None = None) -> Counts:
     """``{(key1, key2, key3): ordered deals}`` of three hands from the deck of ``ranks``, by the
     scan over the ranks of :mod:`combin.lunar.rankscan` (any deck of at least 15 cards)."""
     from combin.lunar.rankscan import scan_counts
@@ -244,13 +263,13 @@ def three_hand_scan(ranks=FULL_RANKS, progress=None):
     return counts
 
 
-_COUNTED = {}
+_COUNTED: dict[tuple[int, str], Counts] = {}
 
 
-def joint_counts(hands, ranks=FULL_RANKS, progress=None):
+def joint_counts(hands: int, ranks: str = FULL_RANKS, progress: Messages | None = None) -> Counts:
     """The joint table of ``hands`` (2 or 3) Super hands: :func:`two_hand_counts` or
     :func:`three_hand_scan`, kept for the rest of the process (do not modify it)."""
-    counter = {2: two_hand_counts, 3: three_hand_scan}.get(hands)
+    counter: Callable[[str, Messages | None], Counts] | None = {2: two_hand_counts, 3: three_hand_scan}.get(hands)
     if counter is None:
         raise CombinError(f"joint Super tables are counted for 2 or 3 hands, not {hands!r}")
     if (hands, ranks) not in _COUNTED:
@@ -258,15 +277,15 @@ def joint_counts(hands, ranks=FULL_RANKS, progress=None):
     return _COUNTED[(hands, ranks)]
 
 
-def margin(counts, hand):
+def margin(counts: Counts, hand: int) -> dict[Any, int]:
     """``{key: deals}`` of one hand (0-based) of a joint table: the other hands summed out."""
-    result = {}
+    result: dict[Any, int] = {}
     for keys, count in counts.items():
         result[keys[hand]] = result.get(keys[hand], 0) + count
     return result
 
 
-def joint_space(hands, ranks=FULL_RANKS, progress=None):
+def joint_space(hands: int, ranks: str = FULL_RANKS, progress: Messages | None = None) -> "OutcomeSpace":
     """The joint table as an :class:`~combin.outcomes.OutcomeSpace` (outcomes: key tuples)."""
     from combin.outcomes import OutcomeSpace
     counts = joint_counts(hands, ranks, progress)
@@ -283,7 +302,7 @@ def joint_space(hands, ranks=FULL_RANKS, progress=None):
                         game="lunar")
 
 
-def _plain_hands(ranks):
+def _plain_hands(ranks: str) -> tuple[list[Any], Array, list[Any], Array]:
     """Every hand of the deck, read by :func:`combin.lunar.hand.super_key` (no numpy keys),
     with its cards as a bit mask."""
     from combin.lunar.hand import super_key
@@ -295,12 +314,12 @@ def _plain_hands(ranks):
     return keys, masks, names, rows
 
 
-def plain_pair_counts(ranks):
+def plain_pair_counts(ranks: str) -> Counts:
     """The two-hand table by plain enumeration: for every hand, every other hand of the deck
     is tested for a shared card, and the disjoint ones are tallied by key.  The reference the
     fast count is checked against on small decks (``C(n,5)^2`` tests)."""
     keys, masks, names, rows = _plain_hands(ranks)
-    counts = {}
+    counts: Counts = {}
     for first, mask in zip(keys, masks):
         tally = np.bincount(rows[(masks & mask) == 0], minlength=len(names))
         for second, deals in zip(names, tally.tolist()):
@@ -309,11 +328,11 @@ def plain_pair_counts(ranks):
     return counts
 
 
-def plain_triple_counts(ranks):
+def plain_triple_counts(ranks: str) -> Counts:
     """The three-hand table by plain enumeration of every ordered triple of disjoint hands
     (for each first hand, every pair of the hands that miss it is tested)."""
     keys, masks, names, rows = _plain_hands(ranks)
-    counts = {}
+    counts: Counts = {}
     width = len(names)
     for first, mask in zip(keys, masks):
         free = np.flatnonzero((masks & mask) == 0)

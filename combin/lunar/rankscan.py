@@ -82,14 +82,23 @@ and the tests compare them with plain enumerations of every deal on small decks,
 with the two-hand inclusion-exclusion count and the single-hand table.
 """
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import permutations, product
 from math import comb, prod
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, RANKS
+from combin.progress import Messages
+
+#: A numpy array (transition tables, weights, counts).
+Array = NDArray[Any]
+#: A hand's state in the scan: its cards so far and what they hold, or a finished rank part.
+State = tuple[Any, ...]
 
 __all__ = ["MAX_HANDS", "COMPILED", "scan_counts", "hand_states", "rank_parts", "scan_table"]
 
@@ -109,7 +118,7 @@ _BASES = 5
 
 # --------------------------------------------------------------------------- one hand's states
 
-def _complete(pattern, run, low, queen, king, rank):
+def _complete(pattern: tuple[int, ...], run: str, low: bool, queen: bool, king: bool, rank: int) -> State:
     """The rank part of a hand that reaches five cards at ``rank``."""
     ace = rank == ACE
     if pattern == (1, 1, 1, 1, 1):
@@ -125,7 +134,7 @@ def _complete(pattern, run, low, queen, king, rank):
     return ("part", kind, not low and not ace, not low, queen and king and ace)
 
 
-def _step(state, rank, taken):
+def _step(state: State, rank: int, taken: int) -> State | None:
     """The state of a hand after it takes ``taken`` cards of ``rank``, or None (too many)."""
     if state[0] == "part":
         return state if taken == 0 else None
@@ -154,7 +163,7 @@ def _step(state, rank, taken):
 
 
 @lru_cache(maxsize=None)
-def hand_states():
+def hand_states() -> tuple[list[Array], list[State]]:
     """``(tables, parts)``: one hand's minimal scan.
 
     ``tables[r]`` is an int64 array ``(states before rank r, 5)``: the state
@@ -166,7 +175,7 @@ def hand_states():
     levels = [[(0, (), "none", False, False, False)]]
     moves = []
     for rank in range(len(RANKS)):
-        found = {}
+        found: dict[State, int] = {}
         table = []
         for state in levels[-1]:
             row = []
@@ -184,11 +193,11 @@ def hand_states():
     # Merge states whose every continuation ends alike, from the ace back to the deuce.
     parts = sorted(state[1:] for state in levels[-1])
     name = {state: parts.index(state[1:]) for state in levels[-1]}
-    tables = [None] * len(RANKS)
+    tables: list[Array] = [np.zeros((0, 0), dtype=np.int64)] * len(RANKS)
     for rank in range(len(RANKS) - 1, -1, -1):
-        signatures = {}
-        rows = []
-        merged = {}
+        signatures: dict[tuple[int, ...], int] = {}
+        rows: list[tuple[int, ...]] = []
+        merged: dict[State, int] = {}
         for state, row in zip(levels[rank], moves[rank]):
             signature = tuple(-1 if after is None else name[after] for after in row)
             merged[state] = signatures.setdefault(signature, len(signatures))
@@ -199,14 +208,14 @@ def hand_states():
     return tables, parts
 
 
-def rank_parts():
+def rank_parts() -> list[State]:
     """The 22 rank parts ``(kind, pictures, court, akq)`` a finished hand can have."""
     return hand_states()[1]
 
 
 # --------------------------------------------------------------------------- modes and weights
 
-def _modes():
+def _modes() -> tuple[tuple[int, int, int], ...]:
     """The fifteen modes of a hand: ``(basis kind, allowed suits, suit required at Q-K-A)``."""
     modes = [(_ONE, _ALL, 0)]
     modes += [(_COLOUR, colour, 0) for colour in (_BLACK, _RED)]
@@ -221,18 +230,18 @@ _MODES = _modes()
 _COLOUR_MAPS = tuple(p for p in permutations(range(_SUITS)) if {p[0], p[3]} in ({0, 3}, {1, 2}))
 
 
-def _map_suits(mask, suit_map):
+def _map_suits(mask: int, suit_map: tuple[int, ...]) -> int:
     return sum(1 << suit_map[suit] for suit in range(_SUITS) if mask >> suit & 1)
 
 
 @lru_cache(maxsize=None)
-def _orbits(hands):
+def _orbits(hands: int) -> tuple[list[tuple[int, ...]], list[int]]:
     """``(representatives, sizes)``: the mode tuples of ``hands`` hands up to the eight
     colour-keeping suit maps (each a tuple of mode indices), with their orbit sizes."""
     where = {mode: index for index, mode in enumerate(_MODES)}
     images = [[where[(kind, _map_suits(allowed, m), _map_suits(required, m))]
                for kind, allowed, required in _MODES] for m in _COLOUR_MAPS]
-    seen = {}
+    seen: dict[tuple[int, ...], int] = {}
     for modes in product(range(len(_MODES)), repeat=hands):
         least = min(tuple(image[mode] for mode in modes) for image in images)
         seen[least] = seen.get(least, 0) + 1
@@ -240,12 +249,12 @@ def _orbits(hands):
     return representatives, [seen[rep] for rep in representatives]
 
 
-def _takes(hands):
+def _takes(hands: int) -> list[tuple[int, ...]]:
     """Every ``(a_1, ..., a_hands)`` with ``a_i >= 0`` and sum at most 4, in one fixed order."""
     return [takes for takes in product(range(_SUITS + 1), repeat=hands) if sum(takes) <= _SUITS]
 
 
-def _weights(hands, representatives, present, high):
+def _weights(hands: int, representatives: Sequence[tuple[int, ...]], present: bool, high: bool) -> Array:
     """``(len(takes), len(representatives))`` int64: the ways to give the hands disjoint suit sets
     of the sizes ``takes`` within each hand's mode, at a rank of all four suits (``present``)
     or none, which is a queen, king or ace (``high``: the S modes need their suit there)."""
@@ -271,7 +280,7 @@ def _weights(hands, representatives, present, high):
 
 # --------------------------------------------------------------------------- the joint scan
 
-def _transitions(hands, ranks_present):
+def _transitions(hands: int, ranks_present: Sequence[bool]) -> tuple[list[tuple[Array, Array, Array, int]], Array]:
     """Per rank: ``(source, target, take)`` arrays of the joint scan, and the final tuples.
 
     Joint states are tuples of one state per hand, numbered by their first
@@ -306,7 +315,7 @@ def _transitions(hands, ranks_present):
     return steps, live
 
 
-def _advance_loop(old, source, target, take, weights, new):
+def _advance_loop(old: Array, source: Array, target: Array, take: Array, weights: Array, new: Array) -> None:
     columns = old.shape[1]
     for p in range(source.shape[0]):
         s = source[p]
@@ -316,26 +325,28 @@ def _advance_loop(old, source, target, take, weights, new):
             new[t, m] += old[s, m] * weights[k, m]
 
 
-def _advance_numpy(old, source, target, take, weights, new):
+def _advance_numpy(old: Array, source: Array, target: Array, take: Array, weights: Array, new: Array) -> None:
     for k in np.unique(take):
         chosen = take == k
         np.add.at(new, target[chosen], old[source[chosen]] * weights[k])
 
 
+_advance_compiled: Callable[..., None] | None
 try:
     import numba
 except ImportError:          # pragma: no cover - numba is an install requirement
-    numba = None
+    _advance_compiled = None
+else:
+    _advance_compiled = numba.njit(cache=False)(_advance_loop)
 
-COMPILED = numba is not None
+COMPILED = _advance_compiled is not None
 """Whether the inner loop of the scan is compiled with numba (else numpy, slower, the same sums)."""
-_advance_compiled = numba.njit(cache=False)(_advance_loop) if COMPILED else None
 
 
-def _scan(hands, ranks_present, representatives, steps, compiled):
+def _scan(hands: int, ranks_present: Sequence[bool], representatives: Sequence[tuple[int, ...]], steps: Sequence[tuple[Array, Array, Array, int]], compiled: bool) -> Array:
     """The scan for the given mode tuples: ``(final tuples, len(representatives))`` int64."""
-    advance = _advance_compiled if compiled and COMPILED else _advance_numpy
-    weight_sets = {}
+    advance = _advance_compiled if compiled and _advance_compiled is not None else _advance_numpy
+    weight_sets: dict[tuple[bool, bool], Array] = {}
     counts = np.zeros((1, len(representatives)), dtype=np.int64)
     counts[0] = 1
     for rank, (source, target, take, reached) in enumerate(steps):
@@ -348,7 +359,7 @@ def _scan(hands, ranks_present, representatives, steps, compiled):
     return counts
 
 
-def _coefficients():
+def _coefficients() -> tuple[list[int], Array]:
     """``(codes, M)``: the key codes one hand can have and the uint64 matrix
     ``(5 * 22, len(codes))`` of the lines of the module docstring, row ``b * 22 + r``."""
     parts = rank_parts()
@@ -357,9 +368,9 @@ def _coefficients():
              "straight": "straight", "ace_king": "ace_king", "high": "high_card"}
     flush = {"royal": "royal_flush", "straight": "straight_flush", "ace_king": "flush",
              "high": "flush"}
-    rows = {}
+    rows: dict[int, dict[int, int]] = {}
     for r, (kind, pictures, court, akq) in enumerate(parts):
-        def code(name, colour, suited, pictures=pictures, court=court, akq=akq):
+        def code(name: str, colour: int, suited: int, pictures: bool = pictures, court: bool = court, akq: bool = akq) -> int:
             return (CLASSES.index(name) << 5 | pictures << 4 | court << 3 | colour << 2 |
                     akq << 1 | suited)
         terms = [(code(plain[kind], 1, 1), {_COLOUR_SUITED: 1, _FLUSH: -akq}),
@@ -382,7 +393,7 @@ def _coefficients():
     return codes, matrix
 
 
-def scan_table(hands, ranks=RANKS, *, chunk=128, compiled=True, progress=None):
+def scan_table(hands: int, ranks: str = RANKS, *, chunk: int = 128, compiled: bool = True, progress: Messages | None = None) -> tuple[list[int], Array]:
     """``(codes, N)``: the key codes of one hand and the int64 array ``N`` of ``hands`` axes,
     ``N[i, j, ...]`` the ordered deals whose hands have the keys ``codes[i], codes[j], ...``.
 
@@ -431,7 +442,7 @@ def scan_table(hands, ranks=RANKS, *, chunk=128, compiled=True, progress=None):
     return codes, table
 
 
-def scan_counts(hands, ranks=RANKS, **options):
+def scan_counts(hands: int, ranks: str = RANKS, **options: Any) -> dict[tuple[Any, ...], int]:
     """``{(key_1, ..., key_hands): ordered deals}`` by the rank scan (nonzero cells only); keys
     as :func:`combin.lunar.exhaustive.decode_super_key` gives them."""
     from combin.lunar.exhaustive import decode_super_key

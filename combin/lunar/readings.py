@@ -4,6 +4,13 @@ Each class is named by its interpretation id and lists exactly the values the
 data gives it (checked on import by :func:`combin.interpret.bind_readings`);
 :func:`combin.interpret.reading` gives the value in force, with the default
 read from the data.
+
+>>> [key for key in INTERPRETATIONS], INTERPRETATIONS["L11"].default
+(['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'L8', 'L9', 'L10', 'L11', 'L12'], 'best-pair')
+>>> [str(value) for value in L1], [str(value) for value in L4]
+(['jqk', 'jqka'], ['highest', 'all-lines'])
+>>> len(L2), len(L3), len(L5), len(L11)
+(2, 2, 2, 2)
 """
 
 from enum import StrEnum

@@ -20,12 +20,25 @@ outcomes instead of the 96,380 key triples of three hands.
 operator compares (covariance, correlation, SD of the total with and without
 independence, probability that two -- or three -- Supers win); :func:`line_table`
 the joint count of the paid lines of two or three hands under one reading.
+
+>>> HANDS, READINGS, hand_label(0), hand_label(1)
+((2, 3), ('L1', 'L2', 'L3', 'L4', 'L5'), 'lunar.super[0]', 'lunar.super[1]')
+>>> len(readings()), readings()[0]
+(32, {'L1': 'jqk', 'L2': 'color', 'L3': 'any-suits', 'L4': 'highest', 'L5': 'flush'})
 """
 
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from itertools import permutations, product
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
+from combin.progress import Messages
+
+if TYPE_CHECKING:
+    from combin.design.package import Package
+    from combin.outcomes import OutcomeSpace
 
 __all__ = ["HANDS", "READINGS", "supers_package", "paid_alike", "reading_rows", "line_table",
            "readings", "hand_label", "joint_tables", "joint_checks"]
@@ -37,18 +50,20 @@ READINGS = ("L1", "L2", "L3", "L4", "L5")
 """The interpretations that change what a Super hand pays."""
 
 
-def hand_label(hand):
+def hand_label(hand: int) -> str:
     """The bet label of the Super on hand ``hand`` (1-based) of a deal."""
     return f"lunar.super[{hand}]"
 
 
-def supers_package(hands, *, paytable=None, interpret=None, extra_paytables=(), space=None,
-                   progress=None):
+def supers_package(hands: int, *, paytable: str | None = None,
+                   interpret: Mapping[str, str] | None = None, extra_paytables: Sequence[Any] = (),
+                   space: "OutcomeSpace | None" = None,
+                   progress: Messages | None = None) -> "Package":
     """The :class:`~combin.design.package.Package` of one unit on the Super of each of ``hands``
     hands dealt from one deck (``space``: a joint space, by default the 52-card one)."""
     from combin.analysis import payouts
     from combin.design.package import Bet, settle
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_space
     if hands not in HANDS:
         raise CombinError(f"--lunar-supers counts 2 or 3 hands, not {hands!r}")
@@ -61,14 +76,14 @@ def supers_package(hands, *, paytable=None, interpret=None, extra_paytables=(), 
                   [itemgetter(hand) for hand in range(hands)])
 
 
-def paid_alike(space, table):
+def paid_alike(space: "OutcomeSpace", table: Mapping[Any, Fraction]) -> "OutcomeSpace":
     """``space`` with the outcomes whose hands are paid alike merged: each key is replaced by
     the first key (in ``table``'s order) with its payout in ``table``, and the counts of the
     outcomes that become equal are added.  Cycle, shoe and method are kept."""
     from combin.outcomes import OutcomeSpace
-    first = {}
+    first: dict[Fraction, Any] = {}
     same = {key: first.setdefault(pay, key) for key, pay in table.items()}
-    counts = {}
+    counts: dict[tuple[Any, ...], int] = {}
     for keys, deals in space.items():
         cell = tuple(same[key] for key in keys)
         counts[cell] = counts.get(cell, 0) + deals
@@ -76,14 +91,14 @@ def paid_alike(space, table):
                         game=space.game)
 
 
-def readings():
+def readings() -> list[dict[str, str]]:
     """Every combination of the values of L1-L5, as ``{id: value}`` dicts, defaults first."""
-    from combin.lunar import GAME
-    values = [GAME.interpretations[key].values for key in READINGS]
+    from combin.lunar.readings import INTERPRETATIONS
+    values = [INTERPRETATIONS[key].values for key in READINGS]
     return [dict(zip(READINGS, choice)) for choice in product(*values)]
 
 
-def reading_rows(space, paytable=None):
+def reading_rows(space: "OutcomeSpace", paytable: str | None = None) -> list[tuple[dict[str, str], "Package"]]:
     """``[(reading, package), ...]``: the package of the hands of ``space`` (two or three) under
     every reading of L1-L5."""
     hands = space.shoe_detail.get("hands") or len(next(iter(space.counts)))
@@ -91,7 +106,7 @@ def reading_rows(space, paytable=None):
             for reading in readings()]
 
 
-def _line_of(key, interpret, paytable, extra_paytables=()):
+def _line_of(key: Any, interpret: Mapping[str, str], paytable: str | None, extra_paytables: Sequence[Any] = ()) -> str:
     """The par-sheet line (event id, ``"other"`` for a loss) a hand of ``key`` is paid on."""
     from combin.analysis import par_sheet
     from combin.outcomes import OutcomeSpace
@@ -101,26 +116,26 @@ def _line_of(key, interpret, paytable, extra_paytables=()):
     return next(line.event_id for line in sheet.lines if line.combinations)
 
 
-def line_table(space, interpret=None, paytable=None, extra_paytables=()):
+def line_table(space: "OutcomeSpace", interpret: Mapping[str, str] | None = None, paytable: str | None = None, extra_paytables: Sequence[Any] = ()) -> tuple[list[str], dict[tuple[str, ...], int]]:
     """``(lines, counts)``: the lines of the Super's par sheet under ``interpret`` (highest pay
     first, ``"other"`` -- a loss -- last) and ``{(line of hand 1, line of hand 2, ...): deals}``
     over a joint space.  Each hand is settled alone, on its own key, as its par sheet settles it."""
     from combin.analysis import par_sheet
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     single = outcome_space()
     interpret = interpret or {}
     names = [line.event_id for line in
              par_sheet("lunar.super", paytable=paytable, interpret=interpret, space=single,
                        extra_paytables=extra_paytables).lines]
     line_of = {key: _line_of(key, interpret, paytable, extra_paytables) for key, _ in single.items()}
-    counts = {}
+    counts: dict[tuple[Any, ...], int] = {}
     for keys, deals in space.items():
         cell = tuple(line_of[key] for key in keys)
         counts[cell] = counts.get(cell, 0) + deals
     return names, counts
 
 
-def joint_tables():
+def joint_tables() -> list[tuple[str, dict[str, str]]]:
     """The committed tables of several Supers: ``[(title, {path: text}), ...]`` (see
     :mod:`combin.tables`): for two and for three hands, the key table, the line tables under
     every reading and the package sheet (Markdown and JSON)."""
@@ -130,8 +145,8 @@ def joint_tables():
     from combin.lunar.classes import SUPER_KEY
     from combin.lunar.joint import joint_space
     from combin.lunar.readings import L4
-    from combin.render import render
-    produced = []
+    from combin.render import render_text as render
+    produced: list[tuple[str, dict[str, str]]] = []
     for hands, word in ((2, "Two"), (3, "Three")):
         space = joint_space(hands)
         result = supers_package(hands, space=space)
@@ -155,7 +170,7 @@ def joint_tables():
     return produced
 
 
-def joint_checks(progress=lambda message: None):
+def joint_checks(progress: Messages = lambda message: None) -> list[tuple[Any, str, str, bool]]:
     """The audit's checks of the joint table: ``[(group, name, detail, passed), ...]``.
 
     Two and three hands: totals, margins equal to the single-hand Super table (and, for three
@@ -164,7 +179,7 @@ def joint_checks(progress=lambda message: None):
     inclusion-exclusion count (52 cards) and the conditioning count (20 cards).
     """
     from math import comb
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_counts, margin, plain_pair_counts
     progress("lunar: joint table of two Super hands")
     counts = joint_counts(2)
@@ -184,12 +199,12 @@ def joint_checks(progress=lambda message: None):
     return checks + _three_hand_checks(counts, progress)
 
 
-def _three_hand_checks(pairs, progress):
+def _three_hand_checks(pairs: dict[tuple[Any, ...], int], progress: Messages) -> list[tuple[Any, str, str, bool]]:
     """The three-hand table: totals, margins (single hands and pairs), symmetry, and the rank scan
     against the conditioning count and a plain enumeration on small decks."""
     from collections import Counter
     from math import comb
-    from combin.lunar import outcome_space
+    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_counts, margin, plain_triple_counts, three_hand_counts
     from combin.lunar.rankscan import scan_counts
     progress("lunar: joint table of three Super hands (rank scan)")
@@ -198,7 +213,7 @@ def _three_hand_checks(pairs, progress):
     two = {keys: deals * comb(42, 5) for keys, deals in pairs.items()}
     kept = []
     for drop in range(3):
-        tally = Counter()
+        tally: Counter[tuple[Any, ...]] = Counter()
         for keys, deals in counts.items():
             tally[keys[:drop] + keys[drop + 1:]] += deals
         kept.append(dict(tally) == two)

@@ -5,6 +5,11 @@ Both read the five-card feature key of :mod:`combin.lunar.classes`
 ace-king-queen, suited ace-king-queen).  The Super's events take the
 interpretations L1-L5 in force; L4 (``all-lines``) turns the paytable into one
 line per combination of lines a hand fits, with the pays added.
+
+>>> sorted(WAGERS), [event.id for event in SUPER_EVENTS][:3]
+(['lunar.instant', 'lunar.super'], ['four_of_a_kind', 'five_pictures', 'full_house'])
+>>> len(INSTANT_EVENTS)
+2
 """
 
 from collections.abc import Mapping, Sequence

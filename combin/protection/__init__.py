@@ -20,7 +20,12 @@
 What these commands print is a Document made by :mod:`combin.documents.protection`.
 
 Nothing here imports a heavy library at module level.
+
+>>> from combin.protection import decks, depleted, eor, estimate, settlement, simulate
+>>> decks.parse_decks_list("6,8"), depleted.reference_decks("6d"), estimate.mean(2, 2, 2).value
+((6, 8), 6, Fraction(1, 1))
+>>> eor.tag_text((0, 1)), settlement.STATES, simulate.parse_burn("2")
+('0,1  (T=0 A=+1)', 400, 2)
 """
 
-__all__ = ["decks", "eor", "depleted", "simulate", "estimate", "settlement", "charts",
-           "bench"]
+__all__ = ["decks", "eor", "depleted", "simulate", "estimate", "settlement", "charts"]

@@ -16,11 +16,19 @@ matplotlib is not installed.
 """
 
 import io
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from combin.baccarat.shoe import VALUE_NAMES
 from combin.errors import CombinError
-from combin.fileio import write_atomic
+from combin.fileio import PathLike, write_atomic
 from combin.protection.simulate import trigger_text
+
+if TYPE_CHECKING:
+    from combin.protection.decks import DeckTable
+    from combin.protection.eor import Effects
+    from combin.protection.results import CountResult
 
 __all__ = ["require_matplotlib", "eor_chart", "decks_chart", "trigger_chart", "SIZE", "DPI"]
 
@@ -29,7 +37,7 @@ SIZE = (10, 5.6)
 DPI = 100
 
 
-def require_matplotlib():
+def require_matplotlib() -> ModuleType:
     """Import matplotlib (Agg backend) or raise a :class:`CombinError` saying how to get it."""
     try:
         import matplotlib
@@ -41,7 +49,7 @@ def require_matplotlib():
     return matplotlib
 
 
-def _figure(rows=1):
+def _figure(rows: int = 1) -> tuple[ModuleType, Any, Any]:
     matplotlib = require_matplotlib()
     from matplotlib.figure import Figure
     with matplotlib.style.context("default"):
@@ -50,7 +58,7 @@ def _figure(rows=1):
     return matplotlib, figure, axes
 
 
-def _png(matplotlib, figure, path):
+def _png(matplotlib: ModuleType, figure: Any, path: PathLike | None) -> bytes:
     buffer = io.BytesIO()
     with matplotlib.style.context("default"):
         figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
@@ -60,7 +68,7 @@ def _png(matplotlib, figure, path):
     return data
 
 
-def eor_chart(effects, path=None):
+def eor_chart(effects: "Effects", path: PathLike | None = None) -> bytes:
     """Bar chart of an :class:`~combin.protection.eor.Effects`; returns the PNG bytes."""
     matplotlib, figure, (axes,) = _figure()
     with matplotlib.style.context("default"):
@@ -87,7 +95,7 @@ def eor_chart(effects, path=None):
     return _png(matplotlib, figure, path)
 
 
-def decks_chart(table, path=None):
+def decks_chart(table: "DeckTable", path: PathLike | None = None) -> bytes:
     """House edge against the number of decks, a line per column of a
     :class:`~combin.protection.decks.DeckTable`; returns the PNG bytes."""
     matplotlib, figure, (axes,) = _figure()
@@ -105,8 +113,10 @@ def decks_chart(table, path=None):
     return _png(matplotlib, figure, path)
 
 
-def _errorbar(axes, positions, estimates, scale):
-    centre, low, high = [], [], []
+def _errorbar(axes: Any, positions: Sequence[float], estimates: Sequence[Any], scale: float) -> None:
+    centre: list[float] = []
+    low: list[float] = []
+    high: list[float] = []
     for estimate in estimates:
         if estimate is None:
             centre.append(float("nan"))
@@ -121,7 +131,7 @@ def _errorbar(axes, positions, estimates, scale):
     axes.axhline(0, color="black", linewidth=0.8)
 
 
-def trigger_chart(result, path=None):
+def trigger_chart(result: "CountResult", path: PathLike | None = None) -> bytes:
     """Win per shoe and return when betting against the trigger, from a
     :class:`~combin.protection.simulate.CountResult`; returns the PNG bytes.
 
@@ -129,7 +139,6 @@ def trigger_chart(result, path=None):
     scale, so that its large loss per shoe does not flatten the numeric
     triggers beside it; the numeric triggers are joined in order.
     """
-    from combin.protection.simulate import trigger_text
     matplotlib = require_matplotlib()
     from matplotlib.figure import Figure
     always = [t for t in result.triggers if t.trigger is None]

@@ -3,6 +3,15 @@
 Every mistake is one :class:`~combin.errors.CombinError` naming the option;
 triggers are exact (``Fraction``), never floats.  The limits here bound the
 work one command may ask for.
+
+>>> parse_tags("0,0,0,0,-1,-1,-1,-1,2,2"), parse_burn("face"), parse_burn("3")
+((0, 0, 0, 0, -1, -1, -1, -1, 2, 2), 'face', 3)
+>>> [trigger_text(t) for t in parse_triggers("always,2,-1/2")], ALWAYS
+(['always', '-1/2', '2'], 'always')
+>>> whole("12", "--shoes", 1, MAX_SHOES), DEFAULT_CUT, MIN_CUT, DEFAULT_SHOES
+(12, 14, 5, 10000)
+>>> MAX_WORKERS, MAX_DECKS, MAX_TAG
+(64, 64, 1000)
 """
 
 from fractions import Fraction

@@ -11,6 +11,15 @@ Why it is exact: each cell is the house edge of a par sheet, a sum of
 ``Fraction(combinations, cycle) * payout`` over the lines of one exact
 enumeration of that shoe (:mod:`combin.baccarat.enumeration`); nothing is
 interpolated between deck counts.
+
+>>> parse_decks_list("1,2,8"), DEFAULT_DECKS_LIST[-1]
+((1, 2, 8), 8)
+>>> game, wager = require_protection("eclipse.sun7")
+>>> game.id, wager.id, protected("eclipse.sun7").wager.id
+('baccarat', 'eclipse.sun7', 'eclipse.sun7')
+>>> table = deck_table("eclipse.sun7", (1, 8))
+>>> isinstance(table, DeckTable), [row[0] for row in table.rows], len(columns("eclipse.sun7"))
+(True, [1, 8], 3)
 """
 
 from collections.abc import Sequence

@@ -9,6 +9,12 @@ followed by the comparison.
 
 Both sheets are exact enumerations; the difference of their expected returns
 is an exact Fraction.
+
+>>> reference_decks("8d-TT5")
+8
+>>> found = depleted_sheet("eclipse.sun7", "8d-TT5")
+>>> isinstance(found, Depleted)
+True
 """
 
 import re

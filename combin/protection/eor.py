@@ -30,6 +30,21 @@ identity).  Why the figures are exact: each EV is the expected return of a
 par sheet over an exact enumeration; effects, the identity and the squared
 correlation are sums of products of Fractions; only the final square root is
 taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
+
+>>> imbalance([16, 4, 4, 4, 4, 4, 4, 4, 4, 4], [1, -1, -1, -1, -1, 1, 1, 1, 1, 0]), tag_text((0, 1, -1, 2)), DEFAULT_MAX_TAG
+(16, '0,1,-1,2  (T=0 A=+1 2=-1 3=+2)', 2)
+>>> check_max_tag(3)
+3
+>>> effects = effects_of_removal("eclipse.sun7", decks=1)
+>>> isinstance(effects, Effects), isinstance(effects.suggested, TagSet), len(effects.effects)
+(True, True, 10)
+>>> counts = [16, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+>>> best_tags(counts, effects.effects).tags == suggest_tags(counts, effects.effects).tags
+True
+>>> len(candidate_tags(effects.effects, 1)) > 0, correlation(counts, effects.suggested.tags, effects.effects) is not None
+(True, True)
+>>> balance_note(effects)[:24]
+'The suggested count is b'
 """
 
 from collections.abc import Sequence

@@ -14,6 +14,12 @@ cross products.  From those exact sums:
 The point estimate and the variance are exact Fractions; only the square
 root, and so the interval ``estimate -+ z · se`` with the two-sided 95% normal
 quantile ``z`` of :mod:`combin.risk`, is a 40-digit :class:`decimal.Decimal`.
+
+>>> estimate = mean(4, 2, 4)            # the values 1, 1, 1, -1
+>>> estimate.value, estimate.variance, estimate.contains(Fraction(0)), str(Z95)[:5]
+(Fraction(1, 2), Fraction(1, 4), True, '1.959')
+>>> ratio(2, 2, 4, 2, 8, 4).value, ratio(2, 1, 0, 1, 0, 0) is None, isinstance(estimate, Estimate)
+(Fraction(1, 2), True, True)
 """
 
 from dataclasses import dataclass

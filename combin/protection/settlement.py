@@ -12,6 +12,10 @@ payout times the least common multiple of the pay denominators, 20 for the
 Banker's 19 to 20), indexed for a fast dealer, and checks itself: the
 table's payouts weighted by the exact round counts of the full shoe give
 exactly the expected return of that shoe's par sheet.
+
+>>> settled = settlement("eclipse.sun7", 8)
+>>> isinstance(settled, Settlement), STATES, 0 <= state_index(2, 5, 2, 7) < STATES
+(True, 400, True)
 """
 
 from collections.abc import Hashable, Sequence

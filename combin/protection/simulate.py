@@ -38,7 +38,19 @@ denominators), so every total -- per shoe, and the sums of squares and cross
 products over shoes -- is an exact integer; :mod:`combin.protection.estimate`
 turns them into exact estimates and Decimal confidence intervals.  No float
 is used.
+
+>>> [trigger_text(t) for t in parse_triggers("always,2")], CHUNK, DEFAULT_CUT, DEFAULT_SHOES, ALWAYS
+(['always', '2'], 250, 14, 10000, 'always')
+>>> parse_tags("0,0,0,0,-1,-1,-1,-1,2,2")[8], parse_burn("face")
+(2, 'face')
+>>> result = simulate("eclipse.sun7", tags=parse_tags("0,0,0,0,-1,-1,-1,-1,2,2"), triggers=parse_triggers("always,2"), shoes=3, seed=1)
+>>> isinstance(result, CountResult), [isinstance(t, TriggerResult) for t in result.triggers], isinstance(result.plan, Plan)
+(True, [True, True], True)
 """
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Required, TypedDict, Unpack
 
 from combin.baccarat.shoe import Shoe, parse_decks
 from combin.errors import CombinError
@@ -56,36 +68,60 @@ from combin.protection.settlement import settlement
 __all__ = ["CHUNK", "DEFAULT_CUT", "DEFAULT_SHOES", "ALWAYS", "Plan", "TriggerResult",
            "CountResult", "parse_tags", "parse_triggers", "trigger_text", "make_plan",
            "play_chunk", "play_shoe", "simulate", "estimates", "run_chunks",
-           "parse_burn"]
+           "parse_burn", "Deal"]
 
 
-def simulate(wager, *, decks=8, cut=DEFAULT_CUT, burn="face", tags=None, triggers,
-             true_count=False, initial_count=0, seed=1, shoes=DEFAULT_SHOES, workers=1,
-             max_tag=None, progress=None, scheduler=None, **options):
-    """Run the count simulation; ``tags=None`` uses the suggested count of ``combin eor``.
+class Deal(TypedDict, total=False):
+    """How :func:`simulate` deals and counts (see the module docstring); only ``triggers`` is
+    required.  ``tags=None`` uses the suggested count of ``combin eor`` with tags of at most
+    ``max_tag``."""
+
+    decks: object
+    cut: object
+    burn: object
+    tags: Sequence[int] | None
+    triggers: Required[Sequence[Fraction | None]]
+    true_count: bool
+    initial_count: object
+    seed: object
+    shoes: object
+    max_tag: int | None
+
+
+def simulate(wager: Any, *, workers: object = 1,
+             progress: Callable[[int, int], None] | None = None, scheduler: str | None = None,
+             **deal: Unpack[Deal]) -> CountResult:
+    """Run the count simulation dealt as ``deal`` says (:class:`Deal`).
 
     ``wager`` is a :class:`~combin.analysis.Selection` resolved by the command,
-    or a wager id resolved here once with ``options`` (paytable, rules,
-    interpret, ...: :func:`combin.analysis.select`'s).  ``scheduler`` sends the
+    or a wager id (its default paytable and readings).  ``scheduler`` sends the
     chunks to an existing Dask cluster (:mod:`combin.executor`).  Returns a
     :class:`CountResult` (``interrupted`` when Ctrl-C stopped it early).
+
+    >>> result = simulate("eclipse.sun7", triggers=(None,), shoes=2)
+    >>> result.shoes, result.interrupted
+    (2, False)
     """
-    chosen = protected(wager, **options)
-    decks = parse_decks(decks)
+    chosen = protected(wager)
+    decks = parse_decks(deal.get("decks", 8))
     if decks > MAX_DECKS:
         raise CombinError(f"the simulation deals shoes of at most {MAX_DECKS} decks, not {decks}")
-    shoes = whole(shoes, "--shoes", 1, MAX_SHOES)
+    shoes = whole(deal.get("shoes", DEFAULT_SHOES), "--shoes", 1, MAX_SHOES)
     workers = whole(workers, "--workers", 1, MAX_WORKERS)
     settled = settlement(chosen, decks)
+    tags = deal.get("tags")
     if tags is None:
+        max_tag = deal.get("max_tag")
         largest = DEFAULT_MAX_TAG if max_tag is None else max_tag
         effects = effects_of_removal(chosen, Shoe.full(decks), largest)
         tags, source = effects.suggested.tags, f"suggested by combin eor (largest tag {largest})"
     else:
         source = "given"
-    plan = make_plan(chosen.wager.id, decks=decks, cut=cut, burn=burn, tags=tags,
-                     triggers=triggers, true_count=true_count, initial_count=initial_count,
-                     seed=seed, settled=settled)
+    plan = make_plan(chosen.wager.id, decks=decks, cut=deal.get("cut", DEFAULT_CUT),
+                     burn=deal.get("burn", "face"), tags=tags, triggers=deal["triggers"],
+                     true_count=deal.get("true_count", False),
+                     initial_count=deal.get("initial_count", 0), seed=deal.get("seed", 1),
+                     settled=settled)
     sums, interrupted = run_chunks(plan, shoes, workers, progress, scheduler)
     sheet = settled.sheet
     return CountResult(plan, sheet.title, sheet.paytable, sheet.rules, sheet.interpretation_text,

@@ -22,6 +22,18 @@ Cells carry exact values and say how they are shown:
 :func:`shown` (what a reader sees) and :func:`machine` (what CSV and JSON
 hold) are the one place where a cell becomes text; the rounding and the
 thousands separators they use live in :mod:`combin.display`.
+
+>>> row = [Text("royal flush"), Count(4), Ratio(Fraction(1, 649740)), Percent(Fraction(1, 8)), Number(Decimal("0.25"), 3)]
+>>> [shown(c) for c in row]
+['royal flush', '4', '0.000001539077', '12.5000%', '0.250']
+>>> [exact_text(c) for c in row], [is_numeric(c) for c in row][:2]
+(['royal flush', '4', '1/649740', '1/8', '0.250'], [False, True])
+>>> table = Table.of("lines", "Lines", ["Event", "Count", "Probability", "Share", "SD"], [row])
+>>> isinstance(table.columns[0], Column), machine_columns(table)[:2], field_text(Count(1234))
+(True, [('event', 'exact'), ('count', 'exact')], '1234')
+>>> document = Document("toy", "A toy", (("Deck", "52 cards"),), (table,))
+>>> document.kind, slug("House edge (%)"), cell(3) == Count(3), as_float(Percent(Fraction(1, 8)))
+('toy', 'house_edge', True, (0.125, True))
 """
 
 from dataclasses import dataclass, field

@@ -31,9 +31,9 @@ def _cell(text: object) -> str:
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[Any],
           align: Sequence[str] | None = None) -> str:
     """A GitHub-flavoured Markdown table of text ``rows``, every cell kept verbatim."""
-    return tabulate([[_cell(c) for c in row] for row in rows], headers=[_cell(h) for h in headers],
+    return str(tabulate([[_cell(c) for c in row] for row in rows], headers=[_cell(h) for h in headers],
                     tablefmt="github", disable_numparse=True,
-                    colalign=align if rows else None)    # no rows: nothing to align (tabulate 0.9
+                    colalign=align if rows else None))   # no rows: nothing to align (tabulate 0.9
                                                          # would fail on the columns it cannot see)
 
 

@@ -16,10 +16,10 @@ def grid(table: Table) -> str:
     """One table as aligned plain-text columns."""
     align = [("right" if any(is_numeric(row[i]) for row in table.shown_rows) else "left")
              for i in range(len(table.columns))]
-    return tabulate([[shown(c) for c in row] for row in table.shown_rows],
+    return str(tabulate([[shown(c) for c in row] for row in table.shown_rows],
                     headers=[c.heading for c in table.columns], tablefmt="simple",
                     disable_numparse=True,
-                    colalign=(align or None) if table.shown_rows else None)   # no rows: nothing
+                    colalign=(align or None) if table.shown_rows else None))  # no rows: nothing
                                                 # to align (tabulate 0.9 fails on unseen columns)
 
 

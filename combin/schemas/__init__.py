@@ -6,10 +6,15 @@
 :func:`load` reads a schema; :func:`validate` checks a JSON object against the
 schema its ``format`` tag names (this needs the ``jsonschema`` library, a
 development dependency).
+
+>>> "parsheet" in KINDS, sorted(load("parsheet"))[:3]
+(True, ['$id', '$schema', 'allOf'])
 """
 
 import json
+from collections.abc import Mapping
 from importlib import resources
+from typing import Any
 
 __all__ = ["KINDS", "load", "validate"]
 
@@ -18,18 +23,19 @@ KINDS = ("parsheet", "sensitivity", "compare", "decks", "eor", "shoe", "count", 
          "package", "hands", "list", "stud_game", "advise", "lunar_game", "lunar_strategy", "lunar_simulation")
 
 
-def load(kind):
+def load(kind: str) -> dict[str, Any]:
     """The schema of ``kind`` (or ``"document"``, the shared shape) as a dict."""
     text = resources.files(__name__).joinpath(f"{kind}.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
-def validate(obj):
+def validate(obj: Mapping[str, Any]) -> str:
     """Validate ``obj`` against its format's schema (and the shared one); raise
     :class:`jsonschema.ValidationError` on the first error.  Returns the kind."""
     import jsonschema
     from referencing import Registry, Resource
-    kind = obj["format"].split(".", 1)[1].split("/", 1)[0]
+    kind: str = obj["format"].split(".", 1)[1].split("/", 1)[0]
     base = load("document")
     registry = Registry().with_resource(base["$id"], Resource.from_contents(base))
     for schema in (base, load(kind)):

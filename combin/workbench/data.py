@@ -68,7 +68,8 @@ def _presets(game: Game, wager: Wager, extra: Iterable[Paytable] = ()) -> list[t
     a user file's (``extra``) after the built-in ones."""
     imposed = [(r.paytables[wager.id], r.id) for r in game.rulesets.values()
                if wager.id in r.paytables]
-    return imposed or [(p.id, None) for p in (*game.paytables_of(wager.id), *extra)
+    found: list[tuple[str, str | None]] = list(imposed)
+    return found or [(p.id, None) for p in (*game.paytables_of(wager.id), *extra)
                        if p.wager == wager.id]
 
 
@@ -149,8 +150,9 @@ def scenarios(wager_ids: Iterable[str] | None = None, decks: Iterable[int] | Non
     """
     wanted = None if wager_ids is None else set(wager_ids)
     for game in games():
-        shoes = SHOES.get(game.id, ())
-        shoes = tuple(d for d in shoes if decks is None or d in decks) if shoes else ("",)
+        tabulated = SHOES.get(game.id, ())
+        shoes: tuple[int | str, ...] = tuple(d for d in tabulated if decks is None or d in decks) \
+            if tabulated else ("",)
         for wager in game.wagers.values():
             if wager.reported_in or (wanted is not None and wager.id not in wanted):
                 continue
