@@ -23,7 +23,7 @@ from __future__ import annotations
 import sys
 from types import ModuleType
 
-__version__ = "0.1.0"
+from combin.version import __version__
 
 #: The public names: the functions and result types of :mod:`combin.api`, and the one
 #: exception type.

@@ -39,13 +39,13 @@ from fractions import Fraction
 from os import PathLike
 from typing import TYPE_CHECKING, Any, Union
 
-from combin.commands.lunar import DEFAULT_SHARDS_FOLDER as SHARDS
 from combin.errors import CombinError
 from combin.results import (Advice, CompareResult, DecksResult, EorResult, GameResult, Outcome,
                             PackageResult, ParResult, Result, SolveResult, StrategyAnswer, Table,
                             exact_value)
 
 if TYPE_CHECKING:
+    from combin.design.package import Bet
     from combin.parsheet import ParSheet
     from combin.render.document import Document
     from combin.render.document import Table as DocumentTable
@@ -61,6 +61,10 @@ Paths = Union[str, "PathLike[str]", Sequence[Union[str, "PathLike[str]"]], None]
 
 
 # --- Results (their types: combin.results) ---------------------------------------------------
+
+#: The folder of the exact 52-card Lunar run committed with this version (the command line's
+#: ``--shards`` default, where it is run from a checkout).
+SHARDS = "tables/lunar/game/full"
 
 def _par_result(sheet: "ParSheet", warnings: Sequence[str] = ()) -> ParResult:
     from combin.documents.parsheet import document
@@ -180,7 +184,6 @@ def compare(wager: str, *, paytable: str | Sequence[str] | None = None,
     >>> [heading for heading, _ in banker.columns][:2]
     ['rules standard 6 decks', 'rules ez 6 decks']
     """
-    from combin.commands.compare import comparison
     base = _sheet_options(None, interpret=interpret, paytable_file=paytable_file)
     document, columns = comparison(wager, _listed(paytable), _listed(rules), _listed(decks), base)
     return CompareResult(kind=document.kind, title=document.title, source=document,
@@ -233,7 +236,6 @@ def package(*bets: str, sets: Sequence[str] = (), paytable: str | None = None,
     options = _sheet_options(None, paytable=paytable, decks=decks, shoe=shoe, rules=rules,
                              interpret=interpret, paytable_file=files)
     if files:
-        from combin.commands.package import resolve_files
         chosen = resolve_files(files, chosen, options)
     result = joint(chosen, **options)
     document = package_document(result)
@@ -516,3 +518,86 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
     table = DocumentTable.of("strategy", "Optimal option", ["Figure", "Value"], rows)
     return Document("lunar_strategy", "Lunar Poker: the optimal option of one situation", info,
                     (table,), notes=tuple(rules.reading_notes()), subject=subject)
+
+
+#: The most columns ``compare`` sets side by side.
+MAX_COLUMNS = 64
+
+#: An example of each list option of ``compare`` (its error messages show one).
+_EXAMPLE = {"--paytable": "A,B,C", "--rules": "standard,ez", "--decks": "6,8"}
+
+
+def _items(text: str | None, option: str, what: str) -> list[str | None]:
+    """The items of ``option``'s comma-separated list ``text`` (``[None]`` when not given);
+    an empty item, or an item named twice (for ``--decks``, the same number: ``8,08``), is an
+    error that quotes the user's list."""
+    from combin.fileio import shown
+    if text is None:
+        return [None]
+    items: list[str | None] = [item.strip() for item in text.split(",")]
+    empty = [str(i) for i, item in enumerate(items, 1) if not item]
+    if empty:
+        which = (f"item {empty[0]} is" if len(empty) == 1
+                 else f"items {', '.join(empty[:-1])} and {empty[-1]} are")
+        raise CombinError(f"{option} {shown(text)}: {which} empty; separate the {what} by single "
+                          f"commas, e.g. {option} {_EXAMPLE[option]}")
+    keys: list[object] = list(items)
+    if option == "--decks":
+        from combin.bounded import parse_int
+        keys = [parse_int(item, "--decks", 1) for item in items]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            first = keys.index(key)
+            same = (f"{items[first]!r} and {items[i]!r} are the same number"
+                    if items[first] != items[i] else f"{items[i]!r} is named twice")
+            raise CombinError(f"{option} {shown(text)}: {same}; name each of the {what} once")
+    return items
+
+
+def comparison(wager: str, paytable: str | None, rules: str | None, decks: str | None,
+               base: dict[str, Any]) -> "tuple[Document, list[tuple[str, ParSheet]]]":
+    """The document of ``combin compare`` and its ``(heading, sheet)`` columns, from the
+    command line's lists (``"A,B,C"``) and the options ``base`` of every column."""
+    from combin.analysis import par_sheet
+    from combin.documents.comparison import document
+    paytables = _items(paytable, "--paytable", "paytables")
+    rule_sets = _items(rules, "--rules", "rule sets")
+    deck_counts = _items(decks, "--decks", "deck counts")
+    combos = [(p, r, d) for d in deck_counts for r in rule_sets for p in paytables]
+    if len(combos) > MAX_COLUMNS:
+        raise CombinError(f"{len(combos)} combinations to compare; at most {MAX_COLUMNS}")
+    columns = []
+    for table, rule, deck in combos:
+        sheet = par_sheet(wager, paytable=table, rules=rule, decks=deck,
+                          interpret=base["interpret"], extra_paytables=base["extra_paytables"],
+                          **({"extra_rulesets": base["extra_rulesets"]}
+                             if "extra_rulesets" in base else {}))
+        heading = " ".join(part for part in (
+            f"paytable {table}" if table else None, f"rules {rule}" if rule else None,
+            f"{deck} decks" if deck else None) if part) or sheet.paytable
+        columns.append((heading, sheet))
+    title = f"{columns[0][1].title}: side by side"
+    return document("compare", title, [("compare", title, columns)]), columns
+
+
+def resolve_files(files: list[str], bets: "list[Bet]", options: dict[str, Any]) -> "list[Bet]":
+    """Let the paytable files ``files`` (read into ``options``) select each bet's paytable, as
+    ``combin par`` does for one wager."""
+    from combin.design.package import Bet
+    from combin.paytable_file import PaytableFile, catalog, choose
+    loaded = PaytableFile(tuple(files), tuple(options["extra_paytables"]),
+                          tuple(options.get("extra_rulesets", ())))
+    known = catalog()
+    resolved, rules = [], set()
+    for bet in bets:
+        paytable = bet.paytable or options["paytable"]
+        chosen, rule = choose(loaded, bet.wager, paytable, options["rules"], known.ruled(bet.wager))
+        if rule is not None and rule != options["rules"]:
+            rules.add(rule)
+        resolved.append(Bet(bet.wager, chosen, bet.stake))
+    if len(rules) > 1:
+        raise CombinError(f"the paytable files select several rule sets ({', '.join(sorted(rules))}); "
+                          "choose one with --rules")
+    if rules:
+        options["rules"] = rules.pop()
+    return resolved

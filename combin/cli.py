@@ -21,7 +21,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, NoReturn
 
-from combin import __version__
+from combin.version import __version__
 from combin.commands import MODULE_OF, MODULES
 from combin.errors import CombinError
 

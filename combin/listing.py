@@ -7,7 +7,7 @@ and ``GAME_interpretations``, so every format of :mod:`combin.render` can show
 it (``combin list --format json``).
 """
 
-from combin import __version__
+from combin.version import __version__
 from combin.game import Game
 from combin.registry import games
 from combin.render import render_text

@@ -25,7 +25,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from combin import __version__, display
+from combin import display
+from combin.version import __version__
 from combin.outcomes import OutcomeSpace
 from combin.paytable import Paytable
 from combin.risk import Risk, risk

@@ -21,7 +21,6 @@ from fractions import Fraction
 from os import PathLike
 from typing import TYPE_CHECKING, Any
 
-import combin
 from combin.errors import CombinError
 
 if TYPE_CHECKING:

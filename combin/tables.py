@@ -12,7 +12,8 @@ so regenerating gives the same bytes.
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from combin import __version__, display
+from combin import display
+from combin.version import __version__
 from combin.analysis import paytable_ids, select_wager, sensitivity_of
 from combin.fileio import write_tree
 from combin.game import Game

@@ -102,7 +102,7 @@ def test_every_public_name_has_an_example():
 
 
 def test_the_version_of_the_package_and_of_the_docs_agree():
-    assert "version = attr: combin.__version__" in (ROOT / "setup.cfg").read_text()
+    assert "version = attr: combin.version.__version__" in (ROOT / "setup.cfg").read_text()
     namespace: dict = {}
     conf = ROOT / "docs" / "conf.py"
     path = list(sys.path)

@@ -3,7 +3,7 @@
 import json
 from fractions import Fraction
 
-from combin import __version__
+from combin.version import __version__
 from combin.documents.parsheet import document
 from combin.render.jsonfile import document_object, write
 from combin.schemas import validate

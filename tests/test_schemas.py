@@ -5,7 +5,7 @@ import json
 import jsonschema
 import pytest
 
-from combin import __version__
+from combin.version import __version__
 from combin.cli import main
 from combin.schemas import KINDS, load, validate
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
-from combin import __version__
+from combin.version import __version__
 from combin.analysis import Selection, select_wager, sensitivity_of
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files

@@ -22,7 +22,7 @@ import html
 import re
 from collections.abc import Mapping
 
-from combin import __version__
+from combin.version import __version__
 from combin.render.html import STYLE
 
 __all__ = ["filing_html", "page_order", "anchor"]

@@ -16,7 +16,8 @@ from typing import Any
 
 import markdown
 
-from combin import __version__, display
+from combin import display
+from combin.version import __version__
 from combin.audit.simulate import Confirmation
 from combin.crosscheck import Check
 from combin.game import Game

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from combin import __version__
+from combin.version import __version__
 from combin.audit import LIMITS
 from combin.audit.bundle import (EMPTY_LAB, FORMAT, PARAMETERS, PDF, PROGRESS, file_digest, git_commit,
                                  audit_command, build)

@@ -25,7 +25,7 @@ EXAMPLES = """examples:
   combin lunar simulate --rounds 100000 --seed 1"""
 
 #: Where ``combin lunar strategy`` looks for the exact run's shards unless told (``make lunar-game``).
-DEFAULT_SHARDS_FOLDER = "tables/lunar/game/full"
+from combin.api import SHARDS as DEFAULT_SHARDS_FOLDER
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -39,28 +39,6 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
     return names + (("joint_lines",) if args.lunar_supers is not None else ())
 
 
-def resolve_files(files: list[str], bets: "list[Bet]", options: dict[str, Any]) -> "list[Bet]":
-    """Let the paytable files ``files`` (read into ``options``) select each bet's paytable, as
-    ``combin par`` does for one wager."""
-    from combin.design.package import Bet
-    from combin.paytable_file import PaytableFile, catalog, choose
-    loaded = PaytableFile(tuple(files), tuple(options["extra_paytables"]),
-                          tuple(options.get("extra_rulesets", ())))
-    known = catalog()
-    resolved, rules = [], set()
-    for bet in bets:
-        paytable = bet.paytable or options["paytable"]
-        chosen, rule = choose(loaded, bet.wager, paytable, options["rules"], known.ruled(bet.wager))
-        if rule is not None and rule != options["rules"]:
-            rules.add(rule)
-        resolved.append(Bet(bet.wager, chosen, bet.stake))
-    if len(rules) > 1:
-        raise CombinError(f"the paytable files select several rule sets ({', '.join(sorted(rules))}); "
-                          "choose one with --rules")
-    if rules:
-        options["rules"] = rules.pop()
-    return resolved
-
 
 def run(args: argparse.Namespace) -> str | bytes:
     if getattr(args, "lunar_supers", None) is not None:

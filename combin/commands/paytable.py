@@ -25,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> str:
     from dataclasses import replace
 
-    from combin import __version__
+    from combin.version import __version__
     from combin.game import RuleSet, check_known
     from combin.paytable import ID_PATTERN
     from combin.paytable_file import catalog, paytable_toml, read_paytable_files

@@ -13,7 +13,8 @@ options.
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from combin import __version__, display
+from combin import display
+from combin.version import __version__
 from combin.render.document import Document, Ordinal, Ratio, Table, Text
 from combin.stud.core.situation import card_text
 from combin.stud.draw.report import ordered_results, result_name

@@ -9,7 +9,8 @@ best-hand class, the dealer's qualification with five cards, and what a winning 
 from fractions import Fraction
 from typing import Any
 
-from combin import __version__, display
+from combin import display
+from combin.version import __version__
 from combin.render.document import Count, Document, Number, Ratio, Table, Text
 
 __all__ = ["hands_document"]

@@ -11,7 +11,7 @@ interval in separate columns, so a spreadsheet can read each bound.
 
 from typing import TYPE_CHECKING, Any
 
-from combin import __version__
+from combin.version import __version__
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ their data does.
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from combin import __version__
+from combin.version import __version__
 from combin.render.markdown import table
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ dealer.  Only the intervals' ends (square roots) are decimals.
 from fractions import Fraction
 from typing import Any
 
-from combin import __version__
+from combin.version import __version__
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
 
 __all__ = ["simulation_document"]

@@ -9,7 +9,8 @@ as ``"p/q"``; CSV: tidy, one table per file).  Nothing varies between runs.
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from combin import __version__, display
+from combin import display
+from combin.version import __version__
 from combin.cards import CLASS_NAMES, CLASSES, RANKS
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table
 

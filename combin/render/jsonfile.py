@@ -14,7 +14,7 @@ the notes and the figures.  Keys are written in a fixed order.
 import json
 from typing import Any
 
-from combin import __version__
+from combin.version import __version__
 from combin.render.document import Document
 
 __all__ = ["write", "document_object", "dump"]

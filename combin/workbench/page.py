@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
-from combin import __version__
+from combin.version import __version__
 from combin.fileio import write_tree
 from combin.paytable import Paytable
 from combin.workbench.data import workbench_data

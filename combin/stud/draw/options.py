@@ -28,6 +28,10 @@ class Option:
     With ``bound`` the option was not priced exactly: ``ev`` is a proven upper
     bound of its value, below the runner-up's exact value, so it cannot be
     the best (:meth:`combin.stud.draw.rank.engine.RankEngine.priced`).
+
+    >>> option = Option("exchange", (3, 4), Fraction(-1, 2))
+    >>> option.bound, option.results is None, RESULTS[:3]
+    (False, True, ('lose', 'push', 'ante_taken'))
     """
 
     kind: str

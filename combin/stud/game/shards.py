@@ -253,7 +253,7 @@ def plan_digest(folder: str | os.PathLike) -> str:
 def provenance(folder: str | os.PathLike) -> str:
     """What a sheet built from the folder's shards says of them: its plan's digest, and whether
     that is the committed run of this version of combin -- plainly when it is not."""
-    from combin import __version__
+    from combin.version import __version__
     digest = plan_digest(folder)
     known = COMMITTED_PLANS.get(digest)
     return f"plan.json sha256 {digest}: " + (known or (

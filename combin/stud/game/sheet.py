@@ -36,7 +36,8 @@ from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from math import comb
 
-from combin import __version__, display
+from combin import display
+from combin.version import __version__
 
 __all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions",
            "paytable_figures", "PaytableFigures", "PERCENT"]

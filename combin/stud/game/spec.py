@@ -87,7 +87,7 @@ class RunSpec:
 
     def to_json(self) -> dict:
         """The run's description (the store's key; each chunk's first argument)."""
-        from combin import __version__
+        from combin.version import __version__
         return {"command": f"game {self.game}", "version": __version__, **self.game_json(),
                 "mode": self.mode, "chunk": self.chunk, **dict(self.extra)}
 

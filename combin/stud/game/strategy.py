@@ -89,7 +89,8 @@ class Strategy:
 
 def strategy_json(strategy):
     """Every class with its optimal option, as JSON (exact values ``"p/q"`` per Ante)."""
-    from combin import __version__, display
+    from combin import display
+    from combin.version import __version__
     from combin.stud.game.chunks import option_label
     from combin.stud.core.situation import card_text
     classes = []

@@ -13,7 +13,11 @@ The steps are modules: :mod:`~combin.stud.reference.cards.kernel.tables` (per si
 :mod:`~combin.stud.reference.cards.kernel.subsets`) and
 :mod:`~combin.stud.reference.cards.kernel.forcing` (the forcing part of the numerators), over the
 shared pieces of :mod:`~combin.stud.reference.cards.kernel.common`.  This package re-exports
-the entry points.
+the entry points and the shared tables: ``C(n, k)``, the width of a situation's outcome row,
+the straights, the most tie rows a loop carries, and whether the loops are compiled.
+
+>>> int(COMB[52, 5]), OUT_WIDTH, bool(STRAIGHT_MASKS[0b11111]), TIE_LOOP_MOST, COMPILED in (True, False)
+(2598960, 29, True, 40, True)
 """
 
 from combin.stud.reference.cards.kernel.common import COMB, COMPILED, OUT_WIDTH, STRAIGHT_MASKS, pack_positions
