@@ -90,7 +90,6 @@ def _identities(option: str, path: str, what: str) -> list[tuple[Any, str, str, 
 def _collisions(outputs: Sequence[tuple[str, str, str, bool]]) -> None:
     """Refuse two outputs naming one file (by real path, or device and inode), and an output
     naming one of the store's companion files (``S.sqlite-wal``)."""
-    from combin.fileio import shown
     seen: dict[Any, tuple[str, str, bool]] = {}
     for option, path, what, _ in outputs:
         mine = _identities(option, os.fspath(path), what)
@@ -98,6 +97,7 @@ def _collisions(outputs: Sequence[tuple[str, str, str, bool]]) -> None:
             if identity not in seen or seen[identity][0] == option:
                 continue
             first, other, first_companion = seen[identity]
+            from combin.fileio import shown     # only to word a refusal: the start stays light
             if companion or first_companion:
                 user, store_file = (first, one) if companion else (option, other)
                 raise CombinError(f"{user} names {shown(store_file)}, a file SQLite keeps beside "

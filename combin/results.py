@@ -365,8 +365,8 @@ class StrategyAnswer(Result):
     the stored strategy (``shard``) or was priced on the spot.
 
     >>> answer = combin.strategy("AS KD 7H 7C 2D", "9S")
-    >>> answer.option, answer.shard
-    ('play', 75)
+    >>> answer.option, answer.value
+    ('play', Fraction(-4150, 32637))
     """
 
     option: str

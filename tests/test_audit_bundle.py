@@ -258,6 +258,10 @@ def _the_pdf_is_the_filing(out):
         assert words in first, words
     assert f"page {pages} of {pages}" in text and pages > 10
     html_pages = [p.relative_to(out).as_posix() for p in out.rglob("*.html")]
+    # a Markdown page with no HTML rendering (the method, the register) is rendered for the PDF
+    html_pages += [p.relative_to(out).as_posix()[:-3] + ".html" for p in out.rglob("*.md")
+                   if not p.with_suffix(".html").exists() and p.name != "README.md"
+                   and p.parent != out]
     assert len(html_pages) >= 10
     for path in html_pages:
         assert path in text, path               # each page of the bundle, named by its path

@@ -155,9 +155,6 @@ def test_the_published_caribbean_totals_are_compared_as_exact_fractions(monkeypa
     to the published integer and prints it grouped (Python 3.11 cannot format a Fraction with
     ","): a total one unit off fails and shows its own digits."""
     from fractions import Fraction
-    import combin.documents.stud_game
-    import combin.render
-    import combin.stud.nodraw.game
     cycle = 19_933_230_517_200
     # optimal as published, always one unit off, the other strategies a whole loss
     totals = {"optimal": -1_041_372_912_372, "always": -3_310_360_338_061}
@@ -169,10 +166,12 @@ def test_the_published_caribbean_totals_are_compared_as_exact_fractions(monkeypa
             self.expected = self.total / cycle
             self.lines = {("lose", None, Fraction(-1)): cycle}
 
-    monkeypatch.setattr(combin.stud.nodraw.game, "whole_game",
+    import combin.caribbean.audit
+    # the names as the game's audit module holds them (imported at its top)
+    monkeypatch.setattr(combin.caribbean.audit, "whole_game",
                         lambda rules, deck, strategy: Result(strategy))
-    monkeypatch.setattr(combin.documents.stud_game, "game_document", lambda result: None)
-    monkeypatch.setattr(combin.render, "render", lambda document, fmt: "")
+    monkeypatch.setattr(combin.caribbean.audit, "game_document", lambda result: None)
+    monkeypatch.setattr(combin.caribbean.audit, "render", lambda document, fmt: "")
     anchors = {check.name: check for check in caribbean(None, _quiet).checks
                if check.group == "anchor"}
     optimal = anchors["Caribbean Stud, optimal: total loss 1,041,372,912,372 over the cycle "
@@ -186,7 +185,8 @@ def test_the_published_caribbean_totals_are_compared_as_exact_fractions(monkeypa
 def test_the_kept_classes_of_a_late_shard_re_price_and_a_changed_value_is_named(tmp_path):
     """reprice_kept lists only the picked shards' classes: a kept class of shard 200 (far from the
     first class) is priced again as it is kept, and once its kept value is changed (the digest
-    made again, as a forger would) the change is named with the shard and class."""
+    made again and pinned in the plan, as a forger would) the change is named with the shard
+    and class."""
     import gzip
     from pathlib import Path
     from combin.lunar.audit import reprice_kept
@@ -202,5 +202,8 @@ def test_the_kept_classes_of_a_late_shard_re_price_and_a_changed_value_is_named(
     body["checks"] = [[index, code, str(int(value) + 1)] for index, code, value in body["checks"]]
     text = json.dumps(dict(body, digest=shard_digest(body)), separators=(",", ":")) + "\n"
     (folder / "shard-200.json.gz").write_bytes(gzip.compress(text.encode(), mtime=0))
+    plan = json.loads((folder / "plan.json").read_text())      # the forger re-pins it too
+    plan["digests"][200] = shard_digest(body)
+    (folder / "plan.json").write_text(json.dumps(plan, indent=1) + "\n")
     found = reprice_kept(folder, 1, 7, _quiet)
     assert len(found) == 1 and found[0].startswith("recomputed figures differ: shard 200, class ")

@@ -393,7 +393,7 @@ def test_a_whole_shard_priced_again_is_its_file_and_a_forged_one_is_not(folder, 
 
 
 def test_verify_prices_again_a_whole_shard_chosen_at_random(folder):
-    from combin.audit.verify import _whole_shards
+    from combin.lunar.audit import whole_shards as _whole_shards
     said = []
     assert _whole_shards(folder / "full", "lunar/game/full/", 1, 5, said.append, 0) == []
     assert len(said) == 1 and said[0].startswith("lunar: shard ") and said[0].endswith("every class priced again")

@@ -162,16 +162,35 @@ def _cover(lab: Mapping[str, str], contents: list[tuple[str, str]]) -> str:
             f"<h2>Contents</h2><nav><ol>{items}</ol></nav></section>")
 
 
+def _pages(files: Mapping[str, str | bytes]) -> dict[str, str]:
+    """``{path of an HTML page: its HTML}``: every ``.html`` page of the bundle, and every
+    Markdown page that has no HTML rendering beside it (the method, the register), rendered
+    here under the ``.html`` name its links use; the bundle's index (``README.md``) aside.
+
+    >>> sorted(_pages({"a.html": "<p>a</p>", "g/method.md": "# M", "g/x.md": "x",
+    ...                "g/x.html": "<p>x</p>", "README.md": "# i"}))
+    ['a.html', 'g/method.html', 'g/x.html']
+    """
+    from combin.audit.report import html_page, page_title
+    found = {path: text for path, text in files.items()
+             if path.endswith(".html") and isinstance(text, str)}
+    for path, text in files.items():
+        html_path = path[:-3] + ".html"
+        if path.endswith(".md") and path != "README.md" and isinstance(text, str) \
+                and html_path not in found:     # as the bundle's other Markdown pages are shown
+            found[html_path] = html_page(text, page_title(text))
+    return found
+
+
 def filing_html(files: Mapping[str, str | bytes], lab: Mapping[str, str]) -> str:
     """The printable filing of a bundle's ``files`` (``{path: text or bytes}``) with the
     laboratory's fields ``lab`` (client, submission, prepared_by, date)."""
-    pages = page_order([path for path, text in files.items()
-                        if path.endswith(".html") and isinstance(text, str)])
+    rendered = _pages(files)
+    pages = page_order(list(rendered))
     included = set(pages)
     contents, sections = [], []
     for path in pages:
-        text = files[path]
-        assert isinstance(text, str)
+        text = rendered[path]
         title = _title(text, path)
         contents.append((path, title))
         body = _short_cells(_links(_body(text), path, included, files))
