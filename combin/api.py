@@ -390,9 +390,11 @@ def lunar_game(shards: str | PathLike[str] = SHARDS, *, paytable: str | None = N
                interpret: Interpret = None) -> GameResult:
     """The exact 52-card Lunar Poker game with draws under optimal play, read from the
     committed shards of its run (``combin game lunar --shards DIR --max-shards 0``); nothing
-    is priced, so it takes seconds.  ``shards`` defaults to the repository's own folder.
+    is priced, so it takes seconds.  ``shards`` defaults to ``tables/lunar/game/full`` of the
+    working folder (a checkout of the repository), as the command line does.
 
-    >>> full = lunar_game()
+    >>> from pathlib import Path
+    >>> full = lunar_game(Path(combin.__file__).parents[1] / SHARDS)   # from any folder
     >>> full.figures["situations: C(n,5) x (n-5)"], full.house_edge < 0
     (122151120, True)
     """

@@ -49,9 +49,10 @@ def _store(d):
     ("--classes-out", "S.sqlite-journal", "--classes-out names S.sqlite-journal, a file SQLite keeps "
                                           "beside the store; give it a file of its own"),
 ])
-def test_no_output_is_written_over_the_store_or_its_sqlite_files(tmp_path, option, target, message):
+def test_no_output_is_written_over_the_store_or_its_sqlite_files(tmp_path, monkeypatch, option, target,
+                                                                message):
     _store(tmp_path)
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)         # the working folder restored after the test
     _refused(LUNAR + ["--store", "S.sqlite", option, target], tmp_path, message)
 
 
