@@ -67,16 +67,19 @@ class GamePages:
 
     ``pages`` maps a path inside the game's folder to its text; ``figures`` gives
     ``(label, house edge)`` rows for the report; ``note`` is the sentence under
-    that table when the game has a folder of its own (no par sheets).
+    that table when the game has a folder of its own (no par sheets); ``lead`` holds the
+    tables (:class:`combin.render.document.Table`) the game's report and the bundle's summary
+    open with: the game's own figures, before any wager's.
 
-    >>> GamePages({"game/a.md": "# A"}, [], []).note
-    ''
+    >>> GamePages({"game/a.md": "# A"}, [], []).note, GamePages({}, [], []).lead
+    ('', ())
     """
 
     pages: dict[str, str | bytes]
     checks: list[Check]
     figures: list[tuple[str, Any]]
     note: str = ""
+    lead: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,9 @@ class Solver:
     second paytable combination on a winning Bet (L11) when the game has one,
     loaded only when a command asks for the rules; ``shards`` is where the
     repository keeps the shards of the game's exact whole game (relative to its
-    root) and ``make`` the make target that computes them, when it does.
+    root) and ``make`` the make target that computes them, when it does;
+    ``side_wager`` names (``"module:function"``) the wager on the player's first five that every
+    round carries, when the game has one (:func:`combin.stud.game.round.side_wager`).
     """
 
     package: str
@@ -146,6 +151,7 @@ class Solver:
     second_pays: str | None = None
     shards: str | None = None
     make: str | None = None
+    side_wager: str | None = None
 
 
 @dataclass(frozen=True)
