@@ -123,7 +123,7 @@ def shards_document(run: "AssembledRun", multiple: Fraction = Fraction(1)) -> Do
     from combin.stud.game.sheet import totals_sheet
     sheet = totals_sheet(run.deck, run.rules, run.scale, run.totals,
                          {"classes_total": run.totals.classes, "shards": run.shards,
-                          "plan": run.plan}, multiple,
+                          "plan": run.plan}, multiple, run.nets,
                          basic_expected=None if run.basic is None or run.basic[1] is None
                          else run.basic[2])
     return sheet_document(sheet, run.strategy, plain=True, basic=run.basic)

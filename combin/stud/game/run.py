@@ -19,7 +19,7 @@ from math import comb
 from combin.errors import CombinError
 
 __all__ = ["run_game", "Throughput", "announce_exact_run", "LONG_RUN_CLASSES", "ROUND_NET_CLASSES",
-           "round_nets"]
+           "round_nets", "class_nets"]
 
 #: The most classes whose round with the side wager is also summed net by net by the card-by-card
 #: engine (the hit frequency; seconds up to the 24-card deck 9TJQKA's 38,622 classes).
@@ -140,21 +140,27 @@ def round_nets(deck, rules, records):
     """``{"optimal": ..., "basic": ...}``: :func:`combin.stud.game.round.dealt_nets` of the
     classes' optimal options (the run's) and of the basic strategy's, when the game has a side
     wager and the deck at most :data:`ROUND_NET_CLASSES` classes; else ``None``."""
+    return class_nets(deck, rules, [(r.hand, r.up, r.weight, r.best) for r in records])
+
+
+def class_nets(deck, rules, classes):
+    """:func:`round_nets` of ``[(hand, up, weight, best option index or -1 for an instant
+    payout)]`` -- the run's records, or the class list and the strategy codes of its shards."""
     from combin.stud.draw.options import option_keys
     from combin.stud.game.features import basic_option, basic_rules
     from combin.stud.game.round import dealt_nets, side_wager
     side = side_wager(rules.game)
-    if side is None or len(records) > ROUND_NET_CLASSES:
+    if side is None or len(classes) > ROUND_NET_CLASSES:
         return None
     keys = option_keys(rules)
     basic, _ = basic_rules(rules.game)
 
-    def chosen(record, strategy):
-        if record.best < 0:
+    def chosen(hand, best, strategy):
+        if best < 0:
             return None                 # an instant payout: no option
-        return keys[record.best] if strategy == "optimal" else basic_option(record.hand, basic, keys)
-    return {strategy: dealt_nets(deck, rules, ((r.hand, r.up, r.weight, chosen(r, strategy))
-                                               for r in records), side)
+        return keys[best] if strategy == "optimal" else basic_option(hand, basic, keys)
+    return {strategy: dealt_nets(deck, rules, ((hand, up, weight, chosen(hand, best, strategy))
+                                               for hand, up, weight, best in classes), side)
             for strategy in ("optimal", "basic")}
 
 
