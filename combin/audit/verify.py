@@ -32,7 +32,7 @@ from combin.fileio import PathLike, read_text
 from combin.progress import Messages
 from combin.registry import find_game, games
 
-__all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "MAX_MANIFEST_BYTES"]
+__all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "VERIFY_SHARDS", "MAX_MANIFEST_BYTES"]
 
 
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
@@ -262,10 +262,12 @@ def _edited_parameters(root: Path, parameters: Mapping[str, int]) -> list[str]:
 #: How many of a 52-card sample's classes ``--verify`` prices again by default (about 0.1 to
 #: 0.4 CPU-seconds each, after a minute of one-time setup).
 VERIFY_CLASSES = 200
+#: Whole shards of each exact whole-game run a full ``--verify`` prices again, class by class.
+VERIFY_SHARDS = 1
 
 
 def verify(directory: PathLike, workers: int = 2, progress: Messages = PROGRESS,
-           recompute: bool = True, classes: int = VERIFY_CLASSES, shards: int = 0) -> list[str]:
+           recompute: bool = True, classes: int = VERIFY_CLASSES, shards: int = VERIFY_SHARDS) -> list[str]:
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
     Checked: the manifest's shape (:func:`read_manifest`); every listed path

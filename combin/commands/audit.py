@@ -60,8 +60,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         type=int_option("--verify-shards", 0, 256),
                         help="with --verify: price again every class of K shards of the exact 52-card "
                              "run, chosen at random (seeded), and compare each shard file entry by entry "
-                             "(default 0; a 52-card shard is about 22,000 classes, about 4 CPU-ms each in "
-                             "the run's own engine: 1 to 2 CPU-minutes a shard)")
+                             "(default 1; a 52-card shard is about 22,000 classes, about 4 CPU-ms each in "
+                             "the run's own engine: 1 to 2 CPU-minutes a shard; 0: none)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")
     scope.add_argument("--wager", action="append", default=[], metavar="W",
@@ -142,13 +142,15 @@ def _date(text: str | None) -> str:
         raise CombinError(f"--date takes YYYY-MM-DD, not {text[:40]!r}") from None
 
 
-def verdict(directory: str, hashes_only: bool, classes: int) -> str:
+def verdict(directory: str, hashes_only: bool, classes: int, shards: int = 0) -> str:
     """The verdict of a clean ``--verify``, the command's result (on stdout, so ``-q`` keeps
     it), saying what was recomputed in full and what only by a sample.
 
     >>> print(verdict("b", True, 0), end="")
     b: verified: every file's hash and the manifest match (nothing recomputed: --hashes-only).
     >>> "a seeded sample of 3" in verdict("b", False, 3)
+    True
+    >>> "2 whole shards chosen at random" in verdict("b", False, 3, 2)
     True
     """
     if hashes_only:
@@ -161,6 +163,10 @@ def verdict(directory: str, hashes_only: bool, classes: int) -> str:
                f"run's other classes are taken from the shards as filed." if classes else
                " Exact whole-game runs the bundle carries: their sheets are re-assembled from "
                "the committed shards; no class is priced again (--verify-classes 0).")
+    if shards:
+        sampled += (f" Besides, {shards:,} whole shard{'s' if shards > 1 else ''} chosen at random "
+                    f"(seeded) of each such run {'were' if shards > 1 else 'was'} priced again class by "
+                    "class and found identical, entry by entry.")
     return (f"{directory}: verified: every file's hash and the manifest match, and every par "
             f"sheet, table and cross-check was recomputed in full and is identical.{sampled}\n")
 
@@ -182,17 +188,18 @@ def _run(args: argparse.Namespace) -> str:
                               "them from the bundle's manifest")
         if not args.verify.strip():
             raise CombinError("--verify needs the directory of a bundle, not an empty name")
-        from combin.audit.verify import VERIFY_CLASSES, verify
+        from combin.audit.verify import VERIFY_CLASSES, VERIFY_SHARDS, verify
         classes = VERIFY_CLASSES if args.verify_classes is None else args.verify_classes
+        shards = VERIFY_SHARDS if args.verify_shards is None else args.verify_shards
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only,
-                             classes=classes, shards=args.verify_shards or 0)
+                             classes=classes, shards=shards)
         for line in differences:
             print(line, file=sys.stderr)
         if differences:
             print(f"combin: {args.verify}: {len(differences)} difference(s)", file=sys.stderr)
             raise SystemExit(1)
         # on stdout, not returned: the command's --out names the bundle to build, not a file
-        print(verdict(args.verify, args.hashes_only, classes), end="")
+        print(verdict(args.verify, args.hashes_only, classes, shards), end="")
         return ""
     for asked, name in ((args.hashes_only, "--hashes-only"),
                         (args.verify_classes is not None, "--verify-classes"),
