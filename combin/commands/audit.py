@@ -64,8 +64,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "the run's own engine: 1 to 2 CPU-minutes a shard; 0: none)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")
-    scope.add_argument("--wager", action="append", default=[], metavar="W",
-                       help="a wager of the game (repeatable; default every wager)")
+    scope.add_argument("--wager", action="append", default=[], metavar="W[:PAYTABLE]",
+                       help="a wager of the game (repeatable; default every wager), with the "
+                            "paytable it is filed under, e.g. baccarat.tie:8to1 (default: --paytable "
+                            "when the wager offers it, else each of its paytables)")
     scope.add_argument("--paytable", help="paytable id (wagers offering it are priced under it "
                                           "alone; Lunar: the instant payout A, B or C)")
     scope.add_argument("--rules", help="rule set id (default: every rule set)")
@@ -127,9 +129,10 @@ def _scope(args: argparse.Namespace) -> "Scope":
             raise CombinError(f"--paytable-file: two files are named {name!r}; rename one")
         names.add(name)
         files.append((name, read_text(path, MAX_FILE_BYTES, "paytable file")))
-    return Scope(args.game, tuple(args.wager), args.paytable, args.rules, args.decks, args.shoe,
-                 args.deck, tuple(sorted(parse_assignments(args.interpret).items())),
-                 tuple(files))
+    return Scope.with_wagers(args.wager, game=args.game, paytable=args.paytable, rules=args.rules,
+                             decks=args.decks, shoe=args.shoe, deck=args.deck,
+                             interpret=tuple(sorted(parse_assignments(args.interpret).items())),
+                             paytable_files=tuple(files))
 
 
 def _date(text: str | None) -> str:
