@@ -54,6 +54,9 @@ class Scope:
     #: ``((wager, paytable), ...)``: a wager filed under one paytable of its own
     #: (``--wager baccarat.tie:8to1``), whatever ``paytable`` says.
     pins: tuple[tuple[str, str], ...] = ()
+    #: ``((name, text),)`` when the scope and the laboratory's fields were given by a submission
+    #: file (:mod:`combin.audit.submission`), carried in the bundle as ``inputs/NAME``.
+    submission: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
     @classmethod
     def with_wagers(cls, given: Sequence[str], **fields: Any) -> "Scope":
@@ -103,10 +106,14 @@ class Scope:
         return {"game": self.game, "wagers": self.wager_words(), "paytable": self.paytable,
                 "rules": self.rules, "decks": self.decks, "shoe": self.shoe, "deck": self.deck,
                 "interpret": dict(self.interpret),
-                "paytable_files": [f"{INPUTS}/{name}" for name, _ in self.paytable_files]}
+                "paytable_files": [f"{INPUTS}/{name}" for name, _ in self.paytable_files],
+                "submission_file": next((f"{INPUTS}/{name}" for name, _ in self.submission), None)}
 
     def options(self) -> list[str]:
-        """The ``combin audit`` options that give this scope (for the recorded command)."""
+        """The ``combin audit`` options that give this scope (for the recorded command): the
+        submission file alone when the scope came from one."""
+        if self.submission:
+            return ["--submission-file", f"{INPUTS}/{self.submission[0][0]}"]
         words: list[str] = []
         for name, value in (("game", self.game), ("paytable", self.paytable),
                             ("rules", self.rules), ("decks", self.decks), ("shoe", self.shoe),
@@ -127,11 +134,13 @@ class Scope:
         try:
             files = tuple((path.split("/", 1)[1], read_input(path))
                           for path in record.get("paytable_files", []))
+            given = record.get("submission_file")
+            submission = () if given is None else ((given.split("/", 1)[1], read_input(given)),)
             return cls.with_wagers(
                 list(record.get("wagers", [])), game=record.get("game"), paytable=record.get("paytable"),
                 rules=record.get("rules"), decks=record.get("decks"), shoe=record.get("shoe"),
                 deck=record.get("deck"), interpret=tuple(sorted(dict(record.get("interpret", {})).items())),
-                paytable_files=files)
+                paytable_files=files, submission=submission)
         except (AttributeError, TypeError, ValueError, IndexError):
             raise CombinError("the manifest's 'scope' is not a valid scope") from None
 

@@ -86,13 +86,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     lab.add_argument("--prepared-by", default=None, help="who prepared it")
     lab.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                      help="the date printed on the reports (default: today, UTC)")
+    lab.add_argument("--submission-file", metavar="FILE",
+                     help="a Rules Submission in TOML: the laboratory's fields and the scope (the keys "
+                          "of the options above: game, wagers = [\"baccarat.tie:8to1\", ...], paytable, "
+                          "rules, decks, shoe, deck, [interpret]), instead of those options; copied "
+                          "into the bundle and checked by --verify")
     parser.add_argument("--pdf", action="store_true",
                         help="also write REPORT.pdf through headless Chromium")
 
 
 #: Options that build a bundle (the scope, the laboratory's fields, --pdf), not --verify one.
 _SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck", "interpret",
-                  "paytable_file", "client", "submission", "prepared_by", "date", "pdf")
+                  "paytable_file", "client", "submission", "prepared_by", "date", "pdf",
+                  "submission_file")
 
 
 def scope_record(args: argparse.Namespace) -> dict[str, Any]:
@@ -133,6 +139,30 @@ def _scope(args: argparse.Namespace) -> "Scope":
                              decks=args.decks, shoe=args.shoe, deck=args.deck,
                              interpret=tuple(sorted(parse_assignments(args.interpret).items())),
                              paytable_files=tuple(files))
+
+
+def _submitted(args: argparse.Namespace) -> tuple["Scope", dict[str, str]]:
+    """The scope and laboratory fields of ``--submission-file`` (which no scope or laboratory
+    option may accompany, but ``--date`` when the file gives none)."""
+    import dataclasses
+    from pathlib import Path
+    from combin.audit.scope import Scope
+    from combin.audit.submission import MAX_BYTES, parse_submission
+    from combin.bounded import plain_text
+    from combin.fileio import read_text
+    given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB
+             if name not in ("pdf", "date", "submission_file") and getattr(args, name)]
+    if given:
+        raise CombinError(f"--submission-file gives the scope and the laboratory's fields; drop "
+                          f"{', '.join(given)}")
+    path = args.submission_file
+    name = plain_text(Path(path).name, "the submission file's name")
+    text = read_text(path, MAX_BYTES, "submission file")
+    found = parse_submission(text, path)
+    if found.lab["date"] and args.date is not None:
+        raise CombinError(f"{path} gives the date; drop --date")
+    lab = {**found.lab, "date": _date(found.lab["date"] or args.date)}
+    return dataclasses.replace(found.scope, submission=((name, text),)), lab
 
 
 def _date(text: str | None) -> str:
@@ -210,8 +240,11 @@ def _run(args: argparse.Namespace) -> str:
         if asked:
             raise CombinError(f"{name} applies to --verify DIR")
     check_directory(args.out, relatives=(), marker=MARKER)
-    scope = _scope(args)
-    lab = {**lab_fields(args), "date": _date(args.date)}
+    if args.submission_file is not None:
+        scope, lab = _submitted(args)
+    else:
+        scope = _scope(args)
+        lab = {**lab_fields(args), "date": _date(args.date)}
     if args.pdf:
         from combin.audit.pdf import probe
         probe()  # refused before any work when Chromium is missing or cannot print
