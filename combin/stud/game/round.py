@@ -66,8 +66,10 @@ class SideWager:
 def side_wager(game: Any) -> SideWager | None:
     """The side wager the stud ``game``'s solver names (``"module:function"``), or ``None``.
 
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> from combin.lunar import GAME as LUNAR
     >>> from combin.stud.core.rules import load_game
-    >>> side_wager(load_game("lunar")).id, side_wager(load_game("caribbean"))
+    >>> side_wager(load_game(LUNAR.id)).id, side_wager(load_game(CARIBBEAN.id))
     ('lunar.super', None)
     """
     name = getattr(getattr(game, "solver", None), "side_wager", None)
@@ -139,8 +141,9 @@ def round_wagered(rules: Any, kind: str, result: str) -> Fraction:
     ends in ``result``: the Ante, the draw fee when it draws, the Bet unless it folds, the force
     fee when forcing.
 
+    >>> from combin.lunar import GAME as LUNAR
     >>> from combin.stud.core.rules import load_game
-    >>> rules = load_game("lunar").resolve()
+    >>> rules = load_game(LUNAR.id).resolve()
     >>> str(round_wagered(rules, "exchange", "fold")), str(round_wagered(rules, "play", "forced_won"))
     ('2', '4')
     """
