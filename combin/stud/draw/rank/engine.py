@@ -147,6 +147,11 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
 _LAYOUTS: dict[tuple, OptionArrays] = {}
 #: The ranks' part of the last situation prepared (by game, readings, five, up rank, unseen ranks).
 _RANKS_STATE: dict[tuple, RanksState] = {}
+#: The shared ranks' part (:func:`~combin.stud.draw.rank.prepare.share_ranks`) of the last rank
+#: multisets and up ranks seen, oldest first: a run prices the fives of one rank multiset one
+#: after another, each with its up ranks (13 at most), so a few more than 13 are kept.
+_SHARED_RANKS: dict[tuple, tuple] = {}
+_SHARED_MOST = 16
 
 
 def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
@@ -269,14 +274,29 @@ class RankEngine:
                 for card in self.player:
                     player_mask |= 1 << card
                 # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
-                ranks = RanksState(*kernel.prepare_ranks(self.unseen_record, options, self._wins, player_mask,
-                                                         _kernel_tables()))
+                ranks = RanksState(*kernel.join_ranks(self.unseen_record, options, player_mask,
+                                                      self._shared_ranks(options), _kernel_tables()))
                 _RANKS_STATE.clear()
                 _RANKS_STATE[key] = ranks
             suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks,
                                                      _kernel_tables()))
             self._state = (ranks, suits)
         return self._state
+
+    def _shared_ranks(self, options: OptionArrays) -> tuple:
+        """:func:`~combin.stud.draw.rank.prepare.share_ranks` of this situation: the same for every five
+        of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
+        each option keeps), so the fives of a run that share them share it."""
+        five = options.mode == 0
+        key = (self.rules.game.id, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
+               options.k[five].tobytes(), options.kept[five].tobytes())
+        shared = _SHARED_RANKS.get(key)
+        if shared is None:
+            shared = kernel.share_ranks(self.unseen_record, options, self._wins, _kernel_tables())
+            while len(_SHARED_RANKS) >= _SHARED_MOST:
+                del _SHARED_RANKS[next(iter(_SHARED_RANKS))]        # the oldest first
+            _SHARED_RANKS[key] = shared
+        return shared
 
     def _exact(self, o: int, want: bool) -> tuple:
         ranks, suits = self._prepared()

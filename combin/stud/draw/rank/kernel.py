@@ -64,6 +64,6 @@ and an option's sum below ``C(47, 5) * 2.6e9 < 2**63``.
 """
 
 from combin.stud.draw.rank.exact import RESULT_ROWS, exact
-from combin.stud.draw.rank.prepare import prepare_ranks, prepare_suits
+from combin.stud.draw.rank.prepare import join_ranks, prepare_ranks, prepare_suits, share_ranks
 
-__all__ = ["prepare_ranks", "prepare_suits", "exact", "RESULT_ROWS"]
+__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "prepare_suits", "exact", "RESULT_ROWS"]
