@@ -197,6 +197,21 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
     return found
 
 
+#: The :class:`WholePays` of the rules objects seen last, by identity (a run prices every class of a
+#: chunk under one rules object; reading the pays again from the rules cost a tenth of a millisecond).
+_PAYS_OF: dict[int, tuple[Any, Any]] = {}
+
+
+def _pays_of(rules: Any) -> Any:
+    """:func:`~combin.stud.core.pays.whole_pays` of ``rules``, memoised by identity."""
+    found = _PAYS_OF.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_PAYS_OF) > 8:
+            _PAYS_OF.clear()
+        found = _PAYS_OF[id(rules)] = (rules, whole_pays(rules))
+    return found[1]
+
+
 def _top_two(first: int | None, second: int | None, value: int) -> tuple[int, int | None]:
     """The two highest of ``first >= second`` (either may be None) and ``value``."""
     if first is None or value > first:
@@ -236,13 +251,14 @@ class RankEngine:
         self.a, self.avail = a, avail
         self.up = int(situation.up) >> 2
         self.sigma = int(situation.up) & 3
-        self.pays = whole_pays(rules)       # the rules' pays, as every engine reads them
+        self.pays = _pays_of(rules)         # the rules' pays, as every engine reads them
         self.unseen_record = Unseen(a, avail, self.up, self.sigma, self.n)
         self.bet, self.loss = self.pays.bet, self.pays.loss
         self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
         self.force_fee = self.pays.force_fee if self.pays.can_force else None
         self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
         self.buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
+        self._buy_size = int(self.buy or 0)
         self._values: dict[tuple, Fraction] | None = None
         self._wins = _win_levels(rules)
         self._layout: OptionArrays | None = None
@@ -315,7 +331,7 @@ class RankEngine:
 
     def size(self, key: tuple) -> int:
         kind, positions = key
-        return 0 if kind == "play" else (int(self.buy or 0) if kind == "buy" else len(positions))
+        return 0 if kind == "play" else (self._buy_size if kind == "buy" else len(positions))
 
     def values(self) -> dict[tuple, Fraction]:
         """``{key: exact value}`` of every option of :attr:`keys`."""
