@@ -37,7 +37,7 @@ from combin.stud.draw.rank.records import (OptionArrays, RankTables, RanksState,
                                            row_tables)
 from combin.stud.draw.rank.tables import OFFSET, build
 
-__all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw"]
+__all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_capacity"]
 
 def _level_classes(levels: np.ndarray) -> np.ndarray:
     """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
@@ -151,7 +151,22 @@ _RANKS_STATE: dict[tuple, RanksState] = {}
 #: multisets and up ranks seen, oldest first: a run prices the fives of one rank multiset one
 #: after another, each with its up ranks (13 at most), so a few more than 13 are kept.
 _SHARED_RANKS: dict[tuple, tuple] = {}
-_SHARED_MOST = 16
+_SHARED = [16]          # how many are kept (0: none, each five prices its own: the bench's "before")
+
+
+def shared_capacity(most: int) -> int:
+    """Keep the shared ranks' part of at most ``most`` rank multisets and up ranks (0: share none,
+    every five and up rank computes its own, as the engine did before it shared them); returns the
+    capacity it replaces.  For the bench's before-and-after; the figures are the same either way.
+
+    >>> before = shared_capacity(0)
+    >>> shared_capacity(before), before
+    (0, 16)
+    """
+    previous = _SHARED[0]
+    _SHARED[0] = most
+    _SHARED_RANKS.clear()
+    return previous
 
 
 def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
@@ -309,9 +324,10 @@ class RankEngine:
         shared = _SHARED_RANKS.get(key)
         if shared is None:
             shared = kernel.share_ranks(self.unseen_record, options, self._wins, _kernel_tables())
-            while len(_SHARED_RANKS) >= _SHARED_MOST:
+            while _SHARED_RANKS and len(_SHARED_RANKS) >= _SHARED[0]:
                 del _SHARED_RANKS[next(iter(_SHARED_RANKS))]        # the oldest first
-            _SHARED_RANKS[key] = shared
+            if _SHARED[0] > 0:
+                _SHARED_RANKS[key] = shared
         return shared
 
     def _exact(self, o: int, want: bool) -> tuple:

@@ -1,8 +1,9 @@
 """The rank engine's compiled passes: every option of one situation, by draw class.
 
 The passes are modules: :mod:`~combin.stud.draw.rank.prepare` (the shared
-work of a situation: :func:`prepare_ranks`, :func:`prepare_suits`, with the
-dealer's side in :mod:`~combin.stud.draw.rank.dealer`),
+work of a situation: :func:`prepare_ranks` -- computed as :func:`share_ranks`, shared by the
+fives of one rank multiset with one up rank, then :func:`join_ranks` -- and :func:`prepare_suits`,
+with the dealer's side in :mod:`~combin.stud.draw.rank.dealer`),
 :mod:`~combin.stud.draw.rank.exact` (one option, :func:`exact`) and
 :mod:`~combin.stud.draw.rank.forcing`, over the pieces of
 :mod:`~combin.stud.draw.rank.common`; this module re-exports the entry points
