@@ -28,6 +28,7 @@ import random
 import subprocess
 import sys
 from time import monotonic, perf_counter, process_time
+from typing import Any
 
 __all__ = ["bench_rows", "run_order_rows", "scaling", "scaling_rows", "busy_rate", "timed_chunk"]
 
@@ -102,7 +103,8 @@ def bench_rows(full_classes=600, scaling_classes=768, small_classes=500, scaling
     return rows
 
 
-def run_order_rows(deck, rules, total, classes=1500, seed=34):
+def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
+                   seed: int = 34) -> list[tuple[str, float, str]]:
     """The full deck's classes in the order a run prices them: ``classes`` consecutive classes from a
     seeded class index (the fives of one rank multiset follow one another, and share the ranks'
     part: :func:`combin.stud.draw.rank.engine.shared_capacity`), in chunks of 8 as a shard cuts
