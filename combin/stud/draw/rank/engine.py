@@ -212,6 +212,8 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
     return found
 
 
+#: :meth:`RankEngine._affine` by game, readings, unseen count, draw fee and options.
+_AFFINE: dict[tuple, list[tuple[int, int]]] = {}
 #: The :class:`WholePays` of the rules objects seen last, by identity (a run prices every class of a
 #: chunk under one rules object; reading the pays again from the rules cost a tenth of a millisecond).
 _PAYS_OF: dict[int, tuple[Any, Any]] = {}
@@ -370,14 +372,30 @@ class RankEngine:
     def _scaled(self, o: int, total: int) -> int:
         """The value of option ``o`` as an integer over :attr:`scale`, from its kernel sum ``total``
         (``sum over draws of max(-D, numerator)``, the numerator alone for play)."""
-        key = self.keys[o]
-        if key[0] == "fold":
-            return -self.scale
-        k = self.size(key)
-        whole = self.denominator(key)
-        if key[0] == "play":
-            return total * (self.scale // whole)
-        return -(self.draw_fee or 0) * self.scale + total * (self.scale // (whole * comb(self.n, k)))
+        factor, offset = self._affine()[o]
+        return offset + total * factor
+
+    def _affine(self) -> list[tuple[int, int]]:
+        """Per option, ``(factor, offset)`` with :meth:`_scaled` ``= offset + total x factor``: fold
+        ``(0, -scale)``, play ``(scale / D, 0)``, a draw of ``k`` cards ``(scale / (D C(n, k)),
+        -draw fee x scale)`` (``D`` :meth:`denominator`; every quotient whole: ``scale`` is their
+        lcm).  They depend on the unseen count and the rules alone, so they are kept by those."""
+        memo_key = (self.rules.game.id, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
+        found = _AFFINE.get(memo_key)
+        if found is None:
+            found = []
+            for key in self.keys:
+                if key[0] == "fold":
+                    found.append((0, -self.scale))
+                elif key[0] == "play":
+                    found.append((self.scale // self.denominator(key), 0))
+                else:
+                    whole = self.denominator(key) * comb(self.n, self.size(key))
+                    found.append((self.scale // whole, -(self.draw_fee or 0) * self.scale))
+            if len(_AFFINE) > 16:
+                _AFFINE.clear()
+            _AFFINE[memo_key] = found
+        return found
 
     def _priced_exact(self, o: int) -> int:
         """The exact value of option ``o`` over :attr:`scale`; its outcomes kept for :meth:`distribution`."""
