@@ -106,18 +106,20 @@ def bench_rows(full_classes=600, scaling_classes=768, small_classes=500, scaling
 def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
                    seed: int = 34) -> list[tuple[str, float, str]]:
     """The full deck's classes in the order a run prices them: ``classes`` consecutive classes from a
-    seeded class index (the fives of one rank multiset follow one another, and share the ranks'
-    part: :func:`combin.stud.draw.rank.engine.shared_capacity`), in chunks of 8 as a shard cuts
-    them; priced with the sharing (now) and without it (the engine before), the same records
-    required of both, and the projected core-hours of the exact run of ``total`` classes."""
+    seeded class index, by rank multiset and up rank (:func:`combin.stud.game.chunks.rank_group_order`:
+    the fives of one group share the ranks' part, :func:`combin.stud.draw.rank.engine.shared_capacity`;
+    a shard of 22,000 classes shares more than this slice), in chunks of 8 as a shard cuts them;
+    priced with the sharing (now) and without it (the ranks' part per five, as before), the same
+    records required of both, and the projected core-hours of the exact run of ``total`` classes."""
     from combin.stud.core.classes import situations
     from combin.stud.draw.rank.engine import shared_capacity
-    from combin.stud.game.chunks import solve_chunk
+    from combin.stud.game.chunks import rank_group_order, solve_chunk
     from combin.stud.game.spec import RunSpec
     _, hands, ups, weights = situations(deck)
     start = random.Random(seed).randrange(len(weights) - classes)
-    chunks = RunSpec.of(deck, rules, chunk=8, price="best").chunks(hands, ups, weights,
-                                                                    list(range(start, start + classes)))
+    # in the order a shard prices its classes (by rank multiset and up rank), within this slice
+    order = [start + i for i in rank_group_order(hands[start:start + classes], ups[start:start + classes])]
+    chunks = RunSpec.of(deck, rules, chunk=8, price="best").chunks(hands, ups, weights, order)
     found = {}
     for name, most in (("before", 0), ("now", None)):
         previous = shared_capacity(0 if most == 0 else 16)
@@ -130,7 +132,7 @@ def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
     if found["before"][1] != found["now"][1]:
         raise AssertionError("the shared ranks' part changed a figure")
     before, now = found["before"][0] / classes, found["now"][0] / classes
-    return [(f"lunar game: full deck, {classes} consecutive classes from class {start:,} as a run prices them",
+    return [(f"lunar game: full deck, {classes} consecutive classes from class {start:,}, by rank group as a shard",
              found["now"][0],
              f"{now * 1000:.2f} ms CPU a class now, {before * 1000:.2f} ms before (the ranks' part per five): "
              f"{before / now:.2f}x; exact run of {total:,} classes: {total * now / 3600:,.2f} core-hours now, "
