@@ -31,8 +31,8 @@ from math import comb, lcm
 
 from combin.errors import CombinError
 
-__all__ = ["common_denominator", "solve_chunk", "rank_group_order", "cpu_per_class", "warm_up", "ClassRecord", "records_of",
-           "option_label", "option_group", "RECORD_FORMAT"]
+__all__ = ["common_denominator", "solve_chunk", "rank_group_order", "cpu_per_class", "warm_up", "ClassRecord",
+           "records_of", "option_label", "option_group", "RECORD_FORMAT"]
 
 
 #: The version of a chunk result's layout (2: every result carries its net moments; 3: an option
