@@ -38,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-draw", action="store_true",
                         help="Lunar Poker: fold, play and force only (no sixth card, no exchange)")
     parser.add_argument("--strategy", default="optimal",
-                        help="without draws: optimal (default), always, pair, ace-king, thumb")
+                        help="without draws: optimal (default), always, pair, ace-king, thumb, akj83")
     parser.add_argument("--deck", metavar="RANKS", help="ranks in play, e.g. 9TJQKA (default: all 13)")
     parser.add_argument("--paytable", help="Lunar Poker instant payout paytable: A (default), B or C")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
