@@ -178,7 +178,7 @@ def game_document(result: "WholeGame") -> Document:
         tables.append(Table.of("ace_king", "Ace-king hands: raise, fold, or the share of "
                                "situations raised, by the third card and the dealer's up card",
                                header, ace_king))
-    subject = (("game", rules.game.id), ("title", rules.game.title),
+    subject: tuple[tuple[str, Any], ...] = (("game", rules.game.id), ("title", rules.game.title),
                ("citation", rules.game.citation),
                ("deck", {"ranks": result.deck.text, "cards": len(result.deck)}),
                ("strategy", result.strategy),
