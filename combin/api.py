@@ -523,9 +523,9 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
             ["in percent of the Ante", Percent(Fraction(value), 4)], ["source", Text(source)]]
     readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
     paytable = rules.instant.id if rules.instant else None
-    info = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
+    info: tuple[tuple[str, Any], ...] = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
             ("Deck", situation.deck.text), ("Paytable", Text(paytable)), ("Interpretations", readings))
-    subject = (("game", rules.game.id), ("deck", {"ranks": situation.deck.text,
+    subject: tuple[tuple[str, Any], ...] = (("game", rules.game.id), ("deck", {"ranks": situation.deck.text,
                                                   "cards": len(situation.deck)}),
                ("player", [card_text(c) for c in hand]), ("up", card_text(situation.up)),
                ("paytable", paytable), ("interpretations", dict(rules.readings)),
@@ -534,9 +534,15 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
                          "ev": display.rational(value)}),
                ("source", {"stored": shard is not None, "shard": shard,
                            "folder": None if shard is None else folder}))
+    from combin.stud.core.variant import identification, sheet_lines
+    game_file = identification(rules.game)
+    file_rows, file_notes = sheet_lines(game_file)
+    info += tuple((name, Text(value)) for name, value in file_rows)
+    if game_file is not None:
+        subject += (("game_file", game_file),)
     table = DocumentTable.of("strategy", "Optimal option", ["Figure", "Value"], rows)
     return Document("lunar_strategy", "Lunar Poker: the optimal option of one situation", info,
-                    (table,), notes=tuple(rules.reading_notes()), subject=subject)
+                    (table,), notes=tuple(file_notes + rules.reading_notes()), subject=subject)
 
 
 #: The most columns ``compare`` sets side by side.

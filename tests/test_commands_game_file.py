@@ -90,3 +90,17 @@ def test_the_sheet_names_the_file_and_what_it_changes(tmp_path, capsys, monkeypa
     assert found["changes"] == ["the Bet's pay on two pair: 1 to 1 (the registered game: 2 to 1)"]
     assert any("changes lunar as registered: the Bet's pay on two pair" in note for note in sheet["notes"])
     assert sheet["tables"] != default["tables"]
+
+
+@pytest.mark.parametrize("command", ["advise", "strategy"])
+def test_advice_and_strategy_name_the_file_and_price_its_game(command, tmp_path, capsys):
+    """No sixth card in the file: the advice has no buy option, and the answer names the file."""
+    path = tmp_path / "no-sixth.toml"
+    path.write_text(HEAD + "[draws]\nbuy = 0\n")
+    assert main(COMMANDS[command] + ["--game-file", str(path), "--format", "json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["subject"]["game_file"]["changes"] == [
+        "cards a sixth-card purchase draws (0: no sixth card): 0 (the registered game: 1)"]
+    if command == "advise":
+        options = sheet["tables"]["options"]["rows"]
+        assert options and not any("buy" in json.dumps(row) for row in options)

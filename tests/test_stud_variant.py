@@ -151,3 +151,16 @@ def test_the_variant_game_on_jqka_equals_the_card_by_card_engine_and_the_naive_t
         assert ("buy",) not in naive
         for key, value in RankEngine(situation, rules).values().items():
             assert naive[key if key[0] == "exchange" else (key[0],)] == value, key
+
+
+def test_a_variants_sample_never_reads_the_shipped_control(monkeypatch):
+    """The full deck's control under the default readings is shipped for the registered game; a game
+    file's game (here with nothing changed but its name) is summed instead."""
+    from types import SimpleNamespace
+    import combin.stud.nodraw.game as nodraw
+    from combin.stud.game.control import no_draw_expected
+    deck = Deck.parse(None)
+    shipped = no_draw_expected(deck, load_game("lunar").resolve())
+    monkeypatch.setattr(nodraw, "whole_game", lambda *args, **kwargs: SimpleNamespace(expected="summed"))
+    assert no_draw_expected(deck, variant_game(parse_variant(HEAD, "f.toml")).resolve()) == "summed"
+    assert no_draw_expected(deck, load_game("lunar").resolve()) == shipped != "summed"
