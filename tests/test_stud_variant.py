@@ -164,3 +164,11 @@ def test_a_variants_sample_never_reads_the_shipped_control(monkeypatch):
     monkeypatch.setattr(nodraw, "whole_game", lambda *args, **kwargs: SimpleNamespace(expected="summed"))
     assert no_draw_expected(deck, variant_game(parse_variant(HEAD, "f.toml")).resolve()) == "summed"
     assert no_draw_expected(deck, load_game("lunar").resolve()) == shipped != "summed"
+
+
+def test_a_number_of_thousands_of_digits_is_one_line():
+    with pytest.raises(CombinError) as error:
+        parse_variant(HEAD + "[draws]\nfee = " + "1" * 5000 + "\n", "f.toml")
+    assert str(error.value).startswith("f.toml: not a valid game file (Exceeds the limit (4300 digits)")
+    with pytest.raises(CombinError, match=r"^f.toml, line 6: bet_pays.pays.one_pair: "):
+        parse_variant(HEAD + '[bet_pays.pays]\none_pair = "' + "1" * 5000 + ' to 1"\n', "f.toml")

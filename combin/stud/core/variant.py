@@ -168,7 +168,7 @@ def _check(reader: _Reader, path: str, value: Any) -> tuple[str, Any]:
     try:
         net = Pay.parse(value).net
     except (CombinError, ValueError) as error:
-        reader.fail(path, f"{path}: {error}")
+        reader.fail(path, f"{path}: {str(error)[:120]}")
     if net.denominator != 1:
         reader.fail(path, f"{path} = {value!r}: the exact engines price whole Ante units only")
     return value, value
@@ -180,8 +180,11 @@ def parse_variant(text: str, source: str) -> Variant:
     from combin.stud.core.rules import stud_games
     from combin.tomlfile import ID_PATTERN, MAX_FIELD_TEXT, load_toml
     reader = _Reader(text, source)
-    load_toml(text, source)                           # a syntax error or a duplicate, with its line
-    document = tomllib.loads(text, parse_float=Decimal)   # 1.5 read as written
+    try:
+        load_toml(text, source)                       # a syntax error or a duplicate, with its line
+        document = tomllib.loads(text, parse_float=Decimal)   # 1.5 read as written
+    except ValueError as error:                       # a number of thousands of digits
+        raise CombinError(f"{source}: not a valid game file ({str(error).split(';')[0][:100]})") from None
     fields = {}
     for name in _TEXT:
         value = document.get(name)
