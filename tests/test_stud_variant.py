@@ -172,3 +172,9 @@ def test_a_number_of_thousands_of_digits_is_one_line():
     assert str(error.value).startswith("f.toml: not a valid game file (Exceeds the limit (4300 digits)")
     with pytest.raises(CombinError, match=r"^f.toml, line 6: bet_pays.pays.one_pair: "):
         parse_variant(HEAD + '[bet_pays.pays]\none_pair = "' + "1" * 5000 + ' to 1"\n', "f.toml")
+
+
+def test_forcing_the_card_the_data_names_fixes_l10():
+    game = variant_game(parse_variant(HEAD + '[force]\nreplace = "highest"\n', "f.toml"))
+    assert "L10" not in game.interpretations and game.entry["force"]["replace"] == "highest"
+    assert game.resolve().force_fee == 1

@@ -77,9 +77,15 @@ SETTINGS: dict[str, tuple[str, str]] = {
 }
 
 #: Where a setting stands in for a reading: setting it fixes the rule, so the reading is not read.
-_FIXES = {"draws.exchange": "draws", "ante_win.pays": "ante_win"}
-#: The readings' values of force.replace the engine prices today.
-_REPLACE = ("highest",)
+_FIXES = {"draws.exchange": "draws", "ante_win.pays": "ante_win", "force.replace": "force"}
+
+
+def _replaceable(base: dict[str, Any]) -> list[str]:
+    """The dealer's cards a force may replace in the registered game's data (its ``replace``, or
+    the values its reading names): what the engines price, so what a game file may choose."""
+    force = base.get("force", {})
+    found = list(force.get("values", {}).values()) + ([force["replace"]] if "replace" in force else [])
+    return sorted(set(found))
 
 
 @dataclass(frozen=True)
@@ -135,7 +141,7 @@ def _antes(reader: _Reader, path: str, value: Any) -> int:
     return int(amount)
 
 
-def _check(reader: _Reader, path: str, value: Any) -> tuple[str, Any]:
+def _check(reader: _Reader, path: str, value: Any, base: dict[str, Any]) -> tuple[str, Any]:
     """``(value as text, value as the merge writes it)`` of one setting, or one line naming it."""
     kind = SETTINGS[path][0]
     if kind in ("antes", "bet"):
@@ -159,9 +165,9 @@ def _check(reader: _Reader, path: str, value: Any) -> tuple[str, Any]:
     if kind == "replace":
         if value not in ("highest", "lowest"):
             reader.fail(path, f"{path} must be 'highest' or 'lowest', not {value!r}")
-        if value not in _REPLACE:
+        if value not in _replaceable(base):
             reader.fail(path, f"{path} = '{value}' is not priced by the engines yet "
-                              f"(they replace: {', '.join(_REPLACE)})")
+                              f"(they replace: {', '.join(_replaceable(base))})")
         return str(value), value
     if not isinstance(value, str):
         reader.fail(path, f"{path} must be a pay as on a layout (\"2 to 1\", \"push\"), not {value!r}")
@@ -215,7 +221,7 @@ def parse_variant(text: str, source: str) -> Variant:
             reader.fail(path, f"{fields['derived_from']} has no '{part}' to change")
     for path in SETTINGS:
         if path in given:
-            shown, written = _check(reader, path, given[path])
+            shown, written = _check(reader, path, given[path], base)
             settings.append((path, shown))
             values.append((path, written))
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
