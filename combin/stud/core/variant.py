@@ -21,11 +21,12 @@ The exact engines price whole Ante units: a fee, the Bet or a pay that is not a 
 of Antes is refused here, before any work.  Amounts are exact: ``2``, ``"3/2"`` or ``1.5``
 (a decimal is read as written, not as a binary float).
 
->>> variant = parse_variant('''
+>>> from combin.lunar import GAME as LUNAR
+>>> variant = parse_variant(f'''
 ... id = "fee-2"
 ... title = "Draw fee 2 x Ante"
 ... citation = "A casino's proposal"
-... derived_from = "lunar"
+... derived_from = "{LUNAR.id}"
 ... [draws]
 ... fee = 2
 ... ''', "fee-2.toml")
@@ -289,7 +290,8 @@ def stud_game(name: str, game_file: Any = None) -> Any:
     """The registered stud game ``name``, or (``game_file`` given) the game of that file, which
     must be derived from ``name``; the file is read and checked before any work.
 
-    >>> stud_game("lunar").variant is None
+    >>> from combin.lunar import GAME as LUNAR
+    >>> stud_game(LUNAR.id).variant is None
     True
     """
     from combin.stud.core.rules import load_game
@@ -360,9 +362,9 @@ def sheet_lines(found: dict[str, Any] | None) -> tuple[list[tuple[str, str]], li
     citation and SHA-256; the notes say in words what differs from the registered game.
 
     >>> rows, notes = sheet_lines({"file": "f.toml", "id": "x", "title": "X", "citation": "c",
-    ...                            "derived_from": "lunar", "sha256": "ab", "changes": ["the Bet (x Ante): 3"]})
+    ...                            "derived_from": "base", "sha256": "ab", "changes": ["the Bet (x Ante): 3"]})
     >>> rows[0], notes[0]
-    (('Game file', 'f.toml (id x, SHA-256 ab)'), 'The game file f.toml changes lunar as registered: the Bet (x Ante): 3.')
+    (('Game file', 'f.toml (id x, SHA-256 ab)'), 'The game file f.toml changes base as registered: the Bet (x Ante): 3.')
     """
     if found is None:
         return [], []
