@@ -310,10 +310,22 @@ def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str
 # --- The stud games (the only module that imports combin.stud) ------------------------------
 
 
-def _rules(name: str, paytable: str | None, interpret: Interpret) -> Any:
+def _stud(name: str, game_file: str | PathLike[str] | None) -> Any:
+    """The :class:`~combin.stud.core.rules.StudGame` ``name``, or the game of a game file derived
+    from it (:mod:`combin.stud.core.variant`: read and checked before any work)."""
+    from combin.stud.core.variant import stud_game
+    return stud_game(name, game_file)
+
+
+def _rules(name: str, paytable: str | None, interpret: Interpret,
+           game_file: str | PathLike[str] | None = None) -> Any:
     from combin.interpret import parse_assignments
-    from combin.stud.core.rules import load_game
-    return load_game(name).resolve(paytable, parse_assignments(_assignments(interpret)))
+    return _stud(name, game_file).resolve(paytable, parse_assignments(_assignments(interpret)))
+
+
+def _parsed(interpret: Interpret) -> dict[str, str]:
+    from combin.interpret import parse_assignments
+    return parse_assignments(_assignments(interpret))
 
 
 def _quietly(run_game: Any, deck: Any, rules: Any) -> Any:
@@ -342,22 +354,23 @@ def game(name: str, *, deck: str | None = None, strategy: str = "optimal", draws
          game_file: str | PathLike[str] | None = None) -> GameResult:
     """A whole stud game summed exactly (``combin game``): Caribbean Stud, Lunar Poker without
     draws (``draws=False``) under a ``strategy``, or Lunar Poker with draws under optimal play
-    on a reduced ``deck`` (``"JQKA"``), in this process.  ``game_file`` (a game of your own) is
-    not yet supported.
+    on a reduced ``deck`` (``"JQKA"``), in this process.  ``game_file``: a game file derived
+    from ``name`` (``combin game --game-file``: its fees, pays and rules over the registered
+    game's; :mod:`combin.stud.core.variant`).
 
     >>> game("lunar", deck="9TJQKA", draws=False).figures["House edge per Ante"]
     Fraction(-4325322961, 2883046320)
+    >>> from pathlib import Path
+    >>> example = Path(combin.__file__).parents[1] / "docs" / "examples" / "lunar-fee-2.toml"
+    >>> game("lunar", deck="9TJQKA", draws=False, game_file=example).figures["House edge per Ante"]
+    Fraction(-3494556721, 2883046320)
     >>> game("caribbean", strategy="never")
     Traceback (most recent call last):
     combin.errors.CombinError: unknown strategy 'never' (strategies: optimal, always, pair, ace-king, thumb)
     """
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import load_game
-    if game_file is not None:
-        raise CombinError("game_file: a game of your own is not yet supported (games: caribbean, "
-                          "lunar)")
-    rules = _rules(name, paytable, interpret)
-    stud = load_game(name)
+    stud = _stud(name, game_file)
+    rules = stud.resolve(paytable, _parsed(interpret))
     if not stud.can_draw or not draws:
         from combin.documents.stud_game import game_document
         from combin.stud.nodraw.game import STRATEGIES, whole_game
@@ -422,10 +435,11 @@ def lunar_game(shards: str | PathLike[str] = SHARDS, *, paytable: str | None = N
 
 def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None = None,
            interpret: Interpret = None, everything: bool = False,
-           progress: bool = False) -> Advice:
+           progress: bool = False, game_file: str | PathLike[str] | None = None) -> Advice:
     """Price every option of a Lunar Poker situation (``combin lunar advise``): those that can
     be the best or the runner-up exactly, the others by a proven bound (all exactly with
-    ``everything``); ``progress`` shows the options priced on stderr, as the command does.
+    ``everything``); ``progress`` shows the options priced on stderr, as the command does;
+    ``game_file``: a game file derived from Lunar Poker (:func:`game`).
 
     >>> advise("AS KD TH TC 9D", "QS", deck="9TJQKA").margin
     Fraction(800069, 2042040)
@@ -433,8 +447,8 @@ def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None 
     from combin.documents.advice import advice_document
     from combin.stud.core.situation import Situation
     from combin.stud.draw.report import advice_report
+    rules = _rules("lunar", paytable, interpret, game_file)
     situation = Situation.parse(hand, up, deck)
-    rules = _rules("lunar", paytable, interpret)
     shown = None
     if progress:
         from combin.progress import StderrProgress
@@ -452,9 +466,12 @@ def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None 
 
 
 def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | None = None,
-             interpret: Interpret = None, shards: str | PathLike[str] | None = None) -> StrategyAnswer:
+             interpret: Interpret = None, shards: str | PathLike[str] | None = None,
+             game_file: str | PathLike[str] | None = None) -> StrategyAnswer:
     """The optimal option of a Lunar Poker situation from the stored strategy of the exact run
-    (``combin lunar strategy``), with its exact value priced now for that option.
+    (``combin lunar strategy``), with its exact value priced now for that option; ``game_file``: a
+    game file derived from Lunar Poker (:func:`game`; the stored strategy of another game is not
+    read: its shards are keyed by the game file's content).
 
     >>> strategy("AS KD 7H 7C 2D", "9S").value
     Fraction(-4150, 32637)
@@ -466,8 +483,8 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
     from combin.stud.game.chunks import option_label
     from combin.stud.draw.rank.engine import RankEngine
     from combin.stud.game.shards import lookup, provenance
+    rules = _rules("lunar", paytable, interpret, game_file)
     situation = Situation.parse(hand, up, deck)
-    rules = _rules("lunar", paytable, interpret)
     folder = str(shards) if shards is not None else SHARDS
     if shards is not None and not os.path.isdir(folder):
         raise CombinError(f"{folder[:100]}: no such folder of shards")
@@ -506,9 +523,9 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
             ["in percent of the Ante", Percent(Fraction(value), 4)], ["source", Text(source)]]
     readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
     paytable = rules.instant.id if rules.instant else None
-    info = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
+    info: tuple[tuple[str, Any], ...] = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
             ("Deck", situation.deck.text), ("Paytable", Text(paytable)), ("Interpretations", readings))
-    subject = (("game", rules.game.id), ("deck", {"ranks": situation.deck.text,
+    subject: tuple[tuple[str, Any], ...] = (("game", rules.game.id), ("deck", {"ranks": situation.deck.text,
                                                   "cards": len(situation.deck)}),
                ("player", [card_text(c) for c in hand]), ("up", card_text(situation.up)),
                ("paytable", paytable), ("interpretations", dict(rules.readings)),
@@ -517,9 +534,15 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
                          "ev": display.rational(value)}),
                ("source", {"stored": shard is not None, "shard": shard,
                            "folder": None if shard is None else folder}))
+    from combin.stud.core.variant import identification, sheet_lines
+    game_file = identification(rules.game)
+    file_rows, file_notes = sheet_lines(game_file)
+    info += tuple((name, Text(value)) for name, value in file_rows)
+    if game_file is not None:
+        subject += (("game_file", game_file),)
     table = DocumentTable.of("strategy", "Optimal option", ["Figure", "Value"], rows)
     return Document("lunar_strategy", "Lunar Poker: the optimal option of one situation", info,
-                    (table,), notes=tuple(rules.reading_notes()), subject=subject)
+                    (table,), notes=tuple(file_notes + rules.reading_notes()), subject=subject)
 
 
 #: The most columns ``compare`` sets side by side.

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from combin.errors import CombinError
 
-__all__ = ["ID_PATTERN", "MAX_DEPTH", "MAX_FIELD_TEXT", "location", "load_toml", "EntryReader"]
+__all__ = ["ID_PATTERN", "MAX_DEPTH", "MAX_FIELD_TEXT", "location", "load_toml", "key_line", "EntryReader"]
 
 #: A paytable or rule-set id of a user's file: a plain name, so that it can follow
 #: ``WAGER:`` on a command line and name a file.
@@ -37,6 +37,32 @@ def _key_path(text: str) -> tuple[str, ...]:
     """``'paytable. "pays" .tie'`` -> ``("paytable", "pays", "tie")``."""
     parts = re.findall(_KEY_PART, text)
     return tuple(part[1:-1] if part[:1] in "\"'" else part for part in parts)
+
+
+def key_line(text: str, path: tuple[str, ...]) -> int:
+    r"""The line that sets the key ``path`` (``("draws", "fee")``), whether under a ``[draws]``
+    header or as a dotted ``draws.fee = ...``; else the line that opens its table; else 0.
+
+    >>> key_line("id = 'x'\n[draws]\nbuy = 0\nfee = 2\n", ("draws", "fee"))
+    4
+    >>> key_line("[force]\nfee = 2\n", ("force",))
+    1
+    """
+    scope: tuple[str, ...] = ()
+    opens = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        header = _HEADER.match(line)
+        if header:
+            scope = _key_path(header[2])
+            if scope == path and not opens:
+                opens = number
+            continue
+        match = _KEY.match(line)
+        if match:
+            full = scope + _key_path(match[1])
+            if full == path or (len(full) > len(path) and full[:len(path)] == path and not opens):
+                return number
+    return opens
 
 
 def _find_duplicate(text: str) -> tuple[int, str, int] | None:

@@ -45,9 +45,11 @@ SIGNATURES = {
     "lunar_game": "(shards: 'str | PathLike[str]' = 'tables/lunar/game/full', *, paytable: 'str | None' = None, "
                   "interpret: 'Interpret' = None) -> 'GameResult'",
     "advise": "(hand: 'str', up: 'str', *, deck: 'str | None' = None, paytable: 'str | None' = None, "
-              "interpret: 'Interpret' = None, everything: 'bool' = False, progress: 'bool' = False) -> 'Advice'",
+              "interpret: 'Interpret' = None, everything: 'bool' = False, progress: 'bool' = False, "
+              "game_file: 'str | PathLike[str] | None' = None) -> 'Advice'",
     "strategy": "(hand: 'str', up: 'str', *, deck: 'str | None' = None, paytable: 'str | None' = None, "
-                "interpret: 'Interpret' = None, shards: 'str | PathLike[str] | None' = None) -> 'StrategyAnswer'",
+                "interpret: 'Interpret' = None, shards: 'str | PathLike[str] | None' = None, "
+                "game_file: 'str | PathLike[str] | None' = None) -> 'StrategyAnswer'",
 }
 
 #: The result types and the fields each one promises (beside ``kind``, ``title``, ``source``).
@@ -210,6 +212,9 @@ def test_the_52_card_game_is_the_committed_sheet():
     (lambda: combin.advise("AS AS 7H 7C 2D", "9S"), ["lunar", "advise", "AS AS 7H 7C 2D", "--up", "9S"]),
     (lambda: combin.strategy("AS KD 7H 7C 2D", "9S", shards="no/such"),
      ["lunar", "strategy", "AS KD 7H 7C 2D", "--up", "9S", "--shards", "no/such"]),
+    (lambda: combin.game("lunar", game_file="no/such.toml"), ["game", "lunar", "--game-file", "no/such.toml"]),
+    (lambda: combin.advise("AS KD 7H 7C 2D", "9S", game_file="no/such.toml"),
+     ["lunar", "advise", "AS KD 7H 7C 2D", "--up", "9S", "--game-file", "no/such.toml"]),
 ], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
 def test_bad_arguments_raise_the_command_lines_sentence(call, words):
     code, out, err = _cli(*words)
@@ -219,11 +224,27 @@ def test_bad_arguments_raise_the_command_lines_sentence(call, words):
     assert err == f"combin: error: {raised.value}\n"
 
 
-def test_the_game_file_and_the_full_game_with_draws_are_refused_in_words():
-    with pytest.raises(CombinError, match="not yet supported"):
-        combin.game("lunar", game_file="my-game.toml")
+def test_the_full_game_with_draws_is_refused_in_words():
     with pytest.raises(CombinError, match="lunar_game"):
         combin.game("lunar")
+
+
+def test_a_game_file_prices_the_game_it_describes(tmp_path):
+    """The no-draw game on 9TJQKA: a game file that changes nothing but its name gives the registered
+    game's figures; the documentation's example (two pair 1 to 1 among its changes) moves them, as the
+    command line's sheet does; advise reads the file too."""
+    same = tmp_path / "same.toml"
+    same.write_text('id = "same"\ntitle = "Lunar"\ncitation = "none changed"\nderived_from = "lunar"\n')
+    plain = combin.game("lunar", deck="9TJQKA", draws=False)
+    assert combin.game("lunar", deck="9TJQKA", draws=False, game_file=same).figures == plain.figures
+    example = Path(combin.__file__).parents[1] / "docs" / "examples" / "lunar-fee-2.toml"
+    changed = combin.game("lunar", deck="9TJQKA", draws=False, game_file=example)
+    _, out, _ = _cli("game", "lunar", "--deck", "9TJQKA", "--no-draw", "--game-file", str(example),
+                     "--format", "json")
+    assert changed.house_edge != plain.house_edge
+    assert json.loads(out)["subject"]["game_file"]["id"] == "lunar-fee-2"
+    advice = combin.advise("JS JD QH KC AD", "QS", deck="JQKA", game_file=example)
+    assert all(not option.startswith("buy") for option, _, _ in advice.options)
 
 
 def test_nothing_prints_and_a_generous_paytable_is_a_warning_of_the_result(tmp_path, capsys):

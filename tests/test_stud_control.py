@@ -87,3 +87,21 @@ def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
     for paytable in ("B", "C"):
         assert (stored[(deck.text, paytable, key)] - stored[(deck.text, "A", key)]
                 == contributions[paytable] - contributions["A"])
+
+
+def test_a_sample_under_other_readings_reports_its_control_from_the_first_step(tmp_path):
+    """L8=even-money: the control is not shipped, so the run sums it first; the log says so on
+    its first line and reports each of its steps before the first chunk is priced."""
+    import io
+    from combin.stud.core.deck import Deck
+    from combin.stud.game.run import run_game
+    from combin.stud.game.spec import resolve_rules
+    stream = io.StringIO()
+    run_game(Deck.parse("JQKA"), resolve_rules("lunar", None, (("L8", "even-money"),)), workers=0,
+             store_path=tmp_path / "s.sqlite", sample=200, seed=1, stream=stream)
+    lines = stream.getvalue().splitlines()
+    control = [i for i, line in enumerate(lines) if line.startswith("game lunar sample (JQKA), the control: ")]
+    first_chunk = next(i for i, line in enumerate(lines) if "phase 1 of 2" in line)
+    assert control[0] == 0 and "summing it first" in lines[0]
+    assert len(control) >= 4 and max(control) < first_chunk
+    assert lines[control[-1]].endswith("situations: 2,424/2,424")

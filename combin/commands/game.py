@@ -43,6 +43,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paytable", help="Lunar Poker instant payout paytable: A (default), B or C")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation, e.g. L8=even-money (repeatable)")
+    parser.add_argument("--game-file", metavar="FILE",
+                        help="a game file: TOML of the shape of the game's stud.toml, with id, title, "
+                             "citation and derived_from, and the rules it changes (fees, sixth card, "
+                             "exchange sizes, pays)")
     draws = parser.add_argument_group(
         "Lunar Poker with draws (--workers, --scheduler and --store also run the game without "
         "draws and Caribbean Stud on the executor, resumable)")
@@ -110,8 +114,8 @@ def _int(text: str, what: str, low: int) -> int:
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.interpret import parse_assignments
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import load_game
-    game = load_game(args.game)
+    from combin.stud.core.variant import stud_game
+    game = stud_game(args.game, args.game_file)
     rules = game.resolve(args.paytable, parse_assignments(args.interpret))
     if not game.can_draw or args.no_draw:
         given = [f"--{name.replace('_', '-')}" for name in _DRAW_ONLY

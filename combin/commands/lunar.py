@@ -42,6 +42,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     advise.add_argument("--deck", metavar="RANKS",
                         help="ranks in the deck, four suits each (default all 13; e.g. 9TJQKA)")
     advise.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
+    advise.add_argument("--game-file", metavar="FILE",
+                        help="a game file derived from Lunar Poker (see combin game --game-file)")
     advise.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                         help="switch an interpretation the game reads (L7-L12), e.g. L8=even-money")
     advise.add_argument("--all", action="store_true",
@@ -58,6 +60,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     strategy.add_argument("--up", required=True, help="the dealer's up card, e.g. 9S")
     strategy.add_argument("--deck", metavar="RANKS", help="ranks in the deck (default all 13)")
     strategy.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
+    strategy.add_argument("--game-file", metavar="FILE",
+                        help="a game file derived from Lunar Poker (see combin game --game-file)")
     strategy.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                           help="switch an interpretation the game reads (L7-L12)")
     strategy.add_argument("--shards", metavar="DIR", default=None,
@@ -74,6 +78,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     simulate.add_argument("--seed", metavar="S", default="1", help="seed of the shuffles (default 1)")
     simulate.add_argument("--deck", metavar="RANKS", help="ranks in the deck (default all 13)")
     simulate.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
+    simulate.add_argument("--game-file", metavar="FILE",
+                        help="a game file derived from Lunar Poker (see combin game --game-file)")
     simulate.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                           help="switch an interpretation the game reads (L7-L12)")
     simulate.add_argument("--shards", metavar="DIR", default=None,
@@ -97,7 +103,7 @@ def run(args: argparse.Namespace) -> str | bytes:
     from combin.api import advise
     from combin.render import emit
     advice = advise(args.hand, args.up, deck=args.deck, paytable=args.paytable,
-                    interpret=args.interpret, everything=args.all, progress=True)
+                    interpret=args.interpret, everything=args.all, progress=True, game_file=args.game_file)
     return emit(advice.document(), args)
 
 
@@ -105,7 +111,7 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
     from combin.api import strategy
     from combin.render import emit
     answer = strategy(args.hand, args.up, deck=args.deck, paytable=args.paytable,
-                      interpret=args.interpret, shards=args.shards)
+                      interpret=args.interpret, shards=args.shards, game_file=args.game_file)
     return emit(answer.document(), args)
 
 
@@ -117,13 +123,13 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
     from combin.progress import StderrProgress
     from combin.render import emit
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import load_game
+    from combin.stud.core.variant import stud_game
     from combin.stud.game.shards import assemble
     from combin.stud.game.simulate import StoredStrategy, simulate
     rounds = parse_int(args.rounds, "--rounds", 2)
     seed = parse_int(args.seed, "--seed", 0)
     deck = Deck.parse(args.deck, need=16)
-    rules = load_game("lunar").resolve(args.paytable, parse_assignments(args.interpret))
+    rules = stud_game("lunar", args.game_file).resolve(args.paytable, parse_assignments(args.interpret))
     folder = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
     if not os.path.isdir(folder):
         raise CombinError(f"{folder[:100]}: no such folder of shards (the exact run keeps them; --shards DIR)")

@@ -85,10 +85,14 @@ def advice_document(report: "AdviceReport") -> Document:
     """
     ident = _identification(report)
     readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items()) or "none"
-    info = (("Player", " ".join(ident["player"])), ("Dealer's up card", ident["up"]),
+    info: tuple[tuple[str, Any], ...] = (("Player", " ".join(ident["player"])), ("Dealer's up card", ident["up"]),
             ("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
             ("Paytable", ident["paytable"] or "none"), ("Interpretations", readings),
             ("Value", ident["value"]), ("Tool", f"combin {__version__}"))
+    from combin.stud.core.variant import identification, sheet_lines
+    game_file = identification(report.rules.game)
+    file_rows, file_notes = sheet_lines(game_file)
+    info += tuple((name, Text(value)) for name, value in file_rows)
     options = Table.of("options", "Every option, best first",
                        [("best", "Best"), ("rank", "Rank"), ("option", "Option"),
                         ("kind", "Kind"), ("discard", "Discard"), ("ev", "EV"),
@@ -108,13 +112,15 @@ def advice_document(report: "AdviceReport") -> Document:
         notes.append(f"{bounded} of the {len(report.options)} options cannot be the best or the runner-up: "
                      "each has no rank and no EV, only a proven upper bound of its value under \"At most\" "
                      "(below the runner-up's exact value); --all prices every option exactly.")
-    notes += reading_notes(ident["game"], ident["interpretations"])     # each reading in words
-    subject = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
+    notes += file_notes + reading_notes(ident["game"], ident["interpretations"])     # each reading in words
+    subject: tuple[tuple[str, Any], ...] = (("game", ident["game"]), ("deck", ident["deck"]), ("player", ident["player"]),
                ("up", ident["up"]), ("paytable", ident["paytable"]),
                ("interpretations", ident["interpretations"]), ("value", ident["value"]),
                ("best", {"option": best.kind, "discard": [card_text(c) for c in best.discard],
                          "ev": display.rational(best.ev),
                          "margin": None if margin is None else display.rational(margin)}))
+    if game_file is not None:
+        subject += (("game_file", game_file),)
     return Document("advise", f"{report.rules.game.title}: the value of every option", info,
                     (options, Table.of("results",
                                        f"Results of the best option ({option_label(best)})",

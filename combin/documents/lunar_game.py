@@ -95,7 +95,10 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                                 for label, optimal, basic in rows]))
     from combin.stud.core.rules import reading_notes
     # each reading in words (the question it answers and the answer), as every sheet gives them
-    notes = list(sections.get("notes", [])) + reading_notes(ident["game"], ident["interpretations"])
+    from combin.stud.core.variant import sheet_lines
+    file_rows, file_notes = sheet_lines(ident.get("game_file"))
+    notes = (file_notes + list(sections.get("notes", []))
+             + reading_notes(ident["game"], ident["interpretations"]))
     if strategy is not None:
         more, more_notes = strategy_tables(strategy)
         tables += more
@@ -105,6 +108,7 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
     info: list[tuple[str, Any]] = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
             ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
+            *((name, Text(value)) for name, value in file_rows),
             ("Unit", ident["unit"]), ("Mode", ident["mode"]),
             *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
               if key in ident),

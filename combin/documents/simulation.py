@@ -53,7 +53,7 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, An
                               "'forced' count the later decisions, priced for the cards in front of the player.")
     readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
     paytable = None if rules.instant is None else rules.instant.id
-    info = (("Deck", f"{deck.text} ({len(deck)} cards)"), ("Paytable", Text(paytable)),
+    info: tuple[tuple[str, Any], ...] = (("Deck", f"{deck.text} ({len(deck)} cards)"), ("Paytable", Text(paytable)),
             ("Interpretations", readings), ("Rounds", Text(f"{result.rounds:,}")), ("Seed", Text(str(seed))),
             ("Strategy", Text(f"the optimal option of every class, from the {shards} shards of the exact run")),
             ("Shard plan", Text(provenance(folder))),
@@ -69,9 +69,16 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, An
              "so the sample variance of a few thousand rounds is usually well below the exact one and is "
              "shown beside it, not tested."]
     from combin.stud.core.rules import reading_notes
-    notes += reading_notes(rules.game.id, dict(rules.readings))
-    subject = (("game", rules.game.id), ("deck", {"ranks": deck.text, "cards": len(deck)}),
-               ("paytable", paytable), ("interpretations", dict(rules.readings)), ("rounds", result.rounds),
-               ("seed", seed), ("inside", inside))
+    from combin.stud.core.variant import identification, sheet_lines
+    game_file = identification(rules.game)
+    file_rows, file_notes = sheet_lines(game_file)
+    info += tuple((name, Text(value)) for name, value in file_rows)
+    notes += file_notes + reading_notes(rules.game.id, dict(rules.readings))
+    subject: tuple[tuple[str, Any], ...] = (
+        ("game", rules.game.id), ("deck", {"ranks": deck.text, "cards": len(deck)}),
+        ("paytable", paytable), ("interpretations", dict(rules.readings)), ("rounds", result.rounds),
+        ("seed", seed), ("inside", inside))
+    if game_file is not None:
+        subject += (("game_file", game_file),)
     return Document("lunar_simulation", f"{rules.game.title}: whole rounds played by the optimal strategy",
                     info, (summary, decisions), tuple(notes), subject=subject)

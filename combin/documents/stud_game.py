@@ -92,6 +92,8 @@ def _identification(result: "WholeGame") -> list[tuple[str, Any]]:
             ("Strategy", result.strategy)]
     if rules.instant is not None:
         rows.append(("Instant paytable", f"{rules.instant.id}: {rules.instant.citation}"))
+    from combin.stud.core.variant import identification, sheet_lines
+    rows += sheet_lines(identification(rules.game))[0]
     rows += [("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings) or "none"),
              ("Game cycle", Count(result.cycle)),
              ("Counted over", counted),
@@ -178,7 +180,7 @@ def game_document(result: "WholeGame") -> Document:
         tables.append(Table.of("ace_king", "Ace-king hands: raise, fold, or the share of "
                                "situations raised, by the third card and the dealer's up card",
                                header, ace_king))
-    subject = (("game", rules.game.id), ("title", rules.game.title),
+    subject: tuple[tuple[str, Any], ...] = (("game", rules.game.id), ("title", rules.game.title),
                ("citation", rules.game.citation),
                ("deck", {"ranks": result.deck.text, "cards": len(result.deck)}),
                ("strategy", result.strategy),
@@ -187,6 +189,11 @@ def game_document(result: "WholeGame") -> Document:
                ("situations", str(result.situations)), ("situation_classes", result.classes),
                ("outcomes_per_situation", str(result.per_situation)),
                ("forced_dealer_hands", str(result.forced)))
+    from combin.stud.core.variant import identification, sheet_lines
+    game_file = identification(rules.game)
+    if game_file is not None:
+        subject += (("game_file", game_file),)
+    notes = sheet_lines(game_file)[1] + rules.reading_notes()
     return Document("stud_game", f"{rules.game.title} -- whole game, strategy {result.strategy}",
-                    tuple(_identification(result)), tuple(tables), tuple(rules.reading_notes()),
+                    tuple(_identification(result)), tuple(tables), tuple(notes),
                     subject=subject)

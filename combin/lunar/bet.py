@@ -44,7 +44,7 @@ import tomllib
 from collections import Counter
 from functools import cache
 from itertools import combinations, product
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import comb, prod
 
@@ -131,21 +131,23 @@ def best_class(found: Sequence[Found]) -> str | None:
     return min((name for name, _ in found), key=_RANK_ORDER.__getitem__, default=None)
 
 
-def hand_bet_pays(hand: Sequence[Card], rule: str | None = None) -> tuple[str | None, Fraction | int]:
-    """``(best class, pays to 1)`` of a winning Bet for one hand; ``(None, 0)`` below ace-king."""
-    pays, _ = _bet_table()
+def hand_bet_pays(hand: Sequence[Card], rule: str | None = None,
+                  table: Mapping[str, Fraction] | None = None) -> tuple[str | None, Fraction | int]:
+    """``(best class, pays to 1)`` of a winning Bet for one hand; ``(None, 0)`` below ace-king.
+    ``table``: ``{class id: net pay}`` (a game file's pays; default data/bet.toml's)."""
+    pays = table if table is not None else {name: pay.net for name, pay in _bet_table()[0].items()}
     found = combinations_in(hand)
     best = best_class(found)
     if best is None:
         return None, 0
-    first = pays[best].net
+    first = pays.get(best, Fraction(0))
     if value_of(L11, rule) is L11.FIRST_ONLY:
         return best, first
     total = first
     for name, core in found:
         if name != best:
             continue
-        second = max((pays[other].net for other, other_core in found if other_core - core),
+        second = max((pays.get(other, Fraction(0)) for other, other_core in found if other_core - core),
                      default=0)
         total = max(total, first + second)
     return best, total

@@ -20,6 +20,7 @@ import hashlib
 import sys
 from fractions import Fraction
 from importlib.resources import files
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -29,7 +30,7 @@ import combin.stud.core.values
 from combin.cache import source_digest
 from combin.errors import CombinError
 from combin.stud.core.rules import bet_pay
-from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, STRAIGHT, STRAIGHT_FLUSH
+from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, STRAIGHT, STRAIGHT_FLUSH, category_of, hand_value
 
 __all__ = ["WholePays", "whole", "whole_pays", "NO_PAY", "representative", "value_pay", "level_pays",
            "pay_key"]
@@ -75,13 +76,32 @@ def whole(x: Any, what: str) -> int:
     return int(x)
 
 
-def whole_pays(rules: Any) -> WholePays:
-    """The :class:`WholePays` of ``rules`` (a :class:`~combin.stud.core.rules.Rules`)."""
+def whole_pays(rules: Any, dealt: Sequence[int] | None = None) -> WholePays:
+    """The :class:`WholePays` of ``rules`` (a :class:`~combin.stud.core.rules.Rules`).
+
+    Under L9=first-five (:attr:`~combin.stud.core.rules.Rules.ante_reads_first_five`) the Ante pay of
+    a non-qualifying dealer is fixed by the five cards ``dealt``, whatever the final hand: both
+    ``take_low`` and ``take_high`` are that one pay, so every engine that picks one of the two by
+    the final hand's level reads the dealt hand's pay without knowing the reading.
+
+    >>> from combin.cards import parse_cards
+    >>> from combin.stud.core.rules import load_game, stud_games
+    >>> rules = load_game(stud_games()[0]).resolve(interpret={"L9": "first-five"})
+    >>> pays = whole_pays(rules, parse_cards("9s Ts Jd Qc Kh"))      # a straight, as dealt
+    >>> pays.take_low, pays.take_high
+    (4, 4)
+    """
     bet = whole(rules.bet, "the Bet")
+    take_low = whole(rules.ante_not_qualified(0), "the Ante pay")
+    take_high = whole(rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT), "the Ante pay")
+    if getattr(rules, "ante_reads_first_five", False):
+        if dealt is None:
+            raise CombinError("the Ante pay reads the five cards dealt (L9=first-five): the engine needs them")
+        # the one pay the dealt five gives, whatever is drawn (L9=first-five)
+        take_low = take_high = take_high if category_of(hand_value(dealt)) >= STRAIGHT else take_low
     return WholePays(
         bet=bet, loss=1 + bet, ante_win=whole(rules.ante_win, "the Ante pay on a win"),
-        take_low=whole(rules.ante_not_qualified(0), "the Ante pay"),
-        take_high=whole(rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT), "the Ante pay"),
+        take_low=take_low, take_high=take_high,
         force_fee=-1 if rules.force_fee is None else whole(rules.force_fee, "the force fee"),
         draw_fee=0 if rules.draw_fee is None else whole(rules.draw_fee, "the draw fee"),
         can_force=rules.force_fee is not None, can_draw=rules.draw_fee is not None)
@@ -120,7 +140,7 @@ def value_pay(rules: Any, value: int) -> int:
     >>> value_pay(rules, best_value(parse_cards("As Ks Qs Js Ts")))
     100
     """
-    pays = _PAYS.setdefault((rules.game.id, rules.second_combination), {})
+    pays = _PAYS.setdefault((rules.game.key, rules.second_combination), {})
     if value not in pays:
         pays[value] = whole(bet_pay(rules, representative(value)), "a Bet pay")
     return pays[value]
@@ -152,5 +172,5 @@ def pay_key(rules: Any, deck: Any) -> str:
     if second is not None:
         modules.append(sys.modules[second.__module__])
     table = sorted((str(k), str(v)) for k, v in (getattr(rules, "bet_table", None) or {}).items())
-    return (f"{rules.game.id}|{rules.second_combination}|{deck.text}|{table}|{data.hexdigest()}|"
+    return (f"{rules.game.key}|{rules.second_combination}|{deck.text}|{table}|{data.hexdigest()}|"
             f"{source_digest(*modules)}")

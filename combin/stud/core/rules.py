@@ -30,12 +30,12 @@ if TYPE_CHECKING:
     from combin.interpret import Interpretation
     from combin.paytable import Paytable
 
-#: A second paytable combination on a winning Bet (L11): ``(cards as (rank, suit) pairs, reading)
-#: -> (name, pays)``.
-SecondPays = Callable[[list[tuple[int, int]], str], tuple[str, Any]]
+#: A second paytable combination on a winning Bet (L11): ``(cards as (rank, suit) pairs, reading,
+#: the Bet's pays by class) -> (name, pays)``.
+SecondPays = Callable[[list[tuple[int, int]], str, Mapping[str, Fraction]], tuple[str, Any]]
 
-__all__ = ["StudGame", "Rules", "stud_games", "load_game", "reading_notes", "settle", "bet_pay",
-           "instant_pay", "DECISIONS", "highest_card", "InstantReading"]
+__all__ = ["StudGame", "Rules", "stud_games", "load_game", "build_game", "reading_notes", "settle", "bet_pay",
+           "instant_pay", "DECISIONS", "highest_card", "InstantReading", "AnteReading"]
 
 
 class InstantReading(StrEnum):
@@ -48,6 +48,18 @@ class InstantReading(StrEnum):
     ENDS_ROUND = "ends-round"    # the instant payout settles the round alone
     CONTINUE = "continue"        # the instant pay is added and the round goes on
 
+
+class AnteReading(StrEnum):
+    """Which hand the Ante pay on a non-qualifying dealer reads: the values of the interpretation the
+    game's ``[ante_not_qualified]`` entry names (Lunar Poker's L9), checked against its data.
+
+    >>> AnteReading("first-five") is AnteReading.FIRST_FIVE
+    True
+    """
+    FINAL_HAND = "final-hand"    # the player's final hand (after any exchange or sixth card)
+    FIRST_FIVE = "first-five"    # the five cards as dealt
+
+
 DECISIONS = ("fold", "play", "force")
 """``play`` takes the Ante pay when the dealer does not qualify; ``force`` forces it (L10)."""
 
@@ -59,7 +71,7 @@ class StudGame:
     ``package`` is the game's package (its data, its interpretations);
     ``instant_paytables`` the paytables of its instant-payout wager, by id;
     ``second_pays`` reads a second paytable combination on a winning Bet (L11),
-    ``(cards as (rank, suit) pairs, reading) -> (name, pays)``, when the game has one;
+    ``(cards as (rank, suit) pairs, reading, {class id: net pay}) -> (name, pays)``, when the game has one;
     ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination);
     ``solver`` is the game's :class:`~combin.game.Solver` (its package, commands, the folder
     of its exact run's shards).
@@ -82,6 +94,19 @@ class StudGame:
     second_pays: SecondPays | None = field(default=None, repr=False)
     bet_table: dict[str, Fraction] = field(default_factory=dict, repr=False)
     solver: "Solver | None" = field(default=None, repr=False)
+    #: The game file this game is read from (a :class:`combin.stud.core.variant.Variant`), or None
+    #: for the registered game's own rules.
+    variant: Any = field(default=None, repr=False)
+
+    @property
+    def key(self) -> str:
+        """The game's identity in every memo and cache key: its id, and the hash of its game file.
+
+        >>> from combin.lunar import GAME as LUNAR
+        >>> load_game(LUNAR.id).key
+        'lunar'
+        """
+        return self.id if self.variant is None else f"{self.id}@{self.variant.sha256}"
 
     @property
     def can_force(self) -> bool:
@@ -201,10 +226,36 @@ class Rules:
         return None if entry is None else Fraction(entry["fee"])
 
     @property
-    def exchange_sizes(self) -> tuple[int, ...]:
-        """How many cards an exchange may replace (empty without draws)."""
+    def buy(self) -> int:
+        """How many cards buying a sixth card draws (0: the game has no such option).
+
+        >>> from combin.lunar import GAME as LUNAR
+        >>> load_game(LUNAR.id).resolve().buy
+        1
+        """
         entry = self.game.entry.get("draws")
-        return () if entry is None else tuple(range(entry["exchange"][0], entry["exchange"][1] + 1))
+        return 0 if entry is None else int(entry["buy"])
+
+    @property
+    def exchange_sizes(self) -> tuple[int, ...]:
+        """How many cards an exchange may replace (empty without draws, or with ``[0, 0]``): a game
+        file's ``exchange = [lo, hi]``, else the span the reading of L12 names.
+
+        >>> from combin.lunar import GAME as LUNAR
+        >>> load_game(LUNAR.id).resolve(interpret={"L12": "one-to-five"}).exchange_sizes
+        (1, 2, 3, 4, 5)
+        """
+        entry = self.game.entry.get("draws")
+        if entry is None:
+            return ()
+        low, high = entry["exchange"] if "exchange" in entry else entry["values"][self.chosen[entry["interpretation"]]]
+        return () if high == 0 else tuple(range(low, high + 1))
+
+    @property
+    def ante_reads_first_five(self) -> bool:
+        """Whether the Ante pay on a non-qualifying dealer reads the first five as dealt (L9=first-five)."""
+        key = self.game.entry["ante_not_qualified"].get("interpretation")
+        return key is not None and AnteReading(self.chosen[key]) is AnteReading.FIRST_FIVE
 
     @property
     def instant_ends_round(self) -> bool:
@@ -276,14 +327,17 @@ def load_game(game_id: str) -> StudGame:
     from combin.registry import games
     for game in games():
         if game.id == game_id and game.solver is not None:
-            return _build(game)
+            return build_game(game)
     raise CombinError(f"unknown stud game '{game_id}' (known: {', '.join(stud_games())})")
 
 
-def _build(game: "Game") -> StudGame:
+def build_game(game: "Game", entry: dict[str, Any] | None = None, variant: Any = None) -> StudGame:
+    """The :class:`StudGame` of the registered ``game`` (one with a solver): its own ``data/stud.toml``,
+    or ``entry`` (the same shape, a game file merged over it) with the ``variant`` it comes from."""
     assert game.solver is not None     # load_game builds the games with a solver only
     package = game.solver.package
-    entry = tomllib.loads(read_data(package, "stud.toml"))
+    if entry is None:
+        entry = tomllib.loads(read_data(package, "stud.toml"))
     named: list[str | None] = [part.get("interpretation") for part in entry.values() if isinstance(part, dict)]
     named += [entry["bet_pays"].get("second_combination")]
     keys = sorted({key for key in named if key}, key=lambda key: int(key[1:]))
@@ -291,19 +345,24 @@ def _build(game: "Game") -> StudGame:
     instant = entry.get("instant")
     if instant is not None:
         check_values(registry[instant["interpretation"]], InstantReading)
+    ante = entry["ante_not_qualified"].get("interpretation")
+    if ante is not None:
+        check_values(registry[ante], AnteReading)
     paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
     second = None
     if game.solver.second_pays is not None:
         module, _, name = game.solver.second_pays.partition(":")
         second = getattr(import_module(module), name)
     pays = entry["bet_pays"]
-    if "from" in pays:
+    if "pays" in pays:               # a game file's pays, inline
+        pays = pays["pays"]
+    elif "from" in pays:
         pays = tomllib.loads(read_data(package, pays["from"]))["pays"]
     else:
         pays = {key: value for key, value in pays.items() if key in CLASSES}
     table = {name: Pay.parse(text).net for name, text in pays.items()}
-    return StudGame(entry["id"], entry["title"], entry["citation"], entry["bet"], entry, registry,
-                    package, paytables, second, table, game.solver)
+    return StudGame(game.id, entry["title"], entry["citation"], entry["bet"], entry, registry,
+                    package, paytables, second, table, game.solver, variant)
 
 
 def check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
@@ -325,7 +384,7 @@ def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:
     l11 = rules.second_combination
     if l11 is not None:
         assert rules.game.second_pays is not None      # a second combination is read by the game
-        _, pays = rules.game.second_pays([(card >> 2, card & 3) for card in cards], l11)
+        _, pays = rules.game.second_pays([(card >> 2, card & 3) for card in cards], l11, rules.bet_table)
         return Fraction(pays)
     return rules.bet_table.get(value_class(best_value(cards)), Fraction(0))
 
@@ -374,7 +433,8 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
     ``player``: the final 5 or 6 cards; ``dealer``: five cards; ``decision``:
     ``fold``, ``play`` (the Ante pay if the dealer does not qualify) or
     ``force`` (L10: with ``replacement``, the card that replaces the dealer's
-    highest).  ``drew`` charges the draw fee.  An instant payout on
+    highest).  ``drew`` charges the draw fee.  Under L9=first-five the Ante pay
+    of a non-qualifying dealer reads ``first_five``.  An instant payout on
     ``first_five`` (default: the player's five) settles the round under
     L7=ends-round; under L7=continue the instant payout is the separate
     ``lunar.instant`` figure and this settles the main game only.
@@ -405,6 +465,10 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
     if decision == "play":
         if qualifies:
             return _showdown(rules, player, dealer_value) - fee
+        if rules.ante_reads_first_five:
+            if five is None:
+                raise CombinError("the Ante pay reads the first five cards (L9=first-five): give them")
+            return rules.ante_not_qualified(hand_value(five)) - fee
         return rules.ante_not_qualified(best_value(player)) - fee
     if decision != "force":
         raise CombinError(f"unknown decision '{decision}' (decisions: {', '.join(DECISIONS)})")

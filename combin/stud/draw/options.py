@@ -60,7 +60,8 @@ def option_keys(rules: Any) -> list[OptionKey]:
     """
     keys: list[OptionKey] = [("fold", ()), ("play", ())]
     if rules.game.can_draw:
-        keys.append(("buy", ()))
+        if rules.buy:                      # a game file may have no sixth card (buy = 0)
+            keys.append(("buy", ()))
         for size in rules.exchange_sizes:
             keys += [("exchange", positions) for positions in combinations(range(5), size)]
     return keys

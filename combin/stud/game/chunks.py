@@ -52,7 +52,7 @@ def common_denominator(deck_size, rules):
     unseen = deck_size - 6
     sizes = [0]
     if rules.game.can_draw:
-        sizes += [rules.game.entry["draws"]["buy"], *rules.exchange_sizes]
+        sizes += [rules.buy, *rules.exchange_sizes]
     return lcm(*((unseen - k - 4) * comb(unseen - k, 4) * comb(unseen, k) for k in sizes))
 
 

@@ -83,11 +83,14 @@ def no_draw_expected(deck, rules, progress=None):
     minutes); any other deck or rules are summed here, with ``progress``.
     """
     key = (deck.text, None if rules.instant is None else rules.instant.id, reading_key(rules))
-    stored = stored_expectations(rules.game.package)
+    # the shipped figures are the registered game's: a game file's game is always summed
+    stored = stored_expectations(rules.game.package) if rules.game.variant is None else {}
     if key in stored:
         return stored[key]
     from combin.stud.nodraw.game import whole_game
     if rules.instant is not None and not rules.instant_ends_round:
         raise CombinError("a sample's control (the game without draws) is summed under "
                           "L7=ends-round only; use that reading or run the exact game")
+    if progress is not None:
+        progress("the exact game without draws under these rules is not shipped: summing it first")
     return whole_game(rules, deck, "optimal", progress=progress).expected

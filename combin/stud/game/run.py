@@ -206,7 +206,10 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         extra = {"sample": sample, "seed": seed}
         # the exact game without draws, the sample's control: shipped or summed before any class is priced
         from combin.stud.game.control import no_draw_expected
-        control = no_draw_expected(deck, rules)
+        # summed here when not shipped (any reading but the defaults): minutes on the full deck,
+        # reported from its first step on the run's stream
+        control = no_draw_expected(deck, rules, progress=None if progress.QUIET else progress.messages(
+            f"game {rules.game.id} sample ({deck.text}), the control", stream))
     start = time.monotonic()
     found: dict = {}
     fresh_rows: list = []

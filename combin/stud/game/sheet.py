@@ -210,7 +210,10 @@ def paytable_figures(rules, totals, scale, wagered):
 
 
 def _identification(deck, rules, run):
+    from combin.stud.core.variant import identification
+    game_file = identification(rules.game)
     return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
+            **({"game_file": game_file} if game_file is not None else {}),
             "title": f"{rules.game.title}, whole game with draws under optimal play",
             "deck": {"ranks": deck.text, "cards": len(deck)},
             "paytable": None if rules.instant is None else rules.instant.id,

@@ -109,7 +109,7 @@ def simulate(deck: Any, rules: Any, strategy: StoredStrategy, rounds: int, seed:
     rng = random.Random(f"combin.simulate/{seed}")
     total = squares = cubes = fourths = Fraction(0)
     counts: dict[str, int] = {}
-    buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else 0
+    buy = rules.buy
     pays = side.pays() if side is not None else {}
     for done in range(1, rounds + 1):
         cards = list(deck.cards)
@@ -131,7 +131,7 @@ def simulate(deck: Any, rules: Any, strategy: StoredStrategy, rounds: int, seed:
             plays = True
             if drew:
                 # the dealer's hidden cards and the stub are what the player has not seen
-                plays, _ = play_after_draw(rules, deck, kept, drawn, up, dealer[1:] + left)
+                plays, _ = play_after_draw(rules, deck, kept, drawn, up, dealer[1:] + left, dealt=hand)
             if not plays:
                 counts["fold after the draw"] = counts.get("fold after the draw", 0) + 1
                 net = settle(rules, final, dealer, "fold", drew=drew, first_five=hand)

@@ -9,7 +9,9 @@ description in the store and the argument every chunk carries to its
 worker, :meth:`RunSpec.resolve` gives the deck and the rules (once per
 process), :meth:`RunSpec.chunks` cuts the classes into the chunks that
 :func:`combin.stud.game.chunks.solve_chunk` prices.  :meth:`RunSpec.game_json`
-is the part that names the game alone (the shard files keep it).
+is the part that names the game alone (the shard files keep it).  A game read from a game
+file (:mod:`combin.stud.core.variant`) carries the file's text in both, so its runs, store keys
+and shards never mix with the registered game's; the registered game's keys are unchanged.
 
 >>> from combin.lunar import GAME as LUNAR
 >>> spec = RunSpec(LUNAR.id, "JQKA", "A", (("L8", "push"),), mode="sample", extra=(("seed", 1),))
@@ -28,6 +30,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from combin.errors import CombinError
+
 __all__ = ["RunSpec", "resolve_rules", "price_mode"]
 
 
@@ -42,19 +46,29 @@ def price_mode(deck: Any) -> str:
     """
     return "best" if deck.full else "all"
 
-_BASE = ("command", "version", "game", "deck", "paytable", "interpretations", "mode", "chunk")
+_BASE = ("command", "version", "game", "deck", "paytable", "interpretations", "mode", "chunk", "game_file")
 
 
 @lru_cache(maxsize=16)
-def resolve_rules(game: str, paytable: str | None, readings: tuple[tuple[str, str], ...]) -> Any:
-    """The :class:`~combin.stud.core.rules.Rules` of a game, paytable and readings (cached).
+def resolve_rules(game: str, paytable: str | None, readings: tuple[tuple[str, str], ...],
+                  game_file: str | None = None) -> Any:
+    """The :class:`~combin.stud.core.rules.Rules` of a game, paytable and readings (cached);
+    ``game_file``: the text of a game file derived from ``game``.
 
     >>> from combin.lunar import GAME as LUNAR
     >>> resolve_rules(LUNAR.id, None, ()).instant.id
     'A'
     """
     from combin.stud.core.rules import load_game
-    return load_game(game).resolve(paytable, dict(readings))
+    if game_file is None:
+        return load_game(game).resolve(paytable, dict(readings))
+    import hashlib
+    from combin.stud.core.variant import parse_variant, variant_game
+    source = f"game file {hashlib.sha256(game_file.encode('utf-8')).hexdigest()[:12]}"
+    variant = parse_variant(game_file, source)
+    if variant.derived_from != game:
+        raise CombinError(f"{source} is derived from {variant.derived_from}, not {game}")
+    return variant_game(variant).resolve(paytable, dict(readings))
 
 
 @dataclass(frozen=True)
@@ -68,22 +82,28 @@ class RunSpec:
     mode: str = "exact"
     chunk: int = 32
     extra: tuple[tuple[str, Any], ...] = ()
+    game_file: str | None = None          # the text of the game file the game is read from
 
     @classmethod
     def of(cls, deck: Any, rules: Any, mode: str = "exact", chunk: int = 32, **extra: Any) -> RunSpec:
         """The run of a :class:`~combin.stud.core.deck.Deck` and resolved rules."""
+        variant = rules.game.variant
         return cls(rules.game.id, deck.text, None if rules.instant is None else rules.instant.id,
                    tuple((str(k), str(v)) for k, v in rules.readings), mode, chunk,
-                   tuple(sorted(extra.items())))
+                   tuple(sorted(extra.items())), None if variant is None else variant.text)
 
     def with_mode(self, mode: str, **extra: Any) -> RunSpec:
         """The same game in another mode (a shard of the exact run, a sample)."""
         return replace(self, mode=mode, extra=tuple(sorted(extra.items())))
 
     def game_json(self) -> dict:
-        """The game alone: ``{game, deck, paytable, interpretations}``."""
-        return {"game": self.game, "deck": self.deck, "paytable": self.paytable,
-                "interpretations": dict(self.readings)}
+        """The game alone: ``{game, deck, paytable, interpretations}`` (and ``game_file``, its text,
+        for a game read from a game file)."""
+        found = {"game": self.game, "deck": self.deck, "paytable": self.paytable,
+                 "interpretations": dict(self.readings)}
+        if self.game_file is not None:
+            found["game_file"] = self.game_file
+        return found
 
     def to_json(self) -> dict:
         """The run's description (the store's key; each chunk's first argument)."""
@@ -101,7 +121,8 @@ class RunSpec:
         return cls(str(obj["game"]), str(obj["deck"]),
                    None if obj["paytable"] is None else str(obj["paytable"]),
                    tuple((str(k), str(v)) for k, v in obj["interpretations"].items()),
-                   str(obj.get("mode", "exact")), int(obj.get("chunk", 32)), extra)
+                   str(obj.get("mode", "exact")), int(obj.get("chunk", 32)), extra,
+                   None if obj.get("game_file") is None else str(obj["game_file"]))
 
     def same_game(self, other: RunSpec) -> bool:
         return self.game_json() == other.game_json()
@@ -109,7 +130,7 @@ class RunSpec:
     def resolve(self) -> tuple[Any, Any]:
         """``(Deck, Rules)`` of the run (the rules cached per process)."""
         from combin.stud.core.deck import Deck
-        return Deck.parse(self.deck), resolve_rules(self.game, self.paytable, self.readings)
+        return Deck.parse(self.deck), resolve_rules(self.game, self.paytable, self.readings, self.game_file)
 
     def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0) -> list:
         """``[(description, rows)]``: the classes of ``indices`` (in that order), :attr:`chunk` a

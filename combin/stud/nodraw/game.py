@@ -304,6 +304,8 @@ def _results(rules, deck, parts, strategies):
 def _sum_span(rules, deck, strategies, span, progress):
     """Per strategy ``(lines, chosen, [forced], boundary)`` over the situations of ``span`` (rows
     of canonical hands; ``None``: all), with the counts that every span shares."""
+    if progress:
+        progress("the dealer's hands and the situation classes")
     counter = dealer_counter(deck)
     table = hand_table(deck)
     if span is None:
@@ -318,6 +320,8 @@ def _sum_span(rules, deck, strategies, span, progress):
     canon_rows, canon_index = np.unique(rows, return_inverse=True)
     canon_hands = table.hands[canon_rows].astype(np.int64)
     canon_values = table.values[canon_rows].astype(np.int64)
+    if progress:
+        progress(f"the Bet's pays of {len(canon_rows):,} hands")
     pays, pay_index = _pays(rules, canon_hands, canon_values)
     scale = _scale(rules, pays)
     pay_scaled = np.array([int(p * scale) for p in pays], dtype=np.int64)[pay_index]

@@ -74,13 +74,13 @@ def qualifies(cards):
     return hand_class(cards) != "high_card"
 
 
-def option_keys(sizes=(2, 3, 4, 5)):
-    """The option keys: fold, play, buy, then every exchange of ``sizes`` positions (29).
+def option_keys(sizes=(2, 3, 4, 5), buy=True):
+    """The option keys: fold, play, buy (unless not ``buy``), then every exchange of ``sizes`` positions (29).
 
     >>> len(option_keys()), option_keys()[:3]
     (29, [('fold',), ('play',), ('buy',)])
     """
-    keys: list[tuple] = [("fold",), ("play",), ("buy",)]
+    keys: list[tuple] = [("fold",), ("play",)] + ([("buy",)] if buy else [])
     for size in sizes:
         keys += [("exchange", positions) for positions in combinations(range(5), size)]
     return keys
@@ -97,6 +97,8 @@ class Walker:
         self.take_high = rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT)
         self.fee = rules.draw_fee
         self.force_fee = rules.force_fee
+        # L9=first-five: the Ante pay of a non-qualifying dealer is the dealt five's, whatever is drawn
+        self.dealt_name = hand_class(situation.player) if rules.ante_reads_first_five else None
         self._dealer = {}
 
     def dealer(self, cards):
@@ -116,7 +118,8 @@ class Walker:
         """Exact value of playing ``hand`` (5 or 6 cards) when ``pool`` is unseen."""
         best, name = plain_best(hand)
         player = (best, bet_pay(self.rules, hand))
-        take = self.take_high if name in _STRAIGHT_OR_BETTER else self.take_low
+        read = name if self.dealt_name is None else self.dealt_name
+        take = self.take_high if read in _STRAIGHT_OR_BETTER else self.take_low
         total, count = Fraction(0), 0
         for hidden in combinations(pool, 4):
             dealer = (self.up,) + hidden
@@ -163,13 +166,13 @@ def option_values(situation, rules, keys=None):
     if first in instant and rules.instant_ends_round:
         return {("instant",): bonus}
     values = {}
-    for key in keys or option_keys(rules.exchange_sizes):
+    for key in keys or option_keys(rules.exchange_sizes, rules.buy > 0):
         if key[0] == "fold":
             value = Fraction(-1)
         elif key[0] == "play":
             value = walker.play(player, pool)
         elif key[0] == "buy":
-            value = walker.draw(player, pool, rules.game.entry["draws"]["buy"])
+            value = walker.draw(player, pool, rules.buy)
         else:
             kept = [card for i, card in enumerate(player) if i not in key[1]]
             value = walker.draw(kept, pool, len(key[1]))

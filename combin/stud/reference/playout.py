@@ -111,7 +111,7 @@ def play_rounds(deck, rules, records, rounds, seed):
         else:
             kind, positions = keys[record.best]
             discard = [relabel(class_hand[p], inverse) for p in positions]
-            size = (rules.game.entry["draws"]["buy"] if kind == "buy" else len(positions))
+            size = (rules.buy if kind == "buy" else len(positions))
             final = [c for c in hand if c not in discard] + rest[:size] if kind != "play" else hand
             pool = rest[size:] if kind in ("buy", "exchange") else rest
             drew = kind in ("buy", "exchange")

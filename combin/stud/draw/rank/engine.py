@@ -94,7 +94,7 @@ _WINS: dict[tuple, np.ndarray] = {}
 
 
 def _win_levels(rules: Any) -> np.ndarray:
-    key = (rules.game.id, rules.readings)
+    key = (rules.game.key, rules.readings)
     if key not in _WINS:
         # the wins depend on the rules' Bet table and L11 and on the code and data that read a pay:
         # all in the cache key (combin.cache), so a change of any is a new file
@@ -105,9 +105,9 @@ def _win_levels(rules: Any) -> np.ndarray:
 
 
 def _compute_wins(rules: Any) -> np.ndarray:
-    pays = whole_pays(rules)
+    ante_win, bet = whole(rules.ante_win, "the Ante pay on a win"), whole(rules.bet, "the Bet")
     bet_pays = level_pays(rules, build().levels)
-    return np.where(bet_pays == NO_PAY, NO_PAY, pays.ante_win + pays.bet * bet_pays).astype(np.int64)
+    return np.where(bet_pays == NO_PAY, NO_PAY, ante_win + bet * bet_pays).astype(np.int64)
 
 
 _SIX: dict[tuple, tuple[int, int]] = {}
@@ -134,12 +134,12 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     for suit in set(suits):
         if suits.count(suit) >= 5:
             flush = tuple(sorted(card >> 2 for card in cards if card & 3 == suit))
-    key = (rules.game.id, rules.readings, ranks, flush)
+    key = (rules.game.key, rules.readings, ranks, flush)
     found = _SIX.get(key)
     if found is None:
-        pays = whole_pays(rules)
         level = int(np.searchsorted(build().levels, best_value(cards)))
-        win = pays.ante_win + pays.bet * whole(bet_pay(rules, cards), "a Bet pay")
+        win = whole(rules.ante_win, "the Ante pay on a win") + whole(rules.bet, "the Bet") * whole(
+            bet_pay(rules, cards), "a Bet pay")
         found = _SIX[key] = (level, win)
     return found
 
@@ -174,7 +174,7 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
     """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
     ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
     card can be (default every card the five leave)."""
-    key = (rules.game.id, rules.readings, player, only, sixth)
+    key = (rules.game.key, rules.readings, player, only, sixth)
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -188,7 +188,7 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
     suit = np.full(count, -1, np.int64)
     six_level = np.full((count, 52), -1, np.int64)
     six_win = np.zeros((count, 52), np.int64)
-    buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
+    buy = rules.buy
     for o, (kind, positions) in enumerate(keys):
         if kind == "fold" or (only is not None and (kind, positions) not in only):
             mode[o] = -1
@@ -247,7 +247,8 @@ class RankEngine:
     """
 
     def __init__(self, situation: Any, rules: Any, unseen: Iterable[int] | None = None,
-                 only: Iterable[tuple] | None = None, sixth: int | None = None) -> None:
+                 only: Iterable[tuple] | None = None, sixth: int | None = None,
+                 dealt: Sequence[int] | None = None) -> None:
         self.situation = situation
         self.rules = rules
         self._only = None if only is None else frozenset(only)
@@ -268,13 +269,16 @@ class RankEngine:
         self.a, self.avail = a, avail
         self.up = int(situation.up) >> 2
         self.sigma = int(situation.up) & 3
-        self.pays = _pays_of(rules)         # the rules' pays, as every engine reads them
+        # the rules' pays, as every engine reads them (memoised per rules object; L9=first-five
+        # reads the five as dealt: by default the situation's five, after a draw ``dealt``)
+        self.pays = whole_pays(rules, player if dealt is None else dealt) \
+            if getattr(rules, "ante_reads_first_five", False) else _pays_of(rules)
         self.unseen_record = Unseen(a, avail, self.up, self.sigma, self.n)
         self.bet, self.loss = self.pays.bet, self.pays.loss
         self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
         self.force_fee = self.pays.force_fee if self.pays.can_force else None
         self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
-        self.buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
+        self.buy = rules.buy if rules.game.can_draw else None
         self._buy_size = int(self.buy or 0)
         self._values: dict[tuple, Fraction] | None = None
         self._wins = _win_levels(rules)
@@ -299,7 +303,7 @@ class RankEngine:
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
             options = self._arrays()
-            key = (self.rules.game.id, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
+            key = (self.rules.game.key, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
                    self._only, self._sixth)
             ranks = _RANKS_STATE.get(key)
             if ranks is None:
@@ -321,7 +325,7 @@ class RankEngine:
         of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
         each option keeps), so the fives of a run that share them share it."""
         five = options.mode == 0
-        key = (self.rules.game.id, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
+        key = (self.rules.game.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
                options.k[five].tobytes(), options.kept[five].tobytes())
         shared = _SHARED_RANKS.get(key)
         if shared is None:
@@ -380,7 +384,7 @@ class RankEngine:
         ``(0, -scale)``, play ``(scale / D, 0)``, a draw of ``k`` cards ``(scale / (D C(n, k)),
         -draw fee x scale)`` (``D`` :meth:`denominator`; every quotient whole: ``scale`` is their
         lcm).  They depend on the unseen count and the rules alone, so they are kept by those."""
-        memo_key = (self.rules.game.id, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
+        memo_key = (self.rules.game.key, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
         found = _AFFINE.get(memo_key)
         if found is None:
             found = []
@@ -495,12 +499,13 @@ class RankEngine:
 
 
 def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[int], up: int,
-                    unseen: Iterable[int]) -> tuple[bool, Fraction]:
+                    unseen: Iterable[int], dealt: Sequence[int] | None = None) -> tuple[bool, Fraction]:
     """``(plays, value of playing per Ante)`` once the cards are drawn: the player holds ``kept`` and
     ``drawn`` (five cards, or six after buying one), sees the dealer's ``up`` card and has not
     seen ``unseen`` (the dealer's four hidden cards and the replacement come from them; the
     discards are out of play).  The player plays when playing is worth at least folding (-1 per
-    Ante besides the draw fee; a tie plays), exactly as the engine decides
+    Ante besides the draw fee; a tie plays), exactly as the engine decides; ``dealt``, the five
+    cards as dealt, is what the Ante pay reads under L9=first-five (default: ``kept`` and ``drawn``)
     (:meth:`RankEngine.priced`); the value counts the Ante and the Bet, not the draw fee.
 
     >>> from combin.cards import parse_cards
@@ -516,7 +521,8 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
     from combin.stud.core.situation import Situation
     final = list(kept) + list(drawn)
     if len(final) == 5:
-        engine = RankEngine(Situation(tuple(final), up, deck), rules, unseen=unseen, only={("play", ())})
+        engine = RankEngine(Situation(tuple(final), up, deck), rules, unseen=unseen, only={("play", ())},
+                            dealt=dealt)
         o = engine.keys.index(("play", ()))
         total, _ = engine._exact(o, False)
         whole = engine.denominator(("play", ()))
@@ -525,7 +531,7 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
         raise CombinError("a final hand is five cards, or the five and a sixth card bought")
     sixth = int(drawn[0])
     engine = RankEngine(Situation(tuple(kept), up, deck), rules, unseen=list(unseen) + [sixth],
-                        only={("buy", ())}, sixth=sixth)
+                        only={("buy", ())}, sixth=sixth, dealt=dealt)
     o = engine.keys.index(("buy", ()))
     total, dist = engine._exact(o, True)
     whole = engine.denominator(("buy", ()))

@@ -144,7 +144,7 @@ def advise_cards(situation, rules, detail=True, progress=None):
 
 def request_of(engine, player, kind, positions):
     """``(kept cards, cards drawn)`` of an option that draws or plays (not fold)."""
-    size = 0 if kind == "play" else (engine.rules.game.entry["draws"]["buy"] if kind == "buy"
+    size = 0 if kind == "play" else (engine.rules.buy if kind == "buy"
                                      else len(positions))
     return [c for i, c in enumerate(player) if i not in positions], size
 

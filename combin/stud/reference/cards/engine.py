@@ -57,7 +57,8 @@ class Engine:
         self.rules = rules
         self.situation = situation
         self.n = len(situation.unseen)
-        pays = whole_pays(rules)            # the rules' pays, as every engine reads them
+        # the rules' pays, as every engine reads them (L9=first-five: the pay of the five as dealt)
+        pays = whole_pays(rules, situation.player)
         self.bet, self.loss, self.ante_win = pays.bet, pays.loss, pays.ante_win
         self.take_low, self.take_high = pays.take_low, pays.take_high
         self.force_fee = pays.force_fee if pays.can_force else None
@@ -328,7 +329,7 @@ def _level_data(rules, deck):
 
     A pay that is not a whole number of Ante units is marked (and refused when a draw reads it).
     """
-    key = (rules.game.id, rules.second_combination, deck.text)
+    key = (rules.game.key, rules.second_combination, deck.text)
     if key not in _LEVEL_DATA:
         values = hand_table(deck).levels.astype(np.int64)
         # the pays depend on the deck's levels, the rules' Bet table and the code and data that read
