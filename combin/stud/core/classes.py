@@ -13,22 +13,31 @@ relabellings map onto its least member.  Each situation of the deck lies in
 exactly one class, so the weights add up to ``C(n, 5) * (n - 5)``.
 """
 
+from collections.abc import Iterable
 from itertools import permutations
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
+
+from combin.stud.core.deck import Deck
 
 from combin.stud.core.values import hand_table, lex_index
 
-__all__ = ["SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of", "relabelling_of"]
+__all__ = ["Situations", "SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of", "relabelling_of"]
+
+Array = NDArray[Any]
+#: The classes of a range of hands: ``(rows, hands, up, weights)`` (see :func:`situations`).
+Situations = tuple[Array, Array, Array, Array]
 
 SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)
 
 
-def _relabel(cards, perm):
+def _relabel(cards: Any, perm: Array) -> Any:
     return (cards & ~3) | perm[cards & 3]
 
 
-def canonical_hands(deck):
+def canonical_hands(deck: Deck) -> tuple[Array, Array]:
     """``(rows, weights)``: HandTable rows of the canonical hands and how many hands each stands for.
 
     The weights count every hand once (exact integers):
@@ -48,7 +57,7 @@ def canonical_hands(deck):
     return rows, weights.astype(np.int64)
 
 
-def _up_classes(hands, hand_weights, rows, deck):
+def _up_classes(hands: Array, hand_weights: Array, rows: Array, deck: Deck) -> Situations:
     """Every (canonical hand, canonical up card) class of the canonical ``hands``, sorted."""
     n = len(deck)
     cards = np.array(deck.cards, dtype=np.int64)
@@ -69,7 +78,7 @@ def _up_classes(hands, hand_weights, rows, deck):
     return rows[hand_index], hands[hand_index], up_card, hand_weights[hand_index] * counts
 
 
-def situations_in_rows(deck, low, high):
+def situations_in_rows(deck: Deck, low: int, high: int) -> Situations:
     """The classes of :func:`situations` whose canonical hand's row is in ``[low, high)``.
 
     A hand is canonical when no relabelling gives a lower row; its weight is
@@ -94,7 +103,7 @@ def situations_in_rows(deck, low, high):
     return _up_classes(hands[canonical], orbit, rows[canonical], deck)
 
 
-def class_of(deck, hand, up):
+def class_of(deck: Deck, hand: Iterable[int], up: int) -> tuple[int, int]:
     """``(row, up)`` of the class of a situation: the canonical hand's row and the up card.
 
     >>> from combin.cards import parse_cards, parse_card
@@ -108,7 +117,7 @@ def class_of(deck, hand, up):
     return row, canonical_up
 
 
-def relabelling_of(deck, hand, up):
+def relabelling_of(deck: Deck, hand: Iterable[int], up: int) -> tuple[int, int, tuple[int, ...]]:
     """``(row, up, perm)``: the class of a situation and a suit relabelling ``perm`` (suit ->
     suit) that maps the hand onto the canonical hand and the up card onto the class's.
 
@@ -119,7 +128,7 @@ def relabelling_of(deck, hand, up):
     True
     """
     table = hand_table(deck)
-    cards = np.sort(np.asarray(hand, dtype=np.int64))[None, :]
+    cards = np.sort(np.asarray(list(hand), dtype=np.int64))[None, :]
     images = [np.sort(_relabel(cards, perm), axis=1) for perm in SUIT_PERMUTATIONS]
     index = [int(lex_index(table.positions_of(image), len(deck))[0]) for image in images]
     least = min(index)
@@ -129,7 +138,7 @@ def relabelling_of(deck, hand, up):
     return least, image, perm
 
 
-def situations(deck):
+def situations(deck: Deck) -> Situations:
     """Situation classes: ``(rows, hands, up, weights)``, exact integer weights.
 
     ``rows`` (m,) are the canonical hands' HandTable rows, ``hands`` (m, 5)

@@ -46,7 +46,7 @@ class AssembledRun(NamedTuple):
     plan: str
 
 
-def read_run(deck: Any, rules: Any, folder: str | os.PathLike,
+def read_run(deck: Any, rules: Any, folder: str | os.PathLike[str],
              reader: FolderReader | None = None) -> AssembledRun | None:
     """The :class:`AssembledRun` of the shards in ``folder`` (``None`` while a shard is missing),
     read through ``reader`` (a new one by default): each file once."""

@@ -74,7 +74,7 @@ class BasicStrategy:
                 return index
         raise CombinError(f"the basic strategy has no rule for {feature}")
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [[rule.first, rule.last, rule.action, list(rule.features)] for rule in self.rules]
 
     @classmethod
@@ -114,7 +114,7 @@ def derive(totals: Any) -> BasicStrategy:
     return BasicStrategy(tuple(rules))
 
 
-def basic_option(strategy: BasicStrategy, hand: Any, keys: list) -> tuple[int, int]:
+def basic_option(strategy: BasicStrategy, hand: Any, keys: list[Any]) -> tuple[int, int]:
     """``(rule index, option index)``: the rule a hand of five card ids falls under and the option
     (the first in ``keys`` order) that is its action for that hand."""
     from combin.stud.game.features import action_of, hand_feature
@@ -126,7 +126,7 @@ def basic_option(strategy: BasicStrategy, hand: Any, keys: list) -> tuple[int, i
     raise CombinError(f"no option of {list(hand)} is '{action}'")
 
 
-def price_chunk(run: dict, rows: list) -> dict:
+def price_chunk(run: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
     """The second pass of one chunk: per rule ``[situations, weight, weight x optimal value, weight x
     basic value]`` over the classes where the basic option is not the optimal one, the values
     integers over the run's common denominator (the rank engine, one option at a time).
@@ -229,7 +229,7 @@ def _as_path(folder: Any) -> Any:
     return Path(folder)
 
 
-def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = None) -> list | None:
+def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = None) -> list[Any] | None:
     """A shard's sums of the second pass for the rules of ``digest``, else ``None`` (read once
     per ``reader``, a :class:`~combin.stud.game.shards.FolderReader`)."""
     if reader is None:
@@ -237,10 +237,11 @@ def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = 
     key = ("basic", index)
     if reader.memo.get(key) is None:
         reader.memo[key] = _read_basic(folder, index, digest, rules)
-    return reader.memo[key]
+    found: list[Any] | None = reader.memo[key]
+    return found
 
 
-def _read_basic(folder: Any, index: int, digest: str, rules: int) -> list | None:
+def _read_basic(folder: Any, index: int, digest: str, rules: int) -> list[Any] | None:
     from combin.stud.game.shards import read_shard_file
     path = _path(folder, index)
     if not path.exists():
@@ -267,7 +268,7 @@ def basic_done(folder: Any, count: int, strategy: BasicStrategy, reader: Any = N
     return sum(1 for index in range(count) if _load_basic(folder, index, digest, rules, reader) is not None)
 
 
-def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> list | None:
+def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> list[Any] | None:
     """Per rule ``[situations, weight, weight x optimal, weight x basic]`` over every shard, or
     ``None`` while a shard's second pass is missing."""
     digest = strategy.digest()
@@ -282,7 +283,7 @@ def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any =
     return total
 
 
-def cost_rows(strategy: BasicStrategy, sums: list, totals: Any, scale: int) -> tuple[list, Fraction]:
+def cost_rows(strategy: BasicStrategy, sums: list[Any], totals: Any, scale: int) -> tuple[list[Any], Fraction]:
     """``([(rule, situations where it differs, weight, cost per Ante of the game)], expected result
     of the basic strategy)``, exact: the optimal expected result less every rule's cost."""
     whole = scale * totals.weight
