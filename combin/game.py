@@ -67,16 +67,19 @@ class GamePages:
 
     ``pages`` maps a path inside the game's folder to its text; ``figures`` gives
     ``(label, house edge)`` rows for the report; ``note`` is the sentence under
-    that table when the game has a folder of its own (no par sheets).
+    that table when the game has a folder of its own (no par sheets); ``lead`` holds the
+    tables (:class:`combin.render.document.Table`) the game's report and the bundle's summary
+    open with: the game's own figures, before any wager's.
 
-    >>> GamePages({"game/a.md": "# A"}, [], []).note
-    ''
+    >>> GamePages({"game/a.md": "# A"}, [], []).note, GamePages({}, [], []).lead
+    ('', ())
     """
 
     pages: dict[str, str | bytes]
     checks: list[Check]
     figures: list[tuple[str, Any]]
     note: str = ""
+    lead: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,8 @@ class Solver:
     root) and ``make`` the make target that computes them, when it does; ``committed`` the
     SHA-256s of the pin files (``plan.json``, ``basic.json``) of that run as committed with this
     version (:func:`committed_run`), by which a sheet built from a folder says whether it is
-    that run.
+    that run; ``side_wager`` names (``"module:function"``) the wager on the player's first five
+    that every round carries, when the game has one (:func:`combin.stud.game.round.side_wager`).
     """
 
     package: str
@@ -150,6 +154,7 @@ class Solver:
     shards: str | None = None
     make: str | None = None
     committed: tuple[str, ...] = ()
+    side_wager: str | None = None
 
 
 @dataclass(frozen=True)

@@ -34,3 +34,15 @@ def test_optimal(rules):
 @pytest.mark.parametrize("strategy, loss", [("always", ALWAYS_LOSS), ("thumb", THUMB_LOSS)])
 def test_fixed_strategies(rules, strategy, loss):
     assert whole_game(rules, Deck.parse(None), strategy).total == -loss
+
+
+# The published comparison of strategies (ANCHORS.md), house edge per Ante to three places.
+PUBLISHED_EDGES = {"optimal": "5.224", "thumb": "5.225", "akj83": "5.316", "pair": "5.470", "always": "16.607"}
+
+
+@pytest.mark.parametrize("strategy", sorted(PUBLISHED_EDGES))
+def test_the_published_comparison_of_strategies(rules, strategy):
+    from decimal import ROUND_HALF_EVEN, Decimal
+    edge = -whole_game(rules, Deck.parse(None), strategy).expected * 100
+    shown = (Decimal(edge.numerator) / Decimal(edge.denominator)).quantize(Decimal("0.001"), ROUND_HALF_EVEN)
+    assert str(shown) == PUBLISHED_EDGES[strategy]

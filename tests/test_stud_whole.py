@@ -39,7 +39,9 @@ def brute_totals(rules, deck):
             plays = {"optimal": play > fold, "always": np.ones(len(ups), dtype=bool),
                      "pair": np.full(len(ups), key[0] >= 1),
                      "ace-king": np.full(len(ups), qualifies(key)),
-                     "thumb": thumb(player, key, ups)}[strategy]
+                     "thumb": thumb(player, key, ups),
+                     # A-K-J-8-3 or better, compared as rank keys (a pair or better outranks it)
+                     "akj83": np.full(len(ups), key >= (0, 12, 11, 9, 6, 1))}[strategy]
             entry[0] += int(play[plays].sum()) + fold * int((~plays).sum())
             entry[1] += int(plays.sum())
             entry[2] += int(forced[plays].sum())
@@ -54,7 +56,9 @@ CASES = [("caribbean", {}, None, "JQKA"), ("caribbean", {}, None, "TJQKA"),
          pytest.param("caribbean", {}, None, "3579J", marks=pytest.mark.slow),
          pytest.param("lunar", {}, "C", "TJQKA", marks=pytest.mark.slow),
          pytest.param("caribbean", {}, None, "9TJQKA", marks=pytest.mark.slow),
-         pytest.param("lunar", {}, "A", "9TJQKA", marks=pytest.mark.slow)]
+         pytest.param("lunar", {}, "A", "9TJQKA", marks=pytest.mark.slow),
+         # 2, 3, 8, J, K, A: ace-king hands on both sides of A-K-J-8-3 (akj83's boundary)
+         pytest.param("caribbean", {}, None, "238JKA", marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize("game,interpret,paytable,ranks", CASES)
@@ -90,3 +94,19 @@ def test_bad_strategy_and_decks():
         whole_game(load_game("lunar").resolve(), Deck.parse("JQ"), "optimal")
     with pytest.raises(CombinError, match="L7"):
         whole_game(load_game("lunar").resolve(interpret={"L7": "continue"}), Deck.parse("TJQKA"))
+
+
+def test_akj83_plays_exactly_the_hands_from_a_k_j_8_3_up():
+    """The published A-K-J-8-3 strategy (ANCHORS.md) on a deck whose ace-king hands fall on both
+    sides of it: the situations it plays are counted here from the hands themselves (rank keys,
+    compared as tuples), apart from the engine's hand values; the full brute force of this deck
+    is in ``make slow``."""
+    from itertools import combinations
+    from stud_oracle import rank_key
+    rules = load_game("caribbean").resolve()
+    deck = Deck.parse("238JKA")
+    hands = list(combinations(deck.cards, 5))
+    played = sum(rank_key(list(hand)) >= (0, 12, 11, 9, 6, 1) for hand in hands) * (len(deck) - 5)
+    pair = sum(rank_key(list(hand))[0] >= 1 for hand in hands) * (len(deck) - 5)
+    result = whole_game(rules, deck, "akj83")
+    assert result.chosen["play"] == played == 710_676 and pair == 691_296 < played

@@ -250,14 +250,16 @@ def _game_files(game: Game, scope: Scope, extra: Extra, parameters: Mapping[str,
     verdict = _verdict(found, confirmations)
     game_report = texts.report(game, [group[2] for group in first], found, confirmations, pages,
                                listed, head(game.title, verdict),
-                               [] if stud_pages is None else stud_pages.figures)
+                               [] if stud_pages is None else stud_pages.figures,
+                               () if stud_pages is None else stud_pages.lead)
     files["REPORT.md"] = render(game_report, "md")
     files["REPORT.html"] = render(game_report, "html")
     _pages_of(files)
     simulation_note = f"{rounds:,} {unit} per simulation" if confirmations else "no"
     summary = (game, sheet_pages, verdict,
                [f"{game.id}/{p}" for p in ["REPORT.md", *listed]],
-               {f"{game.id}/{p}": c for p, c in files.items() if p.endswith(".png")})
+               {f"{game.id}/{p}": c for p, c in files.items() if p.endswith(".png")},
+               () if stud_pages is None else stud_pages.lead)
     return {f"{game.id}/{path}": text for path, text in files.items()}, verdict, simulation_note, summary
 
 
@@ -271,9 +273,9 @@ def _own_folder(game: Game, stud: GamePages, head: Head) -> tuple[Files, Verdict
     verdict = _verdict(stud.checks, [])
     rows = [[label, Percent(edge)] for label, edge in stud.figures]
     info = head(game.title, verdict)
-    report = Document("report", f"{game.title}: certification report", info, (
+    report = Document("report", f"{game.title}: certification report", info, (*stud.lead,
         Table.of("strategies", "The whole game under each strategy (exact)",
-                 ["Strategy", ("house_edge", "House edge per Ante")], rows, stud.note),))
+                 ["Strategy", ("house_edge", "House edge per Ante")], rows, stud.note)))
     files["REPORT.md"] = render(report, "md")
     files["REPORT.html"] = render(report, "html")
     _pages_of(files)
@@ -281,7 +283,7 @@ def _own_folder(game: Game, stud: GamePages, head: Head) -> tuple[Files, Verdict
              *sorted(f"{game.id}/{p}" for p in stud.pages if p.endswith(".md"))]
     named = SimpleNamespace(id=game.id, title=f"{game.title} (the whole game, exact)")
     return ({f"{game.id}/{path}": text for path, text in files.items()}, verdict,
-            (named, [], verdict, pages, {}))
+            (named, [], verdict, pages, {}, stud.lead))
 
 
 def build(seed: int = DEFAULTS["seed"], rounds: int = DEFAULTS["rounds"],

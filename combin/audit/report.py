@@ -105,17 +105,18 @@ def simulation_json(confirmations: Sequence[Confirmation], parameters: Mapping[s
 def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
            confirmations: Sequence[Confirmation], sensitivity_pages: Mapping[str, list[Document]],
            files: Sequence[str], head: Sequence[tuple[str, Any]] = (),
-           whole_games: Sequence[tuple[str, Fraction]] = ()) -> Document:
+           whole_games: Sequence[tuple[str, Fraction]] = (), lead: Sequence[Table] = ()) -> Document:
     """The game's report (``REPORT.md`` and ``.html``) as a Document: the verdict and what it
-    is on (``head``), one outcomes table per sheet with its risk figures, the whole games
-    summed exactly, the sensitivity comparisons, the checks and the pages of the bundle."""
+    is on (``head``), the game's own leading tables (``lead``: its whole game, before any
+    wager), one outcomes table per sheet with its risk figures, the whole games summed
+    exactly, the sensitivity comparisons, the checks and the pages of the bundle."""
     passed = sum(c.passed for c in checks)
     inside = sum(c.inside for c in confirmations)
     info = (*head, ("Game", game.title), ("Regulation", game.regulation),
             ("Cross-checks", f"{passed} of {len(checks)} passed"),
             ("Monte Carlo", f"{inside} of {len(confirmations)} exact returns inside their 99% "
                             "interval, each simulation on its own stream"))
-    tables: list[Table] = []
+    tables: list[Table] = list(lead)
     if whole_games:
         tables.append(Table.of("whole_game", "The whole game (exact)",
                                ["Game", ("house_edge", "House edge per Ante")],

@@ -111,8 +111,8 @@ def disagreement(submission: Submission, scope: Scope, lab: Mapping[str, str]) -
     submission file does not say: one line per field, empty when they agree.
 
     >>> given = parse_submission('game = "baccarat"\\n', "s.toml")
-    >>> disagreement(given, Scope(game="lunar"), {"client": "", "submission": "", "prepared_by": "", "date": "2026-12-04"})
-    ["the manifest's game is 'lunar', the submission file's 'baccarat'"]
+    >>> disagreement(given, Scope(game="baccarat", rules="ez"), {"client": "", "submission": "", "prepared_by": "", "date": ""})
+    ["the manifest's rules is 'ez', the submission file's None"]
     """
     found = []
     recorded = scope.record()

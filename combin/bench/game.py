@@ -28,8 +28,9 @@ import random
 import subprocess
 import sys
 from time import monotonic, perf_counter, process_time
+from typing import Any
 
-__all__ = ["bench_rows", "scaling", "scaling_rows", "busy_rate", "timed_chunk"]
+__all__ = ["bench_rows", "run_order_rows", "scaling", "scaling_rows", "busy_rate", "timed_chunk"]
 
 
 def _classes(deck, count, seed, whole_hands=False):
@@ -82,8 +83,9 @@ def bench_rows(full_classes=600, scaling_classes=768, small_classes=500, scaling
     rows.append(("lunar game: full deck, the classes of whole hands priced in one process", seconds,
                  f"{full_classes} classes, {cpu:.1f} s CPU: {per_class * 1000:.2f} ms a class, "
                  f"{full_classes / cpu:.0f} classes/s/core, {situations / cpu:,.0f} situations/s/core; exact run of "
-                 f"{len(weights):,} classes: {len(weights) * per_class / 3600:,.1f} core-hours (CPU; target <= 10, "
-                 "moonshot <= 2)"))
+                 f"{len(weights):,} classes: {len(weights) * per_class / 3600:,.1f} core-hours (CPU; target <= 1, "
+                 "moonshot <= 1/6)"))
+    rows += run_order_rows(deck, rules, len(weights))
     small = Deck.parse("9TJQKA")
     small_hands, small_ups, small_weights, small_picked = _classes(small, small_classes, 3)
     small_chunks = RunSpec.of(small, rules, chunk=32).chunks(small_hands, small_ups, small_weights, small_picked)
@@ -99,6 +101,42 @@ def bench_rows(full_classes=600, scaling_classes=768, small_classes=500, scaling
                            capture_output=True, text=True, check=True)
     rows += scaling_rows(json.loads(found.stdout), scaling_classes, scaling_chunk)
     return rows
+
+
+def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
+                   seed: int = 34) -> list[tuple[str, float, str]]:
+    """The full deck's classes in the order a run prices them: ``classes`` consecutive classes from a
+    seeded class index, by rank multiset and up rank (:func:`combin.stud.game.chunks.rank_group_order`:
+    the fives of one group share the ranks' part, :func:`combin.stud.draw.rank.engine.shared_capacity`;
+    a shard of 22,000 classes shares more than this slice), in chunks of 8 as a shard cuts them;
+    priced with the sharing (now) and without it (the ranks' part per five, as before), the same
+    records required of both, and the projected core-hours of the exact run of ``total`` classes."""
+    from combin.stud.core.classes import situations
+    from combin.stud.draw.rank.engine import shared_capacity
+    from combin.stud.game.chunks import rank_group_order, solve_chunk
+    from combin.stud.game.spec import RunSpec
+    _, hands, ups, weights = situations(deck)
+    start = random.Random(seed).randrange(len(weights) - classes)
+    # in the order a shard prices its classes (by rank multiset and up rank), within this slice
+    order = [start + i for i in rank_group_order(hands[start:start + classes], ups[start:start + classes])]
+    chunks = RunSpec.of(deck, rules, chunk=8, price="best").chunks(hands, ups, weights, order)
+    found = {}
+    for name, most in (("before", 0), ("now", None)):
+        previous = shared_capacity(0 if most == 0 else 16)
+        try:
+            cpu = process_time()
+            results = [solve_chunk(*chunk) for chunk in chunks]
+            found[name] = (process_time() - cpu, _figures(results))
+        finally:
+            shared_capacity(previous)
+    if found["before"][1] != found["now"][1]:
+        raise AssertionError("the shared ranks' part changed a figure")
+    before, now = found["before"][0] / classes, found["now"][0] / classes
+    return [(f"lunar game: full deck, {classes} consecutive classes from class {start:,}, by rank group as a shard",
+             found["now"][0],
+             f"{now * 1000:.2f} ms CPU a class now, {before * 1000:.2f} ms before (the ranks' part per five): "
+             f"{before / now:.2f}x; exact run of {total:,} classes: {total * now / 3600:,.2f} core-hours now, "
+             f"{total * before / 3600:,.2f} before (target <= 1, moonshot <= 1/6)")]
 
 
 def scaling_rows(found, classes, chunk):

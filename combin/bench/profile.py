@@ -19,7 +19,7 @@ situation and the share of the whole.
 >>> sorted(STEPS)[:3]
 ['dealer_tables', 'distribution', 'draw_groups']
 >>> sorted(RANK_STEPS)
-['exact', 'prepare_ranks', 'prepare_suits']
+['exact', 'join_ranks', 'prepare_suits', 'share_ranks']
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ STEPS = {
 
 #: Kernel entry points of the rank engine timed.
 RANK_STEPS = {
-    "prepare_ranks": "ranks' part: blind entries of every option and their level sweep (shared by an up rank)",
+    "share_ranks": "ranks' part: blind entries of the five-card options and their level sweep (shared by a rank "
+                   "multiset and an up rank)",
+    "join_ranks": "ranks' part: a five's sixth-card entries joined to the shared part",
     "prepare_suits": "suits' part: the suited dealer hands, the draws per entry, every option's bound",
     "exact": "exact passes: the options that can be best or runner-up, with forcing and outcomes",
 }

@@ -17,7 +17,7 @@ from combin.outcomes import OutcomeSpace
 __all__ = ["GAME", "sheets", "SHEET_STRATEGIES"]
 
 #: The strategies ``combin tables`` sums the whole game under: optimal play, then the fixed ones.
-SHEET_STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb")
+SHEET_STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb", "akj83")
 
 
 def _outcomes() -> OutcomeSpace:

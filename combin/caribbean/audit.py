@@ -29,7 +29,11 @@ __all__ = ["PUBLISHED", "pages", "whole_game_pages"]
 #: the player's total loss in Ante units under each strategy they publish.
 PUBLISHED: dict[str, Any] = {"cycle": 19_933_230_517_200,
              "loss": {"optimal": 1_041_372_912_372, "always": 3_310_360_338_060,
-                      "thumb": 1_041_417_758_724}}
+                      "thumb": 1_041_417_758_724},
+             # the published comparison of strategies, house edge per Ante in percent to
+             # three places (spec/ANCHORS.md)
+             "edge": {"optimal": "5.224", "thumb": "5.225", "akj83": "5.316", "pair": "5.470",
+                      "always": "16.607"}}
 
 #: The sentence under the report's table of strategies.
 NOTE = ("Every situation against every dealer hand, summed exactly (combin.stud.nodraw.game); "
@@ -48,6 +52,18 @@ def _anchor(strategy: str, result: Any) -> Check:
                  result.cycle == PUBLISHED["cycle"] and loss == published)
 
 
+def _edge_anchor(strategy: str, result: Any) -> Check:
+    """The published house edge of ``strategy`` (percent, three places) against the exact one
+    rounded half to even at the third place (52 cards)."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+    published = PUBLISHED["edge"][strategy]
+    exact = Fraction(-result.expected) * 100
+    shown = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.001"), ROUND_HALF_EVEN)
+    return Check("anchor", f"Caribbean Stud, {strategy}: house edge {published}% per Ante (published, "
+                           "three places)", f"computed {display.rational(exact)}% = {shown}%",
+                 str(shown) == published)
+
+
 def whole_game_pages(ranks: str | None, progress: Callable[[str], None]) -> GamePages:
     """Caribbean Stud summed exactly under every strategy on the deck ``ranks`` (``None``: 52
     cards); on 52 cards the published totals are checked to the integer."""
@@ -63,6 +79,8 @@ def whole_game_pages(ranks: str | None, progress: Callable[[str], None]) -> Game
         figures.append((f"Caribbean Stud, {strategy} ({deck.text})", -result.expected))
         if deck.full and strategy in PUBLISHED["loss"]:
             checks.append(_anchor(strategy, result))
+        if deck.full and strategy in PUBLISHED["edge"]:
+            checks.append(_edge_anchor(strategy, result))
         checks.append(Check("invariant", f"Caribbean Stud, {strategy}: combinations sum to the "
                                          "cycle", f"{sum(result.lines.values()):,}",
                             sum(result.lines.values()) == result.cycle))

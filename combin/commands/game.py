@@ -12,6 +12,7 @@ so an interrupted run resumes.
 """
 
 import argparse
+from fractions import Fraction
 import os
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ EXAMPLES = """examples:
   combin game caribbean --deck 9TJQKA
   combin game lunar --no-draw --deck 9TJQKA --format json"""
 
-_DRAW_ONLY = ("sample", "chunk", "strategy_out", "classes_out", "shards", "shard_count", "max_shards")
+_DRAW_ONLY = ("super", "sample", "chunk", "strategy_out", "classes_out", "shards", "shard_count", "max_shards")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-draw", action="store_true",
                         help="Lunar Poker: fold, play and force only (no sixth card, no exchange)")
     parser.add_argument("--strategy", default="optimal",
-                        help="without draws: optimal (default), always, pair, ace-king, thumb")
+                        help="without draws: optimal (default), always, pair, ace-king, thumb, akj83")
     parser.add_argument("--deck", metavar="RANKS", help="ranks in play, e.g. 9TJQKA (default: all 13)")
     parser.add_argument("--paytable", help="Lunar Poker instant payout paytable: A (default), B or C")
     parser.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
@@ -65,6 +66,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="with --shards: compute at most K missing shards (and at most K shards of "
                             "the basic strategy's second pass), then stop; 0 computes nothing and writes "
                             "the sheet from the files there")
+    draws.add_argument("--super", metavar="K", default=None,
+                       help="the mandatory Super on the player's own hand at K x Ante in the round as "
+                            "dealt (an exact number: 1, 3/2 or 1.5; at least 1, § 671a.7(c)(2); "
+                            "default 1)")
     draws.add_argument("--strategy-table", action="store_true",
                        help="append the strategy table and the basic strategy to the sheet")
     draws.add_argument("--strategy-out", metavar="FILE",
@@ -151,15 +156,16 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (64 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
     seed = _int(args.seed, "--seed", 0)
+    multiple = _super(args.super)
     if args.shards is not None:
-        return _sharded(args, rules, deck, workers, chunk)
+        return _sharded(args, rules, deck, workers, chunk, multiple)
     if args.shard_count is not None or args.max_shards is not None:
         raise CombinError("--shard-count and --max-shards apply to a run with --shards DIR")
     sheet, strategy, *classes = run_game(
         deck, rules, workers=workers, scheduler=args.scheduler, store_path=args.store,
         chunk=chunk, sample=sample, seed=seed,
         want_strategy=args.strategy_table or bool(args.strategy_out),
-        want_classes=bool(args.classes_out))
+        want_classes=bool(args.classes_out), multiple=multiple)
     from combin.fileio import write_atomic
     if args.strategy_out:
         from combin.stud.game.strategy import strategy_json
@@ -169,7 +175,26 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)
 
 
-def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: int, chunk: int) -> str | bytes:
+def _super(text: str | None) -> Fraction:
+    """The Super's multiple of the Ante from ``--super`` (1 by default): exact, at least 1.
+
+    >>> _super(None), _super("3/2"), _super("1.5")
+    (Fraction(1, 1), Fraction(3, 2), Fraction(3, 2))
+    """
+    if text is None:
+        return Fraction(1)
+    try:
+        value = Fraction(text) if len(text) <= 20 else None
+    except (ValueError, ZeroDivisionError):
+        value = None
+    if value is None or value < 1 or value > 1000:
+        raise CombinError(f"--super takes an exact number of Antes from 1 to 1000 (the Super on the "
+                          f"player's own hand is at least the Ante, § 671a.7(c)(2)), not {text[:30]!r}")
+    return value
+
+
+def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: int, chunk: int,
+             multiple: Fraction = Fraction(1)) -> str | bytes:
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
     from combin.stud.game.assembled import read_run
@@ -209,5 +234,5 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
             found = read_run(deck, rules, args.shards, reader)
             if found is None:
                 raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")
-    document = shards_document(found)
+    document = shards_document(found, multiple)
     return emit(document, args)

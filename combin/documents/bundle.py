@@ -1,12 +1,14 @@
 """The evidence bundle's one-page report (``REPORT.html``) as a Document.
 
-:func:`report_document` opens with a summary table -- every wager x paytable x
+:func:`report_document` opens with the tables of each game's own figures it is given (a whole
+game summed exactly), then a summary table -- every wager x paytable x
 rule set x shoe with its house edge, hit frequency and standard deviation --
 then each game's verdict (cross-checks, Monte Carlo), the rendered pages of
 the bundle, and every chart the bundle holds as an embedded figure.  Links go
 to the HTML pages of the bundle, not to its Markdown sources.
 """
 
+from dataclasses import replace
 from typing import Any
 
 from combin.render.document import Count, Document, Figure, Number, Percent, Table, Text
@@ -21,11 +23,15 @@ def html_name(path: str) -> str:
 
 def report_document(games: list[tuple[Any, ...]], parameters: dict[str, Any], version: str,
                     head: tuple[tuple[str, str], ...] = ()) -> Document:
-    """``games``: ``[(game, [(sheet, page path), ...], verdict, pages, charts), ...]`` where
-    ``pages`` are the bundle's page paths and ``charts`` ``{path: png bytes}``; ``head``:
-    the ``(label, value)`` lines the page opens with (the verdict and what it is on)."""
+    """``games``: ``[(game, [(sheet, page path), ...], verdict, pages, charts[, lead]), ...]``
+    where ``pages`` are the bundle's page paths, ``charts`` ``{path: png bytes}`` and ``lead``
+    the tables of a game's own figures that the summary opens with (titled with the game);
+    ``head``: the ``(label, value)`` lines the page opens with (the verdict and what it is on)."""
     summary, verdicts, links, figures = [], [], [], []
-    for game, sheets, verdict, pages, charts in games:
+    leading: list[Table] = []
+    for game, sheets, verdict, pages, charts, *rest in games:
+        leading += [replace(table, name=f"{game.id}_{table.name}", title=f"{game.title}: {table.title}")
+                    for table in (rest[0] if rest else ())]
         for sheet, page in sheets:
             summary.append([game.id, sheet.shoe, sheet.wager, sheet.paytable,
                             "any" if sheet.rules in (None, "any") else sheet.rules,
@@ -39,6 +45,7 @@ def report_document(games: list[tuple[Any, ...]], parameters: dict[str, Any], ve
         figures += [Figure(path.rsplit("/", 1)[-1][:-4], f"{game.title}: {_caption(path)}", png,
                            path) for path, png in sorted(charts.items())]
     tables = (
+        *leading,
         Table.of("summary", "Every wager, paytable and rule set",
                  ["Game", "Shoe", "Wager", "Paytable", "Rules",
                   ("interpretations", "Interpretations (other readings' house edge)"),

@@ -87,6 +87,12 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
               for section, title, headings, row in _SECTION_TABLES if section in sections]
     if sections.get("paytables"):       # after the instant table, before any strategy table
         tables.append(paytables_table(sections["paytables"], ident["paytable"]))
+    if sections.get("round"):           # the round with the side wager every round carries
+        title, rows = sections["round"]
+        tables.append(Table.of("round", title, ["Figure", ("optimal", "Optimal play"),
+                                                ("basic", "Basic strategy")],
+                               [[label, _exact(optimal, label), _exact(basic, label)]
+                                for label, optimal, basic in rows]))
     from combin.stud.core.rules import reading_notes
     # each reading in words (the question it answers and the answer), as every sheet gives them
     notes = list(sections.get("notes", [])) + reading_notes(ident["game"], ident["interpretations"])
@@ -108,7 +114,7 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                     tuple(tables), notes=tuple(notes), subject=subject)
 
 
-def shards_document(run: "AssembledRun") -> Document:
+def shards_document(run: "AssembledRun", multiple: Fraction = Fraction(1)) -> Document:
     """The sheet of the exact run kept in a shards folder (``combin game lunar --shards``), read
     once into ``run`` (:func:`combin.stud.game.assembled.read_run`), with the strategy by plain
     hand and up card.  The derived basic strategy's exact cost is added when its second pass
@@ -118,7 +124,9 @@ def shards_document(run: "AssembledRun") -> Document:
     from combin.stud.game.sheet import totals_sheet
     sheet = totals_sheet(run.deck, run.rules, run.scale, run.totals,
                          {"classes_total": run.totals.classes, "shards": run.shards,
-                          "plan": run.plan})
+                          "plan": run.plan}, multiple, run.nets,
+                         basic_expected=None if run.basic is None or run.basic[1] is None
+                         else run.basic[2])
     return sheet_document(sheet, run.strategy, plain=True, basic=run.basic)
 
 

@@ -37,6 +37,7 @@ from combin.errors import CombinError
 from combin.fileio import read_text
 from combin.game import GamePages
 from combin.lunar import GAME
+from combin.lunar.lead import lead_tables, method_page
 from combin.render import render, render_text
 from combin.stud.core.classes import situations_in_rows
 from combin.stud.core.deck import Deck
@@ -240,6 +241,11 @@ def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Pro
                     "prices again a seeded random sample of the 52-card sample's classes "
                     "(--verify-classes)",
                     ", ".join(expected), all(name in committed for name in expected))]
+    lead, sentence = (), ""
+    if f"{FULL_SHEET}.json" in committed:
+        # the report leads with the Ante/Bet game itself, as its committed 52-card sheet states it
+        lead, sentence = lead_tables(json.loads(committed[f"{FULL_SHEET}.json"]))
+    found["game/method.md"] = method_page(sentence)
     run = committed_full_run()
     if run:
         # the exact 52-card run: its shards travel with the sheet assembled from them
@@ -256,7 +262,7 @@ def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Pro
             "(--verify-classes)",
             ", ".join(f"{FULL_SHEET}.{form}" for form in ("md", "json")),
             bool(sheets) and all(again[name] == committed.get(name) for name in sheets)))
-    return GamePages(found, checks, [])
+    return GamePages(found, checks, [], sentence, lead)
 
 
 def _compared(root: Path, hashes: Mapping[str, str], path: str, content: str) -> list[str]:

@@ -44,6 +44,9 @@ class AssembledRun(NamedTuple):
     #: What the sheet says of the folder: its plan's digest, and whether it is the committed
     #: run of this version (:func:`~combin.stud.game.shards.provenance`).
     plan: str
+    #: The round with the game's side wager, net by net (:func:`combin.stud.game.run.class_nets`,
+    #: from the class list and the shards' strategy codes), on a deck small enough; else None.
+    nets: Any = None
 
 
 def read_run(deck: Any, rules: Any, folder: str | os.PathLike[str],
@@ -65,4 +68,23 @@ def read_run(deck: Any, rules: Any, folder: str | os.PathLike[str],
             basic = (derived, rows, expected)
         else:                   # its rules now, their cost once the second pass is in everywhere
             basic = (derived, None, (basic_done(folder, shards, derived, reader), shards))
-    return AssembledRun(deck, rules, scale, totals, shards, strategy, basic, provenance(folder))
+    return AssembledRun(deck, rules, scale, totals, shards, strategy, basic, provenance(folder),
+                        _nets(deck, rules, reader))
+
+
+def _nets(deck: Any, rules: Any, reader: FolderReader) -> Any:
+    """The round's distributions from the class list and every shard's strategy codes (read
+    once through ``reader``), on a deck of at most ``ROUND_NET_CLASSES`` classes."""
+    from combin.stud.core.classes import situations
+    from combin.stud.game.run import ROUND_NET_CLASSES, class_nets
+    from combin.stud.game.shards import INSTANT_CODE
+    plan = reader.plan()
+    if plan is None or sum(shard.classes for shard in plan) > ROUND_NET_CLASSES:
+        return None
+    codes = b"".join(bytes(found["codes"]) for found in map(reader.shard, plan) if found is not None)
+    _, hands, ups, weights = situations(deck)
+    if len(codes) != len(weights):
+        return None
+    return class_nets(deck, rules, [(tuple(int(c) for c in hand), int(up), int(weight),
+                                     -1 if code == INSTANT_CODE else code)
+                                    for hand, up, weight, code in zip(hands, ups, weights, codes)])

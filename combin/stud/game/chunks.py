@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from combin.stud.core.rules import Rules
     from combin.stud.draw.options import OptionKey
 
-__all__ = ["common_denominator", "solve_chunk", "cpu_per_class", "warm_up", "ClassRecord", "records_of",
-           "option_label", "option_group", "RECORD_FORMAT"]
+__all__ = ["common_denominator", "solve_chunk", "rank_group_order", "cpu_per_class", "warm_up", "ClassRecord",
+           "records_of", "option_label", "option_group", "RECORD_FORMAT"]
 
 
 #: The version of a chunk result's layout (2: every result carries its net moments; 3: an option
@@ -113,6 +113,24 @@ def solve_chunk(run: dict[str, Any], rows: Iterable[Sequence[int]]) -> dict[str,
         out.append([index, hand, up, weight, chosen, numerators, dict(sorted(results.items()))])
     return {"format": RECORD_FORMAT, "denominator": scale, "classes": out,
             "cpu_seconds": round(time.process_time() - start - setup, 3), "setup_seconds": round(setup, 3)}
+
+
+def rank_group_order(hands: Sequence[Sequence[int]], ups: Sequence[int]) -> list[int]:
+    """The positions ``0 .. len(hands) - 1`` of classes in the order that shares the most work: by the
+    five's rank multiset and the up rank (the rank engine's shared ranks' part,
+    :func:`combin.stud.draw.rank.prepare.share_ranks`), then by five (the rest of the ranks' part,
+    shared by the up cards of one rank), then as listed.  The order classes are priced in changes
+    no figure: a run's records are read back by class index (:func:`records_of`).
+
+    >>> from combin.cards import parse_cards
+    >>> hands = [parse_cards(text) for text in ("As Ks Qs Js 9s", "2h 3h 4h 5h 7d", "Ah Kd Qs Jc 9h", "As Ks Qs Js 9s")]
+    >>> rank_group_order(hands, parse_cards("2c 6c 2d 3d"))     # the two fives of ace-king with a 2 up together
+    [1, 2, 0, 3]
+    """
+    def key(i: int) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
+        hand = tuple(int(card) for card in hands[i])
+        return tuple(sorted(card >> 2 for card in hand)), int(ups[i]) >> 2, hand, i
+    return sorted(range(len(hands)), key=key)
 
 
 def cpu_per_class(run: dict[str, Any], rows: Iterable[Sequence[int]], count: int = 3,

@@ -25,8 +25,15 @@ if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import Rules
     from combin.stud.game.sampling import Draws
+    from combin.stud.draw.options import OptionKey
+    from combin.stud.game.chunks import ClassRecord
 
-__all__ = ["run_game", "Throughput", "announce_exact_run", "LONG_RUN_CLASSES"]
+__all__ = ["run_game", "Throughput", "announce_exact_run", "LONG_RUN_CLASSES", "ROUND_NET_CLASSES",
+           "round_nets", "class_nets"]
+
+#: The most classes whose round with the side wager is also summed net by net by the card-by-card
+#: engine (the hit frequency; seconds up to the 24-card deck 9TJQKA's 38,622 classes).
+ROUND_NET_CLASSES = 50_000
 
 #: An exact run of more classes than this is announced before it starts (its projected
 #: core-hours, what the store already holds, how to sample instead).
@@ -141,12 +148,43 @@ def _from_store(store: "Store") -> Iterator[None]:
             from None
 
 
+def round_nets(deck: "Deck", rules: "Rules", records: Sequence["ClassRecord"]) -> dict[str, Any] | None:
+    """``{"optimal": ..., "basic": ...}``: :func:`combin.stud.game.round.dealt_nets` of the
+    classes' optimal options (the run's) and of the basic strategy's, when the game has a side
+    wager and the deck at most :data:`ROUND_NET_CLASSES` classes; else ``None``."""
+    return class_nets(deck, rules, [(r.hand, r.up, r.weight, r.best) for r in records])
+
+
+def class_nets(deck: "Deck", rules: "Rules",
+               classes: Sequence[tuple[Sequence[int], int, int, int]]) -> dict[str, Any] | None:
+    """:func:`round_nets` of ``[(hand, up, weight, best option index or -1 for an instant
+    payout)]`` -- the run's records, or the class list and the strategy codes of its shards."""
+    from combin.stud.draw.options import option_keys
+    from combin.stud.game.features import basic_option, basic_rules
+    from combin.stud.game.round import dealt_nets, side_wager
+    side = side_wager(rules.game)
+    if side is None or len(classes) > ROUND_NET_CLASSES:
+        return None
+    keys = option_keys(rules)
+    basic, _ = basic_rules(rules.game)
+
+    def chosen(hand: Sequence[int], best: int, strategy: str) -> "OptionKey | None":
+        if best < 0:
+            return None                 # an instant payout: no option
+        return keys[best] if strategy == "optimal" else basic_option(hand, basic, keys)
+    return {strategy: dealt_nets(deck, rules, ((hand, up, weight, chosen(hand, best, strategy))
+                                               for hand, up, weight, best in classes), side)
+            for strategy in ("optimal", "basic")}
+
+
 def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | None = None,
              store_path: Any = None, chunk: int = 32, sample: int | None = None, seed: int = 1,
-             want_strategy: bool = False, stream: TextIO | None = None, want_classes: bool = False) -> tuple[Any, ...]:
+             want_strategy: bool = False, stream: TextIO | None = None, want_classes: bool = False,
+             multiple: Fraction = Fraction(1)) -> tuple[Any, ...]:
     """``(sheet, strategy or None)`` of the whole game (exact) or of a sample; with
     ``want_classes`` ``(sheet, strategy or None, priced classes CSV)``
-    (:mod:`combin.stud.game.priced`)."""
+    (:mod:`combin.stud.game.priced`); ``multiple``: the side wager's units per Ante in the
+    round as dealt (:func:`combin.stud.game.sheet.round_section`)."""
     from combin.executor import run_chunks
     from combin.store import DEFAULT_STORE, Store
     from combin.stud.game.chunks import records_of, solve_chunk
@@ -243,7 +281,8 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
             from combin.stud.draw.options import option_keys
             from combin.stud.game.totals import totals_of
             totals = totals_of(records, option_keys(rules), rules.game)   # summed once: sheet and strategy
-            sheet = totals_sheet(deck, rules, scale, totals, run)
+            sheet = totals_sheet(deck, rules, scale, totals, run, multiple,
+                                 round_nets(deck, rules, records))
         else:
             from combin.stud.game.control import control_value
             values = {r.index: r.best_value for r in records}

@@ -486,14 +486,15 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
     """The bytes of the shard's file: every class of the shard priced (``executor``: the
     ``workers``, ``scheduler`` and ``stream`` of :func:`combin.executor.run_chunks`)."""
     from combin.executor import run_chunks
-    from combin.stud.game.chunks import common_denominator, records_of, solve_chunk
+    from combin.stud.game.chunks import common_denominator, rank_group_order, records_of, solve_chunk
     from combin.stud.draw.options import option_keys
     rows, hands, ups, weights = shard_classes(deck, shard)
-    # one store run per shard: it resumes whichever shards a later run picks
+    # one store run per shard: it resumes whichever shards a later run picks; the classes priced by
+    # rank multiset and up rank (the order is in the run's key: chunks of another order never mix)
     run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=count,
-                     price=price or price_mode(deck))
+                     price=price or price_mode(deck), order="rank groups")
     # the class index of the whole game, not of the shard
-    chunks = run.chunks(hands, ups, weights, range(len(rows)), first=shard.start)
+    chunks = run.chunks(hands, ups, weights, rank_group_order(hands, ups), first=shard.start)
     results = run_chunks(solve_chunk, chunks, store=store, description=run.to_json(),
                          label=f"game {rules.game.id} shard {shard.index} of {count} ({deck.text})",
                          items=[len(c[1]) for c in chunks], unit="classes", **executor)

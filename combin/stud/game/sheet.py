@@ -244,9 +244,12 @@ def exact_sheet(deck: "Deck", rules: "Rules", scale: int, records: Sequence["Cla
 
 
 def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
-                 run: Mapping[str, Any] | None = None) -> GameSheet:
+                 run: Mapping[str, Any] | None = None, multiple: Fraction = Fraction(1),
+                 nets: dict[str, Any] | None = None, basic_expected: Fraction | None = None) -> GameSheet:
     """The exact whole-game sheet from the :class:`~combin.stud.game.totals.GameTotals` of every
-    class (of one run, or the sum of its shards)."""
+    class (of one run, or the sum of its shards); with the game's side wager at ``multiple`` x
+    Ante, the round as dealt (:func:`round_section`; ``nets``: ``{"optimal": ..., "basic": ...}``
+    of :func:`combin.stud.game.round.dealt_nets`, where computed)."""
     n = len(deck)
     total = totals.weight
     if total != comb(n, 5) * (n - 5):
@@ -321,7 +324,138 @@ def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
                ", E[X^2] by 2 x the difference x E[X 1(event)] + P(event) x its square, since "
                "the pay is added to the round's net and the play does not change)."))
     sheet.sections["notes"] += repriced_notes
+    round_section(sheet, deck, rules, scale, totals, wagered, multiple, nets, basic_expected)
     return sheet
+
+
+def round_section(sheet, deck, rules, scale, totals, wagered, multiple=Fraction(1), nets=None,
+                  basic_expected=None):
+    """Add the round as dealt -- the game and its side wager at ``multiple`` x Ante
+    (:mod:`combin.stud.game.round`) -- to ``sheet``: ``sections["round"]`` is ``(title,
+    [(label, optimal, basic)])`` and its notes join the sheet's.  Nothing is added for a game
+    without a side wager; where the totals do not keep the side wager's sums (shards written
+    before they were kept), a note says so and what a pass would need."""
+    from combin.risk import risk
+    from combin.stud.game.round import RoundFigures, from_nets, from_sums, side_wager
+    side = side_wager(rules.game)
+    if side is None:
+        return
+    k = Fraction(multiple)
+    title = f"The round as dealt (with {side.title} at {_multiple_text(k)} x Ante)"
+    notes = sheet.sections["notes"]
+    pays = side.pays()
+    figures = {}
+    if totals.side:
+        figures["optimal"] = from_sums(k, pays, totals.side, scale, totals.weight, "best",
+                                       totals.second, wagered)
+        if totals.complete == totals.classes:   # every option priced: the basic sums are whole
+            figures["basic"] = from_sums(k, pays, totals.side, scale, totals.weight, "basic",
+                                         None, None)
+    else:
+        mean = side.mean(deck)          # E[S] of the deck's five-card hands, where known
+        if mean is None:
+            notes.append(f"{title}: not given: these totals do not keep the game's value by the "
+                         f"key of the first five that {side.id} reads.")
+            return
+        game = Fraction(totals.best, scale * totals.weight)
+        figures["optimal"] = RoundFigures(k, game + k * mean, mean, None, None, wagered + k)
+        if basic_expected is not None:
+            figures["basic"] = RoundFigures(k, basic_expected + k * mean, mean, None, None, None)
+        notes.append(
+            f"{title}: the mean, the house edges and the element of risk need only E[S] (the "
+            f"{side.id} sheet of this deck) beside the game's own figures, exact; the covariance, "
+            "the SD and the hit frequency need the game's value summed by the key of the first "
+            f"five that {side.id} reads, which these shards do not keep (they were written before "
+            "it was kept). A pass that re-prices each class's kept optimal option (its code is in "
+            "the shards) and sums it by that key gives the covariance and the SD exactly; the hit "
+            "frequency needs the distribution of the game's net within each key, not only its "
+            "moments.")
+    for name, found in (nets or {}).items():
+        exact = from_nets(k, pays, found)
+        if name in figures and figures[name].covariance is not None and (
+                exact.expected != figures[name].expected or
+                                exact.covariance != figures[name].covariance or
+                                (figures[name].second is not None and exact.second != figures[name].second)):
+            raise AssertionError(f"the round under the {name} strategy: the card-by-card "
+                                 "distributions and the rank engine's sums disagree")
+        figures[name] = exact
+    rows = []
+
+    def row(label, of):
+        values = [of(figures[name]) if name in figures else None for name in ("optimal", "basic")]
+        if any(value is not None for value in values):
+            rows.append((label, *values))
+
+    row("Super per Ante (k)", lambda f: f.multiple)
+    row("expected result of the game per Ante", lambda f: f.expected - f.multiple * f.side_expected)
+    row(f"expected result of {side.id} per unit", lambda f: f.side_expected)
+    row("expected result of the round per Ante", lambda f: f.expected)
+    row("house edge of the round per Ante", lambda f: f.edge)
+    row("house edge of the round per Ante" + PERCENT, lambda f: f.edge)
+    row("house edge per unit of initial wagers (Ante + Super)", lambda f: f.edge_initial)
+    row("house edge per unit of initial wagers" + PERCENT, lambda f: f.edge_initial)
+    row("average wagered per round, Super included (Ante units)", lambda f: f.wagered)
+    row("element of risk on everything wagered", lambda f: f.risk)
+    row("element of risk on everything wagered" + PERCENT, lambda f: f.risk)
+    row("hit frequency P(round's net > 0)", lambda f: f.hit)
+    row("covariance Cov(game, Super) per Ante^2", lambda f: f.covariance)
+    row("second moment E[X^2] of the round per Ante^2", lambda f: f.second)
+    row("variance of the round per Ante^2", lambda f: f.variance)
+    row("SD of the round per Ante", lambda f: f.sd)
+    for name in ("optimal", "basic"):
+        found = figures.get(name)
+        if found is None or found.variance is None:
+            continue
+        # per unit of initial wagers: the round's edge and SD over 1 + k
+        spread = risk(found.edge_initial, found.variance / (1 + k) ** 2)
+        for label, _, vi in spread.volatility:
+            rows.append((f"volatility index ({label}) per unit of initial wagers",
+                         *((vi, None) if name == "optimal" else (None, vi))))
+        for rounds, label, low, high in spread.holds:
+            if label == "95%":
+                text = f"{low * 100:.4f}% to {high * 100:.4f}%"
+                rows.append((f"range of hold (95%), {rounds:,} rounds",
+                             *((text, None) if name == "optimal" else (None, text))))
+    rows = _merge_rows(rows)
+    sheet.sections["round"] = (title, rows)
+    notes.append(
+        f"{title}: the round is the game X_G and {_multiple_text(k)} x Ante on {side.id} (X = X_G + "
+        f"k S), {side.citation}; {side.id} is settled on the player's first five "
+        f"({side.reading()}).  An instant payout ends the round (L7) and the Super is paid as well.")
+    if totals.side:
+        notes.append(
+            "The round's mean and its covariance are exact sums of the game's value by the key of "
+            "the first five (the Super is constant on a situation class); Var X = Var X_G + k^2 "
+            "Var S + 2 k Cov(X_G, S), with E[X_G^2] from the run's sums.")
+        notes.append(
+            "Hit frequency, and the basic strategy's SD and element of risk: from the exact "
+            "distribution of the game's net and amount wagered in every class (the card-by-card "
+            "engine), which also re-derives the mean, covariance and E[X^2] from the sums to the "
+            "integer." if nets else
+            "Hit frequency of the round, and the basic strategy's SD and element of risk: not "
+            "computed here (they need the distribution of the game's net by the first five's key, "
+            "not its moments; computed on the reduced decks).")
+    notes.append("Basic strategy: " + ("the rule set of this sheet, every option of every class "
+                                       "priced exactly." if totals.complete == totals.classes else
+                                       "the basic strategy derived from the optimal one, priced "
+                                       "exactly by its second pass."))
+    notes.append("Volatility index and range of hold of the round: per unit of initial wagers "
+                 "(Ante + Super), from its exact house edge and variance (z at 90/95/99%; the "
+                 "hold at 95%).")
+
+
+def _multiple_text(k):
+    return str(k.numerator) if k.denominator == 1 else f"{k.numerator}/{k.denominator}"
+
+
+def _merge_rows(rows):
+    """Rows of one label (the optimal and the basic halves of a risk row) merged into one."""
+    merged: dict = {}
+    for label, optimal, basic in rows:
+        have = merged.get(label, (None, None))
+        merged[label] = (optimal if optimal is not None else have[0],
+                         basic if basic is not None else have[1])
+    return [(label, *values) for label, values in merged.items()]
 
 
 #: The rows of the table by instant paytable: (label, figure of :class:`PaytableFigures`).

@@ -14,6 +14,13 @@ cards still unseen beats the Ante pay), and settles each round with
 :func:`combin.stud.core.rules.settle`, card by card.  The sums of the nets
 and of their powers are exact; the 99% interval of the mean is the only
 decimal, and the exact figure of the run must lie inside it.
+
+With ``side`` (:func:`combin.stud.game.round.side_wager`: Lunar Poker's
+mandatory Super on the player's own hand) each round also carries
+``multiple`` units of the side wager per Ante, settled on the player's five
+as dealt (an instant payout included: it ends the game, not the Super's
+settlement): the rounds as dealt, the second method of the round's exact
+mean and SD (:func:`combin.stud.game.sheet.round_section`).
 """
 
 from __future__ import annotations
@@ -91,10 +98,11 @@ def force_beats_take(rules: Any, final: list[Any], dealer: list[Any], drew: bool
 
 
 def simulate(deck: Any, rules: Any, strategy: StoredStrategy, rounds: int, seed: int,
-             progress: Callable[[int, int], None] | None = None) -> tuple[Any, dict[str, int]]:
+             progress: Callable[[int, int], None] | None = None, side: Any = None,
+             multiple: Fraction = Fraction(1)) -> tuple[Any, dict[str, int]]:
     """``(RoundsResult, counts)``: ``rounds`` seeded rounds played by ``strategy``; ``counts`` tells
     how often each first decision was taken and how often the player folded after a draw and
-    forced the dealer."""
+    forced the dealer (and, with ``side``, how many rounds as dealt won: ``"round won"``)."""
     from combin.stud.core.rules import instant_pay, settle
     from combin.stud.core.values import QUALIFY, hand_value
     from combin.stud.draw.rank.engine import play_after_draw
@@ -103,6 +111,7 @@ def simulate(deck: Any, rules: Any, strategy: StoredStrategy, rounds: int, seed:
     total = squares = cubes = fourths = Fraction(0)
     counts: dict[str, int] = {}
     buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else 0
+    pays = side.pays() if side is not None else {}
     for done in range(1, rounds + 1):
         cards = list(deck.cards)
         rng.shuffle(cards)
@@ -136,6 +145,9 @@ def simulate(deck: Any, rules: Any, strategy: StoredStrategy, rounds: int, seed:
                 net = settle(rules, final, dealer, decision, replacement, drew, hand)
         if not rules.instant_ends_round:
             net += instant_pay(rules, hand) or 0                    # L7=continue: paid beside the game
+        if side is not None:        # the side wager reads the five as dealt, whatever the game did
+            net += multiple * pays[side.key(hand)]
+            counts["round won"] = counts.get("round won", 0) + (net > 0)
         total += net
         squares += net * net
         cubes += net ** 3

@@ -82,6 +82,7 @@ class GameTotals:
     actions: dict[str, Any] = field(default_factory=dict)
     complete: int = 0
     priced: int = 0
+    side: dict[str, Any] = field(default_factory=dict)
 
     def __add__(self, other: GameTotals) -> GameTotals:
         merged: dict[str, Any] = {}
@@ -94,7 +95,9 @@ class GameTotals:
         """A JSON object: every integer as a decimal string (exact at any size in any reader)."""
         def text(value: Any) -> Any:
             return {k: text(v) for k, v in value.items()} if isinstance(value, dict) else str(value)
-        return {f.name: text(getattr(self, f.name)) for f in fields(self)}
+        # no side wager (or none kept): no entry, the layout of the shards written before it
+        return {f.name: text(getattr(self, f.name)) for f in fields(self)
+                if f.name != "side" or self.side}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> GameTotals:
@@ -106,6 +109,8 @@ class GameTotals:
                 raise ValueError(f"totals entry {where} is not a whole number")
             return int(value)
         names = {f.name for f in fields(cls)}
+        if isinstance(obj, dict) and set(obj) == names - {"side"}:
+            names -= {"side"}           # a shard written before the side wager's sums were kept
         if not isinstance(obj, dict) or set(obj) != names:
             raise ValueError("totals do not have the expected entries")
         return cls(**{name: number(obj[name], name) for name in names})
@@ -120,7 +125,10 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], game: S
     from combin.stud.core.values import best_value, value_class
     from combin.stud.game.chunks import option_group
     from combin.stud.game.features import action_of, basic_option, basic_rules, hand_feature
+    from combin.stud.game.round import side_wager
     rules, _ = basic_rules(game)
+    wager = side_wager(game)
+    side: dict[str, Any] = {}
     results: dict[str, int] = {}
     returns: dict[str, int] = {}
     groups: dict[str, int] = {}
@@ -144,8 +152,15 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], game: S
         group_values[group] = group_values.get(group, 0) + w * record.best_value
         name = value_class(best_value(list(record.hand)))
         first[name] = first.get(name, 0) + w
+        line = None
+        if wager is not None:       # the side wager reads the first five: one key per class
+            line = side.setdefault(wager.key(record.hand), {"weight": 0, "best": 0, "basic": 0})
+            line["weight"] += w
+            line["best"] += w * record.best_value
         if record.best < 0:
             basic += w * record.best_value
+            if line is not None:
+                line["basic"] += w * record.best_value
             complete += 1
             continue
         feature = hand_feature(record.hand)
@@ -162,7 +177,10 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], game: S
         if len(values) != len(record.values):
             continue            # not every option priced: no other strategy can be summed here
         complete += 1
-        basic += w * values[keys.index(basic_option(record.hand, rules, keys))]
+        chosen = w * values[keys.index(basic_option(record.hand, rules, keys))]
+        basic += chosen
+        if line is not None:
+            line["basic"] += chosen
         of_kind: dict[str, int] = {}
         of_action: dict[str, int] = {}
         for option, value in zip(keys, values):
@@ -178,4 +196,4 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], game: S
         for action, value in of_action.items():
             row["of"][action] = row["of"].get(action, 0) + w * value
     return GameTotals(len(records), weight, best, second, basic, results, returns, groups, group_values,
-                      first, strategy, actions, complete, priced) + GameTotals()   # + sorts every map's keys
+                      first, strategy, actions, complete, priced, side) + GameTotals()   # + sorts every map's keys

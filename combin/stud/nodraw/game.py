@@ -41,13 +41,18 @@ if TYPE_CHECKING:
     from combin.stud.core.rules import Rules
 from combin.stud.core.classes import situations, situations_in_rows
 from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT_FLUSH, category_of,
-                                     hand_table, value_class)
+                                     hand_table, hand_value, value_class)
 
-__all__ = ["STRATEGIES", "WholeGame", "whole_game", "whole_games", "EVENTS"]
+__all__ = ["STRATEGIES", "WholeGame", "whole_game", "whole_games", "EVENTS", "AKJ83"]
 
-STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb")
+STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb", "akj83")
 """``optimal``; ``always`` play; ``pair`` / ``ace-king``: play on that or better;
-``thumb``: the published Caribbean rules of thumb (ANCHORS.md)."""
+``thumb``: the published Caribbean rules of thumb (ANCHORS.md); ``akj83``: play on
+A-K-J-8-3 or better (:data:`AKJ83`), the published simple strategy (ANCHORS.md)."""
+
+#: The value of A-K-J-8-3 of mixed suits: ``akj83`` plays a hand of this value or more
+#: (any pair or better, and the ace-king high hands from A-K-J-8-3 up).
+AKJ83 = hand_value([ACE * 4, KING * 4 + 1, JACK * 4 + 2, 6 * 4 + 3, 1 * 4])
 
 EVENTS = ("instant", "win", "not_qualified", "push", "lose", "fold",
           "forced_win", "forced_push", "forced_not_qualified", "forced_lose")
@@ -380,6 +385,8 @@ def _sum_span(rules: "Rules", deck: "Deck", strategies: Sequence[str], span: tup
                 plays = v >= ONE_PAIR * CATEGORY_SHIFT
             elif strategy == "ace-king":
                 plays = v >= QUALIFY
+            elif strategy == "akj83":
+                plays = v >= AKJ83
             else:
                 plays = (v >= ONE_PAIR * CATEGORY_SHIFT) | ((v >= QUALIFY) & _thumb(h, u))
             inst = is_instant[c]

@@ -37,7 +37,7 @@ from combin.stud.draw.rank.records import (OptionArrays, RankTables, RanksState,
                                            row_tables)
 from combin.stud.draw.rank.tables import OFFSET, build
 
-__all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw"]
+__all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_capacity"]
 
 def _level_classes(levels: np.ndarray) -> np.ndarray:
     """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
@@ -147,6 +147,26 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
 _LAYOUTS: dict[tuple, OptionArrays] = {}
 #: The ranks' part of the last situation prepared (by game, readings, five, up rank, unseen ranks).
 _RANKS_STATE: dict[tuple, RanksState] = {}
+#: The shared ranks' part (:func:`~combin.stud.draw.rank.prepare.share_ranks`) of the last rank
+#: multisets and up ranks seen, oldest first: a run prices the fives of one rank multiset one
+#: after another, each with its up ranks (13 at most), so a few more than 13 are kept.
+_SHARED_RANKS: dict[tuple, tuple] = {}
+_SHARED = [16]          # how many are kept (0: none, each five prices its own: the bench's "before")
+
+
+def shared_capacity(most: int) -> int:
+    """Keep the shared ranks' part of at most ``most`` rank multisets and up ranks (0: share none,
+    every five and up rank computes its own, as the engine did before it shared them); returns the
+    capacity it replaces.  For the bench's before-and-after; the figures are the same either way.
+
+    >>> before = shared_capacity(0)
+    >>> shared_capacity(before), before
+    (0, 16)
+    """
+    previous = _SHARED[0]
+    _SHARED[0] = most
+    _SHARED_RANKS.clear()
+    return previous
 
 
 def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
@@ -192,6 +212,23 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
     return found
 
 
+#: :meth:`RankEngine._affine` by game, readings, unseen count, draw fee and options.
+_AFFINE: dict[tuple, list[tuple[int, int]]] = {}
+#: The :class:`WholePays` of the rules objects seen last, by identity (a run prices every class of a
+#: chunk under one rules object; reading the pays again from the rules cost a tenth of a millisecond).
+_PAYS_OF: dict[int, tuple[Any, Any]] = {}
+
+
+def _pays_of(rules: Any) -> Any:
+    """:func:`~combin.stud.core.pays.whole_pays` of ``rules``, memoised by identity."""
+    found = _PAYS_OF.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_PAYS_OF) > 8:
+            _PAYS_OF.clear()
+        found = _PAYS_OF[id(rules)] = (rules, whole_pays(rules))
+    return found[1]
+
+
 def _top_two(first: int | None, second: int | None, value: int) -> tuple[int, int | None]:
     """The two highest of ``first >= second`` (either may be None) and ``value``."""
     if first is None or value > first:
@@ -231,13 +268,14 @@ class RankEngine:
         self.a, self.avail = a, avail
         self.up = int(situation.up) >> 2
         self.sigma = int(situation.up) & 3
-        self.pays = whole_pays(rules)       # the rules' pays, as every engine reads them
+        self.pays = _pays_of(rules)         # the rules' pays, as every engine reads them
         self.unseen_record = Unseen(a, avail, self.up, self.sigma, self.n)
         self.bet, self.loss = self.pays.bet, self.pays.loss
         self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
         self.force_fee = self.pays.force_fee if self.pays.can_force else None
         self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
         self.buy = rules.game.entry["draws"]["buy"] if rules.game.can_draw else None
+        self._buy_size = int(self.buy or 0)
         self._values: dict[tuple, Fraction] | None = None
         self._wins = _win_levels(rules)
         self._layout: OptionArrays | None = None
@@ -269,14 +307,30 @@ class RankEngine:
                 for card in self.player:
                     player_mask |= 1 << card
                 # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
-                ranks = RanksState(*kernel.prepare_ranks(self.unseen_record, options, self._wins, player_mask,
-                                                         _kernel_tables()))
+                ranks = RanksState(*kernel.join_ranks(self.unseen_record, options, player_mask,
+                                                      self._shared_ranks(options), _kernel_tables()))
                 _RANKS_STATE.clear()
                 _RANKS_STATE[key] = ranks
             suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks,
                                                      _kernel_tables()))
             self._state = (ranks, suits)
         return self._state
+
+    def _shared_ranks(self, options: OptionArrays) -> tuple:
+        """:func:`~combin.stud.draw.rank.prepare.share_ranks` of this situation: the same for every five
+        of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
+        each option keeps), so the fives of a run that share them share it."""
+        five = options.mode == 0
+        key = (self.rules.game.id, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
+               options.k[five].tobytes(), options.kept[five].tobytes())
+        shared = _SHARED_RANKS.get(key)
+        if shared is None:
+            shared = kernel.share_ranks(self.unseen_record, options, self._wins, _kernel_tables())
+            while _SHARED_RANKS and len(_SHARED_RANKS) >= _SHARED[0]:
+                del _SHARED_RANKS[next(iter(_SHARED_RANKS))]        # the oldest first
+            if _SHARED[0] > 0:
+                _SHARED_RANKS[key] = shared
+        return shared
 
     def _exact(self, o: int, want: bool) -> tuple:
         ranks, suits = self._prepared()
@@ -295,7 +349,7 @@ class RankEngine:
 
     def size(self, key: tuple) -> int:
         kind, positions = key
-        return 0 if kind == "play" else (int(self.buy or 0) if kind == "buy" else len(positions))
+        return 0 if kind == "play" else (self._buy_size if kind == "buy" else len(positions))
 
     def values(self) -> dict[tuple, Fraction]:
         """``{key: exact value}`` of every option of :attr:`keys`."""
@@ -318,14 +372,30 @@ class RankEngine:
     def _scaled(self, o: int, total: int) -> int:
         """The value of option ``o`` as an integer over :attr:`scale`, from its kernel sum ``total``
         (``sum over draws of max(-D, numerator)``, the numerator alone for play)."""
-        key = self.keys[o]
-        if key[0] == "fold":
-            return -self.scale
-        k = self.size(key)
-        whole = self.denominator(key)
-        if key[0] == "play":
-            return total * (self.scale // whole)
-        return -(self.draw_fee or 0) * self.scale + total * (self.scale // (whole * comb(self.n, k)))
+        factor, offset = self._affine()[o]
+        return offset + total * factor
+
+    def _affine(self) -> list[tuple[int, int]]:
+        """Per option, ``(factor, offset)`` with :meth:`_scaled` ``= offset + total x factor``: fold
+        ``(0, -scale)``, play ``(scale / D, 0)``, a draw of ``k`` cards ``(scale / (D C(n, k)),
+        -draw fee x scale)`` (``D`` :meth:`denominator`; every quotient whole: ``scale`` is their
+        lcm).  They depend on the unseen count and the rules alone, so they are kept by those."""
+        memo_key = (self.rules.game.id, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
+        found = _AFFINE.get(memo_key)
+        if found is None:
+            found = []
+            for key in self.keys:
+                if key[0] == "fold":
+                    found.append((0, -self.scale))
+                elif key[0] == "play":
+                    found.append((self.scale // self.denominator(key), 0))
+                else:
+                    whole = self.denominator(key) * comb(self.n, self.size(key))
+                    found.append((self.scale // whole, -(self.draw_fee or 0) * self.scale))
+            if len(_AFFINE) > 16:
+                _AFFINE.clear()
+            _AFFINE[memo_key] = found
+        return found
 
     def _priced_exact(self, o: int) -> int:
         """The exact value of option ``o`` over :attr:`scale`; its outcomes kept for :meth:`distribution`."""

@@ -2,8 +2,12 @@
 
 :func:`prepare_ranks` reads the ranks alone -- every option's blind entries
 (a drawn rank multiset with the player's final level, unsuited or a flush, or
-one sixth card) and their counts, by one sweep over the levels -- and is
-shared by the up cards of one rank with the same five; :func:`prepare_suits`
+one sixth card) and their counts, by one sweep over the levels -- in two
+parts: :func:`share_ranks`, the options of five final cards, which reads the
+ranks each option keeps and not the five's suits or cards, so every five of
+one rank multiset with one up rank shares it (about 80,000 for the 5,649,150
+classes of the full deck), and :func:`join_ranks`, which adds a five's
+sixth-card entries (they read its cards); :func:`prepare_suits`
 adds what the suits decide: the dealer's suited hands as events of the exact
 passes, the suited forcing rows, each entry's draws and a proven upper bound
 of every option's sum (see :mod:`combin.stud.draw.rank.kernel`).
@@ -17,39 +21,24 @@ from combin.stud.draw.rank.dealer import dealer_ranks, dealer_suits, row_order_r
 from combin.stud.draw.rank.forcing import strong
 from combin.stud.draw.rank.tables import BINOMIAL, OFFSET, multiset_index
 
-__all__ = ["prepare_ranks", "prepare_suits"]
+__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "prepare_suits"]
 
 
 @jit
-def prepare_ranks(unseen, options, win5, player_mask, tables):
-    """The part of a situation's work that reads ranks alone -- the same for every up card of one
-    rank with the same five: every option's blind entries with their blind counts.
-
-    An entry is an option's drawn rank multiset ``n`` with the player's final level: unsuited
-    (kind 0), suited where the final five can be a flush (kind 1: whether some draws are is
-    the suits' part, :func:`prepare_suits`), or one sixth card (kind 2, every card not among
-    the five: the up card's own entry is passed over later).  Counted per entry, over the
-    unseen cards of ranks ``a``: the qualifying dealer hands below and tied with the player,
-    unsuited (the blind sweep), and the hands that do not qualify.  ``opt_mode[o]``: 0 for an
-    option of five final cards, 1 for a sixth card (its level and win per card in
-    ``six_level[o, card]``, ``six_win[o, card]``), -1 for an option not priced (fold).  Reads the
-    records of :mod:`combin.stud.draw.rank.records` (of ``unseen`` only ``a`` and ``up``)
-    and ``win5``, the win of each level (:func:`~combin.stud.draw.rank.engine.win_levels`).
-    """
-    a, up = unseen.a, unseen.up
+def _entries(a, options, win5, player_mask, tables, sixth):
+    """The blind entries of the options of ``options`` (``sixth`` false: the options of five final
+    cards; true: the sixth card), in option order: ``(opt, n, level, kind, card, total, win,
+    distinct)`` arrays (see :func:`prepare_ranks`)."""
     opt_mode, opt_k, opt_kept = options.mode, options.k, options.kept
     six_level, six_win = options.six_level, options.six_win
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
      sorted_ranks) = tables
-    q_m, q_level, nq_blind = dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index,
-                                           dranks, dcounts)
-    by_pair, pair_bound, by_all, all_bound = row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest,
-                                                              straight_rank)
+    wanted = 1 if sixth else 0
     limit = 0
     for o in range(opt_k.shape[0]):
-        if opt_mode[o] < 0:
+        if opt_mode[o] != wanted:
             continue
         if opt_mode[o] == 1:
             limit += 52
@@ -73,7 +62,7 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
     held = np.empty(5, np.int64)
     merged = np.empty(5, np.int64)
     for o in range(opt_k.shape[0]):
-        if opt_mode[o] < 0:
+        if opt_mode[o] != wanted:
             continue
         k = opt_k[o]
         if opt_mode[o] == 1:
@@ -152,7 +141,14 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
                 be_win[E] = win5[suited]
                 be_distinct[E] = True
                 E += 1
-    # the blind sweep: entries by level (a counting sort), the qualifying multisets added in order
+    return (be_opt[:E], be_n[:E], be_level[:E], be_kind[:E], be_card[:E], be_total[:E], be_win[:E],
+            be_distinct[:E])
+
+
+@jit
+def _by_level(be_level, nlev):
+    """The entries in level order (a counting sort, stable), and where each level starts."""
+    E = be_level.shape[0]
     start = np.zeros(nlev + 1, np.int64)
     for e in range(E):
         start[be_level[e] + 1] += 1
@@ -163,6 +159,21 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
     for e in range(E):
         by_level[fill[be_level[e]]] = e
         fill[be_level[e]] += 1
+    return by_level, start
+
+
+@jit
+def _counts(a, be_n, be_level, dealer, tables):
+    """Per entry, the blind qualifying dealer hands below and tied with it (one sweep over the
+    levels: the qualifying multisets ``q_m`` added to the sub-multiset table in level order) and
+    the hands that do not qualify (``nq_blind``, read per drawn multiset)."""
+    q_m, q_level, nq_blind = dealer
+    (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
+     nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
+     sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
+     sorted_ranks) = tables
+    E = be_n.shape[0]
+    by_level, start = _by_level(be_level, nlev)
     be_below = np.zeros(E, np.int64)
     be_tied = np.zeros(E, np.int64)
     cnt = np.zeros(OFFSET[5], np.int64)
@@ -195,7 +206,34 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
         if nq_cache[n] < 0:
             nq_cache[n] = blind_read(nq_blind, n, sub_ptr, sub_index, sub_coef)
         be_nq[e] = nq_cache[n]
-    # each option's entries in level order
+    return be_below, be_tied, be_nq
+
+
+@jit
+def share_ranks(unseen, options, win5, tables):
+    """The part of :func:`prepare_ranks` that reads neither the five's suits nor its cards: the
+    dealer's blind side and the entries of the options of five final cards with their counts --
+    the same for every five of one rank multiset with one up rank (the option arrays' kept ranks
+    are the same), so a run computes it once for all of them.  :func:`join_ranks` adds a
+    five's sixth-card entries."""
+    a, up = unseen.a, unseen.up
+    (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
+     nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
+     sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
+     sorted_ranks) = tables
+    dealer = dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index, dranks, dcounts)
+    rows = row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest, straight_rank)
+    entries = _entries(a, options, win5, 0, tables, False)
+    return dealer, rows, entries, _counts(a, entries[1], entries[2], dealer, tables), _lists(entries, options, nlev)
+
+
+@jit
+def _lists(entries, options, nlev):
+    """Each option's entries in level order (by entry within a level): ``(opt_ptr, opt_list)``."""
+    be_opt, be_level = entries[0], entries[2]
+    opt_k = options.k
+    E = be_opt.shape[0]
+    by_level, _ = _by_level(be_level, nlev)
     opt_ptr = np.zeros(opt_k.shape[0] + 1, np.int64)
     for e in range(E):
         opt_ptr[be_opt[e] + 1] += 1
@@ -207,8 +245,68 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
         e = by_level[x]
         opt_list[fill[be_opt[e]]] = e
         fill[be_opt[e]] += 1
-    return (by_pair, pair_bound, by_all, all_bound, be_opt[:E], be_n[:E], be_level[:E], be_kind[:E],
-            be_card[:E], be_total[:E], be_win[:E], be_distinct[:E], be_below, be_tied, be_nq, opt_ptr, opt_list)
+    return opt_ptr, opt_list
+
+
+@jit
+def join_ranks(unseen, options, player_mask, shared, tables):
+    """:func:`prepare_ranks` from :func:`share_ranks`: the five's sixth-card entries (they read its
+    cards: ``player_mask``) counted by the same sweep, appended, and every option's entries
+    listed in level order (the order :func:`prepare_ranks` has always listed them in: by level,
+    then by entry within an option)."""
+    dealer, rows, entries, shared_counts, shared_lists = shared
+    by_pair, pair_bound, by_all, all_bound = rows
+    opt_k = options.k
+    six = _entries(unseen.a, options, np.zeros(1, np.int64), player_mask, tables, True)
+    six_counts = _counts(unseen.a, six[1], six[2], dealer, tables)
+    E1 = entries[0].shape[0]
+    E = E1 + six[0].shape[0]
+    (be_opt, be_n, be_level, be_kind, be_card, be_total, be_win, be_distinct) = (
+        np.concatenate((entries[0], six[0])), np.concatenate((entries[1], six[1])),
+        np.concatenate((entries[2], six[2])), np.concatenate((entries[3], six[3])),
+        np.concatenate((entries[4], six[4])), np.concatenate((entries[5], six[5])),
+        np.concatenate((entries[6], six[6])), np.concatenate((entries[7], six[7])))
+    be_below = np.concatenate((shared_counts[0], six_counts[0]))
+    be_tied = np.concatenate((shared_counts[1], six_counts[1]))
+    be_nq = np.concatenate((shared_counts[2], six_counts[2]))
+    # each option's entries in level order: the shared options' lists as they are (their entries
+    # keep their numbers), the sixth card's entries (all after them) sorted by level, stable
+    six_ptr, six_list = _lists(six, options, tables.nlev)
+    shared_ptr, shared_list = shared_lists
+    opt_ptr = np.zeros(opt_k.shape[0] + 1, np.int64)
+    opt_list = np.empty(E, np.int64)
+    for o in range(opt_k.shape[0]):
+        at = opt_ptr[o]
+        for x in range(shared_ptr[o], shared_ptr[o + 1]):
+            opt_list[at] = shared_list[x]
+            at += 1
+        for x in range(six_ptr[o], six_ptr[o + 1]):
+            opt_list[at] = E1 + six_list[x]
+            at += 1
+        opt_ptr[o + 1] = at
+    return (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
+            be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list)
+
+
+@jit
+def prepare_ranks(unseen, options, win5, player_mask, tables):
+    """The part of a situation's work that reads ranks alone -- the same for every up card of one
+    rank with the same five: every option's blind entries with their blind counts.
+
+    An entry is an option's drawn rank multiset ``n`` with the player's final level: unsuited
+    (kind 0), suited where the final five can be a flush (kind 1: whether some draws are is
+    the suits' part, :func:`prepare_suits`), or one sixth card (kind 2, every card not among
+    the five: the up card's own entry is passed over later).  Counted per entry, over the
+    unseen cards of ranks ``a``: the qualifying dealer hands below and tied with the player,
+    unsuited (the blind sweep), and the hands that do not qualify.  ``opt_mode[o]``: 0 for an
+    option of five final cards, 1 for a sixth card (its level and win per card in
+    ``six_level[o, card]``, ``six_win[o, card]``), -1 for an option not priced (fold).  Reads the
+    records of :mod:`combin.stud.draw.rank.records` (of ``unseen`` only ``a`` and ``up``)
+    and ``win5``, the win of each level (:func:`~combin.stud.draw.rank.engine.win_levels`).
+    Computed as :func:`share_ranks` (the five-card options, shared by a rank multiset) then
+    :func:`join_ranks` (the sixth card).
+    """
+    return join_ranks(unseen, options, player_mask, share_ranks(unseen, options, win5, tables), tables)
 
 
 @jit

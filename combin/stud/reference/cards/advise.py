@@ -246,8 +246,12 @@ def _win_nets(engine: Engine, numerator: Any, counts: dict[str, Any], r: int) ->
     return np.where(wins > 0, win, 0), take
 
 
-def distribution(engine: Engine, sums: Sums | None) -> Distribution:
+def distribution(engine: Engine, sums: Sums | None, nets: dict[tuple[str, int], int] | None = None) -> Distribution:
     """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option.
+
+    ``nets``, a dict when given, receives the distribution itself: ``{(result id, net): count}``
+    (the round with a side wager reads it: whether a round wins depends on the net, not on its
+    moments).
 
     Integers over ``whole = r * C(n - k, 4) * C(n, k)`` (every draw weighs
     ``r * C(n - k, 4)``: its dealer hands, each with ``r`` replacements; a
@@ -274,6 +278,8 @@ def distribution(engine: Engine, sums: Sums | None) -> Distribution:
     (42840, ['ante_taken', 'forced_lost', 'forced_not_qualified'], True)
     """
     if sums is None:
+        if nets is not None:
+            nets[("fold", -1)] = 1
         return 1, {"fold": [1, -1, 1]}
     numerator, denominator, counts, size, kind = sums
     r = engine.n - size - 4
@@ -291,11 +297,13 @@ def distribution(engine: Engine, sums: Sums | None) -> Distribution:
         keep = count != 0
         if not keep.any():
             return
-        nets, inverse = np.unique(net[keep], return_inverse=True)
-        totals = np.zeros(len(nets), np.int64)
+        amounts, inverse = np.unique(net[keep], return_inverse=True)
+        totals = np.zeros(len(amounts), np.int64)
         np.add.at(totals, inverse.reshape(-1), count[keep])
         entry = found.setdefault(key, [0, 0, 0])
-        for x, c in zip(nets.tolist(), totals.tolist()):
+        for x, c in zip(amounts.tolist(), totals.tolist()):
+            if nets is not None:
+                nets[(key, x)] = nets.get((key, x), 0) + c
             entry[0] += c
             entry[1] += c * x
             entry[2] += c * x * x
@@ -318,6 +326,8 @@ def distribution(engine: Engine, sums: Sums | None) -> Distribution:
     folds = int((~plays).sum()) * denominator
     if folds:
         found["fold"] = [folds, folds * (-1 - fee), folds * (1 + fee) ** 2]
+        if nets is not None:
+            nets[("fold", -1 - fee)] = folds
     if sum(entry[0] for entry in found.values()) != whole:
         raise AssertionError("the results of an option do not cover its outcomes")
     return whole, {key: entry for key, entry in found.items() if entry[0]}

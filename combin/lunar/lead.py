@@ -1,0 +1,179 @@
+"""What the Lunar report leads with: the Ante/Bet game itself, and the page of its method.
+
+A lab reading the Lunar report must see the game before any side wager: the
+house edge per Ante of the Ante/Bet game under optimal play and under the
+derived basic strategy, with its SD, element of risk, volatility index and
+range of hold, and the round as dealt with the mandatory Super
+(§ 671a.7(c)(2)).  :func:`lead_tables` reads those figures from the committed
+52-card sheet (``full-deck.json``, assembled from the exact run's shards) --
+exact fractions, shown as the sheet shows them -- and :func:`method_page` is
+the method of the whole-game engine in words (``lunar/game/method.md``).
+
+>>> lead_tables({}) == ((), "")
+True
+"""
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from combin import display
+from combin.render.document import Number, Percent, Ratio, Table
+from combin.risk import risk
+
+__all__ = ["lead_tables", "method_page", "PLACES"]
+
+#: Decimal places of the figures, as the committed sheets show them.
+PLACES = 10
+
+
+def _rows(sheet: dict[str, Any], table: str) -> dict[str, Any]:
+    found = sheet.get("tables", {}).get(table, {}).get("rows", [])
+    return {row.get("figure"): row for row in found}
+
+
+def _exact(row: dict[str, Any] | None, column: str = "value") -> Fraction | None:
+    if not row or not row.get(column):
+        return None
+    return Fraction(row[column])
+
+
+def lead_tables(sheet: dict[str, Any]) -> tuple[tuple[Table, ...], str]:
+    """``(tables, sentence)`` from the committed 52-card sheet (its JSON, parsed); nothing when
+    the sheet is not there."""
+    summary = _rows(sheet, "summary")
+    expected = _exact(summary.get("expected result per Ante"))
+    if expected is None:
+        return (), ""
+    variance = _exact(summary.get("variance per Ante^2"))
+    wagered = _exact(summary.get("average wagered per round (Ante units)"))
+    basic = _exact(_rows(sheet, "derived_basic_edge").get("house edge per Ante"))
+    edge = -expected
+    assert variance is not None and wagered is not None     # the sheet's summary holds them
+    spread = risk(edge, variance)
+    rows: list[list[Any]] = [
+        ["house edge per Ante", Percent(edge, PLACES), Percent(basic, PLACES) if basic is not None else "not given"],
+        ["SD per Ante", Number(display.sqrt(variance), PLACES), "not computed"],
+        ["element of risk (house edge per unit wagered)", Percent(edge / wagered, PLACES), "not computed"],
+        ["average wagered per round (Ante units)", Ratio(wagered, PLACES), "not computed"],
+        ["hit frequency", "not recorded by the run (see the method)", "not recorded"],
+    ]
+    rows += [[f"volatility index ({label})", Number(vi, 4), "not computed"]
+             for label, _, vi in spread.volatility]
+    rows += [[f"range of hold (95%), {n:,} rounds", f"{low * 100:.4f}% to {high * 100:.4f}%",
+              "not computed"] for n, label, low, high in spread.holds if label == "95%"]
+    favours = edge < 0
+    sentence = (
+        f"Under optimal play the Ante/Bet game favours the player: its house edge is "
+        f"{display.percent(edge)} per Ante (a perfect player wins).  The house's edge at a "
+        f"table is held by the mandatory Super on the player's own hand and by play short of "
+        f"optimal (the derived basic strategy: {display.percent(basic)} per Ante)."
+        if favours and basic is not None else
+        f"Under optimal play the Ante/Bet game's house edge is {display.percent(edge)} per Ante.")
+    game = Table.of("game", "The Ante/Bet game with draws, 52 cards, Paytable A, default readings "
+                    "(exact)", ["Figure", ("optimal", "Optimal play"),
+                                ("basic", "Derived basic strategy")], rows,
+                    f"{sentence}  From the committed exact run (game/full-deck.md, the sum of its shards); "
+                    "per unit of Ante.  The basic strategy's SD and element of risk need its own "
+                    "second moment, which its second pass does not sum.")
+    tables = [game]
+    round_rows = sheet.get("tables", {}).get("round", {}).get("rows", [])
+    if round_rows:
+        title = sheet["tables"]["round"].get("title", "The round as dealt")
+        tables.append(Table.of("round", title, ["Figure", ("optimal", "Optimal play"),
+                                                ("basic", "Derived basic strategy")],
+                               [[row["figure"], _shown(row, "optimal"), _shown(row, "basic")]
+                                for row in round_rows],
+                               "The Super on the player's own hand is mandatory (§ 671a.7(c)(2)): "
+                               "this is what a table holds per round.  Its SD needs the "
+                               "covariance of the game and the Super (see game/full-deck.md)."))
+    return tuple(tables), sentence
+
+
+def _shown(row: dict[str, Any], column: str) -> Any:
+    text = row.get(column)
+    if not text:
+        return None
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return text                 # a range of hold, already in words
+    figure = str(row.get("figure", ""))
+    return Percent(value, PLACES) if figure.endswith(", in percent") else Ratio(value, PLACES)
+
+
+def method_page(sentence: str = "") -> str:
+    """The method of the whole-game engine (``lunar/game/method.md``), in Markdown."""
+    return "\n".join([
+        "# Lunar Poker: the method of the whole game with draws",
+        "",
+        sentence,
+        "",
+        "Every figure of the Ante/Bet game is an exact fraction: the expectation over every "
+        "situation (the player's five and the dealer's up card, 122,151,120 on 52 cards) of the "
+        "best option's value, each option priced over every draw, every four hidden dealer cards "
+        "and every replacement card when forcing.",
+        "",
+        "## Suit classes",
+        "Suits are equal in every rule, so the 24 relabellings of the suits map a situation onto "
+        "one of equal value.  A class is named by its least member (the canonical hand, then the "
+        "least image of the up card under the relabellings that fix the hand); its weight is "
+        "exact (orbit-stabiliser), and the weights of the 5,649,150 classes add up to "
+        "C(52,5) x 47 -- checked before any figure is printed (combin/stud/core/classes.py).",
+        "",
+        "## The rank engine",
+        "Each option keeps K cards and draws k.  The dealer's counts depend on the drawn cards "
+        "only through their ranks, the ranks of the up card's suit among them and the player's "
+        "final value, so draws are summed by entry with the exact number of draws each holds.  "
+        "Predicates on the dealer's hand (below, tied with, above the player; not qualifying) "
+        "are counted by inclusion-exclusion over the drawn cards, on rank multisets, with the "
+        "one kind of dealer hand whose value needs suits (four hidden cards of the up card's "
+        "suit) taken out and put back at its flush value.  Every count is an exact int64 "
+        "(combin/stud/draw/rank/kernel.py states the bounds).",
+        "",
+        "## Pruning, with its proof",
+        "A blind entry ignores the dealer's suited hands; below a flush those can only move a "
+        "dealer hand to 'above the player', so the blind numerator bounds every draw of the entry "
+        "from above (at a flush or better each such hand's most is added, and forcing's most "
+        "where it can pay).  Summed over an option's entries this is a proven upper bound; an "
+        "option whose bound is below the runner-up's exact value is never priced: it cannot be "
+        "the best.  The best and the runner-up are always priced exactly.",
+        "",
+        "## Forcing (L10)",
+        "A dealer hand that does not qualify has five ranks; its highest card is replaced from "
+        "the cards left, and it requalifies on a pair, a straight or a flush.  The showdown over "
+        "the replacements is summed by rank; the player forces only when that beats the Ante "
+        "pay, and forcing is summed only where a bound says it can.",
+        "",
+        "## Shards",
+        "The 52-card run is cut into 256 shards along the canonical hands; each shard file keeps "
+        "only exact integer sums (every figure's numerator over the common denominator L), the "
+        "optimal option of each class (one byte) and the exact values of a seeded 1 % of its "
+        "classes.  Adding shards is exact (sums over a partition); the sheet (game/full-deck.md) "
+        "is assembled from them byte for byte, and the derived basic strategy is priced by a "
+        "second pass along the same shards.",
+        "",
+        "## Checks",
+        "- The reduced decks JQKA, TJQKA and 9TJQKA are summed in full by the rank engine and "
+        "checked against the card-by-card engine (combin/stud/reference/cards: every option, no "
+        "pruning) and a naive game tree (combin/stud/reference/naive.py) and a brute force of "
+        "every leaf (the tests).",
+        "- The classes each shard kept with their exact value are priced again by the "
+        "card-by-card engine; 100,000 whole rounds are dealt card by card and played by the "
+        "committed strategy, and their 99 % interval holds the exact mean "
+        "(game/full-deck-simulation.md).",
+        "- The round with the mandatory Super: exact on the reduced decks from the game's value "
+        "summed by the Super's key of the first five, confirmed to the integer by the "
+        "card-by-card distributions and by a brute force of every leaf; on 52 cards the mean, "
+        "house edges and element of risk are exact (they need only the Super's own sheet), the "
+        "covariance and SD need a pass that sums the kept optimal option by the Super's key.",
+        "",
+        "## What `combin audit --verify` recomputes",
+        "In full: the bundle's hashes, every par sheet, the game without draws and each reduced "
+        "deck's game with draws, and the 52-card sheet assembled again from the bundle's shards.  "
+        "By sample: a seeded random sample of the classes the 52-card shards kept, priced again "
+        "by the card-by-card engine (--verify-classes), and optionally whole shards priced again "
+        "class by class (--verify-shards); the 52-card figure itself is not re-priced in full "
+        "(5.6 to 6 core-hours).",
+        "",
+    ])

@@ -1,0 +1,79 @@
+"""The mandatory Super on the player's own hand, as the side wager of the round as dealt.
+
+§ 671a.7(c)(2) makes the Super Wager on the player's own hand mandatory (at
+least the Ante), so a round at the table is the Ante/Bet game *and* the
+Super, both read off the same first five cards.  :func:`super_side` gives
+the stud engine (:mod:`combin.stud.game.round`) what it needs of the Super:
+the key of a first five (:func:`combin.lunar.hand.super_key`, written as
+text: the class and the five features every reading of L1-L5 reads, so the
+sums kept by key serve every reading) and the net pay of each key under the
+Super's posted paytable and its default readings, settled by
+:func:`combin.analysis.payouts` -- the settlement of the Super's own par
+sheet, so no pay is written twice.
+
+>>> side = super_side()
+>>> side.id, side.key((48, 44, 40, 36, 32))      # A K Q J T of clubs
+('lunar.super', 'royal_flush/0/0/1/1/1')
+>>> side.pays()['royal_flush/0/0/1/1/1'], side.pays()['high_card/0/0/0/0/0']
+(Fraction(60, 1), Fraction(-1, 1))
+"""
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from combin.stud.game.round import SideWager
+
+__all__ = ["super_side", "key_text"]
+
+
+def key_text(key: tuple) -> str:
+    """A :class:`~combin.lunar.classes.SuperKey` as text: its class, then each feature as 0/1.
+
+    >>> from combin.lunar.classes import SuperKey
+    >>> key_text(SuperKey("flush", False, False, True, False, False))
+    'flush/0/0/1/0/0'
+    """
+    return "/".join([key[0], *("1" if flag else "0" for flag in key[1:])])
+
+
+def _key(hand: Sequence[int]) -> str:
+    from combin.lunar.hand import super_key
+    return key_text(super_key(list(hand)))
+
+
+@lru_cache(maxsize=1)
+def _pays() -> dict[str, Fraction]:
+    from combin.analysis import payouts
+    from combin.lunar.space import outcome_space
+    _, table = payouts("lunar.super", space=outcome_space())
+    return {key_text(key): pay for key, pay in table.items()}
+
+
+def _reading() -> str:
+    from combin.analysis import payouts
+    from combin.lunar.space import outcome_space
+    sheet, _ = payouts("lunar.super", space=outcome_space())
+    readings = ", ".join(f"{key}={value}" for key, value in sheet.interpretations)
+    return f"paytable {sheet.paytable} ({sheet.paytable_citation}); readings {readings}"
+
+
+def _mean(deck: Any) -> Fraction | None:
+    """E[S] of one unit on the Super over every five-card hand of the full deck (its own exact
+    outcome space); ``None`` for a reduced deck (its run keeps the sums by key instead)."""
+    if not getattr(deck, "full", False):
+        return None
+    from combin.lunar.space import outcome_space
+    from combin.lunar.classes import SuperKey
+    space = outcome_space()
+    pays = _pays()
+    total = sum(count * pays[key_text(SuperKey(*key))] for key, count in space.items())
+    return Fraction(total, space.cycle)
+
+
+def super_side() -> SideWager:
+    """The Super on the player's own hand as a :class:`~combin.stud.game.round.SideWager`."""
+    return SideWager("lunar.super", "the mandatory Super",
+                     "58 Pa. Code § 671a.7(c)(2) (mandatory, at least the Ante); pays § 671a.12(b)",
+                     _key, _pays, _reading, _mean)

@@ -1,0 +1,207 @@
+"""The round as dealt: the game with draws and a side wager settled on the first five, exact.
+
+Where a side wager is mandatory on the player's own hand (Lunar Poker's
+Super, § 671a.7(c)(2)), a round at the table is the game ``G`` (per Ante) and
+``k`` units of the side wager ``S`` per Ante, both read off the same first
+five.  The round's net is ``X = G + k S``.
+
+=====================  ==============================================================
+:class:`SideWager`     what the engine needs of the side wager: the key of a first five, its pays
+:func:`side_wager`     the game's side wager (:attr:`combin.game.Solver.side_wager`), or ``None``
+:class:`RoundFigures`  mean, house edge per Ante and per initial wager, element of risk, SD, hit
+:func:`from_sums`      the round from the game's sums by side key (exact mean, covariance, SD)
+:func:`dealt_nets`     per side key, the exact distribution of the game's net and amount wagered
+:func:`from_nets`      the round from those distributions (adds the hit frequency)
+=====================  ==============================================================
+
+Why the sums by side key are enough for the mean and the SD.  ``S`` is a
+function of the first five, so it is constant on each situation class; with
+``W_j`` the weight and ``V_j`` the sum of ``weight x value`` (numerators over
+``L``) of the classes of key ``j`` and ``s_j`` its pay, ``E[G S] = sum_j s_j
+V_j / (L W)``.  Then ``Var X = Var G + k^2 Var S + 2 k Cov(G, S)`` needs only
+``E[G^2]`` (kept for the whole game) and these sums.  The hit frequency
+``P(G + k s_j > 0)`` is not a moment: it needs the distribution of ``G``'s
+net within each key, which :func:`dealt_nets` reads from the card-by-card
+engine (:func:`combin.stud.reference.cards.advise.distribution`) -- practical
+on reduced decks only.
+
+An instant payout ends the round (L7=ends-round): ``G`` is the instant pay
+and the side wager is settled as always (it reads the same first five).
+
+>>> side = SideWager("s", "a side", "here", lambda hand: "x", lambda: {"x": Fraction(-1)}, lambda: "")
+>>> found = from_sums(Fraction(1), side.pays(), {"x": {"weight": 2, "best": 4}}, 1, 2, "best", 20, Fraction(3))
+>>> found.expected, found.covariance, found.variance, found.edge_initial
+(Fraction(1, 1), Fraction(0, 1), Fraction(6, 1), Fraction(-1, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import import_module
+from typing import Any
+
+from combin import display
+
+__all__ = ["SideWager", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "from_nets",
+           "round_wagered"]
+
+
+@dataclass(frozen=True)
+class SideWager:
+    """A wager settled on the player's first five: ``key(hand)`` (text) and ``pays()`` (net per key)."""
+
+    id: str
+    title: str
+    citation: str
+    key: Callable[[Sequence[int]], str]
+    pays: Callable[[], dict[str, Fraction]]
+    #: Its paytable and readings in words.
+    reading: Callable[[], str]
+    #: E[S] over the five-card hands of a deck, where known without the game's sums (else None).
+    mean: Callable[[Any], Fraction | None] = lambda deck: None
+
+
+def side_wager(game: Any) -> SideWager | None:
+    """The side wager the stud ``game``'s solver names (``"module:function"``), or ``None``.
+
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> from combin.lunar import GAME as LUNAR
+    >>> from combin.stud.core.rules import load_game
+    >>> side_wager(load_game(LUNAR.id)).id, side_wager(load_game(CARIBBEAN.id))
+    ('lunar.super', None)
+    """
+    name = getattr(getattr(game, "solver", None), "side_wager", None)
+    if not name:
+        return None
+    module, _, function = name.partition(":")
+    side: SideWager = getattr(import_module(module), function)()
+    return side
+
+
+@dataclass(frozen=True)
+class RoundFigures:
+    """The round ``X = G + k S`` per Ante under one strategy; ``None`` where not computable."""
+
+    multiple: Fraction
+    expected: Fraction
+    side_expected: Fraction
+    covariance: Fraction | None
+    second: Fraction | None
+    wagered: Fraction | None
+    hit: Fraction | None = None
+
+    @property
+    def edge(self) -> Fraction:
+        """The house edge per Ante."""
+        return -self.expected
+
+    @property
+    def edge_initial(self) -> Fraction:
+        """The house edge per unit of initial wagers (Ante + Super = 1 + k)."""
+        return -self.expected / (1 + self.multiple)
+
+    @property
+    def risk(self) -> Fraction | None:
+        """The element of risk: the house edge per unit of everything wagered."""
+        return None if self.wagered is None else -self.expected / self.wagered
+
+    @property
+    def variance(self) -> Fraction | None:
+        return None if self.second is None else self.second - self.expected ** 2
+
+    @property
+    def sd(self) -> Any:
+        return None if self.variance is None else display.sqrt(self.variance)
+
+
+def from_sums(multiple: Fraction, pays: Mapping[str, Fraction], side: Mapping[str, Mapping[str, int]],
+              scale: int, weight: int, field: str, second: int | None,
+              wagered: Fraction | None) -> RoundFigures:
+    """The round from the game's sums by side key (``side[key][field]``: ``weight x value``
+    numerators over ``scale``), its ``second`` moment numerator (``None``: not known) and the
+    game's average ``wagered``."""
+    whole = scale * weight
+    game = Fraction(sum(cell[field] for cell in side.values()), whole)
+    # S is constant on a key's classes: E[S], E[S^2] by weight, E[G S] by each key's value sum
+    s1 = Fraction(sum(pays[key] * cell["weight"] for key, cell in side.items()), weight)
+    s2 = Fraction(sum(pays[key] ** 2 * cell["weight"] for key, cell in side.items()), weight)
+    gs = sum((pays[key] * cell[field] for key, cell in side.items()), Fraction(0)) / whole
+    if sum(cell["weight"] for cell in side.values()) != weight:
+        raise AssertionError("the side keys' weights do not add up to every situation")
+    k = Fraction(multiple)
+    moment = None if second is None else Fraction(second, whole) + 2 * k * gs + k * k * s2
+    return RoundFigures(k, game + k * s1, s1, gs - game * s1, moment,
+                        None if wagered is None else wagered + k)
+
+
+def round_wagered(rules: Any, kind: str, result: str) -> Fraction:
+    """Ante units wagered in the game (the side wager not counted) by an option of ``kind`` that
+    ends in ``result``: the Ante, the draw fee when it draws, the Bet unless it folds, the force
+    fee when forcing.
+
+    >>> from combin.lunar import GAME as LUNAR
+    >>> from combin.stud.core.rules import load_game
+    >>> rules = load_game(LUNAR.id).resolve()
+    >>> str(round_wagered(rules, "exchange", "fold")), str(round_wagered(rules, "play", "forced_won"))
+    ('2', '4')
+    """
+    drew = kind in ("buy", "exchange")
+    amount = Fraction(1 + (rules.draw_fee or 0) * drew)
+    if result in ("fold", "instant"):
+        return amount
+    return amount + rules.bet + (rules.force_fee or 0) * result.startswith("forced")
+
+
+def dealt_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], int, int, Any]],
+               side: SideWager) -> dict[str, dict[tuple[int, Fraction], Fraction]]:
+    """``{side key: {(net, wagered): probability}}`` of the game under the options chosen:
+    ``classes`` yields ``(hand, up, weight, option key)`` of every class.  Each option's
+    distribution is the card-by-card engine's, independent of the rank engine."""
+    from combin.stud.core.situation import Situation
+    from combin.stud.draw.advise import instant_of
+    from combin.stud.reference.cards.advise import Engine, distribution, option_sums_of
+    out: dict[str, dict[tuple[int, Fraction], Fraction]] = {}
+    total = 0
+    for hand, up, weight, option in classes:
+        total += weight
+        cell = out.setdefault(side.key(hand), {})
+        bonus, settled = instant_of(list(hand), rules, False)
+        if settled is not None:       # the instant payout ends the round: its pay is the net
+            net = settled[0].ev
+            if net.denominator != 1:
+                raise AssertionError("an instant pay is not a whole number of Antes")
+            cell[(int(net), Fraction(1))] = cell.get((int(net), Fraction(1)), Fraction(0)) + weight
+            continue
+        engine = Engine(Situation(tuple(hand), up, deck), rules)
+        kind, positions = option
+        nets: dict[tuple[str, int], int] = {}
+        whole, _ = distribution(engine, option_sums_of(engine, list(hand), kind, positions, True)[1], nets)
+        for (result, net), count in nets.items():
+            at = (net + int(bonus), round_wagered(rules, kind, result))
+            cell[at] = cell.get(at, Fraction(0)) + Fraction(weight * count, whole)
+    return {key: {at: Fraction(p) / total for at, p in sorted(cell.items())}
+            for key, cell in sorted(out.items())}
+
+
+def from_nets(multiple: Fraction, pays: Mapping[str, Fraction],
+              nets: Mapping[str, Mapping[tuple[int, Fraction], Fraction]]) -> RoundFigures:
+    """The round from :func:`dealt_nets`: every figure exact, the hit frequency
+    ``P(G + k S > 0)`` included."""
+    k = Fraction(multiple)
+    mean = side = gs = second = wagered = hit = game = Fraction(0)
+    for key, cell in nets.items():
+        s = pays[key]
+        for (net, amount), p in cell.items():
+            x = net + k * s
+            mean += p * x
+            second += p * x * x
+            wagered += p * (amount + k)
+            hit += p if x > 0 else 0
+            side += p * s
+            game += p * net
+            gs += p * net * s
+    if sum(sum(cell.values()) for cell in nets.values()) != 1:
+        raise AssertionError("the distributions do not add up to 1")
+    return RoundFigures(k, mean, side, gs - game * side, second, wagered, hit)
