@@ -378,7 +378,8 @@ def game(name: str, *, deck: str | None = None, strategy: str = "optimal", draws
             raise CombinError(f"unknown strategy '{strategy}' (strategies: {', '.join(STRATEGIES)})")
         result = whole_game(rules, Deck.parse(deck, need=11 if stud.can_force else 10), strategy)
         document = game_document(result)
-        expected, risk = result.expected, result.element_of_risk
+        expected = result.expected
+        risk: Fraction | None = result.element_of_risk
     else:
         if strategy != "optimal":
             raise CombinError("the game with draws is summed under optimal play; --strategy names "

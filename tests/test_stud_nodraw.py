@@ -16,6 +16,11 @@ from combin.stud.core.classes import situations
 from combin.stud.nodraw.game import whole_game
 
 
+# make slow: a minute of the card engine, class by class, for the identity that
+# test_stud_control.test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records checks on
+# the same deck against the rank engine's records (and the rank engine equals the card engine
+# option by option: test_stud_rank_engine.test_every_option_equals_the_card_engine_on_reduced_decks)
+@pytest.mark.slow
 def test_no_draw_expectation_equals_the_best_of_fold_and_play_per_class():
     deck = Deck.parse("JQKA")       # four ranks: no straight or flush, so no instant payout
     rules = resolve_rules("lunar", None, ())

@@ -173,11 +173,15 @@ def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
                          note="Share: of the situations of that first five and up card, where an option "
                               "of that kind is the optimal one.")
         return [table], []
-    rows = [[CLASS_NAMES.get(name, name), up, weight, kind_words(kind), Percent(share, 2), Ratio(cost, _PLACES)]
-            for name, up, weight, kind, share, cost in strategy.table()]
+    costed: list[list[Any]] = []
+    for name, up, weight, kind, share, cost in strategy.table():
+        if cost is None:            # a complete run priced every option: every row has its cost
+            raise AssertionError("a strategy row of a complete run without its cost")
+        costed.append([CLASS_NAMES.get(name, name), up, weight, kind_words(kind), Percent(share, 2),
+                       Ratio(cost, _PLACES)])
     table = Table.of("strategy", "Strategy table: what to do, by the first five and the up card",
                      [("first_five", "First five"), "Up", "Situations",
-                      ("best", "Best most often"), "Share", ("cost", "Cost of always it")], rows,
+                      ("best", "Best most often"), "Share", ("cost", "Cost of always it")], costed,
                      note="Cost: what always taking the best option of that kind costs, per Ante "
                           "of the whole game, against the optimal option of every situation.")
     rules, citation = basic_rules(strategy.rules.game)

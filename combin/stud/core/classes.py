@@ -13,25 +13,34 @@ relabellings map onto its least member.  Each situation of the deck lies in
 exactly one class, so the weights add up to ``C(n, 5) * (n - 5)``.
 """
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
 from math import comb
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
+
+from combin.stud.core.deck import Deck
 
 from combin.errors import CombinError
 from combin.stud.core.values import hand_table, lex_index
 
-__all__ = ["SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of", "relabelling_of"]
+__all__ = ["Situations", "SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of", "relabelling_of"]
+
+Array = NDArray[Any]
+#: The classes of a range of hands: ``(rows, hands, up, weights)`` (see :func:`situations`).
+Situations = tuple[Array, Array, Array, Array]
 
 SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)
 
 
-def _relabel(cards, perm):
+def _relabel(cards: Any, perm: Array) -> Any:
     return (cards & ~3) | perm[cards & 3]
 
 
-def canonical_hands(deck):
+def canonical_hands(deck: Deck) -> tuple[Array, Array]:
     """``(rows, weights)``: HandTable rows of the canonical hands and how many hands each stands for.
 
     The weights count every hand once (exact integers):
@@ -51,7 +60,7 @@ def canonical_hands(deck):
     return rows, weights.astype(np.int64)
 
 
-def _up_classes(hands, hand_weights, rows, deck):
+def _up_classes(hands: Array, hand_weights: Array, rows: Array, deck: Deck) -> Situations:
     """Every (canonical hand, canonical up card) class of the canonical ``hands``, sorted."""
     n = len(deck)
     cards = np.array(deck.cards, dtype=np.int64)
@@ -72,7 +81,7 @@ def _up_classes(hands, hand_weights, rows, deck):
     return rows[hand_index], hands[hand_index], up_card, hand_weights[hand_index] * counts
 
 
-def situations_in_rows(deck, low, high):
+def situations_in_rows(deck: Deck, low: int, high: int) -> Situations:
     """The classes of :func:`situations` whose canonical hand's row is in ``[low, high)``.
 
     A hand is canonical when no relabelling gives a lower row; its weight is
@@ -97,7 +106,7 @@ def situations_in_rows(deck, low, high):
     return _up_classes(hands[canonical], orbit, rows[canonical], deck)
 
 
-def class_of(deck, hand, up):
+def class_of(deck: Deck, hand: Sequence[int], up: int) -> tuple[int, int]:
     """``(row, up)`` of the class of a situation: the canonical hand's row and the up card.
 
     >>> from combin.cards import parse_cards, parse_card
@@ -111,7 +120,7 @@ def class_of(deck, hand, up):
     return row, canonical_up
 
 
-def relabelling_of(deck, hand, up):
+def relabelling_of(deck: Deck, hand: Sequence[int], up: int) -> tuple[int, int, tuple[int, ...]]:
     """``(row, up, perm)``: the class of a situation and a suit relabelling ``perm`` (suit ->
     suit) that maps the hand onto the canonical hand and the up card onto the class's.
 
@@ -133,7 +142,7 @@ def relabelling_of(deck, hand, up):
     where = [position[card] if 0 <= card < len(position) else -1 for card in hand]
     if min(where) < 0 or not 0 <= up < len(position) or position[up] < 0:
         deck.check([*hand, up])
-    best = None
+    best: tuple[int, int, tuple[int, ...]] | None = None
     for perm in _PERMUTATIONS:
         image = sorted(position[(card & ~3) | perm[card & 3]] for card in hand)
         # lex_index's rank: C(n, k) - 1 - sum_i C(n - 1 - p_i, k - i), in plain integers
@@ -141,15 +150,16 @@ def relabelling_of(deck, hand, up):
         found = (index, (up & ~3) | perm[up & 3], perm)
         if best is None or found < best:
             best = found
+    assert best is not None       # there are 24 relabellings
     return best
 
 
 #: The 24 suit relabellings as tuples (:data:`SUIT_PERMUTATIONS`, in its order).
-_PERMUTATIONS = tuple(tuple(int(s) for s in perm) for perm in SUIT_PERMUTATIONS)
+_PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(tuple(int(s) for s in perm) for perm in SUIT_PERMUTATIONS)
 
 
 @lru_cache(maxsize=8)
-def _lex_tables(deck):
+def _lex_tables(deck: Deck) -> tuple[list[int], list[list[int]], dict[int, int]]:
     """``(position of each card id or -1, C(n - 1 - p, k - i) by i and p for k = 5, C(n, k) - 1
     by k)`` of a deck, for :func:`relabelling_of`."""
     position = [-1] * 52
@@ -161,7 +171,7 @@ def _lex_tables(deck):
     return position, terms, {k: comb(n, k) - 1}
 
 
-def situations(deck):
+def situations(deck: Deck) -> Situations:
     """Situation classes: ``(rows, hands, up, weights)``, exact integer weights.
 
     ``rows`` (m,) are the canonical hands' HandTable rows, ``hands`` (m, 5)

@@ -19,12 +19,16 @@ change with the deck: a straight whose ranks are missing simply never occurs.
 from collections import Counter
 from functools import lru_cache
 from itertools import chain, combinations
+from collections.abc import Iterable, Sequence
 from math import comb
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from combin.errors import CombinError
 from combin.cards import ACE, KING
+from combin.stud.core.deck import Deck
 
 __all__ = ["subsets_table", "CATEGORY_SHIFT", "hand_value", "best_value", "value_class", "category_of",
            "QUALIFY", "HandTable",
@@ -38,16 +42,18 @@ CATEGORIES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight"
 CATEGORY_SHIFT = 16 ** 5
 _WHEEL = [0, 1, 2, 3, ACE]
 
+Array = NDArray[Any]
 
-def _pack(category, ranks):
+
+def _pack(category: int, ranks: Sequence[int]) -> int:
     tiebreak = 0
     for rank in ranks:
         tiebreak = tiebreak * 16 + rank
-    tiebreak *= 16 ** (5 - len(ranks))
+    tiebreak *= int(16 ** (5 - len(ranks)))     # int: typeshed types int ** int as Any (a negative power)
     return category * CATEGORY_SHIFT + tiebreak
 
 
-def hand_value(cards):
+def hand_value(cards: Iterable[int]) -> int:
     """The value of exactly five distinct card ids (higher beats lower, equal ties).
 
     >>> from combin.cards import parse_cards
@@ -61,7 +67,7 @@ def hand_value(cards):
     counts = Counter(ranks)
     order = sorted(ranks, key=lambda rank: (counts[rank], rank), reverse=True)
     flush = len({card & 3 for card in cards}) == 1
-    top = None
+    top: int | None = None
     if len(counts) == 5:
         if ranks[0] - ranks[4] == 4:
             top = ranks[0]
@@ -77,7 +83,7 @@ def hand_value(cards):
     return _pack(category, order)
 
 
-def best_value(cards):
+def best_value(cards: Iterable[int]) -> int:
     """The value of the best five of 5, 6 or 7 cards.
 
     >>> from combin.cards import parse_cards
@@ -94,7 +100,7 @@ QUALIFY = _pack(HIGH_CARD, [ACE, KING, 2, 1, 0])
 """The lowest ace-king value: a dealer qualifies iff its value is at least this."""
 
 
-def category_of(value):
+def category_of(value: int) -> int:
     """The category number (0 high card .. 8 straight flush) of a value.
 
     >>> from combin.cards import parse_cards
@@ -104,7 +110,7 @@ def category_of(value):
     return int(value) // CATEGORY_SHIFT
 
 
-def value_class(value):
+def value_class(value: int) -> str:
     """The class id of :data:`combin.cards.CLASSES` for a hand value.
 
     >>> from combin.cards import parse_cards
@@ -120,7 +126,7 @@ def value_class(value):
     return CATEGORIES[category]
 
 
-def values_of(hands):
+def values_of(hands: ArrayLike) -> Array:
     """Values of an ``(m, 5)`` array of card ids, vectorised (the same order as :func:`hand_value`).
 
     >>> from combin.cards import parse_cards
@@ -151,7 +157,7 @@ def values_of(hands):
     return (category * CATEGORY_SHIFT + tiebreak).astype(np.int32)
 
 
-def lex_index(positions, n):
+def lex_index(positions: ArrayLike, n: int) -> Array:
     """Lexicographic rank of sorted position rows ``(m, k)`` among the k-subsets of ``range(n)``.
 
     rank = C(n, k) - 1 - sum_i C(n - 1 - p_i, k - i): the complement of the
@@ -186,12 +192,13 @@ class HandTable:
     True
     """
 
-    def __init__(self, deck):
+    def __init__(self, deck: Deck) -> None:
         self.deck = deck
         n = len(deck)
         if n < 5:
             raise CombinError(f"the deck {deck.text} has fewer than five cards")
-        self._positions = self._hands = None
+        self._positions: Array | None = None
+        self._hands: Array | None = None
         # values, levels and dense depend on the deck and on this module's code alone: kept in the
         # user's cache folder between runs (combin.cache: keyed by both, read back only if intact)
         from combin.cache import cached_arrays, source_digest
@@ -202,13 +209,13 @@ class HandTable:
         self._position = np.full(52, -1, dtype=np.int64)
         self._position[list(deck.cards)] = np.arange(n)
 
-    def _build(self):
+    def _build(self) -> dict[str, Array]:
         values = values_of(self.hands)
         levels, dense = np.unique(values, return_inverse=True)
         return {"values": values, "levels": levels, "dense": dense.astype(np.int32).reshape(-1)}
 
     @property
-    def positions(self):
+    def positions(self) -> Array:
         """The ``(C(n,5), 5)`` deck positions of every hand, ascending (int8), built on first use."""
         if self._positions is None:
             n = len(self.deck)
@@ -218,16 +225,16 @@ class HandTable:
         return self._positions
 
     @property
-    def hands(self):
+    def hands(self) -> Array:
         """The card ids of every hand (int8), built on first use."""
         if self._hands is None:
             self._hands = np.asarray(self.deck.cards, dtype=np.int8)[self.positions]
         return self._hands
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.values)
 
-    def positions_of(self, cards):
+    def positions_of(self, cards: ArrayLike) -> Array:
         """Deck positions of card ids (any shape); a card not in the deck is an error.
 
         >>> from combin.cards import parse_cards
@@ -240,7 +247,7 @@ class HandTable:
             self.deck.check(np.asarray(cards).reshape(-1).tolist())
         return found
 
-    def indices_of(self, hands):
+    def indices_of(self, hands: ArrayLike) -> Array:
         """Row indices of an ``(m, 5)`` array of hands (cards in any order).
 
         >>> from combin.cards import parse_cards
@@ -254,20 +261,20 @@ class HandTable:
         positions = np.sort(self.positions_of(hands), axis=1)
         return lex_index(positions, len(self.deck))
 
-    def index_of(self, cards):
+    def index_of(self, cards: Iterable[int]) -> int:
         """The row index of one hand of five card ids."""
         cards = list(cards)
         if len(cards) != 5 or len(set(cards)) != 5:
             raise CombinError("a hand is five distinct cards")
         return int(self.indices_of(np.array([cards]))[0])
 
-    def value_of(self, cards):
+    def value_of(self, cards: Iterable[int]) -> int:
         """The value of one hand of five card ids, read from the table (:func:`hand_value`'s)."""
         return int(self.values[self.index_of(cards)])
 
 
 @lru_cache(maxsize=4)
-def hand_table(deck):
+def hand_table(deck: Deck) -> HandTable:
     """The (cached) :class:`HandTable` of a deck.
 
     >>> from combin.stud.core.deck import Deck
@@ -277,7 +284,7 @@ def hand_table(deck):
     return HandTable(deck)
 
 
-def subsets_table(size, n=52):
+def subsets_table(size: int, n: int = 52) -> Array:
     """Return every *size*-subset of ``range(n)`` (``n <= 52``) as rows of a uint8 array,
     lexicographically.
 

@@ -27,16 +27,23 @@ method is stated in :mod:`combin.stud.reference.cards.advise`); the tests and
 ``combin audit --verify`` compare the two.
 """
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from combin.stud.core.rules import Rules
+from combin.stud.core.situation import Situation
 from combin.stud.core.values import best_value, value_class
 from combin.stud.draw.options import RESULTS, Option, option_keys
 from combin.stud.draw.rank.engine import RankEngine
 
-__all__ = ["advise", "instant_of", "Option", "option_keys", "RESULTS"]
+__all__ = ["advise", "instant_of", "Option", "option_keys", "RESULTS", "Moments"]
+
+#: result id -> (probability, net x probability, net^2 x probability).
+Moments = dict[str, tuple[Fraction, Fraction, Fraction]]
 
 
-def advise(situation, rules, detail=True, progress=None, everything=False):
+def advise(situation: Situation, rules: Rules, detail: bool = True,
+           progress: Callable[[int, int], object] | None = None, everything: bool = False) -> list[Option]:
     """Every option of ``situation`` under ``rules``: :class:`Option` s, best first.
 
     The options are priced by the rank engine
@@ -79,10 +86,11 @@ def advise(situation, rules, detail=True, progress=None, everything=False):
     bounded = sorted(bounds, key=lambda key: (-bounds[key], order[key]))
     if progress is not None:
         progress(len(engine.keys), len(engine.keys))
-    out = []
+    out: list[Option] = []
     for index, key in enumerate(exact):
         kind, positions = key
-        results = moments = None
+        results: dict[str, Fraction] | None = None
+        moments: Moments | None = None
         if detail and index == 0:
             whole, found = engine.distribution(key)
             moments = _moments_of(whole, found, bonus)
@@ -97,10 +105,10 @@ def advise(situation, rules, detail=True, progress=None, everything=False):
     return out
 
 
-def instant_of(player, rules, detail):
+def instant_of(player: Sequence[int], rules: Rules, detail: bool) -> tuple[Fraction, list[Option] | None]:
     """``(instant pay, settled advice)``: the pay a royal or straight flush in the first five
     earns under the instant paytable, and the advice when that ends the round (else ``None``)."""
-    instant = {}
+    instant: dict[str, Fraction] = {}
     if rules.instant is not None:
         instant = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
     name = value_class(best_value(player))
@@ -113,7 +121,7 @@ def instant_of(player, rules, detail):
     return bonus, None
 
 
-def _moments_of(whole, found, bonus=Fraction(0)):
+def _moments_of(whole: int, found: dict[str, list[int]], bonus: Fraction = Fraction(0)) -> Moments:
     """``{result id: (probability, net x probability, net^2 x probability)}`` of a distribution
     ``(whole, {result id: [count, sum count x net, sum count x net^2]})``, the instant pay
     ``bonus`` added to every net (L7=continue)."""

@@ -8,7 +8,9 @@ of each result of the best option.  :func:`combin.documents.advice.advice_docume
 makes it a Document, which every writer of :mod:`combin.render` shows.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from combin.cards import CLASS_NAMES, CLASSES
@@ -35,7 +37,7 @@ RESULT_ORDER = ([f"win_{name}" for name in CLASSES] + ["push", "lose", "ante_tak
           "forced_lost", "forced_push", "forced_not_qualified", "fold", "instant"])
 
 
-def result_name(key):
+def result_name(key: str) -> str:
     """The printed name of a result id (``win_full_house`` -> ``Player wins with Full house``).
 
     >>> result_name("win_full_house"), result_name("fold")
@@ -53,23 +55,24 @@ class AdviceReport:
     options: "list[Option]"   # best first
 
     @property
-    def best(self):
+    def best(self) -> "Option":
         return self.options[0]
 
     @property
-    def margin(self):
+    def margin(self) -> Fraction | None:
         """How much the best option beats the runner-up by (``None`` if it stands alone)."""
         return self.options[0].ev - self.options[1].ev if len(self.options) > 1 else None
 
 
-def advice_report(situation, rules, progress=None, everything=False):
+def advice_report(situation: "Situation", rules: "Rules", progress: Callable[[int, int], object] | None = None,
+                  everything: bool = False) -> AdviceReport:
     """Price the options of ``situation`` (see :func:`combin.stud.draw.advise.advise`): those that
     can be the best or the runner-up exactly, the others by a bound, all exactly with ``everything``."""
     from combin.stud.draw.advise import advise
     return AdviceReport(situation, rules, advise(situation, rules, True, progress, everything))
 
 
-def ordered_results(option):
+def ordered_results(option: "Option") -> list[tuple[str, Fraction]]:
     """``[(result id, probability)]`` of an option's results, in the printed order.
 
     >>> from fractions import Fraction

@@ -49,7 +49,7 @@ class AssembledRun(NamedTuple):
     nets: Any = None
 
 
-def read_run(deck: Any, rules: Any, folder: str | os.PathLike,
+def read_run(deck: Any, rules: Any, folder: str | os.PathLike[str],
              reader: FolderReader | None = None) -> AssembledRun | None:
     """The :class:`AssembledRun` of the shards in ``folder`` (``None`` while a shard is missing),
     read through ``reader`` (a new one by default): each file once."""

@@ -76,7 +76,7 @@ class BasicStrategy:
                 return index
         raise CombinError(f"the basic strategy has no rule for {feature}")
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [[rule.first, rule.last, rule.action, list(rule.features)] for rule in self.rules]
 
     @classmethod
@@ -116,7 +116,7 @@ def derive(totals: Any) -> BasicStrategy:
     return BasicStrategy(tuple(rules))
 
 
-def basic_option(strategy: BasicStrategy, hand: Any, keys: list) -> tuple[int, int]:
+def basic_option(strategy: BasicStrategy, hand: Any, keys: list[Any]) -> tuple[int, int]:
     """``(rule index, option index)``: the rule a hand of five card ids falls under and the option
     (the first in ``keys`` order) that is its action for that hand."""
     from combin.stud.game.features import action_of, hand_feature
@@ -128,7 +128,7 @@ def basic_option(strategy: BasicStrategy, hand: Any, keys: list) -> tuple[int, i
     raise CombinError(f"no option of {list(hand)} is '{action}'")
 
 
-def price_chunk(run: dict, rows: list) -> dict:
+def price_chunk(run: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
     """The second pass of one chunk: per rule ``[situations, weight, weight x optimal value, weight x
     basic value]`` over the classes where the basic option is not the optimal one, the values
     integers over the run's common denominator (the rank engine, one option at a time).
@@ -233,7 +233,7 @@ def _as_path(folder: Any) -> Any:
     return Path(folder)
 
 
-def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = None) -> list | None:
+def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = None) -> list[Any] | None:
     """A shard's sums of the second pass for the rules of ``digest``, else ``None`` (read once
     per ``reader``, a :class:`~combin.stud.game.shards.FolderReader`)."""
     if reader is None:
@@ -243,10 +243,12 @@ def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = 
     key = ("basic", index)
     if reader.memo.get(key) is None:
         reader.memo[key] = _read_basic(folder, index, digest, rules, reader.memo[("basic", "pins")])
-    return reader.memo[key]
+    found: list[Any] | None = reader.memo[key]
+    return found
 
 
-def _read_basic(folder: Any, index: int, digest: str, rules: int, pinned: dict | None) -> list | None:
+def _read_basic(folder: Any, index: int, digest: str, rules: int,
+                pinned: dict[str, Any] | None) -> list[Any] | None:
     path = _path(folder, index)
     if not path.exists():
         return None
@@ -275,7 +277,7 @@ def _read_basic(folder: Any, index: int, digest: str, rules: int, pinned: dict |
 PINS_FORMAT = "combin.stud_basic_pins/1"
 
 
-def read_pins(folder: Any) -> dict | None:
+def read_pins(folder: Any) -> dict[str, Any] | None:
     """The folder's :data:`PINS` (``{"format", "rules", "digests"}``: the SHA-256 of each shard's
     file of the second pass for the rules of digest ``rules``, ``None`` where none is pinned),
     or ``None`` when there is none; a malformed one is refused in one line."""
@@ -326,7 +328,7 @@ def basic_done(folder: Any, count: int, strategy: BasicStrategy, reader: Any = N
     return sum(1 for index in range(count) if _load_basic(folder, index, digest, rules, reader) is not None)
 
 
-def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> list | None:
+def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> list[Any] | None:
     """Per rule ``[situations, weight, weight x optimal, weight x basic]`` over every shard, or
     ``None`` while a shard's second pass is missing."""
     digest = strategy.digest()
@@ -341,7 +343,7 @@ def basic_totals(folder: Any, count: int, strategy: BasicStrategy, reader: Any =
     return total
 
 
-def cost_rows(strategy: BasicStrategy, sums: list, totals: Any, scale: int) -> tuple[list, Fraction]:
+def cost_rows(strategy: BasicStrategy, sums: list[Any], totals: Any, scale: int) -> tuple[list[Any], Fraction]:
     """``([(rule, situations where it differs, weight, cost per Ante of the game)], expected result
     of the basic strategy)``, exact: the optimal expected result less every rule's cost."""
     whole = scale * totals.weight

@@ -25,11 +25,18 @@ without running the engine again) or only what the optimal game needs
 option proven below the runner-up by a bound and recorded as ``None``).
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules
+    from combin.stud.draw.options import OptionKey
 
 __all__ = ["common_denominator", "solve_chunk", "rank_group_order", "cpu_per_class", "warm_up", "ClassRecord",
            "records_of", "option_label", "option_group", "RECORD_FORMAT"]
@@ -40,7 +47,7 @@ __all__ = ["common_denominator", "solve_chunk", "rank_group_order", "cpu_per_cla
 RECORD_FORMAT = 3
 
 
-def common_denominator(deck_size, rules):
+def common_denominator(deck_size: int, rules: "Rules") -> int:
     """``L``: every option value and result probability of a situation is an integer over ``L``.
 
     >>> from combin.caribbean import GAME as CARIBBEAN
@@ -56,14 +63,14 @@ def common_denominator(deck_size, rules):
     return lcm(*((unseen - k - 4) * comb(unseen - k, 4) * comb(unseen, k) for k in sizes))
 
 
-def _whole(value, scale, what):
+def _whole(value: Fraction, scale: int, what: str) -> int:
     scaled = value * scale
     if scaled.denominator != 1:
         raise AssertionError(f"{what} {value} is not a whole multiple of 1/{scale}")
     return int(scaled)
 
 
-def solve_chunk(run, rows):
+def solve_chunk(run: dict[str, Any], rows: Iterable[Sequence[int]]) -> dict[str, Any]:
     """Price every class of a chunk of the run ``run`` (:meth:`~combin.stud.game.spec.RunSpec.to_json`):
     ``{"denominator": L, "classes": [...], "cpu_seconds": t}``.
 
@@ -90,13 +97,13 @@ def solve_chunk(run, rows):
     scale = common_denominator(len(deck), rules)
     keys = option_keys(rules)
     everything = run.get("price", "all") == "all"
-    out = []
+    out: list[list[Any]] = []
     for *hand, up, weight, index in rows:
         bonus, settled = instant_of(list(hand), rules, True)
         if settled is not None:
             best = settled[0]
             results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]
-                       for key, (p, m1, m2) in sorted(best.moments.items())}
+                       for key, (p, m1, m2) in sorted((best.moments or {}).items())}
             out.append([index, hand, up, weight, -1, [_whole(best.ev, scale, "instant")], results])
             continue
         engine = RankEngine(Situation(tuple(hand), up, deck), rules)
@@ -108,7 +115,7 @@ def solve_chunk(run, rows):
             "cpu_seconds": round(time.process_time() - start - setup, 3), "setup_seconds": round(setup, 3)}
 
 
-def rank_group_order(hands, ups):
+def rank_group_order(hands: Sequence[Sequence[int]], ups: Sequence[int]) -> list[int]:
     """The positions ``0 .. len(hands) - 1`` of classes in the order that shares the most work: by the
     five's rank multiset and the up rank (the rank engine's shared ranks' part,
     :func:`combin.stud.draw.rank.prepare.share_ranks`), then by five (the rest of the ranks' part,
@@ -120,29 +127,31 @@ def rank_group_order(hands, ups):
     >>> rank_group_order(hands, parse_cards("2c 6c 2d 3d"))     # the two fives of ace-king with a 2 up together
     [1, 2, 0, 3]
     """
-    def key(i):
+    def key(i: int) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
         hand = tuple(int(card) for card in hands[i])
         return tuple(sorted(card >> 2 for card in hand)), int(ups[i]) >> 2, hand, i
     return sorted(range(len(hands)), key=key)
 
 
-def cpu_per_class(run, rows, count=3, seed=1):
+def cpu_per_class(run: dict[str, Any], rows: Iterable[Sequence[int]], count: int = 3,
+                  seed: int = 1) -> tuple[float, list[Sequence[int]]]:
     """``(CPU seconds per class, rows priced)``: the classes of ``count`` seeded hands of ``rows``
     (every up card of each, as a run prices them one after another and shares a hand's work)
     priced in this process, the one-time setup not counted -- a measurement of this machine now,
     for the projections printed before a long run (standard error only, never a sheet)."""
     import random
-    rows = list(rows)
-    hands = sorted({tuple(row[:5]) for row in random.Random(seed).sample(rows, min(count, len(rows)))})
-    picked = [row for row in rows if tuple(row[:5]) in hands]
-    return max(solve_chunk(run, picked)["cpu_seconds"], 1e-6) / len(picked), picked
+    every = list(rows)
+    hands = sorted({tuple(row[:5]) for row in random.Random(seed).sample(every, min(count, len(every)))})
+    picked = [row for row in every if tuple(row[:5]) in hands]
+    seconds: float = max(solve_chunk(run, picked)["cpu_seconds"], 1e-6)
+    return seconds / len(picked), picked
 
 
 #: The (deck, readings, paytable) of every situation priced once in this process by warm_up.
 _WARM: set[tuple[str, tuple[tuple[str, str], ...], str | None]] = set()
 
 
-def warm_up(deck, rules):
+def warm_up(deck: "Deck", rules: "Rules") -> float:
     """Price one fixed situation of ``deck`` once per process; the processor seconds it took, else 0.
 
     The first class a process prices also builds the deck's hand table and
@@ -167,24 +176,27 @@ class ClassRecord:
     """One priced situation class (values are numerators over the run's denominator)."""
 
     index: int
-    hand: tuple
+    hand: tuple[int, ...]
     up: int
     weight: int
     best: int            # index into option_keys, -1 for an instant payout
-    values: tuple        # per option, None where not priced (or the instant value alone)
-    results: dict        # result id -> [probability, net x probability, net^2 x probability]
+    values: tuple[int | None, ...]   # per option, None where not priced (or the instant value alone)
+    results: dict[str, list[int]]    # result id -> [probability, net x probability, net^2 x probability]
 
     @property
-    def best_value(self):
-        return self.values[0] if self.best < 0 else self.values[self.best]
+    def best_value(self) -> int:
+        value = self.values[0] if self.best < 0 else self.values[self.best]
+        if value is None:       # the best option is always priced (solve_chunk)
+            raise CombinError(f"class {self.index}: its best option is not priced")
+        return value
 
     @property
-    def second_moment(self):
+    def second_moment(self) -> int:
         """The numerator over ``L`` of E[net^2] of the class under its best option."""
         return sum(entry[2] for entry in self.results.values())
 
 
-def records_of(chunk_results):
+def records_of(chunk_results: Sequence[dict[str, Any]]) -> tuple[int, list[ClassRecord]]:
     """``(denominator, [ClassRecord])`` from :func:`solve_chunk` results, by class index."""
     if any(result.get("format") != RECORD_FORMAT for result in chunk_results):
         raise CombinError("chunk results of another record format (written by another version "
@@ -195,10 +207,11 @@ def records_of(chunk_results):
     records = [ClassRecord(i, tuple(h), u, w, b, tuple(v), dict(r))
                for result in chunk_results for i, h, u, w, b, v, r in result["classes"]]
     records.sort(key=lambda record: record.index)
-    return scales.pop(), records
+    scale: int = scales.pop()
+    return scale, records
 
 
-def option_group(key):
+def option_group(key: "OptionKey") -> str:
     """The kind of an option key as a player names it: ``fold``, ``play``, ``buy``, ``exchange 3``.
 
     >>> option_group(("exchange", (2, 3, 4))), option_group(("buy", ()))
@@ -208,7 +221,7 @@ def option_group(key):
     return f"exchange {len(positions)}" if kind == "exchange" else kind
 
 
-def option_label(key, hand):
+def option_label(key: "OptionKey", hand: Sequence[int]) -> str:
     """An option of a hand in words (``exchange 7H 2D``).
 
     >>> from combin.cards import parse_cards

@@ -25,10 +25,16 @@ the plain stratified one of ``G``).
 3000
 """
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules
 
 __all__ = ["no_draw_expected", "control_value", "stored_expectations", "reading_key"]
 
@@ -36,18 +42,20 @@ __all__ = ["no_draw_expected", "control_value", "stored_expectations", "reading_
 _FOLD, _PLAY = 0, 1
 
 
-def control_value(best, values):
+def control_value(best: int, values: Sequence[int | None]) -> int:
     """The numerator of ``X`` for one class record: the better of fold and play, or the instant value.
 
     ``best`` is the record's best option (``-1`` for an instant payout, whose
     round ends before any draw, so its value is the same in both games).
     """
-    if best < 0:
-        return values[0]
-    return max(values[_FOLD], values[_PLAY])
+    wanted = values[:1] if best < 0 else values[_FOLD:_PLAY + 1]
+    priced = [value for value in wanted if value is not None]
+    if len(priced) != len(wanted):      # fold and play are always priced (chunks.solve_chunk)
+        raise CombinError("a class record without the value of folding and of playing")
+    return max(priced)
 
 
-def reading_key(rules):
+def reading_key(rules: Any) -> str:
     """``"L10=..., L11=..."``: the readings in force, sorted, as the data file names them.
 
     >>> class R: readings = (("L8", "push"), ("L10", "replace-highest-once"))
@@ -58,7 +66,7 @@ def reading_key(rules):
 
 
 @lru_cache(maxsize=4)
-def stored_expectations(package):
+def stored_expectations(package: str) -> dict[tuple[str, str | None, str], Fraction]:
     """``{(deck, paytable, readings): Fraction}`` of the game package's ``data/no_draw.toml``
     (empty when the game ships none)."""
     import tomllib
@@ -67,7 +75,7 @@ def stored_expectations(package):
     if not path.is_file():
         return {}
     text = path.read_text(encoding="utf-8")
-    found = {}
+    found: dict[tuple[str, str | None, str], Fraction] = {}
     for entry in tomllib.loads(text)["expected"]:
         key = (entry["deck"], entry["paytable"], entry["readings"])
         if key in found:
@@ -76,7 +84,7 @@ def stored_expectations(package):
     return found
 
 
-def no_draw_expected(deck, rules, progress=None):
+def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], object] | None = None) -> Fraction:
     """``E[X]``: the exact expected result per Ante of the game without draws under optimal play.
 
     The full deck's figures are shipped (summing 5,649,150 classes takes

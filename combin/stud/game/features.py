@@ -13,16 +13,26 @@ them.
 """
 
 import tomllib
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from combin.cards import CLASS_NAMES
 from combin.errors import CombinError
 from combin.game import read_data
 from combin.stud.core.values import best_value, value_class
 
-__all__ = ["basic_rules", "basic_option", "hand_feature", "class_words", "action_of", "FEATURES", "kind_words"]
+if TYPE_CHECKING:
+    from combin.stud.core.rules import StudGame
+    from combin.stud.draw.options import OptionKey
+
+__all__ = ["basic_rules", "basic_option", "hand_feature", "class_words", "action_of", "FEATURES", "kind_words",
+           "BasicRules"]
+
+#: The rules of a basic strategy file: ``[(hand classes, action)]``.
+BasicRules = list[tuple[tuple[str, ...], str]]
 
 
-def basic_rules(game):
+def basic_rules(game: "StudGame") -> tuple[BasicRules, str]:
     """The rules of the stud ``game``'s ``data/basic_strategy.toml``: ``[(hand classes, action)]``
     and the citation.
 
@@ -33,10 +43,12 @@ def basic_rules(game):
     (True, True)
     """
     document = tomllib.loads(read_data(game.package, "basic_strategy.toml"))
-    return [(tuple(rule["hands"]), rule["do"]) for rule in document["rule"]], document["citation"]
+    rules: BasicRules = [(tuple(rule["hands"]), rule["do"]) for rule in document["rule"]]
+    citation: str = document["citation"]
+    return rules, citation
 
 
-def basic_option(hand, rules, keys):
+def basic_option(hand: Sequence[int], rules: BasicRules, keys: Collection["OptionKey"]) -> "OptionKey":
     """The option key the basic strategy picks for a hand of five card ids.
 
     >>> from combin.cards import parse_cards
@@ -61,7 +73,7 @@ def basic_option(hand, rules, keys):
     if word == "keep-high" and count.isdigit():
         order = sorted(range(5), key=lambda i: (-ranks[i], i))
         discard = tuple(sorted(order[int(count):]))
-        key = ("exchange", discard)
+        key: "OptionKey" = ("exchange", discard)
         if key not in keys:
             raise CombinError(f"basic strategy: exchanging {len(discard)} cards is not an option")
         return key
@@ -86,7 +98,7 @@ FEATURES = tuple(
     + [f"high_card/{_RANK_WORDS[rank]} high" for rank in range(12, 4, -1)])
 
 
-def class_words(name, rank=None):
+def class_words(name: str, rank: int | None = None) -> str:
     """A first five's class in a player's words; ``rank`` (0 a deuce, 12 an ace) is the pair's rank
     of one pair, the highest card of a high card.
 
@@ -95,14 +107,14 @@ def class_words(name, rank=None):
     >>> class_words("four_of_a_kind")
     'four of a kind'
     """
-    if name == "one_pair":
+    if name == "one_pair" and rank is not None:
         return f"pair of {_PLURAL[rank]}"
-    if name == "high_card":
+    if name == "high_card" and rank is not None:
         return f"{_RANK_WORDS[rank]} high"
     return CLASS_NAMES[name].lower()
 
 
-def _draw_of(ranks, suits):
+def _draw_of(ranks: Sequence[int], suits: Sequence[int]) -> str | None:
     """``four to a flush``, ``four to a straight`` (four ranks within five in a row, the ace
     high or low) or ``None`` for five cards of five ranks."""
     if max(suits.count(s) for s in set(suits)) == 4:
@@ -113,7 +125,7 @@ def _draw_of(ranks, suits):
     return None
 
 
-def hand_feature(hand):
+def hand_feature(hand: Sequence[int]) -> str:
     """The first five in a player's words, ``"class/words"`` (one of :data:`FEATURES`).
 
     >>> from combin.cards import parse_cards
@@ -139,7 +151,7 @@ def hand_feature(hand):
 _ORDINALS = ("highest", "2nd", "3rd", "4th", "5th")
 
 
-def action_of(key, hand):
+def action_of(key: "OptionKey", hand: Sequence[int]) -> str:
     """An option of ``hand`` as a player names it, the same for every hand it fits.
 
     Cards are ordered as a player sorts them: the most of a rank first, then
@@ -175,7 +187,7 @@ def action_of(key, hand):
         (" best" if words[-1] != "highest" else "")
 
 
-def kind_words(kind):
+def kind_words(kind: str) -> str:
     """A kind of option in words.
 
     >>> kind_words("exchange 3"), kind_words("buy"), kind_words("play")

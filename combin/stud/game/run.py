@@ -12,11 +12,21 @@ so the same command prints the same bytes.
 
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING, Any, TextIO
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.store import Store
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules
+    from combin.stud.game.sampling import Draws
+    from combin.stud.draw.options import OptionKey
+    from combin.stud.game.chunks import ClassRecord
 
 __all__ = ["run_game", "Throughput", "announce_exact_run", "LONG_RUN_CLASSES", "ROUND_NET_CLASSES",
            "round_nets", "class_nets"]
@@ -33,22 +43,23 @@ LONG_RUN_CLASSES = 100_000
 class Throughput:
     """Classes and situations priced, and the seconds and cores they took."""
 
-    def __init__(self, classes, situations, seconds, cores):
+    def __init__(self, classes: int, situations: int, seconds: float, cores: int) -> None:
         self.classes, self.situations, self.seconds, self.cores = classes, situations, seconds, cores
 
-    def per_core(self):
+    def per_core(self) -> tuple[float, float]:
         """(classes, situations) per second per core."""
         core_seconds = max(self.seconds * self.cores, 1e-9)
         return self.classes / core_seconds, self.situations / core_seconds
 
-    def projected_core_hours(self, total_classes):
+    def projected_core_hours(self, total_classes: int) -> float:
         classes_rate, _ = self.per_core()
         return total_classes / classes_rate / 3600 if classes_rate > 0 else float("inf")
 
 
 
 
-def size_hint(stream, summary, per_core, cores, classes=None):
+def size_hint(stream: TextIO, summary: dict[str, Any], per_core: float, cores: int | None,
+              classes: int | None = None) -> None:
     """The sample size for a 99% half-width of 0.25% (the sheet's figure) and how long it would
     take here, at this run's classes per second per core: on standard error, never on a sheet.
     A size that prices as many classes as the deck holds points at the exact run instead."""
@@ -66,7 +77,8 @@ def size_hint(stream, summary, per_core, cores, classes=None):
                  f"({hours:,.1f} core-hours at {per_core:.2f} classes/s/core{here})\n")
 
 
-def announce_exact_run(stream, deck, rules, chunks, store, description, workers, probe=3, seed=1):
+def announce_exact_run(stream: TextIO, deck: "Deck", rules: "Rules", chunks: Sequence[Any], store: "Store",
+                       description: dict[str, Any], workers: int | None, probe: int = 3, seed: int = 1) -> None:
     """Tell, before a long exact run starts: its projected core-hours, the chunks stored, a sample.
 
     The projection prices ``probe`` seeded classes in this process (after the
@@ -101,7 +113,7 @@ def announce_exact_run(stream, deck, rules, chunks, store, description, workers,
     stream.flush()
 
 
-def _committed_shards(deck, rules, folder):
+def _committed_shards(deck: "Deck", rules: "Rules", folder: str) -> str:
     """``"N of M shards of this run are in FOLDER"`` where the game keeps its exact run's shards
     (:attr:`combin.game.Solver.shards`, relative to the working folder, as ``make`` keeps them),
     else ``""``."""
@@ -121,7 +133,7 @@ def _committed_shards(deck, rules, folder):
 
 
 @contextmanager
-def _from_store(store):
+def _from_store(store: "Store") -> Iterator[None]:
     """A chunk result of the right run that is not what solve_chunk makes (the sheet's checks
     fail on it) was altered or damaged in the store: one error naming the store."""
     try:
@@ -136,14 +148,15 @@ def _from_store(store):
             from None
 
 
-def round_nets(deck, rules, records):
+def round_nets(deck: "Deck", rules: "Rules", records: Sequence["ClassRecord"]) -> dict[str, Any] | None:
     """``{"optimal": ..., "basic": ...}``: :func:`combin.stud.game.round.dealt_nets` of the
     classes' optimal options (the run's) and of the basic strategy's, when the game has a side
     wager and the deck at most :data:`ROUND_NET_CLASSES` classes; else ``None``."""
     return class_nets(deck, rules, [(r.hand, r.up, r.weight, r.best) for r in records])
 
 
-def class_nets(deck, rules, classes):
+def class_nets(deck: "Deck", rules: "Rules",
+               classes: Sequence[tuple[Sequence[int], int, int, int]]) -> dict[str, Any] | None:
     """:func:`round_nets` of ``[(hand, up, weight, best option index or -1 for an instant
     payout)]`` -- the run's records, or the class list and the strategy codes of its shards."""
     from combin.stud.draw.options import option_keys
@@ -155,7 +168,7 @@ def class_nets(deck, rules, classes):
     keys = option_keys(rules)
     basic, _ = basic_rules(rules.game)
 
-    def chosen(hand, best, strategy):
+    def chosen(hand: Sequence[int], best: int, strategy: str) -> "OptionKey | None":
         if best < 0:
             return None                 # an instant payout: no option
         return keys[best] if strategy == "optimal" else basic_option(hand, basic, keys)
@@ -164,8 +177,10 @@ def class_nets(deck, rules, classes):
             for strategy in ("optimal", "basic")}
 
 
-def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, sample=None,
-             seed=1, want_strategy=False, stream=None, want_classes=False, multiple=Fraction(1)):
+def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | None = None,
+             store_path: Any = None, chunk: int = 32, sample: int | None = None, seed: int = 1,
+             want_strategy: bool = False, stream: TextIO | None = None, want_classes: bool = False,
+             multiple: Fraction = Fraction(1)) -> tuple[Any, ...]:
     """``(sheet, strategy or None)`` of the whole game (exact) or of a sample; with
     ``want_classes`` ``(sheet, strategy or None, priced classes CSV)``
     (:mod:`combin.stud.game.priced`); ``multiple``: the side wager's units per Ante in the
@@ -187,13 +202,13 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         raise AssertionError(f"class weights sum to {int(weights.sum())}, not C({n},5)*{n - 5}")
     if len(weights) != class_count(deck):
         raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
-    control = None
+    control: Fraction = Fraction(0)        # the sample's control E[X]: summed below when sampling
     from combin.stud.game.spec import price_mode
     price = {"price": "best"} if price_mode(deck) == "best" else {}
     if sample is None:
-        phases: list[tuple[list, dict]] = [(list(range(len(weights))), {})]
+        phases: list[tuple[list[int], dict[str, Any]]] = [(list(range(len(weights))), {})]
         mode = "exact"
-        extra = {}
+        extra: dict[str, Any] = {}
     else:
         # two phases: a quarter of the draws by the strata's shares, then the rest by Neyman's
         # allocation from the first phase's spread of the gain (combin.stud.game.sampling)
@@ -211,10 +226,10 @@ def run_game(deck, rules, workers=0, scheduler=None, store_path=None, chunk=32, 
         control = no_draw_expected(deck, rules, progress=None if progress.QUIET else progress.messages(
             f"game {rules.game.id} sample ({deck.text}), the control", stream))
     start = time.monotonic()
-    found: dict = {}
-    fresh_rows: list = []
+    found: dict[int, Any] = {}
+    fresh_rows: list[int] = []
     cpu = setup = 0.0
-    scale = None
+    scale: int | None = None
     with Store(store_path or DEFAULT_STORE) as store:
         phase = 0
         while phase < len(phases):

@@ -45,12 +45,17 @@ True
 """
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
 
 __all__ = ["plan", "phase_sizes", "spreads_of", "combined", "estimate", "Estimate", "Z99", "stratum", "refined",
            "class_strata", "stratum_words", "stratum_order", "least_sample", "class_count", "deck_strata", "check_sample"]
@@ -58,8 +63,11 @@ __all__ = ["plan", "phase_sizes", "spreads_of", "combined", "estimate", "Estimat
 #: Two-sided 99% normal quantile.
 Z99 = Decimal("2.5758293035489004")
 
+#: ``{stratum: [class index, ...]}``: the draws of one phase (indices may repeat).
+Draws = dict[str, list[int]]
 
-def stratum(value):
+
+def stratum(value: int) -> str:
     """The stratum of a first five of hand value ``value`` (:mod:`combin.stud.core.values`).
 
     >>> from combin.stud.core.values import hand_value
@@ -85,7 +93,7 @@ UP_HIGH = 10
 _STRAIGHT_KINDS = ("", ", four to an open straight", ", four to an inside straight")
 
 
-def refined(base, four_flush, straight_kind, up_high):
+def refined(base: str, four_flush: bool, straight_kind: int, up_high: bool | None) -> str:
     """The full name of a stratum: the first five's class ``base`` (:func:`stratum`) and its splits.
 
     ``straight_kind`` is 0 (none), 1 (four to an open straight) or 2 (four to an
@@ -101,7 +109,7 @@ def refined(base, four_flush, straight_kind, up_high):
     return f"{base}{', four to a flush' if four_flush else ''}{_STRAIGHT_KINDS[straight_kind]}{up}"
 
 
-def draw_features(hands):
+def draw_features(hands: Any) -> tuple[Any, Any]:
     """Per five (rows of card codes): four to a flush, and the straight kind (0 none, 1 open, 2 inside).
 
     A five has four to a straight when some five consecutive ranks (the ace also
@@ -129,7 +137,7 @@ def draw_features(hands):
     return four_flush, kind
 
 
-def _stratum_parts(name):
+def _stratum_parts(name: str) -> tuple[str, int | None, str]:
     """``(class, rank or None, splits)`` of a stratum's name: ``"high_card:K, four to a flush"``
     gives ``("high_card", 11, ", four to a flush")``."""
     from combin.ranks import RANKS
@@ -138,7 +146,7 @@ def _stratum_parts(name):
     return kind, RANKS.index(rank) if rank else None, comma + rest
 
 
-def stratum_words(name):
+def stratum_words(name: str) -> str:
     """A stratum's name (:func:`refined`) with its first five's class in a player's words, as the
     sheets show it.
 
@@ -154,7 +162,7 @@ def stratum_words(name):
     return class_words(kind, rank) + rest
 
 
-def stratum_order(name):
+def stratum_order(name: str) -> tuple[int, int, str]:
     """A sort key of stratum names, strongest first five first: by class, then the pair's rank or
     the highest card (higher first), then the splits.
 
@@ -166,7 +174,7 @@ def stratum_order(name):
     return list(CLASS_NAMES).index(kind), -(rank or 0), rest
 
 
-def class_strata(deck, rows, hands, ups):
+def class_strata(deck: "Deck", rows: Any, hands: Any, ups: Any) -> list[str]:
     """The stratum name (:func:`refined`) of every situation class, from its hand-table row, its
     five cards and its up card (the arrays of :func:`combin.stud.core.classes.situations`).
 
@@ -189,7 +197,7 @@ def class_strata(deck, rows, hands, ups):
     up = np.where(split[inverse], np.where((np.asarray(ups) >> 2) >= UP_HIGH, 2, 1), 0)
     codes = ((inverse * 2 + four_flush) * 3 + kind) * 3 + up
     found, back = np.unique(codes, return_inverse=True)
-    names = []
+    names: list[str] = []
     for code in found.tolist():
         code, up_code = divmod(code, 3)
         code, kind_code = divmod(code, 3)
@@ -199,7 +207,7 @@ def class_strata(deck, rows, hands, ups):
     return [names[i] for i in back.reshape(-1).tolist()]
 
 
-def least_sample(strata):
+def least_sample(strata: Sequence[str]) -> int:
     """The least draws of one phase: two a stratum (a stratum of one class draws it twice).
 
     >>> least_sample(["a", "a", "b"])
@@ -208,7 +216,7 @@ def least_sample(strata):
     return 2 * len(set(strata))
 
 
-def _fixed(ranks, fixed_suits, cycles):
+def _fixed(ranks: int, fixed_suits: int, cycles: Sequence[int]) -> int:
     """Situations (a first five, an up card not in it) that a suit permutation with
     ``fixed_suits`` fixed suits and the other suits in ``cycles`` leaves unchanged: the
     first five is a union of the permutation's card orbits (one per rank and cycle), the up
@@ -223,7 +231,7 @@ def _fixed(ranks, fixed_suits, cycles):
     return ranks * fixed_suits * poly[5]
 
 
-def class_count(deck):
+def class_count(deck: "Deck") -> int:
     """The number of situation classes of ``deck`` (:func:`combin.stud.core.classes.situations`:
     a first five and an up card, up to the 24 permutations of the suits), by Burnside's lemma,
     without listing them: the identity, the 6 transpositions and the 8 three-cycles fix
@@ -237,7 +245,7 @@ def class_count(deck):
     return (_fixed(r, 4, ()) + 6 * _fixed(r, 2, (2,)) + 8 * _fixed(r, 1, (3,))) // 24
 
 
-def deck_strata(deck):
+def deck_strata(deck: "Deck") -> list[str]:
     """The strata of :func:`class_strata` that the classes of ``deck`` fall in, sorted, from the
     rank multisets of five cards (a few thousand) rather than the classes.
 
@@ -250,7 +258,7 @@ def deck_strata(deck):
     import numpy as np
     from combin.stud.core.values import hand_value
     sides = sorted({r >= UP_HIGH for r in deck.ranks})
-    found = set()
+    found: set[str] = set()
     for ranks in combinations_with_replacement(deck.ranks, 5):
         if max(ranks.count(r) for r in ranks) > 4:
             continue
@@ -275,7 +283,7 @@ def deck_strata(deck):
     return sorted(found)
 
 
-def check_sample(size, deck):
+def check_sample(size: int, deck: "Deck") -> None:
     """Refuse ``--sample size`` on ``deck`` before any work: two phases of at least two draws
     a stratum (:func:`phase_sizes`), at most the deck's classes."""
     if size < 1:
@@ -290,7 +298,7 @@ def check_sample(size, deck):
                           f"{4 * strata} draws (two phases of {2 * strata})")
 
 
-def phase_sizes(size, strata):
+def phase_sizes(size: int, strata: Sequence[str]) -> tuple[int, int]:
     """``(first, second)``: the draws of the two phases of a ``--sample size`` over ``strata``.
 
     The first phase takes a quarter of the draws (at least every stratum's floor,
@@ -309,7 +317,8 @@ def phase_sizes(size, strata):
     return first, size - first
 
 
-def spreads_of(draws, value, places=30):
+def spreads_of(draws: Mapping[str, Sequence[int]], value: Callable[[int], Fraction | int],
+               places: int = 30) -> dict[str, Decimal]:
     """``{stratum: s_h}``: the SD of ``value`` over each stratum's draws (0 with fewer than two),
     as a Decimal of ``places`` digits -- an allocation's input, never a figure of a sheet.
 
@@ -317,7 +326,7 @@ def spreads_of(draws, value, places=30):
     >>> str(spreads["pairs"]), spreads["alone"]
     ('2', Decimal('0'))
     """
-    found = {}
+    found: dict[str, Decimal] = {}
     for name, indices in draws.items():
         xs = [Fraction(value(i)) for i in indices]
         n = len(xs)
@@ -332,7 +341,8 @@ def spreads_of(draws, value, places=30):
     return found
 
 
-def plan(strata, weights, size, seed, spreads=None):
+def plan(strata: Sequence[str], weights: Sequence[int], size: int, seed: int | str,
+         spreads: Mapping[str, Decimal] | None = None) -> tuple[Draws, dict[str, Fraction]]:
     """``({stratum: [class index, ...]}, {stratum: W_h})``: the seeded draws (indices may repeat).
 
     ``strata[i]`` names the stratum of class ``i``, ``weights[i]`` its weight.
@@ -368,7 +378,7 @@ def plan(strata, weights, size, seed, spreads=None):
         name = max(names, key=lambda n: (share[n] - count[n], n))
         count[name] += 1
     rng = random.Random(seed)
-    draws = {}
+    draws: Draws = {}
     for name in names:
         population = members[name]
         if len(population) == 1:
@@ -385,14 +395,14 @@ class Estimate:
     variance: Fraction     # its estimated variance (exact given the draws)
     draws: int
 
-    def half_width(self, places=40):
+    def half_width(self, places: int = 40) -> Decimal:
         """``Z99 * sqrt(variance)`` as a Decimal (display only)."""
         with localcontext() as context:
             context.prec = places
             root = (Decimal(self.variance.numerator) / Decimal(self.variance.denominator)).sqrt()
             return Z99 * root
 
-    def interval(self, places=40):
+    def interval(self, places: int = 40) -> tuple[Decimal, Decimal]:
         with localcontext() as context:
             context.prec = places
             centre = Decimal(self.value.numerator) / Decimal(self.value.denominator)
@@ -400,7 +410,8 @@ class Estimate:
             return centre - half, centre + half
 
 
-def estimate(draws, shares, value):
+def estimate(draws: Mapping[str, Sequence[int]], shares: Mapping[str, Fraction],
+             value: Callable[[int], Fraction]) -> Estimate:
     """The stratified estimate of the mean of ``value(class index)`` (exact Fractions)."""
     total, variance, count = Fraction(0), Fraction(0), 0
     for name, indices in draws.items():
@@ -415,7 +426,8 @@ def estimate(draws, shares, value):
     return Estimate(total, variance, count)
 
 
-def combined(phases, shares, value):
+def combined(phases: Sequence[Mapping[str, Sequence[int]]], shares: Mapping[str, Fraction],
+             value: Callable[[int], Fraction]) -> Estimate:
     """The estimate of two (or more) phases of draws: their stratified estimates
     (:func:`estimate`) weighted by each phase's share of the draws.
 

@@ -98,12 +98,12 @@ class FolderReader:
     (True, 'no-such-folder')
     """
 
-    def __init__(self, folder: str | os.PathLike, spec: RunSpec) -> None:
+    def __init__(self, folder: str | os.PathLike[str], spec: RunSpec) -> None:
         self.where = Path(folder)
         self.spec = spec
         self._plan: list[Shard] | None = None
         self._planned = False
-        self._shards: dict[int, dict | None] = {}
+        self._shards: dict[int, dict[str, Any] | None] = {}
         self.memo: dict[Any, Any] = {}
 
     def plan(self) -> list[Shard] | None:
@@ -113,7 +113,7 @@ class FolderReader:
             self._planned = self._plan is not None
         return self._plan
 
-    def shard(self, shard: Shard) -> dict | None:
+    def shard(self, shard: Shard) -> dict[str, Any] | None:
         """The shard's file (:func:`load_shard`), read once; ``None`` while it is not there."""
         if self._shards.get(shard.index) is None:
             self._shards[shard.index] = load_shard(self.where, self.spec, shard)
@@ -185,7 +185,7 @@ def parse_shard_file(path: Path, data: bytes, what: str) -> Any:
         raise CombinError(f"{path}: the {what} is not JSON ({str(error)[:80]})") from None
 
 
-def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) -> dict:
+def _plan_json(spec: RunSpec, shards: list[Shard], classes: int, weight: int) -> dict[str, Any]:
     return {"format": PLAN_FORMAT, "run": spec.game_json(), "count": len(shards), "classes": classes,
             "weight": weight, "order": "classes by the canonical hand's row, then the up card "
                                        "(combin.stud.core.classes.situations)",
@@ -262,14 +262,14 @@ def committed_runs() -> dict[str, str]:
             for digest in game.solver.committed}
 
 
-def plan_digest(folder: str | os.PathLike, name: str = "plan.json") -> str:
+def plan_digest(folder: str | os.PathLike[str], name: str = "plan.json") -> str:
     """The SHA-256 of the folder's ``plan.json`` (which pins every shard's digest), or of its
     other pin file ``name``."""
     from combin.fileio import read_bytes
     return hashlib.sha256(read_bytes(Path(folder) / name, _LIMIT, "shard plan")).hexdigest()
 
 
-def provenance(folder: str | os.PathLike) -> str:
+def provenance(folder: str | os.PathLike[str]) -> str:
     """What a sheet built from the folder's shards says of them: its plan's digest, and whether
     that is the committed run of this version of combin -- plainly when it is not; the same of
     the second pass's pins (``basic.json``) when the folder holds that pass."""
@@ -301,7 +301,7 @@ def load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
     return shards
 
 
-def require_plan(folder: str | os.PathLike, spec: RunSpec) -> list[Shard]:
+def require_plan(folder: str | os.PathLike[str], spec: RunSpec) -> list[Shard]:
     """The shards of the folder's plan for the run ``spec``, refused when there is no plan.
 
     >>> from combin.stud.core.deck import Deck
@@ -318,7 +318,7 @@ def require_plan(folder: str | os.PathLike, spec: RunSpec) -> list[Shard]:
     return shards
 
 
-def plan_run(folder: str | os.PathLike) -> tuple[Any, Any]:
+def plan_run(folder: str | os.PathLike[str]) -> tuple[Any, Any]:
     """``(Deck, Rules)`` of the run whose plan is in ``folder``: what its shards price.
 
     >>> plan_run("no-such-folder")
@@ -337,7 +337,7 @@ def _shard_path(folder: Path, index: int) -> Path:
     return folder / f"shard-{index:03d}.json.gz"
 
 
-def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict | None:
+def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict[str, Any] | None:
     """The shard's file, checked against the plan; ``None`` when it is not there yet."""
     from combin.stud.game.totals import GameTotals
     path = _shard_path(folder, shard.index)
@@ -397,7 +397,7 @@ def _disagreement(totals: Any, shard: Shard, scale: int) -> str | None:
     return next((why for holds, why in sums if not holds), None)
 
 
-def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: list, rules: Any) -> bytes:
+def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list[Any], keys: list[Any], rules: Any) -> bytes:
     from combin.stud.game.totals import totals_of
     totals = totals_of(records, keys, rules.game)
     codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
@@ -414,7 +414,7 @@ def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list, keys: li
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
-def shard_classes(deck: Any, shard: Shard) -> tuple:
+def shard_classes(deck: Any, shard: Shard) -> tuple[Any, ...]:
     from combin.stud.core.classes import situations_in_rows
     rows, hands, ups, weights = situations_in_rows(deck, shard.low, shard.high)
     if len(rows) != shard.classes:
@@ -422,7 +422,7 @@ def shard_classes(deck: Any, shard: Shard) -> tuple:
     return rows, hands, ups, weights
 
 
-def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DEFAULT_SHARDS,
+def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int = DEFAULT_SHARDS,
                workers: int = 0, scheduler: str | None = None, store_path: str | None = None,
                chunk: int = 8, most: int | None = None, stream: Any = None,
                price: str | None = None, reader: FolderReader | None = None) -> list[int]:
@@ -482,7 +482,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike, count: int = DE
 
 
 def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int, chunk: int, store: Any,
-                  executor: dict, price: str | None = None) -> bytes:
+                  executor: dict[str, Any], price: str | None = None) -> bytes:
     """The bytes of the shard's file: every class of the shard priced (``executor``: the
     ``workers``, ``scheduler`` and ``stream`` of :func:`combin.executor.run_chunks`)."""
     from combin.executor import run_chunks
@@ -504,7 +504,7 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
     return _shard_file(spec, shard, scale, records, option_keys(rules), rules)
 
 
-def reprice_shard(folder: str | os.PathLike, index: int, store_path: str, workers: int = 0,
+def reprice_shard(folder: str | os.PathLike[str], index: int, store_path: str, workers: int = 0,
                   chunk: int = 8, stream: Any = None) -> list[str]:
     """Price every class of shard ``index`` of the folder's run again, here, and compare the
     shard file it makes with the folder's: ``[difference]``, empty when every entry (totals,
@@ -552,7 +552,7 @@ def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: lis
     stream.flush()
 
 
-def assemble(deck: Any, rules: Any, folder: str | os.PathLike,
+def assemble(deck: Any, rules: Any, folder: str | os.PathLike[str],
              reader: FolderReader | None = None) -> tuple[int, Any, int] | None:
     """``(L, GameTotals of the whole game, shards)`` from the folder, or ``None`` when shards are missing.
 
@@ -594,7 +594,7 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike,
     return scales.pop(), total, len(shards)
 
 
-def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[int, int, int, Fraction]]:
+def kept_values(deck: Any, rules: Any, folder: str | os.PathLike[str]) -> list[tuple[int, int, int, Fraction]]:
     """``[(shard, class index, strategy code, exact value per Ante)]``: the classes each shard
     kept for re-pricing (a seeded one in :data:`CHECK_EVERY`), every shard of the plan that is
     in the folder.  A kept class whose code is not the one of the shard's compact strategy is
@@ -631,7 +631,7 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike) -> list[tuple[
     return kept
 
 
-def lookup(deck: Any, rules: Any, folder: str | os.PathLike, hand: Any, up: int,
+def lookup(deck: Any, rules: Any, folder: str | os.PathLike[str], hand: Any, up: int,
            strict: bool = True) -> tuple[Any, int] | None:
     """``(option key in the hand's own positions, shard index)`` of a situation's optimal option
     from the folder's shards (``("instant", ())`` for an instant payout); ``None`` when its

@@ -31,13 +31,21 @@ same exact Fraction as the figure it repeats; the Document shows it as a
 percentage (:class:`~combin.render.document.Percent`).
 """
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 from combin import display
 from combin.version import __version__
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules, StudGame
+    from combin.stud.game.chunks import ClassRecord
+    from combin.stud.game.totals import GameTotals
 
 __all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions",
            "paytable_figures", "PaytableFigures", "PERCENT"]
@@ -52,15 +60,16 @@ _GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "e
 
 @dataclass
 class GameSheet:
-    identification: dict
-    rows: list = field(default_factory=list)          # (section, label, exact Fraction or int or text)
-    sections: dict = field(default_factory=dict)      # name -> [(label, value)]
+    identification: dict[str, Any]
+    rows: list[tuple[str, str, Any]] = field(default_factory=list)   # (section, label, exact Fraction, int, text)
+    sections: dict[str, list[Any]] = field(default_factory=dict)      # name -> [(label, value)] or notes
 
 
-def instant_contributions(game, first_five_classes, total):
+def instant_contributions(game: "StudGame", first_five_classes: Mapping[str, int],
+                          total: int) -> dict[str, Fraction]:
     """``{paytable id: contribution per Ante}`` under each instant paytable of the stud ``game``,
     from ``{class id: situations}`` of the first five."""
-    out = {}
+    out: dict[str, Fraction] = {}
     for paytable in game.instant_paytables.values():
         out[paytable.id] = sum((Fraction(first_five_classes.get(event, 0), total) * Fraction(pay.net)
                                 for event, pay in paytable.lines), Fraction(0))
@@ -84,25 +93,26 @@ class PaytableFigures:
     instant: tuple[Fraction, Fraction] | None
 
     @property
-    def edge(self):
+    def edge(self) -> Fraction:
         return -self.expected
 
     @property
-    def risk(self):
+    def risk(self) -> Fraction:
         """The element of risk: the house edge per unit wagered."""
         return -self.expected / self.wagered
 
     @property
-    def variance(self):
+    def variance(self) -> Fraction | None:
         return None if self.second is None else self.second - self.expected ** 2
 
     @property
-    def sd(self):
+    def sd(self) -> Decimal | None:
         """The SD: the one decimal (:func:`combin.display.sqrt`, 40 significant digits)."""
-        return None if self.second is None else display.sqrt(self.variance)
+        variance = self.variance
+        return None if variance is None else display.sqrt(variance)
 
 
-def _event_sums(totals, events):
+def _event_sums(totals: "GameTotals", events: Iterable[str]) -> dict[str, int] | None:
     """``{event: sum of weight x best value}`` (numerators over ``L``) of the situations whose
     first five is the instant event, from the totals' sums by plain hand and up card, or ``None``.
 
@@ -114,6 +124,7 @@ def _event_sums(totals, events):
     five is ``e``; that the weights so summed are ``first_five[e]`` is checked, and where they
     are not (another layout of those sums) ``None`` says the sums are not there.
     """
+    events = list(events)
     sums, weights = dict.fromkeys(events, 0), dict.fromkeys(events, 0)
     for key, cell in totals.strategy.items():
         name = key.split("|", 1)[0].split("/", 1)[0]
@@ -125,7 +136,8 @@ def _event_sums(totals, events):
     return sums
 
 
-def paytable_figures(rules, totals, scale, wagered):
+def paytable_figures(rules: "Rules", totals: "GameTotals", scale: int,
+                     wagered: Fraction) -> tuple[list[PaytableFigures], list[str]]:
     """``([PaytableFigures, ...], [note, ...])``: the whole game under every instant paytable of
     the game (the run's own included), from the run's :class:`~combin.stud.game.totals.GameTotals`
     by re-pricing only the situations whose first five is an instant event; the notes say
@@ -136,8 +148,11 @@ def paytable_figures(rules, totals, scale, wagered):
     indicator of "the first five is the event e", ``P(e) = first_five[e] / C(n,5)(n-5)``.
     The events are disjoint (a first five has one class), so sums over them add up.
     """
+    instant = rules.instant
+    if instant is None:         # no instant paytable: nothing to re-price
+        return [], []
     total, whole = totals.weight, scale * totals.weight
-    current = {event: Fraction(pay.net) for event, pay in rules.instant.lines}
+    current = {event: Fraction(pay.net) for event, pay in instant.lines}
     expected, second = Fraction(totals.best, whole), Fraction(totals.second, whole)
     ends = rules.instant_ends_round
     out, notes = [], []
@@ -165,7 +180,7 @@ def paytable_figures(rules, totals, scale, wagered):
                 # an event one paytable pays and the other does not is played under one of them:
                 # its situations' values with a decision are not in the totals
                 notes.append(f"Paytable {paytable.id} pays other instant events than paytable "
-                             f"{rules.instant.id}; its figures are not derived here.")
+                             f"{instant.id}; its figures are not derived here.")
                 continue
             # L7=ends-round: a first five that is an event e is settled by the instant pay alone,
             # X = b_e on 1_e exactly, with no decision; the other situations' play and nets do
@@ -209,7 +224,7 @@ def paytable_figures(rules, totals, scale, wagered):
     return out, notes
 
 
-def _identification(deck, rules, run):
+def _identification(deck: "Deck", rules: "Rules", run: Mapping[str, Any]) -> dict[str, Any]:
     from combin.stud.core.variant import identification
     game_file = identification(rules.game)
     return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
@@ -223,15 +238,17 @@ def _identification(deck, rules, run):
                     f"{rules.force_fee} x Ante", **run}
 
 
-def exact_sheet(deck, rules, scale, records, run=None):
+def exact_sheet(deck: "Deck", rules: "Rules", scale: int, records: Sequence["ClassRecord"],
+                run: Mapping[str, Any] | None = None) -> GameSheet:
     """The exact whole-game sheet from the records of every class."""
     from combin.stud.draw.options import option_keys
     from combin.stud.game.totals import totals_of
     return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.game), run)
 
 
-def totals_sheet(deck, rules, scale, totals, run=None, multiple=Fraction(1), nets=None,
-                 basic_expected=None):
+def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
+                 run: Mapping[str, Any] | None = None, multiple: Fraction = Fraction(1),
+                 nets: dict[str, Any] | None = None, basic_expected: Fraction | None = None) -> GameSheet:
     """The exact whole-game sheet from the :class:`~combin.stud.game.totals.GameTotals` of every
     class (of one run, or the sum of its shards); with the game's side wager at ``multiple`` x
     Ante, the round as dealt (:func:`round_section`; ``nets``: ``{"optimal": ..., "basic": ...}``
@@ -445,7 +462,7 @@ def _merge_rows(rows):
 
 
 #: The rows of the table by instant paytable: (label, figure of :class:`PaytableFigures`).
-_PAYTABLE_ROWS = (
+_PAYTABLE_ROWS: tuple[tuple[str, Callable[[PaytableFigures], Any]], ...] = (
     ("instant payout contribution per Ante", lambda f: f.contribution),
     ("expected result per Ante", lambda f: f.expected),
     ("house edge per Ante", lambda f: f.edge),
@@ -460,7 +477,7 @@ _PAYTABLE_ROWS = (
 )
 
 
-def _paytable_rows(figures):
+def _paytable_rows(figures: Sequence[PaytableFigures]) -> list[tuple[str, dict[str, Any]]]:
     """``[(label, {paytable id: value}), ...]``: a row per figure that every paytable has."""
     rows = [(label, {f.paytable: of(f) for f in figures}) for label, of in _PAYTABLE_ROWS]
     return [(label, values) for label, values in rows
@@ -471,7 +488,10 @@ def _paytable_rows(figures):
 _PHASES = ("by the strata's shares", "by Neyman's allocation")
 
 
-def sample_sheet(deck, rules, phases, shares, values, scale, run=None, seconds=None, control=None):
+def sample_sheet(deck: "Deck", rules: "Rules", phases: Sequence[Mapping[str, Sequence[int]]], shares: Mapping[str, Fraction],
+                 values: Mapping[int, int], scale: int, run: Mapping[str, Any] | None = None,
+                 seconds: Mapping[int, int] | None = None,
+                 control: tuple[Fraction, Mapping[int, int]] | None = None) -> GameSheet:
     """The sheet of a stratified sample in phases: estimate of the expected result, 99% interval.
 
     ``phases`` is the list of the phases' draws (``{stratum: [class index, ...]}``,

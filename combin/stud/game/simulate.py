@@ -71,7 +71,7 @@ class StoredStrategy:
         if (np.diff(self._key) <= 0).any():
             raise AssertionError("the classes are not in the order of their rows and up cards")
 
-    def option(self, hand: list, up: int) -> tuple:
+    def option(self, hand: list[Any], up: int) -> tuple[Any, ...]:
         """The optimal option of the situation, in the hand's own positions."""
         import numpy as np
         from combin.stud.core.classes import relabelling_of
@@ -86,7 +86,8 @@ class StoredStrategy:
         return (kind, tuple(i for i, card in enumerate(hand) if (card & ~3) | perm[card & 3] in chosen))
 
 
-def force_beats_take(rules: Any, final: list, dealer: list, drew: bool, first: list, left: list) -> bool:
+def force_beats_take(rules: Any, final: list[Any], dealer: list[Any], drew: bool, first: list[Any],
+                     left: list[Any]) -> bool:
     """Whether forcing a dealer who does not qualify is worth more than taking the Ante pay: the
     average of the forced round's net over the ``left`` cards the replacement can be, against the
     net of taking the pay (a tie takes the pay), each settled card by card."""

@@ -96,16 +96,16 @@ class RunSpec:
         """The same game in another mode (a shard of the exact run, a sample)."""
         return replace(self, mode=mode, extra=tuple(sorted(extra.items())))
 
-    def game_json(self) -> dict:
+    def game_json(self) -> dict[str, Any]:
         """The game alone: ``{game, deck, paytable, interpretations}`` (and ``game_file``, its text,
         for a game read from a game file)."""
-        found = {"game": self.game, "deck": self.deck, "paytable": self.paytable,
-                 "interpretations": dict(self.readings)}
+        found: dict[str, Any] = {"game": self.game, "deck": self.deck, "paytable": self.paytable,
+                                 "interpretations": dict(self.readings)}
         if self.game_file is not None:
             found["game_file"] = self.game_file
         return found
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The run's description (the store's key; each chunk's first argument)."""
         from combin.version import __version__
         return {"command": f"game {self.game}", "version": __version__, **self.game_json(),
@@ -132,7 +132,7 @@ class RunSpec:
         from combin.stud.core.deck import Deck
         return Deck.parse(self.deck), resolve_rules(self.game, self.paytable, self.readings, self.game_file)
 
-    def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0) -> list:
+    def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0) -> list[Any]:
         """``[(description, rows)]``: the classes of ``indices`` (in that order), :attr:`chunk` a
         chunk; a row is ``[5 card ids, up, weight, class index + first]``."""
         described = self.to_json()

@@ -19,12 +19,19 @@ numerator)`` over the run's denominator and the total weight.
 """
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from combin.errors import CombinError
 from combin.stud.game.features import (FEATURES, action_of, basic_option, basic_rules, class_words, hand_feature,
                                        kind_words)
-from combin.stud.game.totals import totals_of
+from combin.stud.game.totals import GameTotals, totals_of
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules
+    from combin.stud.game.chunks import ClassRecord
 
 __all__ = ["Strategy", "strategy_json", "basic_rules", "basic_option", "hand_feature", "class_words",
            "action_of", "FEATURES", "plain_table", "derived_basic", "action_table", "kind_words"]
@@ -39,28 +46,31 @@ class Strategy:
     when not given: a run assembled from shards has the totals alone).
     """
 
-    def __init__(self, deck, rules, scale, records, exact=True, totals=None):
+    def __init__(self, deck: "Deck", rules: "Rules", scale: int, records: Sequence["ClassRecord"] | None, exact: bool = True,
+                 totals: GameTotals | None = None) -> None:
         from combin.stud.draw.options import option_keys
         self.deck, self.rules, self.scale, self.records, self.exact = deck, rules, scale, records, exact
         self.keys = option_keys(rules)
         if totals is None:
+            if records is None:
+                raise CombinError("a strategy needs its class records or their totals")
             totals = totals_of(records, self.keys, rules.game)
         self.totals = totals
         self.total = totals.weight
 
-    def table(self):
+    def table(self) -> list[tuple[str, str, int, str, Fraction, Fraction | None]]:
         """Rows ``(hand class, up rank, situations, kind, share, cost per Ante of the game)``."""
         from combin.cards import CLASSES, RANKS
         groups: dict[tuple[str, int], dict[str, Any]] = {}
         for key, cell in self.totals.strategy.items():
-            feature, up = key.rsplit("|", 1)
+            feature, up_text = key.rsplit("|", 1)
             name = feature.split("/", 1)[0]
-            found = groups.setdefault((name, int(up)), {"kinds": {}, "of_kind": {}, "best": 0})
+            found = groups.setdefault((name, int(up_text)), {"kinds": {}, "of_kind": {}, "best": 0})
             found["best"] += cell["best"]
             for part in ("kinds", "of_kind"):
                 for kind, value in cell[part].items():
                     found[part][kind] = found[part].get(kind, 0) + value
-        rows = []
+        rows: list[tuple[str, str, int, str, Fraction, Fraction | None]] = []
         for (name, up), found in sorted(groups.items(), key=lambda kv: (-CLASSES.index(kv[0][0])
                                                                          if kv[0][0] in CLASSES else 0,
                                                                          -kv[0][1])):
@@ -75,24 +85,26 @@ class Strategy:
         return rows
 
     @property
-    def complete(self):
+    def complete(self) -> bool:
         """Whether every option of every class was priced (else the best alone: the costs of other
         strategies are not in the totals)."""
         return self.totals.complete == self.totals.classes
 
-    def basic(self):
+    def basic(self) -> tuple[Fraction, Fraction]:
         """``(expected result of the basic strategy, its cost against optimal)`` per Ante (exact runs)."""
         whole = self.scale * self.total
         chosen, best = self.totals.basic, self.totals.best
         return Fraction(chosen, whole), Fraction(best - chosen, whole)
 
 
-def strategy_json(strategy):
+def strategy_json(strategy: Strategy) -> str:
     """Every class with its optimal option, as JSON (exact values ``"p/q"`` per Ante)."""
     from combin import display
     from combin.version import __version__
     from combin.stud.game.chunks import option_label
     from combin.stud.core.situation import card_text
+    if strategy.records is None:
+        raise CombinError("the strategy of a run assembled from shards keeps no class records")
     classes = []
     for record in strategy.records:
         best = "instant" if record.best < 0 else option_label(strategy.keys[record.best], record.hand)
@@ -108,11 +120,11 @@ def strategy_json(strategy):
     return f'{head},\n "classes": [\n  {rows}\n ]\n}}\n'   # one class a line
 
 
-def _feature_rank(feature):
+def _feature_rank(feature: str) -> int:
     return FEATURES.index(feature) if feature in FEATURES else len(FEATURES)
 
 
-def plain_table(totals, scale):
+def plain_table(totals: GameTotals, scale: int) -> list[tuple[str, str, int, str, Fraction, Fraction]]:
     """Rows ``(hand in words, up card rank, situations, best most often, share, cost)``.
 
     By the first five in words (:func:`hand_feature`) and the up card's rank,
@@ -123,7 +135,7 @@ def plain_table(totals, scale):
     """
     from combin.cards import RANKS
     whole = scale * totals.weight
-    rows = []
+    rows: list[tuple[str, str, int, str, Fraction, Fraction]] = []
     for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
                                                       -int(k.rsplit("|", 1)[1]))):
         feature, up = key.rsplit("|", 1)
@@ -136,13 +148,13 @@ def plain_table(totals, scale):
     return rows
 
 
-def action_table(totals):
+def action_table(totals: GameTotals) -> list[tuple[str, str, int, str, Fraction]]:
     """Rows ``(hand in words, up card rank, situations, action, share)``: by the first five in words
     (:func:`hand_feature`) and the up card's rank, strongest hands first, the action that is the
     optimal option in the most of its situations (as a player names it: :func:`action_of`) and in
     how many of them (an exact fraction)."""
     from combin.cards import RANKS
-    rows = []
+    rows: list[tuple[str, str, int, str, Fraction]] = []
     for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
                                                       -int(k.rsplit("|", 1)[1]))):
         feature, up = key.rsplit("|", 1)
@@ -156,7 +168,8 @@ def action_table(totals):
     return rows
 
 
-def derived_basic(totals, scale):
+def derived_basic(totals: GameTotals,
+                  scale: int) -> tuple[list[tuple[str, str, str, int, Fraction]], Fraction]:
     """A basic strategy derived from the optimal one: ``(rules, expected result per Ante)``.
 
     For every plain hand (:func:`hand_feature`, whatever the up card) the one

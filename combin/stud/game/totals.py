@@ -23,13 +23,19 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from combin.stud.core.rules import StudGame
+    from combin.stud.draw.options import OptionKey
+    from combin.stud.game.chunks import ClassRecord
 
 __all__ = ["GameTotals", "totals_of"]
 
 
-def _add_maps(a: dict, b: dict) -> dict:
+def _add_maps(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """Entrywise sum of two nested ``{key: int | dict}`` maps (keys sorted, zeros kept)."""
     out = dict(a)
     for key, value in b.items():
@@ -85,7 +91,7 @@ class GameTotals:
             merged[f.name] = _add_maps(a, b) if isinstance(a, dict) else a + b
         return GameTotals(**merged)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """A JSON object: every integer as a decimal string (exact at any size in any reader)."""
         def text(value: Any) -> Any:
             return {k: text(v) for k, v in value.items()} if isinstance(value, dict) else str(value)
@@ -94,7 +100,7 @@ class GameTotals:
                 if f.name != "side" or self.side}
 
     @classmethod
-    def from_json(cls, obj: dict) -> GameTotals:
+    def from_json(cls, obj: dict[str, Any]) -> GameTotals:
         """The totals of :meth:`to_json`; anything else is a ``ValueError`` naming the entry."""
         def number(value: Any, where: str) -> Any:
             if isinstance(value, dict):
@@ -110,7 +116,7 @@ class GameTotals:
         return cls(**{name: number(obj[name], name) for name in names})
 
 
-def totals_of(records: list, keys: list, game: Any) -> GameTotals:
+def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], game: StudGame) -> GameTotals:
     """The :class:`GameTotals` of priced class records (:class:`~combin.stud.game.chunks.ClassRecord`).
 
     Each record's results must add up to its value (checked here: a sum that
@@ -166,20 +172,21 @@ def totals_of(records: list, keys: list, game: Any) -> GameTotals:
         # the optimal option as a player names it (keep the pair, keep the 2 best, ...)
         action = action_of(keys[record.best], record.hand)
         cell["actions"][action] = cell["actions"].get(action, 0) + w
-        priced += sum(1 for value in record.values if value is not None)
-        if any(value is None for value in record.values):
+        values = [value for value in record.values if value is not None]
+        priced += len(values)
+        if len(values) != len(record.values):
             continue            # not every option priced: no other strategy can be summed here
         complete += 1
-        chosen = w * record.values[keys.index(basic_option(record.hand, rules, keys))]
+        chosen = w * values[keys.index(basic_option(record.hand, rules, keys))]
         basic += chosen
         if line is not None:
             line["basic"] += chosen
         of_kind: dict[str, int] = {}
         of_action: dict[str, int] = {}
-        for key, value in zip(keys, record.values):
-            kind = option_group(key)
+        for option, value in zip(keys, values):
+            kind = option_group(option)
             of_kind[kind] = max(of_kind.get(kind, value), value)
-            action = action_of(key, record.hand)
+            action = action_of(option, record.hand)
             of_action[action] = max(of_action.get(action, value), value)
         for kind, value in of_kind.items():
             cell["of_kind"][kind] = cell["of_kind"].get(kind, 0) + w * value

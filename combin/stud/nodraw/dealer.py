@@ -33,18 +33,24 @@ Everything is vectorised over many situations at once.
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from combin.stud.core.deck import Deck
 
 from combin.stud.core.values import hand_table, lex_index
 
 __all__ = ["DealerCounter", "dealer_counter", "OUTCOMES"]
 
+Array = NDArray[Any]
+
 OUTCOMES = ("not_qualified", "below", "tie", "above")
 """The dealer's hands against one player hand: ``below`` qualifies and loses to the player."""
 
 
-def colex(positions):
+def colex(positions: Array) -> Array:
     """Colexicographic index of sorted position rows: sum_i C(p_i, i + 1)."""
     total = np.zeros(positions.shape[0], dtype=np.int64)
     for i in range(positions.shape[1]):
@@ -58,7 +64,7 @@ _COMB = np.array([[comb(a, b) for b in range(6)] for a in range(53)], dtype=np.i
 class DealerCounter:
     """The tables of one deck, and exact dealer counts for many situations at once."""
 
-    def __init__(self, deck):
+    def __init__(self, deck: Deck) -> None:
         self.deck = deck
         self.table = table = hand_table(deck)
         n, levels = len(deck), len(table.levels)
@@ -87,7 +93,7 @@ class DealerCounter:
         self.segment3, self.segment4 = comb(n - 3, 2), n - 4
 
     # -- G(T, x) for card sets of each size -------------------------------------------------
-    def _below(self, sets, thresholds):
+    def _below(self, sets: Array, thresholds: Array) -> Array:
         """G(T, x) for sorted position rows ``sets`` (m, k) and thresholds (m, t)."""
         k = sets.shape[1]
         if k == 1:
@@ -98,32 +104,34 @@ class DealerCounter:
             keys, segment = (self.keys3, self.segment3) if k == 3 else (self.keys4, self.segment4)
             index = colex(sets)
             found = np.searchsorted(keys, (index[:, None] * self.levels + thresholds).astype(np.int64))
-            return found - (index * segment)[:, None]
+            counts: Array = found - (index * segment)[:, None]
+            return counts
         level = self.hand_dense[lex_index(sets, self.n)].astype(np.int64)
         return (level[:, None] < thresholds).astype(np.int64)
 
-    def below(self, seen, up, thresholds):
+    def below(self, seen: ArrayLike, up: ArrayLike, thresholds: ArrayLike) -> Array:
         """F(x): dealer hands holding ``up``, avoiding ``seen``, with a level below each threshold.
 
         ``seen`` (m, k) and ``up`` (m,) are card ids, ``thresholds`` (m, t) dense
         levels (``len(levels)`` counts every hand).  Exact int64 counts.
         """
-        seen = self.table.positions_of(np.asarray(seen).reshape(len(up), -1))
-        up = self.table.positions_of(np.asarray(up).reshape(-1))
-        thresholds = np.asarray(thresholds, dtype=np.int64)
-        total = np.zeros(thresholds.shape, dtype=np.int64)
-        for size in range(0, min(4, seen.shape[1]) + 1):
+        up_cards = np.asarray(up).reshape(-1)
+        seen_at = self.table.positions_of(np.asarray(seen).reshape(len(up_cards), -1))
+        up_at = self.table.positions_of(up_cards)
+        levels = np.asarray(thresholds, dtype=np.int64)
+        total = np.zeros(levels.shape, dtype=np.int64)
+        for size in range(0, min(4, seen_at.shape[1]) + 1):
             sign = -1 if size % 2 else 1
-            for columns in combinations(range(seen.shape[1]), size):
-                sets = np.sort(np.column_stack([up, seen[:, list(columns)]]), axis=1)
-                total += sign * self._below(sets, thresholds)
+            for columns in combinations(range(seen_at.shape[1]), size):
+                sets = np.sort(np.column_stack([up_at, seen_at[:, list(columns)]]), axis=1)
+                total += sign * self._below(sets, levels)
         return total
 
-    def hidden_hands(self, seen_count):
+    def hidden_hands(self, seen_count: int) -> int:
         """How many dealer hands a situation with ``seen_count`` seen cards has: C(n-1-k, 4)."""
         return comb(self.n - 1 - seen_count, 4)
 
-    def outcomes(self, seen, up, player_values):
+    def outcomes(self, seen: ArrayLike, up: ArrayLike, player_values: ArrayLike) -> Array:
         """``(m, 4)`` exact counts: dealer not qualifying, qualifying below, tying, above.
 
         ``player_values`` are hand values (:mod:`~combin.stud.core.values`) of the player's final hands.
@@ -136,18 +144,17 @@ class DealerCounter:
         thresholds = np.column_stack([np.full(len(values), q), np.maximum(low, q),
                                       np.maximum(high, q)])
         f = self.below(seen, up, thresholds)
-        seen = np.asarray(seen).reshape(len(values), -1)
-        total = self.hidden_hands(seen.shape[1])
+        total = self.hidden_hands(np.asarray(seen).reshape(len(values), -1).shape[1])
         return np.column_stack([f[:, 0], f[:, 1] - f[:, 0], f[:, 2] - f[:, 1], total - f[:, 2]])
 
 
-def _cumulative(hist):
+def _cumulative(hist: Array) -> Array:
     out = np.zeros((hist.shape[0], hist.shape[1] + 1), dtype=np.int32)
     np.cumsum(hist, axis=1, out=out[:, 1:])
     return out
 
 
 @lru_cache(maxsize=2)
-def dealer_counter(deck):
+def dealer_counter(deck: Deck) -> DealerCounter:
     """The (cached) :class:`DealerCounter` of a deck."""
     return DealerCounter(deck)

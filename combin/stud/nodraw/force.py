@@ -36,19 +36,23 @@ leaves exactly the ``M`` replacement cards.  All counts are integers.
 """
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
-from combin.stud.nodraw.dealer import colex
+from combin.stud.nodraw.dealer import DealerCounter, colex
 from combin.stud.core.values import HIGH_CARD, STRAIGHT, category_of, lex_index
 
 __all__ = ["max_requalifying_wins", "never_gains", "force_by_up_card", "FORCE_FIELDS"]
+
+Array = NDArray[Any]
 
 FORCE_FIELDS = ("gain", "forced", "win", "tie", "lose", "not_qualified")
 """Per up card: the summed gain (scaled), the dealer hands forced, and their replacement outcomes."""
 
 
-def max_requalifying_wins(value, qualify):
+def max_requalifying_wins(value: int, qualify: int) -> int:
     """The most replacement cards that can requalify the dealer below a player of ``value``.
 
     >>> from combin.cards import parse_cards
@@ -64,7 +68,7 @@ def max_requalifying_wins(value, qualify):
     return 12 + 8 if category == STRAIGHT else 12 + 8 + 9
 
 
-def never_gains(value, qualify, win_net, take, fee, replacements):
+def never_gains(value: int, qualify: int, win_net: int, take: int, fee: int, replacements: int) -> bool:
     """True when the bound proves forcing never beats taking the Ante pay (all scaled alike).
 
     >>> from combin.cards import parse_cards
@@ -77,7 +81,7 @@ def never_gains(value, qualify, win_net, take, fee, replacements):
 
 
 @lru_cache(maxsize=2)
-def non_qualifying(counter):
+def non_qualifying(counter: DealerCounter) -> tuple[Array, Array, Array, Array, Array]:
     """Every non-qualifying hand of the deck: its cards, R = D - highest, and Q(R)."""
     table = counter.table
     rows = np.nonzero(table.dense < counter.qualify_level)[0]
@@ -93,7 +97,8 @@ def non_qualifying(counter):
     return cards, masks, rest, index, requalify
 
 
-def force_by_up_card(counter, player, value, win_net, take, fee, lose_net):
+def force_by_up_card(counter: DealerCounter, player: ArrayLike, value: int, win_net: int, take: int, fee: int,
+                     lose_net: int) -> Array:
     """``(52, 6)`` exact int64 sums, per up card, of :data:`FORCE_FIELDS` for one player hand.
 
     ``win_net``, ``take``, ``fee`` and ``lose_net`` (a positive loss) are the
@@ -102,9 +107,9 @@ def force_by_up_card(counter, player, value, win_net, take, fee, lose_net):
     cards, masks, rest, index, requalify = non_qualifying(counter)
     n = counter.n
     replacements = n - 10
-    player = np.asarray(player, dtype=np.int64)
+    cards_held = np.asarray(player, dtype=np.int64)
     pmask = np.uint64(0)
-    for card in player.tolist():
+    for card in cards_held.tolist():
         pmask |= np.uint64(1) << np.uint64(card)
     keep = ((masks & pmask) == 0) & (requalify * win_net > replacements * (take + fee))
     out = np.zeros((52, len(FORCE_FIELDS)), dtype=np.int64)
@@ -122,7 +127,7 @@ def force_by_up_card(counter, player, value, win_net, take, fee, lose_net):
     above = counter.segment4 - f[:, 2]
     nq -= 1  # R + h is the dealer's own hand, which does not qualify
     dense = counter.hand_dense
-    for p in counter.table.positions_of(player).tolist():
+    for p in counter.table.positions_of(cards_held).tolist():
         hands = np.sort(np.column_stack([rest, np.full(len(rest), p)]), axis=1)
         level = dense[lex_index(hands, n)].astype(np.int64)
         nq -= level < q

@@ -23,10 +23,12 @@ lines are Python integers.
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
+from collections.abc import Callable, Iterable, Sequence
 from math import comb, lcm
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.cards import ACE, CLASSES, JACK, KING, QUEEN
@@ -55,6 +57,16 @@ AKJ83 = hand_value([ACE * 4, KING * 4 + 1, JACK * 4 + 2, 6 * 4 + 3, 1 * 4])
 EVENTS = ("instant", "win", "not_qualified", "push", "lose", "fold",
           "forced_win", "forced_push", "forced_not_qualified", "forced_lose")
 _CHUNK = 100_000
+
+Array = NDArray[Any]
+#: (event, class id or "", net) -> combinations.
+Lines = dict[tuple[str, str, Fraction], int]
+#: ``class``: class id -> [played, situations]; ``ace_king``: (third rank, up rank) -> the same.
+Boundary = dict[str, dict[Any, list[int]]]
+#: Per strategy: ``(lines, chosen, [forced], boundary)``.
+SpanSums = tuple[Lines, dict[str, int], list[int], Boundary]
+#: A progress callback: called with one line of text.
+Progress = Callable[[str], object]
 _NET_OFFSET = 1 << 31
 
 
@@ -78,35 +90,35 @@ class WholeGame:
     situations: int              # situations (sum of weights): C(n,5) * (n-5)
     per_situation: int           # outcomes per situation: C(n-6,4) * M
     replacements: int            # M
-    lines: dict                  # (event, class id or "", net Fraction) -> combinations
-    chosen: dict                 # option -> situations (weighted)
+    lines: Lines                 # (event, class id or "", net Fraction) -> combinations
+    chosen: dict[str, int]       # option -> situations (weighted)
     forced: int = 0              # (situation, dealer hand) pairs where the player forces
-    boundary: dict = field(default_factory=dict)
+    boundary: Boundary = field(default_factory=dict)
 
     @property
-    def cycle(self):
+    def cycle(self) -> int:
         return self.situations * self.per_situation
 
     @property
-    def total(self):
+    def total(self) -> Fraction:
         """Sum of net results over every outcome (Ante units): negative is the player's loss."""
-        return sum(count * net for (_, _, net), count in self.lines.items())
+        return sum((count * net for (_, _, net), count in self.lines.items()), Fraction(0))
 
     @property
-    def expected(self):
+    def expected(self) -> Fraction:
         """The player's expected net result per round, in Antes (negative: the house's edge)."""
         return Fraction(self.total) / self.cycle
 
     @property
-    def second_moment(self):
-        return sum(count * net * net for (_, _, net), count in self.lines.items()) / Fraction(self.cycle)
+    def second_moment(self) -> Fraction:
+        return sum((count * net * net for (_, _, net), count in self.lines.items()), Fraction(0)) / self.cycle
 
     @property
-    def variance(self):
+    def variance(self) -> Fraction:
         return self.second_moment - self.expected ** 2
 
     @property
-    def wagered(self):
+    def wagered(self) -> Fraction:
         """Average total wagered per round: Ante, plus the Bet when played, plus a force fee."""
         bet, fee = self.rules.bet, self.rules.force_fee or 0
         total: Fraction | int = 0
@@ -120,12 +132,12 @@ class WholeGame:
         return Fraction(total, self.cycle)
 
     @property
-    def element_of_risk(self):
+    def element_of_risk(self) -> Fraction:
         """The house's edge per unit wagered (:attr:`expected` over :attr:`wagered`, sign turned)."""
         return -self.expected / self.wagered
 
 
-def _pays(rules, hands, values):
+def _pays(rules: "Rules", hands: Array, values: Array) -> tuple[list[Fraction], Array]:
     """Exact Bet pays (to 1) per hand: by rank multiset and flush, read once per pattern."""
     ranks = np.sort(hands >> 2, axis=1)
     flush = np.all((hands & 3) == (hands[:, :1] & 3), axis=1)
@@ -136,27 +148,29 @@ def _pays(rules, hands, values):
     return pays, inverse.reshape(-1)
 
 
-def _scale(rules, fractions):
-    every = list(fractions) + [rules.ante_win, rules.ante_not_qualified(0),
-                               rules.ante_not_qualified(STRAIGHT_FLUSH * CATEGORY_SHIFT),
-                               Fraction(rules.force_fee or 0)]
+def _scale(rules: "Rules", fractions: Iterable[Fraction]) -> int:
+    every: list[Fraction | int] = [*fractions, rules.ante_win, rules.ante_not_qualified(0),
+                                   rules.ante_not_qualified(STRAIGHT_FLUSH * CATEGORY_SHIFT),
+                                   Fraction(rules.force_fee or 0)]
     if rules.instant is not None:
         every += [pay.net for _, pay in rules.instant.lines]
     return lcm(*(Fraction(f).denominator for f in every))
 
 
-def _thumb(hands, up):
+def _thumb(hands: Array, up: Array) -> Array:
     """Rules-of-thumb raise on ace-king (ANCHORS.md): the up card vs the player's cards."""
     ranks = -np.sort(-(hands >> 2), axis=1)
     up_rank = up >> 2
     matches = np.any(ranks == up_rank[:, None], axis=1)
     has_q = np.any(ranks == QUEEN, axis=1)
     has_j = np.any(ranks == JACK, axis=1)
-    return ((up_rank <= QUEEN) & matches) | ((up_rank >= KING) & (has_q | has_j)) | \
+    plays: Array = ((up_rank <= QUEEN) & matches) | ((up_rank >= KING) & (has_q | has_j)) | \
         (has_q & ~matches & (up_rank < ranks[:, 3]))
+    return plays
 
 
-def whole_game(rules, deck, strategy="optimal", progress=None, **executor):
+def whole_game(rules: "Rules", deck: "Deck", strategy: str = "optimal", progress: Progress | None = None,
+               **executor: Any) -> WholeGame:
     """Sum the whole game exactly; ``progress(done, total)`` is called between chunks;
     ``executor``: ``workers``, ``scheduler``, ``store_path``, ``spans`` of :func:`whole_games`.
 
@@ -170,8 +184,9 @@ def whole_game(rules, deck, strategy="optimal", progress=None, **executor):
     return whole_games(rules, deck, (strategy,), progress, **executor)[0]
 
 
-def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, scheduler=None,
-                store_path=None, spans=None):
+def whole_games(rules: "Rules", deck: "Deck", strategies: Sequence[str] = STRATEGIES,
+                progress: Progress | None = None, workers: object = 0, scheduler: str | None = None,
+                store_path: str | None = None, spans: int | None = None) -> list[WholeGame]:
     """:func:`whole_game` under each of ``strategies``, from one pass over the situations.
 
     The dealer counts and the forcing sums of a situation do not depend on the
@@ -226,7 +241,7 @@ def whole_games(rules, deck, strategies=STRATEGIES, progress=None, workers=0, sc
 SPANS = 64
 
 
-def span_sums(run, strategies, low, high):
+def span_sums(run: dict[str, Any], strategies: Sequence[str], low: int, high: int) -> dict[str, Any]:
     """The sums of the situations whose canonical hand's row is in ``[low, high)``, as JSON
     (a chunk of :func:`whole_games` on the executor).
 
@@ -253,8 +268,8 @@ def span_sums(run, strategies, low, high):
     return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))
 
 
-def _to_json(part):
-    def strategy(entry):
+def _to_json(part: dict[str, Any]) -> dict[str, Any]:
+    def strategy(entry: SpanSums) -> dict[str, Any]:
         lines, chosen, forced, boundary = entry
         return {"lines": [[e, c, f"{net.numerator}/{net.denominator}", count]
                           for (e, c, net), count in lines.items()],
@@ -264,24 +279,25 @@ def _to_json(part):
     return dict(part, sums={name: strategy(entry) for name, entry in part["sums"].items()})
 
 
-def _from_json(obj):
-    sums = {}
+def _from_json(obj: dict[str, Any]) -> dict[str, Any]:
+    sums: dict[str, SpanSums] = {}
     for name, entry in obj["sums"].items():
-        lines = {(e, c, Fraction(net)): int(count) for e, c, net, count in entry["lines"]}
-        boundary = {"class": {k: [int(p), int(t)] for k, p, t in entry["class"]},
+        lines: Lines = {(e, c, Fraction(net)): int(count) for e, c, net, count in entry["lines"]}
+        boundary: Boundary = {"class": {k: [int(p), int(t)] for k, p, t in entry["class"]},
                     "ace_king": {(int(a), int(b)): [int(p), int(t)] for a, b, p, t in entry["ace_king"]}}
         sums[name] = (lines, dict(entry["chosen"]), [int(entry["forced"])], boundary)
     return dict(obj, sums=sums)
 
 
-def _results(rules, deck, parts, strategies):
+def _results(rules: "Rules", deck: "Deck", parts: Sequence[dict[str, Any]],
+             strategies: Sequence[str]) -> list[WholeGame]:
     """The :class:`WholeGame` of each strategy from the sums of the spans (added entry by entry)."""
     out = []
     for strategy in strategies:
-        lines: dict = {}
-        chosen: dict = {}
+        lines: Lines = {}
+        chosen: dict[str, int] = {}
         forced = 0
-        boundary: dict = {"class": {}, "ace_king": {}}
+        boundary: Boundary = {"class": {}, "ace_king": {}}
         for part in parts:
             p_lines, p_chosen, p_forced, p_boundary = part["sums"][strategy]
             for key, count in p_lines.items():
@@ -301,7 +317,8 @@ def _results(rules, deck, parts, strategies):
     return out
 
 
-def _sum_span(rules, deck, strategies, span, progress):
+def _sum_span(rules: "Rules", deck: "Deck", strategies: Sequence[str], span: tuple[int, int] | None,
+              progress: Progress | None) -> dict[str, Any]:
     """Per strategy ``(lines, chosen, [forced], boundary)`` over the situations of ``span`` (rows
     of canonical hands; ``None``: all), with the counts that every span shares."""
     if progress:
@@ -338,9 +355,9 @@ def _sum_span(rules, deck, strategies, span, progress):
             pay = instant_pay(rules, canon_hands[i].tolist())
             if pay is not None:
                 instant[i], is_instant[i] = int(pay * scale), True
-    force = {}
+    force: dict[int, Array] = {}
     if forcing:
-        fee = int(rules.force_fee * scale)
+        fee = int((rules.force_fee or 0) * scale)
         todo = [i for i in range(len(canon_rows)) if not is_instant[i] and not never_gains(
             int(canon_values[i]), QUALIFY, int(win_net[i]), int(take[i]), fee, m)]
         for done, i in enumerate(todo):
@@ -348,7 +365,7 @@ def _sum_span(rules, deck, strategies, span, progress):
                                         int(win_net[i]), int(take[i]), fee, lose)
             if progress and done % 50 == 0:
                 progress(f"forcing: {done}/{len(todo)} hands")
-    sums: dict[str, tuple] = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
+    sums: dict[str, SpanSums] = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}
     total = len(weights)
     for start in range(0, total, _CHUNK):
         stop = min(start + _CHUNK, total)
@@ -389,7 +406,7 @@ def _sum_span(rules, deck, strategies, span, progress):
             _add(lines, "lose", 0, -lose, wp * above[p] * m, cls[p], scale)
             _add(lines, "not_qualified", 0, take[c][p], wp * (nq[p] - extra[p, 1]) * m, cls[p], scale)
             if force:
-                fee = int(rules.force_fee * scale)
+                fee = int((rules.force_fee or 0) * scale)
                 _add(lines, "forced_win", cls[p], win_net[c][p] - fee, wp * extra[p, 2], None, scale)
                 _add(lines, "forced_push", 0, -fee, wp * extra[p, 3], cls[p], scale)
                 _add(lines, "forced_lose", 0, -lose - fee, wp * extra[p, 4], cls[p], scale)
@@ -404,18 +421,18 @@ def _sum_span(rules, deck, strategies, span, progress):
             "replacements": m, "sums": sums}
 
 
-def _add(lines, event, classes, nets, counts, _unused, scale):
+def _add(lines: Lines, event: str, classes: Any, nets: Any, counts: Any, _unused: Any, scale: int) -> None:
     """Add ``counts`` to the lines keyed by (event, class, net); arrays or scalars broadcast."""
-    counts = np.asarray(counts, dtype=np.int64)
-    if counts.size == 0:
+    amounts = np.asarray(counts, dtype=np.int64)
+    if amounts.size == 0:
         return
-    classes = np.broadcast_to(np.asarray(classes, dtype=np.int64), counts.shape)
-    nets = np.broadcast_to(np.asarray(nets, dtype=np.int64), counts.shape)
+    class_ids = np.broadcast_to(np.asarray(classes, dtype=np.int64), amounts.shape)
+    net_ids = np.broadcast_to(np.asarray(nets, dtype=np.int64), amounts.shape)
     named = event in ("win", "instant", "forced_win")
-    key = (classes if named else np.zeros_like(classes)) * (1 << 33) + nets + _NET_OFFSET
+    key = (class_ids if named else np.zeros_like(class_ids)) * (1 << 33) + net_ids + _NET_OFFSET
     keys, inverse = np.unique(key, return_inverse=True)
     sums = np.zeros(len(keys), dtype=np.int64)
-    np.add.at(sums, inverse.reshape(-1), counts)
+    np.add.at(sums, inverse.reshape(-1), amounts)
     for k, total in zip(keys.tolist(), sums.tolist()):
         if total == 0:
             continue
@@ -425,7 +442,8 @@ def _add(lines, event, classes, nets, counts, _unused, scale):
         lines[index] = lines.get(index, 0) + total
 
 
-def _boundary(boundary, hands, up, weights, classes, plays, instant):
+def _boundary(boundary: Boundary, hands: Array, up: Array, weights: Array, classes: Array, plays: Array,
+              instant: Array) -> None:
     """Per class: (situations played, situations); ace-king: by third card and up card rank."""
     for cls in np.unique(classes).tolist():
         mask = (classes == cls) & ~instant

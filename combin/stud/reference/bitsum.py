@@ -12,19 +12,25 @@ the same loop in numpy (:func:`forcing_by_bits_numpy`) is used when numba is
 missing, and the tests compare the two.
 """
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["forcing_by_bits", "forcing_by_bits_numpy", "COMPILED"]
 
+Array = NDArray[Any]
 
-def _popcount64(x):
+
+def _popcount64(x: int) -> int:
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101) >> 56
 
 
-def _loop(masks, w, c, counts, bits, beaten, beating, loss, r, out):
+def _loop(masks: Array, w: Array, c: Array, counts: Array, bits: Array, beaten: Array, beating: Array,
+          loss: int, r: int, out: Array) -> None:
     for i in range(len(masks)):
         m = masks[i]
         gain = 0
@@ -60,7 +66,8 @@ if numba is not None:
 COMPILED = numba is not None
 
 
-def forcing_by_bits(masks, w, c, counts, bits, beaten, beating, loss, r):
+def forcing_by_bits(masks: Array, w: Array, c: Array, counts: Array, bits: Array, beaten: Array,
+                    beating: Array, loss: int, r: int) -> Array:
     """``(len(masks), 5)`` int64: gain, hands forced, replacements won, lost, not requalified."""
     if not COMPILED:
         return forcing_by_bits_numpy(masks, w, c, counts, bits, beaten, beating, loss, r)
@@ -71,7 +78,8 @@ def forcing_by_bits(masks, w, c, counts, bits, beaten, beating, loss, r):
     return out
 
 
-def forcing_by_bits_numpy(masks, w, c, counts, bits, beaten, beating, loss, r):
+def forcing_by_bits_numpy(masks: Array, w: Array, c: Array, counts: Array, bits: Array, beaten: Array,
+                          beating: Array, loss: int, r: int) -> Array:
     """The same sums, one draw at a time in numpy (no numba)."""
     out = np.zeros((len(masks), 5), dtype=np.int64)
     for i in range(len(masks)):

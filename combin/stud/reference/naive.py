@@ -16,17 +16,26 @@ reduced decks, and for fold, play and buy on the full deck.
 """
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 from combin.cards import hand_class
-from combin.stud.core.rules import bet_pay
+from combin.errors import CombinError
+from combin.stud.core.rules import Rules, bet_pay
+from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT
 
 __all__ = ["plain_value", "plain_best", "qualifies", "option_values", "option_keys"]
 
 # Categories for comparing hands: a royal flush is the top straight flush, and an
 # ace-king hand is a high-card hand (its kickers already place it above the rest).
+#: A comparable key of five cards: category, then the tie-breaking ranks.
+PlainValue = tuple[int, tuple[int, ...]]
+#: An option: ``("fold",)``, ``("play",)``, ``("buy",)`` or ``("exchange", positions)``.
+OptionKey = tuple[Any, ...]
+
 _CATEGORY = {"royal_flush": 8, "straight_flush": 8, "four_of_a_kind": 7, "full_house": 6,
              "flush": 5, "straight": 4, "three_of_a_kind": 3, "two_pair": 2, "one_pair": 1,
              "ace_king": 0, "high_card": 0}
@@ -34,7 +43,7 @@ _STRAIGHT_OR_BETTER = {"royal_flush", "straight_flush", "four_of_a_kind", "full_
                        "flush", "straight"}
 
 
-def plain_value(cards):
+def plain_value(cards: Sequence[int]) -> PlainValue:
     """A comparable key of five cards: category, then the ranks that break ties.
 
     Straights compare by their top card, the wheel A-2-3-4-5 by its five;
@@ -54,7 +63,7 @@ def plain_value(cards):
     return (_CATEGORY[name], tuple(order))
 
 
-def plain_best(cards):
+def plain_best(cards: Iterable[int]) -> tuple[PlainValue, str]:
     """The best :func:`plain_value` of any five of ``cards``, and that five's class.
 
     >>> from combin.cards import parse_cards
@@ -64,7 +73,7 @@ def plain_best(cards):
     return max((plain_value(five), hand_class(five)) for five in combinations(cards, 5))
 
 
-def qualifies(cards):
+def qualifies(cards: Sequence[int]) -> bool:
     """Does the dealer's five qualify?  Ace-king or better.
 
     >>> from combin.cards import parse_cards
@@ -74,20 +83,22 @@ def qualifies(cards):
     return hand_class(cards) != "high_card"
 
 
-def option_keys(sizes=(2, 3, 4, 5), buy=True):
+def option_keys(sizes: Iterable[int] = (2, 3, 4, 5), buy: bool = True) -> list[OptionKey]:
     """The option keys: fold, play, buy (unless not ``buy``), then every exchange of ``sizes`` positions (29).
 
     >>> len(option_keys()), option_keys()[:3]
     (29, [('fold',), ('play',), ('buy',)])
     """
-    keys: list[tuple] = [("fold",), ("play",)] + ([("buy",)] if buy else [])
+    keys: list[OptionKey] = [("fold",), ("play",)] + ([("buy",)] if buy else [])
     for size in sizes:
         keys += [("exchange", positions) for positions in combinations(range(5), size)]
     return keys
 
 
 class Walker:
-    def __init__(self, situation, rules):
+    """The naive game tree of one situation: every draw, every dealer hand, every replacement card."""
+
+    def __init__(self, situation: Situation, rules: Rules) -> None:
         self.rules = rules
         self.up = situation.up
         self.ante_win = rules.ante_win
@@ -99,22 +110,22 @@ class Walker:
         self.force_fee = rules.force_fee
         # L9=first-five: the Ante pay of a non-qualifying dealer is the dealt five's, whatever is drawn
         self.dealt_name = hand_class(situation.player) if rules.ante_reads_first_five else None
-        self._dealer = {}
+        self._dealer: dict[frozenset[int], tuple[bool, PlainValue]] = {}
 
-    def dealer(self, cards):
+    def dealer(self, cards: Sequence[int]) -> tuple[bool, PlainValue]:
         key = frozenset(cards)
         if key not in self._dealer:
             self._dealer[key] = (qualifies(cards), plain_value(cards))
         return self._dealer[key]
 
-    def settle(self, player, dealer_value):
+    def settle(self, player: tuple[PlainValue, Fraction], dealer_value: PlainValue) -> Fraction:
         """Net of Ante and Bet against a qualifying dealer (fee not included)."""
         value, pays = player
         if value > dealer_value:
             return self.ante_win + self.rules.bet * pays
-        return -1 - self.rules.bet if value < dealer_value else 0
+        return Fraction(-1 - self.rules.bet if value < dealer_value else 0)
 
-    def play(self, hand, pool):
+    def play(self, hand: Sequence[int], pool: Sequence[int]) -> Fraction:
         """Exact value of playing ``hand`` (5 or 6 cards) when ``pool`` is unseen."""
         best, name = plain_best(hand)
         player = (best, bet_pay(self.rules, hand))
@@ -131,6 +142,8 @@ class Walker:
             high = max(dealer, key=lambda card: card >> 2)
             rest = [card for card in dealer if card != high]
             left = [card for card in pool if card not in hidden]
+            if self.force_fee is None:
+                raise CombinError("the naive walk forces a dealer who does not qualify: the game has no force fee")
             force = Fraction(0)
             for new in left:
                 qualified, value = self.dealer(rest + [new])
@@ -138,17 +151,18 @@ class Walker:
             total += max(Fraction(take), force / len(left))
         return total / count
 
-    def draw(self, kept, pool, size):
+    def draw(self, kept: Iterable[int], pool: Sequence[int], size: int) -> Fraction:
         """Fee, then ``size`` new cards, then the better of fold (-1) or play."""
         total, count = Fraction(0), 0
         for new in combinations(pool, size):
             left = [card for card in pool if card not in new]
             total += max(Fraction(-1), self.play(list(kept) + list(new), left))
             count += 1
-        return -self.fee + total / count
+        return -(self.fee or 0) + total / count
 
 
-def option_values(situation, rules, keys=None):
+def option_values(situation: Situation, rules: Rules,
+                  keys: Iterable[OptionKey] | None = None) -> dict[OptionKey, Fraction]:
     """``{option key: Fraction EV per unit of Ante}`` by walking every branch.
 
     ``keys`` limits the walk to some of :func:`option_keys` (default all);
@@ -165,7 +179,7 @@ def option_values(situation, rules, keys=None):
     bonus = Fraction(instant[first].net) if first in instant else Fraction(0)
     if first in instant and rules.instant_ends_round:
         return {("instant",): bonus}
-    values = {}
+    values: dict[OptionKey, Fraction] = {}
     for key in keys or option_keys(rules.exchange_sizes, rules.buy > 0):
         if key[0] == "fold":
             value = Fraction(-1)

@@ -13,17 +13,27 @@ checked against the game-tree oracle :mod:`combin.stud.reference.naive`.
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, hand_table,
                                      lex_index, subsets_table)
 
 __all__ = ["DealerTable", "reference_numerators", "final_hands", "forcing", "subsets", "popcount"]
 
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.reference.cards.engine import Engine
+
+Array = NDArray[Any]
+#: One order of the non-qualifying dealer hands (see :meth:`DealerTable.force_table`).
+ForceRows = tuple[Array, Array, Array, Array, dict[tuple[int, int], tuple[Array, Array]]]
+
 
 @lru_cache(maxsize=16)
-def subsets(n, k):
+def subsets(n: int, k: int) -> Array:
     """Every k-subset of ``range(n)`` as sorted rows, lexicographic (int64).
 
     >>> subsets(4, 2).tolist()
@@ -34,7 +44,7 @@ def subsets(n, k):
     return subsets_table(k, n).astype(np.int64)
 
 
-def popcount(words):
+def popcount(words: Array) -> Array:
     """Set bits of each non-negative int64 (numpy's bitwise_count, or eight byte look-ups).
 
     >>> popcount(np.array([0, 1, 0b1011, 2 ** 40 - 1])).tolist()
@@ -43,10 +53,11 @@ def popcount(words):
     if hasattr(np, "bitwise_count"):
         return np.bitwise_count(words).astype(np.int64)
     table = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
-    return table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
+    counts: Array = table[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), 8)].sum(axis=1)
+    return counts
 
 
-def _masks(k, most=4):
+def _masks(k: int, most: int = 4) -> list[tuple[tuple[int, ...], int]]:
     """Submasks of ``range(k)`` with at most ``most`` members: (columns, sign)."""
     return [(cols, -1 if len(cols) % 2 else 1)
             for size in range(min(k, most) + 1) for cols in combinations(range(k), size)]
@@ -72,17 +83,17 @@ class DealerTable:
     Every count is at most ``C(n, 4) < 2**31``.
     """
 
-    def __init__(self, up, unseen, deck=None):
+    def __init__(self, up: int, unseen: ArrayLike, deck: "Deck | None" = None) -> None:
         from combin.stud.core.deck import Deck
         self.hand_table = hand_table(deck if deck is not None else Deck.parse(None))
         self.up = up
         self.cards = np.asarray(unseen, dtype=np.int64)
-        n = self.n = len(unseen)
+        n = self.n = len(self.cards)
         self.size = n + 1
         self._built = False
-        self._force = None
+        self._force: dict[str, ForceRows] | None = None
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         # The tables below are built on first use: the compiled engine reads only n and cards.
         if name.startswith("__") or self.__dict__.get("_built", True):
             raise AttributeError(name)
@@ -90,7 +101,7 @@ class DealerTable:
         self._build()
         return getattr(self, name)
 
-    def _build(self):
+    def _build(self) -> None:
         up, n = self.up, self.n
         hands = self.hands = subsets(n, 4)
         dealer = np.column_stack([np.full(len(hands), up, dtype=np.int64), self.cards[hands]])
@@ -131,19 +142,19 @@ class DealerTable:
         self.qstart = np.cumsum(qcount) - qcount
         self.ncount3 = ncount3
 
-    def evaluate(self, hands):
+    def evaluate(self, hands: Array) -> Array:
         """Values of an ``(m, 5)`` array of the deck's cards, read from the deck's hand table."""
         table = self.hand_table
         return table.values[table.indices_of(hands)].astype(np.int64)
 
-    def key(self, positions):
+    def key(self, positions: Array) -> Array:
         """Keys of rows of sorted positions (an ``(m, j)`` array; ``j = 0`` gives 0)."""
         key = np.zeros(len(positions), dtype=np.int64)
         for column in range(positions.shape[1]):
             key = key * self.size + positions[:, column] + 1
         return key
 
-    def counts(self, positions, low, high):
+    def counts(self, positions: Array, low: Array, high: Array) -> tuple[Array, Array, Array, Array]:
         """For rows of ``j`` sorted positions: qualifying below / tied / above, and not qualifying.
 
         ``low``/``high`` are the numbers of dealer levels below / not above each
@@ -162,12 +173,12 @@ class DealerTable:
             return below, upto - below, self.qcount[key] - upto, self.ncount3[key]
         hand = lex_index(positions, self.n)
         qualified, level = self.qualified[hand], self.level[hand]
-        below = qualified & (level < low)
-        upto = qualified & (level < high)
-        return (below.astype(np.int64), (upto & ~below).astype(np.int64),
-                (qualified & ~upto).astype(np.int64), (~qualified).astype(np.int64))
+        below_mask = qualified & (level < low)
+        upto_mask = qualified & (level < high)
+        return (below_mask.astype(np.int64), (upto_mask & ~below_mask).astype(np.int64),
+                (qualified & ~upto_mask).astype(np.int64), (~qualified).astype(np.int64))
 
-    def force_table(self):
+    def force_table(self) -> dict[str, ForceRows]:
         """For every non-qualifying ``H``: the replacements that requalify it, and their values.
 
         The replaced card is the dealer's highest (ace high; unique, as a hand
@@ -229,12 +240,12 @@ class DealerTable:
 
 
 
-def final_hands(engine, kept, size):
+def final_hands(engine: "Engine", kept: ArrayLike, size: int) -> tuple[Array, Array, Array]:
     """Draw rows, final hands, their values for every draw of ``size`` unseen cards of ``engine``."""
     table = engine.table
     draws = subsets(table.n, size)
-    kept = np.asarray(kept, dtype=np.int64)
-    hands = np.concatenate([np.broadcast_to(kept, (len(draws), len(kept))),
+    held = np.asarray(kept, dtype=np.int64)
+    hands = np.concatenate([np.broadcast_to(held, (len(draws), len(held))),
                             table.cards[draws]], axis=1)
     if hands.shape[1] == 5:
         values = table.evaluate(hands)
@@ -244,7 +255,8 @@ def final_hands(engine, kept, size):
     return draws, hands, values
 
 
-def reference_numerators(engine, kept, size, detail=False):
+def reference_numerators(engine: "Engine", kept: ArrayLike, size: int,
+                         detail: bool = False) -> tuple[Array, int, dict[str, Any] | None]:
     """:meth:`~combin.stud.reference.cards.engine.Engine.play_numerators` by the numpy path (the reference of the kernel)."""
     table = engine.table
     draws, hands, values = final_hands(engine, kept, size)
@@ -271,7 +283,8 @@ def reference_numerators(engine, kept, size, detail=False):
     return numerator, r * comb(table.n - size, 4), counts
 
 
-def _forcing_by_bits(engine, rows, group, draws, draw_bits, win, cost, r, gains, extra):
+def _forcing_by_bits(engine: "Engine", rows: ForceRows, group: tuple[int, int], draws: Array, draw_bits: Array,
+                     win: Array, cost: Array, r: int, gains: Array, extra: Array | None) -> None:
     """:func:`forcing` for players whose class decides every requalified showdown.
 
     A two pair or trips beats every requalified pair and loses to every
@@ -292,7 +305,8 @@ def _forcing_by_bits(engine, rows, group, draws, draw_bits, win, cost, r, gains,
                                         np.zeros(len(draws), np.int64), out[:, 4]])
 
 
-def forcing(engine, draws, values, win, take, r, detail):
+def forcing(engine: "Engine", draws: Array, values: Array, win: Array, take: Array, r: int,
+            detail: bool) -> tuple[Array, Array | None]:
     """Per draw, ``sum_H max(0, S_H - r * (fee + take))`` over the non-qualifying ``H``.
 
     Only hands that pass the bound are summed: ``S_H <= win * outs(H)``,
@@ -304,6 +318,8 @@ def forcing(engine, draws, values, win, take, r, detail):
     gains = np.zeros(len(draws), dtype=np.int64)
     extra = np.zeros((len(draws), 5), dtype=np.int64) if detail else None
     if not (~engine.table.qualified).any():
+        return gains, extra
+    if engine.force_fee is None:       # no forcing in the game: nothing to gain by it
         return gains, extra
     cost = r * (engine.force_fee + take)
     category = values // CATEGORY_SHIFT

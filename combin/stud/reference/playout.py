@@ -16,21 +16,30 @@ the mean and of the variance are the only decimals.
 
 import random
 from decimal import Decimal, localcontext
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import permutations
+from typing import TYPE_CHECKING
+
+from combin.errors import CombinError
+
+if TYPE_CHECKING:
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import Rules
+    from combin.stud.game.chunks import ClassRecord
 
 __all__ = ["play_rounds", "RoundsResult"]
 
-_PERMUTATIONS = list(permutations(range(4)))
+_PERMUTATIONS: list[tuple[int, ...]] = list(permutations(range(4)))
 
 
-def relabel(card, perm):
+def relabel(card: int, perm: Sequence[int]) -> int:
     return (card & ~3) | perm[card & 3]
 
 
-def canonical(hand, up):
+def canonical(hand: Sequence[int], up: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
     """(canonical hand, canonical up, the relabelling used): the least image of the situation."""
-    best: tuple | None = None
+    best: tuple[tuple[tuple[int, ...], int], tuple[int, ...]] | None = None
     for perm in _PERMUTATIONS:
         image = (tuple(sorted(relabel(c, perm) for c in hand)), relabel(up, perm))
         if best is None or image < best[0]:
@@ -49,27 +58,30 @@ class RoundsResult:
     ``s^2 +- z sqrt((m4 - s^4) / n)``.
     """
 
-    def __init__(self, rounds, total, squares, cubes=None, fourths=None):
+    def __init__(self, rounds: int, total: Fraction, squares: Fraction, cubes: Fraction | None = None,
+                 fourths: Fraction | None = None) -> None:
         self.rounds, self.total, self.squares = rounds, total, squares
         self.cubes, self.fourths = cubes, fourths
 
     @property
-    def mean(self):
+    def mean(self) -> Fraction:
         return self.total / self.rounds
 
     @property
-    def variance(self):
+    def variance(self) -> Fraction:
         n = self.rounds
         return (self.squares - self.total * self.total / n) / (n - 1)
 
-    def fourth_central(self):
+    def fourth_central(self) -> Fraction:
         """``m4 = (1/n) sum (x - m)^4`` from the power sums (exact)."""
+        if self.cubes is None or self.fourths is None:
+            raise CombinError("the fourth central moment needs the sums of cubes and fourth powers")
         n = self.rounds
         m = self.total / n
         return (self.fourths - 4 * m * self.cubes + 6 * m * m * self.squares
                 - 4 * m ** 3 * self.total + n * m ** 4) / n
 
-    def variance_interval(self, z=Decimal("2.5758293035489004")):
+    def variance_interval(self, z: Decimal = Decimal("2.5758293035489004")) -> tuple[Decimal, Decimal]:
         """The 99% interval of the variance of one round's net (delta method, decimals)."""
         n = self.rounds
         spread = (self.fourth_central() - self.variance ** 2) / n
@@ -79,7 +91,7 @@ class RoundsResult:
             centre = Decimal(self.variance.numerator) / Decimal(self.variance.denominator)
             return centre - half, centre + half
 
-    def interval(self, z=Decimal("2.5758293035489004")):
+    def interval(self, z: Decimal = Decimal("2.5758293035489004")) -> tuple[Decimal, Decimal]:
         with localcontext() as context:
             context.prec = 40
             variance = self.variance / self.rounds
@@ -88,7 +100,8 @@ class RoundsResult:
             return centre - half, centre + half
 
 
-def play_rounds(deck, rules, records, rounds, seed):
+def play_rounds(deck: "Deck", rules: "Rules", records: Sequence["ClassRecord"], rounds: int,
+                seed: int) -> RoundsResult:
     """Deal and play ``rounds`` seeded rounds by the strategy ``records`` (every class of the deck)."""
     from combin.stud.draw.options import option_keys
     from combin.stud.reference.naive import Walker

@@ -66,21 +66,32 @@ numpy code of :mod:`combin.stud.reference.numpy_engine` computes the same intege
 (``Engine(..., reference=True)``; the tests compare the two draw by draw).
 """
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 
+from combin.stud.core.rules import Rules
+from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, value_class
-from combin.stud.draw.advise import instant_of
+from combin.stud.draw.advise import Moments, instant_of
 from combin.cards import CLASSES
 from combin.stud.draw.options import Option, option_keys
 from combin.stud.reference.cards.engine import Engine
 
-__all__ = ["advise_cards", "price", "distribution", "option_sums_of", "results_of", "request_of", "Engine"]
+__all__ = ["advise_cards", "price", "distribution", "option_sums_of", "results_of", "request_of", "Engine", "Sums",
+           "Distribution"]
+
+#: An option's per-draw sums: ``(numerator, denominator, counts, cards drawn, kind)``.
+Sums = tuple[Any, int, Any, int, str]
+#: ``(whole, {result id: [count, sum of count x net, sum of count x net^2]})``.
+Distribution = tuple[int, dict[str, list[int]]]
 
 
-def advise_cards(situation, rules, detail=True, progress=None):
+def advise_cards(situation: Situation, rules: Rules, detail: bool = True,
+                 progress: Callable[[int, int], object] | None = None) -> list[Option]:
     """:func:`advise` by the card-by-card engine (:class:`Engine`): every option exact.
 
     Equal values keep the order of :func:`option_keys`.  The best option
@@ -105,16 +116,17 @@ def advise_cards(situation, rules, detail=True, progress=None):
     if settled is not None:
         return settled
     engine = Engine(situation, rules)
-    options, seen = [], {}
+    options: list[tuple[Fraction, str, tuple[int, ...]]] = []
+    seen: dict[tuple[str, tuple[int, ...]], Fraction] = {}
     symmetric = _suit_symmetries(player, situation.up)
     keys = option_keys(rules)
-    twins = []
+    twins: list[tuple[str, tuple[int, ...]]] = []
     for kind, positions in keys:
         # an exchange that a suit relabelling fixing the five and the up card turns into one
         # already priced keeps the same cards up to suits: the same value, not summed again
         kept = [c for i, c in enumerate(player) if i not in positions]
         twins.append((kind, min(tuple(sorted(_relabel(c, p) for c in kept)) for p in symmetric)))
-    firsts: dict[tuple, tuple] = {}
+    firsts: dict[tuple[str, tuple[int, ...]], tuple[str, tuple[int, ...]]] = {}
     for key, twin in zip(keys, twins):
         firsts.setdefault(twin, key)
     engine.prepare([request_of(engine, player, kind, positions) for kind, positions in firsts.values()
@@ -128,9 +140,10 @@ def advise_cards(situation, rules, detail=True, progress=None):
     # the best is the first option of the highest value in option_keys order (a stable sort):
     # never a twin, whose first relabelling comes before it with the same value
     options.sort(key=lambda item: -item[0])
-    out = []
+    out: list[Option] = []
     for index, (ev, kind, positions) in enumerate(options):
-        results = moments = None
+        results: dict[str, Fraction] | None = None
+        moments: Moments | None = None
         if detail and index == 0:
             sums = option_sums_of(engine, player, kind, positions, True)[1]
             moments = _moments(engine, sums, bonus)
@@ -142,25 +155,25 @@ def advise_cards(situation, rules, detail=True, progress=None):
     return out
 
 
-def request_of(engine, player, kind, positions):
+def request_of(engine: Engine, player: Sequence[int], kind: str,
+               positions: Sequence[int]) -> tuple[list[int], int]:
     """``(kept cards, cards drawn)`` of an option that draws or plays (not fold)."""
-    size = 0 if kind == "play" else (engine.rules.buy if kind == "buy"
-                                     else len(positions))
+    size: int = 0 if kind == "play" else (engine.rules.buy if kind == "buy" else len(positions))
     return [c for i, c in enumerate(player) if i not in positions], size
 
 
-def _relabel(card, suits):
+def _relabel(card: int, suits: Sequence[int]) -> int:
     return (card & ~3) | suits[card & 3]
 
 
-def _suit_symmetries(player, up):
+def _suit_symmetries(player: Sequence[int], up: int) -> list[tuple[int, ...]]:
     """The suit permutations that map the player's five onto themselves and fix the up card."""
     cards = set(player)
     return [p for p in permutations(range(4))
             if _relabel(up, p) == up and {_relabel(c, p) for c in cards} == cards]
 
 
-def price(engine, player, kind, positions=()):
+def price(engine: Engine, player: Sequence[int], kind: str, positions: Sequence[int] = ()) -> Fraction:
     """The exact value of one option (``kind`` of :func:`option_keys`, discard positions).
 
     >>> from combin.stud.core.rules import load_game
@@ -174,27 +187,28 @@ def price(engine, player, kind, positions=()):
     return option_sums_of(engine, player, kind, positions, False)[0]
 
 
-def option_sums_of(engine, player, kind, positions, detail):
+def option_sums_of(engine: Engine, player: Sequence[int], kind: str, positions: Sequence[int],
+                   detail: bool) -> tuple[Fraction, Sums | None]:
     """``(value, sums)``: the option's exact value and, with ``detail``, its per-draw sums."""
     if kind == "fold":
         return Fraction(-1), None
     kept, size = request_of(engine, player, kind, positions)
     numerator, denominator, counts = engine.play_numerators(kept, size, detail)
-    sums = (numerator, denominator, counts, size, kind) if detail else None
+    sums: Sums | None = (numerator, denominator, counts, size, kind) if detail else None
     if kind == "play":
         return Fraction(int(numerator[0]), denominator), sums
     # a sum of at most C(47, 5) int64 terms each below 2.6e9 in size: below 2**63
     total = int(np.maximum(numerator, -denominator).sum())
-    return -engine.draw_fee + Fraction(total, denominator * len(numerator)), sums
+    return -(engine.draw_fee or 0) + Fraction(total, denominator * len(numerator)), sums
 
 
-def results_of(engine, sums):
+def results_of(engine: Engine, sums: Sums | None) -> dict[str, Fraction]:
     """Probabilities of each final result of one option (see :data:`RESULTS`)."""
     whole, found = distribution(engine, sums)
     return {key: Fraction(count, whole) for key, (count, _, _) in found.items()}
 
 
-def _moments(engine, sums, bonus=Fraction(0)):
+def _moments(engine: Engine, sums: Sums | None, bonus: Fraction = Fraction(0)) -> Moments:
     """``{result id: (probability, net x probability, net^2 x probability)}`` of one option.
 
     ``bonus`` (the instant pay under L7=continue) is added to every net:
@@ -206,7 +220,7 @@ def _moments(engine, sums, bonus=Fraction(0)):
             for key, (c, s1, s2) in found.items()}
 
 
-def _win_nets(engine, numerator, counts, r):
+def _win_nets(engine: Engine, numerator: Any, counts: dict[str, Any], r: int) -> tuple[Any, Any]:
     """Per draw, the net of a won showdown (Ante pay plus Bet x pays), from the sums alone.
 
     The play numerator is ``r (w below - loss above + take nq) + gains``, and the
@@ -222,7 +236,7 @@ def _win_nets(engine, numerator, counts, r):
     forced = counts["forced"][1] if counts["forced"] is not None else None
     if forced is not None:
         picked, nw, nl = forced[:, 0], forced[:, 1], forced[:, 2]
-        rest = rest + engine.loss * nl + picked * r * (engine.force_fee + take)
+        rest = rest + engine.loss * nl + picked * r * ((engine.force_fee or 0) + take)
         wins = wins + nw
     safe = np.where(wins > 0, wins, 1)
     win, remainder = np.divmod(rest, safe)
@@ -231,7 +245,7 @@ def _win_nets(engine, numerator, counts, r):
     return np.where(wins > 0, win, 0), take
 
 
-def distribution(engine, sums, nets=None):
+def distribution(engine: Engine, sums: Sums | None, nets: dict[tuple[str, int], int] | None = None) -> Distribution:
     """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option.
 
     ``nets``, a dict when given, receives the distribution itself: ``{(result id, net): count}``
@@ -268,17 +282,17 @@ def distribution(engine, sums, nets=None):
         return 1, {"fold": [1, -1, 1]}
     numerator, denominator, counts, size, kind = sums
     r = engine.n - size - 4
-    fee = engine.draw_fee if kind != "play" else 0
+    fee = (engine.draw_fee or 0) if kind != "play" else 0
     plays = numerator >= -denominator if kind != "play" else np.ones(len(numerator), bool)
     whole = denominator * len(numerator)
     win, take = _win_nets(engine, numerator, counts, r)
     forced = counts["forced"][1] if counts["forced"] is not None else None
     picked = forced[:, 0] if forced is not None else np.zeros(len(numerator), np.int64)
     zero = np.zeros(len(numerator), np.int64)
-    found: dict[str, list] = {}
+    found: dict[str, list[int]] = {}
 
-    def add(key, count, net):
-        count, net = count[plays], np.broadcast_to(net, plays.shape)[plays] - fee
+    def add(key: str, counts_of: Any, net_of: Any) -> None:
+        count, net = counts_of[plays], np.broadcast_to(net_of, plays.shape)[plays] - fee
         keep = count != 0
         if not keep.any():
             return
@@ -293,7 +307,7 @@ def distribution(engine, sums, nets=None):
             entry[1] += c * x
             entry[2] += c * x * x
 
-    loss, ff = engine.loss, engine.force_fee
+    loss, ff = engine.loss, engine.force_fee or 0       # the fee is read only where forcing is summed
     if len(numerator):
         unique, inverse = np.unique(counts["values"], return_inverse=True)
         classes = np.array([CLASSES.index(value_class(v)) for v in unique.tolist()],

@@ -12,20 +12,28 @@ computes the same integers by :mod:`combin.stud.reference.numpy_engine` instead.
 The rules' pays are read from :mod:`combin.stud.core.pays`, as the rank engine reads them.
 """
 
+from collections.abc import Iterable, Sequence
 from functools import cached_property, lru_cache
 from math import comb
 import threading
 from typing import Any
 
 import numpy as np
+from numpy.typing import DTypeLike, NDArray
 
 from combin.errors import CombinError
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, value_pay, whole, whole_pays
-from combin.stud.core.rules import bet_pay
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import Rules, bet_pay
+from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, hand_table
 from combin.stud.reference.numpy_engine import DealerTable, popcount, reference_numerators, subsets
 
 __all__ = ["Engine", "GROUP_TABLE", "OUT_LIMIT"]
+
+Array = NDArray[Any]
+#: Per option: the numerators of its draws, and the counts with ``detail`` (else ``None``).
+Numerators = tuple[Array, dict[str, Any] | None]
 
 class Engine:
     """The sums of one situation; ``prune=False`` sums forcing everywhere (for the tests).
@@ -48,12 +56,13 @@ class Engine:
     Fraction(205, 204)
     """
 
-    def __init__(self, situation, rules, prune=True, reference=False, tie_loop_most=None):
+    def __init__(self, situation: Situation, rules: Rules, prune: bool = True, reference: bool = False,
+                 tie_loop_most: int | None = None) -> None:
         self.prune = prune
         self.tie_loop_most = tie_loop_most
         self.reference = reference
-        self._kernel = None
-        self._done = {}
+        self._kernel: dict[str, Any] | None = None
+        self._done: dict[tuple[tuple[int, ...], int], Array] = {}
         self.rules = rules
         self.situation = situation
         self.n = len(situation.unseen)
@@ -61,16 +70,16 @@ class Engine:
         pays = whole_pays(rules, situation.player)
         self.bet, self.loss, self.ante_win = pays.bet, pays.loss, pays.ante_win
         self.take_low, self.take_high = pays.take_low, pays.take_high
-        self.force_fee = pays.force_fee if pays.can_force else None
-        self.draw_fee = pays.draw_fee if pays.can_draw else None
+        self.force_fee: int | None = pays.force_fee if pays.can_force else None
+        self.draw_fee: int | None = pays.draw_fee if pays.can_draw else None
 
     @cached_property
-    def table(self):
+    def table(self) -> DealerTable:
         """The numpy reference's dealer table (:class:`~combin.stud.reference.numpy_engine.DealerTable`)."""
         situation = self.situation
         return DealerTable(situation.up, situation.unseen, situation.deck)
 
-    def pays(self, hands, values):
+    def pays(self, hands: Array, values: Array | None) -> Array:
         """Bet pays (to 1, with L11) of each final hand: by value for five cards.
 
         For five cards the value fixes the ranks and whether the hand is
@@ -80,11 +89,12 @@ class Engine:
         if hands.shape[1] != 5:
             return np.array([whole(bet_pay(self.rules, row.tolist()), "a Bet pay")
                              for row in hands], dtype=np.int64)
-        unique, inverse = np.unique(values, return_inverse=True)
+        unique, inverse = np.unique(np.asarray(values), return_inverse=True)
         found = [value_pay(self.rules, value) for value in unique.tolist()]
         return np.array(found, dtype=np.int64)[inverse.reshape(-1)]
 
-    def play_numerators(self, kept, size, detail=False):
+    def play_numerators(self, kept: Sequence[int], size: int,
+                        detail: bool = False) -> tuple[Array, int, dict[str, Any] | None]:
         """Per draw: the play numerator over ``r * C(n - size, 4)``, and that denominator.
 
         Draws are in the lexicographic order of :func:`itertools.combinations`
@@ -103,11 +113,11 @@ class Engine:
         numerator, counts = self._compute([(kept, size)], detail)[0]
         return numerator, self._denominator(size), counts
 
-    def _denominator(self, size):
+    def _denominator(self, size: int) -> int:
         n = len(self.situation.unseen)
         return (n - size - 4) * comb(n - size, 4)
 
-    def prepare(self, options):
+    def prepare(self, options: Iterable[tuple[Sequence[int], int]]) -> None:
         """Compute the numerators of every ``(kept, size)`` of ``options`` in one compiled call."""
         todo = [(list(kept), size) for kept, size in dict.fromkeys((tuple(k), s) for k, s in options)
                 if (tuple(kept), size) not in self._done]
@@ -115,7 +125,7 @@ class Engine:
             for (kept, size), (numerator, _) in zip(todo, self._compute(todo, False)):
                 self._done[(tuple(kept), size)] = numerator
 
-    def _tables(self):
+    def _tables(self) -> dict[str, Any]:
         """The per-situation tables of the kernel (built once)."""
         if self._kernel is None:
             from combin.stud.reference.cards.kernel import COMB, STRAIGHT_MASKS, dealer_tables, own_outs
@@ -141,7 +151,7 @@ class Engine:
             for t in range(3):
                 histogram = np.bincount(bounds[t], minlength=OUT_LIMIT + 1)
                 ge[t, :OUT_LIMIT + 1] = np.cumsum(histogram[::-1])[::-1]
-            gathered = {}
+            gathered: dict[str, dict[str, Array]] = {}
             # rank-blind outs (as if the row's four cards were not one suit): pairs, and every card
             # of a straight's rank (straight and straight-flush outs); the rows with flush outs apart
             straight_rank = bits[:, 3] | bits[:, 5]
@@ -206,7 +216,7 @@ class Engine:
                                 level_data=_level_data(self.rules, deck))
         return self._kernel
 
-    def _compute(self, options, detail):
+    def _compute(self, options: Sequence[tuple[Sequence[int], int]], detail: bool) -> list[Numerators]:
         """``[(numerator, counts or None)]`` of ``[(kept, size)]``, by the compiled kernel."""
         from combin.stud.reference.cards.kernel import (COMB, TIE_LOOP_MOST, draw_groups, enumerate_draws, first_pass,
                                              option_sums)
@@ -262,13 +272,13 @@ class Engine:
                                              TIE_LOOP_MOST if self.tie_loop_most is None else self.tie_loop_most)
         if bad:
             raise CombinError("a Bet pay must be a whole number of Ante units for the exact engine")
-        found = []
+        results: list[Numerators] = []
         for o in range(len(options)):
             part = slice(offsets[o], offsets[o + 1])
-            extra = None
+            extra: dict[str, Any] | None = None
             if detail:
                 c = counts[part]
-                forced = None
+                forced: tuple[Array, Array] | None = None
                 if self.force_fee is not None:
                     r = n - int(sizes[o]) - 4
                     win = (win_level[level[part]] if six_start[o] < 0
@@ -278,17 +288,17 @@ class Engine:
                     forced = (gains, np.ascontiguousarray(c[:, 4:]))
                 extra = dict(below=c[:, 0].copy(), tied=c[:, 1].copy(), above=c[:, 2].copy(),
                              nq=c[:, 3].copy(), values=values[level[part]], forced=forced)
-            found.append((numerator[part], extra))
-        return found
+            results.append((numerator[part], extra))
+        return results
 
 
 
 OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight, 9 flush cards)
-_LEVEL_DATA: dict[tuple, tuple] = {}
+_LEVEL_DATA: dict[tuple[str, str | None, str], tuple[Array, Array, Array]] = {}
 
 
 @lru_cache(maxsize=4)
-def _narrow_levels(deck):
+def _narrow_levels(deck: Deck) -> Array:
     """The deck's dense hand levels in the narrowest of int16/int32 that holds them (the same values).
 
     The compiled kernel reads the table at random (millions of reads per
@@ -306,7 +316,7 @@ _WORK = threading.local()
 GROUP_TABLE = comb(17, 5) * 2 ** 5 * 2
 
 
-def _workspace(name, size, width=None, dtype=np.int64):
+def _workspace(name: str, size: int, width: int | None = None, dtype: DTypeLike = np.int64) -> Array:
     """A reusable work array (int64 unless ``dtype``) of at least ``size`` rows (per thread, grown as needed).
 
     The compiled kernel writes every entry it later reads (see
@@ -314,7 +324,7 @@ def _workspace(name, size, width=None, dtype=np.int64):
     reach a result; reusing the memory spares the pages of a fresh array.
     Only arrays that the caller does not keep are taken from here.
     """
-    arrays = getattr(_WORK, "arrays", None)
+    arrays: dict[tuple[str, str], Array] | None = getattr(_WORK, "arrays", None)
     if arrays is None:
         arrays = _WORK.arrays = {}
     found = arrays.get((name, np.dtype(dtype).str))
@@ -324,7 +334,7 @@ def _workspace(name, size, width=None, dtype=np.int64):
     return found
 
 
-def _level_data(rules, deck):
+def _level_data(rules: Rules, deck: Deck) -> tuple[Array, Array, Array]:
     """Per level of the deck's hand table: the Bet pay of a five-card hand, its category, its value.
 
     A pay that is not a whole number of Ante units is marked (and refused when a draw reads it).
@@ -340,6 +350,6 @@ def _level_data(rules, deck):
     return _LEVEL_DATA[key]
 
 
-def _bitcount(words):
+def _bitcount(words: Array) -> Array:
     """Set bits of each non-negative int64."""
     return popcount(np.asarray(words, dtype=np.int64))

@@ -17,8 +17,10 @@ True
 """
 
 from math import comb
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from combin.stud.core.compiled import COMPILED, jit
 
@@ -32,7 +34,7 @@ COMB = np.array([[comb(a, b) for b in range(7)] for a in range(53)], dtype=np.in
 OUT_WIDTH = 29
 
 
-def _straight_masks():
+def _straight_masks() -> NDArray[Any]:
     """``STRAIGHT_MASKS[m]``: the 13-bit rank mask ``m`` is the five ranks of a straight."""
     table = np.zeros(1 << 13, dtype=np.bool_)
     for low in range(9):
@@ -44,12 +46,12 @@ def _straight_masks():
 STRAIGHT_MASKS = _straight_masks()
 
 
-def pack_positions(rows):
+def pack_positions(rows: ArrayLike) -> NDArray[Any]:
     """Packed draws of an ``(m, k)`` array of positions (six bits each, ``k`` above bit 30)."""
-    rows = np.asarray(rows, dtype=np.int64)
-    packed = np.full(len(rows), rows.shape[1] << 30, dtype=np.int64)
-    for column in range(rows.shape[1]):
-        packed |= rows[:, column] << (6 * column)
+    positions = np.asarray(rows, dtype=np.int64)
+    packed = np.full(len(positions), positions.shape[1] << 30, dtype=np.int64)
+    for column in range(positions.shape[1]):
+        packed |= positions[:, column] << (6 * column)
     return packed
 
 

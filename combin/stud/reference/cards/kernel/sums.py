@@ -31,6 +31,8 @@ them back through each draw's place in that order.
 40
 """
 
+from typing import Any
+
 import numpy as np
 
 from combin.stud.core.compiled import jit
@@ -161,7 +163,8 @@ def first_pass(tables, draws, nq, b4):
 TIE_LOOP_MOST = 40
 
 
-def option_sums(tables, rows, draws, pays, nq, below, work, prune, detail, tie_most):
+def option_sums(tables: SituationTables, rows: ForcingRows, draws: DrawBatch, pays: PayLevels, nq: Any, below: Any,
+                work: SumsWork, prune: bool, detail: bool, tie_most: int) -> tuple[Any, Any, int]:
     """Per draw: the play numerator (over ``r * C(n - k, 4)``) and, with ``detail``, the counts.
 
     The inputs are the situation's :class:`SituationTables` and
@@ -179,7 +182,8 @@ def option_sums(tables, rows, draws, pays, nq, below, work, prune, detail, tie_m
     caller to refuse.
     """
     level_sweep(tables, draws, pays.category.shape[0], work, tie_most)
-    return numerators(tables, rows, draws, pays, nq, below, work, prune, detail)
+    sums: tuple[Any, Any, int] = numerators(tables, rows, draws, pays, nq, below, work, prune, detail)
+    return sums
 
 
 @jit
