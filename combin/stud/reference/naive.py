@@ -2,8 +2,8 @@
 
 :func:`option_values` walks every branch of the round card by card: every
 exchange or sixth card, every four hidden dealer cards, and, when the dealer
-does not qualify, every card that could replace its highest card when the
-player forces.  At each decision it takes the better branch (fold or play
+does not qualify, every card that could replace its highest card (its lowest
+under L10=replace-lowest-once) when the player forces.  At each decision it takes the better branch (fold or play
 after a draw; take the Ante pay or force, with the dealer's five in view), and
 it averages each chance node with :class:`~fractions.Fraction`, so its values
 are exact by construction.  It has its own plain hand comparison
@@ -97,6 +97,8 @@ class Walker:
         self.take_high = rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT)
         self.fee = rules.draw_fee
         self.force_fee = rules.force_fee
+        # the card forcing replaces, picked here by rank (ace high) as the reading names it
+        self.replaced = {"highest": max, "lowest": min}[str(rules.force_replaces or "highest")]
         self._dealer = {}
 
     def dealer(self, cards):
@@ -125,8 +127,8 @@ class Walker:
             if qualified:
                 total += self.settle(player, value)
                 continue
-            high = max(dealer, key=lambda card: card >> 2)
-            rest = [card for card in dealer if card != high]
+            gone = self.replaced(dealer, key=lambda card: card >> 2)
+            rest = [card for card in dealer if card != gone]
             left = [card for card in pool if card not in hidden]
             force = Fraction(0)
             for new in left:
