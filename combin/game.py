@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the cross-check record lives above this module
 __all__ = ["Game", "RuleSet", "AuditSection", "AuditPages", "GamePages", "Protection", "WagerPackage",
            "Solver", "GameTables", "Lazy", "read_data",
            "load_paytables", "load_interpretations", "load_rulesets", "load_sections",
-           "check_known"]
+           "check_known", "committed_run"]
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,10 @@ class Solver:
     second paytable combination on a winning Bet (L11) when the game has one,
     loaded only when a command asks for the rules; ``shards`` is where the
     repository keeps the shards of the game's exact whole game (relative to its
-    root) and ``make`` the make target that computes them, when it does.
+    root) and ``make`` the make target that computes them, when it does; ``committed`` the
+    SHA-256s of the pin files (``plan.json``, ``basic.json``) of that run as committed with this
+    version (:func:`committed_run`), by which a sheet built from a folder says whether it is
+    that run.
     """
 
     package: str
@@ -146,6 +149,7 @@ class Solver:
     second_pays: str | None = None
     shards: str | None = None
     make: str | None = None
+    committed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -302,6 +306,18 @@ def load_sections(package: str) -> dict[str, Any]:
                                                    tuple(entry["wagers"]))
                          for entry in document.get("package", [])}
     return found
+
+
+def committed_run(package: str) -> tuple[str, ...]:
+    """The SHA-256s of the committed exact run's pin files, from the ``[committed_run]`` section
+    of a game's ``data/game.toml`` (empty when it has none).
+
+    >>> [len(digest) for digest in committed_run("combin.lunar")]
+    [64, 64]
+    """
+    document = tomllib.loads(read_data(package, "game.toml"))
+    section = document.get("committed_run", {})
+    return tuple(section[key] for key in ("plan", "basic") if key in section)
 
 
 def check_known(kind: str, value: str, known: list[str]) -> str:

@@ -270,3 +270,18 @@ def _the_pdf_is_the_filing(out):
     assert "8 decks (416 cards)" in text       # a short cell on one line
     raw = pdf.read_bytes()
     assert b"/URI" not in raw and raw.count(b"/Dest") > 10     # every link inside the PDF
+
+
+def test_a_bundle_files_each_wager_under_its_own_paytable(tmp_path):
+    """Issue 35 item 2: the Tie filed at 8 to 1 alone beside the Eclipse wager under B; the
+    manifest records the pin and the recorded command gives the same scope again."""
+    scope = Scope.with_wagers(["baccarat.tie:8to1", "eclipse.sun7"], game="baccarat", paytable="B",
+                              rules="ez", decks="8")
+    out = _write(tmp_path / "b", scope)
+    sheets = sorted(p.relative_to(out).as_posix() for p in (out / "baccarat" / "parsheets").rglob("*.md"))
+    assert sheets == ["baccarat/parsheets/8-decks/eclipse.sun7-B.md",
+                      "baccarat/parsheets/8-decks/rules-ez/baccarat.tie-8to1.md"], sheets
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["scope"]["wagers"] == ["baccarat.tie:8to1", "eclipse.sun7"]
+    assert "--wager baccarat.tie:8to1 --wager eclipse.sun7" in manifest["command"]
+    assert "baccarat.tie (paytable 8to1)" in (out / "REPORT.md").read_text()

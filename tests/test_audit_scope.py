@@ -50,3 +50,43 @@ def test_jobs_group_the_rule_sets_of_one_paytable():
     assert lunar == ["lunar.super"]   # the instant payout is part of the Ante, not a wager
     with pytest.raises(CombinError, match="rule set"):
         list(jobs(baccarat, Scope(wagers=("baccarat.tie",), rules="super7")))
+
+
+def test_a_wager_is_filed_under_its_own_paytable():
+    """Issue 35 item 2: ``--wager baccarat.tie:8to1`` files the Tie at 8 to 1 alone (a single
+    ``--paytable`` filed it under both of its paytables); a pinned Banker paytable keeps only the
+    rule sets that allow it; the pins are recorded and read back."""
+    baccarat = find_game("baccarat")
+    scope = Scope.with_wagers(["baccarat.tie:8to1", "baccarat.banker", "eclipse.supreme7:B", "eclipse.sun7"],
+                              game="baccarat", paytable="A", rules="ez", decks="8")
+    found = [(w.id, p, r) for w, p, r in jobs(baccarat, scope)]
+    assert found == [("baccarat.banker", "ez", ["ez"]), ("baccarat.tie", "8to1", ["ez"]),
+                     ("eclipse.sun7", "A", [None]), ("eclipse.supreme7", "B", [None])]
+    unpinned = [(w.id, p) for w, p, _ in jobs(baccarat, Scope(wagers=("baccarat.tie",), rules="ez"))]
+    assert unpinned == [("baccarat.tie", "8to1"), ("baccarat.tie", "9to1")]
+    banker = Scope.with_wagers(["baccarat.banker:standard"], game="baccarat")
+    assert [(p, r) for _, p, r in jobs(baccarat, banker)] == [("standard", ["standard"])]
+    record = scope.record()
+    assert record["wagers"] == ["baccarat.tie:8to1", "baccarat.banker", "eclipse.supreme7:B", "eclipse.sun7"]
+    assert Scope.of_record(record, lambda path: "") == scope
+    assert "--wager baccarat.tie:8to1" in " ".join(scope.options())
+    assert scope.describe().startswith("baccarat: baccarat.tie (paytable 8to1), baccarat.banker, "
+                                       "eclipse.supreme7 (paytable B)")
+
+
+@pytest.mark.parametrize("wagers, words", [
+    (["baccarat.tie:9to2"], "unknown paytable of baccarat.tie '9to2' (known: 8to1, 9to1)"),
+    (["eclipse.sun7:A", "eclipse.sun7:B"], "--wager names a wager twice (eclipse.sun7)"),
+    (["baccarat.tie:"], "--wager 'baccarat.tie:': give WAGER or WAGER:PAYTABLE"),
+    ([":8to1"], "--wager ':8to1': give WAGER or WAGER:PAYTABLE"),
+])
+def test_a_wager_pinned_to_a_paytable_it_does_not_offer_is_refused_before_any_work(
+        tmp_path, capsys, wagers, words):
+    from combin.cli import main
+    out = tmp_path / "bundle"
+    argv = ["audit", "--out", str(out), "--game", "baccarat"]
+    for wager in wagers:
+        argv += ["--wager", wager]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"combin: error: {words}\n" and not out.exists()

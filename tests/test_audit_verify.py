@@ -204,3 +204,18 @@ def test_the_shards_of_an_exact_run_are_assembled_and_priced_again(sharded, tmp_
     path.unlink()
     found = _shard_differences(root, _hashes(root), 5, 1, lambda message: None)
     assert found == ["recomputed figures differ: lunar/game/full/: a shard of the plan is missing"]
+
+
+def test_a_full_verify_prices_one_whole_shard_by_default(monkeypatch, capsys, tmp_path):
+    """Issue 37: beside the sampled classes, a full ``--verify`` prices at least one whole shard
+    of each exact whole-game run again; ``--verify-shards 0`` turns it off, and the verdict
+    says what was done."""
+    import combin.audit.verify as module
+    asked = []
+    monkeypatch.setattr(module, "verify", lambda directory, workers, **options: asked.append(options) or [])
+    assert main(["audit", "--verify", str(tmp_path)]) == 0
+    assert main(["audit", "--verify", str(tmp_path), "--verify-shards", "0"]) == 0
+    assert [options["shards"] for options in asked] == [1, 0]
+    first, second = capsys.readouterr().out.splitlines()
+    assert "1 whole shard chosen at random (seeded) of each such run was priced again" in first
+    assert "whole shard" not in second

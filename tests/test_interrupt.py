@@ -150,8 +150,9 @@ def test_a_signal_in_a_shield_is_raised_when_the_shield_ends():
 
 
 @pytest.mark.parametrize("signum, group, status", [(signal.SIGINT, True, 130),
+                                                   (signal.SIGINT, False, 130),
                                                    (signal.SIGTERM, False, 143)],
-                         ids=["sigint-to-the-group", "sigterm-to-the-parent"])
+                         ids=["sigint-to-the-group", "sigint-to-the-parent", "sigterm-to-the-parent"])
 def test_a_signal_while_the_cluster_starts_stops_the_run_within_seconds(tmp_path, signum, group,
                                                                         status):
     """The signal lands as the first worker process of the local cluster appears (the cluster

@@ -109,6 +109,44 @@ def test_the_sheet_gives_the_rules_while_the_second_pass_is_not_in_everywhere(tm
         assert cut in text and f"second pass over the shards, in for {done} of 3 of them so far" in text
         assert "House edge with the derived basic strategy" not in text
     assert "House edge with the derived basic strategy" in texts[2] and "so far" not in texts[2]
-    assert len({text.split(cut)[0] for text in texts}) == 1
+    # (the identification moves: its shard plan names the second pass's pins as they are written)
+    assert len({text[text.index("\n## "):].split(cut)[0] for text in texts}) == 1
     # the rules are the same in every form of the sheet
     assert len({text.split(cut)[1].split(" rule")[0] for text in texts}) == 1
+
+
+def test_the_second_pass_is_pinned_and_a_forged_file_is_refused(jqka, tmp_path):
+    """Issue 37: each file of the second pass is pinned (basic.json) as it is written; a file
+    whose sums were changed and re-packed is refused; with the pins rewritten too, the sheet's
+    statement says the pass is not the committed one."""
+    import gzip
+    import hashlib
+    import json
+    import shutil
+    from combin.stud.game.basic import pin_basic, read_pins
+    from combin.stud.game.shards import provenance
+    deck, folder = jqka
+    scale, totals, count = assemble(deck, RULES, folder / "shards")
+    strategy = derive(totals)
+    run_basic(deck, RULES, folder / "shards", strategy, store_path=str(folder / "store4.sqlite"),
+              stream=io.StringIO())
+    where = tmp_path / "copy"
+    shutil.copytree(folder / "shards", where)
+    pins = read_pins(where)
+    assert pins["rules"] == strategy.digest() and pins["digests"] == [
+        hashlib.sha256((where / f"basic-{i:03d}.json.gz").read_bytes()).hexdigest() for i in range(count)]
+    honest = basic_totals(where, count, strategy)
+    path = where / "basic-001.json.gz"
+    body = json.loads(gzip.decompress(path.read_bytes()))
+    body["sums"][0][2] = str(int(body["sums"][0][2]) + 10**12)          # a richer optimal: a cheaper rule
+    path.write_bytes(gzip.compress((json.dumps(body, separators=(",", ":")) + "\n").encode(), mtime=0))
+    with pytest.raises(CombinError, match="basic-001.json.gz: its digest is not the one basic.json pins"):
+        basic_totals(where, count, strategy)
+    assert "basic.json sha256" in provenance(where)
+    assert pin_basic(where, count, strategy) is True                     # the forger re-pins
+    forged = basic_totals(where, count, strategy)
+    assert forged != honest and forged[0][2] == honest[0][2] + 10**12
+    statement = provenance(where)
+    assert "basic.json sha256 " in statement and "NOT the committed second pass of the basic strategy" in statement
+    (where / "basic.json").unlink()
+    assert "basic.json: none, so the files of the basic strategy's second pass are not pinned" in provenance(where)

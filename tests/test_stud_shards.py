@@ -73,12 +73,12 @@ def test_the_assembled_sheet_is_the_committed_one_plus_the_plain_tables(folder):
 def test_the_sheet_command_reads_each_file_of_the_folder_once(folder, tmp_path, monkeypatch):
     import combin.stud.game.shards as shards_module
     read = []
-    original = shards_module.read_shard_file
+    original = shards_module.read_shard_bytes
 
     def counted(path, what):
         read.append(Path(path).name)
         return original(path, what)
-    monkeypatch.setattr(shards_module, "read_shard_file", counted)
+    monkeypatch.setattr(shards_module, "read_shard_bytes", counted)
     out = tmp_path / "again.md"
     assert main(["game", "lunar", "--deck", "JQKA", "--shards", str(folder / "full"), "--shard-count", "3",
                  "--workers", "0", "--store", str(tmp_path / "store.sqlite"), "--max-shards", "0",
@@ -369,13 +369,19 @@ def test_a_plan_without_pins_is_pinned_by_the_next_run(folder, tmp_path):
 
 
 def test_the_committed_run_is_named_by_its_plans_digest():
-    from combin.stud.game.shards import COMMITTED_PLANS, provenance
+    """The committed run's pin files (plan.json for the shards, basic.json for the second pass)
+    are named by their SHA-256 in Lunar's data; every sheet built from the folder says so."""
+    from combin.stud.game.shards import committed_runs, provenance
     full = ROOT / "tables/lunar/game/full"
-    digest = hashlib.sha256((full / "plan.json").read_bytes()).hexdigest()
-    assert list(COMMITTED_PLANS) == [digest]
+    digest, basic = (hashlib.sha256((full / name).read_bytes()).hexdigest() for name in ("plan.json", "basic.json"))
+    assert committed_runs() == {digest: "tables/lunar/game/full", basic: "tables/lunar/game/full"}
     statement = provenance(full)
-    assert statement == (f"plan.json sha256 {digest}: the exact 52-card run committed with this version "
-                         "(tables/lunar/game/full)")
+    assert statement == (f"plan.json sha256 {digest}: the exact run committed with this version "
+                         f"(tables/lunar/game/full); basic.json sha256 {basic}: the exact second pass of "
+                         "the basic strategy committed with this version (tables/lunar/game/full)")
+    pins = json.loads((full / "basic.json").read_text())
+    assert pins["digests"] == [hashlib.sha256((full / f"basic-{i:03d}.json.gz").read_bytes()).hexdigest()
+                               for i in range(256)]
     for sheet in ("full-deck.md", "full-deck.json"):
         assert statement in (ROOT / "tables/lunar/game" / sheet).read_text()
 

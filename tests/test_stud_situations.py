@@ -5,6 +5,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.classes import SUIT_PERMUTATIONS, canonical_hands, situations
 from combin.stud.core.values import hand_table, lex_index
@@ -45,3 +46,31 @@ def test_small_deck_classes_equal_a_direct_canonicalisation():
     count = {divmod(k, 64): c for k, c in zip(keys.tolist(), counts.tolist())}
     rows, _, ups, weights = situations(deck)
     assert dict(zip(zip(rows.tolist(), ups.tolist()), weights.tolist())) == count
+
+
+def test_a_situation_is_relabelled_onto_its_class_as_the_class_list_numbers_it():
+    """relabelling_of ranks the 24 relabellings in plain integers (a simulated round asks it
+    once); the second method is the class list itself: every hand of JQKA with every up card
+    lands on a (row, up) the list holds, a relabelling that maps the hand onto that row's hand,
+    and each class is reached by exactly as many situations as its weight says."""
+    from collections import Counter
+    from itertools import combinations
+    from combin.stud.core.classes import relabelling_of, situations
+    from combin.stud.core.values import hand_table
+    deck = Deck.parse("JQKA")
+    rows, _, ups, weights = situations(deck)
+    listed = {(int(r), int(u)): int(w) for r, u, w in zip(rows, ups, weights)}
+    table = hand_table(deck)
+    reached = Counter()
+    cards = list(deck.cards)
+    for hand in combinations(cards, 5):
+        for up in cards:
+            if up in hand:
+                continue
+            row, canonical_up, perm = relabelling_of(deck, list(hand), up)
+            assert sorted((c & ~3) | perm[c & 3] for c in hand) == sorted(int(c) for c in table.hands[row])
+            assert (up & ~3) | perm[up & 3] == canonical_up
+            reached[row, canonical_up] += 1
+    assert reached == Counter(listed)
+    with pytest.raises(CombinError, match="five cards"):
+        relabelling_of(deck, cards[:4], cards[5])

@@ -316,7 +316,7 @@ def build(seed: int = DEFAULTS["seed"], rounds: int = DEFAULTS["rounds"],
     verdicts: dict[str, Verdict] = {}
     simulation_notes: dict[str, str] = {}
     summaries: list[tuple[Any, ...]] = []
-    for name, text in scope.paytable_files:
+    for name, text in scope.paytable_files + scope.submission:
         files[f"{INPUTS}/{name}"] = text
     for game in registry:
         stud = whole[game.id].build(scope, parameters, workers, progress) \
@@ -456,11 +456,22 @@ def audit_command(record: Mapping[str, Any]) -> str:
     words = ["combin", "audit"]
     for name in PARAMETERS:
         words += [f"--{name}", str(record[name])]
-    words += record.get("scope", Scope()).options()
+    scope = record.get("scope", Scope())
+    words += scope.options()
+    given = _submission_lab(scope)
     for key, value in record.get("lab", {}).items():
-        if value:
+        if value and not given.get(key):       # a submission file gives its own fields
             words += [f"--{key.replace('_', '-')}", value]
     return shlex.join(words)
+
+
+def _submission_lab(scope: Scope) -> dict[str, str]:
+    """The laboratory's fields the scope's submission file gives (none without one)."""
+    if not scope.submission:
+        return {}
+    from combin.audit.submission import parse_submission
+    name, text = scope.submission[0]
+    return parse_submission(text, f"{INPUTS}/{name}").lab
 
 
 FORMAT = "combin.audit/2"

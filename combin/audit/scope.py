@@ -51,6 +51,36 @@ class Scope:
     deck: str | None = None
     interpret: tuple[tuple[str, str], ...] = ()
     paytable_files: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    #: ``((wager, paytable), ...)``: a wager filed under one paytable of its own
+    #: (``--wager baccarat.tie:8to1``), whatever ``paytable`` says.
+    pins: tuple[tuple[str, str], ...] = ()
+    #: ``((name, text),)`` when the scope and the laboratory's fields were given by a submission
+    #: file (:mod:`combin.audit.submission`), carried in the bundle as ``inputs/NAME``.
+    submission: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+    @classmethod
+    def with_wagers(cls, given: Sequence[str], **fields: Any) -> "Scope":
+        """The scope of ``--wager`` values ``W`` or ``W:PAYTABLE`` and the other fields.
+
+        >>> Scope.with_wagers(["baccarat.tie:8to1", "eclipse.sun7"], game="baccarat").describe()
+        'baccarat: baccarat.tie (paytable 8to1), eclipse.sun7'
+        """
+        wagers, pins = [], []
+        for text in given:
+            wager, colon, paytable = text.partition(":")
+            if colon and not (wager and paytable):
+                raise CombinError(f"--wager {text[:60]!r}: give WAGER or WAGER:PAYTABLE")
+            wagers.append(wager)
+            if colon:
+                pins.append((wager, paytable))
+        if len(set(wagers)) != len(wagers):
+            raise CombinError(f"--wager names a wager twice ({', '.join(sorted(w for w in set(wagers) if wagers.count(w) > 1))})")
+        return cls(wagers=tuple(wagers), pins=tuple(pins), **fields)
+
+    def wager_words(self) -> list[str]:
+        """The ``--wager`` values, each with its paytable when it is pinned (``W:P``)."""
+        pinned = dict(self.pins)
+        return [f"{wager}:{pinned[wager]}" if wager in pinned else wager for wager in self.wagers]
 
     @property
     def full(self) -> bool:
@@ -60,7 +90,9 @@ class Scope:
         """The configuration in words, as the report's first line gives it."""
         if self.full:
             return "every game, wager, paytable and rule set"
-        parts = [", ".join(self.wagers) or "every wager"]
+        pinned = dict(self.pins)
+        parts = [", ".join(f"{wager} (paytable {pinned[wager]})" if wager in pinned else wager
+                           for wager in self.wagers) or "every wager"]
         for name, value in (("paytable", self.paytable), ("rules", self.rules),
                             ("decks", self.decks), ("shoe", self.shoe), ("deck", self.deck)):
             if value is not None:
@@ -71,20 +103,24 @@ class Scope:
 
     def record(self) -> dict[str, Any]:
         """The scope as the manifest records it (paytable files by their bundle path)."""
-        return {"game": self.game, "wagers": list(self.wagers), "paytable": self.paytable,
+        return {"game": self.game, "wagers": self.wager_words(), "paytable": self.paytable,
                 "rules": self.rules, "decks": self.decks, "shoe": self.shoe, "deck": self.deck,
                 "interpret": dict(self.interpret),
-                "paytable_files": [f"{INPUTS}/{name}" for name, _ in self.paytable_files]}
+                "paytable_files": [f"{INPUTS}/{name}" for name, _ in self.paytable_files],
+                "submission_file": next((f"{INPUTS}/{name}" for name, _ in self.submission), None)}
 
     def options(self) -> list[str]:
-        """The ``combin audit`` options that give this scope (for the recorded command)."""
+        """The ``combin audit`` options that give this scope (for the recorded command): the
+        submission file alone when the scope came from one."""
+        if self.submission:
+            return ["--submission-file", f"{INPUTS}/{self.submission[0][0]}"]
         words: list[str] = []
         for name, value in (("game", self.game), ("paytable", self.paytable),
                             ("rules", self.rules), ("decks", self.decks), ("shoe", self.shoe),
                             ("deck", self.deck)):
             if value is not None:
                 words += [f"--{name}", value]
-        words += [word for wager in self.wagers for word in ("--wager", wager)]
+        words += [word for wager in self.wager_words() for word in ("--wager", wager)]
         words += [word for key, value in self.interpret for word in ("--interpret", f"{key}={value}")]
         words += [word for name, _ in self.paytable_files
                   for word in ("--paytable-file", f"{INPUTS}/{name}")]
@@ -98,10 +134,13 @@ class Scope:
         try:
             files = tuple((path.split("/", 1)[1], read_input(path))
                           for path in record.get("paytable_files", []))
-            return cls(record.get("game"), tuple(record.get("wagers", [])),
-                       record.get("paytable"), record.get("rules"), record.get("decks"),
-                       record.get("shoe"), record.get("deck"),
-                       tuple(sorted(dict(record.get("interpret", {})).items())), files)
+            given = record.get("submission_file")
+            submission = () if given is None else ((given.split("/", 1)[1], read_input(given)),)
+            return cls.with_wagers(
+                list(record.get("wagers", [])), game=record.get("game"), paytable=record.get("paytable"),
+                rules=record.get("rules"), decks=record.get("decks"), shoe=record.get("shoe"),
+                deck=record.get("deck"), interpret=tuple(sorted(dict(record.get("interpret", {})).items())),
+                paytable_files=files, submission=submission)
         except (AttributeError, TypeError, ValueError, IndexError):
             raise CombinError("the manifest's 'scope' is not a valid scope") from None
 
@@ -185,6 +224,12 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
         if not offered:
             raise CombinError(f"{where} has no paytables; drop --paytable")
         check_known("paytable", scope.paytable, sorted(set(offered)))
+    for wager_id, pinned in scope.pins:
+        offered = [p for game, wager in wagers if wager.id == wager_id for p in paytable_ids(game, wager)]
+        offered += [p.id for p in extra_paytables if p.wager == wager_id]
+        if not offered:
+            raise CombinError(f"--wager {wager_id}:{pinned}: {wager_id} has no paytables; drop ':{pinned}'")
+        check_known(f"paytable of {wager_id}", pinned, sorted(set(offered)))
     if scope.rules is not None:
         rulesets = [r for game in registry for r in [*game.rulesets, *(
             x.id for x in extra_rulesets if set(x.paytables) <= set(game.wagers))]]
@@ -213,6 +258,9 @@ def _whole_games(studs: Sequence[str]) -> list[Any]:
 
 
 def _paytables(game: Game, wager: Wager, scope: Scope, extra: Sequence[Any]) -> list[str]:
+    pinned = dict(scope.pins).get(wager.id)
+    if pinned is not None:
+        return [pinned]            # checked against the wager's paytables before any work
     own = [p.id for p in extra if p.wager == wager.id]
     offered = paytable_ids(game, wager) + own
     if scope.paytable is not None and scope.paytable in offered:
@@ -248,6 +296,8 @@ def jobs(game: Game, scope: Scope, extra_paytables: Sequence[Any] = (),
         grouped: dict[str, list[str | None]] = {}
         for rules in [scope.rules] if scope.rules else list(rulesets):
             imposed = rulesets[rules].paytables.get(wager.id)
+            if imposed and imposed != dict(scope.pins).get(wager.id, imposed):
+                continue            # a rule set imposing another paytable than the one filed
             for paytable in [imposed] if imposed else _paytables(game, wager, scope,
                                                                  extra_paytables):
                 grouped.setdefault(paytable, []).append(rules)

@@ -32,7 +32,7 @@ from combin.fileio import PathLike, read_text
 from combin.progress import Messages
 from combin.registry import find_game, games
 
-__all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "MAX_MANIFEST_BYTES"]
+__all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "VERIFY_SHARDS", "MAX_MANIFEST_BYTES"]
 
 
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
@@ -105,7 +105,7 @@ def read_manifest(directory: PathLike) -> dict[str, Any]:
 
 
 #: Each field of a manifest's scope and the type its value must have (``None``: absent).
-_SCOPE_TEXT = ("game", "paytable", "rules", "decks", "shoe", "deck")
+_SCOPE_TEXT = ("game", "paytable", "rules", "decks", "shoe", "deck", "submission_file")
 
 
 def _check_scope(root: Path, scope: Any) -> None:
@@ -143,12 +143,32 @@ def unsafe_path(root: Path, path: str) -> str | None:
     return None
 
 
-def _command_matches(recorded: Mapping[str, Any]) -> bool:
+def _submission_differences(scope: Scope, lab: Mapping[str, str]) -> list[str]:
+    """Where the manifest's scope and laboratory fields are not what the bundle's submission
+    file (``inputs/NAME``, a copy hashed with the rest) says."""
+    if not scope.submission:
+        return []
+    from combin.audit.submission import disagreement, parse_submission
+    name, text = scope.submission[0]
+    where = f"{INPUTS}/{name}"
+    try:
+        given = parse_submission(text, where)
+    except CombinError as error:
+        return [f"the submission file is not readable: {error}"]
+    return [f"the submission file {where} disagrees: {line}" for line in disagreement(given, scope, lab)]
+
+
+def _command_matches(root: Path, recorded: Mapping[str, Any]) -> bool:
     """Whether the recorded command line is the one :func:`audit_command` writes for the
     manifest's parameters, scope and laboratory fields (the bundle records its command as
-    data: no command line is parsed here)."""
+    data: no command line is parsed here; a submission file is read, since it gives the
+    laboratory's fields the command leaves out)."""
+    submission = recorded["scope"].get("submission_file")
+
+    def read(path: str) -> str:        # options name the paytable files; their text is not needed
+        return _read_input(root, path) if path == submission else ""
     try:
-        scope = Scope.of_record(recorded["scope"], lambda path: "")  # options name the files
+        scope = Scope.of_record(recorded["scope"], read)
     except CombinError:
         return False
     record = {**recorded["parameters"], "scope": scope, "lab": recorded["lab"]}
@@ -201,7 +221,7 @@ def _metadata(root: Path, recorded: Mapping[str, Any]) -> list[str]:
         differences.append(f"git commit differs: the bundle says {recorded['git_commit'][:80]!r}, "
                            f"this checkout is {commit}")
     parameters = recorded["parameters"]
-    if not _command_matches(recorded):
+    if not _command_matches(root, recorded):
         differences.append(f"the recorded command {recorded['command'][:120]!r} does not give "
                            "the recorded parameters")
     report = root / "REPORT.md"
@@ -262,10 +282,12 @@ def _edited_parameters(root: Path, parameters: Mapping[str, int]) -> list[str]:
 #: How many of a 52-card sample's classes ``--verify`` prices again by default (about 0.1 to
 #: 0.4 CPU-seconds each, after a minute of one-time setup).
 VERIFY_CLASSES = 200
+#: Whole shards of each exact whole-game run a full ``--verify`` prices again, class by class.
+VERIFY_SHARDS = 1
 
 
 def verify(directory: PathLike, workers: int = 2, progress: Messages = PROGRESS,
-           recompute: bool = True, classes: int = VERIFY_CLASSES, shards: int = 0) -> list[str]:
+           recompute: bool = True, classes: int = VERIFY_CLASSES, shards: int = VERIFY_SHARDS) -> list[str]:
     """Differences between a bundle on disk and its manifest (and a rebuild): ``[message]``.
 
     Checked: the manifest's shape (:func:`read_manifest`); every listed path
@@ -304,6 +326,12 @@ def verify(directory: PathLike, workers: int = 2, progress: Messages = PROGRESS,
             on_disk.add(found.relative_to(root).as_posix())
     differences += [f"not in the manifest: {path}" for path in sorted(on_disk - set(hashes) - {"manifest.json"})]
     differences += _metadata(root, recorded)
+    if recorded["scope"].get("submission_file") is not None:
+        try:
+            differences += _submission_differences(
+                Scope.of_record(recorded["scope"], lambda path: _read_input(root, path)), recorded["lab"])
+        except CombinError as error:
+            differences.append(f"the submission file cannot be read: {error}")
     edited = _edited_parameters(root, parameters)
     differences += edited
     if recompute and edited:

@@ -60,12 +60,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         type=int_option("--verify-shards", 0, 256),
                         help="with --verify: price again every class of K shards of the exact 52-card "
                              "run, chosen at random (seeded), and compare each shard file entry by entry "
-                             "(default 0; a 52-card shard is about 22,000 classes, about 4 CPU-ms each in "
-                             "the run's own engine: 1 to 2 CPU-minutes a shard)")
+                             "(default 1; a 52-card shard is about 22,000 classes, about 4 CPU-ms each in "
+                             "the run's own engine: 1 to 2 CPU-minutes a shard; 0: none)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
     scope.add_argument("--game", help="baccarat, lunar or caribbean")
-    scope.add_argument("--wager", action="append", default=[], metavar="W",
-                       help="a wager of the game (repeatable; default every wager)")
+    scope.add_argument("--wager", action="append", default=[], metavar="W[:PAYTABLE]",
+                       help="a wager of the game (repeatable; default every wager), with the "
+                            "paytable it is filed under, e.g. baccarat.tie:8to1 (default: --paytable "
+                            "when the wager offers it, else each of its paytables)")
     scope.add_argument("--paytable", help="paytable id (wagers offering it are priced under it "
                                           "alone; Lunar: the instant payout A, B or C)")
     scope.add_argument("--rules", help="rule set id (default: every rule set)")
@@ -84,13 +86,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     lab.add_argument("--prepared-by", default=None, help="who prepared it")
     lab.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                      help="the date printed on the reports (default: today, UTC)")
+    lab.add_argument("--submission-file", metavar="FILE",
+                     help="a Rules Submission in TOML: the laboratory's fields and the scope (the keys "
+                          "of the options above: game, wagers = [\"baccarat.tie:8to1\", ...], paytable, "
+                          "rules, decks, shoe, deck, [interpret]), instead of those options; copied "
+                          "into the bundle and checked by --verify")
     parser.add_argument("--pdf", action="store_true",
                         help="also write REPORT.pdf through headless Chromium")
 
 
 #: Options that build a bundle (the scope, the laboratory's fields, --pdf), not --verify one.
 _SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck", "interpret",
-                  "paytable_file", "client", "submission", "prepared_by", "date", "pdf")
+                  "paytable_file", "client", "submission", "prepared_by", "date", "pdf",
+                  "submission_file")
 
 
 def scope_record(args: argparse.Namespace) -> dict[str, Any]:
@@ -127,9 +135,34 @@ def _scope(args: argparse.Namespace) -> "Scope":
             raise CombinError(f"--paytable-file: two files are named {name!r}; rename one")
         names.add(name)
         files.append((name, read_text(path, MAX_FILE_BYTES, "paytable file")))
-    return Scope(args.game, tuple(args.wager), args.paytable, args.rules, args.decks, args.shoe,
-                 args.deck, tuple(sorted(parse_assignments(args.interpret).items())),
-                 tuple(files))
+    return Scope.with_wagers(args.wager, game=args.game, paytable=args.paytable, rules=args.rules,
+                             decks=args.decks, shoe=args.shoe, deck=args.deck,
+                             interpret=tuple(sorted(parse_assignments(args.interpret).items())),
+                             paytable_files=tuple(files))
+
+
+def _submitted(args: argparse.Namespace) -> tuple["Scope", dict[str, str]]:
+    """The scope and laboratory fields of ``--submission-file`` (which no scope or laboratory
+    option may accompany, but ``--date`` when the file gives none)."""
+    import dataclasses
+    from pathlib import Path
+    from combin.audit.scope import Scope
+    from combin.audit.submission import MAX_BYTES, parse_submission
+    from combin.bounded import plain_text
+    from combin.fileio import read_text
+    given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB
+             if name not in ("pdf", "date", "submission_file") and getattr(args, name)]
+    if given:
+        raise CombinError(f"--submission-file gives the scope and the laboratory's fields; drop "
+                          f"{', '.join(given)}")
+    path = args.submission_file
+    name = plain_text(Path(path).name, "the submission file's name")
+    text = read_text(path, MAX_BYTES, "submission file")
+    found = parse_submission(text, path)
+    if found.lab["date"] and args.date is not None:
+        raise CombinError(f"{path} gives the date; drop --date")
+    lab = {**found.lab, "date": _date(found.lab["date"] or args.date)}
+    return dataclasses.replace(found.scope, submission=((name, text),)), lab
 
 
 def _date(text: str | None) -> str:
@@ -142,13 +175,15 @@ def _date(text: str | None) -> str:
         raise CombinError(f"--date takes YYYY-MM-DD, not {text[:40]!r}") from None
 
 
-def verdict(directory: str, hashes_only: bool, classes: int) -> str:
+def verdict(directory: str, hashes_only: bool, classes: int, shards: int = 0) -> str:
     """The verdict of a clean ``--verify``, the command's result (on stdout, so ``-q`` keeps
     it), saying what was recomputed in full and what only by a sample.
 
     >>> print(verdict("b", True, 0), end="")
     b: verified: every file's hash and the manifest match (nothing recomputed: --hashes-only).
     >>> "a seeded sample of 3" in verdict("b", False, 3)
+    True
+    >>> "2 whole shards chosen at random" in verdict("b", False, 3, 2)
     True
     """
     if hashes_only:
@@ -161,6 +196,10 @@ def verdict(directory: str, hashes_only: bool, classes: int) -> str:
                f"run's other classes are taken from the shards as filed." if classes else
                " Exact whole-game runs the bundle carries: their sheets are re-assembled from "
                "the committed shards; no class is priced again (--verify-classes 0).")
+    if shards:
+        sampled += (f" Besides, {shards:,} whole shard{'s' if shards > 1 else ''} chosen at random "
+                    f"(seeded) of each such run {'were' if shards > 1 else 'was'} priced again class by "
+                    "class and found identical, entry by entry.")
     return (f"{directory}: verified: every file's hash and the manifest match, and every par "
             f"sheet, table and cross-check was recomputed in full and is identical.{sampled}\n")
 
@@ -182,17 +221,18 @@ def _run(args: argparse.Namespace) -> str:
                               "them from the bundle's manifest")
         if not args.verify.strip():
             raise CombinError("--verify needs the directory of a bundle, not an empty name")
-        from combin.audit.verify import VERIFY_CLASSES, verify
+        from combin.audit.verify import VERIFY_CLASSES, VERIFY_SHARDS, verify
         classes = VERIFY_CLASSES if args.verify_classes is None else args.verify_classes
+        shards = VERIFY_SHARDS if args.verify_shards is None else args.verify_shards
         differences = verify(args.verify, args.workers, recompute=not args.hashes_only,
-                             classes=classes, shards=args.verify_shards or 0)
+                             classes=classes, shards=shards)
         for line in differences:
             print(line, file=sys.stderr)
         if differences:
             print(f"combin: {args.verify}: {len(differences)} difference(s)", file=sys.stderr)
             raise SystemExit(1)
         # on stdout, not returned: the command's --out names the bundle to build, not a file
-        print(verdict(args.verify, args.hashes_only, classes), end="")
+        print(verdict(args.verify, args.hashes_only, classes, shards), end="")
         return ""
     for asked, name in ((args.hashes_only, "--hashes-only"),
                         (args.verify_classes is not None, "--verify-classes"),
@@ -200,8 +240,11 @@ def _run(args: argparse.Namespace) -> str:
         if asked:
             raise CombinError(f"{name} applies to --verify DIR")
     check_directory(args.out, relatives=(), marker=MARKER)
-    scope = _scope(args)
-    lab = {**lab_fields(args), "date": _date(args.date)}
+    if args.submission_file is not None:
+        scope, lab = _submitted(args)
+    else:
+        scope = _scope(args)
+        lab = {**lab_fields(args), "date": _date(args.date)}
     if args.pdf:
         from combin.audit.pdf import probe
         probe()  # refused before any work when Chromium is missing or cannot print

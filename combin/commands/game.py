@@ -201,5 +201,13 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
         found = read_run(deck, rules, args.shards, reader)     # what the second pass wrote
         if found is None:
             raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")
+    if found.basic is not None and found.basic[1] is not None:
+        # a second pass written before its files were pinned is pinned now, as a plan is
+        from combin.stud.game.basic import pin_basic
+        if pin_basic(args.shards, found.shards, found.basic[0]):
+            reader.wrote(("basic", "pins"))
+            found = read_run(deck, rules, args.shards, reader)
+            if found is None:
+                raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")
     document = shards_document(found)
     return emit(document, args)

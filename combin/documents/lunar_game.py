@@ -70,7 +70,8 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     also the strategy by plain hand and up card and the basic strategy derived from it.
 
     >>> from combin.stud.game.sheet import GameSheet
-    >>> ident = {"title": "Lunar Poker", "game": "lunar", "mode": "exact",
+    >>> from combin.lunar import GAME as LUNAR
+    >>> ident = {"title": LUNAR.title, "game": LUNAR.id, "mode": "exact",
     ...          "deck": {"ranks": "TJQKA", "cards": 20}, "paytable": "A",
     ...          "interpretations": {"L8": "push"}, "unit": "per unit of Ante"}
     >>> doc = sheet_document(GameSheet(ident, sections={"summary": [("House edge", Fraction(1, 20))]}))

@@ -55,7 +55,8 @@ def sheet_rows(result: "WholeGame") -> list[tuple[str, str | None, str, Fraction
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.nodraw.game import whole_game
-    >>> result = whole_game(load_game("caribbean").resolve(), Deck.parse("TJQKA"))
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> result = whole_game(load_game(CARIBBEAN.id).resolve(), Deck.parse("TJQKA"))
     >>> sheet_rows(result)[0][2]
     'Player wins with a royal flush'
     """
@@ -148,7 +149,8 @@ def game_document(result: "WholeGame") -> Document:
     >>> from combin.stud.core.rules import load_game
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.nodraw.game import whole_game
-    >>> doc = game_document(whole_game(load_game("caribbean").resolve(), Deck.parse("TJQKA")))
+    >>> from combin.caribbean import GAME as CARIBBEAN
+    >>> doc = game_document(whole_game(load_game(CARIBBEAN.id).resolve(), Deck.parse("TJQKA")))
     >>> [table.name for table in doc.tables]
     ['outcomes', 'summary', 'options', 'strategy']
     """

@@ -25,7 +25,7 @@ form computes it, and :func:`outcome_space` can compute it exhaustively too.
 2598960
 """
 
-from combin.game import AuditPages, Game, Lazy, Solver, load_paytables, load_sections
+from combin.game import AuditPages, Game, Lazy, Solver, committed_run, load_paytables, load_sections
 from combin.lunar.readings import INTERPRETATIONS
 from combin.lunar.space import METHODS, outcome_space
 from combin.lunar.wagers import WAGERS
@@ -68,7 +68,7 @@ GAME = Game(
     dealer=Lazy("combin.lunar.hand:deal_hands"),
     solver=Solver(__name__, ("game lunar", "game lunar --no-draw", "lunar advise"),
                   second_pays="combin.lunar.bet:hand_bet_pays",
-                  shards="tables/lunar/game/full", make="lunar-game"),
+                  shards="tables/lunar/game/full", make="lunar-game", committed=committed_run(__name__)),
     audit_pages=AuditPages(Lazy("combin.lunar.audit:pages"), Lazy("combin.lunar.audit:verify"),
                            Lazy("combin.lunar.audit:interpretations"),
                            Lazy("combin.lunar.audit:instant_paytables")),

@@ -43,9 +43,11 @@ from fractions import Fraction
 from typing import Any
 
 from combin.errors import CombinError
+from combin.stud.game import shards as shard_files
+from combin.stud.game.shards import BASIC_PINS as PINS
 
 __all__ = ["Rule", "BasicStrategy", "derive", "basic_option", "price_chunk", "run_basic", "basic_done",
-           "basic_totals", "BASIC_FORMAT"]
+           "basic_totals", "BASIC_FORMAT", "PINS", "read_pins", "pin_basic"]
 
 #: The format of a shard's file of the basic strategy's second pass.
 BASIC_FORMAT = "combin.stud_basic/1"
@@ -221,6 +223,8 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
                          "basic strategy shard")
             reader.wrote(("basic", shard.index))
             written.append(shard.index)
+            pin_basic(folder, len(shards), strategy)       # pinned as soon as it is written
+            reader.wrote(("basic", "pins"))
     return written
 
 
@@ -233,24 +237,32 @@ def _load_basic(folder: Any, index: int, digest: str, rules: int, reader: Any = 
     """A shard's sums of the second pass for the rules of ``digest``, else ``None`` (read once
     per ``reader``, a :class:`~combin.stud.game.shards.FolderReader`)."""
     if reader is None:
-        return _read_basic(folder, index, digest, rules)
+        return _read_basic(folder, index, digest, rules, read_pins(folder))
+    if ("basic", "pins") not in reader.memo:
+        reader.memo[("basic", "pins")] = read_pins(folder)
     key = ("basic", index)
     if reader.memo.get(key) is None:
-        reader.memo[key] = _read_basic(folder, index, digest, rules)
+        reader.memo[key] = _read_basic(folder, index, digest, rules, reader.memo[("basic", "pins")])
     return reader.memo[key]
 
 
-def _read_basic(folder: Any, index: int, digest: str, rules: int) -> list | None:
-    from combin.stud.game.shards import read_shard_file
+def _read_basic(folder: Any, index: int, digest: str, rules: int, pinned: dict | None) -> list | None:
     path = _path(folder, index)
     if not path.exists():
         return None
-    obj = read_shard_file(path, "basic strategy shard")
+    data = shard_files.read_shard_bytes(path, "basic strategy shard")
+    obj = shard_files.parse_shard_file(path, data, "basic strategy shard")
     try:
         if obj.get("format") != BASIC_FORMAT or obj.get("shard") != index:
             raise ValueError("it is not a shard of the second pass")
         if obj.get("rules") != digest:
             return None            # priced for other rules: priced again
+        if pinned is not None and pinned["rules"] == digest:
+            # pinned files must be the pinned bytes; a folder without pins for these rules (written
+            # before pins) is read, and its sheet says the pass is not pinned (shards.provenance)
+            if index >= len(pinned["digests"]) or pinned["digests"][index] != hashlib.sha256(data).hexdigest():
+                raise CombinError(f"{path}: its digest is not the one {PINS} pins; the file was changed "
+                                  "after it was written: remove it to compute it again")
         sums = [[int(x) for x in entry] for entry in obj["sums"]]
         if len(sums) != rules or any(len(entry) != 4 for entry in sums):
             raise ValueError("its sums are not one per rule")
@@ -258,6 +270,53 @@ def _read_basic(folder: Any, index: int, digest: str, rules: int) -> list | None
         raise CombinError(f"{path}: the basic strategy shard cannot be used ({str(error)[:80]}); remove it "
                           "to compute it again") from None
     return sums
+
+
+PINS_FORMAT = "combin.stud_basic_pins/1"
+
+
+def read_pins(folder: Any) -> dict | None:
+    """The folder's :data:`PINS` (``{"format", "rules", "digests"}``: the SHA-256 of each shard's
+    file of the second pass for the rules of digest ``rules``, ``None`` where none is pinned),
+    or ``None`` when there is none; a malformed one is refused in one line."""
+    path = _as_path(folder) / PINS
+    if not path.exists():
+        return None
+    obj = shard_files.read_shard_file(path, "pin file of the basic strategy's second pass")
+    hexdigits = set("0123456789abcdef")
+    if not (isinstance(obj, dict) and obj.get("format") == PINS_FORMAT and isinstance(obj.get("rules"), str)
+            and isinstance(obj.get("digests"), list) and len(obj["digests"]) <= 4096
+            and all(d is None or (isinstance(d, str) and len(d) == 64 and set(d) <= hexdigits)
+                    for d in obj["digests"])):
+        raise CombinError(f"{path}: not a pin file of the basic strategy's second pass ({PINS_FORMAT})")
+    return obj
+
+
+def pin_basic(folder: Any, count: int, strategy: BasicStrategy) -> bool:
+    """Write :data:`PINS` for ``strategy``: the SHA-256 of each of the ``count`` shards' files of
+    its second pass now in the folder (pinned as they are: a folder written before pins is
+    pinned by the next run, as its plan is).  Whether the file changed.
+
+    >>> pin_basic("no-such-folder", 0, BasicStrategy(()))
+    False
+    """
+    from combin.fileio import write_atomic
+    where = _as_path(folder)
+    if not where.is_dir():
+        return False
+    digest = strategy.digest()
+    digests: list[str | None] = []
+    for index in range(count):
+        path = _path(folder, index)
+        data = shard_files.read_shard_bytes(path, "basic strategy shard") if path.exists() else None
+        if data is not None and shard_files.parse_shard_file(path, data, "basic strategy shard").get("rules") != digest:
+            data = None                 # priced for other rules
+        digests.append(None if data is None else hashlib.sha256(data).hexdigest())
+    text = json.dumps({"format": PINS_FORMAT, "rules": digest, "digests": digests}, indent=1) + "\n"
+    if (where / PINS).exists() and shard_files.read_shard_bytes(where / PINS, "pin file") == text.encode():
+        return False
+    write_atomic(where / PINS, text.encode(), "pin file of the basic strategy's second pass")
+    return True
 
 
 def basic_done(folder: Any, count: int, strategy: BasicStrategy, reader: Any = None) -> int:

@@ -46,7 +46,7 @@ from combin.errors import CombinError
 from combin.stud.game.spec import RunSpec, price_mode
 
 __all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
-           "plan_digest", "provenance", "reprice_shard", "COMMITTED_PLANS",
+           "plan_digest", "provenance", "read_shard_bytes", "parse_shard_file", "reprice_shard", "committed_runs", "BASIC_PINS",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
@@ -57,6 +57,9 @@ DEFAULT_SHARDS = 256
 INSTANT_CODE = 255
 #: Classes of a shard whose exact value is kept for re-pricing: one in this many, seeded.
 CHECK_EVERY = 100
+#: The file beside the shards that pins each file of the basic strategy's second pass
+#: (:mod:`combin.stud.game.basic`).
+BASIC_PINS = "basic.json"
 _LIMIT = 4 << 20           # the most bytes a plan or shard file may have
 
 
@@ -156,8 +159,18 @@ def shard_digest(obj: Any) -> str:
 
 def read_shard_file(path: Path, what: str) -> Any:
     """The JSON of a plan (text) or shard (gzip) file, read and unpacked within :data:`_LIMIT` bytes."""
+    return parse_shard_file(path, read_shard_bytes(path, what), what)
+
+
+def read_shard_bytes(path: Path, what: str) -> bytes:
+    """The bytes of a plan or shard file, at most :data:`_LIMIT` of them (read once: a caller that
+    checks their digest parses the same bytes with :func:`parse_shard_file`)."""
     from combin.fileio import read_bytes
-    data = read_bytes(path, _LIMIT, what)
+    return read_bytes(path, _LIMIT, what)
+
+
+def parse_shard_file(path: Path, data: bytes, what: str) -> Any:
+    """The JSON of the bytes of a plan (text) or shard (gzip) file read from ``path``."""
     if path.suffix == ".gz":
         unpack = zlib.decompressobj(wbits=31)     # gzip
         try:
@@ -236,28 +249,44 @@ def _pinned(where: Path, spec: RunSpec, deck: Any, shards: list[Shard]) -> list[
     return pinned
 
 
-#: The SHA-256 of ``plan.json`` of each exact run committed with this version of combin
-#: (``tables/lunar/game/full``): a sheet built from a folder says whether it is that run.
-COMMITTED_PLANS = {
-    "a9d832b500659b93f4214e69a3b93b4e180ca55e476790a3d7e09dc8418d81fe":
-        "the exact 52-card run committed with this version (tables/lunar/game/full)",
-}
+def committed_runs() -> dict[str, str]:
+    """``{SHA-256: folder}`` of the pin files (``plan.json``, ``basic.json``) of every registered
+    game's exact run as committed with this version (its :class:`~combin.game.Solver`'s
+    ``committed``, from the game's data).
+
+    >>> all(len(digest) == 64 for digest in committed_runs())
+    True
+    """
+    from combin.registry import games
+    return {digest: str(game.solver.shards) for game in games() if game.solver is not None
+            for digest in game.solver.committed}
 
 
-def plan_digest(folder: str | os.PathLike) -> str:
-    """The SHA-256 of the folder's ``plan.json`` (which pins every shard's digest)."""
+def plan_digest(folder: str | os.PathLike, name: str = "plan.json") -> str:
+    """The SHA-256 of the folder's ``plan.json`` (which pins every shard's digest), or of its
+    other pin file ``name``."""
     from combin.fileio import read_bytes
-    return hashlib.sha256(read_bytes(Path(folder) / "plan.json", _LIMIT, "shard plan")).hexdigest()
+    return hashlib.sha256(read_bytes(Path(folder) / name, _LIMIT, "shard plan")).hexdigest()
 
 
 def provenance(folder: str | os.PathLike) -> str:
     """What a sheet built from the folder's shards says of them: its plan's digest, and whether
-    that is the committed run of this version of combin -- plainly when it is not."""
+    that is the committed run of this version of combin -- plainly when it is not; the same of
+    the second pass's pins (``basic.json``) when the folder holds that pass."""
     from combin.version import __version__
-    digest = plan_digest(folder)
-    known = COMMITTED_PLANS.get(digest)
-    return f"plan.json sha256 {digest}: " + (known or (
-        f"NOT the committed run of combin {__version__}; its figures are those of the files in its folder"))
+    known = committed_runs()
+    said = []
+    for name, what in (("plan.json", "run"), (BASIC_PINS, "second pass of the basic strategy")):
+        if name == BASIC_PINS and not (Path(folder) / name).exists():
+            if any(Path(folder).glob("basic-*.json.gz")):
+                said.append(f"{name}: none, so the files of the basic strategy's second pass are not pinned")
+            continue
+        digest = plan_digest(folder, name)
+        where = known.get(digest)
+        said.append(f"{name} sha256 {digest}: " + (
+            f"the exact {what} committed with this version ({where})" if where else
+            f"NOT the committed {what} of combin {__version__}; its figures are those of the files in its folder"))
+    return "; ".join(said)
 
 
 def load_plan(folder: Path, spec: RunSpec) -> list[Shard] | None:
