@@ -3,7 +3,8 @@
 For every situation class (found here by relabelling every situation of the
 deck: its own suit canonicalisation) it walks every option the rules allow,
 every draw, every four hidden dealer cards and, where the dealer does not
-qualify, every card that could replace the dealer's highest, down to the
+qualify, every card that could replace the dealer's highest (its lowest under
+L10=replace-lowest-once), down to the
 leaves -- the finished rounds, all equally likely within an option -- and
 settles each leaf to its net result in Ante units (Ante, Bet, draw fee,
 force fee, instant pay).  Nothing is summed by class of dealer hand, by
@@ -172,7 +173,8 @@ class DrawOracle:
         labels = np.repeat(np.where(qualified, show_label, 2)[:, :, None], r, axis=2)
         if self.force_fee is not None and (~qualified).any():
             cards = np.concatenate([np.full(hidden.shape[:2] + (1,), upos), unseen[hidden]], axis=2)
-            high = np.take_along_axis(cards, np.argmax(self.rank[cards], axis=2)[:, :, None], axis=2)[:, :, 0]
+            pick = {"highest": np.argmax, "lowest": np.argmin}[str(self.rules.force_replaces)]   # L10
+            high = np.take_along_axis(cards, pick(self.rank[cards], axis=2)[:, :, None], axis=2)[:, :, 0]
             rest = dealer & ~(np.int64(1) << high)
             others = left[:, other_pattern]                     # (D, H, r) local indices
             forced = self.base.level_of_mask[rest[:, :, None] | bits[others]]

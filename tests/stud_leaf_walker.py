@@ -22,7 +22,8 @@ and skips those that meet the draw (a mask test); for each dealer hand:
 * a non-qualifying dealer in a game with forcing: each card left (not in the
   draw, not in the dealer's hand) replaces the dealer's highest card (the
   first of the up card and the hidden four, in card order, with the highest
-  rank -- the oracle's ``argmax``), giving one leaf each, settled as the
+  rank -- the oracle's ``argmax``; the lowest, ``argmin``, under
+  L10=replace-lowest-once), giving one leaf each, settled as the
   oracle does (the dealer still not qualifying: 0, else the showdown), less
   the force fee; the player forces exactly when the sum over those leaves
   exceeds ``r`` times the Ante pay, as in the oracle; otherwise ``r`` leaves
@@ -79,12 +80,12 @@ def option_group(key):
 
 
 @njit(cache=True)
-def _dealers(upos, unseen, level, rank, qualify, has_force):
+def _dealers(upos, unseen, level, rank, qualify, has_force, lowest):
     """Every dealer hand of a class: local mask, level, qualifies, forced level per card left.
 
-    ``forced[h, c]`` is the level of the dealer's hand ``h`` with its highest card
-    replaced by unseen card ``c`` (-1 where ``c`` is one of its own or ``h``
-    qualifies)."""
+    ``forced[h, c]`` is the level of the dealer's hand ``h`` with its highest card (its
+    lowest if ``lowest``: L10=replace-lowest-once) replaced by unseen card ``c`` (-1 where
+    ``c`` is one of its own or ``h`` qualifies)."""
     u = unseen.shape[0]
     count = u * (u - 1) * (u - 2) * (u - 3) // 24
     local = np.empty(count, np.int64)
@@ -104,9 +105,9 @@ def _dealers(upos, unseen, level, rank, qualify, has_force):
                     dlevel[h] = lv
                     qual[h] = lv >= qualify
                     if lv < qualify and has_force:
-                        high = upos          # the first card of highest rank: up, then hidden
+                        high = upos          # the first card of highest (lowest) rank: up, then hidden
                         for p in (unseen[a], unseen[b], unseen[c], unseen[d]):
-                            if rank[p] > rank[high]:
+                            if (rank[p] < rank[high]) if lowest else (rank[p] > rank[high]):
                                 high = p
                         rest = gm & ~(1 << high)
                         for x in range(u):
@@ -270,6 +271,7 @@ class LeafWalker:
         self.loss = 1 + self.bet
         self.fee = int(rules.draw_fee or 0)
         self.has_force = rules.force_fee is not None
+        self.lowest = str(rules.force_replaces) == "lowest"      # L10: the card replaced
         self.force_fee = int(rules.force_fee or 0)
         # levels of every five- and six-card mask (a six: the best of its six fives)
         level = base.level_of_mask.astype(np.int64)
@@ -334,7 +336,7 @@ class LeafWalker:
         hpos = [self.position[c] for c in hand]
         upos = self.position[up]
         unseen = np.array([p for p in range(self.n) if p not in hpos and p != upos], dtype=np.int64)
-        dealers = _dealers(upos, unseen, self.level, self.rank, self.qualify, self.has_force)
+        dealers = _dealers(upos, unseen, self.level, self.rank, self.qualify, self.has_force, self.lowest)
         return hpos, unseen, dealers
 
     def option(self, hand, up, key):

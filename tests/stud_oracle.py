@@ -1,7 +1,8 @@
 """A plain brute force of a whole stud game on a small deck, with its own hand evaluator.
 
 It walks every player hand, every up card and every dealer hand (and, for a
-game with forcing, every replacement of the dealer's highest card), written
+game with forcing, every replacement of the dealer's highest card, or of its
+lowest under L10=replace-lowest-once), written
 the obvious way and vectorised only over the dealer's hands of one player
 hand.  It shares no code with combin.stud's counting: hands are ranked by
 :func:`rank_key` (tuples), looked up by a bit mask of the deck's cards.
@@ -82,7 +83,9 @@ class Oracle:
         self.card_array = np.array(cards)
         self._takes, self._pays = {}, {}
         self.held = ((self.masks[:, None] >> np.arange(n)) & 1).astype(np.int64)
-        self.high_bit = np.array([1 << max(hand, key=lambda p: cards[p] // 4) for hand in hands],
+        # the card forcing replaces (L10), by rank: the data names it, this picks it
+        pick = {"highest": max, "lowest": min}[str(rules.force_replaces or "highest")]
+        self.high_bit = np.array([1 << pick(hand, key=lambda p: cards[p] // 4) for hand in hands],
                                  dtype=np.int64)
 
     def pays(self, hand_cards, key):

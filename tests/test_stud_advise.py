@@ -106,6 +106,23 @@ def test_forcing_equals_the_oracle(hand, up, deck):
     assert fast_values(situation, RULES, keys, prune=False) == slow
 
 
+LOWEST = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+
+
+# L10=replace-lowest-once: 9TJQKA's non-qualifying 9TJQA keeps T J Q A (a king makes a straight);
+# on 789TJQKA an ace or a king kept requalifies on the other as ace-king (8 9 J Q A keeps 9 J Q A)
+@pytest.mark.parametrize("hand, up, deck", FORCING + [("9S 9D 9H KC AD", "8S", "789TJQKA"),
+                                                      ("AS AD AH 7C 8D", "QS", "789TJQKA")])
+def test_forcing_the_lowest_card_equals_the_oracle(hand, up, deck):
+    situation = Situation.parse(hand, up, deck)
+    keys = [("play",), ("buy",), ("exchange", (3, 4))] if deck == "9TJQKA" else [("play",)]
+    slow = option_values(situation, LOWEST, keys)
+    assert fast_values(situation, LOWEST, keys) == slow
+    assert fast_values(situation, LOWEST, keys, prune=False) == slow
+    if deck != "9TJQKA":      # ace-king requalifications: the two readings' values differ
+        assert slow != option_values(situation, RULES, keys)
+
+
 def test_forcing_happens_and_changes_the_value():
     # A full house on 9TJQKA forces some non-qualifying dealers: the best option's results
     # show forced rounds, and pricing with L8=even-money still matches the oracle.

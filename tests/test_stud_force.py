@@ -9,30 +9,34 @@ from combin.cards import parse_card, parse_cards
 from combin.stud.core.deck import Deck
 from combin.stud.nodraw.force import non_qualifying, max_requalifying_wins, never_gains
 from combin.stud.nodraw.dealer import dealer_counter
-from combin.stud.core.rules import load_game, settle
+from combin.stud.core.rules import ForceCard, load_game, settle
 from combin.stud.core.values import QUALIFY, hand_table, hand_value
 
 from stud_oracle import walk
 
 
-def _outs_by_category(deck):
-    """For every R = (non-qualifying dealer hand less its highest card): the most cards that
-    make R + c a pair, a straight, a flush or straight flush, counted by walking every c."""
+def _outs_by_category(deck, which=ForceCard.HIGHEST):
+    """For every R = (non-qualifying dealer hand less its ``which`` card): the most cards that
+    make R + c a pair, an ace-king, a straight, a flush or straight flush, counted by walking
+    every c."""
     counter = dealer_counter(deck)
     table = hand_table(deck)
-    cards, _, rest, _, _ = non_qualifying(counter)
+    cards, _, rest, _, _ = non_qualifying(counter, which)
     rest_cards = np.unique(np.array(deck.cards)[rest], axis=0)
     best = {}
-    tallies = {k: np.zeros(len(rest_cards), dtype=np.int64) for k in ("pair", "straight", "flush")}
+    tallies = {k: np.zeros(len(rest_cards), dtype=np.int64) for k in ("pair", "ace_king", "straight", "flush")}
     for c in deck.cards:
         free = ~np.any(rest_cards == c, axis=1)
         hands = np.column_stack([rest_cards, np.full(len(rest_cards), c)])
         values = table.values[table.indices_of(hands)].astype(np.int64)
         category = values // 16 ** 5
         tallies["pair"] += free & (category == 1)
+        tallies["ace_king"] += free & (category == 0) & (values >= QUALIFY)
         tallies["straight"] += free & (category == 4)
         tallies["flush"] += free & ((category == 5) | (category == 8))
         assert not np.any(free & np.isin(category, [2, 3, 6, 7]))  # one card more: no two pair, trips
+    best["below_straight"] = int((tallies["pair"] + tallies["ace_king"]).max())
+    best["below_flush"] = int((tallies["pair"] + tallies["ace_king"] + tallies["straight"]).max())
     for key, tally in tallies.items():
         best[key] = int(tally.max())
     return best
@@ -42,6 +46,16 @@ def _outs_by_category(deck):
 def test_requalifying_outs_never_exceed_the_bound(ranks):
     best = _outs_by_category(Deck.parse(ranks))
     assert best["pair"] <= 12 and best["straight"] <= 8 and best["flush"] <= 9
+    assert best["ace_king"] == 0                    # the highest gone: never an ace-king
+
+
+@pytest.mark.parametrize("ranks", ["789TJQKA", pytest.param(None, marks=pytest.mark.slow)])
+def test_requalifying_outs_with_the_lowest_replaced(ranks):
+    """The lowest gone, an ace or a king kept makes an ace-king with the other's four cards:
+    16 outs below a straight (WEAK_OUTS), 20 below a flush, reached on these decks."""
+    best = _outs_by_category(Deck.parse(ranks), ForceCard.LOWEST)
+    assert (best["pair"], best["ace_king"], best["below_straight"], best["below_flush"]) == (12, 4, 16, 20)
+    assert best["straight"] <= 8 and best["flush"] <= 9
 
 
 def test_bound_per_class():
@@ -49,6 +63,9 @@ def test_bound_per_class():
     assert max_requalifying_wins(hand_value(parse_cards("Ac Ad Kh Ks 3c")), QUALIFY) == 12
     assert max_requalifying_wins(hand_value(parse_cards("5c 6d 7h 8s 9c")), QUALIFY) == 20
     assert max_requalifying_wins(hand_value(parse_cards("Ac Jc 9c 5c 3c")), QUALIFY) == 29
+    lowest = {text: max_requalifying_wins(hand_value(parse_cards(text)), QUALIFY, ForceCard.LOWEST)
+              for text in ("Ac Qd 9h 5s 3c", "Ac Kd 9h 5s 3c", "Ac Ad Kh Ks 3c", "5c 6d 7h 8s 9c")}
+    assert lowest == {"Ac Qd 9h 5s 3c": 0, "Ac Kd 9h 5s 3c": 4, "Ac Ad Kh Ks 3c": 16, "5c 6d 7h 8s 9c": 20}
 
 
 def test_full_deck_worst_case_two_pair_never_gains_by_forcing():

@@ -25,6 +25,7 @@ from combin.stud.draw.rank.engine import RankEngine, six_card
 from combin.stud.draw.rank.tables import build
 
 RULES = load_game("lunar").resolve()
+LOWEST = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
 
 
 def _instant(cards):
@@ -43,6 +44,7 @@ def terms(draw):
     return load_game("lunar").resolve(
         draw(st.sampled_from(["A", "B", "C"])),
         {"L8": draw(st.sampled_from(["push", "even-money"])),
+         "L10": draw(st.sampled_from(["replace-highest-once", "replace-lowest-once"])),
          "L11": draw(st.sampled_from(["best-pair", "first-only"]))})
 
 
@@ -78,11 +80,21 @@ FORCING = [("AS AD 9H 9C 9D", "QS", "9TJQKA"), ("KS KD KH TC TD", "9S", "9TJQKA"
            ("JH JD 4C 4S 4H", "TC", None), ("AS 2S 3H 8D 9C", "KS", None)]
 
 
-@pytest.mark.parametrize("hand, up, deck", FORCING)
-def test_forcing_situations_equal_the_card_engine(hand, up, deck):
+# with the lowest card replaced (L10=replace-lowest-once) an ace or a king kept requalifies on the
+# other as ace-king: decks with ranks below the nine give such dealers (8 9 J Q A less the 8, and K
+# high ones), the four kept suited with the up card (case (i)) or the up card the lowest (case (ii))
+FORCING_LOWEST = FORCING + [("9S 9D 9H KC AD", "8S", "6789TJQKA"), ("AS AD AH 7C 8D", "QS", "789TJQKA"),
+                            ("JS JD 7H 7C 8D", "AS", "789TJQKA"), ("8H AS TH JC 9C", "TD", "6789TJQKA"),
+                            ("TS JH 7H 7D 9C", "6C", "56789TJQKA"), ("KS KD KH 2C 3D", "4S", None),
+                            ("QC QD QH 2S 3S", "AS", None), ("7S 7D 7H 7C 2D", "3H", None)]
+
+
+@pytest.mark.parametrize("rules", [RULES, LOWEST], ids=["highest", "lowest"])
+@pytest.mark.parametrize("hand, up, deck", FORCING_LOWEST)
+def test_forcing_situations_equal_the_card_engine(hand, up, deck, rules):
     situation = Situation.parse(hand, up, deck)
-    engine = Engine(situation, RULES)
-    fast = RankEngine(situation, RULES)
+    engine = Engine(situation, rules)
+    fast = RankEngine(situation, rules)
     player = list(situation.player)
     keys = [key for key in fast.keys if key[0] in ("play", "buy") or len(key[1]) <= (5 if deck else 3)]
     for key in keys:
@@ -90,12 +102,13 @@ def test_forcing_situations_equal_the_card_engine(hand, up, deck):
 
 
 @settings(max_examples=15, deadline=None)
-@given(situations(("9TJQKA", "789TJQKA")), st.data())
+@given(situations(("9TJQKA", "789TJQKA", "6789TJQKA")), st.data())
 def test_distributions_equal_the_card_engine(situation, data):
     if _instant(situation.player):
         return
-    fast = RankEngine(situation, RULES)
-    engine = Engine(situation, RULES)
+    rules = data.draw(st.sampled_from([RULES, LOWEST]))
+    fast = RankEngine(situation, rules)
+    engine = Engine(situation, rules)
     player = list(situation.player)
     key = data.draw(st.sampled_from(fast.keys))
     expected = distribution(engine, option_sums_of(engine, player, key[0], key[1], True)[1])

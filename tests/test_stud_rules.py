@@ -109,3 +109,42 @@ def test_the_instant_payout_reading_is_an_enum_checked_against_the_data():
                              {"ends-round": "", "carries-on": ""}, ())
     with pytest.raises(ValueError, match="the stud engine knows values continue, ends-round"):
         check_values(renamed, InstantReading)
+
+
+def test_lunar_force_replaces_the_card_the_reading_names(lunar):
+    lowest = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+    assert (str(lunar.force_replaces), str(lowest.force_replaces)) == ("highest", "lowest")
+    assert load_game("caribbean").resolve().force_replaces is None
+    player, dealer = c("7c 7d 5h 8s 9c"), c("Qc Jd 4h 3s 2c")
+    # the deuce goes and the queen stays: a queen pairs the dealer above sevens, a deuce no more
+    assert settle(lowest, player, dealer, "force", parse_card("Qd")) == -1 - 3
+    assert settle(lowest, player, dealer, "force", parse_card("2d")) == -1
+    # the highest reading: the queen goes, so a queen requalifies nothing, a deuce pairs below sevens
+    assert settle(lunar, player, dealer, "force", parse_card("Qd")) == -1
+    assert settle(lunar, player, dealer, "force", parse_card("2d")) == -1 + 2
+
+
+def test_forcing_the_lowest_card_gains_where_forcing_the_highest_does_not(lunar):
+    """Trips of fives against A Q 9 7 4 (no king: the dealer does not qualify), 42 cards left.
+    Highest replaced: the ace goes, Q 9 7 4 requalify on 12 pair outs, each won (Bet 2 x 3):
+    12 x 6 - 42 fees = 30 < 42 x 1 (the Ante pay): take the pay.  Lowest replaced: the four
+    goes, A Q 9 7 requalify on the same 12 and on the 4 kings as ace-king (A K Q 9 7), all
+    won: 16 x 6 - 42 = 54 > 42: force."""
+    lowest = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+    player, dealer = c("5s 5d 5h 2c 3d"), c("Ac Qd 9h 7s 4c")
+    left = [card for card in range(52) if card not in player + dealer]
+    take = [settle(rules, player, dealer, "play") * len(left) for rules in (lunar, lowest)]
+    force = [sum(settle(rules, player, dealer, "force", card) for card in left) for rules in (lunar, lowest)]
+    assert len(left) == 42 and take == [42, 42] and force == [30, 54]
+    assert force[0] < take[0] and force[1] > take[1]
+
+
+def test_the_force_entry_is_checked_against_the_readings():
+    from combin.stud.core.rules import check_force
+    register = load_game("lunar").interpretations
+    with pytest.raises(ValueError, match="names the readings replace-highest-once, interpretation L10 has"):
+        check_force({"interpretation": "L10", "values": {"replace-highest-once": "highest"}}, register)
+    with pytest.raises(ValueError, match="replaces middle"):
+        check_force({"interpretation": "L10", "values": {"replace-highest-once": "highest",
+                                                           "replace-lowest-once": "middle"}}, register)
+    check_force({"interpretation": "L10", "replace": "lowest"}, register)

@@ -58,7 +58,11 @@ CASES = [("caribbean", {}, None, "JQKA"), ("caribbean", {}, None, "TJQKA"),
          pytest.param("caribbean", {}, None, "9TJQKA", marks=pytest.mark.slow),
          pytest.param("lunar", {}, "A", "9TJQKA", marks=pytest.mark.slow),
          # 2, 3, 8, J, K, A: ace-king hands on both sides of A-K-J-8-3 (akj83's boundary)
-         pytest.param("caribbean", {}, None, "238JKA", marks=pytest.mark.slow)]
+         pytest.param("caribbean", {}, None, "238JKA", marks=pytest.mark.slow),
+         # L10=replace-lowest-once: 3579J keeps the four highest; 579JKA's 5 7 9 J A keeps 7 9 J A,
+         # which a king requalifies as ace-king (and forces more often than the highest reading)
+         ("lunar", {"L10": "replace-lowest-once"}, "A", "3579J"),
+         pytest.param("lunar", {"L10": "replace-lowest-once"}, "A", "579JKA", marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize("game,interpret,paytable,ranks", CASES)

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 SecondPays = Callable[[list[tuple[int, int]], str, Mapping[str, Fraction]], tuple[str, Any]]
 
 __all__ = ["StudGame", "Rules", "stud_games", "load_game", "build_game", "reading_notes", "settle", "bet_pay",
-           "instant_pay", "DECISIONS", "highest_card", "InstantReading", "AnteReading"]
+           "instant_pay", "DECISIONS", "highest_card", "replaced_card", "InstantReading", "AnteReading", "ForceCard",
+           "WEAK_OUTS", "check_force"]
 
 
 class InstantReading(StrEnum):
@@ -59,6 +60,27 @@ class AnteReading(StrEnum):
     FINAL_HAND = "final-hand"    # the player's final hand (after any exchange or sixth card)
     FIRST_FIVE = "first-five"    # the five cards as dealt
 
+
+class ForceCard(StrEnum):
+    """Which card of a non-qualifying dealer forcing replaces (L10): the cards the game's
+    ``[force]`` entry names, by reading in ``[force.values]`` or alone as ``replace``, checked
+    against its data by :func:`load_game`.  Ace high; a non-qualifying hand has five distinct
+    ranks, so either card is unique.
+
+    >>> ForceCard("lowest") is ForceCard.LOWEST
+    True
+    """
+    HIGHEST = "highest"    # L10=replace-highest-once
+    LOWEST = "lowest"      # L10=replace-lowest-once
+
+
+#: The most replacement cards that requalify a non-qualifying dealer below a straight -- all a
+#: player below a straight can beat when forcing -- by the card replaced.  The four cards kept have
+#: four distinct ranks: 3 more cards of each make a pair (12).  With the highest card gone no
+#: ace-king is left to make (an ace or a king held was the highest: the dealer has not both);
+#: with the lowest gone, an ace kept and no king (or a king and no ace: never both, the dealer
+#: does not qualify) requalifies on the 4 cards of the other as ace-king (16).
+WEAK_OUTS = {ForceCard.HIGHEST: 12, ForceCard.LOWEST: 16}
 
 DECISIONS = ("fold", "play", "force")
 """``play`` takes the Ante pay when the dealer does not qualify; ``force`` forces it (L10)."""
@@ -220,6 +242,24 @@ class Rules:
         return None if entry is None else Fraction(entry["fee"])
 
     @property
+    def force_replaces(self) -> ForceCard | None:
+        """The dealer's card that forcing replaces (L10), or None when the game has no forcing:
+        the value the reading names in ``[force.values]`` (as ``[ante_win]`` names a pay), or
+        the entry's ``replace``.
+
+        >>> from combin.lunar import GAME as LUNAR
+        >>> game = load_game(LUNAR.id)
+        >>> game.resolve().force_replaces, game.resolve(interpret={"L10": "replace-lowest-once"}).force_replaces
+        (<ForceCard.HIGHEST: 'highest'>, <ForceCard.LOWEST: 'lowest'>)
+        """
+        entry = self.game.entry.get("force")
+        if entry is None:
+            return None
+        if "values" in entry:
+            return ForceCard(entry["values"][self.chosen[entry["interpretation"]]])
+        return ForceCard(entry["replace"])
+
+    @property
     def draw_fee(self) -> Fraction | None:
         """The fee of an exchange, or None when the game has no draws."""
         entry = self.game.entry.get("draws")
@@ -348,6 +388,9 @@ def build_game(game: "Game", entry: dict[str, Any] | None = None, variant: Any =
     ante = entry["ante_not_qualified"].get("interpretation")
     if ante is not None:
         check_values(registry[ante], AnteReading)
+    force = entry.get("force")
+    if force is not None:
+        check_force(force, registry)
     paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
     second = None
     if game.solver.second_pays is not None:
@@ -371,6 +414,29 @@ def check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
     if code != data:
         raise ValueError(f"interpretation {interp.id}: the stud engine knows values "
                          f"{', '.join(code)}, the data {', '.join(data)}")
+
+
+def check_force(force: dict[str, Any], registry: "dict[str, Interpretation]") -> None:
+    """A ValueError unless the ``[force]`` entry names a :class:`ForceCard` for each reading of
+    its interpretation (``[force.values]``), or one alone (``replace``).
+
+    >>> check_force({"interpretation": "L10", "replace": "middle"}, {})
+    Traceback (most recent call last):
+    ...
+    ValueError: [force] replaces middle: the stud engine knows highest, lowest
+    """
+    known = {member.value for member in ForceCard}
+    if "values" in force:
+        readings = sorted(registry[force["interpretation"]].values)
+        if sorted(force["values"]) != readings:
+            raise ValueError(f"[force.values] names the readings {', '.join(sorted(force['values']))}, "
+                             f"interpretation {force['interpretation']} has {', '.join(readings)}")
+        cards = set(force["values"].values())
+    else:
+        cards = {force.get("replace")}
+    if not cards <= known:
+        raise ValueError(f"[force] replaces {', '.join(map(str, sorted(cards - known, key=str)))}: "
+                         f"the stud engine knows {', '.join(sorted(known))}")
 
 
 def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:
@@ -416,6 +482,22 @@ def highest_card(dealer: Iterable[int]) -> int:
     return max(dealer, key=lambda card: card >> 2)
 
 
+def replaced_card(dealer: Iterable[int], which: ForceCard) -> int:
+    """The card of a non-qualifying ``dealer`` that forcing replaces (L10, ``which``): its highest
+    or its lowest, ace high (five distinct ranks: either is unique).
+
+    >>> from combin.cards import format_card, parse_cards
+    >>> dealer = parse_cards("Ac Jd 4h 3s 2c")
+    >>> format_card(replaced_card(dealer, ForceCard.HIGHEST)), format_card(replaced_card(dealer, ForceCard.LOWEST))
+    ('Ac', '2c')
+    """
+    return _PICK[which](dealer, key=lambda card: card >> 2)
+
+
+#: How each :class:`ForceCard` is picked among the dealer's cards by rank.
+_PICK = {ForceCard.HIGHEST: max, ForceCard.LOWEST: min}
+
+
 def _showdown(rules: Rules, player: list[int], dealer_value: int) -> Fraction:
     player_value = best_value(player)
     if player_value > dealer_value:
@@ -433,8 +515,8 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
     ``player``: the final 5 or 6 cards; ``dealer``: five cards; ``decision``:
     ``fold``, ``play`` (the Ante pay if the dealer does not qualify) or
     ``force`` (L10: with ``replacement``, the card that replaces the dealer's
-    highest).  ``drew`` charges the draw fee.  Under L9=first-five the Ante pay
-    of a non-qualifying dealer reads ``first_five``.  An instant payout on
+    highest, or lowest: :attr:`Rules.force_replaces`).  ``drew`` charges the draw fee.  Under
+    L9=first-five the Ante pay of a non-qualifying dealer reads ``first_five``.  An instant payout on
     ``first_five`` (default: the player's five) settles the round under
     L7=ends-round; under L7=continue the instant payout is the separate
     ``lunar.instant`` figure and this settles the main game only.
@@ -472,15 +554,15 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
         return rules.ante_not_qualified(best_value(player)) - fee
     if decision != "force":
         raise CombinError(f"unknown decision '{decision}' (decisions: {', '.join(DECISIONS)})")
-    force_fee = rules.force_fee
-    if force_fee is None:
+    force_fee, which = rules.force_fee, rules.force_replaces
+    if force_fee is None or which is None:
         raise CombinError(f"{rules.game.title} has no force option")
     if qualifies:
         raise CombinError("a qualifying dealer cannot be forced")
     if replacement is None:
         raise CombinError("forcing needs the replacement card")
-    high = highest_card(dealer)
-    forced = [card for card in dealer if card != high] + [replacement]
+    gone = replaced_card(dealer, which)
+    forced = [card for card in dealer if card != gone] + [replacement]
     forced_value = hand_value(forced)
     result = -force_fee - fee
     if forced_value >= QUALIFY:

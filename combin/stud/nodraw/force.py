@@ -1,8 +1,10 @@
 """Forcing a non-qualifying dealer (L10), summed exactly, with a bound that skips most hands.
 
 The dealer's hand ``D`` does not qualify, so it has five distinct ranks; its
-highest card ``h`` is replaced by a card ``c`` from the ``M = n - 10`` cards
-neither the player's nor the dealer's.  Write ``R = D - h``.  With the
+highest card ``h`` (its lowest under L10=replace-lowest-once: ``which``, a
+:class:`~combin.stud.core.rules.ForceCard`) is replaced by a card ``c`` from
+the ``M = n - 10`` cards neither the player's nor the dealer's.  Write
+``R = D - h``.  With the
 dealer's five cards in view the player forces iff
 
     F(D) = -fee*M + sum over c of settle(R + c)  >  M * take(v)
@@ -15,10 +17,14 @@ still does not qualify.
 **The bound.**  ``sum settle <= W * (ante_win + bet*pay)`` where ``W`` counts
 replacement cards that requalify the dealer below the player.  ``R`` holds
 four distinct ranks, so ``R + c`` is at best a pair, a straight, a flush or a
-straight flush.  A player below a straight beats only the pairs: ``W <= 12``
-(three more cards of each of R's ranks); an ace-king or worse beats none;
-a straight beats pairs and straights: ``W <= 12 + 8``; anything better:
-``W <= 12 + 8 + 9`` (nine more cards of R's suit).  When ``Wmax * (ante_win +
+straight flush -- or, with the lowest card replaced, an ace-king (an ace or a
+king kept, the other drawn: 4 cards; with the highest replaced never,
+:data:`~combin.stud.core.rules.WEAK_OUTS`).  A player below a straight beats
+only the pairs and ace-kings: ``W <= 12`` (three more cards of each of R's
+ranks), ``+ 4`` ace-kings with the lowest replaced; a player below ace-king
+beats none, an ace-king player the ace-kings alone (0 or 4); a straight beats
+those and the straights: ``W <= 12 + 8`` (two straight or ace-king ranks at
+most); anything better: ``W <= 12 + 8 + 9`` (nine more cards of R's suit).  When ``Wmax * (ante_win +
 bet*pay) <= M * (take + fee)`` forcing never gains, for any dealer hand, and the
 hand is settled as if the player always takes the Ante pay
 (:func:`never_gains`).  On 52 cards (M = 42) that decides every high-card,
@@ -41,6 +47,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from combin.stud.core.rules import WEAK_OUTS, ForceCard
 from combin.stud.nodraw.dealer import DealerCounter, colex
 from combin.stud.core.values import HIGH_CARD, STRAIGHT, category_of, lex_index
 
@@ -52,24 +59,32 @@ FORCE_FIELDS = ("gain", "forced", "win", "tie", "lose", "not_qualified")
 """Per up card: the summed gain (scaled), the dealer hands forced, and their replacement outcomes."""
 
 
-def max_requalifying_wins(value: int, qualify: int) -> int:
-    """The most replacement cards that can requalify the dealer below a player of ``value``.
+def max_requalifying_wins(value: int, qualify: int, which: ForceCard = ForceCard.HIGHEST) -> int:
+    """The most replacement cards that can requalify the dealer below a player of ``value`` when
+    forcing replaces the dealer's ``which`` card.
 
     >>> from combin.cards import parse_cards
     >>> from combin.stud.core.values import QUALIFY, hand_value
     >>> max_requalifying_wins(hand_value(parse_cards("As Ad Kh 5c 2d")), QUALIFY)   # the pair outs only
     12
+    >>> max_requalifying_wins(hand_value(parse_cards("As Kd Qh 5c 2d")), QUALIFY, ForceCard.LOWEST)  # 4 ace-kings
+    4
     """
+    weak = WEAK_OUTS[which]
     category = category_of(value)
-    if value < qualify or category == HIGH_CARD:
-        return 0  # a requalified dealer holds at least a pair
+    if value < qualify:
+        return 0  # the player beats no qualifying hand
+    if category == HIGH_CARD:
+        return weak - WEAK_OUTS[ForceCard.HIGHEST]  # the ace-king outs alone (none: at least a pair)
     if category < STRAIGHT:
-        return 12
+        return weak
     return 12 + 8 if category == STRAIGHT else 12 + 8 + 9
 
 
-def never_gains(value: int, qualify: int, win_net: int, take: int, fee: int, replacements: int) -> bool:
-    """True when the bound proves forcing never beats taking the Ante pay (all scaled alike).
+def never_gains(value: int, qualify: int, win_net: int, take: int, fee: int, replacements: int,
+                which: ForceCard = ForceCard.HIGHEST) -> bool:
+    """True when the bound proves forcing never beats taking the Ante pay (all scaled alike), the
+    dealer's ``which`` card replaced.
 
     >>> from combin.cards import parse_cards
     >>> from combin.stud.core.values import QUALIFY, hand_value
@@ -77,12 +92,17 @@ def never_gains(value: int, qualify: int, win_net: int, take: int, fee: int, rep
     >>> never_gains(pair, QUALIFY, 3, 1, 1, 42), never_gains(pair, QUALIFY, 8, 1, 1, 42)    # 36 <= 84 < 96
     (True, False)
     """
-    return max_requalifying_wins(value, qualify) * win_net <= replacements * (take + fee)
+    return max_requalifying_wins(value, qualify, which) * win_net <= replacements * (take + fee)
 
 
-@lru_cache(maxsize=2)
-def non_qualifying(counter: DealerCounter) -> tuple[Array, Array, Array, Array, Array]:
-    """Every non-qualifying hand of the deck: its cards, R = D - highest, and Q(R)."""
+#: The four positions kept of a non-qualifying hand's five, sorted ascending (rank order: five
+#: distinct ranks), by the card replaced: the highest is the last, the lowest the first.
+_KEPT = {ForceCard.HIGHEST: slice(0, 4), ForceCard.LOWEST: slice(1, 5)}
+
+
+@lru_cache(maxsize=4)
+def non_qualifying(counter: DealerCounter, which: ForceCard = ForceCard.HIGHEST) -> tuple[Array, Array, Array, Array, Array]:
+    """Every non-qualifying hand of the deck: its cards, R = D - (its ``which`` card), and Q(R)."""
     table = counter.table
     rows = np.nonzero(table.dense < counter.qualify_level)[0]
     positions = table.positions[rows].astype(np.int64)  # sorted ascending: highest is last
@@ -90,7 +110,7 @@ def non_qualifying(counter: DealerCounter) -> tuple[Array, Array, Array, Array, 
     masks = np.zeros(len(rows), dtype=np.uint64)
     for column in range(5):
         masks |= np.left_shift(np.uint64(1), cards[:, column].astype(np.uint64))
-    rest = positions[:, :4]
+    rest = positions[:, _KEPT[which]]
     index = colex(rest)
     first = np.searchsorted(counter.keys4, index * counter.levels + counter.qualify_level)
     requalify = counter.segment4 - (first - index * counter.segment4)
@@ -98,13 +118,14 @@ def non_qualifying(counter: DealerCounter) -> tuple[Array, Array, Array, Array, 
 
 
 def force_by_up_card(counter: DealerCounter, player: ArrayLike, value: int, win_net: int, take: int, fee: int,
-                     lose_net: int) -> Array:
+                     lose_net: int, which: ForceCard = ForceCard.HIGHEST) -> Array:
     """``(52, 6)`` exact int64 sums, per up card, of :data:`FORCE_FIELDS` for one player hand.
 
     ``win_net``, ``take``, ``fee`` and ``lose_net`` (a positive loss) are the
-    scaled integer results; the gain of a forced hand is ``F(D) - M * take``.
+    scaled integer results; the gain of a forced hand is ``F(D) - M * take``;
+    ``which``: the dealer's card replaced.
     """
-    cards, masks, rest, index, requalify = non_qualifying(counter)
+    cards, masks, rest, index, requalify = non_qualifying(counter, which)
     n = counter.n
     replacements = n - 10
     cards_held = np.asarray(player, dtype=np.int64)
@@ -125,7 +146,7 @@ def force_by_up_card(counter: DealerCounter, player: ArrayLike, value: int, win_
     f = found - (index * counter.segment4)[:, None]
     nq, below, tie = f[:, 0].copy(), f[:, 1] - f[:, 0], f[:, 2] - f[:, 1]
     above = counter.segment4 - f[:, 2]
-    nq -= 1  # R + h is the dealer's own hand, which does not qualify
+    nq -= 1  # R + h is the dealer's own hand, which does not qualify (h highest or lowest alike)
     dense = counter.hand_dense
     for p in counter.table.positions_of(cards_held).tolist():
         hands = np.sort(np.column_stack([rest, np.full(len(rest), p)]), axis=1)

@@ -6,8 +6,9 @@ settled against every dealer hand -- the up card and four hidden cards from
 the ``n - 6`` unseen -- counted by :class:`~combin.stud.nodraw.dealer.DealerCounter`
 (inclusion-exclusion, exact integers).  When the game lets the player force
 (L10), every dealer hand is paired with each of the ``M = n - 10`` cards that
-could replace its highest card, so every situation stands for
-``C(n-6, 4) * M`` equally likely outcomes whether or not the player forces;
+could replace its highest card (its lowest under L10=replace-lowest-once), so
+every situation stands for ``C(n-6, 4) * M`` equally likely outcomes whether or
+not the player forces;
 otherwise ``M = 1``.  The forced hands come from :mod:`~combin.stud.nodraw.force`.
 
 Results are counted per line (an event and its exact net result); the house
@@ -358,11 +359,12 @@ def _sum_span(rules: "Rules", deck: "Deck", strategies: Sequence[str], span: tup
     force: dict[int, Array] = {}
     if forcing:
         fee = int((rules.force_fee or 0) * scale)
+        which = rules.force_replaces
         todo = [i for i in range(len(canon_rows)) if not is_instant[i] and not never_gains(
-            int(canon_values[i]), QUALIFY, int(win_net[i]), int(take[i]), fee, m)]
+            int(canon_values[i]), QUALIFY, int(win_net[i]), int(take[i]), fee, m, which)]
         for done, i in enumerate(todo):
             force[i] = force_by_up_card(counter, canon_hands[i], int(canon_values[i]),
-                                        int(win_net[i]), int(take[i]), fee, lose)
+                                        int(win_net[i]), int(take[i]), fee, lose, which)
             if progress and done % 50 == 0:
                 progress(f"forcing: {done}/{len(todo)} hands")
     sums: dict[str, SpanSums] = {strategy: ({}, {}, [0], {"class": {}, "ace_king": {}}) for strategy in strategies}

@@ -2,8 +2,8 @@
 
 :func:`option_values` walks every branch of the round card by card: every
 exchange or sixth card, every four hidden dealer cards, and, when the dealer
-does not qualify, every card that could replace its highest card when the
-player forces.  At each decision it takes the better branch (fold or play
+does not qualify, every card that could replace its highest card (its lowest
+under L10=replace-lowest-once) when the player forces.  At each decision it takes the better branch (fold or play
 after a draw; take the Ante pay or force, with the dealer's five in view), and
 it averages each chance node with :class:`~fractions.Fraction`, so its values
 are exact by construction.  It has its own plain hand comparison
@@ -110,6 +110,8 @@ class Walker:
         self.force_fee = rules.force_fee
         # L9=first-five: the Ante pay of a non-qualifying dealer is the dealt five's, whatever is drawn
         self.dealt_name = hand_class(situation.player) if rules.ante_reads_first_five else None
+        # the card forcing replaces, picked here by rank (ace high) as the reading names it
+        self.replaced = {"highest": max, "lowest": min}[str(rules.force_replaces or "highest")]
         self._dealer: dict[frozenset[int], tuple[bool, PlainValue]] = {}
 
     def dealer(self, cards: Sequence[int]) -> tuple[bool, PlainValue]:
@@ -139,8 +141,8 @@ class Walker:
             if qualified:
                 total += self.settle(player, value)
                 continue
-            high = max(dealer, key=lambda card: card >> 2)
-            rest = [card for card in dealer if card != high]
+            gone = self.replaced(dealer, key=lambda card: card >> 2)
+            rest = [card for card in dealer if card != gone]
             left = [card for card in pool if card not in hidden]
             if self.force_fee is None:
                 raise CombinError("the naive walk forces a dealer who does not qualify: the game has no force fee")

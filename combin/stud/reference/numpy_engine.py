@@ -83,8 +83,11 @@ class DealerTable:
     Every count is at most ``C(n, 4) < 2**31``.
     """
 
-    def __init__(self, up: int, unseen: ArrayLike, deck: "Deck | None" = None) -> None:
+    def __init__(self, up: int, unseen: ArrayLike, deck: "Deck | None" = None, replace: Any = None) -> None:
         from combin.stud.core.deck import Deck
+        from combin.stud.core.rules import ForceCard
+        #: The card forcing replaces (L10; default the highest).
+        self.replace = ForceCard(replace or ForceCard.HIGHEST)
         self.hand_table = hand_table(deck if deck is not None else Deck.parse(None))
         self.up = up
         self.cards = np.asarray(unseen, dtype=np.int64)
@@ -181,13 +184,14 @@ class DealerTable:
     def force_table(self) -> dict[str, ForceRows]:
         """For every non-qualifying ``H``: the replacements that requalify it, and their values.
 
-        The replaced card is the dealer's highest (ace high; unique, as a hand
-        that does not qualify has no pair).  The four cards left have four
-        distinct ranks, so a requalified hand is one pair, a straight or a
-        flush.  Three orders of the same rows are kept, each most first:
-        ``all`` by every requalifying replacement, ``pairs`` by those making one
-        pair (the only requalified hands below a straight) and ``no_flush`` by
-        those making a pair or a straight.  Each is ``(-bound, hand bits,
+        The replaced card is the dealer's highest, or its lowest (:attr:`replace`;
+        ace high; unique, as a hand that does not qualify has no pair).  The four
+        cards left have four distinct ranks, so a requalified hand is one pair,
+        a straight or a flush, or (the lowest replaced) an ace-king.  Three orders of the same
+        rows are kept, each most first: ``all`` by every requalifying replacement,
+        ``pairs`` by those making one pair or an ace-king (the only requalified
+        hands below a straight) and ``no_flush`` by those making one of these or a
+        straight.  Each is ``(-bound, hand bits,
         replacement positions, their values, {classes: (beaten bits, beating
         bits)})``; positions are local (int8), a padding slot has position ``n``
         and value -1.
@@ -197,7 +201,7 @@ class DealerTable:
         n = self.n
         rows = np.nonzero(~self.qualified)[0]
         dealer = self.dealer[rows]
-        high = np.argmax(dealer >> 2, axis=1)
+        high = _PICK[self.replace](dealer >> 2, axis=1)
         keep = np.ones(dealer.shape, dtype=bool)
         keep[np.arange(len(rows)), high] = False
         rest = dealer[keep].reshape(len(rows), 4)
@@ -218,9 +222,10 @@ class DealerTable:
         cards[where[0], slot[where]] = others[where]
         vals[where[0], slot[where]] = values[where]
         bits = (np.int64(1) << self.hands[rows]).sum(axis=1)   # n <= 47: one int64 bit each
-        # The requalifying replacements as bit masks, by what they make: one pair, or a
-        # straight or flush (or straight flush).  A player with two pair or trips beats
-        # every requalified pair and loses to every straight or flush; a full house or
+        # The requalifying replacements as bit masks, by what they make: one pair (or an
+        # ace-king: ``paired`` holds every value below two pair), or a straight or flush (or
+        # straight flush).  A player with two pair or trips beats every requalified pair and
+        # ace-king and loses to every straight or flush; a full house or
         # four of a kind beats all of them but a straight flush.
         category = values // CATEGORY_SHIFT
         card_bit = np.int64(1) << others
@@ -238,6 +243,10 @@ class DealerTable:
                                            sf_bits[order])})
         return self._force
 
+
+
+#: How the replaced card's place among the dealer's five is found by rank, per :class:`ForceCard`.
+_PICK = {"highest": np.argmax, "lowest": np.argmin}
 
 
 def final_hands(engine: "Engine", kept: ArrayLike, size: int) -> tuple[Array, Array, Array]:
@@ -328,8 +337,11 @@ def forcing(engine: "Engine", draws: Array, values: Array, win: Array, take: Arr
     ordering = np.where(category < STRAIGHT, 0, np.where(category == STRAIGHT, 1, 2))
     names = ("pairs", "no_flush", "all")
     # Before building the force table: at most 3 pair outs for each of the four
-    # ranks kept, 8 straight outs (two ranks), at most the n - 4 cards not in H.
-    todo = np.nonzero(win * np.array([12, 20, engine.table.n - 4])[ordering] > cost)[0]
+    # ranks kept (and 4 ace-king outs when the lowest card goes: WEAK_OUTS), 8 straight
+    # or ace-king outs (two ranks), at most the n - 4 cards not in H.
+    from combin.stud.core.rules import WEAK_OUTS
+    weak = WEAK_OUTS[engine.table.replace]
+    todo = np.nonzero(win * np.array([weak, 20, engine.table.n - 4])[ordering] > cost)[0]
     if not engine.prune:
         todo = np.arange(len(draws))
     if len(todo) == 0:

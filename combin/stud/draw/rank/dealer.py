@@ -95,10 +95,10 @@ def dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited, set_i
 
 
 @jit
-def row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank):
+def row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank, ace_king_rank):
     """The non-qualifying rows in two orders, each with its bound descending (drawing only removes
-    outs, so a bound read with no card drawn holds for every draw): by the pairing outs (a player
-    below a straight beats no other out), and by the pairing and straight outs."""
+    outs, so a bound read with no card drawn holds for every draw): by the pairing and ace-king
+    outs (a player below a straight beats no other out), and by those and the straight outs."""
     lo = OFFSET[4]
     pair_bound = np.zeros(nrows, np.int64)
     all_bound = np.zeros(nrows, np.int64)
@@ -114,6 +114,9 @@ def row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank):
             q = straight_rank[up, i_row, x]
             if q >= 0:
                 st += a[q]
+        q = ace_king_rank[up, i_row]
+        if q >= 0:
+            p += a[q]                      # an ace-king: below a straight, as a pair is
         pair_bound[j] = p
         all_bound[j] = p + st
     by_pair = np.argsort(-pair_bound, kind="mergesort")
@@ -123,11 +126,11 @@ def row_order_ranks(a, up, rows, nrows, counts, rest, straight_rank):
 
 
 @jit
-def row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_rank, mmask):
+def row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, straight_rank, ace_king_rank, mmask):
     """The rows that can be suited, each list by its bound with the flush outs, descending: as
-    case (i) (the three lower ranks free in ``sigma``; the flush outs the free ``sigma`` cards of
-    other ranks), and below the up card as case (ii) (the most flush outs of a suit holding all
-    four ranks)."""
+    case (i) (the three hidden ranks kept free in ``sigma``; the flush outs the free ``sigma`` cards
+    of other ranks), and where the up card is the rank replaced (``high``) as case (ii) (the most
+    flush outs of a suit holding all four ranks)."""
     lo = OFFSET[4]
     sig = avail[sigma]
     one_bound = np.zeros(nrows, np.int64)
@@ -138,9 +141,9 @@ def row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, straig
         m = rows[j]
         i_row = m - lo
         m_mask = mmask[m]
-        top = high[up, i_row]
+        top = high[up, i_row]              # the rank replaced (L10): the up card kept is case (i)
         if top != up:
-            low3 = m_mask & ~(1 << top)
+            low3 = m_mask & ~(1 << top)    # the three hidden cards kept
             if (low3 & sig) != low3:
                 continue
         else:
@@ -154,6 +157,9 @@ def row_order_suits(a, avail, up, sigma, rows, nrows, counts, high, rest, straig
             q = straight_rank[up, i_row, x]
             if q >= 0:
                 st += a[q]
+        q = ace_king_rank[up, i_row]
+        if q >= 0:
+            st += a[q]
         if top != up:
             one[j] = True
             one_bound[j] = p + st + bit_count(sig & ~low3)

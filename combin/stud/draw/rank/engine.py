@@ -29,7 +29,7 @@ from combin.cache import cached_arrays
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
-from combin.stud.core.rules import bet_pay
+from combin.stud.core.rules import WEAK_OUTS, ForceCard, bet_pay
 from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
@@ -53,9 +53,11 @@ def _level_classes(levels: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _kernel_tables() -> RankTables:
-    """The fixed tables as the compiled passes read them (:mod:`combin.stud.draw.rank.records`)."""
+def _kernel_tables(replace: ForceCard = ForceCard.HIGHEST) -> RankTables:
+    """The fixed tables as the compiled passes read them (:mod:`combin.stud.draw.rank.records`), with
+    the forcing rows of the card forcing replaces (L10)."""
     t = build()
+    f = t.forcing_rows(replace)
     lo, hi = OFFSET[4], OFFSET[5]
     rows = np.zeros((13, hi - lo), np.int64)
     count = np.zeros(13, np.int64)
@@ -64,16 +66,17 @@ def _kernel_tables() -> RankTables:
         rows[up, :len(found)] = found
         count[up] = len(found)
     return RankTables(t.counts.astype(np.int64), t.valid, t.sub_ptr, t.sub_index, t.sub_coef, t.level_plain,
-                      t.level_suited, t.qualify, t.dealer, rows, count, t.high, t.rest, t.pair, t.straight_rank,
-                      t.straight, t.straight_flush, t.flush, t.set_index, t.sets, t.straight_level, t.flush_level,
-                      len(t.levels), t.levels.astype(np.int64), t.mranks, t.mmask, _level_classes(t.levels),
-                      t.dranks, t.dcounts, t.sorted_ranks)
+                      t.level_suited, t.qualify, t.dealer, rows, count, f["high"], f["rest"], f["pair"],
+                      f["straight_rank"], f["straight"], f["straight_flush"], f["flush"], t.set_index, t.sets,
+                      t.straight_level, t.flush_level, len(t.levels), t.levels.astype(np.int64), t.mranks, t.mmask,
+                      _level_classes(t.levels), t.dranks, t.dcounts, t.sorted_ranks, f["ace_king_rank"],
+                      f["ace_king"], WEAK_OUTS[replace])
 
 
 @lru_cache(maxsize=8)
-def _row_tables() -> RowTables:
+def _row_tables(replace: ForceCard = ForceCard.HIGHEST) -> RowTables:
     """The forcing rows' part of :func:`_kernel_tables`."""
-    return row_tables(_kernel_tables())
+    return row_tables(_kernel_tables(replace))
 
 
 def win_levels(rules: Any) -> np.ndarray:
@@ -280,6 +283,8 @@ class RankEngine:
         self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
         self.buy = rules.buy if rules.game.can_draw else None
         self._buy_size = int(self.buy or 0)
+        #: The card forcing replaces (L10): its forcing rows are the tables' (the highest without forcing).
+        self.replace = rules.force_replaces or ForceCard.HIGHEST
         self._values: dict[tuple, Fraction] | None = None
         self._wins = _win_levels(rules)
         self._layout: OptionArrays | None = None
@@ -312,11 +317,11 @@ class RankEngine:
                     player_mask |= 1 << card
                 # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
                 ranks = RanksState(*kernel.join_ranks(self.unseen_record, options, player_mask,
-                                                      self._shared_ranks(options), _kernel_tables()))
+                                                      self._shared_ranks(options), _kernel_tables(self.replace)))
                 _RANKS_STATE.clear()
                 _RANKS_STATE[key] = ranks
             suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks,
-                                                     _kernel_tables()))
+                                                     _kernel_tables(self.replace)))
             self._state = (ranks, suits)
         return self._state
 
@@ -329,7 +334,7 @@ class RankEngine:
                options.k[five].tobytes(), options.kept[five].tobytes())
         shared = _SHARED_RANKS.get(key)
         if shared is None:
-            shared = kernel.share_ranks(self.unseen_record, options, self._wins, _kernel_tables())
+            shared = kernel.share_ranks(self.unseen_record, options, self._wins, _kernel_tables(self.replace))
             while _SHARED_RANKS and len(_SHARED_RANKS) >= _SHARED[0]:
                 del _SHARED_RANKS[next(iter(_SHARED_RANKS))]        # the oldest first
             if _SHARED[0] > 0:
@@ -338,8 +343,8 @@ class RankEngine:
 
     def _exact(self, o: int, want: bool) -> tuple:
         ranks, suits = self._prepared()
-        return kernel.exact(o, want, self.unseen_record, self._arrays(), self.pays, ranks, suits, _kernel_tables(),
-                            _row_tables())
+        return kernel.exact(o, want, self.unseen_record, self._arrays(), self.pays, ranks, suits,
+                            _kernel_tables(self.replace), _row_tables(self.replace))
 
     def bound(self, key: tuple) -> Fraction:
         """An upper bound of the option's value (:func:`~combin.stud.draw.rank.kernel.prepare`)."""

@@ -177,7 +177,7 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt):
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
-     sorted_ranks) = tables
+     sorted_ranks, ace_king_rank, ace_king, weak_outs) = tables
     (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
      be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
     ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound = suits_state
@@ -249,7 +249,7 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt):
             kind = be_kind[e]
             win = be_win[e]
             take = take_high if level >= straight_level else take_low
-            can_pay = strong(level, win, take, r, fee, straight_level, flush_level)
+            can_pay = strong(level, win, take, r, fee, weak_outs, straight_level, flush_level)
             threshold = r * (fee + take)
             supp = mmask[n]
             if can_pay:

@@ -1,25 +1,43 @@
 """The rank engine's forcing sums (L10): the gain of forcing over every dealer hand that does not qualify.
 
-A non-qualifying dealer five has five distinct ranks; forcing replaces its
-highest card by one of the ``r`` cards left, and the four cards kept (``R``,
-the row's :data:`~combin.stud.draw.rank.tables.Tables.rest`) requalify on a
-pair (a rank of ``R``), a straight (``straight_rank``) or, when they are one
-suit, a flush (a free card of that suit).  Over the replacements the forcing
-player's showdown total is ``S = win x (outs it beats) - loss x (outs that
-beat it)``; it forces when ``S > threshold = r x (force fee + Ante pay)``
-(a tie takes the pay), gaining ``S - threshold``.  The sums kept per draw
-class are ``[gain, hands forced, replacements won, lost, tied, not
-requalifying]``.
+A non-qualifying dealer five has five distinct ranks; forcing replaces one
+card -- its highest (L10=replace-highest-once) or its lowest
+(replace-lowest-once), the row's ``high`` -- by one of the ``r`` cards left,
+and the four cards kept (``R``, the row's
+:data:`~combin.stud.draw.rank.tables.Tables.rest`) requalify on a pair (a rank
+of ``R``), a straight (``straight_rank``), an ace-king (``ace_king_rank``:
+only with the lowest replaced, an ace or a king kept and the other drawn) or,
+when they are one suit, a flush (a free card of that suit; the ace-king
+rank's card of that suit is a flush, not an ace-king).  The rows of the
+card replaced are :meth:`~combin.stud.draw.rank.tables.Tables.forcing_rows`;
+the loops here read them alike.  Over the replacements the forcing player's
+showdown total is ``S = win x (outs it beats) - loss x (outs that beat
+it)``; it forces when ``S > threshold = r x (force fee + Ante pay)`` (a tie
+takes the pay), gaining ``S - threshold``.  The sums kept per draw class are
+``[gain, hands forced, replacements won, lost, tied, not requalifying]``.
 
-The four cards kept are suited in two cases: (i) the up card stays and the
-three lower hidden cards are of its suit (the highest then is not: else the
-hand is a flush and qualifies), and (ii) the up card is the highest and all
-four hidden cards share another suit; the hands of a row are counted
-unsuited by :func:`forcing` (case (i) apart), case (ii) per draw by
-:func:`case_two` as suited less unsuited.  Rows are visited in the order of
-a bound that drawing can only lower (their outs with no card drawn, the
-flush outs added where they can count), and a loop stops where ``win x
-bound <= threshold``.
+When are the four cards kept one suit?  The five are the up card (suit
+``sigma``) and four hidden cards; write ``h`` for the card replaced.
+
+(i) ``h`` is a hidden card (the up card stays): the four kept are the up card
+and the three other hidden cards, one suit iff those three are of ``sigma``;
+``h`` then is not of ``sigma`` (else all five are: a flush, which qualifies).
+With the highest replaced these three are the hidden cards below ``h``; with
+the lowest replaced, those above it.  Either way the row's hands of this case
+are ``b[h] - [the sigma card of h's rank is free]`` (``h``'s rank, off
+``sigma``) times one (the three ``sigma`` cards).
+
+(ii) ``h`` is the up card (its rank is the row's highest, or under
+replace-lowest-once its lowest: the up card may be the lowest): the four kept
+are the four hidden cards, one suit iff all four share a suit ``s``, and
+``s != sigma`` (else a flush with the up card).
+
+No other hand of a row has the four kept in one suit (the up card is either
+kept, (i), or replaced, (ii)).  The hands of a row are counted unsuited by
+:func:`forcing` (case (i) apart), case (ii) per draw by :func:`case_two` as
+suited less unsuited.  Rows are visited in the order of a bound that drawing
+can only lower (their outs with no card drawn, the flush outs added where
+they can count), and a loop stops where ``win x bound <= threshold``.
 
 Where the player's class decides every showdown but a flush against a flush
 (``kind`` 1 three of a kind, 2 a flush, 3 a full house or four of a kind)
@@ -37,19 +55,34 @@ __all__ = ["strong", "forcing", "case_two", "forcing_by_class", "case_two_by_cla
 
 
 @jit
-def strong(level, win, take, r, fee, straight_level, flush_level):
-    """Whether forcing can ever pay for a final hand of this level: at most 12 pairing outs lose to a
-    player below a straight, 20 below a flush, 29 in all.
+def strong(level, win, take, r, fee, weak, straight_level, flush_level):
+    """Whether forcing can ever pay for a final hand of this level: at most ``weak`` outs lose to a
+    player below a straight (:data:`~combin.stud.core.rules.WEAK_OUTS`: 12 pairing, 4 more
+    ace-king with the lowest card replaced), 20 below a flush (two straight or ace-king ranks
+    at most: 8), 29 in all (9 more cards of a suit).
 
-    >>> strong(0, 4, 1, 43, 1, 100, 200), strong(0, 8, 1, 43, 1, 100, 200)    # 4 x 12 <= 86 < 8 x 12
+    >>> strong(0, 4, 1, 43, 1, 12, 100, 200), strong(0, 8, 1, 43, 1, 12, 100, 200)   # 4 x 12 <= 86 < 8 x 12
     (False, True)
-    >>> strong(0, 200, 1, 43, -1, 100, 200)                                 # no forcing in the game
+    >>> strong(0, 6, 1, 43, 1, 12, 100, 200), strong(0, 6, 1, 43, 1, 16, 100, 200)   # 6 x 12 <= 86 < 6 x 16
+    (False, True)
+    >>> strong(0, 200, 1, 43, -1, 12, 100, 200)                                # no forcing in the game
     False
     """
     if fee < 0:
         return False
-    beatable = 12 if level < straight_level else (20 if level < flush_level else 29)
+    beatable = weak if level < straight_level else (20 if level < flush_level else 29)
     return win * beatable > r * (fee + take)
+
+
+@inline
+def _versus(player, level, count, win, loss):
+    """``(showdown total, won, lost)`` of ``count`` replacements that requalify the dealer at
+    ``level``, against the player's level (a tie: neither)."""
+    if player > level:
+        return win * count, count, 0
+    if player < level:
+        return -loss * count, 0, count
+    return 0, 0, 0
 
 
 @inline
@@ -70,14 +103,9 @@ def _row_by_levels(dc, b, m_mask, suited_mask, count, i_row, up, rt, out):
         cnt = b[q] - ((m_mask >> q) & 1)
         if cnt <= 0:
             continue
-        v = pair[up, i_row, j]
         outs += cnt
-        if player > v:
-            s += win * cnt
-            won += cnt
-        elif player < v:
-            s -= loss * cnt
-            lost += cnt
+        ds, dw, dl = _versus(player, pair[up, i_row, j], cnt, win, loss)
+        s, won, lost = s + ds, won + dw, lost + dl
     for j in range(2):
         q = straight_rank[up, i_row, j]
         if q < 0:
@@ -85,38 +113,33 @@ def _row_by_levels(dc, b, m_mask, suited_mask, count, i_row, up, rt, out):
         cnt = b[q]
         if cnt <= 0:
             continue
-        v = straight[up, i_row, j]
         suited_here = suited_mask >= 0 and ((suited_mask >> q) & 1) == 1
         plain = cnt - 1 if suited_here else cnt
         outs += cnt
-        if player > v:
-            s += win * plain
-            won += plain
-        elif player < v:
-            s -= loss * plain
-            lost += plain
+        ds, dw, dl = _versus(player, straight[up, i_row, j], plain, win, loss)
+        s, won, lost = s + ds, won + dw, lost + dl
         if suited_here:
-            v = straight_flush[up, i_row, j]
-            if player > v:
-                s += win
-                won += 1
-            elif player < v:
-                s -= loss
-                lost += 1
+            ds, dw, dl = _versus(player, straight_flush[up, i_row, j], 1, win, loss)
+            s, won, lost = s + ds, won + dw, lost + dl
+    q = rt.ace_king_rank[up, i_row]
+    if q >= 0:
+        # an ace-king: every card of its rank left (none is the dealer's: the rank is not in the
+        # five), but the one of the kept four's suit, a flush counted with the flush outs below
+        cnt = b[q]
+        if suited_mask >= 0 and ((suited_mask >> q) & 1) == 1:
+            cnt -= 1
+        outs += cnt
+        ds, dw, dl = _versus(player, rt.ace_king[up, i_row], cnt, win, loss)
+        s, won, lost = s + ds, won + dw, lost + dl
     if suited_mask >= 0:
         for q in range(13):
             if not (suited_mask >> q) & 1:
                 continue
             if q == straight_rank[up, i_row, 0] or q == straight_rank[up, i_row, 1]:
                 continue
-            v = flush[up, i_row, q]
             outs += 1
-            if player > v:
-                s += win
-                won += 1
-            elif player < v:
-                s -= loss
-                lost += 1
+            ds, dw, dl = _versus(player, flush[up, i_row, q], 1, win, loss)
+            s, won, lost = s + ds, won + dw, lost + dl
     gain = s - threshold
     if gain > 0:
         out[0] += count * gain
@@ -151,11 +174,11 @@ def forcing(dc, b, nu, sig, up, order, rt, out):
         m_mask = mmask[m]
         if (m_mask & free_sig) == m_mask:
             hands -= 1                              # four sigma cards: a flush, it qualifies
-        top = high[up, i_row]
-        if top != up:
-            low3 = m_mask & ~(1 << top)
+        top = high[up, i_row]                       # the rank replaced: highest, or lowest (L10)
+        if top != up:                               # case (i): the up card is kept
+            low3 = m_mask & ~(1 << top)             # the three hidden cards kept, all sigma
             if (low3 & free_sig) == low3:
-                suited = b[top] - ((free_sig >> top) & 1)
+                suited = b[top] - ((free_sig >> top) & 1)   # the replaced card: its rank, not sigma
                 if suited > 0:
                     hands -= suited
                     if not separate:
@@ -227,6 +250,16 @@ def _suited_outs(kind, player, suited_mask, smask, i_row, up, flush):
     return fl_all, fl_won, fl_lost
 
 
+@inline
+def _plain_highs(highs, qa, suited):
+    """The ace-king outs of a row whose four cards kept are one suit (free ranks ``suited``): the
+    ``highs`` cards of its ace-king rank ``qa`` (-1: none) but the one of that suit, which makes
+    a flush (counted by :func:`_suited_outs`, as ``qa`` is no straight rank)."""
+    if qa < 0:
+        return 0
+    return highs - ((suited >> qa) & 1)
+
+
 @jit
 def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
     """:func:`forcing` for a player whose class decides the showdowns (``kind``), in tight loops with
@@ -239,6 +272,7 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
     player, win, loss, threshold, r = dc.level, dc.win, dc.loss, dc.threshold, dc.r
     rows, bounds, ones, one_bounds, separate = order.rows, order.bounds, order.ones, order.one_bounds, order.separate
     mranks, mmask, high, rest, straight_rank, flush = rt.mranks, rt.mmask, rt.high, rt.rest, rt.straight_rank, rt.flush
+    ace_king_rank = rt.ace_king_rank
     lo = OFFSET[4]
     free_sig = sig & ~nu
     g0 = 0
@@ -258,13 +292,13 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
         m_mask = mmask[m]
         if (m_mask & free_sig) == m_mask:
             hands -= 1                              # four sigma cards: a flush, it qualifies
-        top = high[up, i_row]
+        top = high[up, i_row]                       # the rank replaced: highest, or lowest (L10)
         suited_i = 0
         low3 = 0
-        if top != up:
-            low3 = m_mask & ~(1 << top)
+        if top != up:                               # case (i): the up card is kept
+            low3 = m_mask & ~(1 << top)             # the three hidden cards kept, all sigma
             if (low3 & free_sig) == low3:
-                suited_i = b[top] - ((free_sig >> top) & 1)
+                suited_i = b[top] - ((free_sig >> top) & 1)  # the replaced card: its rank, not sigma
                 hands -= suited_i
         pairs = 0
         for x in range(4):
@@ -278,16 +312,18 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
                 break
             straights += b[q]
             smask |= 1 << q
+        qa = ace_king_rank[up, i_row]
+        highs = b[qa] if qa >= 0 else 0             # ace-king outs: every kind here beats them
         if hands > 0:
             if kind == 1:
-                won = pairs
+                won = pairs + highs
                 lost = straights
             else:
-                won = pairs + straights
+                won = pairs + straights + highs
                 lost = 0
             gain = win * won - loss * lost - threshold
             if gain > 0:
-                outs = pairs + straights
+                outs = pairs + straights + highs
                 g0 += hands * gain
                 g1 += hands
                 g2 += hands * won
@@ -303,15 +339,16 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
                 if b[q] > 0 and (suited >> q) & 1:
                     sf += 1
             fl_all, fl_won, fl_lost = _suited_outs(kind, player, suited, smask, i_row, up, flush)
-            outs = pairs + straights + fl_all
+            plain = _plain_highs(highs, qa, suited)
+            outs = pairs + straights + plain + fl_all
             if kind == 1:
-                won = pairs
+                won = pairs + plain
                 lost = straights + fl_all
             elif kind == 2:
-                won = pairs + straights - sf + fl_won
+                won = pairs + straights - sf + plain + fl_won
                 lost = sf + fl_lost
             else:
-                won = pairs + straights - sf + fl_all
+                won = pairs + straights - sf + plain + fl_all
                 lost = sf
             gain = win * won - loss * lost - threshold
             if gain > 0:
@@ -351,16 +388,18 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
                 smask |= 1 << q
                 if b[q] > 0 and (suited >> q) & 1:
                     sf += 1
+            qa = ace_king_rank[up, i_row]
+            plain = _plain_highs(b[qa] if qa >= 0 else 0, qa, suited)
             fl_all, fl_won, fl_lost = _suited_outs(kind, player, suited, smask, i_row, up, flush)
-            outs = pairs + straights + fl_all
+            outs = pairs + straights + plain + fl_all
             if kind == 1:
-                won = pairs
+                won = pairs + plain
                 lost = straights + fl_all
             elif kind == 2:
-                won = pairs + straights - sf + fl_won
+                won = pairs + straights - sf + plain + fl_won
                 lost = sf + fl_lost
             else:
-                won = pairs + straights - sf + fl_all
+                won = pairs + straights - sf + plain + fl_all
                 lost = sf
             gain = win * won - loss * lost - threshold
             if gain > 0:
@@ -383,7 +422,7 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
     """:func:`case_two` in the tight form of :func:`forcing_by_class`: per row, the suited hand's
     forcing less the unsuited one's."""
     player, win, loss, threshold, r = dc.level, dc.win, dc.loss, dc.threshold, dc.r
-    mmask, rest, straight_rank, flush = rt.mmask, rt.rest, rt.straight_rank, rt.flush
+    mmask, rest, straight_rank, flush, ace_king_rank = rt.mmask, rt.rest, rt.straight_rank, rt.flush, rt.ace_king_rank
     lo = OFFSET[4]
     g = np.zeros(6, np.int64)
     for j in range(twos.shape[0]):
@@ -410,12 +449,14 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
             smask |= 1 << q
             if b[q] > 0 and (suited >> q) & 1:
                 sf += 1
+        qa = ace_king_rank[up, i_row]
+        highs = b[qa] if qa >= 0 else 0
         # unsuited, as counted by the forcing of the draw class
         if kind == 1:
-            won = pairs
+            won = pairs + highs
             lost = straights
         else:
-            won = pairs + straights
+            won = pairs + straights + highs
             lost = 0
         gain = win * won - loss * lost - threshold
         if gain > 0:
@@ -423,17 +464,18 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
             g[1] -= 1
             g[2] -= won
             g[3] -= lost
-            g[5] -= r - pairs - straights
+            g[5] -= r - pairs - straights - highs
         fl_all, fl_won, fl_lost = _suited_outs(kind, player, suited, smask, i_row, up, flush)
-        outs = pairs + straights + fl_all
+        plain = _plain_highs(highs, qa, suited)
+        outs = pairs + straights + plain + fl_all
         if kind == 1:
-            won = pairs
+            won = pairs + plain
             lost = straights + fl_all
         elif kind == 2:
-            won = pairs + straights - sf + fl_won
+            won = pairs + straights - sf + plain + fl_won
             lost = sf + fl_lost
         else:
-            won = pairs + straights - sf + fl_all
+            won = pairs + straights - sf + plain + fl_all
             lost = sf
         gain = win * won - loss * lost - threshold
         if gain > 0:

@@ -38,18 +38,25 @@ tables in level order, and each entry reads the tables just before and just
 after its own level.
 
 *Forcing (L10).*  A hand that does not qualify has five distinct ranks; its
-highest card is replaced from the ``r = |U| - k - 4`` cards left, and requalifies
-on a pair (a rank of the four left), a straight, or -- when the four left are
-one suit -- a flush.  Its showdown total ``S`` over the replacements is summed
-by rank with the counts left after ``N`` and ``H``; the four left are suited
-(i) when the up card stays and the three lower hidden cards are of ``sigma``
-(the highest is then not: else a flush), or (ii) when the up card is the
-highest and all four hidden cards share another suit.  The player forces when
-``S > r (force fee + Ante pay)``.  Case (ii) depends on the suits of the
-drawn cards other than ``sigma``, so an entry where forcing can pay is split
-into its draws.  Forcing is summed only where
-``win x (outs the player can beat) > r (force fee + Ante pay)`` can hold: at
-most 12 pairing outs below a straight, 20 below a flush, 29 in all.
+highest card (its lowest under L10=replace-lowest-once: the tables' forcing
+rows of that card, :meth:`~combin.stud.draw.rank.tables.Tables.forcing_rows`)
+is replaced from the ``r = |U| - k - 4`` cards left, and requalifies on a pair
+(a rank of the four left), a straight, an ace-king (the lowest replaced, an
+ace or a king left and the other drawn) or -- when the four left are one suit
+-- a flush.  Its showdown total ``S`` over the replacements is summed by rank
+with the counts left after ``N`` and ``H``.  The four left are one suit in two
+cases only, as the up card is kept or replaced: (i) the replaced card ``h`` is
+hidden, and the three other hidden cards are of ``sigma`` (``h`` is then not:
+else a flush) -- with the highest replaced those three are the lower ones,
+with the lowest replaced the higher ones; (ii) the up card is ``h`` (the
+highest rank, or under replace-lowest-once the lowest: the up card may be the
+lowest) and all four hidden cards share another suit.  The player forces when
+``S > r (force fee + Ante pay)``.  Case (ii) depends on the suits of the drawn
+cards other than ``sigma``, so an entry where forcing can pay is split into
+its draws.  Forcing is summed only where ``win x (outs the player can beat) >
+r (force fee + Ante pay)`` can hold: at most 12 pairing outs below a straight
+(16 with the ace-king outs of the lowest replaced), 20 below a flush, 29 in
+all (:func:`~combin.stud.draw.rank.forcing.strong`).
 
 *Pruning.*  A blind entry's counts ignore the dealer's suited hands; for a
 player below a flush those can only move a hand from wherever it was counted to

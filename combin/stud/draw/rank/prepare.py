@@ -34,7 +34,7 @@ def _entries(a, options, win5, player_mask, tables, sixth):
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
-     sorted_ranks) = tables
+     sorted_ranks, ace_king_rank, ace_king, weak_outs) = tables
     wanted = 1 if sixth else 0
     limit = 0
     for o in range(opt_k.shape[0]):
@@ -171,7 +171,7 @@ def _counts(a, be_n, be_level, dealer, tables):
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
-     sorted_ranks) = tables
+     sorted_ranks, ace_king_rank, ace_king, weak_outs) = tables
     E = be_n.shape[0]
     by_level, start = _by_level(be_level, nlev)
     be_below = np.zeros(E, np.int64)
@@ -220,9 +220,9 @@ def share_ranks(unseen, options, win5, tables):
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
-     sorted_ranks) = tables
+     sorted_ranks, ace_king_rank, ace_king, weak_outs) = tables
     dealer = dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index, dranks, dcounts)
-    rows = row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest, straight_rank)
+    rows = row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest, straight_rank, ace_king_rank)
     entries = _entries(a, options, win5, 0, tables, False)
     return dealer, rows, entries, _counts(a, entries[1], entries[2], dealer, tables), _lists(entries, options, nlev)
 
@@ -337,7 +337,7 @@ def prepare_suits(unseen, options, pays, ranks_state, tables):
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
-     sorted_ranks) = tables
+     sorted_ranks, ace_king_rank, ace_king, weak_outs) = tables
     (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
      be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
     f_mask, f_level, b_level, nq_sigma = dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited,
@@ -364,7 +364,7 @@ def prepare_suits(unseen, options, pays, ranks_state, tables):
     ev_mask = ev_mask[:ne][order]
     ev_sign = ev_sign[:ne][order]
     ones, one_bound, twos, two_bound = row_order_suits(a, avail, up, sigma, nq_rows[up], nq_count[up], counts,
-                                                        high, rest, straight_rank, mmask)
+                                                        high, rest, straight_rank, ace_king_rank, mmask)
     flush_extra = 0
     for s in range(4):
         free = bit_count(avail[s]) - (3 if s == sigma else 4)
@@ -403,7 +403,7 @@ def prepare_suits(unseen, options, pays, ranks_state, tables):
         num = r * (win * be_below[e] - loss * above + take * be_nq[e])
         if level >= flush_level and win > take:
             num += nq_sig_total * r * (win - take)
-        if strong(level, win, take, r, fee, straight_level, flush_level):
+        if strong(level, win, take, r, fee, weak_outs, straight_level, flush_level):
             threshold = r * (fee + take)
             bound_kind = 0 if level < straight_level else (1 if level < flush_level else 2)
             found_phi = -1

@@ -20,7 +20,7 @@ nothing here is a float.
 >>> Unseen._fields
 ('a', 'avail', 'up', 'sigma', 'n')
 >>> len(RankTables._fields), RowTables._fields[:3]
-(30, ('mranks', 'mmask', 'high'))
+(33, ('mranks', 'mmask', 'high'))
 """
 
 from typing import NamedTuple
@@ -50,7 +50,7 @@ class RankTables(NamedTuple):
     #: Per up rank: the non-qualifying rows (multiset indices) and how many.
     nq_rows: np.ndarray
     nq_count: np.ndarray
-    #: The forcing rows' tables (see :class:`RowTables`).
+    #: The forcing rows' tables of the card replaced (see :class:`RowTables`).
     high: np.ndarray
     rest: np.ndarray
     pair: np.ndarray
@@ -75,10 +75,18 @@ class RankTables(NamedTuple):
     dranks: np.ndarray
     dcounts: np.ndarray
     sorted_ranks: np.ndarray
+    #: The forcing rows' ace-king outs (see :class:`RowTables`), and the most outs a player below a
+    #: straight can beat (:data:`~combin.stud.core.rules.WEAK_OUTS` of the card replaced).
+    ace_king_rank: np.ndarray
+    ace_king: np.ndarray
+    weak_outs: int
 
 
 class RowTables(NamedTuple):
-    """The tables the forcing loops read of a non-qualifying row (a :class:`RankTables` part)."""
+    """The tables the forcing loops read of a non-qualifying row (a :class:`RankTables` part), for
+    the card forcing replaces (L10; :meth:`~combin.stud.draw.rank.tables.Tables.forcing_rows`):
+    ``high`` the rank replaced, ``rest`` the four left, ``ace_king_rank`` the rank that makes
+    them an ace-king (-1 where none does: always when the highest is replaced)."""
 
     mranks: np.ndarray
     mmask: np.ndarray
@@ -89,6 +97,8 @@ class RowTables(NamedTuple):
     straight: np.ndarray
     straight_flush: np.ndarray
     flush: np.ndarray
+    ace_king_rank: np.ndarray
+    ace_king: np.ndarray
 
 
 def row_tables(tables: RankTables) -> RowTables:
@@ -97,7 +107,7 @@ def row_tables(tables: RankTables) -> RowTables:
     >>> from combin.stud.draw.rank.tables import build
     >>> t = build()
     >>> rows = RowTables(t.mranks, t.mmask, t.high, t.rest, t.pair, t.straight_rank, t.straight, t.straight_flush,
-    ...                  t.flush)
+    ...                  t.flush, t.ace_king_rank, t.ace_king)
     >>> rows.mmask is t.mmask, RowTables._fields == tuple(RowTables._fields)
     (True, True)
     """

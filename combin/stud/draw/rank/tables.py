@@ -26,11 +26,26 @@ multiset ``i`` unsuited / suited (-1 where five suited cards cannot hold it).
 ``DEALER_LEVEL[u, m]``, the level of the unsuited five ``m + u`` (-1 when a
 rank would appear five times).  Where the five do not qualify (five distinct
 ranks, no straight, not an ace and a king: :data:`NOT_QUALIFIED`) the forcing
-rows of L10: the highest rank ``HIGH`` is replaced, ``REST`` are the four
-ranks left; a replacement of a rank of ``REST`` pairs it (``PAIR_LEVEL``), one
-of ``STRAIGHT_RANK`` makes a straight (``STRAIGHT_LEVEL``, or
-``STRAIGHT_FLUSH_LEVEL`` in the suit of four suited cards left), and in that
-suit any other rank makes a flush (``FLUSH_LEVEL[u, m, rank]``).
+rows of L10, one set per card replaced (:data:`~combin.stud.core.rules.ForceCard`,
+:meth:`Tables.forcing_rows`): the rank ``HIGH`` is replaced -- the highest
+(L10=replace-highest-once), or the lowest (replace-lowest-once) -- and
+``REST`` are the four ranks left; a replacement of a rank of ``REST`` pairs it
+(``PAIR_LEVEL``), one of ``STRAIGHT_RANK`` makes a straight
+(``STRAIGHT_LEVEL``, or ``STRAIGHT_FLUSH_LEVEL`` in the suit of four suited
+cards left), one of ``ACE_KING_RANK`` an ace-king (``ACE_KING``, a high card
+that qualifies), and in that suit any other rank makes a flush
+(``FLUSH_LEVEL[u, m, rank]``).
+
+The ace-king rank: ``R + x`` (five distinct ranks) qualifies without a
+straight iff it holds an ace and a king.  ``R`` holds at most one of them (the
+five did not qualify), so at most one ``x`` does it: the king when ``R`` holds
+the ace, the ace when it holds the king.  With the highest replaced there is
+none (an ace or a king of the five was its highest, and went: ``R`` holds
+neither); with the lowest replaced the four highest stay, and an ace or a king
+among them makes one -- unless that rank completes a straight (``R`` = A Q J T
+with a king, K Q J T with an ace), where the straight is the better hand and
+the rank is a ``STRAIGHT_RANK``.  The tables find the rank by evaluating every
+``R + x`` (none is assumed) and stop if a row had two.
 """
 
 from math import comb
@@ -41,7 +56,11 @@ from combin.stud.core.values import (CATEGORY_SHIFT, FLUSH, FULL_HOUSE, HIGH_CAR
                                      QUALIFY, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR)
 from combin.stud.core.compiled import jit
 
-__all__ = ["OFFSET", "MULTISETS", "multiset_index", "value5", "build", "Tables"]
+__all__ = ["OFFSET", "MULTISETS", "multiset_index", "value5", "build", "Tables", "FORCING_ROWS"]
+
+#: The tables of the forcing rows, one set per card replaced (:meth:`Tables.forcing_rows`).
+FORCING_ROWS = ("high", "rest", "pair", "straight_rank", "straight", "straight_flush", "flush", "ace_king_rank",
+                "ace_king")
 
 #: Where the multisets of each size start in the common numbering (size 6 is the end).
 OFFSET = np.array([0, 1, 14, 105, 560, 2380, 8568], dtype=np.int64)
@@ -253,9 +272,10 @@ def _levels(counts, size, valid):
 
 
 @jit
-def _dealer_rows(counts, valid, level_plain, level_suited, qualify):
+def _dealer_rows(counts, valid, level_plain, level_suited, qualify, lowest):
     """The dealer's five per up rank and four-rank multiset, and the forcing rows of the fives
-    that do not qualify (see the module docstring)."""
+    that do not qualify, the lowest rank replaced if ``lowest``, else the highest (see the module
+    docstring)."""
     lo, hi = OFFSET[4], OFFSET[5]
     width = hi - lo
     dealer = np.full((13, width), -1, np.int64)
@@ -267,6 +287,8 @@ def _dealer_rows(counts, valid, level_plain, level_suited, qualify):
     straight = np.full((13, width, 2), -1, np.int64)
     straight_flush = np.full((13, width, 2), -1, np.int64)
     flush = np.full((13, width, 13), -1, np.int64)
+    ace_king_rank = np.full((13, width), -1, np.int64)
+    ace_king = np.full((13, width), -1, np.int64)
     c = np.zeros(13, np.int64)
     for up in range(13):
         for index in range(lo, hi):
@@ -287,9 +309,9 @@ def _dealer_rows(counts, valid, level_plain, level_suited, qualify):
             if distinct != 5:
                 continue
             not_qualified[up, index - lo] = True
-            top = -1
+            top = -1                          # the rank replaced: the highest, or the lowest
             for r in range(13):
-                if c[r] > 0:
+                if c[r] > 0 and (top < 0 or not lowest):
                     top = r
             high[up, index - lo] = top
             c[top] -= 1                       # the four ranks left
@@ -317,9 +339,16 @@ def _dealer_rows(counts, valid, level_plain, level_suited, qualify):
                         straight[up, index - lo, s] = level_plain[idx]
                         straight_flush[up, index - lo, s] = level_suited[idx]
                         s += 1
+                    elif level_plain[idx] >= qualify:
+                        # five distinct ranks, no straight, qualifying: an ace-king (one rank at most)
+                        if ace_king_rank[up, index - lo] >= 0:
+                            raise ValueError("a forcing row with two ace-king ranks")
+                        ace_king_rank[up, index - lo] = r
+                        ace_king[up, index - lo] = level_plain[idx]
                 c[r] -= 1
             c[top] += 1
-    return dealer, not_qualified, high, rest, pair, straight_rank, straight, straight_flush, flush
+    return (dealer, not_qualified, high, rest, pair, straight_rank, straight, straight_flush, flush, ace_king_rank,
+            ace_king)
 
 
 @jit
@@ -412,6 +441,8 @@ class Tables:
     straight: np.ndarray
     straight_flush: np.ndarray
     flush: np.ndarray
+    ace_king_rank: np.ndarray
+    ace_king: np.ndarray
     set_index: np.ndarray
     mranks: np.ndarray
     mmask: np.ndarray
@@ -435,6 +466,25 @@ class Tables:
             setattr(self, name, array)
         for name in ("qualify", "sets", "straight_level", "flush_level"):
             setattr(self, name, int(arrays[name]))
+        self._arrays = arrays
+
+    def forcing_rows(self, which: str) -> dict[str, np.ndarray]:
+        """The forcing rows (:data:`FORCING_ROWS`, by name) when forcing replaces the dealer's
+        ``which`` card (:class:`~combin.stud.core.rules.ForceCard`: ``highest``, the attributes
+        of the same names, or ``lowest``).
+
+        >>> tables = build()
+        >>> int((tables.forcing_rows("highest")["ace_king_rank"] >= 0).sum())   # never with the highest gone
+        0
+        >>> int((tables.forcing_rows("lowest")["ace_king_rank"] >= 0).sum()) > 0
+        True
+        """
+        prefix = _PREFIX[which]
+        return {name: self._arrays[prefix + name] for name in FORCING_ROWS}
+
+
+#: The prefix of each card replaced's forcing rows among the tables' arrays.
+_PREFIX = {"highest": "", "lowest": "lowest_"}
 
 
 def _compute() -> dict[str, np.ndarray]:
@@ -446,10 +496,11 @@ def _compute() -> dict[str, np.ndarray]:
     levels, level_plain, level_suited = _levels(counts, size, valid)
     found.update(levels=levels, level_plain=level_plain, level_suited=level_suited)
     qualify = int(np.searchsorted(levels, QUALIFY))
-    rows = _dealer_rows(counts, valid, level_plain, level_suited, qualify)
-    for name, array in zip(("dealer", "not_qualified", "high", "rest", "pair", "straight_rank", "straight",
-                            "straight_flush", "flush"), rows):
-        found[name] = array
+    for which, prefix in _PREFIX.items():
+        rows = _dealer_rows(counts, valid, level_plain, level_suited, qualify, which == "lowest")
+        found.update(dealer=rows[0], not_qualified=rows[1])
+        for name, array in zip(FORCING_ROWS, rows[2:]):
+            found[prefix + name] = array
     set_index, sets = _set_index()
     found["set_index"] = set_index
     lists = _rank_lists(counts)

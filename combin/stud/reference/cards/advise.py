@@ -35,13 +35,16 @@ option needs ``2^k`` table look-ups per draw, vectorised over every draw.
 Forcing is summed exactly, but only where it can matter.  Against a
 non-qualifying ``H`` the forcing player wins at most ``win`` on each of the
 ``outs(H)`` replacements that requalify the dealer (a pair, a straight or a
-flush: never an ace-king, because the highest card went and an ace and a king
-together would have qualified the dealer), and loses or pushes elsewhere, so
+flush; an ace-king only when the lowest card goes, L10=replace-lowest-once:
+with the highest gone an ace and a king together would have qualified the
+dealer), and loses or pushes elsewhere, so
 ``S_H <= win * outs(H)``; where ``win * outs(H) <= r * (force_fee + take)``
 forcing cannot beat taking the Ante pay and its term is 0 without summing.
-The player's class tightens the bound: below a straight only the pair outs
-can lose to the player (at most 3 for each of the four ranks left: 12); a
-straight beats pairs and straights (at most 8 straight outs) but no flush.
+The player's class tightens the bound: below a straight only the pair and
+ace-king outs can lose to the player (at most 3 for each of the four ranks
+left, and 4 ace-king outs: :data:`~combin.stud.core.rules.WEAK_OUTS`); a
+straight beats those and the straights (at most 8 straight or ace-king outs
+in all) but no flush.
 Dealer hands are sorted by each bound so the hands left to sum are a prefix.
 Where the player's class decides every requalified showdown (two pair or
 trips: pairs lose, straights and flushes win; full house or quads: all but a

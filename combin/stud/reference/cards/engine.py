@@ -24,7 +24,7 @@ from numpy.typing import DTypeLike, NDArray
 from combin.errors import CombinError
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, value_pay, whole, whole_pays
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import Rules, bet_pay
+from combin.stud.core.rules import ForceCard, Rules, bet_pay
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, hand_table
 from combin.stud.reference.numpy_engine import DealerTable, popcount, reference_numerators, subsets
@@ -77,7 +77,7 @@ class Engine:
     def table(self) -> DealerTable:
         """The numpy reference's dealer table (:class:`~combin.stud.reference.numpy_engine.DealerTable`)."""
         situation = self.situation
-        return DealerTable(situation.up, situation.unseen, situation.deck)
+        return DealerTable(situation.up, situation.unseen, situation.deck, self.rules.force_replaces)
 
     def pays(self, hands: Array, values: Array | None) -> Array:
         """Bet pays (to 1, with L11) of each final hand: by value for five cards.
@@ -142,9 +142,12 @@ class Engine:
             qlev = hands.qualify_level
             (dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts,
              bits, starts) = dealer_tables(int(situation.up), up_dp, cards, dp, dense, len(deck), qlev, COMB,
-                                   STRAIGHT_MASKS)
-            # per row, its bounds in the order PAIR_BOUND, STRAIGHT_BOUND, ALL_BOUND
-            bounds = np.stack([_bitcount(bits[:, 2]), _bitcount(bits[:, 2] | bits[:, 3]),
+                                   STRAIGHT_MASKS, self.rules.force_replaces is ForceCard.LOWEST)
+            # per row, its bounds in the order PAIR_BOUND, STRAIGHT_BOUND, ALL_BOUND; the pair bound
+            # counts an ace-king rank's card of the row's suit too (a flush out, column 6): the
+            # rank-blind sums count it won, and a row past a draw's count must gain nothing there
+            pair_rank = bits[:, 2] | bits[:, 6]
+            bounds = np.stack([_bitcount(pair_rank), _bitcount(pair_rank | bits[:, 3]),
                                _bitcount(bits[:, 1])])
             ranked = np.argsort(-bounds, axis=1, kind="stable").astype(np.int64)
             ge = np.zeros((3, OUT_LIMIT + 2), dtype=np.int64)
@@ -152,14 +155,15 @@ class Engine:
                 histogram = np.bincount(bounds[t], minlength=OUT_LIMIT + 1)
                 ge[t, :OUT_LIMIT + 1] = np.cumsum(histogram[::-1])[::-1]
             gathered: dict[str, dict[str, Array]] = {}
-            # rank-blind outs (as if the row's four cards were not one suit): pairs, and every card
+            # rank-blind outs (as if the row's four cards were not one suit): pairs and every card of
+            # an ace-king rank (its card of the row's suit is a flush out: column 6), and every card
             # of a straight's rank (straight and straight-flush outs); the rows with flush outs apart
             straight_rank = bits[:, 3] | bits[:, 5]
             suited = (bits[:, 4] | bits[:, 5]) != 0
             for name, t, beaten, beating, plain in (
-                    ("pairs", PAIR_BOUND, bits[:, 2], bits[:, 1] ^ bits[:, 2], (bits[:, 2], straight_rank)),
+                    ("pairs", PAIR_BOUND, bits[:, 2], bits[:, 1] ^ bits[:, 2], (pair_rank, straight_rank)),
                     ("all", ALL_BOUND, bits[:, 1] ^ bits[:, 5], bits[:, 5],
-                     (bits[:, 2] | straight_rank, np.zeros(len(bits), np.int64)))):
+                     (pair_rank | straight_rank, np.zeros(len(bits), np.int64)))):
                 rows = ranked[t]
                 # the rows with flush outs, gathered: place in the order, cards, true and blind outs
                 place = np.nonzero(suited[rows])[0]
@@ -195,8 +199,8 @@ class Engine:
             pairs, every = gathered["pairs"], gathered["all"]
             from combin.stud.reference.cards.kernel.forcing import rank_classes
             up_suit = int(situation.up) & 3
-            pairs_classes, pairs_ok = rank_classes(bits[:, 0].copy(), bits[:, 2].copy(), straight_rank, cards, up_suit)
-            all_classes, all_ok = rank_classes(bits[:, 0].copy(), bits[:, 2] | straight_rank,
+            pairs_classes, pairs_ok = rank_classes(bits[:, 0].copy(), pair_rank, straight_rank, cards, up_suit)
+            all_classes, all_ok = rank_classes(bits[:, 0].copy(), pair_rank | straight_rank,
                                                np.zeros(len(bits), np.int64), cards, up_suit)
             forcing = ForcingRows(
                 nrows=nrows, outs=outs, outlev=outlev, starts=starts, ranked=ranked, ge=ge,
@@ -293,8 +297,8 @@ class Engine:
 
 
 
-OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight, 9 flush cards)
-_LEVEL_DATA: dict[tuple[str, str | None, str], tuple[Array, Array, Array]] = {}
+OUT_LIMIT = 29   # the most outs of a non-qualifying hand (12 pairing, 8 straight or ace-king, 9 flush cards)
+_LEVEL_DATA: dict[tuple[Any, ...], tuple[Array, Array, Array]] = {}
 
 
 @lru_cache(maxsize=4)

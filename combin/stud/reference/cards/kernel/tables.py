@@ -8,12 +8,19 @@ hand table by lexicographic index.  Then, for every set ``T`` of at most three
 unseen positions (id ``off_|T| + colex(T)``): ``ncnt[T]``, the non-qualifying
 hands containing ``T``.  The qualifying hands are sorted by level (a counting
 sort).  For every non-qualifying ``H`` the *outs*: the replacements ``x`` (not
-in ``H``) of its highest card that requalify it, with their levels and bit
-masks by category.  With ``R`` the four cards left (four distinct ranks, no
-ace-king: see :mod:`combin.stud.reference.cards.advise`), ``R + x`` qualifies iff it is a
-pair (``x`` has a rank of ``R``), a straight (the five ranks are one) or a
-flush (``R`` suited and ``x`` of that suit); only those ``x`` are looked up,
-and each is checked to qualify.
+in ``H``) of its highest card (its lowest under L10=replace-lowest-once:
+``lowest``) that requalify it, with their levels and bit masks by category.
+With ``R`` the four cards left (four distinct ranks), ``R + x`` qualifies iff
+it is a pair (``x`` has a rank of ``R``), a straight (the five ranks are one),
+a flush (``R`` suited and ``x`` of that suit) or an ace-king (``R`` holds an ace
+or a king and ``x`` is the other: only when the lowest card went, as
+:data:`~combin.stud.core.rules.WEAK_OUTS` proves); only those ``x`` are looked
+up, and each is checked to qualify.  An ace-king out is of the kind of the
+pair outs (the outs below a straight, compared level by level for a player
+below a straight); the ace-king rank's card of ``R``'s suit, a flush out, is
+also marked apart (bits column 6) as the ace-king out it would be if ``R``
+were not one suit (the rank-blind sums of
+:mod:`~combin.stud.reference.cards.kernel.forcing`).
 """
 
 import numpy as np
@@ -21,21 +28,27 @@ import numpy as np
 from combin.stud.core.compiled import jit
 from combin.stud.reference.cards.kernel.common import add_hand, lex5, sort_small
 
-__all__ = ["dealer_tables", "own_outs"]
+__all__ = ["dealer_tables", "own_outs", "ACE_KING"]
+
+#: The rank mask of an ace and a king (ranks 12 and 11): five distinct ranks holding both
+#: qualify as ace-king.
+ACE_KING = (1 << 12) | (1 << 11)
 
 
 @jit
-def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
+def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight, lowest):
     """The per-situation tables (see the module docstring).
 
     ``up``/``cards``: card ids of the up card and of the unseen cards (ascending);
     ``up_dp``/``dp``: their deck positions; ``dense``: the deck's levels by
-    lexicographic hand index.  Returns ``(dlev, ncnt, qpacked, qlevel, nqrows,
+    lexicographic hand index; ``lowest``: forcing replaces the lowest card
+    (L10=replace-lowest-once), else the highest.  Returns ``(dlev, ncnt, qpacked, qlevel, nqrows,
     outs, outlev, nouts, bits)``: the level of every ``H`` (colex index), the
     non-qualifying counts per set id, the qualifying hands (packed) and their
     levels sorted by level, the colex indices of the non-qualifying hands and
     for each its outs (positions, levels, count) and bit masks ``(H, all outs,
-    pair outs, straight outs, flush outs, straight-flush outs)``.
+    pair and ace-king outs, straight outs, flush outs, straight-flush outs, the flush
+    out of an ace-king rank)``.
     """
     n = dp.shape[0]
     total = C[ndeck, 5]
@@ -140,7 +153,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
     outs = np.full((nn, 29), n, np.int8)          # positions (< 64)
     outlev = np.full((nn, 29), -1, np.int16)     # levels (< 2^15)
     nouts = np.zeros(nn, np.int64)
-    bits = np.zeros((nn, 6), np.int64)
+    bits = np.zeros((nn, 7), np.int64)
     five = np.empty(5, np.int64)
     fivedp = np.empty(5, np.int64)
     starts = np.zeros((nn, 5), np.int64)
@@ -163,9 +176,9 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                     for t in range(4):
                         five[t + 1] = cards[pos[t]]
                         fivedp[t + 1] = dp[pos[t]]
-                    high = 0
+                    high = 0                  # the card replaced: the highest rank, or the lowest
                     for t in range(1, 5):
-                        if (five[t] >> 2) > (five[high] >> 2):
+                        if ((five[t] >> 2) < (five[high] >> 2)) if lowest else ((five[t] >> 2) > (five[high] >> 2)):
                             high = t
                     m = 0
                     rmask = 0
@@ -187,6 +200,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                     strb = 0
                     flb = 0
                     sfb = 0
+                    akfb = 0
                     for t in range(4):
                         found[t] = 0
                     # R + x's lexicographic index: R sorted, then for each slot p that x can take
@@ -202,8 +216,9 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                             continue
                         rank = cards[x] >> 2
                         rb = 1 << rank
+                        ace_king = ((rmask | rb) & ACE_KING) == ACE_KING
                         if not ((rmask & rb) != 0 or straight[rmask | rb]
-                                or (suited and (cards[x] & 3) == suit)):
+                                or (suited and (cards[x] & 3) == suit) or ace_king):
                             continue
                         p = 0
                         while p < 4 and rest[p] < dp[x]:
@@ -223,9 +238,14 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                             else:
                                 strb |= xb
                                 kind = 1
-                        else:
+                        elif suited and (cards[x] & 3) == suit:
                             flb |= xb
                             kind = 2
+                            if ace_king:
+                                akfb |= xb        # rank-blind, an ace-king out
+                        else:
+                            pairb |= xb           # an ace-king (R holds an ace or a king, x the other)
+                            kind = 0
                         tmp[kind, found[kind]] = x
                         tmplev[kind, found[kind]] = level
                         found[kind] += 1
@@ -245,6 +265,7 @@ def dealer_tables(up, up_dp, cards, dp, dense, ndeck, qlev, C, straight):
                     bits[j, 3] = strb
                     bits[j, 4] = flb
                     bits[j, 5] = sfb
+                    bits[j, 6] = akfb
                     j += 1
     return dlev, ncnt, qpacked, qlevel, nqrows, outs, outlev, nouts, bits, starts
 
