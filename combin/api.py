@@ -366,7 +366,7 @@ def game(name: str, *, deck: str | None = None, strategy: str = "optimal", draws
     Fraction(-3494556721, 2883046320)
     >>> game("caribbean", strategy="never")
     Traceback (most recent call last):
-    combin.errors.CombinError: unknown strategy 'never' (strategies: optimal, always, pair, ace-king, thumb)
+    combin.errors.CombinError: unknown strategy 'never' (strategies: optimal, always, pair, ace-king, thumb, akj83)
     """
     from combin.stud.core.deck import Deck
     stud = _stud(name, game_file)

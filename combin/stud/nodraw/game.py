@@ -35,7 +35,7 @@ from combin.errors import CombinError
 from combin.cards import ACE, CLASSES, JACK, KING, QUEEN
 from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
-from combin.stud.core.rules import bet_pay, instant_pay
+from combin.stud.core.rules import ForceCard, bet_pay, instant_pay
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
@@ -359,7 +359,7 @@ def _sum_span(rules: "Rules", deck: "Deck", strategies: Sequence[str], span: tup
     force: dict[int, Array] = {}
     if forcing:
         fee = int((rules.force_fee or 0) * scale)
-        which = rules.force_replaces
+        which = rules.force_replaces or ForceCard.HIGHEST
         todo = [i for i in range(len(canon_rows)) if not is_instant[i] and not never_gains(
             int(canon_values[i]), QUALIFY, int(win_net[i]), int(take[i]), fee, m, which)]
         for done, i in enumerate(todo):
