@@ -105,6 +105,9 @@ class AuditPages:
     #: The paytable ids the whole game offers beside its wagers' (``--paytable``: Lunar's
     #: instant payout), checked before any work.
     paytables: Callable[[], list[str]] | None = None
+    #: ``{name: description}`` of the page groups a bundle carries only when its scope asks
+    #: (``--include NAME``), checked before any work.
+    optional: Callable[[], dict[str, str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -90,3 +90,23 @@ def test_a_wager_pinned_to_a_paytable_it_does_not_offer_is_refused_before_any_wo
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err == f"combin: error: {words}\n" and not out.exists()
+
+
+def test_optional_pages_are_named_recorded_and_checked_before_any_work():
+    """Issue 35 item 2: ``--include NAME`` adds a whole game's optional page group (Lunar's
+    reduced decks, samples); recorded and read back; a name no scoped whole game offers, or a
+    scope without a whole game, is refused before any work."""
+    from combin.audit.scope import check_scope
+    scope = Scope(game="lunar", paytable="A", include=("samples",))
+    record = scope.record()
+    assert record["include"] == ["samples"] and Scope.of_record(record, lambda path: "") == scope
+    assert scope.options()[-2:] == ["--include", "samples"] and scope.describe().endswith("with samples")
+    registry, studs = scoped_games(scope, games())
+    check_scope(scope, registry, studs)
+    for bad, words in ((Scope(game="lunar", include=("shoes",)),
+                        "unknown page group 'shoes' (known: reduced-decks, samples)"),
+                       (Scope(game="baccarat", include=("samples",)), "baccarat has no optional pages"),
+                       (Scope(game="lunar", include=("samples", "samples")), "names a page group twice")):
+        registry, studs = scoped_games(bad, games())
+        with pytest.raises(CombinError, match=words.replace("(", r"\(").replace(")", r"\)")):
+            check_scope(bad, registry, studs)

@@ -78,7 +78,8 @@ def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
     from pathlib import Path
     from combin.lunar.audit import pages as _lunar_game
     committed = Path(__file__).parents[1] / "tables" / "lunar" / "game"
-    found = _lunar_game(Scope(game="lunar", paytable="A"), SMALL, 1, _quiet)
+    # with the optional page groups (--include reduced-decks --include samples): every committed sheet
+    found = _lunar_game(Scope(game="lunar", paytable="A", include=("reduced-decks", "samples")), SMALL, 1, _quiet)
     sheets = [p for p in committed.iterdir() if p.is_file()]
     # the shards of the exact 52-card run (full/) travel with the sheet assembled from them,
     # once it is committed (every shard in)
@@ -122,7 +123,7 @@ def test_the_lunar_submission_on_the_command_line(tmp_path, capsys):
     out = tmp_path / "l"
     small = [word for name, value in SMALL.items() for word in (f"--{name}", str(value))]
     assert main(["audit", "--out", str(out), "--game", "lunar", "--paytable", "A",
-                 "--workers", "1", *small]) == 0
+                 "--include", "reduced-decks", "--include", "samples", "--workers", "1", *small]) == 0
     capsys.readouterr()
     files = json.loads((out / "manifest.json").read_text())["files"]
     classes = "lunar/game/full-deck-sample-2000-seed-1-classes.csv"

@@ -231,7 +231,7 @@ def _scope_edit(key, value):
     def edit(recorded):
         recorded["scope"] = {"game": "baccarat", "wagers": [], "paytable": None, "rules": None,
                              "decks": "8", "shoe": None, "deck": None, "interpret": {},
-                             "paytable_files": [], "submission_file": None, key: value}
+                             "paytable_files": [], "submission_file": None, "include": [], key: value}
     return edit
 
 
@@ -242,7 +242,8 @@ def _scope_edit(key, value):
     ("paytable_files", [3], "the scope's paytable_files must be a list of strings"),
     ("interpret", {"E1": 1}, "the scope's interpret must be an object of strings"),
     ("submission_file", 3, "the scope's submission_file must be a string or null, not int"),
-    ("extra", 1, "'scope' must hold exactly deck, decks, game, interpret, paytable, paytable_files, "
+    ("include", "samples", "the scope's include must be a list of strings"),
+    ("extra", 1, "'scope' must hold exactly deck, decks, game, include, interpret, paytable, paytable_files, "
                  "rules, shoe, submission_file, wagers")])
 def test_a_manifest_scope_field_of_the_wrong_type_is_refused(tmp_path, key, value, reason):
     make_bundle(edit=_scope_edit(key, value))(tmp_path)

@@ -89,3 +89,25 @@ def test_the_filing_pdf_names_the_ante_and_the_games_figure(documents, tmp_path)
                           text=True, check=True).stdout
     assert "Ante" in text
     assert _committed("house edge per Ante, in percent") in text
+
+
+def test_the_reduced_decks_and_the_samples_travel_only_when_asked(lunar_pages):
+    """Issue 35 item 2: a bundle carries the 52-card game (sheet, shards, the game without
+    draws, the simulation, the method); the reduced decks and the samples only with
+    ``--include reduced-decks`` / ``--include samples`` (the game's data names their files)."""
+    from combin.lunar.audit import optional_pages, pages
+    names = set(lunar_pages.pages)
+    assert {"game/full-deck.md", "game/no-draw.md", "game/full-deck-simulation.md",
+            "game/full/plan.json", "game/full/basic.json"} <= names
+    assert not any(name.startswith(("game/JQKA", "game/TJQKA", "game/9TJQKA", "game/full-deck-sample-"))
+                   for name in names)
+    assert sorted(optional_pages()) == ["reduced-decks", "samples"]
+    both = pages(Scope(game="lunar", paytable="A", include=("reduced-decks", "samples")),
+                 {"seed": 3, "rounds": 2000, "hands": 2000, "shoes": 300}, 1, _quiet)
+    added = sorted(set(both.pages) - names)
+    assert added == sorted(f"game/{path.name}" for path in COMMITTED.iterdir() if path.is_file() and
+                           path.name.startswith(("JQKA", "TJQKA", "9TJQKA", "full-deck-sample-")))
+    assert "game/9TJQKA.md" in added and "game/full-deck-sample-2000-seed-1-classes.csv" in added
+    method = [check for check in both.checks if check.group == "method"][0]
+    assert method.passed and "9TJQKA.md" in method.detail and "9TJQKA.md" not in \
+        [check for check in lunar_pages.checks if check.group == "method"][0].detail

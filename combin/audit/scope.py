@@ -57,6 +57,9 @@ class Scope:
     #: ``((name, text),)`` when the scope and the laboratory's fields were given by a submission
     #: file (:mod:`combin.audit.submission`), carried in the bundle as ``inputs/NAME``.
     submission: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    #: The optional page groups of the whole games the bundle carries (``--include NAME``:
+    #: :attr:`combin.game.AuditPages.optional`), none by default.
+    include: tuple[str, ...] = ()
 
     @classmethod
     def with_wagers(cls, given: Sequence[str], **fields: Any) -> "Scope":
@@ -99,6 +102,7 @@ class Scope:
                 parts.append(f"{name} {value}")
         parts += [f"{key}={value}" for key, value in self.interpret]
         parts += [f"paytable file {name}" for name, _ in self.paytable_files]
+        parts += [f"with {name}" for name in self.include]
         return f"{self.game or 'every game'}: " + ", ".join(parts)
 
     def record(self) -> dict[str, Any]:
@@ -107,7 +111,8 @@ class Scope:
                 "rules": self.rules, "decks": self.decks, "shoe": self.shoe, "deck": self.deck,
                 "interpret": dict(self.interpret),
                 "paytable_files": [f"{INPUTS}/{name}" for name, _ in self.paytable_files],
-                "submission_file": next((f"{INPUTS}/{name}" for name, _ in self.submission), None)}
+                "submission_file": next((f"{INPUTS}/{name}" for name, _ in self.submission), None),
+                "include": list(self.include)}
 
     def options(self) -> list[str]:
         """The ``combin audit`` options that give this scope (for the recorded command): the
@@ -124,6 +129,7 @@ class Scope:
         words += [word for key, value in self.interpret for word in ("--interpret", f"{key}={value}")]
         words += [word for name, _ in self.paytable_files
                   for word in ("--paytable-file", f"{INPUTS}/{name}")]
+        words += [word for name in self.include for word in ("--include", name)]
         return words
 
     @classmethod
@@ -140,7 +146,7 @@ class Scope:
                 list(record.get("wagers", [])), game=record.get("game"), paytable=record.get("paytable"),
                 rules=record.get("rules"), decks=record.get("decks"), shoe=record.get("shoe"),
                 deck=record.get("deck"), interpret=tuple(sorted(dict(record.get("interpret", {})).items())),
-                paytable_files=files, submission=submission)
+                paytable_files=files, submission=submission, include=tuple(record.get("include", [])))
         except (AttributeError, TypeError, ValueError, IndexError):
             raise CombinError("the manifest's 'scope' is not a valid scope") from None
 
@@ -245,6 +251,15 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
         if key in readings and value not in readings[key].values:
             raise CombinError(f"interpretation {key} has no value {value!r} (values: "
                               f"{', '.join(readings[key].values)})")
+    if scope.include:
+        optional = {name: text for hook in _whole_games(studs) if hook.optional is not None
+                    for name, text in hook.optional().items()}
+        if not optional:
+            raise CombinError(f"{where or 'the scope'} has no optional pages; drop --include")
+        for name in scope.include:
+            check_known("page group", name, sorted(optional))
+        if len(set(scope.include)) != len(scope.include):
+            raise CombinError(f"--include names a page group twice ({', '.join(scope.include)})")
     for name, given in (("decks", scope.decks), ("shoe", scope.shoe)):
         if given is not None and (not registry or any(name not in game.shoe_options
                                                       for game in registry)):

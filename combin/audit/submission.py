@@ -11,6 +11,7 @@ one TOML file that a laboratory keeps with its filing::
     wagers = ["eclipse.eclipse:B", "baccarat.banker", "baccarat.tie:8to1"]
     rules = "ez"
     decks = "8"
+    include = []                 # optional pages of a whole game: Lunar's "reduced-decks", "samples"
     [interpret]
     E1 = "events"
 
@@ -39,7 +40,7 @@ __all__ = ["Submission", "parse_submission", "disagreement", "SCOPE_KEYS", "LAB_
 
 #: The scope's keys: a text each, but ``wagers`` (a list of ``W`` or ``W:PAYTABLE``) and
 #: ``interpret`` (a table of ``ID = "VALUE"``).
-SCOPE_KEYS = ("game", "wagers", "paytable", "rules", "decks", "shoe", "deck", "interpret")
+SCOPE_KEYS = ("game", "wagers", "paytable", "rules", "decks", "shoe", "deck", "interpret", "include")
 #: The laboratory's fields, texts.
 LAB_KEYS = ("client", "submission", "prepared_by", "date")
 #: The most bytes a submission file may have.
@@ -73,7 +74,7 @@ def parse_submission(text: str, source: str) -> Submission:
     >>> parse_submission('gmae = "baccarat"\\n', "s.toml")
     Traceback (most recent call last):
     ...
-    combin.errors.CombinError: s.toml, line 1: unknown key 'gmae' (a submission file takes: client, submission, prepared_by, date, game, wagers, paytable, rules, decks, shoe, deck, interpret)
+    combin.errors.CombinError: s.toml, line 1: unknown key 'gmae' (a submission file takes: client, submission, prepared_by, date, game, wagers, paytable, rules, decks, shoe, deck, interpret, include)
     """
     document = load_toml(text, source)
     reader = EntryReader(text, source)
@@ -98,6 +99,10 @@ def parse_submission(text: str, source: str) -> Submission:
         reader.fail("'interpret' must be a table of ID = \"VALUE\"", key="interpret")
     readings = tuple(sorted((_text(reader, "interpret", key), _text(reader, "interpret", value))
                             for key, value in interpret.items()))
+    include = document.get("include", [])
+    if not isinstance(include, list) or len(include) > 20:
+        reader.fail("'include' must be a list of page groups such as \"samples\"", key="include")
+    fields["include"] = tuple(_text(reader, "include", name) for name in include)
     try:
         scope = Scope.with_wagers([_text(reader, "wagers", wager) for wager in wagers],
                                   interpret=readings, **fields)
@@ -117,7 +122,7 @@ def disagreement(submission: Submission, scope: Scope, lab: Mapping[str, str]) -
     found = []
     recorded = scope.record()
     said = submission.scope.record()
-    for key in ("game", "wagers", "paytable", "rules", "decks", "shoe", "deck", "interpret"):
+    for key in SCOPE_KEYS:
         if recorded[key] != said[key]:
             found.append(f"the manifest's {key} is {recorded[key]!r}, the submission file's {said[key]!r}")
     for key in LAB_KEYS:

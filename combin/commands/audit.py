@@ -78,6 +78,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="ranks in play of a stud game, e.g. 9TJQKA (default all 13)")
     scope.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                        help="switch an interpretation (repeatable)")
+    scope.add_argument("--include", metavar="NAME", action="append", default=[],
+                       help="an optional page group of a whole game the bundle also carries "
+                            "(repeatable; Lunar Poker: reduced-decks, samples; default none)")
     scope.add_argument("--paytable-file", metavar="FILE", action="append", default=[],
                        help="a paytable file of your own; copied into the bundle and hashed")
     lab = parser.add_argument_group("the laboratory's fields (recorded and checked by --verify)")
@@ -97,7 +100,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 #: Options that build a bundle (the scope, the laboratory's fields, --pdf), not --verify one.
 _SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck", "interpret",
-                  "paytable_file", "client", "submission", "prepared_by", "date", "pdf",
+                  "include", "paytable_file", "client", "submission", "prepared_by", "date", "pdf",
                   "submission_file")
 
 
@@ -107,7 +110,7 @@ def scope_record(args: argparse.Namespace) -> dict[str, Any]:
     return {"game": args.game, "wagers": list(args.wager), "paytable": args.paytable,
             "rules": args.rules, "decks": args.decks, "shoe": args.shoe, "deck": args.deck,
             "interpret": dict(sorted(parse_assignments(args.interpret).items())),
-            "paytable_files": list(args.paytable_file)}
+            "paytable_files": list(args.paytable_file), "include": list(args.include)}
 
 
 def lab_fields(args: argparse.Namespace) -> dict[str, str]:
@@ -138,7 +141,7 @@ def _scope(args: argparse.Namespace) -> "Scope":
     return Scope.with_wagers(args.wager, game=args.game, paytable=args.paytable, rules=args.rules,
                              decks=args.decks, shoe=args.shoe, deck=args.deck,
                              interpret=tuple(sorted(parse_assignments(args.interpret).items())),
-                             paytable_files=tuple(files))
+                             paytable_files=tuple(files), include=tuple(args.include))
 
 
 def _submitted(args: argparse.Namespace) -> tuple["Scope", dict[str, str]]:

@@ -72,6 +72,7 @@ GAME = Game(
                   side_wager="combin.lunar.round:super_side"),
     audit_pages=AuditPages(Lazy("combin.lunar.audit:pages"), Lazy("combin.lunar.audit:verify"),
                            Lazy("combin.lunar.audit:interpretations"),
-                           Lazy("combin.lunar.audit:instant_paytables")),
+                           Lazy("combin.lunar.audit:instant_paytables"),
+                           Lazy("combin.lunar.audit:optional_pages")),
     **load_sections(__name__),
 )

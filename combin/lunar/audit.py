@@ -18,10 +18,12 @@ the audit calls them without naming the game.
 'full-deck-sample-2000-seed-1-classes.csv'
 """
 
+import fnmatch
 import io
 import json
 import random
 import tempfile
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -55,7 +57,7 @@ from combin.stud.nodraw.game import whole_game
 
 
 __all__ = ["REDUCED_DECKS", "CLASSES_SUFFIX", "GAME_SHEETS_DIR", "FULL_RUN", "FULL_SHEET",
-           "pages", "verify", "interpretations", "instant_paytables", "no_draw", "draws",
+           "pages", "verify", "interpretations", "instant_paytables", "optional_pages", "no_draw", "draws",
            "committed_game_sheets", "committed_full_run", "full_run_sheets", "reprice_kept",
            "read_priced_classes", "reprice_classes", "draw_differences", "class_differences",
            "shard_differences", "whole_shards"]
@@ -220,6 +222,28 @@ def reprice_classes(subject: dict[str, Any], indices: Sequence[int]) -> list[dic
     return rows
 
 
+def optional_pages() -> dict[str, str]:
+    """``{name: description}`` of the page groups a bundle carries only when asked
+    (``combin audit --include NAME``), from the game's data (``[optional_pages]`` of
+    ``data/game.toml``).
+
+    >>> sorted(optional_pages())
+    ['reduced-decks', 'samples']
+    """
+    return {name: entry["text"] for name, entry in _optional_groups().items()}
+
+
+def _optional_groups() -> dict[str, Any]:
+    from combin.game import read_data
+    return dict(tomllib.loads(read_data("combin.lunar", "game.toml")).get("optional_pages", {}))
+
+
+def _left_out(include: Sequence[str]) -> list[str]:
+    """The file patterns of the optional page groups the scope does not include."""
+    return [pattern for name, entry in _optional_groups().items() if name not in include
+            for pattern in entry["files"]]
+
+
 def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Progress) -> GamePages:
     """The Lunar whole game for the folder ``lunar/game/``.  In the committed configuration
     (paytable A, the default readings, 52 cards) the committed sheets of tables/lunar/game --
@@ -232,8 +256,12 @@ def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Pro
     if not (paytable == "A" and not interpret and scope.deck is None and committed):
         return no_draw(paytable, interpret, scope.deck, progress)
     progress("lunar: the committed whole-game sheets (tables/lunar/game)")
+    # the reduced decks and the samples only when the scope asks for them (--include)
+    left_out = _left_out(getattr(scope, "include", ()))
+    committed = {name: text for name, text in committed.items()
+                 if not any(fnmatch.fnmatchcase(name, pattern) for pattern in left_out)}
     found: dict[str, str | bytes] = {f"game/{name}": text for name, text in committed.items()}
-    expected = ["no-draw.md", *(f"{deck}.md" for deck in REDUCED_DECKS)]
+    expected = ["no-draw.md", *(f"{deck}.md" for deck in REDUCED_DECKS if f"{deck}.md" in committed)]
     expected += [name[:-len(".json")] + CLASSES_SUFFIX for name in committed
                  if name.startswith("full-deck-sample-") and name.endswith(".json")]
     checks = [Check("method", "the committed whole-game sheets are in the bundle; --verify "
@@ -241,7 +269,8 @@ def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Pro
                     "prices again a seeded random sample of the 52-card sample's classes "
                     "(--verify-classes)",
                     ", ".join(expected), all(name in committed for name in expected))]
-    lead, sentence = (), ""
+    lead: tuple[Any, ...] = ()
+    sentence = ""
     if f"{FULL_SHEET}.json" in committed:
         # the report leads with the Ante/Bet game itself, as its committed 52-card sheet states it
         lead, sentence = lead_tables(json.loads(committed[f"{FULL_SHEET}.json"]))
