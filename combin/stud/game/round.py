@@ -151,7 +151,7 @@ def round_wagered(rules: Any, kind: str, result: str) -> Fraction:
     amount = Fraction(1 + (rules.draw_fee or 0) * drew)
     if result in ("fold", "instant"):
         return amount
-    return amount + rules.bet + (rules.force_fee or 0) * result.startswith("forced")
+    return Fraction(amount + rules.bet + (rules.force_fee or 0) * result.startswith("forced"))
 
 
 def dealt_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], int, int, Any]],
@@ -178,8 +178,8 @@ def dealt_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], int
         kind, positions = option
         nets: dict[tuple[str, int], int] = {}
         whole, _ = distribution(engine, option_sums_of(engine, list(hand), kind, positions, True)[1], nets)
-        for (result, net), count in nets.items():
-            at = (net + int(bonus), round_wagered(rules, kind, result))
+        for (result, game_net), count in nets.items():
+            at = (game_net + int(bonus), round_wagered(rules, kind, result))
             cell[at] = cell.get(at, Fraction(0)) + Fraction(weight * count, whole)
     return {key: {at: Fraction(p) / total for at, p in sorted(cell.items())}
             for key, cell in sorted(out.items())}

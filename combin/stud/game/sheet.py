@@ -62,7 +62,7 @@ _GROUP_ORDER = ("instant", "play", "fold", "buy", "exchange 2", "exchange 3", "e
 class GameSheet:
     identification: dict[str, Any]
     rows: list[tuple[str, str, Any]] = field(default_factory=list)   # (section, label, exact Fraction, int, text)
-    sections: dict[str, list[Any]] = field(default_factory=dict)      # name -> [(label, value)] or notes
+    sections: dict[str, Any] = field(default_factory=dict)      # name -> [(label, value)], notes, or (title, rows)
 
 
 def instant_contributions(game: "StudGame", first_five_classes: Mapping[str, int],
@@ -331,8 +331,9 @@ def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
     return sheet
 
 
-def round_section(sheet, deck, rules, scale, totals, wagered, multiple=Fraction(1), nets=None,
-                  basic_expected=None):
+def round_section(sheet: "GameSheet", deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
+                  wagered: Any, multiple: Fraction | int = Fraction(1), nets: Any = None,
+                  basic_expected: Fraction | None = None) -> None:
     """Add the round as dealt -- the game and its side wager at ``multiple`` x Ante
     (:mod:`combin.stud.game.round`) -- to ``sheet``: ``sections["round"]`` is ``(title,
     [(label, optimal, basic)])`` and its notes join the sheet's.  Nothing is added for a game
@@ -347,7 +348,7 @@ def round_section(sheet, deck, rules, scale, totals, wagered, multiple=Fraction(
     title = f"The round as dealt (with {side.title} at {_multiple_text(k)} x Ante)"
     notes = sheet.sections["notes"]
     pays = side.pays()
-    figures = {}
+    figures: dict[str, Any] = {}
     if totals.side:
         figures["optimal"] = from_sums(k, pays, totals.side, scale, totals.weight, "best",
                                        totals.second, wagered)
@@ -382,12 +383,12 @@ def round_section(sheet, deck, rules, scale, totals, wagered, multiple=Fraction(
             raise AssertionError(f"the round under the {name} strategy: the card-by-card "
                                  "distributions and the rank engine's sums disagree")
         figures[name] = exact
-    rows = []
+    rows: list[tuple[str, Any, Any]] = []
 
-    def row(label, of):
+    def row(label: str, of: Callable[[Any], Any]) -> None:
         values = [of(figures[name]) if name in figures else None for name in ("optimal", "basic")]
         if any(value is not None for value in values):
-            rows.append((label, *values))
+            rows.append((label, values[0], values[1]))
 
     row("Super per Ante (k)", lambda f: f.multiple)
     row("expected result of the game per Ante", lambda f: f.expected - f.multiple * f.side_expected)
@@ -447,18 +448,18 @@ def round_section(sheet, deck, rules, scale, totals, wagered, multiple=Fraction(
                  "hold at 95%).")
 
 
-def _multiple_text(k):
+def _multiple_text(k: Fraction) -> str:
     return str(k.numerator) if k.denominator == 1 else f"{k.numerator}/{k.denominator}"
 
 
-def _merge_rows(rows):
+def _merge_rows(rows: list[tuple[str, Any, Any]]) -> list[tuple[str, Any, Any]]:
     """Rows of one label (the optimal and the basic halves of a risk row) merged into one."""
-    merged: dict = {}
+    merged: dict[str, tuple[Any, Any]] = {}
     for label, optimal, basic in rows:
         have = merged.get(label, (None, None))
         merged[label] = (optimal if optimal is not None else have[0],
                          basic if basic is not None else have[1])
-    return [(label, *values) for label, values in merged.items()]
+    return [(label, values[0], values[1]) for label, values in merged.items()]
 
 
 #: The rows of the table by instant paytable: (label, figure of :class:`PaytableFigures`).

@@ -93,7 +93,7 @@ def win_levels(rules: Any) -> np.ndarray:
     return _win_levels(rules)
 
 
-_WINS: dict[tuple, np.ndarray] = {}
+_WINS: dict[tuple[Any, ...], np.ndarray] = {}
 
 
 def _win_levels(rules: Any) -> np.ndarray:
@@ -113,7 +113,7 @@ def _compute_wins(rules: Any) -> np.ndarray:
     return np.where(bet_pays == NO_PAY, NO_PAY, ante_win + bet * bet_pays).astype(np.int64)
 
 
-_SIX: dict[tuple, tuple[int, int]] = {}
+_SIX: dict[tuple[Any, ...], tuple[int, int]] = {}
 
 
 def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
@@ -147,13 +147,13 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     return found
 
 
-_LAYOUTS: dict[tuple, OptionArrays] = {}
+_LAYOUTS: dict[tuple[Any, ...], OptionArrays] = {}
 #: The ranks' part of the last situation prepared (by game, readings, five, up rank, unseen ranks).
-_RANKS_STATE: dict[tuple, RanksState] = {}
+_RANKS_STATE: dict[tuple[Any, ...], RanksState] = {}
 #: The shared ranks' part (:func:`~combin.stud.draw.rank.prepare.share_ranks`) of the last rank
 #: multisets and up ranks seen, oldest first: a run prices the fives of one rank multiset one
 #: after another, each with its up ranks (13 at most), so a few more than 13 are kept.
-_SHARED_RANKS: dict[tuple, tuple] = {}
+_SHARED_RANKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _SHARED = [16]          # how many are kept (0: none, each five prices its own: the bench's "before")
 
 
@@ -172,7 +172,7 @@ def shared_capacity(most: int) -> int:
     return previous
 
 
-def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
+def _layout(rules: Any, player: tuple[int, ...], only: frozenset[Any] | None = None,
             sixth: int | None = None) -> OptionArrays:
     """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
     ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
@@ -216,7 +216,7 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset | None = None,
 
 
 #: :meth:`RankEngine._affine` by game, readings, unseen count, draw fee and options.
-_AFFINE: dict[tuple, list[tuple[int, int]]] = {}
+_AFFINE: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
 #: The :class:`WholePays` of the rules objects seen last, by identity (a run prices every class of a
 #: chunk under one rules object; reading the pays again from the rules cost a tenth of a millisecond).
 _PAYS_OF: dict[int, tuple[Any, Any]] = {}
@@ -250,7 +250,7 @@ class RankEngine:
     """
 
     def __init__(self, situation: Any, rules: Any, unseen: Iterable[int] | None = None,
-                 only: Iterable[tuple] | None = None, sixth: int | None = None,
+                 only: Iterable[tuple[Any, ...]] | None = None, sixth: int | None = None,
                  dealt: Sequence[int] | None = None) -> None:
         self.situation = situation
         self.rules = rules
@@ -285,7 +285,7 @@ class RankEngine:
         self._buy_size = int(self.buy or 0)
         #: The card forcing replaces (L10): its forcing rows are the tables' (the highest without forcing).
         self.replace = rules.force_replaces or ForceCard.HIGHEST
-        self._values: dict[tuple, Fraction] | None = None
+        self._values: dict[tuple[Any, ...], Fraction] | None = None
         self._wins = _win_levels(rules)
         self._layout: OptionArrays | None = None
         self._state: tuple[RanksState, SuitsState] | None = None
@@ -325,7 +325,7 @@ class RankEngine:
             self._state = (ranks, suits)
         return self._state
 
-    def _shared_ranks(self, options: OptionArrays) -> tuple:
+    def _shared_ranks(self, options: OptionArrays) -> tuple[Any, ...]:
         """:func:`~combin.stud.draw.rank.prepare.share_ranks` of this situation: the same for every five
         of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
         each option keeps), so the fives of a run that share them share it."""
@@ -341,26 +341,27 @@ class RankEngine:
                 _SHARED_RANKS[key] = shared
         return shared
 
-    def _exact(self, o: int, want: bool) -> tuple:
+    def _exact(self, o: int, want: bool) -> tuple[Any, ...]:
         ranks, suits = self._prepared()
-        return kernel.exact(o, want, self.unseen_record, self._arrays(), self.pays, ranks, suits,
-                            _kernel_tables(self.replace), _row_tables(self.replace))
+        found: tuple[Any, ...] = kernel.exact(o, want, self.unseen_record, self._arrays(), self.pays, ranks,
+                                              suits, _kernel_tables(self.replace), _row_tables(self.replace))
+        return found
 
-    def bound(self, key: tuple) -> Fraction:
+    def bound(self, key: tuple[Any, ...]) -> Fraction:
         """An upper bound of the option's value (:func:`~combin.stud.draw.rank.kernel.prepare`)."""
         o = self.keys.index(key)
         return Fraction(self._scaled(o, int(self._prepared()[1][-1][o])), self.scale)
 
-    def denominator(self, key: tuple) -> int:
+    def denominator(self, key: tuple[Any, ...]) -> int:
         """``r * C(n - k, 4)``: what every draw of the option weighs (its numerators' denominator)."""
         k = self.size(key)
         return (self.n - k - 4) * comb(self.n - k, 4)
 
-    def size(self, key: tuple) -> int:
+    def size(self, key: tuple[Any, ...]) -> int:
         kind, positions = key
         return 0 if kind == "play" else (self._buy_size if kind == "buy" else len(positions))
 
-    def values(self) -> dict[tuple, Fraction]:
+    def values(self) -> dict[tuple[Any, ...], Fraction]:
         """``{key: exact value}`` of every option of :attr:`keys`."""
         if self._values is None:
             self._values = {key: Fraction(-1) if key[0] == "fold" else
@@ -368,11 +369,11 @@ class RankEngine:
                             for o, key in enumerate(self.keys)}
         return self._values
 
-    def value(self, key: tuple) -> Fraction:
+    def value(self, key: tuple[Any, ...]) -> Fraction:
         """The exact value of one option (``(kind, discard positions)``)."""
         return self.values()[key]
 
-    def exact_value(self, key: tuple) -> Fraction:
+    def exact_value(self, key: tuple[Any, ...]) -> Fraction:
         """The exact value of one option, priced alone (fold is -1)."""
         if key[0] == "fold":
             return Fraction(-1)
@@ -439,7 +440,7 @@ class RankEngine:
             first, second = _top_two(first, second, values[o])
         return values, bounds
 
-    def priced(self, everything: bool = False) -> tuple[dict[tuple, Fraction], dict[tuple, Fraction]]:
+    def priced(self, everything: bool = False) -> tuple[dict[tuple[Any, ...], Fraction], dict[tuple[Any, ...], Fraction]]:
         """``(values, bounds)``: the exact value of every option that can be the best or the
         runner-up, and an upper bound of each other option that cannot (``bounds``), by key.
 
@@ -452,7 +453,7 @@ class RankEngine:
         return ({self.keys[o]: Fraction(v, self.scale) for o, v in values.items()},
                 {self.keys[o]: Fraction(v, self.scale) for o, v in bounds.items()})
 
-    def distribution(self, key: tuple) -> tuple[int, dict[str, list[int]]]:
+    def distribution(self, key: tuple[Any, ...]) -> tuple[int, dict[str, list[int]]]:
         """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
         the same integers as :func:`combin.stud.reference.cards.advise.distribution` (the tests compare them),
         summed by the kernel draw class by draw class (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
@@ -471,7 +472,7 @@ class RankEngine:
             raise AssertionError("the results of an option do not cover its outcomes")
         return whole, found
 
-    def record(self, everything: bool = False, bonus: int = 0) -> tuple[int, list, dict[str, list[int]]]:
+    def record(self, everything: bool = False, bonus: int = 0) -> tuple[int, list[Any], dict[str, list[int]]]:
         """``(best option index, [value of each option or None], {result id: [p, net x p, net^2 x p]})``,
         every number an integer over :attr:`scale`: what a run keeps of a class
         (:func:`combin.stud.game.chunks.solve_chunk`), with no fraction formed.
