@@ -68,9 +68,8 @@ docs: $(STAMP)
 	@echo "the documentation site: build/docs/html/index.html"
 
 # The annotated core (setup.cfg's files), then the wings held to mypy --strict: none of their
-# errors is let through, an untyped call included.  The stud engine is held whole but for the rank
-# engine's passes (stud/draw/rank), whose compiled kernels are typed through
-# combin.stud.core.compiled (setup.cfg says how).
+# errors is let through, an untyped call included.  The stud engine is held whole, its compiled
+# kernels typed through combin.stud.core.compiled (setup.cfg says how).
 STRICT := combin/audit combin/documents combin/render combin/store.py combin/executor.py \
           combin/fileio.py combin/stud
 
