@@ -80,7 +80,6 @@ def test_a_decimal_is_read_exactly_and_a_fraction_refused_in_one_line():
     (HEAD + "[draws]\nexchange = [3, 2]\n", "f.toml, line 6: draws.exchange = [3, 2] is out of range"),
     (HEAD + "[draws]\nbuy = 2\n", "f.toml, line 6: draws.buy must be 0 (no sixth card) or 1"),
     (HEAD + '[force]\nreplace = "middle"\n', "f.toml, line 6: force.replace must be 'highest' or 'lowest'"),
-    (HEAD + '[force]\nreplace = "lowest"\n', "f.toml, line 6: force.replace = 'lowest' is not priced by the engines yet"),
     (HEAD + '[bet_pays.pays]\nfive_aces = "9 to 1"\n', "f.toml, line 6: unknown key 'bet_pays.pays.five_aces'"),
     (HEAD + '[bet_pays.pays]\none_pair = "3 to 2"\n', "f.toml, line 6: bet_pays.pays.one_pair = '3 to 2': the exact engines"),
     (HEAD + "[draws\nfee = 2\n", "f.toml, line 5: not a valid TOML file"),
@@ -178,3 +177,24 @@ def test_forcing_the_card_the_data_names_fixes_l10():
     game = variant_game(parse_variant(HEAD + '[force]\nreplace = "highest"\n', "f.toml"))
     assert "L10" not in game.interpretations and game.entry["force"]["replace"] == "highest"
     assert game.resolve().force_fee == 1
+
+
+def test_forcing_the_lowest_card_is_the_reading_l10_replace_lowest_once():
+    """A game file's ``force.replace = "lowest"`` is the rule L10=replace-lowest-once reads (the
+    engines price both cards): the same card replaced, the same settlement and the same option
+    values on a 9TJQKA situation, and L10 no longer read."""
+    from combin.cards import parse_card, parse_cards
+    from combin.stud.draw.rank.engine import RankEngine
+    game = variant_game(parse_variant(HEAD + '[force]\nreplace = "lowest"\n', "f.toml"))
+    rules = game.resolve()
+    reading = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+    assert "L10" not in game.interpretations and rules.force_replaces == reading.force_replaces
+    player, dealer = parse_cards("Ks Kd 9h Tc Jd"), parse_cards("Qs Jh 7d 5c 3c")      # Q high: no qualifier
+    # a queen replacing the 3 pairs the dealer's queen; replacing the queen itself would not
+    forced = settle(rules, player, dealer, "force", parse_card("Qh"))
+    assert forced == settle(reading, player, dealer, "force", parse_card("Qh"))
+    assert forced != settle(load_game("lunar").resolve(), player, dealer, "force", parse_card("Qh"))
+    situation = Situation.parse("AS KD QH 9C 9D", "TS", "9TJQKA")
+    keys = option_keys(rules)
+    assert [RankEngine(situation, rules).value(key) for key in keys] == \
+        [RankEngine(situation, reading).value(key) for key in keys]

@@ -24,7 +24,12 @@ SEED = 20261201
 
 
 def situations(count=50, seed=SEED):
-    """``count`` fixed full-deck situations (no royal or straight flush in the five)."""
+    """``count`` fixed full-deck situations (no royal or straight flush in the five).
+
+    >>> found = situations(3)
+    >>> len(found), found == situations(3), all(len(s.player) == 5 for s in found)
+    (3, True, True)
+    """
     from combin.stud.core.situation import Situation
     from combin.stud.core.values import hand_value, value_class
     rng = random.Random(seed)

@@ -90,8 +90,9 @@ def tables(args: argparse.Namespace) -> tuple[str, ...] | None:
         return None                                     # refused by load_game, with the games
     if args.game == "caribbean" or args.no_draw:
         return ("outcomes", "summary", "options", "strategy", "ace_king")
+    # an exact sheet carries the round as dealt with the mandatory Super after the paytables
     names: tuple[str, ...] = ("summary", "strata") if args.sample is not None else (
-        "summary", "options", "results", "instant", "paytables")
+        "summary", "options", "results", "instant", "paytables", "round")
     if args.shards is not None:        # a sheet assembled from shards carries every strategy table
         return names + ("strategy", "basic_strategy", "basic_strategy_edge", "plain_strategy",
                         "derived_basic_strategy", "derived_basic_edge")

@@ -181,6 +181,8 @@ def whole_game(rules: "Rules", deck: "Deck", strategy: str = "optimal", progress
     >>> rules, deck = load_game(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA")
     >>> whole_game(rules, deck).expected == whole_game(rules, deck, spans=3).expected
     True
+    >>> STRATEGIES[-1], value_class(AKJ83)        # A-K-J-8-3 or better: an ace-king hand
+    ('akj83', 'ace_king')
     """
     return whole_games(rules, deck, (strategy,), progress, **executor)[0]
 
