@@ -43,9 +43,9 @@ COUNT = ("count", "eclipse.sun7", "--trigger", "1", "--shoes", "2000", "--worker
 
 
 @pytest.mark.parametrize("argv, tables", [
-    (LUNAR + ("--strategy-out", "s.json"), "summary, options, results, instant, paytables"),
+    (LUNAR + ("--strategy-out", "s.json"), "summary, options, results, instant, paytables, round)"),
     (LUNAR + ("--sample", "80", "--store", "s.sqlite"), "summary, strata"),
-    (LUNAR + ("--strategy-table",), "instant, paytables, strategy, basic_strategy, basic_strategy_edge"),
+    (LUNAR + ("--strategy-table",), "instant, paytables, round, strategy, basic_strategy, basic_strategy_edge"),
     (("game", "lunar", "--no-draw", "--deck", "JQKA"), "outcomes, summary, options, strategy"),
     (("game", "caribbean", "--deck", "9TJQKA"), "outcomes, summary, options, strategy"),
     (ADVISE, "options, results"),
