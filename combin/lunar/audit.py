@@ -257,7 +257,7 @@ def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Pro
         return no_draw(paytable, interpret, scope.deck, progress)
     progress("lunar: the committed whole-game sheets (tables/lunar/game)")
     # the reduced decks and the samples only when the scope asks for them (--include)
-    left_out = _left_out(getattr(scope, "include", ()))
+    left_out = _left_out(scope.include)
     committed = {name: text for name, text in committed.items()
                  if not any(fnmatch.fnmatchcase(name, pattern) for pattern in left_out)}
     found: dict[str, str | bytes] = {f"game/{name}": text for name, text in committed.items()}

@@ -275,7 +275,7 @@ class RankEngine:
         # the rules' pays, as every engine reads them (memoised per rules object; L9=first-five
         # reads the five as dealt: by default the situation's five, after a draw ``dealt``)
         self.pays = whole_pays(rules, player if dealt is None else dealt) \
-            if getattr(rules, "ante_reads_first_five", False) else _pays_of(rules)
+            if rules.ante_reads_first_five else _pays_of(rules)
         self.unseen_record = Unseen(a, avail, self.up, self.sigma, self.n)
         self.bet, self.loss = self.pays.bet, self.pays.loss
         self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
