@@ -70,8 +70,8 @@ docs: $(STAMP)
 # The annotated core (setup.cfg's files), then the wings held to mypy --strict: none of their
 # errors is let through, an untyped call included.  The stud engine is held whole, its compiled
 # kernels typed through combin.stud.core.compiled (setup.cfg says how).
-STRICT := combin/audit combin/documents combin/render combin/store.py combin/executor.py \
-          combin/fileio.py combin/stud
+STRICT := combin/audit combin/documents combin/render combin/running/store.py combin/running/executor.py \
+          combin/files/fileio.py combin/stud
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy

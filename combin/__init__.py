@@ -5,9 +5,9 @@ The path of data is plain:
     shoe -> outcomes with exact integer counts -> wager (paytable + events)
          -> par sheet -> renderer
 
-Games live in subpackages (:mod:`combin.baccarat`, :mod:`combin.lunar`); the
-par-sheet engine (:mod:`combin.parsheet`) and the renderers (:mod:`combin.render`)
-know no game.  Every count is a Python integer and every probability a
+Games live in subpackages (:mod:`combin.baccarat`, :mod:`combin.lunar`); the exact core
+(:mod:`combin.core`), the engines, the running of long work (:mod:`combin.running`) and the
+renderers (:mod:`combin.render`) know no game.  Every count is a Python integer and every probability a
 :class:`fractions.Fraction`; decimals appear only when a figure is displayed.
 
 From Python, the public API is at the top level (:mod:`combin.api`; imported on
@@ -19,9 +19,6 @@ first use, so the command line's start does not pay for it)::
 """
 
 from __future__ import annotations
-
-import sys
-from types import ModuleType
 
 from combin.version import __version__
 
@@ -60,21 +57,3 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
-
-class _Package(ModuleType):
-    """The package's module, whose ``game`` is the API's :func:`combin.api.game` even after
-    the submodule :mod:`combin.game` (the game registry's types) is imported: the import
-    system sets the package's attribute to the submodule, and this property keeps it aside.
-    ``from combin.game import Game`` reads the submodule from ``sys.modules`` as before."""
-
-    @property
-    def game(self) -> Any:
-        from combin.api import game
-        return game
-
-    @game.setter
-    def game(self, module: ModuleType) -> None:
-        self.__dict__["_game_module"] = module
-
-
-sys.modules[__name__].__class__ = _Package

@@ -30,6 +30,12 @@ a sympy expression.
 The stud engine's internals are imported in this module only, each inside the
 function that needs it, so ``import combin`` and the command line's start stay
 light.
+
+>>> result = par("eclipse.sun7", paytable="A")
+>>> isinstance(result, ParResult), isinstance(result, Result), isinstance(result.lines[0], Outcome)
+(True, True, True)
+>>> isinstance(result.tables[0], Table)
+True
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from combin.results import (Advice, CompareResult, DecksResult, EorResult, GameR
 
 if TYPE_CHECKING:
     from combin.design.package import Bet
-    from combin.parsheet import ParSheet
+    from combin.core.parsheet import ParSheet
     from combin.render.document import Document
     from combin.render.document import Table as DocumentTable
 
@@ -120,7 +126,7 @@ def _text(value: object) -> str | None:
 def _sheet_options(wager: str | None, *, paytable: str | None = None, decks: object = None,
                    shoe: str | None = None, rules: str | None = None, interpret: Interpret = None,
                    paytable_file: Paths = None) -> dict[str, Any]:
-    """The options of :func:`combin.analysis.par_sheet`, read as ``combin par`` reads them."""
+    """The options of :func:`combin.core.analysis.par_sheet`, read as ``combin par`` reads them."""
     from combin.commands.options import options_of
     return options_of(wager, paytable=paytable, decks=_text(decks), shoe=shoe, rules=rules,
                       interpret=_assignments(interpret), paytable_files=_paths(paytable_file),
@@ -132,7 +138,7 @@ def _warnings(options: Mapping[str, Any], sheets: Sequence["ParSheet"]) -> list[
     mine = {(p.wager, p.id): p for p in options.get("extra_paytables", ())}
     if not mine:
         return []
-    from combin.paytable_file import return_warning
+    from combin.files.paytable_file import return_warning
     found = [return_warning(mine[(s.wager, s.paytable)], s) for s in sheets
              if (s.wager, s.paytable) in mine]
     return [message for message in found if message]
@@ -155,7 +161,7 @@ def par(wager: str, *, paytable: str | None = None, rules: str | None = None,
     Traceback (most recent call last):
     combin.errors.CombinError: unknown paytable of eclipse.sun7 'Z' (known: A, B, C)
     """
-    from combin.analysis import par_sheet
+    from combin.core.analysis import par_sheet
     from combin.registry import find_wager
     _, found = find_wager(wager)
     if found.reported_in:   # the Lunar instant payout: a part of the Ante, not a wager
@@ -254,7 +260,7 @@ def eor(wager: str, *, max_tag: int | None = None, paytable: str | None = None,
     >>> eor("eclipse.sun7", max_tag=1).tags
     (0, 0, 0, 0, 0, 0, -1, -1, 1, 1)
     """
-    from combin.analysis import select
+    from combin.core.analysis import select
     from combin.documents.protection import eor_document
     from combin.protection.decks import protected
     from combin.protection.eor import DEFAULT_MAX_TAG, check_max_tag, effects_of_removal
@@ -294,7 +300,7 @@ def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str
                              paytable_file=paytable_file)
     warnings: list[str] = []
     if options["extra_paytables"]:   # the file's paytable for the wager, on the default shoe
-        from combin.analysis import par_sheet
+        from combin.core.analysis import par_sheet
         warnings = _warnings(options, [par_sheet(wager, **options)])
     if paytable is None:
         options["paytable"] = None  # every paytable, a file's included, side by side
@@ -319,12 +325,12 @@ def _stud(name: str, game_file: str | PathLike[str] | None) -> Any:
 
 def _rules(name: str, paytable: str | None, interpret: Interpret,
            game_file: str | PathLike[str] | None = None) -> Any:
-    from combin.interpret import parse_assignments
+    from combin.core.interpret import parse_assignments
     return _stud(name, game_file).resolve(paytable, parse_assignments(_assignments(interpret)))
 
 
 def _parsed(interpret: Interpret) -> dict[str, str]:
-    from combin.interpret import parse_assignments
+    from combin.core.interpret import parse_assignments
     return parse_assignments(_assignments(interpret))
 
 
@@ -334,7 +340,7 @@ def _quietly(run_game: Any, deck: Any, rules: Any) -> Any:
     import io
     import tempfile
 
-    from combin import progress
+    from combin.running import progress
     quiet, progress.QUIET = progress.QUIET, True
     try:
         with tempfile.TemporaryDirectory() as folder:
@@ -452,7 +458,7 @@ def advise(hand: str, up: str, *, deck: str | None = None, paytable: str | None 
     situation = Situation.parse(hand, up, deck)
     shown = None
     if progress:
-        from combin.progress import StderrProgress
+        from combin.running.progress import StderrProgress
         shown = StderrProgress("lunar advise: options priced")
     try:
         report = advice_report(situation, rules, shown, everything=everything)
@@ -515,7 +521,7 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
 def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: Any,
                        shard: int | None, folder: str, source: str) -> "Document":
     """The document of ``combin lunar strategy``."""
-    from combin import display
+    from combin.files import display
     from combin.render.document import Document, Percent, Ratio, Text
     from combin.render.document import Table as DocumentTable
     from combin.stud.core.situation import card_text
@@ -557,7 +563,7 @@ def _items(text: str | None, option: str, what: str) -> list[str | None]:
     """The items of ``option``'s comma-separated list ``text`` (``[None]`` when not given);
     an empty item, or an item named twice (for ``--decks``, the same number: ``8,08``), is an
     error that quotes the user's list."""
-    from combin.fileio import shown
+    from combin.files.fileio import shown
     if text is None:
         return [None]
     items: list[str | None] = [item.strip() for item in text.split(",")]
@@ -569,7 +575,7 @@ def _items(text: str | None, option: str, what: str) -> list[str | None]:
                           f"commas, e.g. {option} {_EXAMPLE[option]}")
     keys: list[object] = list(items)
     if option == "--decks":
-        from combin.bounded import parse_int
+        from combin.files.bounded import parse_int
         keys = [parse_int(item, "--decks", 1) for item in items]
     for i, key in enumerate(keys):
         if key in keys[:i]:
@@ -584,7 +590,7 @@ def comparison(wager: str, paytable: str | None, rules: str | None, decks: str |
                base: dict[str, Any]) -> "tuple[Document, list[tuple[str, ParSheet]]]":
     """The document of ``combin compare`` and its ``(heading, sheet)`` columns, from the
     command line's lists (``"A,B,C"``) and the options ``base`` of every column."""
-    from combin.analysis import par_sheet
+    from combin.core.analysis import par_sheet
     from combin.documents.comparison import document
     paytables = _items(paytable, "--paytable", "paytables")
     rule_sets = _items(rules, "--rules", "rule sets")
@@ -610,7 +616,7 @@ def resolve_files(files: list[str], bets: "list[Bet]", options: dict[str, Any]) 
     """Let the paytable files ``files`` (read into ``options``) select each bet's paytable, as
     ``combin par`` does for one wager."""
     from combin.design.package import Bet
-    from combin.paytable_file import PaytableFile, catalog, choose
+    from combin.files.paytable_file import PaytableFile, catalog, choose
     loaded = PaytableFile(tuple(files), tuple(options["extra_paytables"]),
                           tuple(options.get("extra_rulesets", ())))
     known = catalog()

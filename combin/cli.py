@@ -9,7 +9,7 @@ printing usage), every :class:`OSError` (a file that cannot be read or
 written, a closed or full stdout), :class:`RecursionError` and
 :class:`ValueError`.  A stdout or stderr whose encoding cannot print a
 character (``PYTHONIOENCODING=ascii`` and "§") falls back to a backslash
-escape.  An interrupt exits with status 130, SIGTERM with 143 (:mod:`combin.interrupt`).  Only a genuine bug -- any other
+escape.  An interrupt exits with status 130, SIGTERM with 143 (:mod:`combin.running.interrupt`).  Only a genuine bug -- any other
 exception -- still shows a traceback.
 """
 
@@ -122,7 +122,7 @@ def build_parser(argv: Sequence[str] | None = None) -> "Parser":
         _add_quiet(command)
         command.set_defaults(run=module.run, output=getattr(module, "OUTPUT", "file"),
                              table_names=getattr(module, "tables", None))
-    parser.commands = sub.choices     # each command's own parser, for combin.preflight
+    parser.commands = sub.choices     # each command's own parser, for combin.commands.preflight
     return parser
 
 
@@ -134,7 +134,7 @@ def _emit(text: str | bytes, out: str | None) -> None:
     if not text:            # a command that wrote its files itself (workbench, audit) prints nothing
         return
     if out:
-        from combin.fileio import write_atomic
+        from combin.files.fileio import write_atomic
         write_atomic(out, text)
         return
     if sys.stdout is None:
@@ -196,15 +196,15 @@ def _os_message(error: OSError) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
-    from combin import interrupt
+    from combin.running import interrupt
     interrupt.install()
-    from combin import progress
+    from combin.running import progress
     quiet = progress.QUIET          # -q holds for this call only, not for the rest of the process
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(words)
         args = parser.parse_args(words)
-        from combin import preflight
+        from combin.commands import preflight
         progress.QUIET = bool(getattr(args, "quiet", False))
         preflight.check(parser.commands[args.command], args)
         text = args.run(args)

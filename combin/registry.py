@@ -3,7 +3,7 @@
 Registering a game is one line: its subpackage in :data:`GAME_MODULES`.
 Everything else about it -- wagers, paytables, interpretations, cross-checks,
 simulation dealer, audit section, packages, capabilities -- is asked of its
-:class:`~combin.game.Game`.  Games are imported on first use, so that
+:class:`~combin.core.game.Game`.  Games are imported on first use, so that
 ``combin --help`` stays fast.  :func:`register` adds a game defined
 elsewhere (a test's toy game, a plug-in) for the rest of the process.
 
@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from importlib import import_module
 
 from combin.errors import CombinError
-from combin.game import Game, WagerPackage
-from combin.wager import Wager
+from combin.core.game import Game, WagerPackage
+from combin.core.wager import Wager
 
 __all__ = ["GAME_MODULES", "games", "find_game", "find_wager", "find_package", "register",
            "unregister"]
@@ -41,7 +41,7 @@ def _each_game() -> Iterator[Game]:
 
 
 def games() -> list[Game]:
-    """Every :class:`~combin.game.Game`: :data:`GAME_MODULES` in order, then registered ones.
+    """Every :class:`~combin.core.game.Game`: :data:`GAME_MODULES` in order, then registered ones.
 
     >>> [game.id for game in games()][:3]
     ['baccarat', 'lunar', 'caribbean']

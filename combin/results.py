@@ -10,6 +10,19 @@ command line renders (:meth:`Result.document`) and its tables as exact values (:
 the others                  ``CompareResult``, ``SolveResult``, ``PackageResult``, ``EorResult``,
                             ``DecksResult``, ``GameResult``, ``Advice``, ``StrategyAnswer``
 ==========================  ===============================================================
+
+>>> import combin
+>>> sheet = combin.par("eclipse.sun7", paytable="A")
+>>> isinstance(sheet, ParResult), isinstance(sheet, Result), isinstance(sheet.tables[0], Table)
+(True, True, True)
+>>> line = sheet.lines[0]
+>>> isinstance(line, Outcome), line.pays, line.combinations
+(True, '40 to 1', 112633011329024)
+>>> sorted(SUFFIXES)
+['.csv', '.html', '.json', '.md', '.txt', '.xlsx']
+>>> [issubclass(kind, Result) for kind in (CompareResult, SolveResult, PackageResult, EorResult,
+...                                         DecksResult, GameResult, Advice, StrategyAnswer)]
+[True, True, True, True, True, True, True, True]
 """
 
 from __future__ import annotations
@@ -160,7 +173,7 @@ class Result:
         """
         from pathlib import PurePath
 
-        from combin.fileio import check_output, write_atomic
+        from combin.files.fileio import check_output, write_atomic
         text = str(path)
         fmt = SUFFIXES.get(PurePath(text).suffix.lower())
         if fmt is None:

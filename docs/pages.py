@@ -22,8 +22,8 @@ METHODS = (
      "Every round of a shoe is counted by walking the ranks drawn, not the cards: a state is "
      "the cards still in the shoe, a branch weighs the cards of one rank that can come next. "
      "The par-sheet engine then settles each outcome class against a paytable.",
-     ("combin.baccarat", "combin.baccarat.enumeration", "combin.outcomes", "combin.wager",
-      "combin.parsheet", "combin.risk", "combin.crosscheck")),
+     ("combin.baccarat", "combin.baccarat.enumeration", "combin.core.outcomes", "combin.core.wager",
+      "combin.core.parsheet", "combin.core.risk", "combin.core.crosscheck")),
     ("protection", "Game protection: effects of removal and counts",
      "What one card removed from the shoe does to a wager, exactly, and the count that follows.",
      ("combin.protection.eor", "combin.protection.depleted")),

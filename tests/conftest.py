@@ -35,11 +35,11 @@ def dice_sheet():
     """A par sheet worked by hand: two dice; a twelve pays 30 to 1, ten or more 2 to 1, a
     seven pushes.  Ways: 1, 5 (10 and 11), 6 and 24 of 36.  Expected return
     (30 + 10 - 24) / 36 = 4/9; E[X^2] = (900 + 20 + 24) / 36, variance 2108/81."""
-    from combin.outcomes import OutcomeSpace
-    from combin.parsheet import build
-    from combin.pays import Pay
-    from combin.paytable import Paytable
-    from combin.wager import Event, Wager
+    from combin.core.outcomes import OutcomeSpace
+    from combin.core.parsheet import build
+    from combin.core.pays import Pay
+    from combin.core.paytable import Paytable
+    from combin.core.wager import Event, Wager
     space = OutcomeSpace({total: 6 - abs(total - 7) for total in range(2, 13)}, 36, "two dice",
                          "every ordered pair of faces")
     events = (Event("twelve", "A twelve", lambda t, i: t == 12),
@@ -69,7 +69,7 @@ _OWN_CACHE: list[str] = []
 
 
 def pytest_configure(config):
-    """The suite's cached arrays (combin.cache) go to a folder of its own, not the user's cache,
+    """The suite's cached arrays (combin.running.cache) go to a folder of its own, not the user's cache,
     removed when the run ends."""
     if "COMBIN_CACHE_DIR" not in os.environ:
         _OWN_CACHE.append(tempfile.mkdtemp(prefix="combin-test-cache-"))

@@ -685,7 +685,7 @@ def snapshot(root):
 @contextlib.contextmanager
 def guarded(root):
     """Make any write of the package outside ``root`` an error before it happens."""
-    from combin import fileio
+    from combin.files import fileio
     original = fileio._write_temporary
     inside = Path(root).resolve()
 

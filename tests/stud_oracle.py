@@ -15,7 +15,7 @@ from math import comb
 import numpy as np
 
 from combin.lunar.bet import hand_bet_pays
-from combin.pays import Pay
+from combin.core.pays import Pay
 
 __all__ = ["rank_key", "Oracle"]
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from combin.analysis import par_sheet, payouts, select, sensitivity
+from combin.core.analysis import par_sheet, payouts, select, sensitivity
 from combin.errors import CombinError
 
 

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.audit.bundle import audit_command, build, write
 from combin.audit.scope import Scope
 from combin.audit.verify import verify

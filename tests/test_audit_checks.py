@@ -1,8 +1,8 @@
 """The audit gathers each game's own cross-checks."""
 
 from combin.audit.checks import game_checks
-from combin.crosscheck import Check
-from combin.game import Game
+from combin.core.crosscheck import Check
+from combin.core.game import Game
 
 
 def test_a_game_without_checks_has_none():

@@ -2,10 +2,10 @@
 
 from fractions import Fraction
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.audit.simulate import CHUNK, confirm, tally
 from combin.baccarat import outcomes
-from combin.analysis import payouts
+from combin.core.analysis import payouts
 from combin.baccarat import GAME as BACCARAT
 from combin.lunar import GAME as LUNAR
 
@@ -52,7 +52,7 @@ def outcomes_lunar_keys():
 
 def test_tally_is_the_same_here_and_on_a_dask_cluster(dask_cluster):
     """combin audit --scheduler: the rounds are dealt on a real Dask cluster on 127.0.0.1."""
-    from combin.executor import default_scheduler
+    from combin.running.executor import default_scheduler
     rounds = CHUNK + 999
     here = tally(BACCARAT, rounds, 5, workers=1)
     with default_scheduler(dask_cluster.scheduler_address):

@@ -2,7 +2,7 @@
 
 from combin.baccarat import GAME
 from combin.baccarat.checks import anchor_checks, baccarat_checks
-from combin.crosscheck import anchors
+from combin.core.crosscheck import anchors
 
 
 def test_every_baccarat_check_passes():

@@ -12,7 +12,7 @@ from itertools import permutations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.baccarat import naive, outcomes
 from combin.baccarat.shoe import Shoe
 

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from combin import display
-from combin.analysis import par_sheet
+from combin.files import display
+from combin.core.analysis import par_sheet
 from combin.baccarat import outcomes
 from combin.baccarat.shoe import Shoe
 from combin.errors import CombinError
@@ -104,8 +104,8 @@ def test_effect_of_removal_identity(wager, options):
 
 
 def test_eclipse_under_paid_rows_needs_the_component_paytable():
-    from combin.paytable import Paytable
-    from combin.pays import Pay
+    from combin.core.paytable import Paytable
+    from combin.core.pays import Pay
     custom = Paytable("eclipse.eclipse", "X", "X", "test",
                       (("both_two_card_7", Pay.parse("6 to 1")),))
     with pytest.raises(CombinError, match="does not exist"):
@@ -115,7 +115,7 @@ def test_eclipse_under_paid_rows_needs_the_component_paytable():
 
 def test_eclipse_sheets_say_that_631b11_is_a_temporary_regulation():
     from pathlib import Path
-    from combin.analysis import par_sheet
+    from combin.core.analysis import par_sheet
     seed = (Path(__file__).parents[1] / "seeds" / "pa-631b11-eclipse-side-wager.txt").read_text()
     assert "added March 7, 2025, effective March 8, 2025, 55 Pa.B. 2071" in seed
     for wager in ("eclipse.sun7", "eclipse.moon8", "eclipse.supreme7", "eclipse.divine9",

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from combin.bounded import MAX_CHARS, int_option, parse_fraction, parse_int
+from combin.files.bounded import MAX_CHARS, int_option, parse_fraction, parse_int
 from combin.errors import CombinError
 
 

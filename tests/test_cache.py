@@ -1,9 +1,9 @@
-"""combin.cache: arrays kept between runs, keyed, checked by their digest, never breaking a run."""
+"""combin.running.cache: arrays kept between runs, keyed, checked by their digest, never breaking a run."""
 
 import numpy as np
 import pytest
 
-from combin import cache
+from combin.running import cache
 from combin.stud.core.deck import Deck
 from combin.stud.core.values import HandTable, values_of
 

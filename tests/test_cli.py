@@ -142,7 +142,7 @@ def test_a_run_configures_its_command_and_imports_only_its_game():
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    combin.cli.main(['par', 'eclipse.eclipse'])\n"
             "print(' '.join(m for m in ('combin.lunar', 'combin.caribbean', 'combin.stud',\n"
-            "                           'combin.paytable_file', 'combin.numba_cache',\n"
+            "                           'combin.files.paytable_file', 'combin.running.numba_cache',\n"
             "                           'pathlib', 'importlib.metadata') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""
@@ -205,8 +205,8 @@ def test_an_ascii_terminal_gets_an_escape_not_a_traceback():
 
 
 def test_output_checks_come_before_the_work(capsys, tmp_path, monkeypatch):
-    import combin.analysis
-    monkeypatch.setattr(combin.analysis, "par_sheet", lambda *a, **k: pytest.fail("computed"))
+    import combin.core.analysis
+    monkeypatch.setattr(combin.core.analysis, "par_sheet", lambda *a, **k: pytest.fail("computed"))
     code, out, err = run(capsys, "par", "eclipse.sun7", "--out", str(tmp_path))
     assert code == 2 and err.endswith("must be a regular file; this is a directory\n")
 
@@ -311,7 +311,7 @@ def test_every_help_example_runs_as_described(tmp_path):
 def test_quiet_holds_for_one_call_of_main(capsys):
     """``-q`` silences the progress of its own call; a later call (or a library caller in the same
     process) gets its progress again."""
-    from combin import progress
+    from combin.running import progress
     assert progress.QUIET is False
     assert main(["-q", "list"]) == 0
     assert progress.QUIET is False

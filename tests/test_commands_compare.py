@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 from jsondoc import rows
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.cli import main
 
 

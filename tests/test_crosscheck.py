@@ -1,6 +1,6 @@
 """Cross-checks report failures, not only successes; readings and anchors come from the data."""
 
-from combin.crosscheck import anchors, cycle_check, readings
+from combin.core.crosscheck import anchors, cycle_check, readings
 
 
 def test_anchor_data_is_the_published_figures():

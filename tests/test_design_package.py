@@ -61,7 +61,7 @@ def test_mean_and_variance_agree_with_the_par_sheets_and_the_covariance(eclipse_
 @pytest.mark.parametrize("paytable, sd", [("A", "15.319295"), ("B", "22.129829"),
                                           ("C", "14.469818")])
 def test_eclipse_package_standard_deviation(paytable, sd):
-    from combin import display
+    from combin.files import display
     result = eclipse(paytable)
     assert display.decimal(result.sd, 6) == sd
     assert display.decimal(result.sd_per_staked * 5, 6) == sd
@@ -196,7 +196,7 @@ def test_winners_and_independence_of_the_eclipse_package(eclipse_a):
 
 
 def test_a_paytable_files_own_event_settles_in_a_package():
-    from combin.paytable_file import parse_paytable_file
+    from combin.files.paytable_file import parse_paytable_file
     text = ('[[paytable]]\nwager = "eclipse.moon8"\nid = "M8N"\ncitation = "design study"\n'
             '[paytable.events.player_natural_8]\ntitle = "Player wins with a natural 8"\n'
             'winner = "player"\nplayer_cards = 2\nplayer_total = 8\n[paytable.pays]\n'

@@ -7,12 +7,12 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.baccarat import GAME
 from combin.design.solve import parse_edge, pay_of, return_formula, solve
 from combin.errors import CombinError
-from combin.pays import PUSH, Pay
-from combin.paytable import with_pay
+from combin.core.pays import PUSH, Pay
+from combin.core.paytable import with_pay
 
 # spec/ANCHORS.md, 8 decks (exact, published).
 from published import BANKER_WINS, CYCLE, MOON8, PLAYER_WINS, SUN7, TIES

@@ -1,7 +1,7 @@
 from decimal import Decimal
 from fractions import Fraction
 
-from combin import display
+from combin.files import display
 
 
 def test_rational_text():
@@ -34,7 +34,7 @@ def test_one_in():
 
 
 def test_percent_given_never_rounds_a_users_figure_into_another():
-    from combin.display import percent_given
+    from combin.files.display import percent_given
     assert percent_given(Fraction(9999999, 10**9)) == "0.9999999%"
     assert percent_given(Fraction(99999999, 10**8)) == "99.999999%"
     assert percent_given(Fraction(1, 20)) == "5.0000%"

@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 from combin.audit.simulate import confirm
-from combin.crosscheck import Check
+from combin.core.crosscheck import Check
 from combin.documents.audit import checks_document, simulation_document
 from combin.render import render
 

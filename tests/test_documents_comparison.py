@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.documents.comparison import comparison_tables, document
 from combin.render.document import Count, Text
 

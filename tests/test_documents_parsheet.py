@@ -3,14 +3,14 @@
 from decimal import Decimal
 from fractions import Fraction
 
-from combin import display
+from combin.files import display
 from combin.documents.parsheet import document, hold_bounds
-from combin.outcomes import OutcomeSpace
-from combin.parsheet import build
-from combin.pays import Pay
-from combin.paytable import Paytable
+from combin.core.outcomes import OutcomeSpace
+from combin.core.parsheet import build
+from combin.core.pays import Pay
+from combin.core.paytable import Paytable
 from combin.render.document import Count, Percent
-from combin.wager import Event, Wager
+from combin.core.wager import Event, Wager
 
 
 def long_shot():

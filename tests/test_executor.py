@@ -1,4 +1,4 @@
-"""combin.executor on real Dask: one scheduler and two workers on 127.0.0.1, no mock.
+"""combin.running.executor on real Dask: one scheduler and two workers on 127.0.0.1, no mock.
 
 The chunks are ``math.comb(n, k)`` -- importable on any worker, exact big
 integers -- so the results are checked against the closed form, and the three
@@ -13,9 +13,9 @@ from math import comb
 import pytest
 
 from combin.errors import CombinError
-from combin.executor import check_workers, default_scheduler, run_chunks
-from combin.progress import ChunkProgress
-from combin.store import Store
+from combin.running.executor import check_workers, default_scheduler, run_chunks
+from combin.running.progress import ChunkProgress
+from combin.running.store import Store
 
 CHUNKS = [(n, k) for n in range(60, 64) for k in (0, 7, 30)]
 EXPECTED = [comb(n, k) for n, k in CHUNKS]
@@ -119,7 +119,7 @@ def test_results_that_json_cannot_hold_and_a_callback_per_chunk(cluster):
 
 
 def test_a_default_scheduler_serves_runs_that_name_none(cluster):
-    from combin.executor import default_scheduler
+    from combin.running.executor import default_scheduler
     with default_scheduler(cluster.scheduler_address):
         # workers=0 would run here; the default scheduler takes the run instead
         found = run_chunks(_worker_pid, [(1,), (2,)], workers=0, stream=io.StringIO())
@@ -157,7 +157,7 @@ def test_local_workers_keep_the_dynamic_mmap_threshold_and_light_housekeeping():
     # (a nanny of an earlier cluster in this process leaves it in os.environ: set it here as one would)
     import os
     from distributed import Client
-    from combin.executor import local_cluster
+    from combin.running.executor import local_cluster
     before = os.environ.get("MALLOC_TRIM_THRESHOLD_")
     os.environ["MALLOC_TRIM_THRESHOLD_"] = "65536"
     try:
@@ -180,7 +180,7 @@ def test_a_scheduler_that_never_answers_is_reported_in_bounded_time():
     import socket
     import time
     from distributed import Client
-    from combin.executor import _connect
+    from combin.running.executor import _connect
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(4)
@@ -201,7 +201,7 @@ def test_a_scheduler_that_never_answers_is_reported_in_bounded_time():
 def test_a_scheduler_without_workers_is_reported_with_progress(capsys):
     import logging
     from distributed import Client, LocalCluster
-    from combin.executor import _connect
+    from combin.running.executor import _connect
     with LocalCluster(n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address="127.0.0.1:0",
                       silence_logs=logging.ERROR) as empty:
         with pytest.raises(CombinError, match="has no workers \\(none joined within 2 s\\)"):
@@ -215,7 +215,7 @@ def test_no_garbage_collection_callback_of_dask_in_the_signalled_process():
     # a SIGTERM landing inside it left every later collection printing an AssertionError
     # traceback ("Exception ignored in ... GCDiagnosis._gc_callback"): the callback is removed
     import gc
-    from combin.executor import local_cluster
+    from combin.running.executor import local_cluster
 
     def dask_callbacks():
         return [c for c in gc.callbacks if "distributed" in getattr(c, "__module__", "")
@@ -259,7 +259,7 @@ def test_a_stop_whose_client_close_times_out_still_stops_at_once(monkeypatch):
 def test_more_chunks_than_the_window_in_flight(cluster):
     # a distributed run keeps a window of chunks in flight (8 per worker thread, at least WINDOW)
     # and tops it up as they finish: every chunk once, results in chunk order
-    from combin import executor
+    from combin.running import executor
     chunks = [(n, 3) for n in range(60, 60 + 3 * max(executor.WINDOW, 16) + 5)]
     stream = io.StringIO()
     found = run_chunks(comb, chunks, scheduler=cluster.scheduler_address, stream=stream)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from combin import fileio
+from combin.files import fileio
 from combin.errors import CombinError
-from combin.fileio import (check_directory, check_output, read_text, write_atomic, write_files,
+from combin.files.fileio import (check_directory, check_output, read_text, write_atomic, write_files,
                            write_tree)
 
 

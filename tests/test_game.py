@@ -3,7 +3,7 @@
 import pytest
 
 from combin.errors import CombinError
-from combin.game import Game, check_known, load_sections
+from combin.core.game import Game, check_known, load_sections
 
 
 def test_baccarat_sections_come_from_its_data():
@@ -38,7 +38,7 @@ def test_lazy_parts_load_on_first_call_and_pickle():
     import pickle
     import subprocess
     import sys
-    from combin.game import Lazy
+    from combin.core.game import Lazy
     dealer = pickle.loads(pickle.dumps(Lazy("combin.lunar.hand:deal_hands")))
     import random
     assert sum(dealer(random.Random(1), 50).values()) == 50

@@ -79,7 +79,7 @@ def test_a_store_inside_the_shards_folder_is_refused_before_the_folder_is_made(t
 
 _OPEN_AT = """
 import sys, time
-from combin.store import Store
+from combin.running.store import Store
 start = float(sys.argv[2])
 time.sleep(max(0.0, start - time.time()))
 with Store(sys.argv[1]) as store:
@@ -102,7 +102,7 @@ def test_two_processes_opening_one_new_store_at_once_both_succeed(tmp_path):
         answers = [run.communicate(timeout=120) for run in runs]
         assert [run.returncode for run in runs] == [0, 0], answers
         assert answers[0][0] == answers[1][0]              # the same run key
-        from combin.store import Store
+        from combin.running.store import Store
         with Store(path) as store:
             (key, description, chunks, finished), = store.runs()
             assert (description, chunks, finished) == ({"command": "race"}, 7, 2)
@@ -122,7 +122,7 @@ def test_two_game_runs_on_one_new_store_at_once(tmp_path):
 
 def test_a_store_error_never_advises_throwing_a_good_store_away():
     import sqlite3
-    from combin.store import Store
+    from combin.running.store import Store
     store = Store.__new__(Store)
     store.shown = "C.sqlite"
     message = str(store._damaged(sqlite3.IntegrityError("UNIQUE constraint failed: runs.key")))
@@ -161,7 +161,7 @@ def test_every_audit_scope_option_is_checked_before_any_work(tmp_path, options, 
 # --- 5. exact numbers of any length ----------------------------------------------------------
 
 def test_a_decimal_of_any_length_is_displayed_exactly():
-    from combin import display
+    from combin.files import display
     big = Decimal("123456789012345678901234567890.125")
     assert display.decimal(big, 2) == "123456789012345678901234567890.12"     # half to even
     assert display.decimal(Decimal("-123456789012345678901234567890.5"), 0) == "-123456789012345678901234567890"

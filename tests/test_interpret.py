@@ -6,7 +6,7 @@ from enum import StrEnum
 import pytest
 
 from combin.errors import CombinError
-from combin.interpret import (bind_readings, parse_assignments, parse_interpretations, reading,
+from combin.core.interpret import (bind_readings, parse_assignments, parse_interpretations, reading,
                               resolve, value_of)
 
 DATA = """

@@ -1,4 +1,4 @@
-"""combin.interrupt: SIGINT to a real process group and SIGTERM to a real parent, with a
+"""combin.running.interrupt: SIGINT to a real process group and SIGTERM to a real parent, with a
 local Dask cluster on 127.0.0.1.
 
 Each run is ``python -m combin ...`` in a session of its own (``start_new_session``: a
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from combin import interrupt
+from combin.running import interrupt
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,7 +3,7 @@
 import json
 
 from combin.cli import main
-from combin.listing import capabilities, listing_document
+from combin.documents.listing import capabilities, listing_document
 from combin.registry import games
 
 
@@ -31,7 +31,7 @@ def test_capabilities_are_asked_of_the_game():
 
 
 def test_the_stud_games_are_listed_with_their_commands():
-    from combin.listing import listing
+    from combin.documents.listing import listing
     text = listing()
     assert "Caribbean Stud [caribbean]" in text
     offered = {g.id: capabilities(g) for g in games()}
@@ -41,7 +41,7 @@ def test_the_stud_games_are_listed_with_their_commands():
 
 
 def test_every_wager_and_interpretation_is_listed():
-    from combin.listing import listing
+    from combin.documents.listing import listing
     text = listing()
     for game in games():
         assert f"{game.title} [{game.id}]" in text

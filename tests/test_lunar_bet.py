@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from combin.errors import CombinError
 from combin.lunar.bet import bet_distribution, bet_pays, combinations_in, hand_bet_pays
-from combin.cards import parse_cards, rank_of, suit_of
+from combin.core.cards import parse_cards, rank_of, suit_of
 from combin.lunar.classes import class_counts
 
 

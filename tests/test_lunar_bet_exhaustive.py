@@ -19,13 +19,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combin.progress import StderrProgress
+from combin.running.progress import StderrProgress
 from combin.errors import CombinError
 from combin.lunar.bet import bet_distribution, bet_pays
 from combin.lunar.bet_exhaustive import (
     RULES, bet_distribution_exhaustive, bet_hands,
 )
-from combin.cards import ACE, CLASSES, KING, TEN, parse_cards
+from combin.core.cards import ACE, CLASSES, KING, TEN, parse_cards
 from combin.lunar.classes import class_counts
 
 from published import FIVE_CARD as PUBLISHED_FIVE

@@ -1,9 +1,9 @@
-"""Card encoding and hand-class names of combin.cards."""
+"""Card encoding and hand-class names of combin.core.cards."""
 
 import pytest
 
 from combin.errors import CombinError
-from combin.cards import (
+from combin.core.cards import (
     ACE, CLASS_NAMES, CLASSES, CLUBS, DECK, DIAMONDS, HEARTS, KING, RANKS,
     SPADES, SUITS, TEN, card, format_card, format_cards, parse_card,
     parse_cards, rank_of, suit_of,

@@ -12,7 +12,7 @@ from math import comb
 import pytest
 
 from combin.errors import CombinError
-from combin.cards import CLASSES
+from combin.core.cards import CLASSES
 from combin.lunar.classes import (HAND_SIZES, SUPER_KEY, SuperKey, class_counts,
                                   super_feature_counts)
 
@@ -66,7 +66,7 @@ def test_other_hand_sizes_raise(cards):
 
 
 def test_closed_form_needs_no_numpy():
-    code = ("import sys, combin.lunar, combin.cards, combin.lunar.classes; "
+    code = ("import sys, combin.lunar, combin.core.cards, combin.lunar.classes; "
             "sys.exit('numpy' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combin.progress import StderrProgress
+from combin.running.progress import StderrProgress
 from combin.errors import CombinError
-from combin.cards import CLASSES, parse_cards
+from combin.core.cards import CLASSES, parse_cards
 from combin.lunar.classes import class_counts, super_feature_counts
 from combin.lunar.exhaustive import (
     class_counts_exhaustive, classify_hands, evaluate_5, hand_values_5,

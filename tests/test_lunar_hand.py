@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 
 from combin.lunar import outcome_space
-from combin.cards import parse_cards
+from combin.core.cards import parse_cards
 from combin.lunar.hand import hand_class, super_key
 
 

@@ -188,7 +188,7 @@ def test_seeded_simulation_of_three_hands_lands_inside_the_99_percent_interval(t
     """Three hands from one shuffled deck, read by :func:`combin.lunar.hand.super_key`: the
     frequency of two cells and the mean of the three Supers' total against the exact table."""
     from fractions import Fraction
-    from combin.analysis import payouts
+    from combin.core.analysis import payouts
     from combin.lunar import outcome_space
     from combin.lunar.supers import supers_package
     _, pays = payouts("lunar.super", space=outcome_space())

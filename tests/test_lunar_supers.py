@@ -8,7 +8,7 @@ from math import comb
 
 import pytest
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.cli import main
 from combin.lunar.joint import joint_space
 from combin.lunar.supers import line_table, reading_rows, readings, supers_package
@@ -86,7 +86,7 @@ def test_three_supers_on_a_small_deck_follow_from_their_pairs():
 def test_merging_hands_paid_alike_changes_no_figure():
     """The package settled on the merged space equals the one settled on every key triple."""
     from operator import itemgetter
-    from combin.analysis import payouts
+    from combin.core.analysis import payouts
     from combin.design.package import Bet, settle
     from combin.lunar import outcome_space
     from combin.lunar.supers import paid_alike
@@ -193,7 +193,7 @@ def test_command_takes_a_super_paytable_from_a_file(capsys, tmp_path):
 
 
 def _file_paytables(path):
-    from combin.paytable_file import read_paytable_files
+    from combin.files.paytable_file import read_paytable_files
     return read_paytable_files([str(path)]).paytables
 
 

@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.lunar import GAME, outcome_space
 
 SWITCHABLE = [i for i in ("L1", "L2", "L3", "L4", "L5")]

@@ -1,4 +1,4 @@
-"""combin.numba_cache: numba's cache folder when the install is read-only and there is no home."""
+"""combin.running.numba_cache: numba's cache folder when the install is read-only and there is no home."""
 
 import shutil
 import subprocess
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from combin.numba_cache import configure
+from combin.running.numba_cache import configure
 
 
 def _immutable(folder):
@@ -47,7 +47,7 @@ def test_a_writable_install_or_home_is_left_to_numba(tmp_path):
 
 def test_the_kernel_configures_the_cache_before_numba_is_imported():
     import sys
-    code = ("import sys, combin.numba_cache as cache\n"
+    code = ("import sys, combin.running.numba_cache as cache\n"
             "calls = []\n"
             "cache.configure = lambda *a, **k: calls.append('numba' in sys.modules)\n"
             "import combin.stud.reference.cards.kernel.common\n"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from combin.outcomes import OutcomeSpace
+from combin.core.outcomes import OutcomeSpace
 
 
 def test_counts_must_add_up_to_the_cycle():

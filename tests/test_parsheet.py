@@ -4,11 +4,11 @@ from fractions import Fraction
 
 import pytest
 
-from combin.outcomes import OutcomeSpace
-from combin.parsheet import build
-from combin.pays import Pay
-from combin.paytable import Paytable
-from combin.wager import Event, Wager
+from combin.core.outcomes import OutcomeSpace
+from combin.core.parsheet import build
+from combin.core.pays import Pay
+from combin.core.paytable import Paytable
+from combin.core.wager import Event, Wager
 
 # Two dice, 36 equally likely ordered rolls; outcome = (die1, die2).
 DICE = OutcomeSpace({(a, b): 1 for a in range(1, 7) for b in range(1, 7)}, 36, "two dice", "rolls")

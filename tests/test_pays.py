@@ -3,7 +3,7 @@ from fractions import Fraction
 import pytest
 
 from combin.errors import CombinError
-from combin.pays import LOSS, PUSH, Pay
+from combin.core.pays import LOSS, PUSH, Pay
 
 
 @pytest.mark.parametrize("text, net", [

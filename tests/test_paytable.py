@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from combin.errors import CombinError
-from combin.pays import Pay
-from combin.paytable import merge_paytables, with_pay
+from combin.core.pays import Pay
+from combin.core.paytable import merge_paytables, with_pay
 
 
 def test_with_pay_changes_one_line_only():
@@ -30,8 +30,8 @@ def test_merge_adds_and_replaces_by_wager_and_id():
 
 
 def test_provenance_never_passes_a_user_file_off_as_the_posted_table():
-    from combin.paytable import Paytable
-    from combin.pays import Pay
+    from combin.core.paytable import Paytable
+    from combin.core.pays import Pay
     lines = (("x", Pay.parse("2 to 1")),)
     posted = Paytable("w", "B", "Paytable B", "58 Pa. Code § 631b.11(g), Paytable B", lines)
     assert posted.provenance == posted.citation

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.errors import CombinError
-from combin.pays import Pay
-from combin.paytable import with_pay
-from combin.paytable_file import (PaytableFile, catalog, choose, parse_paytable_file,
+from combin.core.pays import Pay
+from combin.core.paytable import with_pay
+from combin.files.paytable_file import (PaytableFile, catalog, choose, parse_paytable_file,
                                   paytable_toml, read_paytable_file, read_paytable_files,
                                   report_generous, return_warning)
 from combin.registry import games
@@ -238,7 +238,7 @@ def _builtins():
 def test_every_builtin_paytable_round_trips_through_toml(wager, pid):
     game = next(g for g, w, p, _ in _builtins() if (w, p) == (wager, pid))
     from dataclasses import replace
-    from combin.game import RuleSet
+    from combin.core.game import RuleSet
     table = game.paytables[(wager, pid)]
     copy = replace(table, id="copy")
     ruled = catalog().ruled(wager)
@@ -265,7 +265,7 @@ def test_written_toml_has_the_builtin_shape():
 
 
 def test_par_with_a_paytable_file_builds_its_sheet_once(monkeypatch, capsys):
-    from combin.analysis import Selection
+    from combin.core.analysis import Selection
     from combin.cli import main
     calls = []
     real = Selection.sheet

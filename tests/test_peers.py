@@ -28,7 +28,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from combin.cards import ACE, CLASSES, KING, TEN, format_card
+from combin.core.cards import ACE, CLASSES, KING, TEN, format_card
 from combin.lunar.classes import class_counts
 
 pytestmark = pytest.mark.peers

@@ -1,4 +1,4 @@
-"""combin.preflight and the bounds checked before the work, run as real ``python -m combin``
+"""combin.commands.preflight and the bounds checked before the work, run as real ``python -m combin``
 processes in a fresh directory with a fresh, empty cache folder.
 
 The work of these commands writes the cache folder (the hand table, the Bet pay levels), a

@@ -2,8 +2,8 @@
 
 import io
 
-from combin import progress
-from combin.progress import StderrProgress, messages
+from combin.running import progress
+from combin.running.progress import StderrProgress, messages
 
 
 class Terminal(io.StringIO):

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from combin.cli import main
-from combin.paytable_file import parse_paytable_file, paytable_toml
+from combin.files.paytable_file import parse_paytable_file, paytable_toml
 from combin.registry import games
 
 DATA = Path(__file__).parent / "data"
@@ -164,7 +164,7 @@ def test_no_paytable_file_crashes_the_tool(generated, command):
 @given(st.lists(valid_entries(), min_size=1, max_size=3,
                 unique_by=lambda entry: (entry["wager"], entry["id"])))
 def test_every_valid_paytable_is_accepted_reads_back_the_same_and_counts_add_up(generated):
-    from combin.analysis import par_sheet
+    from combin.core.analysis import par_sheet
     loaded = parse_paytable_file(tomli_w.dumps({"paytable": generated}), "generated.toml")
     assert [(p.wager, p.id) for p in loaded.paytables] == [(e["wager"], e["id"]) for e in generated]
     again = parse_paytable_file(paytable_toml(loaded.paytables), "again.toml")

@@ -5,14 +5,14 @@ from fractions import Fraction
 
 import pytest
 
-from combin import display
-from combin.analysis import par_sheet
+from combin.files import display
+from combin.core.analysis import par_sheet
 from combin.baccarat.shoe import Shoe
 from combin.baccarat.reference import nested_loop_rounds
 from combin.errors import CombinError
-from combin.outcomes import OutcomeSpace
-from combin.paytable import Paytable
-from combin.pays import Pay
+from combin.core.outcomes import OutcomeSpace
+from combin.core.paytable import Paytable
+from combin.core.pays import Pay
 from combin.protection.decks import columns, deck_table, parse_decks_list, require_protection
 
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.errors import CombinError
 from combin.protection.depleted import depleted_sheet, reference_decks
 

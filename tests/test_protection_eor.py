@@ -5,12 +5,12 @@ from fractions import Fraction
 
 import pytest
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.baccarat.naive import deal_every_sequence
 from combin.baccarat.shoe import Shoe
 from combin.baccarat.reference import nested_loop_rounds
 from combin.errors import CombinError
-from combin.outcomes import OutcomeSpace
+from combin.core.outcomes import OutcomeSpace
 from combin.protection.eor import (best_tags, candidate_tags, correlation, effects_of_removal,
                                    imbalance, suggest_tags)
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from combin.analysis import select
+from combin.core.analysis import select
 from combin.baccarat.enumeration import Round, enumerate_rounds
 from combin.baccarat.shoe import Shoe
 from combin.protection.settlement import STATES, payout_table, settlement, state_index

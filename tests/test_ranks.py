@@ -4,8 +4,8 @@ import pytest
 
 from combin.baccarat.shoe import RANK_VALUE
 from combin.errors import CombinError
-from combin.cards import parse_card
-from combin.ranks import RANKS, parse_rank
+from combin.core.cards import parse_card
+from combin.core.ranks import RANKS, parse_rank
 
 
 def test_every_rank_reads_back_and_ten_has_two_spellings():

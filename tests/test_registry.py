@@ -4,7 +4,7 @@ import pytest
 
 from combin import registry
 from combin.errors import CombinError
-from combin.game import Game
+from combin.core.game import Game
 
 
 def test_games_come_in_registration_order():

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.documents.parsheet import document
 from combin.errors import CombinError
 from combin.render import FORMATS, emit, render

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import openpyxl
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.documents.parsheet import document
 from combin.render.document import Count, Document, Number, Ratio, Table
 from combin.render.xlsx import write

@@ -13,10 +13,10 @@ from fractions import Fraction
 import openpyxl
 import pytest
 
-from combin.analysis import select
+from combin.core.analysis import select
 from combin.documents.parsheet import document
-from combin.pays import Pay
-from combin.paytable import with_pay
+from combin.core.pays import Pay
+from combin.core.paytable import with_pay
 from combin.render.xlsx import write
 from combin.render.xlsx_parsheet import pay_cells
 

@@ -2,7 +2,7 @@ from decimal import Decimal
 from fractions import Fraction
 from statistics import NormalDist
 
-from combin.risk import CONFIDENCES, ROUNDS, risk
+from combin.core.risk import CONFIDENCES, ROUNDS, risk
 
 
 def test_z_constants_match_the_normal_quantile():

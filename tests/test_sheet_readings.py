@@ -4,7 +4,7 @@ reading of an open interpretation beside its own."""
 import re
 from fractions import Fraction
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.cli import main
 from combin.documents.parsheet import document
 from combin.render import render
@@ -50,7 +50,7 @@ def test_a_reading_that_cannot_be_priced_for_a_paytable_file_is_named_not_skippe
     """E1=paid-rows reads the other Eclipse wagers' paytables by the sheet's paytable id; a file
     that gives only eclipse.eclipse 'D' cannot price it, and the sheet says so in words."""
     from pathlib import Path
-    from combin.paytable_file import parse_paytable_file
+    from combin.files.paytable_file import parse_paytable_file
     whole = (Path(__file__).parent / "data" / "eclipse-d.toml").read_text()
     alone = "[[paytable]]" + whole.split("[[paytable]]")[-1]      # the eclipse.eclipse block
     assert 'wager = "eclipse.eclipse"' in alone and "eclipse.sun7" not in alone

@@ -1,4 +1,4 @@
-"""combin.store: runs keyed by their description, chunks committed one by one."""
+"""combin.running.store: runs keyed by their description, chunks committed one by one."""
 
 import sqlite3
 
@@ -7,7 +7,7 @@ import pytest
 from combin.errors import CombinError
 from pathlib import Path
 
-from combin.store import _SCHEMA, SCHEMA_VERSION, Store, canonical, run_key
+from combin.running.store import _SCHEMA, SCHEMA_VERSION, Store, canonical, run_key
 
 
 def test_canonical_and_key_do_not_depend_on_key_order():
@@ -59,7 +59,7 @@ def test_the_file_is_plain_sqlite(tmp_path):
 
 
 def test_a_new_store_carries_its_schema_version(tmp_path):
-    from combin.store import SCHEMA_VERSION
+    from combin.running.store import SCHEMA_VERSION
     path = tmp_path / "s.sqlite"
     Store(path).close()
     assert SCHEMA_VERSION == 2

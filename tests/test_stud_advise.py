@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combin.cards import parse_cards
+from combin.core.cards import parse_cards
 from combin.stud.draw.advise import advise
 from combin.stud.reference.cards.advise import price
 from combin.stud.reference.cards.engine import Engine

@@ -80,7 +80,7 @@ def test_other_rules_are_priced_again_and_a_damaged_file_is_refused(jqka):
 def test_every_hand_has_its_rule_and_option():
     strategy = BasicStrategy((Rule("pair of aces", "pair of aces", "keep the pair", ("one_pair/pair of aces",)),))
     keys = option_keys(RULES)
-    from combin.cards import parse_cards
+    from combin.core.cards import parse_cards
     rule, option = basic_option(strategy, parse_cards("As Ad 7h 5c 2d"), keys)
     assert rule == 0 and keys[option] == ("exchange", (2, 3, 4))
     with pytest.raises(CombinError, match="no rule"):

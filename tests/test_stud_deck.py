@@ -3,7 +3,7 @@
 import pytest
 
 from combin.errors import CombinError
-from combin.cards import parse_cards
+from combin.core.cards import parse_cards
 from combin.stud.core.deck import Deck
 
 

@@ -5,7 +5,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from combin.cards import parse_card, parse_cards
+from combin.core.cards import parse_card, parse_cards
 from combin.stud.core.deck import Deck
 from combin.stud.nodraw.force import non_qualifying, max_requalifying_wins, never_gains
 from combin.stud.nodraw.dealer import dealer_counter

@@ -103,7 +103,7 @@ def test_whole_game_moments_equal_the_brute_force_on_jqka(tmp_path):
 
 
 def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_holds(tmp_path):
-    from combin.store import Store
+    from combin.running.store import Store
     from combin.stud.game.chunks import solve_chunk
     from combin.stud.game.spec import RunSpec, resolve_rules
     from combin.stud.game.run import announce_exact_run

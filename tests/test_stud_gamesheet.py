@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from combin.cards import parse_card
+from combin.core.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
 from combin.stud.game.chunks import ClassRecord
@@ -242,7 +242,7 @@ def test_percent_and_paytable_figures_in_every_format():
     import csv
     import io
     import openpyxl
-    from combin import display
+    from combin.files import display
     sheet = _sheet9("A", False)
     table = dict(sheet.sections["paytables"])
     edge_b, risk_c = table["house edge per Ante"]["B"], table["element of risk, in percent"]["C"]
@@ -283,7 +283,7 @@ def test_the_house_edge_and_the_element_of_risk_in_percent_in_every_format():
     import io
     import re
     import openpyxl
-    from combin import display
+    from combin.files import display
     sheet = _sheet9("A", False)
     summary = dict(sheet.sections["summary"])
     edge, risk = summary["house edge per Ante"], summary["element of risk (house edge per unit wagered)"]
@@ -319,7 +319,7 @@ def test_a_paytable_without_the_same_events_is_not_derived_under_ends_round():
     """Under L7=ends-round a paytable that pays other events settles other rounds at once: their
     values with a decision are not in the totals, so the sheet says so and gives no figure."""
     from dataclasses import replace
-    from combin.pays import Pay
+    from combin.core.pays import Pay
     from combin.stud.game.sheet import paytable_figures
     from combin.stud.game.totals import totals_of
     rules = resolve_rules("lunar", "A", ())

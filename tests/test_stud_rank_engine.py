@@ -14,7 +14,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combin.cards import parse_cards
+from combin.core.cards import parse_cards
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import bet_pay, load_game
 from combin.stud.core.situation import Situation

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from combin.cards import parse_cards
+from combin.core.cards import parse_cards
 from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import whole_pays

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from combin.errors import CombinError
-from combin.cards import parse_card, parse_cards
+from combin.core.cards import parse_card, parse_cards
 from combin.stud.core.rules import load_game, settle
 
 
@@ -100,7 +100,7 @@ def test_bad_choices():
 
 
 def test_the_instant_payout_reading_is_an_enum_checked_against_the_data():
-    from combin.interpret import Interpretation
+    from combin.core.interpret import Interpretation
     from combin.stud.core.rules import InstantReading, check_values
     lunar = load_game("lunar")
     assert lunar.resolve(interpret={"L7": "continue"}).instant_ends_round is False

@@ -51,7 +51,7 @@ def test_sampling_every_class_of_a_constant_stratum_has_no_spread():
 
 
 def test_strata_split_high_cards_and_pairs_by_rank():
-    from combin.cards import parse_cards
+    from combin.core.cards import parse_cards
     from combin.stud.game.sampling import least_sample, stratum
     from combin.stud.core.values import hand_value
     names = [stratum(hand_value(parse_cards(text))) for text in
@@ -127,7 +127,7 @@ def test_two_phases_combine_by_their_draws():
 ])
 def test_draw_features_by_hand(text, four_flush, kind):
     import numpy as np
-    from combin.cards import parse_cards
+    from combin.core.cards import parse_cards
     from combin.stud.game.sampling import draw_features
     flush, found = draw_features(np.array([parse_cards(text)], dtype=np.int64))
     assert (bool(flush[0]), int(found[0])) == (four_flush, kind)

@@ -3,7 +3,7 @@
 import pytest
 
 from combin.errors import CombinError
-from combin.cards import parse_card
+from combin.core.cards import parse_card
 from combin.stud.core.situation import Situation, card_text
 
 

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from combin.cards import parse_card
+from combin.core.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game

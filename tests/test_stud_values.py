@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from combin.errors import CombinError
-from combin.cards import CLASSES, parse_cards
+from combin.core.cards import CLASSES, parse_cards
 from combin.lunar.hand import hand_class
 from combin.stud.core.deck import Deck
 from combin.stud.core.values import (QUALIFY, HandTable, best_value, hand_table, hand_value,

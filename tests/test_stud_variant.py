@@ -35,7 +35,7 @@ def test_a_key_left_out_keeps_the_registered_value():
 
 def test_the_second_combination_reads_the_files_pays():
     """L11=best-pair: K-K-Q-Q-J-J pays two pair twice; two pair at 1 to 1 halves it (2 + 2 -> 1 + 1)."""
-    from combin.cards import parse_cards
+    from combin.core.cards import parse_cards
     from combin.stud.core.rules import bet_pay
     cards = parse_cards("Ks Kd Qs Qd Jh Jc")
     assert bet_pay(load_game("lunar").resolve(), cards) == 4
@@ -119,7 +119,7 @@ def test_a_variants_run_key_holds_its_content_and_the_default_key_is_unchanged()
 
 
 def test_settle_charges_the_files_fee():
-    from combin.cards import parse_cards
+    from combin.core.cards import parse_cards
     rules = variant_game(parse_variant(FEE_2, "f.toml")).resolve()
     player, dealer = parse_cards("As Ad Ks Kd Qh"), parse_cards("Jc Jd 9h 7s 2c")
     assert settle(rules, player, dealer, "play", drew=True) == 2 * 1 - 2     # two pair 1 to 1 on 2, fee 2
@@ -183,7 +183,7 @@ def test_forcing_the_lowest_card_is_the_reading_l10_replace_lowest_once():
     """A game file's ``force.replace = "lowest"`` is the rule L10=replace-lowest-once reads (the
     engines price both cards): the same card replaced, the same settlement and the same option
     values on a 9TJQKA situation, and L10 no longer read."""
-    from combin.cards import parse_card, parse_cards
+    from combin.core.cards import parse_card, parse_cards
     from combin.stud.draw.rank.engine import RankEngine
     game = variant_game(parse_variant(HEAD + '[force]\nreplace = "lowest"\n', "f.toml"))
     rules = game.resolve()

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from combin.errors import CombinError
-from combin.cards import JACK, KING, QUEEN
+from combin.core.cards import JACK, KING, QUEEN
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game
 from combin.stud.nodraw.game import STRATEGIES, whole_game, whole_games

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from combin.tables import check_tables, game_table_paths, generate
+from combin.documents.tables import check_tables, game_table_paths, generate
 
 ROOT = Path(__file__).resolve().parent.parent
 

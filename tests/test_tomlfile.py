@@ -3,7 +3,7 @@
 import pytest
 
 from combin.errors import CombinError
-from combin.tomlfile import ID_PATTERN, EntryReader, load_toml, location
+from combin.files.tomlfile import ID_PATTERN, EntryReader, load_toml, location
 
 
 def test_load_toml_reports_the_syntax_error_line():
@@ -49,14 +49,14 @@ def _file(citation='"c"', title=None, extra=""):
     (_file(citation='"' + "c" * 1001 + '"'), "longer than 1,000"),
 ])
 def test_text_fields_refuse_control_characters(text, words):
-    from combin.paytable_file import parse_paytable_file
+    from combin.files.paytable_file import parse_paytable_file
     with pytest.raises(CombinError, match=words):
         parse_paytable_file(text, "p.toml")
 
 
 @pytest.mark.parametrize("depth, refused", [(8, False), (9, True), (3000, True)])
 def test_nesting_is_bounded(depth, refused):
-    from combin.tomlfile import MAX_DEPTH, load_toml
+    from combin.files.tomlfile import MAX_DEPTH, load_toml
     text = "a = " + "[" * (depth - 1) + "]" * (depth - 1) + "\n"
     if refused:
         with pytest.raises(CombinError, match=f"at most {MAX_DEPTH} levels"):

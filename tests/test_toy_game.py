@@ -16,11 +16,11 @@ from jsondoc import figure, rows
 
 from combin import registry
 from combin.cli import main
-from combin.crosscheck import Check
-from combin.game import AuditSection, Game
-from combin.outcomes import OutcomeSpace
-from combin.paytable import parse_paytables
-from combin.wager import Event, Wager
+from combin.core.crosscheck import Check
+from combin.core.game import AuditSection, Game
+from combin.core.outcomes import OutcomeSpace
+from combin.core.paytable import parse_paytables
+from combin.core.wager import Event, Wager
 
 DECK = [rank for rank in (1, 2, 3, 4) for _ in range(3)]   # 12 cards: ranks 1-4, three suits
 
@@ -100,7 +100,7 @@ def test_par_prices_the_toy_exactly(toy, capsys):
 
 
 def test_tables_include_the_toy(toy):
-    from combin.tables import generate
+    from combin.documents.tables import generate
     files = generate(progress=lambda message: None, whole_games=False)
     assert "toy/12-cards/toy.trips-standard.md" in files
     assert "Toy three-card draw" in files["README.md"]
@@ -123,7 +123,7 @@ def test_registration_refuses_a_clash(toy):
 
 
 def test_capabilities_are_asked_of_the_game(toy):
-    from combin.listing import capabilities
+    from combin.documents.listing import capabilities
     from combin.registry import find_game
     assert capabilities(toy) == "evidence bundle (audit)"
     assert "game protection" in capabilities(find_game("baccarat"))

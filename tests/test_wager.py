@@ -5,10 +5,10 @@ from fractions import Fraction
 import pytest
 
 from combin.errors import CombinError
-from combin.outcomes import OutcomeSpace
-from combin.pays import LOSS, Pay
-from combin.paytable import Paytable
-from combin.wager import Event, Wager, payout_table, settle
+from combin.core.outcomes import OutcomeSpace
+from combin.core.pays import LOSS, Pay
+from combin.core.paytable import Paytable
+from combin.core.wager import Event, Wager, payout_table, settle
 
 # One fair die thrown twice: outcome = the sum, with its number of ways out of 36.
 SPACE = OutcomeSpace({total: 6 - abs(total - 7) for total in range(2, 13)}, 36, "two dice",

@@ -189,12 +189,12 @@ def _outside_stud(lines):
 def test_the_reader_sees_the_imports_it_must():
     """The analysis itself: a function-level import is an edge, a TYPE_CHECKING one is not, a
     relative import resolves, and a known cycle of two modules is found."""
-    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import combin.cards\n"
-                     "def f():\n    from combin import errors\n    from . import ranks\n")
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import combin.core.cards\n"
+                     "def f():\n    from combin import errors\n    from .core import ranks\n")
     MODULES["combin.toy_wiring"] = (PACKAGE / "toy_wiring.py", tree)
     try:
         assert {target for target, _, _ in _edges("combin.toy_wiring", tree)} == \
-            {"combin.errors", "combin.ranks"}
+            {"combin.errors", "combin.core.ranks"}
     finally:
         del MODULES["combin.toy_wiring"]
     assert _cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
@@ -237,7 +237,8 @@ def test_the_generic_wings_name_no_game():
     through its registry entry instead."""
     from combin.registry import games
     package = PACKAGE
-    wings = [package / name for name in ("audit", "stud", "render", "documents", "executor.py", "store.py")]
+    wings = [package / name for name in ("audit", "stud", "render", "documents", "running/executor.py",
+                                               "running/store.py")]
     # the games of the stud engine, as the issue's search names them (the baccarat examples of
     # the audit's docstrings are examples of a scope, not wiring)
     words = [f'"{game.id}"' for game in games() if game.solver is not None] + [

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from combin.analysis import par_sheet
+from combin.core.analysis import par_sheet
 from combin.workbench.data import readings, scenario_key, workbench_data
 from combin.workbench.page import page
 
@@ -37,7 +37,7 @@ def test_a_scenarios_counts_give_the_engines_house_edge():
     # cycle) equals the par sheet's for the Dragon Bonus on one deck.
     scenario = DATA["scenarios"][scenario_key("dragon.player", 1, "standard", ())]
     counts = [int(c) for c in DATA["counts"][scenario["counts"]]]
-    from combin.pays import Pay
+    from combin.core.pays import Pay
     nets = [sum((Pay.parse(scenario["lines"][i][2]).net for i in parts), Fraction(0))
             for _, parts in scenario["settled"]]
     ev = Fraction(sum(c * n for c, n in zip(counts, nets)) - counts[-2], counts[-1])

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from combin import display
-from combin.analysis import par_sheet, select_wager
-from combin.pays import Pay
-from combin.paytable import with_pay
+from combin.files import display
+from combin.core.analysis import par_sheet, select_wager
+from combin.core.pays import Pay
+from combin.core.paytable import with_pay
 from combin.workbench import page
 from combin.workbench.data import scenarios
 
@@ -264,7 +264,7 @@ def test_a_bad_fragment_is_named_on_the_page(browser, url):
 
 
 def test_a_files_own_events_are_priced_and_written_back(browser, tmp_path):
-    from combin.paytable_file import parse_paytable_file
+    from combin.files.paytable_file import parse_paytable_file
     source = ('[[paytable]]\nwager = "eclipse.moon8"\nid = "M8N"\ncitation = "design study"\n'
               '[paytable.events.player_natural_8]\ntitle = "Player wins with a natural 8"\n'
               'winner = "player"\nplayer_cards = 2\nplayer_total = [8]\n[paytable.pays]\n'
@@ -333,7 +333,7 @@ def test_a_hostile_fragment_gets_the_red_line_naming_it(browser, url, shots, fra
 
 
 def test_a_title_holding_an_html_comment_never_swallows_the_script(browser, tmp_path, shots):
-    from combin.paytable_file import parse_paytable_file
+    from combin.files.paytable_file import parse_paytable_file
     source = ('[[paytable]]\nwager = "eclipse.moon8"\nid = "T"\ntitle = "<!--<script>"\n'
               'citation = "</script><!--"\n[paytable.pays]\nplayer_wins_three_card_8 = "30 to 1"\n')
     (table,) = parse_paytable_file(source, "t.toml").paytables

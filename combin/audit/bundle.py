@@ -27,34 +27,34 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from combin.version import __version__
-from combin.analysis import Selection, select_wager, sensitivity_of
+from combin.core.analysis import Selection, select_wager, sensitivity_of
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
 from combin.audit.scope import INPUTS, Scope, check_scope, jobs as scope_jobs, scoped_games
 from combin.audit.simulate import RNG, Confirmation, confirm, stream_seed, tally_many
-from combin.crosscheck import Check
+from combin.core.crosscheck import Check
 from combin.documents.audit import checks_document, simulation_document
 from combin.documents.bundle import report_document
 from combin.documents.comparison import document as comparison_document
 from combin.documents.parsheet import document as sheet_document
 from combin.errors import CombinError
-from combin.fileio import PathLike, write_tree
-from combin.game import AuditPages, AuditSection, Game, GamePages
-from combin.outcomes import OutcomeSpace
-from combin.parsheet import ParSheet
-from combin.progress import Messages, StderrProgress, messages
+from combin.files.fileio import PathLike, write_tree
+from combin.core.game import AuditPages, AuditSection, Game, GamePages
+from combin.core.outcomes import OutcomeSpace
+from combin.core.parsheet import ParSheet
+from combin.running.progress import Messages, StderrProgress, messages
 from combin.registry import games
 from combin.render import render
 from combin.render.document import Document, Percent, Table
-from combin.tables import stem
-from combin.wager import Wager
+from combin.documents.tables import stem
+from combin.core.wager import Wager
 
 __all__ = ["DEFAULTS", "build", "write", "manifest", "audit_command", "EMPTY_LAB", "FORMAT", "MARKER",
            "PDF"]
 
 DEPENDENCIES = ("sympy", "numpy", "tabulate", "more-itertools", "tomli-w", "markdown", "matplotlib")
 
-#: Progress lines on stderr (:func:`combin.progress.messages`).
+#: Progress lines on stderr (:func:`combin.running.progress.messages`).
 PROGRESS = messages("audit")
 
 #: The files of a bundle, or of one game's folder: ``{relative path: text or bytes}``.

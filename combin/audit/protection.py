@@ -14,15 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from combin.analysis import select_wager
+from combin.core.analysis import select_wager
 from combin.audit.simulate import stream_seed
 from combin.documents import protection as documents
-from combin.game import Game
+from combin.core.game import Game
 from combin.protection import charts, decks, eor, simulate
 from combin.render import render
 
 if TYPE_CHECKING:
-    from combin.analysis import Selection
+    from combin.core.analysis import Selection
     from combin.render.document import Document
 
 __all__ = ["protection_files"]

@@ -16,13 +16,13 @@ from typing import Any
 
 import markdown
 
-from combin import display
+from combin.files import display
 from combin.version import __version__
 from combin.audit.simulate import Confirmation
-from combin.crosscheck import Check
-from combin.game import Game
-from combin.outcomes import OutcomeSpace
-from combin.parsheet import ParSheet
+from combin.core.crosscheck import Check
+from combin.core.game import Game
+from combin.core.outcomes import OutcomeSpace
+from combin.core.parsheet import ParSheet
 from combin.render import render_text as render
 from combin.render.document import Count, Document, Percent, Ratio, Table, Text
 from combin.render.html import page

@@ -21,10 +21,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from combin.analysis import paytable_ids
+from combin.core.analysis import paytable_ids
 from combin.errors import CombinError
-from combin.game import Game, check_known
-from combin.wager import Wager
+from combin.core.game import Game, check_known
+from combin.core.wager import Wager
 
 __all__ = ["Scope", "jobs", "scoped_games", "check_scope", "INPUTS"]
 
@@ -58,7 +58,7 @@ class Scope:
     #: file (:mod:`combin.audit.submission`), carried in the bundle as ``inputs/NAME``.
     submission: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     #: The optional page groups of the whole games the bundle carries (``--include NAME``:
-    #: :attr:`combin.game.AuditPages.optional`), none by default.
+    #: :attr:`combin.core.game.AuditPages.optional`), none by default.
     include: tuple[str, ...] = ()
 
     @classmethod
@@ -155,7 +155,7 @@ class Scope:
         them (``inputs/NAME``)."""
         if not self.paytable_files:
             return [], []
-        from combin.paytable_file import PaytableFile, catalog, parse_paytable_file
+        from combin.files.paytable_file import PaytableFile, catalog, parse_paytable_file
         known = catalog()
         merged = PaytableFile((), ())
         for name, text in self.paytable_files:
@@ -168,7 +168,7 @@ class Scope:
 
 def scoped_games(scope: Scope, registry: Sequence[Game]) -> tuple[list[Game], list[str]]:
     """``(games with par sheets, ids of games with whole-game pages)`` the scope covers (a
-    game's :class:`~combin.game.AuditPages`); a :class:`CombinError` for an unknown game or
+    game's :class:`~combin.core.game.AuditPages`); a :class:`CombinError` for an unknown game or
     wager, or an option no covered game reads."""
     whole = [game.id for game in registry if game.audit_pages is not None]
     registry = [game for game in registry if game.table_shoes]   # the games with par sheets
@@ -216,8 +216,8 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
     ...
     combin.errors.CombinError: unknown paytable 'ZZ' (known: 8to1, 9to1, A, B, C, ez, standard, super6)
     """
-    from combin.analysis import paytable_ids
-    from combin.game import check_known
+    from combin.core.analysis import paytable_ids
+    from combin.core.game import check_known
     wagers = [(game, wager) for game in registry for wager in game.wagers.values()
               if not scope.wagers or wager.id in scope.wagers]
     where = scope.game or ", ".join(scope.wagers)
@@ -267,7 +267,7 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
 
 
 def _whole_games(studs: Sequence[str]) -> list[Any]:
-    """The :class:`~combin.game.AuditPages` of the whole games ``studs`` names."""
+    """The :class:`~combin.core.game.AuditPages` of the whole games ``studs`` names."""
     from combin.registry import games
     return [game.audit_pages for game in games() if game.id in studs and game.audit_pages]
 

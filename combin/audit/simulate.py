@@ -18,7 +18,7 @@ Reproducibility: the rounds are split into chunks of :data:`CHUNK`; chunk
 the string ``"combin:{game}:{seed}:{i}"``, ``seed`` the stream's own seed.  The tallies are added in chunk
 order, so the result depends on the seed and the number of rounds only, not
 on how many worker processes dealt them.  The chunks run on
-:mod:`combin.executor`, the executor of all heavy work.
+:mod:`combin.running.executor`, the executor of all heavy work.
 """
 
 import decimal
@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from combin.display import CONTEXT, to_decimal
-from combin.game import Dealer, Game
-from combin.risk import CONFIDENCES
+from combin.files.display import CONTEXT, to_decimal
+from combin.core.game import Dealer, Game
+from combin.core.risk import CONFIDENCES
 
 __all__ = ["CHUNK", "RNG", "Confirmation", "tally", "tally_many", "confirm", "deal_chunk",
            "stream_seed"]
@@ -72,13 +72,13 @@ def tally_many(game: Game, rounds: int, seeds: list[int], workers: int = 2,
     """How often each final state occurs in ``rounds`` seeded rounds of ``game``.
 
     The rounds are dealt by the game's own dealer (``game.dealer``), chunk by
-    chunk on :func:`combin.executor.run_chunks` (here with one worker, a
+    chunk on :func:`combin.running.executor.run_chunks` (here with one worker, a
     local Dask cluster with more, or the scheduler a command set with
-    :func:`combin.executor.default_scheduler`); the counts are added in chunk
+    :func:`combin.running.executor.default_scheduler`); the counts are added in chunk
     order.
     """
     import io
-    from combin.executor import run_chunks
+    from combin.running.executor import run_chunks
     if game.dealer is None:
         raise ValueError(f"{game.id} has no simulation dealer")
     sizes = [CHUNK] * (rounds // CHUNK) + ([rounds % CHUNK] if rounds % CHUNK else [])

@@ -32,9 +32,9 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from combin.audit.scope import Scope
-from combin.bounded import hidden_character
+from combin.files.bounded import hidden_character
 from combin.errors import CombinError
-from combin.tomlfile import EntryReader, load_toml
+from combin.files.tomlfile import EntryReader, load_toml
 
 __all__ = ["Submission", "parse_submission", "disagreement", "SCOPE_KEYS", "LAB_KEYS", "MAX_BYTES"]
 

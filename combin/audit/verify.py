@@ -28,8 +28,8 @@ from combin.audit.diff import differences as file_differences
 from combin.audit.scope import INPUTS, Scope
 from combin.audit.simulate import stream_seed
 from combin.errors import CombinError
-from combin.fileio import PathLike, read_text
-from combin.progress import Messages
+from combin.files.fileio import PathLike, read_text
+from combin.running.progress import Messages
 from combin.registry import find_game, games
 
 __all__ = ["verify", "read_manifest", "unsafe_path", "VERIFY_CLASSES", "VERIFY_SHARDS", "MAX_MANIFEST_BYTES"]
@@ -296,7 +296,7 @@ def verify(directory: PathLike, workers: int = 2, progress: Messages = PROGRESS,
     against the parameters; the verdicts against the bundle's checks and
     simulation files; and, with ``recompute``, every file and verdict against a
     rebuild from the parameters, and what each game's whole-game pages sum again beyond it
-    (:attr:`combin.game.AuditPages.verify`: for a game with draws, its reduced decks in full
+    (:attr:`combin.core.game.AuditPages.verify`: for a game with draws, its reduced decks in full
     and ``classes`` seeded random classes of a sample priced again, their exact values equal
     to the bundle's).  Nothing is written: the rebuild stays in memory.
     Each difference is listed once, though two checks may find it.

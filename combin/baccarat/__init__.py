@@ -27,8 +27,8 @@ from combin.baccarat.readings import INTERPRETATIONS
 from combin.baccarat.shoe import VALUE_NAMES, Shoe, parse_shoe
 from combin.baccarat.wagers import WAGERS
 from combin.errors import CombinError
-from combin.game import Game, Lazy, load_paytables, load_rulesets, load_sections
-from combin.outcomes import OutcomeSpace
+from combin.core.game import Game, Lazy, load_paytables, load_rulesets, load_sections
+from combin.core.outcomes import OutcomeSpace
 
 __all__ = ["GAME", "outcomes", "Shoe", "parse_shoe"]
 

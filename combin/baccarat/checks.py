@@ -9,7 +9,7 @@
   effect-of-removal identity ``sum_r n_r EV(shoe - r) = N EV(shoe)``.
 
 :func:`baccarat_checks` is the game's ``checks``; every check is a
-:class:`~combin.crosscheck.Check` with its result.
+:class:`~combin.core.crosscheck.Check` with its result.
 """
 
 import random
@@ -17,17 +17,17 @@ from collections.abc import Callable
 from math import comb
 from typing import Any
 
-from combin import display
-from combin.analysis import par_sheet
+from combin.files import display
+from combin.core.analysis import par_sheet
 from combin.baccarat.enumeration import enumerate_rounds, outcome_space
 from combin.baccarat.naive import deal_every_sequence
 from combin.baccarat.reference import nested_loop_rounds
 from combin.baccarat.shoe import Shoe
 from combin.baccarat.wagers import ECLIPSE_COMPONENTS
-from combin.crosscheck import Check, anchors
-from combin.progress import Messages, silent
-from combin.game import Game
-from combin.outcomes import OutcomeSpace
+from combin.core.crosscheck import Check, anchors
+from combin.running.progress import Messages, silent
+from combin.core.game import Game
+from combin.core.outcomes import OutcomeSpace
 
 __all__ = ["baccarat_checks", "anchor_checks"]
 

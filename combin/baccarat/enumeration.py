@@ -47,7 +47,7 @@ from typing import NamedTuple
 
 from combin.baccarat.shoe import Shoe
 from combin.baccarat.tableau import banker_draws, is_natural, PLAYER_DRAWS_ON
-from combin.outcomes import OutcomeSpace
+from combin.core.outcomes import OutcomeSpace
 
 __all__ = ["Round", "enumerate_rounds", "outcome_space", "game_cycle", "METHOD"]
 
@@ -188,6 +188,6 @@ def enumerate_rounds(shoe: Shoe) -> dict[Round, int]:
 
 @lru_cache(maxsize=64)
 def outcome_space(shoe: Shoe) -> OutcomeSpace:
-    """The :class:`~combin.outcomes.OutcomeSpace` of one round dealt from ``shoe`` (cached per shoe)."""
+    """The :class:`~combin.core.outcomes.OutcomeSpace` of one round dealt from ``shoe`` (cached per shoe)."""
     return OutcomeSpace(enumerate_rounds(shoe), game_cycle(shoe.cards), shoe.describe(), METHOD,
                         shoe.detail(), game="baccarat")

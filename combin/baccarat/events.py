@@ -11,7 +11,7 @@ the same length (E2), Divine 9's lower line is *exactly one* three-card 9
 from collections.abc import Callable, Mapping
 
 from combin.baccarat.enumeration import Round
-from combin.wager import Event
+from combin.core.wager import Event
 
 __all__ = ["EVENTS", "natural_round", "margin"]
 

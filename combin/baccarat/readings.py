@@ -2,7 +2,7 @@
 
 See :mod:`combin.lunar.readings`: the class name is the interpretation id, its
 values are checked against the data on import, and
-:func:`combin.interpret.reading` reads the default from the data.
+:func:`combin.core.interpret.reading` reads the default from the data.
 
 >>> [str(value) for value in E1], INTERPRETATIONS["E1"].default
 (['events', 'paid-rows'], 'events')
@@ -10,8 +10,8 @@ values are checked against the data on import, and
 
 from enum import StrEnum
 
-from combin.game import load_interpretations
-from combin.interpret import bind_readings
+from combin.core.game import load_interpretations
+from combin.core.interpret import bind_readings
 
 __all__ = ["E1", "INTERPRETATIONS"]
 

@@ -22,13 +22,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from combin.bounded import parse_int
+from combin.files.bounded import parse_int
 from combin.errors import CombinError
-from combin.ranks import RANKS, parse_rank
+from combin.core.ranks import RANKS, parse_rank
 
 __all__ = ["Shoe", "RANKS", "RANK_VALUE", "VALUE_NAMES", "parse_decks", "parse_shoe"]
 
-#: The baccarat point value of each of the thirteen ranks (:data:`combin.ranks.RANKS`, the
+#: The baccarat point value of each of the thirteen ranks (:data:`combin.core.ranks.RANKS`, the
 #: one rank order and reader of both games).
 RANK_VALUE = {"A": 1, **{str(v): v for v in range(2, 10)}, "T": 0, "J": 0, "Q": 0, "K": 0}
 #: How the ten point values are named in tables (value 0 gathers the ten-valued ranks).
@@ -92,7 +92,7 @@ class Shoe:
 
 def parse_decks(text: object) -> int:
     """A deck count: a whole number from 1 to 999,999, refused by length before it is
-    converted and compared after leading zeros are dropped (:func:`combin.bounded.parse_int`)."""
+    converted and compared after leading zeros are dropped (:func:`combin.files.bounded.parse_int`)."""
     return parse_int(text, "the number of decks", 1, 10**MAX_DECK_DIGITS - 1)
 
 

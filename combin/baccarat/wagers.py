@@ -1,6 +1,6 @@
 """The baccarat wagers: main game, the Eclipse package, and Dragon Bonus.
 
-Each :class:`~combin.wager.Wager` names the events its paytables may use
+Each :class:`~combin.core.wager.Wager` names the events its paytables may use
 (:mod:`combin.baccarat.events`); the pays themselves are data
 (``data/paytables.toml``).  Eclipse is the one wager whose paid events
 depend on another wager's paytable, under interpretation E1.
@@ -12,10 +12,10 @@ from typing import Any
 from combin.baccarat.events import EVENTS
 from combin.baccarat.readings import E1
 from combin.errors import CombinError
-from combin.interpret import reading
-from combin.pays import Pay
-from combin.paytable import Paytable
-from combin.wager import Event, Lookup, Wager
+from combin.core.interpret import reading
+from combin.core.pays import Pay
+from combin.core.paytable import Paytable
+from combin.core.wager import Event, Lookup, Wager
 
 __all__ = ["WAGERS", "ECLIPSE_COMPONENTS"]
 

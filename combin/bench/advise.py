@@ -117,7 +117,7 @@ def whole_process(argv=("lunar", "advise", "AS KD 7H 7C 2D", "--up", "9S"), runs
     """``combin lunar advise`` as a whole process: the first run (an empty cache folder) and the next.
 
     Each run is a fresh interpreter (``python -m combin -q ...``) with its own
-    cache folder (:mod:`combin.cache`); the first builds the deck's hand table
+    cache folder (:mod:`combin.running.cache`); the first builds the deck's hand table
     and the Bet pay levels and writes them, the later runs read them.  Wall
     seconds (:func:`time.perf_counter`) and the processor seconds of the child
     (:func:`resource.getrusage`), median of ``runs`` after the first.

@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 import time
 
-from combin.analysis import paytable_ids, par_sheet
+from combin.core.analysis import paytable_ids, par_sheet
 from combin.baccarat import GAME
 from combin.baccarat.enumeration import outcome_space
 from combin.baccarat.reference import nested_loop_rounds
 from combin.baccarat.shoe import Shoe
-from combin.parsheet import ParSheet
+from combin.core.parsheet import ParSheet
 
 __all__ = ["bench_rows"]
 

@@ -224,7 +224,7 @@ def _figures(results):
 def _on_dask(chunks, workers, deck_text):
     """``(wall seconds, spans, results)`` of ``chunks`` on a fresh local cluster of ``workers``."""
     from distributed import Client
-    from combin.executor import local_cluster, run_chunks
+    from combin.running.executor import local_cluster, run_chunks
     with local_cluster(workers) as cluster:
         with Client(cluster) as client:
             client.run(_warm, deck_text)                  # every worker: hand table and kernel

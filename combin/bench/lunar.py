@@ -12,7 +12,7 @@ from itertools import combinations
 from math import comb
 from time import perf_counter, process_time
 
-from combin.cards import format_card
+from combin.core.cards import format_card
 from combin.lunar.classes import class_counts
 
 __all__ = ["bench_rows", "joint_rows"]

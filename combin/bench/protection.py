@@ -53,7 +53,7 @@ def _started(workers: int) -> Iterator[tuple[str | None, float]]:
     if workers == 1:
         yield None, 0.0
         return
-    from combin.executor import local_cluster
+    from combin.running.executor import local_cluster
     from combin.protection.chunks import CHUNK
     begin = perf_counter()
     with local_cluster(workers) as cluster:

@@ -6,7 +6,7 @@ plain nested-loop enumerator of the same 8-deck rounds run as a script
 (:data:`PLAIN`: no ``combin`` import, the tableau written inline), best of
 several runs each.  The target is a ratio of at most 0.8: registering a game
 must not import its heavy parts (cross-checks, simulation dealers), which load
-when a command asks for them (:class:`combin.game.Lazy`).
+when a command asks for them (:class:`combin.core.game.Lazy`).
 
 Both run as an installed program runs: with compiled bytecode.  A
 ``PYTHONDONTWRITEBYTECODE`` in the environment is dropped for the runs (the

@@ -11,8 +11,8 @@ strategy, exact (:mod:`combin.stud.nodraw`).  Its rules are
 """
 
 from combin.errors import CombinError
-from combin.game import AuditPages, Game, GameTables, Lazy, Solver
-from combin.outcomes import OutcomeSpace
+from combin.core.game import AuditPages, Game, GameTables, Lazy, Solver
+from combin.core.outcomes import OutcomeSpace
 
 __all__ = ["GAME", "sheets", "SHEET_STRATEGIES"]
 

@@ -1,6 +1,6 @@
 """Caribbean Stud in the evidence bundle (``combin audit``): the whole game under every strategy.
 
-:data:`combin.caribbean.GAME` names :func:`pages` in its :class:`~combin.game.AuditPages`;
+:data:`combin.caribbean.GAME` names :func:`pages` in its :class:`~combin.core.game.AuditPages`;
 the audit gives the game a folder of its own (it has no par sheets) and calls it without
 naming the game.  On 52 cards the published totals (:data:`PUBLISHED`) are checked to the
 integer; ``--verify`` rebuilds the pages and compares them.
@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from combin import display
+from combin.files import display
 from combin.caribbean import SHEET_STRATEGIES
-from combin.crosscheck import Check
+from combin.core.crosscheck import Check
 from combin.documents.stud_game import game_document
-from combin.game import GamePages
+from combin.core.game import GamePages
 from combin.render import render
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_game

@@ -7,15 +7,15 @@ command needs is imported inside ``run``, so the command line starts fast.
 
 Safety comes with the helpers, so a new command gets it by using them:
 
-* a number option: ``type=int_option(NAME, LOW, HIGH)`` from :mod:`combin.bounded`
-  (imported inside ``configure``), or :func:`combin.bounded.parse_int` /
+* a number option: ``type=int_option(NAME, LOW, HIGH)`` from :mod:`combin.files.bounded`
+  (imported inside ``configure``), or :func:`combin.files.bounded.parse_int` /
   ``parse_fraction`` in ``run`` -- refused by length before conversion;
 * ``--out FILE`` and ``--plot FILE`` are checked by :mod:`combin.cli` before ``run``
-  (:func:`combin.fileio.check_output`); the text ``run`` returns is written atomically,
-  and several files go through :func:`combin.fileio.write_files` (all or nothing);
+  (:func:`combin.files.fileio.check_output`); the text ``run`` returns is written atomically,
+  and several files go through :func:`combin.files.fileio.write_files` (all or nothing);
   a command whose ``--out`` is a directory sets ``OUTPUT = "directory"`` and writes
-  with :func:`combin.fileio.write_tree`;
-* files a user names are read with :func:`combin.fileio.read_text` (regular files,
+  with :func:`combin.files.fileio.write_tree`;
+* files a user names are read with :func:`combin.files.fileio.read_text` (regular files,
   size cap); CSV is written with :func:`combin.render.csvfile.safe_writer`;
 * a :class:`~combin.errors.CombinError`, argparse error, ``OSError``, ``ValueError`` or
   ``RecursionError`` becomes one ``combin: error:`` line and exit status 2.

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 NAME = "audit"
 HELP = "write (or --verify) the certification evidence bundle"
-#: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
+#: ``--out`` names a directory, written all or nothing (combin.files.fileio.write_tree).
 OUTPUT = "directory"
 EXAMPLES = """examples:
   combin audit --out build/audit
@@ -26,7 +26,7 @@ MAX_VERIFY_CLASSES = 1_000_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
+    from combin.files.bounded import int_option  # stdlib only: bounded numbers for argparse
     from combin.audit import DEFAULTS, LIMITS
     parser.add_argument("--out", default="build/audit", metavar="DIR",
                         help="where to write the bundle (default build/audit)")
@@ -106,7 +106,7 @@ _SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck",
 
 def scope_record(args: argparse.Namespace) -> dict[str, Any]:
     """The scope of parsed options as the manifest records it."""
-    from combin.interpret import parse_assignments
+    from combin.core.interpret import parse_assignments
     return {"game": args.game, "wagers": list(args.wager), "paytable": args.paytable,
             "rules": args.rules, "decks": args.decks, "shoe": args.shoe, "deck": args.deck,
             "interpret": dict(sorted(parse_assignments(args.interpret).items())),
@@ -115,7 +115,7 @@ def scope_record(args: argparse.Namespace) -> dict[str, Any]:
 
 def lab_fields(args: argparse.Namespace) -> dict[str, str]:
     """The laboratory's fields of parsed options (``date`` as given, or empty)."""
-    from combin.bounded import plain_text
+    from combin.files.bounded import plain_text
     fields = {"client": args.client or "", "submission": args.submission or "",
               "prepared_by": args.prepared_by or "", "date": args.date or ""}
     for key, value in fields.items():
@@ -127,10 +127,10 @@ def _scope(args: argparse.Namespace) -> "Scope":
     """The :class:`~combin.audit.scope.Scope` of the options; paytable files read now."""
     from pathlib import Path
     from combin.audit.scope import Scope
-    from combin.fileio import read_text
-    from combin.interpret import parse_assignments
-    from combin.paytable_file import MAX_FILE_BYTES
-    from combin.bounded import plain_text
+    from combin.files.fileio import read_text
+    from combin.core.interpret import parse_assignments
+    from combin.files.paytable_file import MAX_FILE_BYTES
+    from combin.files.bounded import plain_text
     files, names = [], set()
     for path in args.paytable_file:
         name = plain_text(Path(path).name, "the paytable file's name")   # printed on the reports
@@ -151,8 +151,8 @@ def _submitted(args: argparse.Namespace) -> tuple["Scope", dict[str, str]]:
     from pathlib import Path
     from combin.audit.scope import Scope
     from combin.audit.submission import MAX_BYTES, parse_submission
-    from combin.bounded import plain_text
-    from combin.fileio import read_text
+    from combin.files.bounded import plain_text
+    from combin.files.fileio import read_text
     given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB
              if name not in ("pdf", "date", "submission_file") and getattr(args, name)]
     if given:
@@ -208,15 +208,15 @@ def verdict(directory: str, hashes_only: bool, classes: int, shards: int = 0) ->
 
 
 def run(args: argparse.Namespace) -> str:
-    from combin.executor import default_scheduler
+    from combin.running.executor import default_scheduler
     with default_scheduler(args.scheduler):
         return _run(args)
 
 
 def _run(args: argparse.Namespace) -> str:
     from combin.audit.bundle import MARKER, audit_command, build, write
-    from combin.fileio import check_directory
-    from combin.progress import messages
+    from combin.files.fileio import check_directory
+    from combin.running.progress import messages
     if args.verify is not None:
         given = [f"--{name.replace('_', '-')}" for name in _SCOPE_AND_LAB if getattr(args, name)]
         if given:

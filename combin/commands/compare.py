@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from combin.errors import CombinError
 
 if TYPE_CHECKING:
-    from combin.parsheet import ParSheet
+    from combin.core.parsheet import ParSheet
     from combin.render.document import Document
 
 NAME = "compare"

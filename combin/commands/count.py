@@ -20,7 +20,7 @@ EXAMPLES = """examples:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
+    from combin.files.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--tags", metavar="TAGS", default="suggested",
                         help="ten integers in value order T/J/Q/K,A,2,...,9, or RANK=TAG pairs "
@@ -62,9 +62,9 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.analysis import select
+    from combin.core.analysis import select
     from combin.documents.protection import count_document
-    from combin.progress import StderrProgress
+    from combin.running.progress import StderrProgress
     from combin.protection.decks import protected
     from combin.protection.simulate import parse_tags, parse_triggers, simulate
     if args.plot:
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> str | bytes:
         sys.stdout.flush()
         raise KeyboardInterrupt
     if args.plot:
-        from combin.fileio import write_atomic, write_files
+        from combin.files.fileio import write_atomic, write_files
         from combin.protection.charts import trigger_chart
         chart = trigger_chart(result)
     from combin.render import emit

@@ -12,7 +12,7 @@ EXAMPLES = """examples:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
+    from combin.files.bounded import int_option  # stdlib only: bounded numbers for argparse
     add_sheet_options(parser)
     parser.add_argument("--max-tag", metavar="M", type=int_option("--max-tag"),
                         default=None,
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> str | bytes:
     from combin.render import emit
     text = emit(found.document(), args)
     if args.plot:
-        from combin.fileio import write_atomic, write_files
+        from combin.files.fileio import write_atomic, write_files
         chart = found.chart()
         if args.out and text:  # both files or neither (a CSV directory is written already)
             write_files({args.out: text, args.plot: chart})

@@ -103,17 +103,17 @@ def tables(args: argparse.Namespace) -> tuple[str, ...] | None:
 
 
 def _progress(message: str) -> None:
-    from combin.progress import messages
+    from combin.running.progress import messages
     messages("game")(message)
 
 
 def _int(text: str, what: str, low: int) -> int:
-    from combin.bounded import parse_int        # refused by length before it is converted
+    from combin.files.bounded import parse_int        # refused by length before it is converted
     return parse_int(text, what, low)
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.interpret import parse_assignments
+    from combin.core.interpret import parse_assignments
     from combin.stud.core.deck import Deck
     from combin.stud.core.variant import stud_game
     game = stud_game(args.game, args.game_file)
@@ -141,7 +141,7 @@ def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str 
     deck = Deck.parse(args.deck, need=11 if game.can_force else 10)
     workers = 0
     if args.workers is not None:
-        from combin.executor import check_workers
+        from combin.running.executor import check_workers
         workers = check_workers(args.workers)
     result = whole_game(rules, deck, args.strategy, progress=_progress, workers=workers,
                         scheduler=args.scheduler, store_path=args.store)
@@ -149,11 +149,11 @@ def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str 
 
 
 def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str | bytes:
-    from combin.executor import check_workers
+    from combin.running.executor import check_workers
     from combin.stud.game.run import run_game
     from combin.render import emit
     from combin.documents.lunar_game import sheet_document
-    from combin.fileio import check_output
+    from combin.files.fileio import check_output
     for path, what in ((args.strategy_out, "strategy output"), (args.classes_out, "classes output")):
         if path:
             check_output(path, what)     # refused before any work, as --out is
@@ -171,7 +171,7 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
         chunk=chunk, sample=sample, seed=seed,
         want_strategy=args.strategy_table or bool(args.strategy_out),
         want_classes=bool(args.classes_out), multiple=multiple)
-    from combin.fileio import write_atomic
+    from combin.files.fileio import write_atomic
     if args.strategy_out:
         from combin.stud.game.strategy import strategy_json
         write_atomic(args.strategy_out, strategy_json(strategy))

@@ -12,7 +12,7 @@ EXAMPLES = """examples:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from combin.bounded import int_option  # stdlib only: bounded numbers for argparse
+    from combin.files.bounded import int_option  # stdlib only: bounded numbers for argparse
     parser.add_argument("--cards", type=int_option("--cards"), default=5, choices=[5, 6, 7],
                         help="cards in the hand: the best five-card hand of 5, 6 or 7 cards")
     parser.add_argument("--method", default="closed-form", choices=["closed-form", "exhaustive"],
@@ -29,7 +29,7 @@ def tables(args: argparse.Namespace) -> tuple[str, ...]:
 
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.errors import CombinError
-    from combin.interpret import parse_assignments
+    from combin.core.interpret import parse_assignments
     from combin.documents.hands import hands_document
     from combin.lunar.hands import hand_report
     from combin.render import emit

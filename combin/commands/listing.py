@@ -23,5 +23,5 @@ def run(args: argparse.Namespace) -> str | bytes:
     if args.events is not None:
         from combin.design.fields import events_document
         return emit(events_document(args.events), args)
-    from combin.listing import listing_document
+    from combin.documents.listing import listing_document
     return emit(listing_document(), args)

@@ -117,10 +117,10 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
 
 def _simulate(args: argparse.Namespace) -> str | bytes:
     import os
-    from combin.bounded import parse_int
+    from combin.files.bounded import parse_int
     from combin.documents.simulation import simulation_document
-    from combin.interpret import parse_assignments
-    from combin.progress import StderrProgress
+    from combin.core.interpret import parse_assignments
+    from combin.running.progress import StderrProgress
     from combin.render import emit
     from combin.stud.core.deck import Deck
     from combin.stud.core.variant import stud_game

@@ -36,7 +36,7 @@ def add_sheet_options(parser: argparse.ArgumentParser, wager: bool = True) -> No
 
 
 def sheet_options(args: argparse.Namespace, warn: bool = True) -> dict[str, Any]:
-    """The keyword options of :func:`combin.analysis.par_sheet` from parsed arguments
+    """The keyword options of :func:`combin.core.analysis.par_sheet` from parsed arguments
     (:func:`options_of`)."""
     return options_of(getattr(args, "wager", None), paytable=args.paytable, decks=args.decks,
                       shoe=args.shoe, rules=args.rules, interpret=args.interpret,
@@ -46,21 +46,21 @@ def sheet_options(args: argparse.Namespace, warn: bool = True) -> dict[str, Any]
 def options_of(wager: str | None, *, paytable: str | None, decks: str | None, shoe: str | None,
                rules: str | None, interpret: list[str], paytable_files: list[str],
                warn: bool = True) -> dict[str, Any]:
-    """The keyword options of :func:`combin.analysis.par_sheet` from the command line's words
+    """The keyword options of :func:`combin.core.analysis.par_sheet` from the command line's words
     (``interpret``: ``["E1=paid-rows"]``), as the command line and :mod:`combin.api` read them.
 
     With ``paytable_files``, a paytable of a file that returns 100% or more is reported at
     once, unless ``warn`` is false (the command reports it on the sheet it builds,
-    :func:`combin.paytable_file.warn_generous`).
+    :func:`combin.files.paytable_file.warn_generous`).
 
     >>> options_of("eclipse.sun7", paytable="B", decks="6", shoe=None, rules=None,
     ...            interpret=["e1=paid-rows"], paytable_files=[])["interpret"]
     {'E1': 'paid-rows'}
     """
-    from combin.interpret import parse_assignments
+    from combin.core.interpret import parse_assignments
     options: dict[str, Any] = dict(paytable=paytable, decks=decks, shoe=shoe, rules=rules,
                                    interpret=parse_assignments(interpret), extra_paytables=[])
     if paytable_files:
-        from combin.paytable_file import apply_files
+        from combin.files.paytable_file import apply_files
         apply_files(options, paytable_files, wager, warn=warn)
     return options

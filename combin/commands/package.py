@@ -3,7 +3,7 @@
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from combin.bounded import int_option
+from combin.files.bounded import int_option
 from combin.commands.options import add_sheet_options, sheet_options
 from combin.errors import CombinError
 
@@ -56,7 +56,7 @@ def _lunar_supers(args: argparse.Namespace) -> str | bytes:
     """``--lunar-supers N``: the Supers of N hands of one deal, one unit each (combin.lunar.supers)."""
     from combin.lunar.joint import joint_space
     from combin.lunar.supers import line_table, supers_package
-    from combin.paytable_file import report_generous
+    from combin.files.paytable_file import report_generous
     if args.bets or args.sets:
         raise CombinError("--lunar-supers is a package by itself; name no other wager")
     options = sheet_options(args)
@@ -66,10 +66,10 @@ def _lunar_supers(args: argparse.Namespace) -> str | bytes:
     mine = [p.id for p in options["extra_paytables"] if p.wager == "lunar.super"]
     if options["paytable"] is None and len(mine) == 1:
         options["paytable"] = mine[0]            # a file's only Super paytable, as `combin par`
-    from combin.analysis import par_sheet
+    from combin.core.analysis import par_sheet
     par_sheet("lunar.super", paytable=options["paytable"], interpret=options["interpret"],
               extra_paytables=options["extra_paytables"])          # bad options fail first
-    from combin.progress import messages
+    from combin.running.progress import messages
     space = joint_space(args.lunar_supers,
                         progress=messages(f"combin: {args.lunar_supers} Super hands"))
     result = supers_package(args.lunar_supers, paytable=options["paytable"],

@@ -26,9 +26,9 @@ def run(args: argparse.Namespace) -> str:
     from dataclasses import replace
 
     from combin.version import __version__
-    from combin.game import RuleSet, check_known
-    from combin.paytable import ID_PATTERN
-    from combin.paytable_file import catalog, paytable_toml, read_paytable_files
+    from combin.core.game import RuleSet, check_known
+    from combin.core.paytable import ID_PATTERN
+    from combin.files.paytable_file import catalog, paytable_toml, read_paytable_files
     from combin.registry import find_wager
     game, wager = find_wager(args.wager)
     known = catalog()

@@ -20,7 +20,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.analysis import select_wager, sensitivity_of
+    from combin.core.analysis import select_wager, sensitivity_of
     from combin.documents.comparison import document
     from combin.registry import find_wager
     from combin.render import emit

@@ -17,7 +17,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str | bytes:
-    from combin.analysis import select
+    from combin.core.analysis import select
     from combin.documents.protection import depleted_document
     from combin.protection.decks import protected
     from combin.protection.depleted import depleted_sheet

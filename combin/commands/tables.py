@@ -5,7 +5,7 @@ import sys
 
 NAME = "tables"
 HELP = "regenerate every committed table"
-#: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
+#: ``--out`` names a directory, written all or nothing (combin.files.fileio.write_tree).
 OUTPUT = "directory"
 EXAMPLES = """examples:
   combin tables                    # regenerate tables/ in place
@@ -20,8 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str:
-    from combin.fileio import check_directory
-    from combin.tables import MARKER, check_tables, write_tables
+    from combin.files.fileio import check_directory
+    from combin.documents.tables import MARKER, check_tables, write_tables
     if not args.check:
         check_directory(args.out, relatives=(), marker=MARKER)
         write_tables(args.out)
@@ -31,6 +31,6 @@ def run(args: argparse.Namespace) -> str:
         print(line, file=sys.stderr)
     if drift:
         raise SystemExit(1)
-    from combin.progress import messages
+    from combin.running.progress import messages
     messages(args.out)("up to date")
     return ""

@@ -4,11 +4,11 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from combin.paytable import Paytable
+    from combin.core.paytable import Paytable
 
 NAME = "workbench"
 HELP = "the paytable workbench: one offline page that re-prices linear wagers exactly"
-#: ``--out`` names a directory, written all or nothing (combin.fileio.write_tree).
+#: ``--out`` names a directory, written all or nothing (combin.files.fileio.write_tree).
 OUTPUT = "directory"
 EXAMPLES = """examples:
   combin workbench --out build/workbench
@@ -29,12 +29,12 @@ def run(args: argparse.Namespace) -> str:
     from combin.workbench import write_page
     extra: "tuple[Paytable, ...]" = ()
     if args.paytable_file:
-        from combin.paytable_file import read_paytable_files
+        from combin.files.paytable_file import read_paytable_files
         from combin.workbench.data import check_extra
         loaded = read_paytable_files(args.paytable_file)
         check_extra(loaded.paytables, loaded.rulesets)      # nothing of the file dropped silently
         extra = loaded.paytables
     written = write_page(args.out, extra)
-    from combin.progress import messages
+    from combin.running.progress import messages
     messages("combin")(f"wrote {written}")
     return ""

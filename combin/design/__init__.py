@@ -7,7 +7,7 @@
   round: the exact distribution of the combined result, its return, variance
   and the covariance between the wagers.
 
-Custom paytables come from the user's TOML files (:mod:`combin.paytable_file`).
+Custom paytables come from the user's TOML files (:mod:`combin.files.paytable_file`).
 Every figure is an exact integer or :class:`~fractions.Fraction`; sympy is
 imported only by the functions that build symbolic expressions.
 """

@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from combin.errors import CombinError
-from combin.wager import Event
+from combin.core.wager import Event
 
 __all__ = ["Field", "FIELDS", "fields_of", "check_condition", "custom_event", "events_document"]
 
@@ -47,7 +47,7 @@ def _natural(r: Any) -> bool:
 
 
 def _lunar_classes() -> tuple[str, ...]:
-    from combin.cards import CLASSES
+    from combin.core.cards import CLASSES
     return tuple(CLASSES)
 
 
@@ -119,7 +119,7 @@ def _holds(conditions: tuple[tuple[Field, tuple[Any, ...]], ...], outcome: Any,
 
 
 def custom_event(game_id: str, event_id: str, title: str, conditions: Mapping[str, object]) -> Event:
-    """An :class:`~combin.wager.Event` that holds when every condition holds."""
+    """An :class:`~combin.core.wager.Event` that holds when every condition holds."""
     fields = fields_of(game_id)
     checked = tuple((fields[name], check_condition(fields, name, value))
                     for name, value in conditions.items())

@@ -4,8 +4,8 @@ A player who bets all five Eclipse wagers (§ 631b.11) on a round does not
 face five independent bets: the wagers read the same cards.  A package is a
 list of :class:`Bet` -- wager, paytable, stake -- and its analysis settles
 *the same outcome* under every wager: for each outcome of the game's
-:class:`~combin.outcomes.OutcomeSpace` (with its exact count), each wager's
-net payout per unit comes from :func:`combin.analysis.payouts`, the very
+:class:`~combin.core.outcomes.OutcomeSpace` (with its exact count), each wager's
+net payout per unit comes from :func:`combin.core.analysis.payouts`, the very
 settlement the par sheets use, and the round's net result is
 ``sum_i stake_i * payout_i``.
 
@@ -15,7 +15,7 @@ Exactness: counts are integers and payouts Fractions, so the distribution
     Cov(X_i, X_j) = sum_o count_o x_i(o) x_j(o) / cycle - E[X_i] E[X_j]
 
 and the package's variance are exact Fractions.  Only the standard deviation
-and the correlations (square roots) are decimals, from :func:`combin.display.sqrt`.
+and the correlations (square roots) are decimals, from :func:`combin.files.display.sqrt`.
 Two identities hold exactly and are tested: the package's mean is
 ``sum_i stake_i EV_i`` with ``EV_i`` from the par sheets, and its variance is
 ``stakes^T Cov stakes``.
@@ -34,15 +34,15 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
-from combin import display
-from combin.analysis import select_wager
-from combin.bounded import parse_fraction
+from combin.files import display
+from combin.core.analysis import select_wager
+from combin.files.bounded import parse_fraction
 from combin.errors import CombinError
-from combin.game import Game, RuleSet
-from combin.parsheet import ParSheet
-from combin.paytable import Paytable
+from combin.core.game import Game, RuleSet
+from combin.core.parsheet import ParSheet
+from combin.core.paytable import Paytable
 from combin.registry import find_package, find_wager
-from combin.wager import Wager
+from combin.core.wager import Wager
 
 __all__ = ["Bet", "Package", "parse_bet", "parse_stake", "package", "named_bets", "settle"]
 
@@ -209,7 +209,7 @@ def package(bets: Sequence[Bet], *, paytable: str | None = None, decks: object =
     """The :class:`Package` of ``bets`` (a list of :class:`Bet`) on one round.
 
     ``paytable`` is the paytable of every bet that names none; the other
-    options are those of :func:`combin.analysis.par_sheet` and apply to all.
+    options are those of :func:`combin.core.analysis.par_sheet` and apply to all.
     """
     if not bets:
         raise CombinError("a package needs at least one wager (or --set NAME)")

@@ -2,7 +2,7 @@
 
 Why the return is linear in the pays, exactly: the par-sheet engine settles
 every outcome by the first paytable line whose event it meets
-(:func:`combin.wager.settle`); which line that is depends on the events and
+(:func:`combin.core.wager.settle`); which line that is depends on the events and
 their order, never on what the lines pay.  So the combinations are fixed, and
 the expected return per unit staked is
 
@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from combin import display
-from combin.analysis import Selection, select
-from combin.bounded import parse_fraction
+from combin.files import display
+from combin.core.analysis import Selection, select
+from combin.files.bounded import parse_fraction
 from combin.errors import CombinError
-from combin.outcomes import OutcomeSpace
-from combin.parsheet import ParSheet
-from combin.pays import PUSH, Pay
-from combin.paytable import with_pay
+from combin.core.outcomes import OutcomeSpace
+from combin.core.parsheet import ParSheet
+from combin.core.pays import PUSH, Pay
+from combin.core.paytable import with_pay
 
 __all__ = ["Term", "ReturnFormula", "WholePay", "Solution", "Solved", "parse_edge",
            "return_formula", "pay_of", "layout_pays", "solve"]
@@ -216,7 +216,7 @@ def solve(wager_id: str, *, line: str | None = None, target_edge: Fraction | str
           decks: object = None, shoe: object = None, **options: Any) -> Solved:
     """The return formula of a wager and, given ``target_edge``, the pay of ``line`` that hits it.
 
-    ``options`` are those of :func:`combin.analysis.select`, resolved once;
+    ``options`` are those of :func:`combin.core.analysis.select`, resolved once;
     ``target_edge`` is a Fraction or text (:func:`parse_edge`).
     """
     target = None if target_edge is None else (

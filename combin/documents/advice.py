@@ -13,7 +13,7 @@ options.
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from combin import display
+from combin.files import display
 from combin.version import __version__
 from combin.render.document import Document, Ordinal, Ratio, Table, Text
 from combin.stud.core.situation import card_text

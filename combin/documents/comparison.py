@@ -17,7 +17,7 @@ from more_itertools import unique_everseen
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text, slug
 
 if TYPE_CHECKING:
-    from combin.parsheet import ParSheet
+    from combin.core.parsheet import ParSheet
 
 __all__ = ["comparison_tables", "document"]
 

@@ -9,7 +9,7 @@ best-hand class, the dealer's qualification with five cards, and what a winning 
 from fractions import Fraction
 from typing import Any
 
-from combin import display
+from combin.files import display
 from combin.version import __version__
 from combin.render.document import Count, Document, Number, Ratio, Table, Text
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
 from combin.stud.game.sheet import PERCENT
-from combin.cards import CLASS_NAMES
+from combin.core.cards import CLASS_NAMES
 from combin.stud.game.strategy import kind_words, basic_rules, derived_basic, plain_table
 
 if TYPE_CHECKING:

@@ -14,11 +14,11 @@ bound is clamped there and a note says so.
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from combin import display
+from combin.files import display
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
 if TYPE_CHECKING:
-    from combin.parsheet import ParSheet
+    from combin.core.parsheet import ParSheet
 
 __all__ = ["document", "identification", "subject", "summary_table", "hold_bounds", "hold_table",
            "moving_readings", "ruling_required"]
@@ -163,7 +163,7 @@ def _reading_note(sheet: "ParSheet", key: str, value: str) -> str:
 
 
 def document(sheet: "ParSheet") -> Document:
-    """The Document of a :class:`~combin.parsheet.ParSheet`."""
+    """The Document of a :class:`~combin.core.parsheet.ParSheet`."""
     volatility = Table.of("volatility", "Volatility index",
                           ["Confidence", "z", ("vi", "Volatility index")],
                           [(label, Number(z, 4), Number(vi, 4))

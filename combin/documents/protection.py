@@ -63,7 +63,7 @@ def _corr(tag: Any) -> Text | Number:
 
 def eor_document(result: "Effects") -> Document:
     """:class:`~combin.protection.eor.Effects` -> Document (tables ``effects``, ``tag_sets``)."""
-    from combin import display
+    from combin.files import display
     from combin.protection.eor import balance_note, tag_text
     from combin.registry import find_wager
     sheet, shoe, tags = result.sheet, result.shoe, result.suggested.tags

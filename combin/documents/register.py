@@ -13,7 +13,7 @@ from combin.version import __version__
 from combin.render.markdown import table
 
 if TYPE_CHECKING:
-    from combin.game import Game
+    from combin.core.game import Game
 
 __all__ = ["interpretation_register"]
 

@@ -9,9 +9,9 @@ as ``"p/q"``; CSV: tidy, one table per file).  Nothing varies between runs.
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from combin import display
+from combin.files import display
 from combin.version import __version__
-from combin.cards import CLASS_NAMES, CLASSES, RANKS
+from combin.core.cards import CLASS_NAMES, CLASSES, RANKS
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement, permutations
 from math import factorial
 from typing import Any, NamedTuple
 
-from combin import display
+from combin.files import display
 from combin.render.markdown import table
 
 __all__ = ["ReadingLines", "keys_csv", "triples_csv", "two_hands_page", "three_hands_page"]

@@ -1,6 +1,6 @@
 """The index page of ``combin tables`` (``tables/README.md``), section by section, in Markdown.
 
-:mod:`combin.tables` computes the sheets and collects the rows; each function here gives the
+:mod:`combin.documents.tables` computes the sheets and collects the rows; each function here gives the
 lines of one section of the index from them: the head (:func:`head`), a game's heading
 (:func:`game_heading`), its par sheets on one shoe (:func:`shoe_section`), its other tables
 (:func:`other_tables_section`), its whole-game sheets (:func:`whole_game_section`), the
@@ -91,7 +91,7 @@ def chart_lines(game_id: str, wager: str, kinds: Sequence[str]) -> list[str]:
 
 def closing_sections(notes: Sequence[tuple[str, str]] = ()) -> list[str]:
     """The games' notes on whole-game sheets other commands write (``(heading, paragraph)``,
-    :attr:`combin.game.Game.index_note`), then the paytable workbench.
+    :attr:`combin.core.game.Game.index_note`), then the paytable workbench.
 
     >>> closing_sections([("Dice: the whole game", "In `dice/`.")])[:3]
     ['## Dice: the whole game', '', 'In `dice/`.']

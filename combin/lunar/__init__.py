@@ -1,6 +1,6 @@
 """Lunar Poker (58 Pa. Code Chapter 671a): hand classes, the Super Wager and the Ante instant payout.
 
-* :mod:`~combin.cards` -- the deck and the hand-class ids;
+* :mod:`~combin.core.cards` -- the deck and the hand-class ids;
 * :mod:`~combin.lunar.classes` -- class counts in closed form (no hand dealt);
 * :mod:`~combin.lunar.exhaustive` -- the same counts by evaluating every hand (numpy);
 * :mod:`~combin.lunar.space` -- the five-card outcome space, either way;
@@ -25,11 +25,11 @@ form computes it, and :func:`outcome_space` can compute it exhaustively too.
 2598960
 """
 
-from combin.game import AuditPages, Game, Lazy, Solver, committed_run, load_paytables, load_sections
+from combin.core.game import AuditPages, Game, Lazy, Solver, committed_run, load_paytables, load_sections
 from combin.lunar.readings import INTERPRETATIONS
 from combin.lunar.space import METHODS, outcome_space
 from combin.lunar.wagers import WAGERS
-from combin.outcomes import OutcomeSpace
+from combin.core.outcomes import OutcomeSpace
 
 __all__ = ["GAME", "outcome_space", "METHODS"]
 

@@ -1,6 +1,6 @@
 """The Lunar whole game in the evidence bundle (``combin audit``): its pages and their verification.
 
-:data:`combin.lunar.GAME` names these functions in its :class:`~combin.game.AuditPages`;
+:data:`combin.lunar.GAME` names these functions in its :class:`~combin.core.game.AuditPages`;
 the audit calls them without naming the game.
 
 * :func:`pages` -- the folder ``lunar/game/`` of a bundle: in the committed configuration
@@ -28,16 +28,16 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from combin import display
+from combin.files import display
 from combin.audit.diff import differences as file_differences
 from combin.audit.simulate import stream_seed
 from combin.audit.verify import MAX_MANIFEST_BYTES, unsafe_path
-from combin.crosscheck import Check
+from combin.core.crosscheck import Check
 from combin.documents.lunar_game import shards_document, sheet_document
 from combin.documents.stud_game import game_document
 from combin.errors import CombinError
-from combin.fileio import read_text
-from combin.game import GamePages
+from combin.files.fileio import read_text
+from combin.core.game import GamePages
 from combin.lunar import GAME
 from combin.lunar.lead import lead_tables, method_page
 from combin.render import render, render_text
@@ -234,7 +234,7 @@ def optional_pages() -> dict[str, str]:
 
 
 def _optional_groups() -> dict[str, Any]:
-    from combin.game import read_data
+    from combin.core.game import read_data
     return dict(tomllib.loads(read_data("combin.lunar", "game.toml")).get("optional_pages", {}))
 
 

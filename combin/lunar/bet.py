@@ -28,7 +28,7 @@ ace-king cannot win against a qualifying dealer: its Bet pays nothing here.
 of five or six cards in closed form, by rank multiset and flush pattern, so
 that each evaluation stands for a counted number of hands.
 
->>> from combin.cards import parse_cards, rank_of, suit_of
+>>> from combin.core.cards import parse_cards, rank_of, suit_of
 >>> hand = [(rank_of(c), suit_of(c)) for c in parse_cards("AS AD AH KC KS")]
 >>> found = combinations_in(hand)
 >>> best_class(found), hand_bet_pays(hand), L11_VALUES
@@ -49,11 +49,11 @@ from fractions import Fraction
 from math import comb, prod
 
 from combin.errors import CombinError
-from combin.game import read_data
-from combin.interpret import value_of
-from combin.cards import ACE, CLASSES, KING, TEN
+from combin.core.game import read_data
+from combin.core.interpret import value_of
+from combin.core.cards import ACE, CLASSES, KING, TEN
 from combin.lunar.readings import L11
-from combin.pays import Pay
+from combin.core.pays import Pay
 
 __all__ = ["L11_VALUES", "combinations_in", "hand_bet_pays", "bet_pays", "bet_distribution",
            "best_class"]

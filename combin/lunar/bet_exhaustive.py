@@ -58,9 +58,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from combin.errors import CombinError
-from combin.interpret import value_of
+from combin.core.interpret import value_of
 from combin.lunar.bet import bet_pays
-from combin.cards import ACE, CLASSES, KING, TEN
+from combin.core.cards import ACE, CLASSES, KING, TEN
 from combin.lunar.exhaustive import subsets_table
 from combin.lunar.readings import L11
 

@@ -13,10 +13,10 @@
 
 from math import comb
 
-from combin.analysis import par_sheet
-from combin.crosscheck import Check, anchors, readings
-from combin.progress import Messages, silent
-from combin.game import Game
+from combin.core.analysis import par_sheet
+from combin.core.crosscheck import Check, anchors, readings
+from combin.running.progress import Messages, silent
+from combin.core.game import Game
 from combin.lunar.bet import bet_distribution
 from combin.lunar.classes import class_counts
 from combin.lunar.readings import L11

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from combin.errors import CombinError
-from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
+from combin.core.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
 
 __all__ = [
     "HAND_SIZES",
@@ -56,7 +56,7 @@ HAND_SIZES = (5, 6, 7)
 class SuperKey(NamedTuple):
     """What the Super reads of five cards: the outcome of the Lunar Poker space.
 
-    ``hand_class`` is a class id of :data:`~combin.cards.CLASSES`;
+    ``hand_class`` is a class id of :data:`~combin.core.cards.CLASSES`;
     ``pictures``: all five are J, Q or K; ``court``: all five are J, Q, K or A
     (interpretation L1); ``same_color``: all red or all black; ``akq``: an ace,
     a king and a queen; ``akq_suited``: an ace, a king and a queen of one suit.

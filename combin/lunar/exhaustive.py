@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from combin.errors import CombinError
-from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
+from combin.core.cards import ACE, CLASSES, JACK, KING, QUEEN, TEN
 from combin.lunar.classes import SuperKey
 from combin.stud.core.values import subsets_table
 
@@ -292,7 +292,7 @@ def class_counts_exhaustive(cards: object, progress: Callable[[int, int], None] 
     Returns a dict from every id of :data:`CLASSES` to a Python integer, the
     same shape as :func:`combin.lunar.classes.class_counts`.  *progress*, if
     given, is called as ``progress(hands_done, hands_total)`` after each chunk
-    (see :class:`combin.progress.StderrProgress`).  On one core of a two-core machine five
+    (see :class:`combin.running.progress.StderrProgress`).  On one core of a two-core machine five
     cards took about 0.1 s, six about 1 s and seven about 3.5 s.
     """
     cards = _check_cards(cards)

@@ -6,7 +6,7 @@
 straight on the cards, for the seeded simulations that confirm the exact
 figures and for spot checks.
 
->>> from combin.cards import parse_cards
+>>> from combin.core.cards import parse_cards
 >>> key = super_key(parse_cards("AS KS QS JS TS"))
 >>> key.hand_class, key.pictures
 ('royal_flush', False)
@@ -23,7 +23,7 @@ from collections.abc import Hashable, Sequence
 
 from more_itertools import all_equal
 
-from combin.cards import ACE, JACK, KING, QUEEN, hand_class
+from combin.core.cards import ACE, JACK, KING, QUEEN, hand_class
 from combin.lunar.classes import SuperKey
 
 __all__ = ["hand_class", "super_key", "deal_hands"]

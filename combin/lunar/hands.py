@@ -13,12 +13,12 @@ from fractions import Fraction
 from math import comb
 
 from combin.errors import CombinError
-from combin.interpret import value_of
+from combin.core.interpret import value_of
 from combin.lunar.bet import L11_VALUES, bet_distribution, bet_pays
-from combin.cards import CLASS_NAMES, CLASSES
+from combin.core.cards import CLASS_NAMES, CLASSES
 from combin.lunar.classes import class_counts
 from combin.lunar.readings import L11
-from combin.progress import StderrProgress
+from combin.running.progress import StderrProgress
 
 __all__ = ["HandReport", "hand_report", "QUALIFYING"]
 

@@ -23,7 +23,7 @@ exact table, as the single-hand sheet is.
   (``"9TJQKA"`` is a 24-card deck), so the same code runs on the small decks
   where the tests enumerate every deal plainly;
 * :func:`joint_space` -- the joint table as an
-  :class:`~combin.outcomes.OutcomeSpace` whose outcomes are tuples of keys, one
+  :class:`~combin.core.outcomes.OutcomeSpace` whose outcomes are tuples of keys, one
   per hand: the package machinery settles each Super on its own hand.
 
 Why :func:`two_hand_counts` is exact.  For hands ``h`` and ``h'`` of the
@@ -86,9 +86,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from combin.errors import CombinError
-from combin.cards import RANKS
-from combin.outcomes import OutcomeSpace
-from combin.progress import Messages
+from combin.core.cards import RANKS
+from combin.core.outcomes import OutcomeSpace
+from combin.running.progress import Messages
 from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_codes
 
 __all__ = ["FULL_RANKS", "MAX_THREE_HAND_CARDS", "deck", "cycle", "two_hand_counts",
@@ -286,8 +286,8 @@ def margin(counts: Counts, hand: int) -> dict[Any, int]:
 
 
 def joint_space(hands: int, ranks: str = FULL_RANKS, progress: Messages | None = None) -> "OutcomeSpace":
-    """The joint table as an :class:`~combin.outcomes.OutcomeSpace` (outcomes: key tuples)."""
-    from combin.outcomes import OutcomeSpace
+    """The joint table as an :class:`~combin.core.outcomes.OutcomeSpace` (outcomes: key tuples)."""
+    from combin.core.outcomes import OutcomeSpace
     counts = joint_counts(hands, ranks, progress)
     cards = len(deck(ranks))
     where = "one 52-card deck" if cards == 52 else f"a {cards}-card deck of ranks {ranks}"

@@ -17,9 +17,9 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from combin import display
+from combin.files import display
 from combin.render.document import Number, Percent, Ratio, Table
-from combin.risk import risk
+from combin.core.risk import risk
 
 __all__ = ["lead_tables", "method_page", "PLACES"]
 

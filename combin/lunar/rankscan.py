@@ -92,8 +92,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from combin.errors import CombinError
-from combin.cards import ACE, CLASSES, JACK, KING, QUEEN, RANKS
-from combin.progress import Messages
+from combin.core.cards import ACE, CLASSES, JACK, KING, QUEEN, RANKS
+from combin.running.progress import Messages
 
 #: A numpy array (transition tables, weights, counts).
 Array = NDArray[Any]

@@ -1,8 +1,8 @@
 """The Lunar Poker readings the code branches on, as enums bound to ``data/interpretations.toml``.
 
 Each class is named by its interpretation id and lists exactly the values the
-data gives it (checked on import by :func:`combin.interpret.bind_readings`);
-:func:`combin.interpret.reading` gives the value in force, with the default
+data gives it (checked on import by :func:`combin.core.interpret.bind_readings`);
+:func:`combin.core.interpret.reading` gives the value in force, with the default
 read from the data.
 
 >>> [key for key in INTERPRETATIONS], INTERPRETATIONS["L11"].default
@@ -15,8 +15,8 @@ read from the data.
 
 from enum import StrEnum
 
-from combin.game import load_interpretations
-from combin.interpret import bind_readings
+from combin.core.game import load_interpretations
+from combin.core.interpret import bind_readings
 
 __all__ = ["L1", "L2", "L3", "L4", "L5", "L11", "INTERPRETATIONS"]
 

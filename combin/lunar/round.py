@@ -8,7 +8,7 @@ the key of a first five (:func:`combin.lunar.hand.super_key`, written as
 text: the class and the five features every reading of L1-L5 reads, so the
 sums kept by key serve every reading) and the net pay of each key under the
 Super's posted paytable and its default readings, settled by
-:func:`combin.analysis.payouts` -- the settlement of the Super's own par
+:func:`combin.core.analysis.payouts` -- the settlement of the Super's own par
 sheet, so no pay is written twice.
 
 >>> side = super_side()
@@ -45,14 +45,14 @@ def _key(hand: Sequence[int]) -> str:
 
 @lru_cache(maxsize=1)
 def _pays() -> dict[str, Fraction]:
-    from combin.analysis import payouts
+    from combin.core.analysis import payouts
     from combin.lunar.space import outcome_space
     _, table = payouts("lunar.super", space=outcome_space())
     return {key_text(key): pay for key, pay in table.items()}
 
 
 def _reading() -> str:
-    from combin.analysis import payouts
+    from combin.core.analysis import payouts
     from combin.lunar.space import outcome_space
     sheet, _ = payouts("lunar.super", space=outcome_space())
     readings = ", ".join(f"{key}={value}" for key, value in sheet.interpretations)

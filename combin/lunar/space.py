@@ -16,7 +16,7 @@ from math import comb
 
 from combin.errors import CombinError
 from combin.lunar.classes import super_feature_counts
-from combin.outcomes import OutcomeSpace
+from combin.core.outcomes import OutcomeSpace
 
 __all__ = ["outcome_space", "METHODS"]
 
@@ -29,7 +29,7 @@ METHOD = ("every five-card hand from one 52-card deck (combinations, each equall
 
 @lru_cache(maxsize=2)
 def outcome_space(method: str = "closed-form") -> OutcomeSpace:
-    """The five-card :class:`~combin.outcomes.OutcomeSpace`, by ``method``."""
+    """The five-card :class:`~combin.core.outcomes.OutcomeSpace`, by ``method``."""
     if method == "closed-form":
         counts, how = super_feature_counts(), "in closed form from rank patterns and suit arrangements"
     elif method == "exhaustive":

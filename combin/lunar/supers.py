@@ -5,7 +5,7 @@ players' hands (§ 671a.7(c)(3)).  :func:`supers_package` settles one unit on
 the Super of each of two or three hands on the joint outcome space of
 :func:`combin.lunar.joint.joint_space` -- outcomes are tuples of Super keys,
 one per hand -- with the package machinery of :mod:`combin.design.package`:
-each Super is settled by :func:`combin.analysis.payouts`, the settlement of
+each Super is settled by :func:`combin.core.analysis.payouts`, the settlement of
 the single-hand par sheet, on its own hand's key.  So the distribution of the
 bettor's total, the means, the exact covariance matrix and the probability
 that two or three Supers win come out of one exact table, and the difference
@@ -34,11 +34,11 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
-from combin.progress import Messages
+from combin.running.progress import Messages
 
 if TYPE_CHECKING:
     from combin.design.package import Package
-    from combin.outcomes import OutcomeSpace
+    from combin.core.outcomes import OutcomeSpace
 
 __all__ = ["HANDS", "READINGS", "supers_package", "paid_alike", "reading_rows", "line_table",
            "readings", "hand_label", "joint_tables", "joint_checks"]
@@ -61,7 +61,7 @@ def supers_package(hands: int, *, paytable: str | None = None,
                    progress: Messages | None = None) -> "Package":
     """The :class:`~combin.design.package.Package` of one unit on the Super of each of ``hands``
     hands dealt from one deck (``space``: a joint space, by default the 52-card one)."""
-    from combin.analysis import payouts
+    from combin.core.analysis import payouts
     from combin.design.package import Bet, settle
     from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_space
@@ -80,7 +80,7 @@ def paid_alike(space: "OutcomeSpace", table: Mapping[Any, Fraction]) -> "Outcome
     """``space`` with the outcomes whose hands are paid alike merged: each key is replaced by
     the first key (in ``table``'s order) with its payout in ``table``, and the counts of the
     outcomes that become equal are added.  Cycle, shoe and method are kept."""
-    from combin.outcomes import OutcomeSpace
+    from combin.core.outcomes import OutcomeSpace
     first: dict[Fraction, Any] = {}
     same = {key: first.setdefault(pay, key) for key, pay in table.items()}
     counts: dict[tuple[Any, ...], int] = {}
@@ -108,8 +108,8 @@ def reading_rows(space: "OutcomeSpace", paytable: str | None = None) -> list[tup
 
 def _line_of(key: Any, interpret: Mapping[str, str], paytable: str | None, extra_paytables: Sequence[Any] = ()) -> str:
     """The par-sheet line (event id, ``"other"`` for a loss) a hand of ``key`` is paid on."""
-    from combin.analysis import par_sheet
-    from combin.outcomes import OutcomeSpace
+    from combin.core.analysis import par_sheet
+    from combin.core.outcomes import OutcomeSpace
     alone = OutcomeSpace({key: 1}, 1, "one hand", "one hand", game="lunar")
     sheet = par_sheet("lunar.super", paytable=paytable, interpret=interpret, space=alone,
                       extra_paytables=extra_paytables)
@@ -120,7 +120,7 @@ def line_table(space: "OutcomeSpace", interpret: Mapping[str, str] | None = None
     """``(lines, counts)``: the lines of the Super's par sheet under ``interpret`` (highest pay
     first, ``"other"`` -- a loss -- last) and ``{(line of hand 1, line of hand 2, ...): deals}``
     over a joint space.  Each hand is settled alone, on its own key, as its par sheet settles it."""
-    from combin.analysis import par_sheet
+    from combin.core.analysis import par_sheet
     from combin.lunar.space import outcome_space
     single = outcome_space()
     interpret = interpret or {}
@@ -137,11 +137,11 @@ def line_table(space: "OutcomeSpace", interpret: Mapping[str, str] | None = None
 
 def joint_tables() -> list[tuple[str, dict[str, str]]]:
     """The committed tables of several Supers: ``[(title, {path: text}), ...]`` (see
-    :mod:`combin.tables`): for two and for three hands, the key table, the line tables under
+    :mod:`combin.documents.tables`): for two and for three hands, the key table, the line tables under
     every reading and the package sheet (Markdown and JSON)."""
     from combin.documents import supers as pages
     from combin.documents.design import package_document
-    from combin.interpret import value_of
+    from combin.core.interpret import value_of
     from combin.lunar.classes import SUPER_KEY
     from combin.lunar.joint import joint_space
     from combin.lunar.readings import L4

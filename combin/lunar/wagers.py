@@ -16,13 +16,13 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import partial
 
-from combin.interpret import reading
+from combin.core.interpret import reading
 from combin.lunar.classes import SuperKey
 from combin.lunar.readings import L1, L2, L3, L4, L5
-from combin.outcomes import OutcomeSpace
-from combin.pays import Pay
-from combin.paytable import Paytable
-from combin.wager import Event, Lookup, Wager
+from combin.core.outcomes import OutcomeSpace
+from combin.core.pays import Pay
+from combin.core.paytable import Paytable
+from combin.core.wager import Event, Lookup, Wager
 
 __all__ = ["WAGERS", "SUPER_EVENTS", "INSTANT_EVENTS"]
 

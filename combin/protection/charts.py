@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from combin.baccarat.shoe import VALUE_NAMES
 from combin.errors import CombinError
-from combin.fileio import PathLike, write_atomic
+from combin.files.fileio import PathLike, write_atomic
 from combin.protection.simulate import trigger_text
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ Shoes are dealt in chunks of :data:`CHUNK` shoes; chunk ``k`` is dealt by
 ``random.Random(f"combin.count/{seed}/{k}")``.  Each chunk returns integer
 sums, and sums of integers do not depend on the order they are added in, so
 the result for a seed is the same whatever the number of worker processes.
-One worker deals here; more, or ``--scheduler``, go to :mod:`combin.executor`
+One worker deals here; more, or ``--scheduler``, go to :mod:`combin.running.executor`
 (a local Dask cluster, or an existing one), the executor of all heavy work.
 Ctrl-C stops the run: the chunks already finished make the (partial) result.
 """
@@ -94,11 +94,11 @@ def run_chunks(plan: Plan, shoes: object, workers: object = 1,
     """Deal ``shoes`` shoes in chunks; return ``(sums, interrupted)``.
 
     With ``workers`` > 1 (or a ``scheduler`` address) the chunks go to
-    :func:`combin.executor.run_chunks`; chunks are added as they finish (sums
+    :func:`combin.running.executor.run_chunks`; chunks are added as they finish (sums
     of integers: the order does not matter).  Ctrl-C stops the run: the chunks
     already finished make the (partial) result.
     """
-    from combin.executor import run_chunks as execute
+    from combin.running.executor import run_chunks as execute
     shoes = whole(shoes, "--shoes", 1, MAX_SHOES)
     workers = whole(workers, "--workers", 1, MAX_WORKERS)
     total = _zero_sums(len(plan.triggers))

@@ -16,11 +16,11 @@ work one command may ask for.
 
 from fractions import Fraction
 
-from combin import display
+from combin.files import display
 from combin.baccarat.shoe import RANK_VALUE, VALUE_NAMES
-from combin.bounded import MAX_CHARS, parse_fraction, parse_int
+from combin.files.bounded import MAX_CHARS, parse_fraction, parse_int
 from combin.errors import CombinError
-from combin.ranks import parse_rank
+from combin.core.ranks import parse_rank
 
 __all__ = ["DEFAULT_CUT", "DEFAULT_SHOES", "MIN_CUT", "MAX_SHOES", "MAX_WORKERS", "MAX_DECKS",
            "MAX_TAG", "ALWAYS", "parse_tags", "parse_triggers", "trigger_text", "parse_burn",
@@ -107,7 +107,7 @@ def parse_triggers(text: object) -> tuple[Fraction | None, ...]:
 
 
 def whole(value: object, name: str, low: int, high: int | None = None) -> int:
-    """A bounded whole number (:func:`combin.bounded.parse_int`: refused by length first)."""
+    """A bounded whole number (:func:`combin.files.bounded.parse_int`: refused by length first)."""
     return parse_int(value, name, low, high)
 
 

@@ -3,7 +3,7 @@
 :func:`deck_table` computes one par sheet per deck count and per paytable of
 the wager (:func:`columns` says which: every paytable, or for a wager whose
 paytable a rule set imposes -- the Banker -- every rule set), all through
-:func:`combin.analysis.select_wager` (each column resolved once), so
+:func:`combin.core.analysis.select_wager` (each column resolved once), so
 ``--rules``, ``--interpret`` and any user paytable are honoured exactly as
 ``combin par`` honours them.
 
@@ -26,13 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from combin.analysis import Selection, paytable_ids, select, select_wager
+from combin.core.analysis import Selection, paytable_ids, select, select_wager
 from combin.baccarat.shoe import parse_decks
 from combin.errors import CombinError
-from combin.game import Game
-from combin.parsheet import ParSheet
+from combin.core.game import Game
+from combin.core.parsheet import ParSheet
 from combin.registry import find_wager, games
-from combin.wager import Wager
+from combin.core.wager import Wager
 
 __all__ = ["DEFAULT_DECKS_LIST", "DeckTable", "require_protection", "protected", "parse_decks_list", "columns",
            "deck_table"]
@@ -55,11 +55,11 @@ def require_protection(wager_id: str) -> tuple[Game, Wager]:
 
 
 def protected(wager: Selection | str, **options: Any) -> Selection:
-    """The :class:`~combin.analysis.Selection` of a wager of a game with game protection.
+    """The :class:`~combin.core.analysis.Selection` of a wager of a game with game protection.
 
     ``wager`` is a Selection already resolved (by a command) -- passed through
     -- or a wager id resolved here once with ``options`` (those of
-    :func:`combin.analysis.select`).
+    :func:`combin.core.analysis.select`).
     """
     if isinstance(wager, Selection):
         chosen = wager

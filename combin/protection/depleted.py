@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from combin.analysis import Selection
+from combin.core.analysis import Selection
 from combin.baccarat.shoe import parse_shoe
 from combin.errors import CombinError
-from combin.parsheet import ParSheet
+from combin.core.parsheet import ParSheet
 from combin.protection.decks import protected
 
 __all__ = ["Depleted", "reference_decks", "depleted_sheet"]
@@ -57,8 +57,8 @@ class Depleted:
 
 
 def depleted_sheet(wager: Selection | str, spec: object, **options: Any) -> Depleted:
-    """The :class:`Depleted` comparison.  ``wager`` is a :class:`~combin.analysis.Selection`,
-    or a wager id resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
+    """The :class:`Depleted` comparison.  ``wager`` is a :class:`~combin.core.analysis.Selection`,
+    or a wager id resolved once with ``options`` (:func:`combin.core.analysis.select`'s)."""
     chosen = protected(wager, **options)
     if spec is None:
         raise CombinError("combin shoe needs --shoe SPEC, e.g. --shoe '8d-TT5'")

@@ -29,7 +29,7 @@ with ``t̄ = sum n_r t_r / N`` and ``ē = sum n_r e_r / N`` (zero, by the
 identity).  Why the figures are exact: each EV is the expected return of a
 par sheet over an exact enumeration; effects, the identity and the squared
 correlation are sums of products of Fractions; only the final square root is
-taken, in 40-digit :mod:`decimal` (:func:`combin.display.sqrt`).
+taken, in 40-digit :mod:`decimal` (:func:`combin.files.display.sqrt`).
 
 >>> imbalance([16, 4, 4, 4, 4, 4, 4, 4, 4, 4], [1, -1, -1, -1, -1, 1, 1, 1, 1, 0]), tag_text((0, 1, -1, 2)), DEFAULT_MAX_TAG
 (16, '0,1,-1,2  (T=0 A=+1 2=-1 3=+2)', 2)
@@ -53,12 +53,12 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from combin import display
-from combin.analysis import Selection
+from combin.files import display
+from combin.core.analysis import Selection
 from combin.baccarat.shoe import (MIN_CARDS, PER_DECK, VALUE_NAMES, Shoe, parse_decks,
                                   parse_shoe)
 from combin.errors import CombinError
-from combin.parsheet import ParSheet
+from combin.core.parsheet import ParSheet
 from combin.protection.decks import protected
 
 __all__ = ["DEFAULT_MAX_TAG", "TagSet", "Effects", "effects_of_removal", "candidate_tags",
@@ -219,8 +219,8 @@ def effects_of_removal(wager: Selection | str, shoe: Shoe | str | None = None,
                        max_tag: int = DEFAULT_MAX_TAG, *, decks: object = None,
                        **options: Any) -> Effects:
     """The :class:`Effects` of ``wager`` on ``shoe`` (a Shoe or a shoe spec; else ``decks``
-    full decks, default 8).  ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id
-    resolved once with ``options`` (:func:`combin.analysis.select`'s)."""
+    full decks, default 8).  ``wager`` is a :class:`~combin.core.analysis.Selection`, or a wager id
+    resolved once with ``options`` (:func:`combin.core.analysis.select`'s)."""
     chosen = protected(wager, **options)
     if isinstance(shoe, str):
         dealt: Shoe = parse_shoe(shoe)

@@ -13,7 +13,7 @@ cross products.  From those exact sums:
 
 The point estimate and the variance are exact Fractions; only the square
 root, and so the interval ``estimate -+ z · se`` with the two-sided 95% normal
-quantile ``z`` of :mod:`combin.risk`, is a 40-digit :class:`decimal.Decimal`.
+quantile ``z`` of :mod:`combin.core.risk`, is a 40-digit :class:`decimal.Decimal`.
 
 >>> estimate = mean(4, 2, 4)            # the values 1, 1, 1, -1
 >>> estimate.value, estimate.variance, estimate.contains(Fraction(0)), str(Z95)[:5]
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from combin import display
-from combin.display import CONTEXT, to_decimal
-from combin.risk import CONFIDENCES
+from combin.files import display
+from combin.files.display import CONTEXT, to_decimal
+from combin.core.risk import CONFIDENCES
 
 __all__ = ["Estimate", "Z95", "mean", "ratio"]
 

@@ -2,7 +2,7 @@
 
 A simulation deals rounds card by card and must settle millions of them; it
 must not re-implement a wager's rules.  :func:`payout_table` therefore takes
-the settlement the par-sheet engine uses (:func:`combin.analysis.payouts`,
+the settlement the par-sheet engine uses (:func:`combin.core.analysis.payouts`,
 with the user's paytable, rule set and interpretations) for each possible
 final :class:`~combin.baccarat.enumeration.Round` and returns the table
 ``Round -> Fraction``.
@@ -24,9 +24,9 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from combin.analysis import Selection
-from combin.outcomes import OutcomeSpace
-from combin.parsheet import ParSheet
+from combin.core.analysis import Selection
+from combin.core.outcomes import OutcomeSpace
+from combin.core.parsheet import ParSheet
 from combin.protection.decks import protected
 
 __all__ = ["Settlement", "payout_table", "settlement", "state_index", "STATES"]
@@ -43,7 +43,7 @@ def state_index(player_cards: int, player_total: int, banker_cards: int,
 
 def payout_table(chosen: Selection, states: Sequence[Hashable]) -> dict[Any, Fraction]:
     """``{Round: exact net payout}`` for ``states``, each settled by the par-sheet engine
-    under the :class:`~combin.analysis.Selection` ``chosen``."""
+    under the :class:`~combin.core.analysis.Selection` ``chosen``."""
     space = OutcomeSpace({state: 1 for state in states}, len(states), "round states",
                          "round states", game=chosen.game.id)
     return chosen.payouts(space)
@@ -74,8 +74,8 @@ class Settlement:
 def settlement(wager: Selection | str, decks: int, **options: Any) -> Settlement:
     """The :class:`Settlement` of ``wager`` for rounds dealt from ``decks`` full decks.
 
-    ``wager`` is a :class:`~combin.analysis.Selection`, or a wager id resolved
-    once with ``options`` (:func:`combin.analysis.select`'s).
+    ``wager`` is a :class:`~combin.core.analysis.Selection`, or a wager id resolved
+    once with ``options`` (:func:`combin.core.analysis.select`'s).
 
     The states are those the exact enumeration of the full shoe reaches (every
     state any part of that shoe can deal).  Raises AssertionError if the table

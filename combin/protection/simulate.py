@@ -93,9 +93,9 @@ def simulate(wager: Any, *, workers: object = 1,
              **deal: Unpack[Deal]) -> CountResult:
     """Run the count simulation dealt as ``deal`` says (:class:`Deal`).
 
-    ``wager`` is a :class:`~combin.analysis.Selection` resolved by the command,
+    ``wager`` is a :class:`~combin.core.analysis.Selection` resolved by the command,
     or a wager id (its default paytable and readings).  ``scheduler`` sends the
-    chunks to an existing Dask cluster (:mod:`combin.executor`).  Returns a
+    chunks to an existing Dask cluster (:mod:`combin.running.executor`).  Returns a
     :class:`CountResult` (``interrupted`` when Ctrl-C stopped it early).
 
     >>> result = simulate("eclipse.sun7", triggers=(None,), shoes=2)

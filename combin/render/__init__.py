@@ -72,7 +72,7 @@ def emit(document: Document, args: Any) -> str | bytes:
     if fmt == "xlsx" and not out:
         raise CombinError("--format xlsx writes a workbook: give --out FILE.xlsx")
     if fmt == "csv" and out and table is None and len(document.tables) > 1:
-        from combin.fileio import write_tree
+        from combin.files.fileio import write_tree
         from combin.render.csvfile import files
         write_tree(out, files(document))
         return ""

@@ -21,7 +21,7 @@ Cells carry exact values and say how they are shown:
 
 :func:`shown` (what a reader sees) and :func:`machine` (what CSV and JSON
 hold) are the one place where a cell becomes text; the rounding and the
-thousands separators they use live in :mod:`combin.display`.
+thousands separators they use live in :mod:`combin.files.display`.
 
 >>> row = [Text("royal flush"), Count(4), Ratio(Fraction(1, 649740)), Percent(Fraction(1, 8)), Number(Decimal("0.25"), 3)]
 >>> [shown(c) for c in row]
@@ -41,7 +41,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Union
 
-from combin import display
+from combin.files import display
 
 __all__ = ["Count", "Ordinal", "Ratio", "Percent", "Number", "Text", "Cell", "Column", "Table", "Figure",
            "Document", "cell", "shown", "field_text", "machine", "machine_columns", "is_numeric", "exact_text",
@@ -81,7 +81,7 @@ class Ratio:
 @dataclass(frozen=True)
 class Percent:
     """An exact fraction (or a Decimal) shown as a percentage at ``places``; ``given``: a
-    figure the user gave, shown with every digit it has (:func:`combin.display.percent_given`)."""
+    figure the user gave, shown with every digit it has (:func:`combin.files.display.percent_given`)."""
 
     value: Fraction | int | Decimal
     places: int = 4

@@ -16,7 +16,7 @@
 
 No module here names a game: a game's rules are its own package's data
 (:func:`~combin.stud.core.rules.load_game` reads them through the game's
-:class:`~combin.game.Solver`).  The timings of the engine are in :mod:`combin.bench`.
+:class:`~combin.core.game.Solver`).  The timings of the engine are in :mod:`combin.bench`.
 """
 
 __all__: list[str] = []

@@ -25,13 +25,13 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from combin import display
-from combin.analysis import Selection, select_wager
-from combin.game import Game
-from combin.paytable import Paytable
+from combin.files import display
+from combin.core.analysis import Selection, select_wager
+from combin.core.game import Game
+from combin.core.paytable import Paytable
 from combin.registry import games
-from combin.risk import CONFIDENCES
-from combin.wager import Wager
+from combin.core.risk import CONFIDENCES
+from combin.core.wager import Wager
 
 __all__ = ["SHOES", "scenario_key", "readings", "scenarios", "workbench_data"]
 

@@ -6,8 +6,8 @@ from importlib import resources
 from pathlib import Path
 
 from combin.version import __version__
-from combin.fileio import write_tree
-from combin.paytable import Paytable
+from combin.files.fileio import write_tree
+from combin.core.paytable import Paytable
 from combin.workbench.data import workbench_data
 
 __all__ = ["page", "write_page", "PAGE_NAME"]

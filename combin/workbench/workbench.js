@@ -26,7 +26,7 @@ const pow10 = (k) => 10n ** BigInt(k);
 function ratText(r) { return r.d === 1n ? r.n.toString() : `${r.n}/${r.d}`; }
 function grouped(n) { const s = n.toString(); return s.replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
 
-// n/d rounded half to even (d > 0), as combin.display.decimal rounds.
+// n/d rounded half to even (d > 0), as combin.files.display.decimal rounds.
 function roundHalfEven(n, d) {
   let q = n / d;
   if (n % d !== 0n && n < 0n) { q -= 1n; }
@@ -71,7 +71,7 @@ function parseDecimalOrFraction(text) {
   return null;
 }
 
-// --- pays, read as combin.pays.Pay reads them ------------------------------------------------
+// --- pays, read as combin.core.pays.Pay reads them ------------------------------------------------
 const NUMBER = "[0-9][0-9,_]*(?:\\.[0-9]+)?";
 const RATIO = new RegExp(`^(${NUMBER})\\s*(to|for)\\s*(${NUMBER})$`, "i");
 function parsePay(text) {

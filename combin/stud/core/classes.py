@@ -109,7 +109,7 @@ def situations_in_rows(deck: Deck, low: int, high: int) -> Situations:
 def class_of(deck: Deck, hand: Sequence[int], up: int) -> tuple[int, int]:
     """``(row, up)`` of the class of a situation: the canonical hand's row and the up card.
 
-    >>> from combin.cards import parse_cards, parse_card
+    >>> from combin.core.cards import parse_cards, parse_card
     >>> from combin.stud.core.deck import Deck
     >>> deck = Deck.parse(None)
     >>> a = class_of(deck, parse_cards("Ah Kh 7s 7d 2c"), parse_card("9s"))
@@ -129,7 +129,7 @@ def relabelling_of(deck: Deck, hand: Sequence[int], up: int) -> tuple[int, int, 
     least up card names the class's up card; each of the 24 relabellings is ranked in plain
     integers (a simulated round asks this once: about 0.1 ms).
 
-    >>> from combin.cards import parse_cards, parse_card
+    >>> from combin.core.cards import parse_cards, parse_card
     >>> from combin.stud.core.deck import Deck
     >>> row, up, perm = relabelling_of(Deck.parse(None), parse_cards("Ah Kh 7s 7d 2c"), parse_card("9s"))
     >>> (parse_card("9s") & ~3) | perm[parse_card("9s") & 3] == up

@@ -28,7 +28,7 @@ call), and a kernel that is annotated keeps its annotations at every call site.
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 
-from combin import numba_cache
+from combin.running import numba_cache
 
 numba_cache.configure()     # before numba is imported: where this process (and the workers it
                             # starts, which inherit the setting) keep the compiled cache

@@ -2,7 +2,7 @@
 
 Lunar Poker and Caribbean Stud use one 52-card deck; for cross-checks the
 engine also plays on a reduced deck (``9TJQKA`` is 24 cards).  Card ids are
-those of :mod:`combin.cards` (``rank * 4 + suit``), so a reduced deck's
+those of :mod:`combin.core.cards` (``rank * 4 + suit``), so a reduced deck's
 cards keep their names and hand rules never change with the deck.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from combin.errors import CombinError
-from combin.cards import RANKS, format_card
+from combin.core.cards import RANKS, format_card
 
 __all__ = ["Deck", "FULL_RANKS"]
 
@@ -89,7 +89,7 @@ class Deck:
     def check(self, cards: Sequence[int]) -> Sequence[int]:
         """Raise :class:`CombinError` naming the first card whose rank is not in the deck.
 
-        >>> from combin.cards import parse_cards
+        >>> from combin.core.cards import parse_cards
         >>> Deck.parse("JQKA").check(parse_cards("As Kd"))
         [51, 45]
         >>> Deck.parse("JQKA").check(parse_cards("9s"))

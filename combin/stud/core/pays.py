@@ -27,7 +27,7 @@ import numpy as np
 
 import combin.stud.core.rules
 import combin.stud.core.values
-from combin.cache import source_digest
+from combin.running.cache import source_digest
 from combin.errors import CombinError
 from combin.stud.core.rules import bet_pay
 from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, STRAIGHT, STRAIGHT_FLUSH, category_of, hand_value
@@ -84,7 +84,7 @@ def whole_pays(rules: Any, dealt: Sequence[int] | None = None) -> WholePays:
     ``take_low`` and ``take_high`` are that one pay, so every engine that picks one of the two by
     the final hand's level reads the dealt hand's pay without knowing the reading.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.rules import load_game, stud_games
     >>> rules = load_game(stud_games()[0]).resolve(interpret={"L9": "first-five"})
     >>> pays = whole_pays(rules, parse_cards("9s Ts Jd Qc Kh"))      # a straight, as dealt
@@ -110,9 +110,9 @@ def whole_pays(rules: Any, dealt: Sequence[int] | None = None) -> WholePays:
 def representative(value: int) -> list[int]:
     """Five cards with this hand value (ranks from the value, suited iff a flush category).
 
-    >>> from combin.cards import format_cards
+    >>> from combin.core.cards import format_cards
     >>> from combin.stud.core.values import best_value
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> format_cards(representative(best_value(parse_cards("Ah Kh Qh Jh Th"))))
     'Ac Kc Qc Jc Tc'
     """
@@ -133,7 +133,7 @@ _PAYS: dict[tuple[str, str | None], dict[int, int]] = {}   # (game, L11) -> {val
 def value_pay(rules: Any, value: int) -> int:
     """The Bet pay (to 1, L11 read) of a five-card hand of this value, a whole number, memoised.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.rules import load_game, stud_games
     >>> from combin.stud.core.values import best_value
     >>> rules = load_game(stud_games()[0]).resolve()
@@ -158,7 +158,7 @@ def level_pays(rules: Any, values: np.ndarray) -> np.ndarray:
 
 
 def pay_key(rules: Any, deck: Any) -> str:
-    """Everything the level pays are computed from, as text (a cache key, :mod:`combin.cache`): the
+    """Everything the level pays are computed from, as text (a cache key, :mod:`combin.running.cache`): the
     game, L11, the deck, the Bet table, every data file of the game's package and the code that
     reads a pay (this module, the stud core's rules and values, the game's second-combination
     reader)."""

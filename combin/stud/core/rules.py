@@ -1,7 +1,7 @@
 """Stud games as data (each game's ``data/stud.toml``) and the exact settlement of one round.
 
 :func:`load_game` reads the :class:`StudGame` of a registered game that has a
-:class:`~combin.game.Solver` (``caribbean``, ``lunar``) from that game's own package;
+:class:`~combin.core.game.Solver` (``caribbean``, ``lunar``) from that game's own package;
 :meth:`StudGame.resolve` fixes a paytable and the interpretations into
 :class:`Rules`, whose numbers (the Ante and Bet results, the fees, the
 instant payout) every summation, simulation and oracle reads.  :func:`settle`
@@ -20,15 +20,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
-from combin.game import read_data
-from combin.cards import CLASSES, format_cards
-from combin.pays import Pay
+from combin.core.game import read_data
+from combin.core.cards import CLASSES, format_cards
+from combin.core.pays import Pay
 from combin.stud.core.values import QUALIFY, STRAIGHT, best_value, category_of, hand_value, value_class
 
 if TYPE_CHECKING:
-    from combin.game import Game, Solver
-    from combin.interpret import Interpretation
-    from combin.paytable import Paytable
+    from combin.core.game import Game, Solver
+    from combin.core.interpret import Interpretation
+    from combin.core.paytable import Paytable
 
 #: A second paytable combination on a winning Bet (L11): ``(cards as (rank, suit) pairs, reading,
 #: the Bet's pays by class) -> (name, pays)``.
@@ -95,7 +95,7 @@ class StudGame:
     ``second_pays`` reads a second paytable combination on a winning Bet (L11),
     ``(cards as (rank, suit) pairs, reading, {class id: net pay}) -> (name, pays)``, when the game has one;
     ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination);
-    ``solver`` is the game's :class:`~combin.game.Solver` (its package, commands, the folder
+    ``solver`` is the game's :class:`~combin.core.game.Solver` (its package, commands, the folder
     of its exact run's shards).
 
     >>> from combin.lunar import GAME as LUNAR
@@ -342,7 +342,7 @@ def reading_notes(game_id: str, readings: Any) -> list[str]:
 
 
 def stud_games() -> tuple[str, ...]:
-    """The ids of the registered games the stud engine plays (those with a :class:`~combin.game.Solver`).
+    """The ids of the registered games the stud engine plays (those with a :class:`~combin.core.game.Solver`).
 
     >>> stud_games()
     ('lunar', 'caribbean')
@@ -356,7 +356,7 @@ def load_game(game_id: str) -> StudGame:
     """The :class:`StudGame` of the registered game ``game_id`` (``caribbean``, ``lunar``).
 
     The rules are the game's own ``data/stud.toml``; the instant-payout paytables and
-    the interpretations are the game's (:class:`~combin.game.Game`); the stud engine
+    the interpretations are the game's (:class:`~combin.core.game.Game`); the stud engine
     names no game.
 
     >>> from combin.lunar import GAME as LUNAR
@@ -442,7 +442,7 @@ def check_force(force: dict[str, Any], registry: "dict[str, Interpretation]") ->
 def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:
     """Net pay to 1 of a winning Bet for the player's final cards (5 or 6).
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.caribbean import GAME as CARIBBEAN
     >>> bet_pay(load_game(CARIBBEAN.id).resolve(), parse_cards("As Ks Qs Js Ts"))
     Fraction(100, 1)
@@ -458,7 +458,7 @@ def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:
 def instant_pay(rules: Rules, first_five: Iterable[int]) -> Fraction | None:
     """The instant payout (net, per Ante) of the first five cards, or ``None``.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.lunar import GAME as LUNAR
     >>> instant_pay(load_game(LUNAR.id).resolve("B"), parse_cards("As Ks Qs Js Ts"))
     Fraction(1000, 1)
@@ -475,7 +475,7 @@ def instant_pay(rules: Rules, first_five: Iterable[int]) -> Fraction | None:
 def highest_card(dealer: Iterable[int]) -> int:
     """The dealer's highest card, ace high (a non-qualifying hand has no pair: it is unique).
 
-    >>> from combin.cards import format_card, parse_cards
+    >>> from combin.core.cards import format_card, parse_cards
     >>> format_card(highest_card(parse_cards("Qc Jd 4h 3s 2c")))
     'Qc'
     """
@@ -486,7 +486,7 @@ def replaced_card(dealer: Iterable[int], which: ForceCard) -> int:
     """The card of a non-qualifying ``dealer`` that forcing replaces (L10, ``which``): its highest
     or its lowest, ace high (five distinct ranks: either is unique).
 
-    >>> from combin.cards import format_card, parse_cards
+    >>> from combin.core.cards import format_card, parse_cards
     >>> dealer = parse_cards("Ac Jd 4h 3s 2c")
     >>> format_card(replaced_card(dealer, ForceCard.HIGHEST)), format_card(replaced_card(dealer, ForceCard.LOWEST))
     ('Ac', '2c')
@@ -521,7 +521,7 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
     L7=ends-round; under L7=continue the instant payout is the separate
     ``lunar.instant`` figure and this settles the main game only.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.caribbean import GAME as CARIBBEAN
     >>> rules = load_game(CARIBBEAN.id).resolve()
     >>> settle(rules, parse_cards("As Ks Qs Js Ts"), parse_cards("Ac Kd 7h 5s 2d"), "play")  # 1 + 2 x 100

@@ -11,7 +11,7 @@ the round is played under are a :class:`combin.stud.core.rules.Rules`.
 from dataclasses import dataclass
 
 from combin.errors import CombinError
-from combin.cards import format_card, parse_card
+from combin.core.cards import format_card, parse_card
 from combin.stud.core.deck import Deck
 
 __all__ = ["Situation", "card_text"]

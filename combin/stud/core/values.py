@@ -27,7 +27,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from combin.errors import CombinError
-from combin.cards import ACE, KING
+from combin.core.cards import ACE, KING
 from combin.stud.core.deck import Deck
 
 __all__ = ["subsets_table", "CATEGORY_SHIFT", "hand_value", "best_value", "value_class", "category_of",
@@ -56,7 +56,7 @@ def _pack(category: int, ranks: Sequence[int]) -> int:
 def hand_value(cards: Iterable[int]) -> int:
     """The value of exactly five distinct card ids (higher beats lower, equal ties).
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> hand_value(parse_cards("As Kd 7h 5s 2d")) > hand_value(parse_cards("As Qd Jh Ts 8d"))
     True
     """
@@ -86,7 +86,7 @@ def hand_value(cards: Iterable[int]) -> int:
 def best_value(cards: Iterable[int]) -> int:
     """The value of the best five of 5, 6 or 7 cards.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> best_value(parse_cards("As Ad Ah Kc Kd 2s 3s")) == hand_value(parse_cards("As Ad Ah Kc Kd"))
     True
     """
@@ -103,7 +103,7 @@ QUALIFY = _pack(HIGH_CARD, [ACE, KING, 2, 1, 0])
 def category_of(value: int) -> int:
     """The category number (0 high card .. 8 straight flush) of a value.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> category_of(hand_value(parse_cards("As Ks Qs Js Ts")))
     8
     """
@@ -111,9 +111,9 @@ def category_of(value: int) -> int:
 
 
 def value_class(value: int) -> str:
-    """The class id of :data:`combin.cards.CLASSES` for a hand value.
+    """The class id of :data:`combin.core.cards.CLASSES` for a hand value.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> value_class(hand_value(parse_cards("As Ks Qs Js Ts"))), value_class(QUALIFY)
     ('royal_flush', 'ace_king')
     """
@@ -129,7 +129,7 @@ def value_class(value: int) -> str:
 def values_of(hands: ArrayLike) -> Array:
     """Values of an ``(m, 5)`` array of card ids, vectorised (the same order as :func:`hand_value`).
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> royal = parse_cards("As Ks Qs Js Ts")
     >>> values_of(np.array([royal])).tolist() == [hand_value(royal)]
     True
@@ -183,7 +183,7 @@ class HandTable:
     index into ``levels`` (so ``dense`` orders hands exactly as ``values`` do).
     ``qualify_level`` is the first level at or above :data:`QUALIFY`.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.deck import Deck
     >>> table = HandTable(Deck.parse("JQKA"))
     >>> len(table), table.hands[0].tolist()          # C(16, 5); the first hand: four jacks, a queen
@@ -200,8 +200,8 @@ class HandTable:
         self._positions: Array | None = None
         self._hands: Array | None = None
         # values, levels and dense depend on the deck and on this module's code alone: kept in the
-        # user's cache folder between runs (combin.cache: keyed by both, read back only if intact)
-        from combin.cache import cached_arrays, source_digest
+        # user's cache folder between runs (combin.running.cache: keyed by both, read back only if intact)
+        from combin.running.cache import cached_arrays, source_digest
         import combin.stud.core.values as this
         arrays = cached_arrays("hand-table", f"{deck.text}|{source_digest(this)}", self._build)
         self.values, self.levels, self.dense = arrays["values"], arrays["levels"], arrays["dense"]
@@ -237,7 +237,7 @@ class HandTable:
     def positions_of(self, cards: ArrayLike) -> Array:
         """Deck positions of card ids (any shape); a card not in the deck is an error.
 
-        >>> from combin.cards import parse_cards
+        >>> from combin.core.cards import parse_cards
         >>> from combin.stud.core.deck import Deck
         >>> hand_table(Deck.parse("JQKA")).positions_of(parse_cards("Jc As")).tolist()
         [0, 15]
@@ -250,7 +250,7 @@ class HandTable:
     def indices_of(self, hands: ArrayLike) -> Array:
         """Row indices of an ``(m, 5)`` array of hands (cards in any order).
 
-        >>> from combin.cards import parse_cards
+        >>> from combin.core.cards import parse_cards
         >>> from combin.stud.core.deck import Deck
         >>> table = hand_table(Deck.parse("JQKA"))
         >>> table.indices_of(np.array([parse_cards("As Ks Qs Js Ah")])).tolist()

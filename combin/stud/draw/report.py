@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from combin.cards import CLASS_NAMES, CLASSES
+from combin.core.cards import CLASS_NAMES, CLASSES
 
 if TYPE_CHECKING:
     from combin.stud.core.rules import Rules

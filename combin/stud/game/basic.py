@@ -180,9 +180,9 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
     (:class:`~combin.stud.game.shards.FolderReader`, a new one by default)."""
     import gzip
     import sys
-    from combin.executor import run_chunks
-    from combin.fileio import write_atomic
-    from combin.store import DEFAULT_STORE, Store
+    from combin.running.executor import run_chunks
+    from combin.files.fileio import write_atomic
+    from combin.running.store import DEFAULT_STORE, Store
     from combin.stud.game.shards import FolderReader, shard_classes, require_plan
     from combin.stud.game.spec import RunSpec
     stream = sys.stderr if stream is None else stream
@@ -302,7 +302,7 @@ def pin_basic(folder: Any, count: int, strategy: BasicStrategy) -> bool:
     >>> pin_basic("no-such-folder", 0, BasicStrategy(()))
     False
     """
-    from combin.fileio import write_atomic
+    from combin.files.fileio import write_atomic
     where = _as_path(folder)
     if not where.is_dir():
         return False

@@ -122,7 +122,7 @@ def rank_group_order(hands: Sequence[Sequence[int]], ups: Sequence[int]) -> list
     shared by the up cards of one rank), then as listed.  The order classes are priced in changes
     no figure: a run's records are read back by class index (:func:`records_of`).
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> hands = [parse_cards(text) for text in ("As Ks Qs Js 9s", "2h 3h 4h 5h 7d", "Ah Kd Qs Jc 9h", "As Ks Qs Js 9s")]
     >>> rank_group_order(hands, parse_cards("2c 6c 2d 3d"))     # the two fives of ace-king with a 2 up together
     [1, 2, 0, 3]
@@ -224,7 +224,7 @@ def option_group(key: "OptionKey") -> str:
 def option_label(key: "OptionKey", hand: Sequence[int]) -> str:
     """An option of a hand in words (``exchange 7H 2D``).
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> hand = parse_cards("As Ad Ks Qd 9s")
     >>> option_label(("exchange", (2, 3, 4)), hand), option_label(("play", ()), hand)
     ('exchange KS QD 9S', 'play')

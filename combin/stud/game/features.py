@@ -6,7 +6,7 @@ game's ``data/basic_strategy.toml`` and :func:`basic_option` applies it to a han
 :mod:`combin.stud.game.totals` sums by these, :mod:`combin.stud.game.strategy` tabulates
 them.
 
->>> from combin.cards import parse_cards
+>>> from combin.core.cards import parse_cards
 >>> hand = parse_cards("As Kd 7h 7c 2d")
 >>> hand_feature(hand), action_of(("exchange", (0, 1, 4)), hand)
 ('one_pair/pair of 7s', 'keep the pair')
@@ -16,9 +16,9 @@ import tomllib
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from combin.cards import CLASS_NAMES
+from combin.core.cards import CLASS_NAMES
 from combin.errors import CombinError
-from combin.game import read_data
+from combin.core.game import read_data
 from combin.stud.core.values import best_value, value_class
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def basic_rules(game: "StudGame") -> tuple[BasicRules, str]:
 def basic_option(hand: Sequence[int], rules: BasicRules, keys: Collection["OptionKey"]) -> "OptionKey":
     """The option key the basic strategy picks for a hand of five card ids.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> rules = [(("one_pair",), "play"), (("high_card",), "keep-high 2")]
     >>> keys = [("fold", ()), ("play", ()), ("exchange", (2, 3, 4))]
     >>> basic_option(parse_cards("7s 7d Ks Qd 2s"), rules, keys), basic_option(parse_cards("Ks Qd 7s 5d 2s"), rules, keys)
@@ -128,7 +128,7 @@ def _draw_of(ranks: Sequence[int], suits: Sequence[int]) -> str | None:
 def hand_feature(hand: Sequence[int]) -> str:
     """The first five in a player's words, ``"class/words"`` (one of :data:`FEATURES`).
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> hand_feature(parse_cards("As Kd 7h 7c 2d")), hand_feature(parse_cards("As Kd 9h 7c 2d"))
     ('one_pair/pair of 7s', 'ace_king/ace-king')
     >>> hand_feature(parse_cards("Qs Jd 8h 7c 2d")), hand_feature(parse_cards("Ks Td 9h 6c 2d"))
@@ -157,7 +157,7 @@ def action_of(key: "OptionKey", hand: Sequence[int]) -> str:
     Cards are ordered as a player sorts them: the most of a rank first, then
     higher ranks.  An exchange is named by what it keeps.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> hand = parse_cards("As Kd 7h 7c 2d")
     >>> action_of(("exchange", (0, 1, 4)), hand), action_of(("exchange", (1, 2, 3)), hand)
     ('keep the pair', 'keep the 3rd and 5th best')

@@ -7,7 +7,7 @@ five.  The round's net is ``X = G + k S``.
 
 =====================  ==============================================================
 :class:`SideWager`     what the engine needs of the side wager: the key of a first five, its pays
-:func:`side_wager`     the game's side wager (:attr:`combin.game.Solver.side_wager`), or ``None``
+:func:`side_wager`     the game's side wager (:attr:`combin.core.game.Solver.side_wager`), or ``None``
 :class:`RoundFigures`  mean, house edge per Ante and per initial wager, element of risk, SD, hit
 :func:`from_sums`      the round from the game's sums by side key (exact mean, covariance, SD)
 :func:`dealt_nets`     per side key, the exact distribution of the game's net and amount wagered
@@ -42,7 +42,7 @@ from fractions import Fraction
 from importlib import import_module
 from typing import Any
 
-from combin import display
+from combin.files import display
 
 __all__ = ["SideWager", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "from_nets",
            "round_wagered"]

@@ -3,7 +3,7 @@
 :func:`run_game` lists the situation classes of the deck, picks all of them
 (exact) or a seeded stratified sample (:mod:`combin.stud.game.sampling`), cuts
 them into chunks, runs :func:`combin.stud.game.chunks.solve_chunk` on the
-executor (:mod:`combin.executor`, resumable through :mod:`combin.store`) and
+executor (:mod:`combin.running.executor`, resumable through :mod:`combin.running.store`) and
 builds the sheet (:mod:`combin.stud.game.sheet`).  The measured throughput --
 classes and situations per second per core -- and the projected core-hours of
 the full exact run go to standard error: timings are never part of a sheet,
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from combin.errors import CombinError
 
 if TYPE_CHECKING:
-    from combin.store import Store
+    from combin.running.store import Store
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import Rules
     from combin.stud.game.sampling import Draws
@@ -115,7 +115,7 @@ def announce_exact_run(stream: TextIO, deck: "Deck", rules: "Rules", chunks: Seq
 
 def _committed_shards(deck: "Deck", rules: "Rules", folder: str) -> str:
     """``"N of M shards of this run are in FOLDER"`` where the game keeps its exact run's shards
-    (:attr:`combin.game.Solver.shards`, relative to the working folder, as ``make`` keeps them),
+    (:attr:`combin.core.game.Solver.shards`, relative to the working folder, as ``make`` keeps them),
     else ``""``."""
     from pathlib import Path
     from combin.stud.game.shards import load_plan, load_shard
@@ -185,13 +185,13 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     ``want_classes`` ``(sheet, strategy or None, priced classes CSV)``
     (:mod:`combin.stud.game.priced`); ``multiple``: the side wager's units per Ante in the
     round as dealt (:func:`combin.stud.game.sheet.round_section`)."""
-    from combin.executor import run_chunks
-    from combin.store import DEFAULT_STORE, Store
+    from combin.running.executor import run_chunks
+    from combin.running.store import DEFAULT_STORE, Store
     from combin.stud.game.chunks import records_of, solve_chunk
     from combin.stud.game.spec import RunSpec
     from combin.stud.game.sheet import sample_sheet, totals_sheet
     from combin.stud.core.classes import situations
-    from combin import progress
+    from combin.running import progress
     from combin.stud.game.sampling import check_sample, class_count
     stream = sys.stderr if stream is None else stream
     if sample is not None:

@@ -71,13 +71,13 @@ def stratum(value: int) -> str:
     """The stratum of a first five of hand value ``value`` (:mod:`combin.stud.core.values`).
 
     >>> from combin.stud.core.values import hand_value
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> stratum(hand_value(parse_cards("7H 7C AS KD 2D"))), stratum(hand_value(parse_cards("QH 9C 7S 4D 2D")))
     ('one_pair:7', 'high_card:Q')
     >>> stratum(hand_value(parse_cards("AH KC 7S 4D 2D")))
     'ace_king'
     """
-    from combin.ranks import RANKS
+    from combin.core.ranks import RANKS
     from combin.stud.core.values import value_class
     name = value_class(value)
     if name in ("one_pair", "high_card"):
@@ -140,7 +140,7 @@ def draw_features(hands: Any) -> tuple[Any, Any]:
 def _stratum_parts(name: str) -> tuple[str, int | None, str]:
     """``(class, rank or None, splits)`` of a stratum's name: ``"high_card:K, four to a flush"``
     gives ``("high_card", 11, ", four to a flush")``."""
-    from combin.ranks import RANKS
+    from combin.core.ranks import RANKS
     base, comma, rest = name.partition(",")
     kind, _, rank = base.partition(":")
     return kind, RANKS.index(rank) if rank else None, comma + rest
@@ -169,7 +169,7 @@ def stratum_order(name: str) -> tuple[int, int, str]:
     >>> sorted(["high_card:9", "one_pair:2", "ace_king", "one_pair:A", "flush"], key=stratum_order)
     ['flush', 'one_pair:A', 'one_pair:2', 'ace_king', 'high_card:9']
     """
-    from combin.cards import CLASS_NAMES
+    from combin.core.cards import CLASS_NAMES
     kind, rank, rest = _stratum_parts(name)
     return list(CLASS_NAMES).index(kind), -(rank or 0), rest
 

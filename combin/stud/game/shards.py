@@ -165,7 +165,7 @@ def read_shard_file(path: Path, what: str) -> Any:
 def read_shard_bytes(path: Path, what: str) -> bytes:
     """The bytes of a plan or shard file, at most :data:`_LIMIT` of them (read once: a caller that
     checks their digest parses the same bytes with :func:`parse_shard_file`)."""
-    from combin.fileio import read_bytes
+    from combin.files.fileio import read_bytes
     return read_bytes(path, _LIMIT, what)
 
 
@@ -219,7 +219,7 @@ def _read_plan(path: Path) -> tuple[RunSpec, list[Shard]]:
 
 
 def _write_plan(where: Path, spec: RunSpec, shards: list[Shard], deck: Any) -> None:
-    from combin.fileio import write_atomic
+    from combin.files.fileio import write_atomic
     n = len(deck)
     write_atomic(where / "plan.json", json.dumps(_plan_json(spec, shards, sum(s.classes for s in shards),
                                                             comb(n, 5) * (n - 5)), indent=1) + "\n",
@@ -251,7 +251,7 @@ def _pinned(where: Path, spec: RunSpec, deck: Any, shards: list[Shard]) -> list[
 
 def committed_runs() -> dict[str, str]:
     """``{SHA-256: folder}`` of the pin files (``plan.json``, ``basic.json``) of every registered
-    game's exact run as committed with this version (its :class:`~combin.game.Solver`'s
+    game's exact run as committed with this version (its :class:`~combin.core.game.Solver`'s
     ``committed``, from the game's data).
 
     >>> all(len(digest) == 64 for digest in committed_runs())
@@ -265,7 +265,7 @@ def committed_runs() -> dict[str, str]:
 def plan_digest(folder: str | os.PathLike[str], name: str = "plan.json") -> str:
     """The SHA-256 of the folder's ``plan.json`` (which pins every shard's digest), or of its
     other pin file ``name``."""
-    from combin.fileio import read_bytes
+    from combin.files.fileio import read_bytes
     return hashlib.sha256(read_bytes(Path(folder) / name, _LIMIT, "shard plan")).hexdigest()
 
 
@@ -436,8 +436,8 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
     an interrupted run keeps the shards already written and, in the store,
     the chunks already priced.  ``reader``: the command's one reading of the folder.
     """
-    from combin.fileio import probe_output, write_atomic
-    from combin.store import DEFAULT_STORE, Store
+    from combin.files.fileio import probe_output, write_atomic
+    from combin.running.store import DEFAULT_STORE, Store
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
@@ -458,7 +458,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
         reader.wrote("plan")
     shards = pinned
     missing = [s for s in shards if reader.shard(s) is None]
-    from combin.progress import messages
+    from combin.running.progress import messages
     say = messages("game", stream)          # silent under -q
     say(f"{len(shards) - len(missing)} of {len(shards)} shards are in {where}")
     todo = missing if most is None else missing[:most]
@@ -484,8 +484,8 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
 def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int, chunk: int, store: Any,
                   executor: dict[str, Any], price: str | None = None) -> bytes:
     """The bytes of the shard's file: every class of the shard priced (``executor``: the
-    ``workers``, ``scheduler`` and ``stream`` of :func:`combin.executor.run_chunks`)."""
-    from combin.executor import run_chunks
+    ``workers``, ``scheduler`` and ``stream`` of :func:`combin.running.executor.run_chunks`)."""
+    from combin.running.executor import run_chunks
     from combin.stud.game.chunks import common_denominator, rank_group_order, records_of, solve_chunk
     from combin.stud.draw.options import option_keys
     rows, hands, ups, weights = shard_classes(deck, shard)
@@ -511,7 +511,7 @@ def reprice_shard(folder: str | os.PathLike[str], index: int, store_path: str, w
     strategy codes, kept values, digest) is the same.  On 52 cards a shard is about 22,000
     classes, about 4 CPU-milliseconds each in the run's own engine (the committed run: 3.8 ms a
     class), so 1 to 2 CPU-minutes a shard."""
-    from combin.store import Store
+    from combin.running.store import Store
     where = Path(folder)
     deck, rules = plan_run(where)
     spec = RunSpec.of(deck, rules)

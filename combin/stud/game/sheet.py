@@ -38,7 +38,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from combin import display
+from combin.files import display
 from combin.version import __version__
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class PaytableFigures:
 
     @property
     def sd(self) -> Decimal | None:
-        """The SD: the one decimal (:func:`combin.display.sqrt`, 40 significant digits)."""
+        """The SD: the one decimal (:func:`combin.files.display.sqrt`, 40 significant digits)."""
         variance = self.variance
         return None if variance is None else display.sqrt(variance)
 
@@ -339,7 +339,7 @@ def round_section(sheet: "GameSheet", deck: "Deck", rules: "Rules", scale: int, 
     [(label, optimal, basic)])`` and its notes join the sheet's.  Nothing is added for a game
     without a side wager; where the totals do not keep the side wager's sums (shards written
     before they were kept), a note says so and what a pass would need."""
-    from combin.risk import risk
+    from combin.core.risk import risk
     from combin.stud.game.round import RoundFigures, from_nets, from_sums, side_wager
     side = side_wager(rules.game)
     if side is None:

@@ -60,7 +60,7 @@ class Strategy:
 
     def table(self) -> list[tuple[str, str, int, str, Fraction, Fraction | None]]:
         """Rows ``(hand class, up rank, situations, kind, share, cost per Ante of the game)``."""
-        from combin.cards import CLASSES, RANKS
+        from combin.core.cards import CLASSES, RANKS
         groups: dict[tuple[str, int], dict[str, Any]] = {}
         for key, cell in self.totals.strategy.items():
             feature, up_text = key.rsplit("|", 1)
@@ -99,7 +99,7 @@ class Strategy:
 
 def strategy_json(strategy: Strategy) -> str:
     """Every class with its optimal option, as JSON (exact values ``"p/q"`` per Ante)."""
-    from combin import display
+    from combin.files import display
     from combin.version import __version__
     from combin.stud.game.chunks import option_label
     from combin.stud.core.situation import card_text
@@ -133,7 +133,7 @@ def plain_table(totals: GameTotals, scale: int) -> list[tuple[str, str, int, str
     cost per Ante of the whole game of always taking the best option of that
     kind there instead of the optimal one.
     """
-    from combin.cards import RANKS
+    from combin.core.cards import RANKS
     whole = scale * totals.weight
     rows: list[tuple[str, str, int, str, Fraction, Fraction]] = []
     for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
@@ -153,7 +153,7 @@ def action_table(totals: GameTotals) -> list[tuple[str, str, int, str, Fraction]
     (:func:`hand_feature`) and the up card's rank, strongest hands first, the action that is the
     optimal option in the most of its situations (as a player names it: :func:`action_of`) and in
     how many of them (an exact fraction)."""
-    from combin.cards import RANKS
+    from combin.core.cards import RANKS
     rows: list[tuple[str, str, int, str, Fraction]] = []
     for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
                                                       -int(k.rsplit("|", 1)[1]))):

@@ -63,7 +63,7 @@ def max_requalifying_wins(value: int, qualify: int, which: ForceCard = ForceCard
     """The most replacement cards that can requalify the dealer below a player of ``value`` when
     forcing replaces the dealer's ``which`` card.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.values import QUALIFY, hand_value
     >>> max_requalifying_wins(hand_value(parse_cards("As Ad Kh 5c 2d")), QUALIFY)   # the pair outs only
     12
@@ -86,7 +86,7 @@ def never_gains(value: int, qualify: int, win_net: int, take: int, fee: int, rep
     """True when the bound proves forcing never beats taking the Ante pay (all scaled alike), the
     dealer's ``which`` card replaced.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.values import QUALIFY, hand_value
     >>> pair = hand_value(parse_cards("As Ad Kh 5c 2d"))
     >>> never_gains(pair, QUALIFY, 3, 1, 1, 42), never_gains(pair, QUALIFY, 8, 1, 1, 42)    # 36 <= 84 < 96

@@ -32,7 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from combin.errors import CombinError
-from combin.cards import ACE, CLASSES, JACK, KING, QUEEN
+from combin.core.cards import ACE, CLASSES, JACK, KING, QUEEN
 from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
 from combin.stud.core.rules import ForceCard, bet_pay, instant_pay
@@ -198,7 +198,7 @@ def whole_games(rules: "Rules", deck: "Deck", strategies: Sequence[str] = STRATE
 
     With ``workers``, a ``scheduler`` or a ``store_path`` the situations are cut
     into ``spans`` (default :data:`SPANS`) ranges of canonical hands, summed as
-    chunks on the executor (:mod:`combin.executor`) and kept in the store, so
+    chunks on the executor (:mod:`combin.running.executor`) and kept in the store, so
     an interrupted run resumes; the spans' sums are added (every entry is a sum
     over the situations of its span, and the spans partition the situations),
     the same integers as one pass.  ``spans`` alone cuts the pass in this process.
@@ -230,8 +230,8 @@ def whole_games(rules: "Rules", deck: "Deck", strategies: Sequence[str] = STRATE
     if not distributed:
         found = [span_sums(*chunk) for chunk in chunks]
     else:
-        from combin.executor import run_chunks
-        from combin.store import DEFAULT_STORE, Store
+        from combin.running.executor import run_chunks
+        from combin.running.store import DEFAULT_STORE, Store
         description = spec.with_mode("no-draw", strategies=list(strategies), spans=count).to_json()
         with Store(store_path or DEFAULT_STORE) as store:
             found = run_chunks(span_sums, chunks, workers=workers, scheduler=scheduler, store=store,

@@ -7,7 +7,7 @@ under L10=replace-lowest-once) when the player forces.  At each decision it take
 after a draw; take the Ante pay or force, with the dealer's five in view), and
 it averages each chance node with :class:`~fractions.Fraction`, so its values
 are exact by construction.  It has its own plain hand comparison
-(:func:`plain_value`: the class of :func:`combin.cards.hand_class`, then
+(:func:`plain_value`: the class of :func:`combin.core.cards.hand_class`, then
 the ranks by count and height, written from the rules) and shares nothing with
 the fast engine (:mod:`combin.stud.draw.advise`) except the Bet pays per hand
 (:func:`combin.stud.core.rules.bet_pay`) and the amounts of the game's data
@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from combin.cards import hand_class
+from combin.core.cards import hand_class
 from combin.errors import CombinError
 from combin.stud.core.rules import Rules, bet_pay
 from combin.stud.core.situation import Situation
@@ -49,7 +49,7 @@ def plain_value(cards: Sequence[int]) -> PlainValue:
     Straights compare by their top card, the wheel A-2-3-4-5 by its five;
     every other hand by its ranks ordered by how often they occur, then by height.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> plain_value(parse_cards("As 2d 3h 4c 5s")) < plain_value(parse_cards("2s 3d 4h 5c 6s"))   # the wheel
     True
     """
@@ -66,7 +66,7 @@ def plain_value(cards: Sequence[int]) -> PlainValue:
 def plain_best(cards: Iterable[int]) -> tuple[PlainValue, str]:
     """The best :func:`plain_value` of any five of ``cards``, and that five's class.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> plain_best(parse_cards("As Ad Ks Qd 9s 9d"))[1]
     'two_pair'
     """
@@ -76,7 +76,7 @@ def plain_best(cards: Iterable[int]) -> tuple[PlainValue, str]:
 def qualifies(cards: Sequence[int]) -> bool:
     """Does the dealer's five qualify?  Ace-king or better.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> qualifies(parse_cards("As Kd 7h 5c 2d")), qualifies(parse_cards("Qs Jd 7h 5c 2d"))
     (True, False)
     """

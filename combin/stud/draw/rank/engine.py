@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from combin.cache import cached_arrays
+from combin.running.cache import cached_arrays
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
@@ -40,8 +40,8 @@ from combin.stud.draw.rank.tables import OFFSET, build
 __all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_capacity"]
 
 def _level_classes(levels: np.ndarray) -> np.ndarray:
-    """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
-    from combin.cards import ACE, CLASSES
+    """Per level, the index in :data:`combin.core.cards.CLASSES` of the hand class of its value."""
+    from combin.core.cards import ACE, CLASSES
     from combin.stud.core.values import CATEGORIES, QUALIFY, STRAIGHT_FLUSH
     values = levels.astype(np.int64)
     category = values // CATEGORY_SHIFT
@@ -100,7 +100,7 @@ def _win_levels(rules: Any) -> np.ndarray:
     key = (rules.game.key, rules.readings)
     if key not in _WINS:
         # the wins depend on the rules' Bet table and L11 and on the code and data that read a pay:
-        # all in the cache key (combin.cache), so a change of any is a new file
+        # all in the cache key (combin.running.cache), so a change of any is a new file
         found = cached_arrays("win-levels", f"{pay_key(rules, Deck.parse(None))}|{rules.ante_win}|{rules.bet}",
                               lambda: {"wins": _compute_wins(rules)})
         _WINS[key] = found["wins"]
@@ -124,7 +124,7 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     of them (the one flush six cards can make), so they are memoised by those (per game and
     readings): a run prices the same six-card shapes again and again.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.rules import load_game
     >>> from combin.lunar import GAME as LUNAR
     >>> rules = load_game(LUNAR.id).resolve()
@@ -457,7 +457,7 @@ class RankEngine:
         """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
         the same integers as :func:`combin.stud.reference.cards.advise.distribution` (the tests compare them),
         summed by the kernel draw class by draw class (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
-        from combin.cards import CLASSES
+        from combin.core.cards import CLASSES
         if key[0] == "fold":
             return 1, {"fold": [1, -1, 1]}
         o = self.keys.index(key)
@@ -481,7 +481,7 @@ class RankEngine:
         ``bonus``, the instant pay under L7=continue, is added to every net:
         ``sum c (x + b) = S1 + b c`` and ``sum c (x + b)^2 = S2 + 2 b S1 + b^2 c``.
         """
-        from combin.cards import CLASSES
+        from combin.core.cards import CLASSES
         values, _ = self.priced_scaled(everything)
         shift = bonus * self.scale
         best = min(values, key=lambda o: (-values[o], o))
@@ -514,7 +514,7 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
     cards as dealt, is what the Ante pay reads under L9=first-five (default: ``kept`` and ``drawn``)
     (:meth:`RankEngine.priced`); the value counts the Ante and the Bet, not the draw fee.
 
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.core.rules import load_game
     >>> from combin.lunar import GAME as LUNAR

@@ -21,7 +21,7 @@ __all__ = ["exact", "RESULT_ROWS"]
 
 
 #: The results of an option's distribution, in the order of the rows of ``dist`` after the wins
-#: (one row per class of the player's final hand, :data:`combin.cards.CLASSES`).
+#: (one row per class of the player's final hand, :data:`combin.core.cards.CLASSES`).
 RESULT_ROWS = ("push", "lose", "ante_taken", "forced_won", "forced_lost", "forced_push",
                "forced_not_qualified", "fold")
 

@@ -69,7 +69,7 @@ class RankTables(NamedTuple):
     #: Per multiset: its ranks and its rank mask.
     mranks: np.ndarray
     mmask: np.ndarray
-    #: Per level: the class of the player's final hand (:data:`combin.cards.CLASSES`).
+    #: Per level: the class of the player's final hand (:data:`combin.core.cards.CLASSES`).
     level_class: np.ndarray
     #: Per multiset: its distinct ranks and their counts; the ranks sorted.
     dranks: np.ndarray
@@ -118,7 +118,7 @@ class Unseen(NamedTuple):
     """The cards a situation's player has not seen, by rank and suit, and the dealer's up card.
 
     >>> import numpy as np
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> cards = parse_cards("9s Th Jd Qc Ks")
     >>> a, avail = np.zeros(13, np.int64), np.zeros(4, np.int64)
     >>> for card in cards:

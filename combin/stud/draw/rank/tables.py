@@ -94,7 +94,7 @@ def value5(counts, flush):
     counts, suited if ``flush`` (only where the five ranks are distinct).
 
     >>> import numpy as np
-    >>> from combin.cards import parse_cards
+    >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.values import hand_value
     >>> counts = np.zeros(13, np.int64)
     >>> for card in parse_cards("As Ks Qs Js Ts"):
@@ -456,9 +456,9 @@ class Tables:
 
     def __init__(self) -> None:
         # the tables depend on this module's code alone: kept in the user's cache folder between
-        # runs (combin.cache: keyed by a digest of the code, read back only if intact)
+        # runs (combin.running.cache: keyed by a digest of the code, read back only if intact)
         import combin.stud.core.values
-        from combin.cache import cached_arrays, source_digest
+        from combin.running.cache import cached_arrays, source_digest
         import sys
         arrays = cached_arrays("rank-tables", source_digest(sys.modules[__name__], combin.stud.core.values),
                                _compute)

@@ -80,7 +80,7 @@ from combin.stud.core.rules import Rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT, value_class
 from combin.stud.draw.advise import Moments, instant_of
-from combin.cards import CLASSES
+from combin.core.cards import CLASSES
 from combin.stud.draw.options import Option, option_keys
 from combin.stud.reference.cards.engine import Engine
 

@@ -347,8 +347,8 @@ def _level_data(rules: Rules, deck: Deck) -> tuple[Array, Array, Array]:
     if key not in _LEVEL_DATA:
         values = hand_table(deck).levels.astype(np.int64)
         # the pays depend on the deck's levels, the rules' Bet table and the code and data that read
-        # a pay: all in the cache key, so a change of any is a new file (combin.cache)
-        from combin.cache import cached_arrays
+        # a pay: all in the cache key, so a change of any is a new file (combin.running.cache)
+        from combin.running.cache import cached_arrays
         pays = cached_arrays("bet-levels", pay_key(rules, deck), lambda: {"pays": level_pays(rules, values)})
         _LEVEL_DATA[key] = (pays["pays"], values // CATEGORY_SHIFT, values)
     return _LEVEL_DATA[key]

@@ -4,7 +4,7 @@ Long work reports how far it is on stderr, never on stdout (which carries the
 result), so a redirected result stays clean.  :class:`StderrProgress` is the
 ``progress(done, total)`` callback of the exhaustive sweeps and simulations;
 :class:`ChunkProgress` the ``progress(chunk)`` callback of a run cut into chunks
-(:func:`combin.executor.run_chunks`); :func:`messages` the ``progress(message)``
+(:func:`combin.running.executor.run_chunks`); :func:`messages` the ``progress(message)``
 callback (:data:`Messages`) of multi-step jobs (``combin tables``, ``combin audit``,
 the cross-checks), :func:`silent` the one that says nothing.
 

@@ -16,13 +16,13 @@ from fractions import Fraction
 from typing import Any
 
 from combin.errors import CombinError
-from combin.game import Game, RuleSet, check_known
-from combin.interpret import resolve
-from combin.outcomes import OutcomeSpace
-from combin.parsheet import ParSheet, build
-from combin.paytable import Paytable, merge_paytables
+from combin.core.game import Game, RuleSet, check_known
+from combin.core.interpret import resolve
+from combin.core.outcomes import OutcomeSpace
+from combin.core.parsheet import ParSheet, build
+from combin.core.paytable import Paytable, merge_paytables
 from combin.registry import find_wager
-from combin.wager import Wager, payout_table
+from combin.core.wager import Wager, payout_table
 
 __all__ = ["Selection", "select", "select_wager", "par_sheet", "payouts", "sensitivity",
            "sensitivity_of", "paytable_ids", "ANY_RULES"]
@@ -66,7 +66,7 @@ class Selection:
         return self.game.space(decks, shoe)
 
     def sheet(self, space: OutcomeSpace | None = None, other_readings: bool = False) -> ParSheet:
-        """The :class:`~combin.parsheet.ParSheet` on ``space`` (default: the game's own); with
+        """The :class:`~combin.core.parsheet.ParSheet` on ``space`` (default: the game's own); with
         ``other_readings`` it also carries the house edge under each other value of every open
         interpretation the wager reads (one switched at a time), so that a sheet read alone
         shows how far the regulation's open points move it."""
@@ -159,7 +159,7 @@ def select_wager(game: Game, wager: Wager, *, paytable: str | None = None,
     """The :class:`Selection` of a wager already found in its game.
 
     ``extra_paytables`` and ``extra_rulesets`` come from a user's paytable file
-    (:mod:`combin.paytable_file`); they are offered beside the game's own.
+    (:mod:`combin.files.paytable_file`); they are offered beside the game's own.
     ``decks`` and ``shoe`` (if given) are not part of a selection and are ignored.
     """
     ruleset = _rules(game, wager, rules, extra_rulesets)
@@ -172,7 +172,7 @@ def select_wager(game: Game, wager: Wager, *, paytable: str | None = None,
 def par_sheet(wager_id: str, *, decks: Any = None, shoe: Any = None,
               space: OutcomeSpace | None = None, other_readings: bool = False,
               **options: Any) -> ParSheet:
-    """The :class:`~combin.parsheet.ParSheet` of one wager under the given options
+    """The :class:`~combin.core.parsheet.ParSheet` of one wager under the given options
     (those of :func:`select`, and ``decks``/``shoe`` or an outcome ``space``; with
     ``other_readings`` the house edge under every other reading, :meth:`Selection.sheet`)."""
     chosen = select(wager_id, **options)

@@ -25,8 +25,8 @@ import decimal
 from dataclasses import dataclass
 from fractions import Fraction
 
-from combin import display
-from combin.display import CONTEXT, to_decimal
+from combin.files import display
+from combin.files.display import CONTEXT, to_decimal
 
 __all__ = ["CONFIDENCES", "ROUNDS", "Risk", "risk"]
 

@@ -8,17 +8,22 @@ it (``combin list --format json``).
 """
 
 from combin.version import __version__
-from combin.game import Game
+from combin.core.game import Game
 from combin.registry import games
 from combin.render import render_text
 from combin.render.document import Document, Table
-from combin.wager import Wager
+from combin.core.wager import Wager
 
 __all__ = ["listing_document", "listing", "capabilities"]
 
 
 def capabilities(game: Game) -> str:
-    """What the game offers beyond par sheets, in words (``combin list``)."""
+    """What the game offers beyond par sheets, in words (``combin list``).
+
+    >>> from combin.registry import games
+    >>> [capabilities(game).startswith(("game protection", "the whole game")) for game in games()]
+    [True, True, True]
+    """
     offered = []
     if game.protection is not None:
         offered.append("game protection (decks, eor, shoe, count)")

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from combin.errors import CombinError
-from combin.ranks import RANKS, parse_rank
+from combin.core.ranks import RANKS, parse_rank
 
 __all__ = [
     "RANKS", "SUITS", "DECK",
@@ -40,7 +40,7 @@ __all__ = [
     "CLASSES", "CLASS_NAMES", "hand_class",
 ]
 
-#: Rank symbols, lowest first (:data:`combin.ranks.RANKS`); a rank is its index in this string.
+#: Rank symbols, lowest first (:data:`combin.core.ranks.RANKS`); a rank is its index in this string.
 
 SUITS = "cdhs"
 """Suit symbols: clubs, diamonds, hearts, spades; a suit is its index."""

@@ -61,7 +61,7 @@ def install() -> None:
 def _unraisable(unraisable: Any) -> None:
     """An interrupt raised where Python cannot raise it (a garbage-collector callback, a
     finaliser) is printed as "Exception ignored" -- not ours: the signal is recorded, and
-    the executor stops the run at its next check (:func:`combin.executor.run_chunks`)."""
+    the executor stops the run at its next check (:func:`combin.running.executor.run_chunks`)."""
     if isinstance(unraisable.exc_value, KeyboardInterrupt):
         return
     hook = _STATE.get("hook", sys.__unraisablehook__)

@@ -4,7 +4,7 @@
   option) is an error for every option: an empty name is never read as a default.
 * Every output a command will write -- ``--out``, ``--plot``, ``--store``,
   ``--strategy-out``, and the directories of ``tables --out`` and ``audit --out`` --
-  is probed where it will be written (:func:`combin.fileio.probe_output`); two
+  is probed where it will be written (:func:`combin.files.fileio.probe_output`); two
   outputs naming the same file are an error.
 * ``--format xlsx`` needs ``--out``; a ``--scheduler`` address is parsed
   (:func:`scheduler_address`).
@@ -62,7 +62,7 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, str, str, bool]]:
             found.append((f"--{name.replace('_', '-')}", value, what, False))
     if getattr(args, "store", False) is None and getattr(args, "game", None) == "lunar" \
             and not getattr(args, "no_draw", True):
-        from combin.store import DEFAULT_STORE      # (sqlite3: imported only for a run that stores)
+        from combin.running.store import DEFAULT_STORE      # (sqlite3: imported only for a run that stores)
         found.append(("--store", DEFAULT_STORE, "store", False))   # its default, written too
     return found
 
@@ -97,7 +97,7 @@ def _collisions(outputs: Sequence[tuple[str, str, str, bool]]) -> None:
             if identity not in seen or seen[identity][0] == option:
                 continue
             first, other, first_companion = seen[identity]
-            from combin.fileio import shown     # only to word a refusal: the start stays light
+            from combin.files.fileio import shown     # only to word a refusal: the start stays light
             if companion or first_companion:
                 user, store_file = (first, one) if companion else (option, other)
                 raise CombinError(f"{user} names {shown(store_file)}, a file SQLite keeps beside "
@@ -114,7 +114,7 @@ def _store_beside_shards(args: argparse.Namespace) -> None:
     shards, store = getattr(args, "shards", None), getattr(args, "store", None)
     if shards and store and os.path.realpath(os.path.dirname(os.path.abspath(store))) \
             == os.path.realpath(shards):
-        from combin.fileio import shown
+        from combin.files.fileio import shown
         raise CombinError(f"--store {shown(store)} is inside the --shards folder, among the run's "
                           "own files; keep the store outside it")
 
@@ -131,7 +131,7 @@ def _table(args: argparse.Namespace) -> None:
 def scheduler_address(text: str) -> str:
     """``text`` as a Dask scheduler address ``tcp://HOST:PORT`` (a bare ``HOST:PORT`` is
     TCP), or a CombinError saying what is wrong with it."""
-    from combin.fileio import shown
+    from combin.files.fileio import shown
     address = text.strip()
     scheme, separator, rest = address.partition("://")
     if not separator:
@@ -160,7 +160,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     _table(args)
     outputs = _outputs(args)
     if outputs:         # fileio (and pathlib) only for a command that writes a file
-        from combin.fileio import check_directory, check_output, probe_output
+        from combin.files.fileio import check_directory, check_output, probe_output
     for _, path, what, directory in outputs:
         (check_directory if directory else check_output)(path, what)
     _collisions(outputs)

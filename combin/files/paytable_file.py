@@ -19,12 +19,12 @@ from typing import Any, NoReturn, TextIO
 
 import tomli_w
 
-from combin import display
-from combin.analysis import par_sheet
+from combin.files import display
+from combin.core.analysis import par_sheet
 from combin.errors import CombinError
-from combin.fileio import PathLike, read_text
-from combin.game import RuleSet
-from combin.paytable import (EntryReader, Paytable, load_toml, location,
+from combin.files.fileio import PathLike, read_text
+from combin.core.game import RuleSet
+from combin.core.paytable import (EntryReader, Paytable, load_toml, location,
                              read_paytable_entries)
 from combin.registry import games
 
@@ -83,7 +83,7 @@ def catalog() -> Catalog:
 class PaytableFile:
     """The paytables and rule sets of one or more user files.
 
-    ``rulesets`` are :class:`~combin.game.RuleSet` objects; ``ruleset_sources``
+    ``rulesets`` are :class:`~combin.core.game.RuleSet` objects; ``ruleset_sources``
     maps a rule-set id to ``"FILE, line N"``.
     """
 
@@ -173,10 +173,10 @@ def read_paytable_file(path: "PathLike", known: Catalog | None = None, earlier: 
     """Read and validate one paytable file; see :func:`parse_paytable_file`.
 
     Only a regular file of at most :data:`MAX_FILE_BYTES` is read
-    (:func:`combin.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
+    (:func:`combin.files.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
     refused before it is opened.
     """
-    from combin.bounded import plain_text
+    from combin.files.bounded import plain_text
     text = read_text(path, MAX_FILE_BYTES, "paytable file")
     plain_text(str(path), "the paytable file's name")     # its name is printed on every sheet
     return parse_paytable_file(text, str(path), known, earlier)
@@ -220,7 +220,7 @@ def _fail_at(reader: EntryReader, line: int | None, reason: str) -> NoReturn:
 
 
 def _definer(known: Catalog) -> Callable[..., tuple[tuple[Any, ...], tuple[Any, ...]]]:
-    """The ``define`` of :func:`combin.paytable.read_paytable_entries`: a paytable's own events
+    """The ``define`` of :func:`combin.core.paytable.read_paytable_entries`: a paytable's own events
     (:mod:`combin.design.fields`), each checked against its game's fields."""
     def define(reader: EntryReader, index: int, wager: str, table: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         from combin.design.fields import custom_event, fields_of
@@ -349,7 +349,7 @@ def choose(loaded: PaytableFile, wager_id: str, paytable: str | None, rules: str
 
 
 def apply_files(options: dict[str, Any], paths: Iterable["PathLike"], wager_id: str | None = None, stream: TextIO | None = None, warn: bool = True) -> PaytableFile:
-    """Read ``--paytable-file`` files into the :func:`combin.analysis.par_sheet` ``options``.
+    """Read ``--paytable-file`` files into the :func:`combin.core.analysis.par_sheet` ``options``.
 
     Sets ``extra_paytables`` (and ``extra_rulesets`` when a file has rule sets),
     selects the file's paytable for ``wager_id`` (:func:`choose`), and warns on

@@ -19,7 +19,7 @@ from pathlib import Path
 
 __all__ = ["configure", "user_cache_base"]
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # the combin package (this module is in combin/running)
 
 
 def _writable(folder: Path) -> bool:

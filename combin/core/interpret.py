@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, TypeVar
 from combin.errors import CombinError
 
 if TYPE_CHECKING:  # a wager reads interpretations; this module is below it
-    from combin.wager import Wager
+    from combin.core.wager import Wager
 
 __all__ = ["Interpretation", "parse_interpretations", "parse_assignments", "resolve",
            "bind_readings", "reading", "value_of"]

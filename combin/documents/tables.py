@@ -10,15 +10,15 @@ so regenerating gives the same bytes.
 """
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from combin import display
+from combin.files import display
 from combin.version import __version__
-from combin.analysis import paytable_ids, select_wager, sensitivity_of
-from combin.fileio import write_tree
-from combin.game import Game
-from combin.outcomes import OutcomeSpace
-from combin.progress import messages
+from combin.core.analysis import paytable_ids, select_wager, sensitivity_of
+from combin.files.fileio import write_tree
+from combin.core.game import Game
+from combin.core.outcomes import OutcomeSpace
+from combin.running.progress import messages
 from combin.registry import games
 from combin.documents.comparison import document as comparison_document
 from combin.documents.parsheet import document as sheet_document
@@ -26,22 +26,38 @@ from combin.documents import tables_index as sections
 from combin.documents.register import interpretation_register
 from combin.render import render_text as render
 from combin.render.document import Document
-from combin.wager import Wager
+from combin.core.wager import Wager
 
 __all__ = ["generate", "write_tables", "check_tables", "jobs", "stem", "sensitivity_pages",
-           "GAME_SHEETS", "game_table_paths"]
-
-#: The folder of tables/ whose whole-game sheets take minutes to hours of work: they are
-#: written by ``make lunar-tables`` (``combin game``), not by ``combin tables``.
-GAME_SHEETS = "lunar/game/"
+           "game_sheet_folders", "game_table_paths"]
 
 
-#: Progress lines on stderr (:func:`combin.progress.messages`).
+def game_sheet_folders() -> tuple[str, ...]:
+    """The folders of ``tables/`` whose whole-game sheets take minutes to hours of work: they
+    are written by the game's own command (``combin game``), not by ``combin tables``.  Each is
+    the folder that holds a registered game's committed shards (its :class:`Solver`'s
+    ``shards``), relative to ``tables/``.
+
+    >>> [folder.endswith("/") and not folder.startswith("tables/") for folder in game_sheet_folders()]
+    [True]
+    """
+    return tuple(sorted(f"{PurePosixPath(game.solver.shards).parent.relative_to('tables')}/"
+                        for game in games() if game.solver is not None and game.solver.shards))
+
+
+#: Progress lines on stderr (:func:`combin.running.progress.messages`).
 _progress = messages("tables")
 
 
 def jobs(game: Game) -> Iterator[tuple[Wager, str, str | None]]:
-    """``(wager, paytable, rules)`` triples to tabulate for one game, in order."""
+    """``(wager, paytable, rules)`` triples to tabulate for one game, in order.
+
+    >>> from combin.registry import games
+    >>> [(wager.id, paytable, rules) for wager, paytable, rules in jobs(games()[0])][:2]
+    [('baccarat.banker', 'standard', 'standard'), ('baccarat.banker', 'ez', 'ez')]
+    >>> stem(*next(jobs(games()[0])))
+    'rules-standard/baccarat.banker-standard'
+    """
     for wager in game.wagers.values():
         rule_ids = list(game.rulesets) if (wager.ruled and game.rulesets) else [None]
         for rules in rule_ids:
@@ -58,7 +74,7 @@ def stem(wager: Wager, paytable: str, rules: str | None) -> str:
 def generate(progress: Callable[[str], None] = _progress,
              whole_games: bool = True) -> dict[str, str | bytes]:
     """``{relative path: text}`` of the whole tree; without ``whole_games`` the games'
-    :class:`~combin.game.GameTables` (minutes of work) are listed in the index but not computed."""
+    :class:`~combin.core.game.GameTables` (minutes of work) are listed in the index but not computed."""
     files: dict[str, str | bytes] = {}
     index = sections.head(__version__)
     for game in games():
@@ -207,12 +223,14 @@ MARKER = ("README.md", b"# combin tables\n")
 
 
 def write_tables(out: str) -> None:
-    """Write the tree; the whole-game sheets under :data:`GAME_SHEETS` are carried over as they are."""
+    """Write the tree; the whole-game sheets under :func:`game_sheet_folders` are carried over
+    as they are."""
     files: dict[str, str | bytes] = dict(generate())
     root = Path(out)
-    if (root / GAME_SHEETS).is_dir():
-        for path in sorted(p for p in (root / GAME_SHEETS).rglob("*") if p.is_file()):
-            files[path.relative_to(root).as_posix()] = path.read_bytes()
+    for folder in game_sheet_folders():
+        if (root / folder).is_dir():
+            for path in sorted(p for p in (root / folder).rglob("*") if p.is_file()):
+                files[path.relative_to(root).as_posix()] = path.read_bytes()
     write_tree(out, files, marker=MARKER)
     _progress(f"wrote {len(files)} files under {out}")
 
@@ -226,6 +244,7 @@ def check_tables(out: str, whole_games: bool = True) -> list[str]:
     root = Path(out)
     files = generate(progress=lambda message: None, whole_games=whole_games)
     skipped = set() if whole_games else game_table_paths()
+    folders = game_sheet_folders()
     drift = []
     for relative, text in sorted(files.items()):
         path = root / relative
@@ -244,7 +263,7 @@ def check_tables(out: str, whole_games: bool = True) -> list[str]:
         drawn = any(relative.endswith(".png") for relative in files)
         for path in sorted(p for p in root.rglob("*") if p.is_file()):
             relative = path.relative_to(root).as_posix()
-            if relative.startswith(GAME_SHEETS) or relative in skipped:
+            if relative.startswith(folders) or relative in skipped:
                 continue    # the whole-game sheets: checked by a slow test
             if path.suffix == ".png" and not drawn:
                 continue  # charts need matplotlib, not installed here

@@ -1,7 +1,7 @@
 """The par-sheet engine: one wager, one paytable, one outcome space.
 
-:func:`build` settles every outcome of an :class:`~combin.outcomes.OutcomeSpace`
-against a paytable (see :func:`combin.wager.settle`) and returns a
+:func:`build` settles every outcome of an :class:`~combin.core.outcomes.OutcomeSpace`
+against a paytable (see :func:`combin.core.wager.settle`) and returns a
 :class:`ParSheet`: one :class:`Line` per distinct result (highest pay first,
 the catch-all loss last) with its exact combinations, and everything a
 laboratory reads off a par sheet -- expected return, house edge, hit and push
@@ -13,7 +13,7 @@ the cycle; a probability is ``Fraction(combinations, cycle)``, one exact
 division; return, variance and frequencies are sums of products of such
 fractions with exact net payouts.  Only the standard deviation and the risk
 figures derived from it are irrational; they are computed from the exact
-variance in 40-digit decimal arithmetic (:mod:`combin.risk`).
+variance in 40-digit decimal arithmetic (:mod:`combin.core.risk`).
 
 The engine knows no game: it sees events, pays and counts.
 """
@@ -25,12 +25,12 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from combin import display
+from combin.files import display
 from combin.version import __version__
-from combin.outcomes import OutcomeSpace
-from combin.paytable import Paytable
-from combin.risk import Risk, risk
-from combin.wager import Lookup, Wager, settle
+from combin.core.outcomes import OutcomeSpace
+from combin.core.paytable import Paytable
+from combin.core.risk import Risk, risk
+from combin.core.wager import Lookup, Wager, settle
 
 __all__ = ["Line", "Summary", "ParSheet", "build"]
 
@@ -87,7 +87,7 @@ class ParSheet:
     #: ``{id: the reading in force, in words}`` (the register's words for the chosen value).
     interpretation_words: dict[str, str] = field(default_factory=dict, compare=False)
     #: ``((id, value, its words, house edge), ...)``: the wager under each other reading of an
-    #: open interpretation, one switched at a time (:meth:`combin.analysis.Selection.sheet`).
+    #: open interpretation, one switched at a time (:meth:`combin.core.analysis.Selection.sheet`).
     other_readings: tuple[tuple[str, str, str, Fraction], ...] = field(default=(), compare=False)
     #: ``((id, value, its words, reason, detail), ...)``: the other readings that could not be
     #: priced for this selection, in words (``"not priced for a paytable from a file"``) and the

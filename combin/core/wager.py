@@ -28,11 +28,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
-from combin.pays import LOSS, Pay
+from combin.core.pays import LOSS, Pay
 
 if TYPE_CHECKING:
-    from combin.outcomes import OutcomeSpace
-    from combin.paytable import Paytable
+    from combin.core.outcomes import OutcomeSpace
+    from combin.core.paytable import Paytable
 
 __all__ = ["Event", "Wager", "Lookup", "settle", "payout_table"]
 

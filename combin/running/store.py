@@ -10,7 +10,7 @@ moment loses at most the chunks still being computed.  The store keeps SQLite's
 write-ahead log (``-wal`` and ``-shm`` files beside it while it is open), so a
 second command reading the store never stops a run writing to it.
 
-The store knows no game: :mod:`combin.executor` writes to it, and a command
+The store knows no game: :mod:`combin.running.executor` writes to it, and a command
 reads a finished run back without recomputing anything.
 
 The file carries its schema version (SQLite's ``user_version``,
@@ -42,7 +42,7 @@ from types import TracebackType
 from typing import Any
 
 from combin.errors import CombinError
-from combin.fileio import check_output
+from combin.files.fileio import check_output
 
 __all__ = ["Store", "run_key", "canonical", "DEFAULT_STORE", "SCHEMA_VERSION"]
 

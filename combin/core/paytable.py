@@ -2,13 +2,13 @@
 
 This module holds the :class:`Paytable` and the strict reader of
 ``[[paytable]]`` entries shared by the built-in data and users' files;
-:mod:`combin.paytable_file` reads, chooses, checks and writes users' files.
+:mod:`combin.files.paytable_file` reads, chooses, checks and writes users' files.
 
 A paytable belongs to one wager and lists its lines in settlement order: a
 round is settled by the *first* line whose event it meets (a hand that fits
 several lines is paid on the highest line only), and a round that meets no
 line loses.  Built-in paytables live in each game's ``data/paytables.toml``;
-a user's file (``--paytable-file FILE``, :mod:`combin.paytable_file`) has
+a user's file (``--paytable-file FILE``, :mod:`combin.files.paytable_file`) has
 the same shape, and may add rule sets in the shape of ``data/rulesets.toml``::
 
     [[paytable]]
@@ -33,11 +33,11 @@ that is already a built-in paytable (or rule set) of the same wager, a pay that
 is not a positive exact number -- each is one :class:`~combin.errors.CombinError`
 naming the file, the line and the reason.  A paytable that returns 100% or
 more is allowed, with a loud warning on stderr
-(:func:`combin.paytable_file.report_generous`).
+(:func:`combin.files.paytable_file.report_generous`).
 
-Exactness: pays are read by :class:`~combin.pays.Pay` from their text, never
+Exactness: pays are read by :class:`~combin.core.pays.Pay` from their text, never
 through a float, so a paytable is a tuple of exact fractions; writing one back
-(:func:`combin.paytable_file.paytable_toml`) writes that same text, so a file round-trips to the
+(:func:`combin.files.paytable_file.paytable_toml`) writes that same text, so a file round-trips to the
 same exact pays.
 """
 
@@ -46,12 +46,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from combin.errors import CombinError
-from combin.pays import LOSS, Pay
-from combin.wager import Event
-from combin.tomlfile import ID_PATTERN, EntryReader, load_toml, location
+from combin.core.pays import LOSS, Pay
+from combin.core.wager import Event
+from combin.files.tomlfile import ID_PATTERN, EntryReader, load_toml, location
 
 __all__ = ["Paytable", "parse_paytables", "with_pay", "merge_paytables", "read_paytable_entries",
-           # re-exported from combin.tomlfile, where the strict TOML reading lives:
+           # re-exported from combin.files.tomlfile, where the strict TOML reading lives:
            "ID_PATTERN", "load_toml", "EntryReader", "location"]
 
 #: The longest pay text a file may hold ("1,000,000 to 1" is 14 characters); a

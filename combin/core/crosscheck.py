@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from combin.game import Game, read_data
-from combin.wager import Wager
+from combin.core.game import Game, read_data
+from combin.core.wager import Wager
 
 __all__ = ["Check", "anchors", "cycle_check", "readings"]
 

@@ -18,7 +18,7 @@ canonical JSON round trip before it is returned.  The caller sums them in
 chunk order, so neither the number of workers nor the order in which chunks
 finish can change a digit.
 
-With a :class:`combin.store.Store`, each finished chunk is committed as soon
+With a :class:`combin.running.store.Store`, each finished chunk is committed as soon
 as it arrives; chunks already stored are not recomputed, so an interrupted run
 resumes and a finished run is read back without starting a cluster.  Progress
 (chunks, items per second, ETA) goes to standard error; Ctrl-C cancels what is
@@ -34,14 +34,14 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from combin.errors import CombinError
-from combin.progress import ChunkProgress
+from combin.running.progress import ChunkProgress
 
 if TYPE_CHECKING:       # the store and Dask's types for the annotations only
     import threading
 
     from distributed import Client, LocalCluster
 
-    from combin.store import Store
+    from combin.running.store import Store
 
 __all__ = ["run_chunks", "MAX_WORKERS", "check_workers", "default_scheduler", "local_cluster",
            "close_cluster", "LOCAL_CONFIG"]
@@ -77,7 +77,7 @@ def default_scheduler(address: str | None, connect_timeout: int | None = None) -
 
 def check_workers(workers: object) -> int:
     """``workers`` as an int in 0..MAX_WORKERS (0: in this process), or a CombinError."""
-    from combin.bounded import parse_int
+    from combin.files.bounded import parse_int
     return parse_int(workers, "--workers", 0, MAX_WORKERS)
 
 
@@ -186,7 +186,7 @@ def local_cluster(workers: int) -> "LocalCluster":
     no profiler or GIL monitor sampling the workers' threads, and its
     housekeeping less often (see there).
 
-    The cluster is started inside :func:`combin.interrupt.shielded`, so its
+    The cluster is started inside :func:`combin.running.interrupt.shielded`, so its
     workers never receive SIGINT or SIGTERM (the caller stops them by closing
     the cluster), and its scratch folders go to a private temporary folder
     that :func:`close_cluster` (or, at the latest, the interpreter's exit) removes.
@@ -199,7 +199,7 @@ def local_cluster(workers: int) -> "LocalCluster":
     import threading
     import dask
     from distributed import LocalCluster
-    from combin.interrupt import shielded
+    from combin.running.interrupt import shielded
     from multiprocessing import resource_tracker
     # started now, unshielded: starting it later (from the cluster's thread) would unblock
     # SIGINT and SIGTERM in that thread (multiprocessing.resource_tracker.ensure_running)
@@ -304,7 +304,7 @@ def close_cluster(cluster: Any, at_once: bool = False) -> None:
     import os
     import shutil
     import signal
-    from combin.interrupt import shielded
+    from combin.running.interrupt import shielded
     with shielded(reraise=not at_once):
         if at_once:
             for nanny in list(getattr(cluster, "workers", {}).values()):
@@ -335,7 +335,7 @@ def _stop_watch() -> Callable[[], None]:
     a garbage-collector callback of Dask's (``distributed.gc``), the exception is printed
     as "ignored" and lost.  The executor's loops call the check between chunks, so such a
     signal still stops the run, a moment later."""
-    from combin.interrupt import received
+    from combin.running.interrupt import received
     before = len(received())
 
     def asked() -> None:
@@ -363,7 +363,7 @@ def _distributed(function: Callable[..., Any], chunks: list[tuple[Any, ...]], to
                  on_result: Callable[[int, Any], None] | None, as_json: bool) -> None:
     import warnings
     from distributed import Client, as_completed
-    from combin.interrupt import shielded
+    from combin.running.interrupt import shielded
     cluster: Any = None
     client: Any = None
     warnings.filterwarnings("ignore", module="distributed")
@@ -435,7 +435,7 @@ def _bounded(step: Callable[[], object]) -> None:
 def _connect(client_class: "type[Client]", scheduler: str, timeout: int) -> "Client":
     """A client of the scheduler at ``scheduler`` that has at least one worker, within about
     ``timeout`` seconds for each, saying on stderr what it waits for; else a CombinError."""
-    from combin.progress import messages
+    from combin.running.progress import messages
     say = messages("combin")
     say(f"connecting to the Dask scheduler at {scheduler} (at most {timeout} s)")
     import threading

@@ -53,7 +53,7 @@ def cache_dir() -> Path | None:
     if given:
         folder = Path(given)
     else:
-        from combin.numba_cache import user_cache_base     # the one rule for the user's cache
+        from combin.running.numba_cache import user_cache_base     # the one rule for the user's cache
         base = user_cache_base(os.environ)
         if base is None:
             return None
@@ -70,8 +70,8 @@ def cache_dir() -> Path | None:
 def source_digest(*modules: object) -> str:
     """The SHA-256 (hex) of the source files of ``modules``, in order.
 
-    >>> import combin.cache
-    >>> len(source_digest(combin.cache))
+    >>> import combin.running.cache
+    >>> len(source_digest(combin.running.cache))
     64
     """
     digest = hashlib.sha256()

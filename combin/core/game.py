@@ -20,15 +20,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
-from combin.interpret import Interpretation, parse_interpretations
-from combin.outcomes import OutcomeSpace
-from combin.paytable import Paytable, parse_paytables
-from combin.wager import Wager
+from combin.core.interpret import Interpretation, parse_interpretations
+from combin.core.outcomes import OutcomeSpace
+from combin.core.paytable import Paytable, parse_paytables
+from combin.core.wager import Wager
 
 if TYPE_CHECKING:  # the cross-check record lives above this module
     import random       # for the Dealer type only: a simulation imports it, not every start
 
-    from combin.crosscheck import Check
+    from combin.core.crosscheck import Check
 
 __all__ = ["Game", "RuleSet", "AuditSection", "AuditPages", "GamePages", "Protection", "WagerPackage",
            "Solver", "GameTables", "Lazy", "read_data",
