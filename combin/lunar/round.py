@@ -28,14 +28,14 @@ from combin.stud.game.round import SideWager
 __all__ = ["super_side", "key_text"]
 
 
-def key_text(key: tuple) -> str:
+def key_text(key: tuple[object, ...]) -> str:
     """A :class:`~combin.lunar.classes.SuperKey` as text: its class, then each feature as 0/1.
 
     >>> from combin.lunar.classes import SuperKey
     >>> key_text(SuperKey("flush", False, False, True, False, False))
     'flush/0/0/1/0/0'
     """
-    return "/".join([key[0], *("1" if flag else "0" for flag in key[1:])])
+    return "/".join([str(key[0]), *("1" if flag else "0" for flag in key[1:])])
 
 
 def _key(hand: Sequence[int]) -> str:
