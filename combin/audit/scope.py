@@ -24,6 +24,7 @@ from typing import Any
 from combin.analysis import paytable_ids
 from combin.errors import CombinError
 from combin.game import Game, check_known
+from combin.registry import games
 from combin.wager import Wager
 
 __all__ = ["Scope", "jobs", "scoped_games", "check_scope", "INPUTS"]
@@ -216,8 +217,6 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
     ...
     combin.errors.CombinError: unknown paytable 'ZZ' (known: 8to1, 9to1, A, B, C, ez, standard, super6)
     """
-    from combin.analysis import paytable_ids
-    from combin.game import check_known
     wagers = [(game, wager) for game in registry for wager in game.wagers.values()
               if not scope.wagers or wager.id in scope.wagers]
     where = scope.game or ", ".join(scope.wagers)
@@ -268,7 +267,6 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
 
 def _whole_games(studs: Sequence[str]) -> list[Any]:
     """The :class:`~combin.game.AuditPages` of the whole games ``studs`` names."""
-    from combin.registry import games
     return [game.audit_pages for game in games() if game.id in studs and game.audit_pages]
 
 

@@ -10,6 +10,7 @@ integer; ``--verify`` rebuilds the pages and compares them.
 """
 
 from collections.abc import Callable, Mapping
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -55,7 +56,6 @@ def _anchor(strategy: str, result: Any) -> Check:
 def _edge_anchor(strategy: str, result: Any) -> Check:
     """The published house edge of ``strategy`` (percent, three places) against the exact one
     rounded half to even at the third place (52 cards)."""
-    from decimal import ROUND_HALF_EVEN, Decimal
     published = PUBLISHED["edge"][strategy]
     exact = Fraction(-result.expected) * 100
     shown = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.001"), ROUND_HALF_EVEN)

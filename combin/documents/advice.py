@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin import display
+from combin.stud.core.variant import identification, sheet_lines
 from combin.version import __version__
 from combin.render.document import Document, Ordinal, Ratio, Table, Text
 from combin.stud.core.situation import card_text
@@ -89,7 +90,6 @@ def advice_document(report: "AdviceReport") -> Document:
             ("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
             ("Paytable", ident["paytable"] or "none"), ("Interpretations", readings),
             ("Value", ident["value"]), ("Tool", f"combin {__version__}"))
-    from combin.stud.core.variant import identification, sheet_lines
     game_file = identification(report.rules.game)
     file_rows, file_notes = sheet_lines(game_file)
     info += tuple((name, Text(value)) for name, value in file_rows)

@@ -12,6 +12,7 @@ dealer.  Only the intervals' ends (square roots) are decimals.
 from fractions import Fraction
 from typing import Any
 
+from combin.stud.core.variant import identification, sheet_lines
 from combin.version import __version__
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
 
@@ -69,7 +70,6 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, An
              "so the sample variance of a few thousand rounds is usually well below the exact one and is "
              "shown beside it, not tested."]
     from combin.stud.core.rules import reading_notes
-    from combin.stud.core.variant import identification, sheet_lines
     game_file = identification(rules.game)
     file_rows, file_notes = sheet_lines(game_file)
     info += tuple((name, Text(value)) for name, value in file_rows)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin import display
+from combin.stud.core.variant import identification, sheet_lines
 from combin.version import __version__
 from combin.cards import CLASS_NAMES, CLASSES, RANKS
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table
@@ -92,7 +93,6 @@ def _identification(result: "WholeGame") -> list[tuple[str, Any]]:
             ("Strategy", result.strategy)]
     if rules.instant is not None:
         rows.append(("Instant paytable", f"{rules.instant.id}: {rules.instant.citation}"))
-    from combin.stud.core.variant import identification, sheet_lines
     rows += sheet_lines(identification(rules.game))[0]
     rows += [("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings) or "none"),
              ("Game cycle", Count(result.cycle)),
@@ -189,7 +189,6 @@ def game_document(result: "WholeGame") -> Document:
                ("situations", str(result.situations)), ("situation_classes", result.classes),
                ("outcomes_per_situation", str(result.per_situation)),
                ("forced_dealer_hands", str(result.forced)))
-    from combin.stud.core.variant import identification, sheet_lines
     game_file = identification(rules.game)
     if game_file is not None:
         subject += (("game_file", game_file),)

@@ -37,7 +37,7 @@ from combin.documents.lunar_game import shards_document, sheet_document
 from combin.documents.stud_game import game_document
 from combin.errors import CombinError
 from combin.fileio import read_text
-from combin.game import GamePages
+from combin.game import GamePages, read_data
 from combin.lunar import GAME
 from combin.lunar.lead import lead_tables, method_page
 from combin.render import render, render_text
@@ -234,7 +234,6 @@ def optional_pages() -> dict[str, str]:
 
 
 def _optional_groups() -> dict[str, Any]:
-    from combin.game import read_data
     return dict(tomllib.loads(read_data("combin.lunar", "game.toml")).get("optional_pages", {}))
 
 
@@ -417,7 +416,6 @@ def whole_shards(folder: Path, run: str, whole: int, seed: int, progress: Progre
     []
     """
     from combin.stud.game.shards import plan_run, reprice_shard, require_plan
-    from combin.stud.game.spec import RunSpec
     if not whole:
         return []
     count = len(require_plan(folder, RunSpec.of(*plan_run(folder))))

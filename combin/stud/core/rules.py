@@ -23,6 +23,7 @@ from combin.errors import CombinError
 from combin.game import read_data
 from combin.cards import CLASSES, format_cards
 from combin.pays import Pay
+from combin.registry import games
 from combin.stud.core.values import QUALIFY, STRAIGHT, best_value, category_of, hand_value, value_class
 
 if TYPE_CHECKING:
@@ -347,7 +348,6 @@ def stud_games() -> tuple[str, ...]:
     >>> stud_games()
     ('lunar', 'caribbean')
     """
-    from combin.registry import games
     return tuple(game.id for game in games() if game.solver is not None)
 
 
@@ -364,7 +364,6 @@ def load_game(game_id: str) -> StudGame:
     >>> load_game(CARIBBEAN.id).title, load_game(LUNAR.id).can_draw
     ('Caribbean Stud', True)
     """
-    from combin.registry import games
     for game in games():
         if game.id == game_id and game.solver is not None:
             return build_game(game)

@@ -47,8 +47,12 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NoReturn
 
+from combin.bounded import plain_text
 from combin.errors import CombinError
+from combin.game import read_data
 from combin.pays import Pay
+from combin.registry import games
+from combin.tomlfile import ID_PATTERN, MAX_FIELD_TEXT, key_line, load_toml, location
 
 __all__ = ["MAX_FILE_BYTES", "SETTINGS", "Variant", "parse_variant", "read_variant", "variant_game",
            "differences", "stud_game", "identification", "sheet_lines"]
@@ -111,7 +115,6 @@ class _Reader:
         self.text, self.source = text, source
 
     def fail(self, path: str | None, reason: str) -> NoReturn:
-        from combin.tomlfile import key_line, location
         line = key_line(self.text, tuple(path.split("."))) if path else 0
         raise CombinError(f"{location(self.source, line)}: {reason}")
 
@@ -183,9 +186,7 @@ def _check(reader: _Reader, path: str, value: Any, base: dict[str, Any]) -> tupl
 
 def parse_variant(text: str, source: str) -> Variant:
     """The :class:`Variant` of a game file's ``text`` (``source`` names it in every complaint)."""
-    from combin.bounded import plain_text
     from combin.stud.core.rules import stud_games
-    from combin.tomlfile import ID_PATTERN, MAX_FIELD_TEXT, load_toml
     reader = _Reader(text, source)
     try:
         load_toml(text, source)                       # a syntax error or a duplicate, with its line
@@ -236,7 +237,6 @@ _TOP = ("bet", "[draws] fee, buy, exchange", "[force] fee, replace", "[ante_win]
 
 def read_variant(path: Any) -> Variant:
     """Read and check the game file ``path`` (a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`)."""
-    from combin.bounded import plain_text
     from combin.fileio import read_text
     plain_text(str(path), "the game file's name")        # its name is printed on every sheet
     return parse_variant(read_text(path, MAX_FILE_BYTES, "game file"), str(path))
@@ -249,7 +249,6 @@ def _base_entry(game_id: str) -> dict[str, Any]:
 
 def merged_entry(variant: Variant) -> dict[str, Any]:
     """The registered game's ``stud.toml`` with the file's settings over it (a deep merge)."""
-    from combin.game import read_data
     from combin.stud.core.rules import load_game
     game = load_game(variant.derived_from)
     entry = copy.deepcopy(game.entry)
@@ -277,7 +276,6 @@ _GAMES: dict[str, Any] = {}
 
 def variant_game(variant: Variant) -> Any:
     """The :class:`~combin.stud.core.rules.StudGame` the game file plays (memoised by its hash)."""
-    from combin.registry import games
     from combin.stud.core.rules import build_game
     found = _GAMES.get(variant.sha256)
     if found is None:
@@ -299,7 +297,6 @@ def stud_game(name: str, game_file: Any = None) -> Any:
         return load_game(name)
     variant = read_variant(game_file)
     if variant.derived_from != name:
-        from combin.tomlfile import key_line, location
         line = key_line(variant.text, ("derived_from",))
         raise CombinError(f"{location(variant.source, line)}: the game file is derived from "
                           f"{variant.derived_from}, not {name}")
@@ -326,7 +323,6 @@ def _shown(entry: dict[str, Any], path: str) -> str:
 
 def _base_pays(entry: dict[str, Any]) -> dict[str, str]:
     """The registered game's Bet pays as written (its ``bet_pays``, or the file it names)."""
-    from combin.game import read_data
     from combin.stud.core.rules import load_game
     pays = entry["bet_pays"]
     if "from" in pays:

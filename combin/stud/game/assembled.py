@@ -18,6 +18,7 @@ import os
 from typing import Any, NamedTuple
 
 from combin.stud.game.basic import BasicStrategy, basic_done, basic_totals, cost_rows, derive
+from combin.stud.game.run import ROUND_NET_CLASSES, class_nets
 from combin.stud.game.shards import FolderReader, assemble, provenance
 from combin.stud.game.spec import RunSpec
 from combin.stud.game.strategy import Strategy
@@ -76,7 +77,6 @@ def _nets(deck: Any, rules: Any, reader: FolderReader) -> Any:
     """The round's distributions from the class list and every shard's strategy codes (read
     once through ``reader``), on a deck of at most ``ROUND_NET_CLASSES`` classes."""
     from combin.stud.core.classes import situations
-    from combin.stud.game.run import ROUND_NET_CLASSES, class_nets
     from combin.stud.game.shards import INSTANT_CODE
     plan = reader.plan()
     if plan is None or sum(shard.classes for shard in plan) > ROUND_NET_CLASSES:

@@ -25,9 +25,11 @@ the plain stratified one of ``G``).
 3000
 """
 
+import tomllib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
@@ -69,8 +71,6 @@ def reading_key(rules: Any) -> str:
 def stored_expectations(package: str) -> dict[tuple[str, str | None, str], Fraction]:
     """``{(deck, paytable, readings): Fraction}`` of the game package's ``data/no_draw.toml``
     (empty when the game ships none)."""
-    import tomllib
-    from importlib.resources import files
     path = files(package).joinpath("data", "no_draw.toml")
     if not path.is_file():
         return {}

@@ -43,6 +43,7 @@ from importlib import import_module
 from typing import Any
 
 from combin import display
+from combin.stud.core.situation import Situation
 
 __all__ = ["SideWager", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "from_nets",
            "round_wagered"]
@@ -159,7 +160,6 @@ def dealt_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], int
     """``{side key: {(net, wagered): probability}}`` of the game under the options chosen:
     ``classes`` yields ``(hand, up, weight, option key)`` of every class.  Each option's
     distribution is the card-by-card engine's, independent of the rank engine."""
-    from combin.stud.core.situation import Situation
     from combin.stud.draw.advise import instant_of
     from combin.stud.reference.cards.advise import Engine, distribution, option_sums_of
     out: dict[str, dict[tuple[int, Fraction], Fraction]] = {}

@@ -30,20 +30,29 @@ its header): the same bytes for the same run.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import os
 import random
 import sys
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
 from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
+from combin.executor import run_chunks
+from combin.progress import messages
+from combin.registry import games
+from combin.stud.draw.options import option_keys
+from combin.stud.game.chunks import (common_denominator, cpu_per_class, rank_group_order,
+                                     records_of, solve_chunk)
 from combin.stud.game.spec import RunSpec, price_mode
+from combin.stud.game.totals import GameTotals, totals_of
+from combin.version import __version__
 
 __all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
            "plan_digest", "provenance", "read_shard_bytes", "parse_shard_file", "reprice_shard", "committed_runs", "BASIC_PINS",
@@ -230,7 +239,6 @@ def _pinned(where: Path, spec: RunSpec, deck: Any, shards: list[Shard]) -> list[
     """The plan's shards with every pin it can have: each shard's weight from the class list
     (a plan written before plans pinned them), and the digest of each shard file there that
     passes every check.  The plan is written again when a pin was added."""
-    from dataclasses import replace
     pinned = list(shards)
     if any(s.weight is None for s in pinned):
         fresh = plan_shards(deck, len(pinned))
@@ -257,7 +265,6 @@ def committed_runs() -> dict[str, str]:
     >>> all(len(digest) == 64 for digest in committed_runs())
     True
     """
-    from combin.registry import games
     return {digest: str(game.solver.shards) for game in games() if game.solver is not None
             for digest in game.solver.committed}
 
@@ -273,7 +280,6 @@ def provenance(folder: str | os.PathLike[str]) -> str:
     """What a sheet built from the folder's shards says of them: its plan's digest, and whether
     that is the committed run of this version of combin -- plainly when it is not; the same of
     the second pass's pins (``basic.json``) when the folder holds that pass."""
-    from combin.version import __version__
     known = committed_runs()
     said = []
     for name, what in (("plan.json", "run"), (BASIC_PINS, "second pass of the basic strategy")):
@@ -339,7 +345,6 @@ def _shard_path(folder: Path, index: int) -> Path:
 
 def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict[str, Any] | None:
     """The shard's file, checked against the plan; ``None`` when it is not there yet."""
-    from combin.stud.game.totals import GameTotals
     path = _shard_path(folder, shard.index)
     if not path.exists():
         return None
@@ -398,7 +403,6 @@ def _disagreement(totals: Any, shard: Shard, scale: int) -> str | None:
 
 
 def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list[Any], keys: list[Any], rules: Any) -> bytes:
-    from combin.stud.game.totals import totals_of
     totals = totals_of(records, keys, rules.game)
     codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
     picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
@@ -410,7 +414,6 @@ def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list[Any], key
             "codes": base64.b64encode(zlib.compress(codes, 9)).decode(), "checks": checks}
     text = json.dumps(dict(body, digest=shard_digest(body)), separators=(",", ":")) + "\n"
     # gzip with no name and no time in its header: the same bytes for the same shard
-    import gzip
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
@@ -458,7 +461,6 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
         reader.wrote("plan")
     shards = pinned
     missing = [s for s in shards if reader.shard(s) is None]
-    from combin.progress import messages
     say = messages("game", stream)          # silent under -q
     say(f"{len(shards) - len(missing)} of {len(shards)} shards are in {where}")
     todo = missing if most is None else missing[:most]
@@ -485,9 +487,6 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
                   executor: dict[str, Any], price: str | None = None) -> bytes:
     """The bytes of the shard's file: every class of the shard priced (``executor``: the
     ``workers``, ``scheduler`` and ``stream`` of :func:`combin.executor.run_chunks`)."""
-    from combin.executor import run_chunks
-    from combin.stud.game.chunks import common_denominator, rank_group_order, records_of, solve_chunk
-    from combin.stud.draw.options import option_keys
     rows, hands, ups, weights = shard_classes(deck, shard)
     # one store run per shard: it resumes whichever shards a later run picks; the classes priced by
     # rank multiset and up rank (the order is in the run's key: chunks of another order never mix)
@@ -538,7 +537,6 @@ PROBE_ABOVE = 20_000
 def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
     """Price three classes of the first shard to do and project the core-hours of the shards to
     do and of every missing one (a measurement of this machine now, on standard error only)."""
-    from combin.stud.game.chunks import cpu_per_class
     _, hands, ups, weights = shard_classes(deck, todo[0])
     run, rows = RunSpec.of(deck, rules, "probe", len(weights), price=price_mode(deck)).chunks(
         hands, ups, weights, range(len(weights)))[0]
@@ -561,7 +559,6 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike[str],
     to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.  ``reader``: the command's
     one reading of the folder (a new one by default).
     """
-    from combin.stud.game.totals import GameTotals
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     reader = FolderReader(where, spec) if reader is None else reader
@@ -645,7 +642,6 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike[str], hand: Any, up:
     import numpy as np
     from combin.stud.core.classes import relabelling_of
     from combin.stud.core.values import hand_table
-    from combin.stud.draw.options import option_keys
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     try:

@@ -39,6 +39,13 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from combin import display
+from combin.risk import risk
+from combin.stud.core.variant import identification
+from combin.stud.draw.options import option_keys
+from combin.stud.draw.report import RESULT_ORDER, result_name
+from combin.stud.game.round import RoundFigures, from_nets, from_sums, side_wager
+from combin.stud.game.sampling import Estimate, combined, stratum_order, stratum_words
+from combin.stud.game.totals import totals_of
 from combin.version import __version__
 
 if TYPE_CHECKING:
@@ -225,7 +232,6 @@ def paytable_figures(rules: "Rules", totals: "GameTotals", scale: int,
 
 
 def _identification(deck: "Deck", rules: "Rules", run: Mapping[str, Any]) -> dict[str, Any]:
-    from combin.stud.core.variant import identification
     game_file = identification(rules.game)
     return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
             **({"game_file": game_file} if game_file is not None else {}),
@@ -241,8 +247,6 @@ def _identification(deck: "Deck", rules: "Rules", run: Mapping[str, Any]) -> dic
 def exact_sheet(deck: "Deck", rules: "Rules", scale: int, records: Sequence["ClassRecord"],
                 run: Mapping[str, Any] | None = None) -> GameSheet:
     """The exact whole-game sheet from the records of every class."""
-    from combin.stud.draw.options import option_keys
-    from combin.stud.game.totals import totals_of
     return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.game), run)
 
 
@@ -289,7 +293,6 @@ def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
     sheet.sections["options"] = [
         (group, Fraction(groups[group], total), Fraction(group_values[group], whole))
         for group in _GROUP_ORDER if group in groups]
-    from combin.stud.draw.report import RESULT_ORDER, result_name
     sheet.sections["results"] = [(key, result_name(key), probability[key], Fraction(returns[key], whole))
                                  for key in RESULT_ORDER if key in probability]
     edges = []
@@ -339,8 +342,6 @@ def round_section(sheet: "GameSheet", deck: "Deck", rules: "Rules", scale: int, 
     [(label, optimal, basic)])`` and its notes join the sheet's.  Nothing is added for a game
     without a side wager; where the totals do not keep the side wager's sums (shards written
     before they were kept), a note says so and what a pass would need."""
-    from combin.risk import risk
-    from combin.stud.game.round import RoundFigures, from_nets, from_sums, side_wager
     side = side_wager(rules.game)
     if side is None:
         return
@@ -512,7 +513,6 @@ def sample_sheet(deck: "Deck", rules: "Rules", phases: Sequence[Mapping[str, Seq
     given without an interval (the interval of a difference of two correlated
     estimates and of its root is not this sampler's).
     """
-    from combin.stud.game.sampling import Estimate, combined
     per_class = {index: Fraction(value, scale) for index, value in values.items()}
     plain = combined(phases, shares, per_class.__getitem__)
     result = plain
@@ -559,7 +559,6 @@ def sample_sheet(deck: "Deck", rules: "Rules", phases: Sequence[Mapping[str, Seq
             ("estimated SD per Ante (no interval)", display.sqrt(max(variance, Fraction(0)))),
         ]
     every = {name: [i for phase in phases for i in phase.get(name, [])] for name in shares}
-    from combin.stud.game.sampling import stratum_order, stratum_words
     sheet.sections["strata"] = [(stratum_words(name), shares[name], len(indices),
                                  sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
                                 for name, indices in sorted(every.items(), key=lambda item: stratum_order(item[0]))

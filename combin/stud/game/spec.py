@@ -26,11 +26,15 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from combin.errors import CombinError
+from combin.stud.core.deck import Deck
+from combin.stud.core.variant import parse_variant, variant_game
+from combin.version import __version__
 
 __all__ = ["RunSpec", "resolve_rules", "price_mode"]
 
@@ -62,8 +66,6 @@ def resolve_rules(game: str, paytable: str | None, readings: tuple[tuple[str, st
     from combin.stud.core.rules import load_game
     if game_file is None:
         return load_game(game).resolve(paytable, dict(readings))
-    import hashlib
-    from combin.stud.core.variant import parse_variant, variant_game
     source = f"game file {hashlib.sha256(game_file.encode('utf-8')).hexdigest()[:12]}"
     variant = parse_variant(game_file, source)
     if variant.derived_from != game:
@@ -107,7 +109,6 @@ class RunSpec:
 
     def to_json(self) -> dict[str, Any]:
         """The run's description (the store's key; each chunk's first argument)."""
-        from combin.version import __version__
         return {"command": f"game {self.game}", "version": __version__, **self.game_json(),
                 "mode": self.mode, "chunk": self.chunk, **dict(self.extra)}
 
@@ -129,7 +130,6 @@ class RunSpec:
 
     def resolve(self) -> tuple[Any, Any]:
         """``(Deck, Rules)`` of the run (the rules cached per process)."""
-        from combin.stud.core.deck import Deck
         return Deck.parse(self.deck), resolve_rules(self.game, self.paytable, self.readings, self.game_file)
 
     def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0) -> list[Any]:

@@ -27,6 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from combin.stud.game.chunks import option_group
+from combin.stud.game.round import side_wager
+
 if TYPE_CHECKING:
     from combin.stud.core.rules import StudGame
     from combin.stud.draw.options import OptionKey
@@ -123,9 +126,7 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], game: S
     is not the value is an ``AssertionError``).
     """
     from combin.stud.core.values import best_value, value_class
-    from combin.stud.game.chunks import option_group
     from combin.stud.game.features import action_of, basic_option, basic_rules, hand_feature
-    from combin.stud.game.round import side_wager
     rules, _ = basic_rules(game)
     wager = side_wager(game)
     side: dict[str, Any] = {}

@@ -33,6 +33,8 @@ from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.cards import ACE, CLASSES, JACK, KING, QUEEN
+from combin.executor import run_chunks
+from combin.stud.game.spec import RunSpec
 from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
 from combin.stud.core.rules import ForceCard, bet_pay, instant_pay
@@ -224,13 +226,11 @@ def whole_games(rules: "Rules", deck: "Deck", strategies: Sequence[str] = STRATE
     total = comb(len(deck), 5)
     count = min(spans or SPANS, total)
     cuts = [total * i // count for i in range(count + 1)]
-    from combin.stud.game.spec import RunSpec
     spec = RunSpec.of(deck, rules)
     chunks = [(spec.game_json(), list(strategies), cuts[i], cuts[i + 1]) for i in range(count)]
     if not distributed:
         found = [span_sums(*chunk) for chunk in chunks]
     else:
-        from combin.executor import run_chunks
         from combin.store import DEFAULT_STORE, Store
         description = spec.with_mode("no-draw", strategies=list(strategies), spans=count).to_json()
         with Store(store_path or DEFAULT_STORE) as store:
@@ -266,7 +266,6 @@ def span_sums(run: dict[str, Any], strategies: Sequence[str], low: int, high: in
     >>> folds[0] == folds[1] + folds[2]
     True
     """
-    from combin.stud.game.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))
 

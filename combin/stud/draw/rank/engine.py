@@ -26,10 +26,12 @@ from typing import Any
 import numpy as np
 
 from combin.cache import cached_arrays
+from combin.cards import ACE, CLASSES
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
 from combin.stud.core.rules import WEAK_OUTS, ForceCard, bet_pay
+from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
@@ -41,7 +43,6 @@ __all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_ca
 
 def _level_classes(levels: np.ndarray) -> np.ndarray:
     """Per level, the index in :data:`combin.cards.CLASSES` of the hand class of its value."""
-    from combin.cards import ACE, CLASSES
     from combin.stud.core.values import CATEGORIES, QUALIFY, STRAIGHT_FLUSH
     values = levels.astype(np.int64)
     category = values // CATEGORY_SHIFT
@@ -457,7 +458,6 @@ class RankEngine:
         """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
         the same integers as :func:`combin.stud.reference.cards.advise.distribution` (the tests compare them),
         summed by the kernel draw class by draw class (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
-        from combin.cards import CLASSES
         if key[0] == "fold":
             return 1, {"fold": [1, -1, 1]}
         o = self.keys.index(key)
@@ -481,7 +481,6 @@ class RankEngine:
         ``bonus``, the instant pay under L7=continue, is added to every net:
         ``sum c (x + b) = S1 + b c`` and ``sum c (x + b)^2 = S2 + 2 b S1 + b^2 c``.
         """
-        from combin.cards import CLASSES
         values, _ = self.priced_scaled(everything)
         shift = bonus * self.scale
         best = min(values, key=lambda o: (-values[o], o))
@@ -524,7 +523,6 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
     >>> play_after_draw(rules, deck, hand, [], up, unseen)    # no draw: the play option's value
     (True, Fraction(205, 204))
     """
-    from combin.stud.core.situation import Situation
     final = list(kept) + list(drawn)
     if len(final) == 5:
         engine = RankEngine(Situation(tuple(final), up, deck), rules, unseen=unseen, only={("play", ())},
