@@ -243,9 +243,9 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
         check_known("rule set", scope.rules, list(dict.fromkeys(rulesets)))
     readings = {key: interp for game in registry for key, interp in game.interpretations.items()}
     if studs:
-        from combin.stud.core.rules import load_game
+        from combin.stud.core.rules import load_rules
         for game_id in studs:
-            readings.update(load_game(game_id).interpretations)
+            readings.update(load_rules(game_id).interpretations)
     for key, value in scope.interpret:
         if key in readings and value not in readings[key].values:
             raise CombinError(f"interpretation {key} has no value {value!r} (values: "

@@ -21,7 +21,7 @@ from combin.documents.stud_game import game_document
 from combin.game import GamePages
 from combin.render import render
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.nodraw.game import whole_game
 
 __all__ = ["PUBLISHED", "pages", "whole_game_pages"]
@@ -67,7 +67,7 @@ def _edge_anchor(strategy: str, result: Any) -> Check:
 def whole_game_pages(ranks: str | None, progress: Callable[[str], None]) -> GamePages:
     """Caribbean Stud summed exactly under every strategy on the deck ``ranks`` (``None``: 52
     cards); on 52 cards the published totals are checked to the integer."""
-    rules, deck = load_game("caribbean").resolve(), Deck.parse(ranks, need=10)
+    rules, deck = load_rules("caribbean").resolve(), Deck.parse(ranks, need=10)
     found: dict[str, str | bytes] = {}
     checks, figures = [], []
     for strategy in SHEET_STRATEGIES:

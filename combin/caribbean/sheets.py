@@ -5,7 +5,7 @@ from combin.caribbean import SHEET_STRATEGIES, sheet_paths
 from combin.documents.stud_game import game_document
 from combin.render import render
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.nodraw.game import whole_games
 
 __all__ = ["sheets"]
@@ -18,7 +18,7 @@ def sheets() -> dict[str, str | bytes]:
     (:func:`~combin.stud.nodraw.game.whole_games`); about two CPU-minutes.
     """
     found: dict[str, str | bytes] = {}
-    for result in whole_games(load_game("caribbean").resolve(), Deck.parse(None), SHEET_STRATEGIES):
+    for result in whole_games(load_rules("caribbean").resolve(), Deck.parse(None), SHEET_STRATEGIES):
         document = game_document(result)
         markdown, csv = sheet_paths(result.strategy)
         found[markdown], found[csv] = render(document, "md"), render(document, "csv")

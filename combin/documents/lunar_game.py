@@ -183,7 +183,7 @@ def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
                       ("best", "Best most often"), "Share", ("cost", "Cost of always it")], costed,
                      note="Cost: what always taking the best option of that kind costs, per Ante "
                           "of the whole game, against the optimal option of every situation.")
-    rules, citation = basic_rules(strategy.rules.game)
+    rules, citation = basic_rules(strategy.rules.stud)
     basic_rows = [[", ".join(hands), action] for hands, action in rules]
     basic = Table.of("basic_strategy", "Basic strategy", ["Hands", "Action"], basic_rows,
                      note=f"Source: {citation}.")

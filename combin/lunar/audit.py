@@ -43,7 +43,7 @@ from combin.lunar.lead import lead_tables, method_page
 from combin.render import render, render_text
 from combin.stud.core.classes import situations_in_rows
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.draw.options import option_keys
 from combin.stud.game.assembled import read_run
@@ -85,7 +85,7 @@ _IN_BUNDLE = "lunar/game"
 
 
 def _rules(paytable: str | None = None, interpret: dict[str, str] | None = None) -> Any:
-    return load_game("lunar").resolve(paytable, interpret)
+    return load_rules("lunar").resolve(paytable, interpret)
 
 
 def _deck(ranks: str | None, need: int) -> Any:
@@ -98,7 +98,7 @@ def interpretations() -> list[str]:
     >>> "L11" in interpretations()
     True
     """
-    return list(load_game("lunar").interpretations)
+    return list(load_rules("lunar").interpretations)
 
 
 def instant_paytables() -> list[str]:

@@ -7,8 +7,8 @@ pass of the derived basic strategy (:mod:`combin.stud.game.basic`) -- and gives 
 (:func:`combin.documents.lunar_game.shards_document`) reads no file, only this.
 
 >>> from combin.stud.core.deck import Deck
->>> from combin.stud.core.rules import load_game, stud_games
->>> read_run(Deck.parse("JQKA"), load_game(stud_games()[0]).resolve(), "no-such-folder")
+>>> from combin.stud.core.rules import load_rules, stud_games
+>>> read_run(Deck.parse("JQKA"), load_rules(stud_games()[0]).resolve(), "no-such-folder")
 Traceback (most recent call last):
 ...
 combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder

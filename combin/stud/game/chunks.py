@@ -55,14 +55,14 @@ def common_denominator(deck_size: int, rules: "Rules") -> int:
     """``L``: every option value and result probability of a situation is an integer over ``L``.
 
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from math import comb
-    >>> common_denominator(52, load_game(CARIBBEAN.id).resolve()) == 42 * comb(46, 4)   # no draws
+    >>> common_denominator(52, load_rules(CARIBBEAN.id).resolve()) == 42 * comb(46, 4)   # no draws
     True
     """
     unseen = deck_size - 6
     sizes = [0]
-    if rules.game.can_draw:
+    if rules.stud.can_draw:
         sizes += [rules.buy, *rules.exchange_sizes]
     return lcm(*((unseen - k - 4) * comb(unseen - k, 4) * comb(unseen, k) for k in sizes))
 

@@ -92,7 +92,7 @@ def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], obj
     """
     key = (deck.text, None if rules.instant is None else rules.instant.id, reading_key(rules))
     # the shipped figures are the registered game's: a game file's game is always summed
-    stored = stored_expectations(rules.game.package) if rules.game.variant is None else {}
+    stored = stored_expectations(rules.stud.package) if rules.stud.variant is None else {}
     if key in stored:
         return stored[key]
     from combin.stud.nodraw.game import whole_game

@@ -112,14 +112,14 @@ def announce_exact_run(stream: TextIO, deck: "Deck", rules: "Rules", chunks: Seq
     stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class * 1000:.1f} ms CPU per "
                  f"class ({len(priced)} classes measured); chunks already in the store: {done:,} of "
                  f"{len(chunks):,}.\n")
-    solver = rules.game.solver
+    solver = rules.stud.game.solver
     folder, make = (solver.shards, solver.make) if solver is not None else (None, None)
     shards = _committed_shards(deck, rules, folder) if folder else ""
     if shards and make:
         stream.write(f"game: {shards}; make {make} computes the missing ones and assembles the sheet "
                      "from them.\n")
     kept = f" (make {make} keeps them in {folder})" if folder and make else ""
-    stream.write(f"game: for an estimate in minutes instead: combin game {rules.game.id} --sample 100000 --seed 1 "
+    stream.write(f"game: for an estimate in minutes instead: combin game {rules.stud.game.id} --sample 100000 --seed 1 "
                  "(see README); to keep the exact run as files that outlive this machine and its store, cut "
                  f"it into shards: --shards DIR{kept}\n")
     stream.flush()
@@ -171,11 +171,11 @@ def class_nets(deck: "Deck", rules: "Rules",
     """:func:`round_nets` of ``[(hand, up, weight, best option index or -1 for an instant
     payout)]`` -- the run's records, or the class list and the strategy codes of its shards."""
     from combin.stud.game.features import basic_option, basic_rules
-    side = side_wager(rules.game)
+    side = side_wager(rules.stud)
     if side is None or len(classes) > ROUND_NET_CLASSES:
         return None
     keys = option_keys(rules)
-    basic, _ = basic_rules(rules.game)
+    basic, _ = basic_rules(rules.stud)
 
     def chosen(hand: Sequence[int], best: int, strategy: str) -> "OptionKey | None":
         if best < 0:
@@ -224,7 +224,7 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
         # summed here when not shipped (any reading but the defaults): minutes on the full deck,
         # reported from its first step on the run's stream
         control = no_draw_expected(deck, rules, progress=None if progress.QUIET else progress.messages(
-            f"game {rules.game.id} sample ({deck.text}), the control", stream))
+            f"game {rules.stud.game.id} sample ({deck.text}), the control", stream))
     start = time.monotonic()
     found: dict[int, Any] = {}
     fresh_rows: list[int] = []
@@ -243,7 +243,7 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
             if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
                 announce_exact_run(stream, deck, rules, chunks, store, description,
                                    max(workers, 1) if scheduler is None else None)
-            label = f"game {rules.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
+            label = f"game {rules.stud.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                                  description=description, label=label, items=items, unit="classes",
                                  stream=stream)
@@ -279,7 +279,7 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     totals = None          # a sample's strategy sums its own records
     with _from_store(store):
         if sample is None:
-            totals = totals_of(records, option_keys(rules), rules.game)   # summed once: sheet and strategy
+            totals = totals_of(records, option_keys(rules), rules.stud)   # summed once: sheet and strategy
             sheet = totals_sheet(deck, rules, scale, totals, run, multiple,
                                  round_nets(deck, rules, records))
         else:

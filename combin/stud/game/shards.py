@@ -101,8 +101,8 @@ class FolderReader:
     when asked.  ``memo`` keeps what other modules read of the folder, by their own keys.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game, stud_games
-    >>> reader = FolderReader("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(stud_games()[0]).resolve()))
+    >>> from combin.stud.core.rules import load_rules, stud_games
+    >>> reader = FolderReader("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_rules(stud_games()[0]).resolve()))
     >>> reader.plan() is None, reader.where.name
     (True, 'no-such-folder')
     """
@@ -311,9 +311,9 @@ def require_plan(folder: str | os.PathLike[str], spec: RunSpec) -> list[Shard]:
     """The shards of the folder's plan for the run ``spec``, refused when there is no plan.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(LUNAR.id).resolve()))
+    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_rules(LUNAR.id).resolve()))
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
@@ -403,7 +403,7 @@ def _disagreement(totals: Any, shard: Shard, scale: int) -> str | None:
 
 
 def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list[Any], keys: list[Any], rules: Any) -> bytes:
-    totals = totals_of(records, keys, rules.game)
+    totals = totals_of(records, keys, rules.stud)
     codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
     picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
                                                            max(1, len(records) // CHECK_EVERY))
@@ -495,7 +495,7 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
     # the class index of the whole game, not of the shard
     chunks = run.chunks(hands, ups, weights, rank_group_order(hands, ups), first=shard.start)
     results = run_chunks(solve_chunk, chunks, store=store, description=run.to_json(),
-                         label=f"game {rules.game.id} shard {shard.index} of {count} ({deck.text})",
+                         label=f"game {rules.stud.game.id} shard {shard.index} of {count} ({deck.text})",
                          items=[len(c[1]) for c in chunks], unit="classes", **executor)
     scale, records = records_of(results)
     if scale != common_denominator(len(deck), rules):
@@ -572,7 +572,7 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike[str],
     unpinned = [s.index for s in shards if s.digest is None or s.weight is None]
     if unpinned:
         raise CombinError(f"{where / 'plan.json'}: the plan pins no digest or weight of shard {unpinned[0]}; "
-                          f"combin game {rules.game.id} --shards {str(where)[:80]} pins the shards it checks")
+                          f"combin game {rules.stud.game.id} --shards {str(where)[:80]} pins the shards it checks")
     for a, b in zip(shards, shards[1:]):
         if a.high != b.low or a.start + a.classes != b.start:
             raise CombinError(f"{where / 'plan.json'}: shards {a.index} and {b.index} are not contiguous")
@@ -598,9 +598,9 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike[str]) -> list[t
     refused: the two were written together.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> kept_values(Deck.parse("JQKA"), load_game(LUNAR.id).resolve(), "no-such-folder")
+    >>> kept_values(Deck.parse("JQKA"), load_rules(LUNAR.id).resolve(), "no-such-folder")
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder

@@ -50,7 +50,7 @@ from combin.version import __version__
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import Rules, StudGame
+    from combin.stud.core.rules import Rules, StudRules
     from combin.stud.game.chunks import ClassRecord
     from combin.stud.game.totals import GameTotals
 
@@ -72,7 +72,7 @@ class GameSheet:
     sections: dict[str, Any] = field(default_factory=dict)      # name -> [(label, value)], notes, or (title, rows)
 
 
-def instant_contributions(game: "StudGame", first_five_classes: Mapping[str, int],
+def instant_contributions(game: "StudRules", first_five_classes: Mapping[str, int],
                           total: int) -> dict[str, Fraction]:
     """``{paytable id: contribution per Ante}`` under each instant paytable of the stud ``game``,
     from ``{class id: situations}`` of the first five."""
@@ -163,7 +163,7 @@ def paytable_figures(rules: "Rules", totals: "GameTotals", scale: int,
     expected, second = Fraction(totals.best, whole), Fraction(totals.second, whole)
     ends = rules.instant_ends_round
     out, notes = [], []
-    paytables = sorted(rules.game.instant_paytables.values(), key=lambda paytable: paytable.id)
+    paytables = sorted(rules.stud.instant_paytables.values(), key=lambda paytable: paytable.id)
     events = sorted(set(current).union(*({e for e, _ in paytable.lines} for paytable in paytables)))
     p = {event: Fraction(totals.first_five.get(event, 0), total) for event in events}
     if ends:
@@ -232,10 +232,10 @@ def paytable_figures(rules: "Rules", totals: "GameTotals", scale: int,
 
 
 def _identification(deck: "Deck", rules: "Rules", run: Mapping[str, Any]) -> dict[str, Any]:
-    game_file = identification(rules.game)
-    return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
+    game_file = identification(rules.stud)
+    return {"tool": {"name": "combin", "version": __version__}, "game": rules.stud.game.id,
             **({"game_file": game_file} if game_file is not None else {}),
-            "title": f"{rules.game.title}, whole game with draws under optimal play",
+            "title": f"{rules.stud.title}, whole game with draws under optimal play",
             "deck": {"ranks": deck.text, "cards": len(deck)},
             "paytable": None if rules.instant is None else rules.instant.id,
             "interpretations": dict(rules.readings),
@@ -247,7 +247,7 @@ def _identification(deck: "Deck", rules: "Rules", run: Mapping[str, Any]) -> dic
 def exact_sheet(deck: "Deck", rules: "Rules", scale: int, records: Sequence["ClassRecord"],
                 run: Mapping[str, Any] | None = None) -> GameSheet:
     """The exact whole-game sheet from the records of every class."""
-    return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.game), run)
+    return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.stud), run)
 
 
 def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
@@ -272,7 +272,7 @@ def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
     played = 1 - probability.get("fold", 0) - probability.get("instant", 0)
     forced = sum((p for key, p in probability.items() if key.startswith("forced")), Fraction(0))
     wagered = 1 + (rules.draw_fee or 0) * drew + rules.bet * played + (rules.force_fee or 0) * forced
-    contributions = instant_contributions(rules.game, totals.first_five, total)
+    contributions = instant_contributions(rules.stud, totals.first_five, total)
     current = None if rules.instant is None else rules.instant.id
     sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="exact")))
     sheet.sections["summary"] = [
@@ -342,7 +342,7 @@ def round_section(sheet: "GameSheet", deck: "Deck", rules: "Rules", scale: int, 
     [(label, optimal, basic)])`` and its notes join the sheet's.  Nothing is added for a game
     without a side wager; where the totals do not keep the side wager's sums (shards written
     before they were kept), a note says so and what a pass would need."""
-    side = side_wager(rules.game)
+    side = side_wager(rules.stud)
     if side is None:
         return
     k = Fraction(multiple)

@@ -33,7 +33,7 @@ from typing import Any
 
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
-from combin.stud.core.variant import parse_variant, variant_game
+from combin.stud.core.variant import parse_variant, variant_rules
 from combin.version import __version__
 
 __all__ = ["RunSpec", "resolve_rules", "price_mode"]
@@ -63,14 +63,14 @@ def resolve_rules(game: str, paytable: str | None, readings: tuple[tuple[str, st
     >>> resolve_rules(LUNAR.id, None, ()).instant.id
     'A'
     """
-    from combin.stud.core.rules import load_game
+    from combin.stud.core.rules import load_rules
     if game_file is None:
-        return load_game(game).resolve(paytable, dict(readings))
+        return load_rules(game).resolve(paytable, dict(readings))
     source = f"game file {hashlib.sha256(game_file.encode('utf-8')).hexdigest()[:12]}"
     variant = parse_variant(game_file, source)
     if variant.derived_from != game:
         raise CombinError(f"{source} is derived from {variant.derived_from}, not {game}")
-    return variant_game(variant).resolve(paytable, dict(readings))
+    return variant_rules(variant).resolve(paytable, dict(readings))
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,8 @@ class RunSpec:
     @classmethod
     def of(cls, deck: Any, rules: Any, mode: str = "exact", chunk: int = 32, **extra: Any) -> RunSpec:
         """The run of a :class:`~combin.stud.core.deck.Deck` and resolved rules."""
-        variant = rules.game.variant
-        return cls(rules.game.id, deck.text, None if rules.instant is None else rules.instant.id,
+        variant = rules.stud.variant
+        return cls(rules.stud.game.id, deck.text, None if rules.instant is None else rules.instant.id,
                    tuple((str(k), str(v)) for k, v in rules.readings), mode, chunk,
                    tuple(sorted(extra.items())), None if variant is None else variant.text)
 

@@ -59,7 +59,7 @@ class Strategy:
         if totals is None:
             if records is None:
                 raise CombinError("a strategy needs its class records or their totals")
-            totals = totals_of(records, self.keys, rules.game)
+            totals = totals_of(records, self.keys, rules.stud)
         self.totals = totals
         self.total = totals.weight
 
@@ -112,7 +112,7 @@ def strategy_json(strategy: Strategy) -> str:
                         "weight": record.weight, "best": best,
                         "ev": display.rational(Fraction(record.best_value, strategy.scale))})
     obj = {"format": "combin.strategy/1", "tool": {"name": "combin", "version": __version__},
-           "game": strategy.rules.game.id, "deck": strategy.deck.text,
+           "game": strategy.rules.stud.game.id, "deck": strategy.deck.text,
            "paytable": None if strategy.rules.instant is None else strategy.rules.instant.id,
            "interpretations": dict(strategy.rules.readings), "exact": strategy.exact}
     head = json.dumps(obj, indent=1, ensure_ascii=False)[:-2]

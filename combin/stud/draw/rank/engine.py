@@ -8,11 +8,11 @@ every option of many situations -- in a fraction of the time: the dealer's
 tables are built from rank multisets (1,820 of four ranks) rather than from
 the 163,185 four-card hands, and draws are summed by class.
 
->>> from combin.stud.core.rules import load_game
+>>> from combin.stud.core.rules import load_rules
 >>> from combin.stud.core.situation import Situation
 >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
 >>> from combin.lunar import GAME as LUNAR
->>> engine = RankEngine(situation, load_game(LUNAR.id).resolve())
+>>> engine = RankEngine(situation, load_rules(LUNAR.id).resolve())
 >>> engine.value(("play", ())), engine.value(("exchange", (2, 3, 4)))
 (Fraction(205, 204), Fraction(18322973, 6126120))
 """
@@ -85,9 +85,9 @@ def win_levels(rules: Any) -> np.ndarray:
     final hand of that value (the Ante pay on a win plus the Bet times its pays, L11 read from
     the value), in whole Ante units.
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> wins = win_levels(load_game(LUNAR.id).resolve())
+    >>> wins = win_levels(load_rules(LUNAR.id).resolve())
     >>> int(wins[-1]), int(wins[0])          # a royal flush pays 100 to 1 on a Bet of 2
     (200, 0)
     """
@@ -98,7 +98,7 @@ _WINS: dict[tuple[Any, ...], np.ndarray] = {}
 
 
 def _win_levels(rules: Any) -> np.ndarray:
-    key = (rules.game.key, rules.readings)
+    key = (rules.stud.key, rules.readings)
     if key not in _WINS:
         # the wins depend on the rules' Bet table and L11 and on the code and data that read a pay:
         # all in the cache key (combin.cache), so a change of any is a new file
@@ -126,9 +126,9 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     readings): a run prices the same six-card shapes again and again.
 
     >>> from combin.cards import parse_cards
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> rules = load_game(LUNAR.id).resolve()
+    >>> rules = load_rules(LUNAR.id).resolve()
     >>> six_card(rules, parse_cards("Ks Qs Js Ts 9s 9d"))[1]      # a straight flush and a straight
     108
     """
@@ -138,7 +138,7 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     for suit in set(suits):
         if suits.count(suit) >= 5:
             flush = tuple(sorted(card >> 2 for card in cards if card & 3 == suit))
-    key = (rules.game.key, rules.readings, ranks, flush)
+    key = (rules.stud.key, rules.readings, ranks, flush)
     found = _SIX.get(key)
     if found is None:
         level = int(np.searchsorted(build().levels, best_value(cards)))
@@ -178,7 +178,7 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset[Any] | None = N
     """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
     ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
     card can be (default every card the five leave)."""
-    key = (rules.game.key, rules.readings, player, only, sixth)
+    key = (rules.stud.key, rules.readings, player, only, sixth)
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -282,7 +282,7 @@ class RankEngine:
         self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
         self.force_fee = self.pays.force_fee if self.pays.can_force else None
         self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
-        self.buy = rules.buy if rules.game.can_draw else None
+        self.buy = rules.buy if rules.stud.can_draw else None
         self._buy_size = int(self.buy or 0)
         #: The card forcing replaces (L10): its forcing rows are the tables' (the highest without forcing).
         self.replace = rules.force_replaces or ForceCard.HIGHEST
@@ -291,7 +291,7 @@ class RankEngine:
         self._layout: OptionArrays | None = None
         self._state: tuple[RanksState, SuitsState] | None = None
         self._dists: dict[int, np.ndarray] = {}
-        sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.game.can_draw else [])
+        sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.stud.can_draw else [])
         #: every option value and result probability is an integer over this (lcm of the options'
         #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.game.chunks.common_denominator`)
         self.scale = lcm(*((self.n - k - 4) * comb(self.n - k, 4) * comb(self.n, k) for k in sizes))
@@ -309,7 +309,7 @@ class RankEngine:
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
             options = self._arrays()
-            key = (self.rules.game.key, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
+            key = (self.rules.stud.key, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
                    self._only, self._sixth)
             ranks = _RANKS_STATE.get(key)
             if ranks is None:
@@ -331,7 +331,7 @@ class RankEngine:
         of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
         each option keeps), so the fives of a run that share them share it."""
         five = options.mode == 0
-        key = (self.rules.game.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
+        key = (self.rules.stud.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
                options.k[five].tobytes(), options.kept[five].tobytes())
         shared = _SHARED_RANKS.get(key)
         if shared is None:
@@ -391,7 +391,7 @@ class RankEngine:
         ``(0, -scale)``, play ``(scale / D, 0)``, a draw of ``k`` cards ``(scale / (D C(n, k)),
         -draw fee x scale)`` (``D`` :meth:`denominator`; every quotient whole: ``scale`` is their
         lcm).  They depend on the unseen count and the rules alone, so they are kept by those."""
-        memo_key = (self.rules.game.key, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
+        memo_key = (self.rules.stud.key, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
         found = _AFFINE.get(memo_key)
         if found is None:
             found = []
@@ -515,9 +515,9 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
 
     >>> from combin.cards import parse_cards
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> deck, rules = Deck.parse("9TJQKA"), load_game(LUNAR.id).resolve()
+    >>> deck, rules = Deck.parse("9TJQKA"), load_rules(LUNAR.id).resolve()
     >>> hand, up = parse_cards("As Ad Ks Qd 9s"), parse_cards("Jh")[0]
     >>> unseen = [c for c in deck.cards if c not in hand and c != up]
     >>> play_after_draw(rules, deck, hand, [], up, unseen)    # no draw: the play option's value
