@@ -72,12 +72,12 @@ class GameSheet:
     sections: dict[str, Any] = field(default_factory=dict)      # name -> [(label, value)], notes, or (title, rows)
 
 
-def instant_contributions(game: "StudRules", first_five_classes: Mapping[str, int],
+def instant_contributions(stud: "StudRules", first_five_classes: Mapping[str, int],
                           total: int) -> dict[str, Fraction]:
-    """``{paytable id: contribution per Ante}`` under each instant paytable of the stud ``game``,
+    """``{paytable id: contribution per Ante}`` under each instant paytable of the rules ``stud``,
     from ``{class id: situations}`` of the first five."""
     out: dict[str, Fraction] = {}
-    for paytable in game.instant_paytables.values():
+    for paytable in stud.instant_paytables.values():
         out[paytable.id] = sum((Fraction(first_five_classes.get(event, 0), total) * Fraction(pay.net)
                                 for event, pay in paytable.lines), Fraction(0))
     return out
