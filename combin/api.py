@@ -317,10 +317,10 @@ def decks(wager: str, decks: Sequence[int] | str | None = None, *, paytable: str
 
 
 def _stud(name: str, game_file: str | PathLike[str] | None) -> Any:
-    """The :class:`~combin.stud.core.rules.StudGame` ``name``, or the game of a game file derived
+    """The :class:`~combin.stud.core.rules.StudRules` ``name``, or the game of a game file derived
     from it (:mod:`combin.stud.core.variant`: read and checked before any work)."""
-    from combin.stud.core.variant import stud_game
-    return stud_game(name, game_file)
+    from combin.stud.core.variant import stud_rules
+    return stud_rules(name, game_file)
 
 
 def _rules(name: str, paytable: str | None, interpret: Interpret,
@@ -532,7 +532,7 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
     paytable = rules.instant.id if rules.instant else None
     info: tuple[tuple[str, Any], ...] = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
             ("Deck", situation.deck.text), ("Paytable", Text(paytable)), ("Interpretations", readings))
-    subject: tuple[tuple[str, Any], ...] = (("game", rules.game.id), ("deck", {"ranks": situation.deck.text,
+    subject: tuple[tuple[str, Any], ...] = (("game", rules.stud.game.id), ("deck", {"ranks": situation.deck.text,
                                                   "cards": len(situation.deck)}),
                ("player", [card_text(c) for c in hand]), ("up", card_text(situation.up)),
                ("paytable", paytable), ("interpretations", dict(rules.readings)),
@@ -542,7 +542,7 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
                ("source", {"stored": shard is not None, "shard": shard,
                            "folder": None if shard is None else folder}))
     from combin.stud.core.variant import identification, sheet_lines
-    game_file = identification(rules.game)
+    game_file = identification(rules.stud)
     file_rows, file_notes = sheet_lines(game_file)
     info += tuple((name, Text(value)) for name, value in file_rows)
     if game_file is not None:

@@ -60,7 +60,7 @@ def canonical_classes(deck):
 def option_keys(rules):
     """Option keys in the rules' order: fold, play, buy, exchanges by size then positions."""
     keys = [("fold", ()), ("play", ())]
-    if rules.game.can_draw:
+    if rules.stud.can_draw:
         keys.append(("buy", ()))
         for size in rules.exchange_sizes:
             keys += [("exchange", c) for c in combinations(range(5), size)]
@@ -139,7 +139,7 @@ class DrawOracle:
         hpos = [self.position[c] for c in hand]
         upos = self.position[up]
         unseen = np.array([p for p in range(n) if p not in hpos and p != upos], dtype=np.int64)
-        size = {"play": 0, "buy": self.rules.game.entry["draws"]["buy"]}.get(kind, len(discard))
+        size = {"play": 0, "buy": self.rules.stud.entry["draws"]["buy"]}.get(kind, len(discard))
         kept = [p for i, p in enumerate(hpos) if i not in discard]
         u = len(unseen)
         r = u - size - 4 if self.force_fee is not None else 1

@@ -302,7 +302,7 @@ class LeafWalker:
 
     def _size(self, key):
         kind, discard = key
-        return {"play": 0, "buy": self.rules.game.entry["draws"]["buy"]}.get(kind, len(discard))
+        return {"play": 0, "buy": self.rules.stud.entry["draws"]["buy"]}.get(kind, len(discard))
 
     def _run(self, hpos, unseen, dealers, keys, bonus, tally):
         size = self._size(keys[0])

@@ -105,7 +105,7 @@ class Oracle:
     def take(self, key):
         """The Ante pay on a non-qualifying dealer, read from the game's data by category."""
         if key[0] not in self._takes:
-            entry = self.rules.game.entry["ante_not_qualified"]
+            entry = self.rules.stud.entry["ante_not_qualified"]
             text = entry.get("straight_or_better") if key[0] >= 4 else None
             self._takes[key[0]] = Pay.parse(text or entry["pays"]).net
         return self._takes[key[0]]
@@ -163,7 +163,7 @@ _WALKS = {}
 
 def walk(rules, deck):
     """``(oracle, [situations ...])``, computed once per game, readings, paytable and deck."""
-    key = (rules.game.id, rules.readings, None if rules.instant is None else rules.instant.id, deck)
+    key = (rules.stud.game.id, rules.readings, None if rules.instant is None else rules.instant.id, deck)
     if key not in _WALKS:
         oracle = Oracle(rules, deck)
         _WALKS[key] = (oracle, list(oracle.situations()))

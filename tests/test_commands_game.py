@@ -19,7 +19,7 @@ import pytest
 
 from combin.cli import main
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 
 from test_stud_whole import brute_totals
 
@@ -37,7 +37,7 @@ def test_json_is_exact_and_matches_the_brute_force(capsys):
     sheet = obj["subject"]
     cycle = comb(16, 5) * 11 * comb(10, 4)
     assert sheet["cycle"] == str(cycle) and sheet["deck"] == {"ranks": "JQKA", "cards": 16}
-    brute = brute_totals(load_game("caribbean").resolve(), Deck.parse("JQKA"))["optimal"][0]
+    brute = brute_totals(load_rules("caribbean").resolve(), Deck.parse("JQKA"))["optimal"][0]
     summary = {r["figure"]: r["value"] for r in obj["tables"]["summary"]["rows"]}
     assert Fraction(summary["Expected return per Ante"]) == Fraction(brute, cycle)
     assert sum(int(line["combinations"]) for line in obj["tables"]["outcomes"]["rows"][:-1]) == cycle

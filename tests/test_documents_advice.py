@@ -7,7 +7,7 @@ import pytest
 
 from combin.documents.advice import advice_document
 from combin.render import jsonfile
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.draw.report import advice_report
 
@@ -15,7 +15,7 @@ from combin.stud.draw.report import advice_report
 @pytest.fixture(scope="module")
 def reports():
     situation = Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA")
-    rules = load_game("lunar").resolve()
+    rules = load_rules("lunar").resolve()
     return advice_report(situation, rules), advice_report(situation, rules, everything=True)
 
 

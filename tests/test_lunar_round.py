@@ -89,7 +89,7 @@ def jqka():
     _, hands, ups, weights = situations(deck)
     chunk = RunSpec.of(deck, rules, chunk=10_000).chunks(hands, ups, weights, list(range(len(weights))))
     scale, records = records_of([solve_chunk(*c) for c in chunk])
-    totals = totals_of(records, option_keys(rules), rules.game)
+    totals = totals_of(records, option_keys(rules), rules.stud)
     return deck, rules, scale, records, totals, round_nets(deck, rules, records)
 
 
@@ -114,7 +114,7 @@ def test_round_equals_every_leaf_of_the_brute_force_on_jqka(jqka, multiple):
     assert title.startswith("The round as dealt (with the mandatory Super at ")
     keys = option_keys(rules)
     best = {(r.hand, r.up): (keys[r.best] if r.best >= 0 else ("instant", ())) for r in records}
-    plain, _ = basic_rules(rules.game)
+    plain, _ = basic_rules(rules.stud)
     for column, pick in ((0, lambda hand, up: best[(hand, up)]),
                          (1, lambda hand, up: basic_option(hand, plain, keys))):
         brute = brute_round(deck, rules, pick, multiple)

@@ -7,7 +7,7 @@ from fractions import Fraction
 from combin.documents.advice import advice_document
 from combin.render import render
 from combin.stud.draw.report import advice_report, result_name
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 
 
@@ -16,7 +16,7 @@ def render_advice(report, fmt):
 
 
 def report():
-    return advice_report(Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA"), load_game("lunar").resolve())
+    return advice_report(Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA"), load_rules("lunar").resolve())
 
 
 def test_best_first_with_margin_and_results():

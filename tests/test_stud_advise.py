@@ -22,11 +22,11 @@ from combin.stud.draw.options import option_keys
 from combin.stud.reference.numpy_engine import DealerTable, final_hands
 from combin.stud.reference.naive import option_keys as naive_option_keys, option_values
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import QUALIFY, hand_value
 
-RULES = load_game("lunar").resolve()
+RULES = load_rules("lunar").resolve()
 
 
 def fast_values(situation, rules, keys, prune=True):
@@ -54,7 +54,7 @@ def situations(draw, decks=("TJQKA", "9TJQKA")):
 
 @st.composite
 def terms(draw):
-    return load_game("lunar").resolve(
+    return load_rules("lunar").resolve(
         draw(st.sampled_from(["A", "B", "C"])),
         {"L8": draw(st.sampled_from(["push", "even-money"])),
          "L11": draw(st.sampled_from(["best-pair", "first-only"])),
@@ -106,7 +106,7 @@ def test_forcing_equals_the_oracle(hand, up, deck):
     assert fast_values(situation, RULES, keys, prune=False) == slow
 
 
-LOWEST = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+LOWEST = load_rules("lunar").resolve(interpret={"L10": "replace-lowest-once"})
 
 
 # L10=replace-lowest-once: 9TJQKA's non-qualifying 9TJQA keeps T J Q A (a king makes a straight);
@@ -130,7 +130,7 @@ def test_forcing_happens_and_changes_the_value():
     best = advise(situation, RULES)[0]
     assert best.results["forced_won"] > 0 and best.results["forced_not_qualified"] > 0
     assert sum(best.results.values()) == 1
-    rules = load_game("lunar").resolve(None, {"L8": "even-money"})
+    rules = load_rules("lunar").resolve(None, {"L8": "even-money"})
     assert fast_values(situation, rules, [("play",)]) == option_values(situation, rules, [("play",)])
 
 
@@ -188,11 +188,11 @@ def test_dealer_table_counts_equal_a_direct_count():
 def test_instant_payout_alone_or_added():
     situation = Situation.parse("AS KS QS JS TS", "AD", "TJQKA")
     assert [(o.kind, o.ev) for o in advise(situation, RULES)] == [("instant", 1500)]
-    rules_b = load_game("lunar").resolve("B")
+    rules_b = load_rules("lunar").resolve("B")
     assert advise(situation, rules_b)[0].ev == 1000
     straight_flush = Situation.parse("9H TH JH QH KH", "AD", "9TJQKA")
-    assert advise(straight_flush, load_game("lunar").resolve("B"))[0].ev == 300
-    going_on = load_game("lunar").resolve("C", {"L7": "continue"})
+    assert advise(straight_flush, load_rules("lunar").resolve("B"))[0].ev == 300
+    going_on = load_rules("lunar").resolve("C", {"L7": "continue"})
     options = {o.kind: o.ev for o in advise(situation, going_on) if o.kind != "exchange"}
     assert options["fold"] == 1000 - 1
     assert options["play"] == option_values(situation, going_on, [("play",)])[("play",)]
@@ -369,7 +369,7 @@ def test_a_fold_and_an_instant_payout_have_one_net():
 
 def test_the_best_option_moments_under_l7_continue_equal_the_brute_force():
     """The instant pay (C: 1,000 to 1) is added to every net of the best option."""
-    going_on = load_game("lunar").resolve("C", {"L7": "continue"})
+    going_on = load_rules("lunar").resolve("C", {"L7": "continue"})
     oracle = _draw_oracle(going_on, "TJQKA")
     for hand, up in (("AS KS QS JS TS", "AD"), ("AS AD AH KC KD", "TS")):
         situation = Situation.parse(hand, up, "TJQKA")
@@ -386,7 +386,7 @@ def test_result_moments_under_other_readings_equal_the_brute_force(readings):
     """The Ante paying 1 to 1 on a win; the first combination paid alone."""
     from stud_draw_oracle import tally
     from combin.stud.reference.cards.advise import option_sums_of, distribution
-    from combin.stud.core.rules import load_game as load
+    from combin.stud.core.rules import load_rules as load
     rules = load("lunar").resolve(None, readings)
     situation = Situation.parse("9S 9D 9H KC QD", "AS", "9TJQKA")
     oracle = _draw_oracle(rules, "9TJQKA")

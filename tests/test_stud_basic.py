@@ -15,7 +15,7 @@ import pytest
 from combin.errors import CombinError
 from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.game.basic import (BasicStrategy, Rule, basic_option, basic_totals, cost_rows, derive,
                                     run_basic)
 from combin.stud.game.chunks import records_of, solve_chunk
@@ -23,7 +23,7 @@ from combin.stud.draw.options import option_keys
 from combin.stud.game.shards import assemble, run_shards
 from combin.stud.game.spec import RunSpec
 
-RULES = load_game("lunar").resolve()
+RULES = load_rules("lunar").resolve()
 
 
 @pytest.fixture(scope="module")

@@ -4,13 +4,13 @@ import numpy as np
 
 from combin.stud.reference.cards.engine import Engine
 from combin.stud.reference.bitsum import COMPILED, forcing_by_bits, forcing_by_bits_numpy
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 
 
 def test_compiled_and_numpy_sums_agree_on_real_tables():
     situation = Situation.parse("AS AD 9H 9C 9D", "QS", "89TJQKA")
-    engine = Engine(situation, load_game("lunar").resolve())
+    engine = Engine(situation, load_rules("lunar").resolve())
     table = engine.table.force_table()
     rng = np.random.default_rng(5)
     for name, group in (("pairs", (2, 3)), ("all", (6, 7))):

@@ -9,7 +9,7 @@ from combin.core.cards import parse_card, parse_cards
 from combin.stud.core.deck import Deck
 from combin.stud.nodraw.force import non_qualifying, max_requalifying_wins, never_gains
 from combin.stud.nodraw.dealer import dealer_counter
-from combin.stud.core.rules import ForceCard, load_game, settle
+from combin.stud.core.rules import ForceCard, load_rules, settle
 from combin.stud.core.values import QUALIFY, hand_table, hand_value
 
 from stud_oracle import walk
@@ -71,7 +71,7 @@ def test_bound_per_class():
 def test_full_deck_worst_case_two_pair_never_gains_by_forcing():
     """Two pair with an ace-king second combination under L8=even-money sits on the bound
     (12 * 7 = 42 * 2); walking every replacement shows forcing still does not gain."""
-    rules = load_game("lunar").resolve(interpret={"L8": "even-money"})
+    rules = load_rules("lunar").resolve(interpret={"L8": "even-money"})
     player = parse_cards("Kc Kd Qh Qs Ac")
     win = rules.ante_win + 2 * 3
     assert never_gains(hand_value(player), QUALIFY, win, 1, 1, 42)
@@ -85,7 +85,7 @@ def test_full_deck_worst_case_two_pair_never_gains_by_forcing():
 
 @pytest.mark.parametrize("ranks", ["3579J", pytest.param("9TJQKA", marks=pytest.mark.slow)])
 def test_a_hand_the_bound_skips_is_never_forced_by_the_brute_force(ranks):
-    rules = load_game("lunar").resolve()
+    rules = load_rules("lunar").resolve()
     deck = Deck.parse(ranks)
     oracle, walked = walk(rules, deck)
     m = len(deck) - 10

@@ -13,7 +13,7 @@ from combin.stud.game.chunks import ClassRecord
 from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.render import render
 from combin.schemas import validate
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.documents.lunar_game import sheet_document
 from combin.stud.game.sheet import exact_sheet, instant_contributions
 from jsondoc import figure
@@ -25,7 +25,7 @@ KEYS = option_keys(RULES)
 def test_instant_contributions_in_closed_form():
     total = comb(52, 5) * 47
     # 4 royal and 36 other straight flushes among the first fives, each with 47 up cards
-    found = instant_contributions(load_game("lunar"), {"royal_flush": 4 * 47, "straight_flush": 36 * 47}, total)
+    found = instant_contributions(load_rules("lunar"), {"royal_flush": 4 * 47, "straight_flush": 36 * 47}, total)
     # Paytable A: 1,500 and 250 to 1; B: 1,000 and 300; C: 1,000 and 250 (RULES.md 2.2)
     assert found == {"A": Fraction(4 * 1500 + 36 * 250, comb(52, 5)),
                      "B": Fraction(4 * 1000 + 36 * 300, comb(52, 5)),
@@ -323,11 +323,17 @@ def test_a_paytable_without_the_same_events_is_not_derived_under_ends_round():
     from combin.stud.game.sheet import paytable_figures
     from combin.stud.game.totals import totals_of
     rules = resolve_rules("lunar", "A", ())
-    paytables = rules.game.instant_paytables
+    paytables = rules.stud.instant_paytables
     royal_only = replace(paytables["B"], lines=paytables["B"].lines[:1])        # one event less
     more = replace(paytables["C"], lines=paytables["C"].lines + (("four_of_a_kind", Pay.parse("50 to 1")),))
-    game = replace(rules.game, instant_paytables={**paytables, "B": royal_only, "C": more})
-    rules = replace(rules, game=game)
+    changed = {"B": royal_only, "C": more}
+    registered = rules.stud.game       # the game's paytables, two of them changed
+    registered = replace(registered, paytables={
+        (wager, name): changed[name] if wager == royal_only.wager and name in changed else table
+        for (wager, name), table in registered.paytables.items()})
+    game = replace(rules.stud, game=registered)
+    assert game.instant_paytables == {**paytables, **changed}
+    rules = replace(rules, stud=game)
     totals = totals_of(_records("A", False), KEYS, game)
     figures, notes = paytable_figures(rules, totals, 10, Fraction(3))
     assert [f.paytable for f in figures] == ["A"]
@@ -345,7 +351,7 @@ def test_under_continue_without_per_event_sums_only_the_mean_is_given():
     from dataclasses import replace
     from combin.stud.game.totals import totals_of
     rules = resolve_rules("lunar", "A", (("L7", "continue"),))
-    totals = totals_of(_records("A", True), KEYS, rules.game)
+    totals = totals_of(_records("A", True), KEYS, rules.stud)
     assert any(key.startswith("royal_flush/") for key in totals.strategy)
     broken = replace(totals, strategy={k: v for k, v in totals.strategy.items()
                                        if not k.startswith("royal_flush/")})

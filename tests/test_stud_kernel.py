@@ -22,11 +22,11 @@ from combin.stud.reference.cards.engine import Engine
 from combin.stud.draw.options import option_keys
 from combin.bench.advise import situations as full_deck_situations
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import QUALIFY, hand_value
 
-RULES = load_game("lunar").resolve()
+RULES = load_rules("lunar").resolve()
 
 
 def assert_same(situation, rules, keys=None, prune=True, tie_loop_most=None, reference=None):
@@ -67,7 +67,7 @@ def small_situations(draw):
 
 @st.composite
 def terms(draw):
-    return load_game("lunar").resolve(
+    return load_rules("lunar").resolve(
         draw(st.sampled_from(["A", "B", "C"])),
         {"L8": draw(st.sampled_from(["push", "even-money"])),
          "L11": draw(st.sampled_from(["best-pair", "first-only"]))})

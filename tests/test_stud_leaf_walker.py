@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from stud_draw_oracle import DrawOracle, tally
 from stud_leaf_walker import LeafWalker, option_group
 
@@ -44,7 +44,7 @@ class _Remembering(DrawOracle):
 
 def _rules(terms):
     paytable, readings = terms
-    return load_game("lunar").resolve(paytable, dict(readings))
+    return load_rules("lunar").resolve(paytable, dict(readings))
 
 
 def _made(kind, text, terms=(None, ())):

@@ -5,11 +5,11 @@ from itertools import combinations
 
 from combin.stud.core.deck import Deck
 from combin.stud.reference.naive import option_keys, option_values, plain_value, qualifies
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import QUALIFY, hand_value
 
-RULES = load_game("lunar").resolve()
+RULES = load_rules("lunar").resolve()
 
 
 def test_plain_value_orders_hands_as_the_core_does():
@@ -35,7 +35,7 @@ def test_quad_aces_on_twenty_cards_win_every_round():
     # L11 best-pair) to 1, so playing is worth 2 x 21 = 42 Ante units exactly.
     situation = Situation.parse("AS AD AH AC KS", "QS", "TJQKA")
     assert option_values(situation, RULES, [("play",)]) == {("play",): Fraction(42)}
-    first_only = load_game("lunar").resolve(None, {"L11": "first-only"})
+    first_only = load_rules("lunar").resolve(None, {"L11": "first-only"})
     assert option_values(situation, first_only, [("play",)]) == {("play",): Fraction(40)}
 
 

@@ -40,9 +40,9 @@ def test_the_spans_add_up_to_the_single_pass(game, text):
     :func:`situations_in_rows`) the sums are those of the single pass (orbits collected
     by :func:`canonical_hands`), entry by entry, under every strategy."""
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import load_game
+    from combin.stud.core.rules import load_rules
     from combin.stud.nodraw.game import whole_games
-    rules, deck = load_game(game).resolve(None, {}), Deck.parse(text)
+    rules, deck = load_rules(game).resolve(None, {}), Deck.parse(text)
     for one, cut in zip(whole_games(rules, deck), whole_games(rules, deck, spans=9)):
         assert one.lines == cut.lines and one.forced == cut.forced and one.boundary == cut.boundary
         assert list(one.chosen.items()) == list(cut.chosen.items())

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.nodraw.game import whole_game
 
 pytestmark = pytest.mark.slow
@@ -20,7 +20,7 @@ WINS = {"royal_flush": 16_759_740, "straight_flush": 156_929_720,
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_game("caribbean").resolve()
+    return load_rules("caribbean").resolve()
 
 
 def test_optimal(rules):

@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from combin.core.cards import parse_cards
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import bet_pay, load_game
+from combin.stud.core.rules import bet_pay, load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.core.values import best_value, hand_value, value_class
 from combin.stud.reference.cards.advise import option_sums_of, distribution, price
@@ -24,8 +24,8 @@ from combin.stud.reference.cards.engine import Engine
 from combin.stud.draw.rank.engine import RankEngine, six_card
 from combin.stud.draw.rank.tables import build
 
-RULES = load_game("lunar").resolve()
-LOWEST = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+RULES = load_rules("lunar").resolve()
+LOWEST = load_rules("lunar").resolve(interpret={"L10": "replace-lowest-once"})
 
 
 def _instant(cards):
@@ -41,7 +41,7 @@ def situations(draw, decks=("JQKA", "TJQKA", "9TJQKA", "789TJQKA")):
 
 @st.composite
 def terms(draw):
-    return load_game("lunar").resolve(
+    return load_rules("lunar").resolve(
         draw(st.sampled_from(["A", "B", "C"])),
         {"L8": draw(st.sampled_from(["push", "even-money"])),
          "L10": draw(st.sampled_from(["replace-highest-once", "replace-lowest-once"])),

@@ -18,7 +18,7 @@ import pytest
 
 from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.game.chunks import solve_chunk
 from combin.stud.game.shards import INSTANT_CODE, kept_values, load_plan, load_shard
 from combin.stud.game.spec import RunSpec
@@ -26,7 +26,7 @@ from combin.stud.game.spec import RunSpec
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "tables/lunar/game/full"
 DECK = Deck.parse(None)
-RULES = load_game("lunar").resolve(None, {})
+RULES = load_rules("lunar").resolve(None, {})
 
 
 @pytest.fixture(scope="module")

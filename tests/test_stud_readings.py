@@ -11,7 +11,7 @@ from combin.core.cards import parse_cards
 from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import whole_pays
-from combin.stud.core.rules import load_game, settle
+from combin.stud.core.rules import load_rules, settle
 from combin.stud.core.situation import Situation
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank.engine import RankEngine
@@ -20,11 +20,11 @@ from combin.stud.reference.naive import option_values
 
 
 def _rules(**readings):
-    return load_game("lunar").resolve(interpret={key: value for key, value in readings.items()})
+    return load_rules("lunar").resolve(interpret={key: value for key, value in readings.items()})
 
 
 def test_the_register_holds_both_readings():
-    register = load_game("lunar").interpretations
+    register = load_rules("lunar").interpretations
     assert list(register["L9"].values) == ["final-hand", "first-five"]
     assert list(register["L12"].values) == ["two-to-five", "one-to-five"]
     assert register["L9"].default == "final-hand" and register["L12"].default == "two-to-five"
@@ -94,13 +94,13 @@ def test_l12_game_on_jqka_equals_the_card_by_card_engine_and_the_naive_tree(tmp_
     classes; on seeded classes every option equals the naive tree's.  The one-card exchanges raise
     the game's value there; with the sixth card on sale at the same fee they leave it unchanged
     (buying keeps all five cards and adds the one a one-card exchange would draw)."""
-    from combin.stud.core.variant import parse_variant, variant_game
+    from combin.stud.core.variant import parse_variant, variant_rules
     from combin.stud.game.run import run_game
     deck = Deck.parse("JQKA")
-    no_sixth = variant_game(parse_variant('id = "no-sixth"\ntitle = "No sixth card"\ncitation = "test"\n'
+    no_sixth = variant_rules(parse_variant('id = "no-sixth"\ntitle = "No sixth card"\ncitation = "test"\n'
                                           'derived_from = "lunar"\n[draws]\nbuy = 0\n', "f.toml"))
     figures = {}
-    for name, game in (("default", load_game("lunar")), ("no sixth card", no_sixth)):
+    for name, game in (("default", load_rules("lunar")), ("no sixth card", no_sixth)):
         for reading in ("two-to-five", "one-to-five"):
             sheet, _ = run_game(deck, game.resolve(interpret={"L12": reading}), workers=0,
                                 store_path=tmp_path / "s.sqlite", chunk=256, stream=io.StringIO())

@@ -11,13 +11,13 @@ from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.documents.stud_game import game_document, sheet_rows
 from combin.render import render
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.nodraw.game import whole_game
 
 
 @pytest.fixture(scope="module")
 def result():
-    return whole_game(load_game("caribbean").resolve(), Deck.parse("TJQKA"), "optimal")
+    return whole_game(load_rules("caribbean").resolve(), Deck.parse("TJQKA"), "optimal")
 
 
 def test_lines_add_up(result):

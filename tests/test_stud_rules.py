@@ -6,7 +6,7 @@ import pytest
 
 from combin.errors import CombinError
 from combin.core.cards import parse_card, parse_cards
-from combin.stud.core.rules import load_game, settle
+from combin.stud.core.rules import load_rules, settle
 
 
 def c(text):
@@ -15,12 +15,12 @@ def c(text):
 
 @pytest.fixture
 def lunar():
-    return load_game("lunar").resolve()
+    return load_rules("lunar").resolve()
 
 
 @pytest.fixture
 def caribbean():
-    return load_game("caribbean").resolve()
+    return load_rules("caribbean").resolve()
 
 
 def test_caribbean_pays(caribbean):
@@ -43,7 +43,7 @@ def test_lunar_defaults_and_interpretations(lunar):
     # L8 push: a pair beating a qualifying dealer wins the Bet only; L11 adds the ace-king
     assert settle(lunar, c("7c 7d 5h 8s 9c"), c("Ac Kd 4h 3s 2c"), "play") == 2
     assert settle(lunar, c("7c 7d As Ks 9c"), c("Ac Kd 4h 3s 2c"), "play") == 4
-    even = load_game("lunar").resolve(interpret={"L8": "even-money", "L11": "first-only"})
+    even = load_rules("lunar").resolve(interpret={"L8": "even-money", "L11": "first-only"})
     assert settle(even, c("7c 7d As Ks 9c"), c("Ac Kd 4h 3s 2c"), "play") == 3
     # dealer does not qualify: 1 to 1, or 4 to 1 on a straight or better
     assert settle(lunar, c("7c 7d 5h 8s 9c"), c("Qc Jd 4h 3s 2c"), "play") == 1
@@ -66,16 +66,16 @@ def test_lunar_force(lunar):
 
 def test_lunar_instant_payout_per_paytable():
     for paytable, royal, straight_flush in (("A", 1500, 250), ("B", 1000, 300), ("C", 1000, 250)):
-        rules = load_game("lunar").resolve(paytable)
+        rules = load_rules("lunar").resolve(paytable)
         assert settle(rules, c("Ts Js Qs Ks As"), c("Qc Jd 4h 3s 2c"), "play") == royal
         assert settle(rules, c("5s 6s 7s 8s 9s"), c("Qc Jd 4h 3s 2c"), "fold") == straight_flush
-    cont = load_game("lunar").resolve(interpret={"L7": "continue"})
+    cont = load_rules("lunar").resolve(interpret={"L7": "continue"})
     assert settle(cont, c("5s 6s 7s 8s 9s"), c("Qc Jd 4h 3s 2c"), "play") == 4
 
 
 def test_the_games_rules_come_from_their_own_packages():
     # the stud engine names no game: each game's package holds its stud rules and citation
-    lunar, caribbean = load_game("lunar"), load_game("caribbean")
+    lunar, caribbean = load_rules("lunar"), load_rules("caribbean")
     assert (lunar.package, caribbean.package) == ("combin.lunar", "combin.caribbean")
     assert sorted(lunar.instant_paytables) == ["A", "B", "C"] and not caribbean.instant_paytables
     assert "671a" in lunar.citation and caribbean.bet_table["royal_flush"] == 100
@@ -83,7 +83,7 @@ def test_the_games_rules_come_from_their_own_packages():
 
 
 def test_bad_choices():
-    game = load_game("lunar")
+    game = load_rules("lunar")
     with pytest.raises(CombinError, match="no value"):
         game.resolve(interpret={"L8": "double"})
     with pytest.raises(CombinError, match="does not read"):
@@ -91,18 +91,18 @@ def test_bad_choices():
     with pytest.raises(CombinError, match="unknown paytable"):
         game.resolve("Z")
     with pytest.raises(CombinError, match=r"unknown stud game 'holdem' \(known: lunar, caribbean\)"):
-        load_game("holdem")
+        load_rules("holdem")
     with pytest.raises(CombinError, match="unknown stud game 'baccarat'"):
-        load_game("baccarat")        # a registered game, but not one the stud engine plays
+        load_rules("baccarat")        # a registered game, but not one the stud engine plays
     with pytest.raises(CombinError, match="does not read"):
-        load_game("caribbean").resolve(interpret={"L8": "push"})
+        load_rules("caribbean").resolve(interpret={"L8": "push"})
     assert isinstance(settle(game.resolve(), c("Ts Js Qs Ks As"), c("Qc Jd 4h 3s 2c"), "play"), Fraction)
 
 
 def test_the_instant_payout_reading_is_an_enum_checked_against_the_data():
     from combin.core.interpret import Interpretation
     from combin.stud.core.rules import InstantReading, check_values
-    lunar = load_game("lunar")
+    lunar = load_rules("lunar")
     assert lunar.resolve(interpret={"L7": "continue"}).instant_ends_round is False
     assert lunar.resolve(interpret={"L7": InstantReading.ENDS_ROUND}).instant_ends_round is True
     renamed = Interpretation("L7", "t", "r", "ends-round",
@@ -112,9 +112,9 @@ def test_the_instant_payout_reading_is_an_enum_checked_against_the_data():
 
 
 def test_lunar_force_replaces_the_card_the_reading_names(lunar):
-    lowest = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+    lowest = load_rules("lunar").resolve(interpret={"L10": "replace-lowest-once"})
     assert (str(lunar.force_replaces), str(lowest.force_replaces)) == ("highest", "lowest")
-    assert load_game("caribbean").resolve().force_replaces is None
+    assert load_rules("caribbean").resolve().force_replaces is None
     player, dealer = c("7c 7d 5h 8s 9c"), c("Qc Jd 4h 3s 2c")
     # the deuce goes and the queen stays: a queen pairs the dealer above sevens, a deuce no more
     assert settle(lowest, player, dealer, "force", parse_card("Qd")) == -1 - 3
@@ -130,7 +130,7 @@ def test_forcing_the_lowest_card_gains_where_forcing_the_highest_does_not(lunar)
     12 x 6 - 42 fees = 30 < 42 x 1 (the Ante pay): take the pay.  Lowest replaced: the four
     goes, A Q 9 7 requalify on the same 12 and on the 4 kings as ace-king (A K Q 9 7), all
     won: 16 x 6 - 42 = 54 > 42: force."""
-    lowest = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+    lowest = load_rules("lunar").resolve(interpret={"L10": "replace-lowest-once"})
     player, dealer = c("5s 5d 5h 2c 3d"), c("Ac Qd 9h 7s 4c")
     left = [card for card in range(52) if card not in player + dealer]
     take = [settle(rules, player, dealer, "play") * len(left) for rules in (lunar, lowest)]
@@ -141,7 +141,7 @@ def test_forcing_the_lowest_card_gains_where_forcing_the_highest_does_not(lunar)
 
 def test_the_force_entry_is_checked_against_the_readings():
     from combin.stud.core.rules import check_force
-    register = load_game("lunar").interpretations
+    register = load_rules("lunar").interpretations
     with pytest.raises(ValueError, match="names the readings replace-highest-once, interpretation L10 has"):
         check_force({"interpretation": "L10", "values": {"replace-highest-once": "highest"}}, register)
     with pytest.raises(ValueError, match="replaces middle"):

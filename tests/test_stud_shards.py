@@ -16,7 +16,7 @@ from combin.cli import main
 from combin.errors import CombinError
 from combin.stud.core.classes import situations, situations_in_rows
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.draw.advise import advise
 from combin.stud.reference.cards.advise import Engine, price
@@ -25,7 +25,7 @@ from combin.stud.game.shards import INSTANT_CODE, assemble, lookup, plan_shards
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = Deck.parse("JQKA")
-RULES = load_game("lunar").resolve(None, {})
+RULES = load_rules("lunar").resolve(None, {})
 
 
 @pytest.fixture(scope="module")

@@ -19,14 +19,14 @@ import pytest
 from combin.cli import main
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.reference.cards.engine import Engine
 from combin.stud.draw.rank.engine import play_after_draw
 from combin.stud.game.shards import assemble, lookup, run_shards
 from combin.stud.game.simulate import StoredStrategy, simulate
 
-RULES = load_game("lunar").resolve()
+RULES = load_rules("lunar").resolve()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from fractions import Fraction
 from combin.core.cards import parse_card
 from combin.stud.draw.options import option_keys
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.game.chunks import ClassRecord
 from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.stud.game.strategy import Strategy, basic_option, basic_rules
@@ -19,7 +19,7 @@ def _hand(text):
 
 
 def test_basic_rules_read_from_data():
-    rules, citation = basic_rules(load_game("lunar"))
+    rules, citation = basic_rules(load_rules("lunar"))
     assert citation and all(action for _, action in rules)
     names = {name for hands, _ in rules for name in hands}
     assert {"high_card", "ace_king", "one_pair", "royal_flush"} <= names

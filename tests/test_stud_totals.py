@@ -6,7 +6,7 @@ import random
 import pytest
 
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.game.chunks import records_of, solve_chunk
 from combin.stud.game.spec import RunSpec, resolve_rules
 from combin.stud.draw.options import option_keys
@@ -14,7 +14,7 @@ from combin.stud.game.strategy import action_of, derived_basic, hand_feature
 from combin.stud.game.totals import GameTotals, totals_of
 from combin.stud.core.classes import situations
 
-RULES = load_game("lunar").resolve(None, {})
+RULES = load_rules("lunar").resolve(None, {})
 KEYS = option_keys(RULES)
 
 
@@ -29,19 +29,19 @@ def records():
 
 
 def test_the_totals_of_a_partition_add_up_to_the_whole(records):
-    whole = totals_of(records, KEYS, RULES.game)
+    whole = totals_of(records, KEYS, RULES.stud)
     shuffled = random.Random(5).sample(records, len(records))
     parts = [shuffled[:17], shuffled[17:80], shuffled[80:]]
     summed = GameTotals()
     for part in parts:
-        summed = summed + totals_of(part, KEYS, RULES.game)
+        summed = summed + totals_of(part, KEYS, RULES.stud)
     assert summed == whole
     assert whole.weight == sum(r.weight for r in records)
     assert whole.best == sum(r.weight * r.best_value for r in records)
 
 
 def test_the_json_form_round_trips_and_refuses_what_is_not_a_whole_number(records):
-    totals = totals_of(records, KEYS, RULES.game)
+    totals = totals_of(records, KEYS, RULES.stud)
     assert GameTotals.from_json(totals.to_json()) == totals
     bad = totals.to_json()
     bad["best"] = "1.5"
@@ -58,7 +58,7 @@ def test_the_json_form_round_trips_and_refuses_what_is_not_a_whole_number(record
 def test_the_derived_basic_strategy_is_priced_class_by_class(records):
     """The derived strategy's value from the sums equals the value of playing its action in
     every class, summed class by class from the records."""
-    totals = totals_of(records, KEYS, RULES.game)
+    totals = totals_of(records, KEYS, RULES.stud)
     scale = 12600
     rules, expected = derived_basic(totals, scale)
     assert sum(weight for _, _, _, weight, _ in rules) == sum(r.weight for r in records if r.best >= 0)

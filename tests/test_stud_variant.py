@@ -9,10 +9,10 @@ import pytest
 from combin.errors import CombinError
 from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game, settle
+from combin.stud.core.rules import load_rules, settle
 from combin.stud.core.situation import Situation
-from combin.stud.core.variant import (SETTINGS, differences, identification, parse_variant, stud_game,
-                                      variant_game)
+from combin.stud.core.variant import (SETTINGS, differences, identification, parse_variant, stud_rules,
+                                      variant_rules)
 from combin.stud.draw.options import option_keys
 from combin.stud.game.spec import RunSpec
 
@@ -23,8 +23,8 @@ FEE_2 = HEAD + '[draws]\nfee = 2\nbuy = 0\n[bet_pays.pays]\ntwo_pair = "1 to 1"\
 
 
 def test_a_key_left_out_keeps_the_registered_value():
-    rules = variant_game(parse_variant(FEE_2, "f.toml")).resolve()
-    base = load_game("lunar").resolve()
+    rules = variant_rules(parse_variant(FEE_2, "f.toml")).resolve()
+    base = load_rules("lunar").resolve()
     assert (rules.draw_fee, rules.buy, rules.force_fee, rules.exchange_sizes) == (2, 0, 1, (2, 3, 4, 5))
     assert rules.bet_table["two_pair"] == 1 and base.bet_table["two_pair"] == 2
     assert {k: v for k, v in rules.bet_table.items() if k != "two_pair"} == \
@@ -38,13 +38,13 @@ def test_the_second_combination_reads_the_files_pays():
     from combin.core.cards import parse_cards
     from combin.stud.core.rules import bet_pay
     cards = parse_cards("Ks Kd Qs Qd Jh Jc")
-    assert bet_pay(load_game("lunar").resolve(), cards) == 4
-    assert bet_pay(variant_game(parse_variant(FEE_2, "f.toml")).resolve(), cards) == 2
+    assert bet_pay(load_rules("lunar").resolve(), cards) == 4
+    assert bet_pay(variant_rules(parse_variant(FEE_2, "f.toml")).resolve(), cards) == 2
 
 
 def test_fixing_the_exchange_drops_its_reading():
-    game = variant_game(parse_variant(HEAD + "[draws]\nexchange = [0, 0]\n", "f.toml"))
-    assert "L12" not in game.interpretations and "L12" in load_game("lunar").interpretations
+    game = variant_rules(parse_variant(HEAD + "[draws]\nexchange = [0, 0]\n", "f.toml"))
+    assert "L12" not in game.interpretations and "L12" in load_rules("lunar").interpretations
     rules = game.resolve()
     assert rules.exchange_sizes == () and option_keys(rules) == [("fold", ()), ("play", ()), ("buy", ())]
     with pytest.raises(CombinError, match="does not read interpretation L12"):
@@ -53,7 +53,7 @@ def test_fixing_the_exchange_drops_its_reading():
 
 def test_exact_amounts_and_the_even_money_ante():
     variant = parse_variant(HEAD + 'bet = 3\n[force]\nfee = "2/1"\n[ante_win]\npays = "1 to 1"\n', "f.toml")
-    rules = variant_game(variant).resolve()
+    rules = variant_rules(variant).resolve()
     assert (rules.bet, rules.force_fee, rules.ante_win) == (3, 2, 1)
     assert "L8" not in rules.chosen
     assert differences(variant) == [
@@ -100,30 +100,30 @@ def test_every_setting_has_a_kind_the_reader_checks():
 def test_a_file_of_another_game_is_refused_for_this_one(tmp_path):
     path = tmp_path / "v.toml"
     path.write_text(FEE_2)
-    assert stud_game("lunar", path).variant.sha256 == __import__("hashlib").sha256(FEE_2.encode()).hexdigest()
+    assert stud_rules("lunar", path).variant.sha256 == __import__("hashlib").sha256(FEE_2.encode()).hexdigest()
     with pytest.raises(CombinError, match=r"v.toml, line 4: the game file is derived from lunar, not caribbean"):
-        stud_game("caribbean", path)
+        stud_rules("caribbean", path)
 
 
 def test_a_variants_run_key_holds_its_content_and_the_default_key_is_unchanged():
     deck = Deck.parse("JQKA")
-    default = RunSpec.of(deck, load_game("lunar").resolve())
-    variant = RunSpec.of(deck, variant_game(parse_variant(FEE_2, "f.toml")).resolve())
+    default = RunSpec.of(deck, load_rules("lunar").resolve())
+    variant = RunSpec.of(deck, variant_rules(parse_variant(FEE_2, "f.toml")).resolve())
     assert "game_file" not in default.game_json() and "game_file" not in default.to_json()
     assert variant.game_json()["game_file"] == FEE_2 and not variant.same_game(default)
     again = RunSpec.from_json(variant.to_json())
     assert again == variant
     _, rules = again.resolve()                   # a worker rebuilds the variant from the key alone
-    assert rules.draw_fee == 2 and rules.game.key == f"lunar@{identification(rules.game)['sha256']}"
-    assert load_game("lunar").key == "lunar"
+    assert rules.draw_fee == 2 and rules.stud.key == f"lunar@{identification(rules.stud)['sha256']}"
+    assert load_rules("lunar").key == "lunar"
 
 
 def test_settle_charges_the_files_fee():
     from combin.core.cards import parse_cards
-    rules = variant_game(parse_variant(FEE_2, "f.toml")).resolve()
+    rules = variant_rules(parse_variant(FEE_2, "f.toml")).resolve()
     player, dealer = parse_cards("As Ad Ks Kd Qh"), parse_cards("Jc Jd 9h 7s 2c")
     assert settle(rules, player, dealer, "play", drew=True) == 2 * 1 - 2     # two pair 1 to 1 on 2, fee 2
-    assert settle(load_game("lunar").resolve(), player, dealer, "play", drew=True) == 2 * 2 - 1
+    assert settle(load_rules("lunar").resolve(), player, dealer, "play", drew=True) == 2 * 2 - 1
 
 
 def test_the_variant_game_on_jqka_equals_the_card_by_card_engine_and_the_naive_tree(tmp_path):
@@ -134,7 +134,7 @@ def test_the_variant_game_on_jqka_equals_the_card_by_card_engine_and_the_naive_t
     from combin.stud.reference.cards.advise import advise_cards
     from combin.stud.reference.naive import option_values
     deck = Deck.parse("JQKA")
-    rules = variant_game(parse_variant(FEE_2, "f.toml")).resolve()
+    rules = variant_rules(parse_variant(FEE_2, "f.toml")).resolve()
     sheet, _ = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256, stream=io.StringIO())
     expected = dict((row[0], row[1]) for row in sheet.sections["summary"])["expected result per Ante"]
     _, hands, ups, weights = situations(deck)
@@ -159,10 +159,10 @@ def test_a_variants_sample_never_reads_the_shipped_control(monkeypatch):
     import combin.stud.nodraw.game as nodraw
     from combin.stud.game.control import no_draw_expected
     deck = Deck.parse(None)
-    shipped = no_draw_expected(deck, load_game("lunar").resolve())
+    shipped = no_draw_expected(deck, load_rules("lunar").resolve())
     monkeypatch.setattr(nodraw, "whole_game", lambda *args, **kwargs: SimpleNamespace(expected="summed"))
-    assert no_draw_expected(deck, variant_game(parse_variant(HEAD, "f.toml")).resolve()) == "summed"
-    assert no_draw_expected(deck, load_game("lunar").resolve()) == shipped != "summed"
+    assert no_draw_expected(deck, variant_rules(parse_variant(HEAD, "f.toml")).resolve()) == "summed"
+    assert no_draw_expected(deck, load_rules("lunar").resolve()) == shipped != "summed"
 
 
 def test_a_number_of_thousands_of_digits_is_one_line():
@@ -174,7 +174,7 @@ def test_a_number_of_thousands_of_digits_is_one_line():
 
 
 def test_forcing_the_card_the_data_names_fixes_l10():
-    game = variant_game(parse_variant(HEAD + '[force]\nreplace = "highest"\n', "f.toml"))
+    game = variant_rules(parse_variant(HEAD + '[force]\nreplace = "highest"\n', "f.toml"))
     assert "L10" not in game.interpretations and game.entry["force"]["replace"] == "highest"
     assert game.resolve().force_fee == 1
 
@@ -185,15 +185,15 @@ def test_forcing_the_lowest_card_is_the_reading_l10_replace_lowest_once():
     values on a 9TJQKA situation, and L10 no longer read."""
     from combin.core.cards import parse_card, parse_cards
     from combin.stud.draw.rank.engine import RankEngine
-    game = variant_game(parse_variant(HEAD + '[force]\nreplace = "lowest"\n', "f.toml"))
+    game = variant_rules(parse_variant(HEAD + '[force]\nreplace = "lowest"\n', "f.toml"))
     rules = game.resolve()
-    reading = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+    reading = load_rules("lunar").resolve(interpret={"L10": "replace-lowest-once"})
     assert "L10" not in game.interpretations and rules.force_replaces == reading.force_replaces
     player, dealer = parse_cards("Ks Kd 9h Tc Jd"), parse_cards("Qs Jh 7d 5c 3c")      # Q high: no qualifier
     # a queen replacing the 3 pairs the dealer's queen; replacing the queen itself would not
     forced = settle(rules, player, dealer, "force", parse_card("Qh"))
     assert forced == settle(reading, player, dealer, "force", parse_card("Qh"))
-    assert forced != settle(load_game("lunar").resolve(), player, dealer, "force", parse_card("Qh"))
+    assert forced != settle(load_rules("lunar").resolve(), player, dealer, "force", parse_card("Qh"))
     situation = Situation.parse("AS KD QH 9C 9D", "TS", "9TJQKA")
     keys = option_keys(rules)
     assert [RankEngine(situation, rules).value(key) for key in keys] == \

@@ -8,7 +8,7 @@ import pytest
 from combin.errors import CombinError
 from combin.core.cards import JACK, KING, QUEEN
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.nodraw.game import STRATEGIES, whole_game, whole_games
 
 from stud_oracle import qualifies, walk
@@ -67,7 +67,7 @@ CASES = [("caribbean", {}, None, "JQKA"), ("caribbean", {}, None, "TJQKA"),
 
 @pytest.mark.parametrize("game,interpret,paytable,ranks", CASES)
 def test_whole_game_equals_brute_force_for_every_strategy(game, interpret, paytable, ranks):
-    rules = load_game(game).resolve(paytable, interpret)
+    rules = load_rules(game).resolve(paytable, interpret)
     deck = Deck.parse(ranks)
     brute = brute_totals(rules, deck)
     for strategy in STRATEGIES:
@@ -84,20 +84,20 @@ def test_whole_game_equals_brute_force_for_every_strategy(game, interpret, payta
 
 
 def test_forcing_occurs_on_the_small_lunar_deck():
-    rules = load_game("lunar").resolve()
+    rules = load_rules("lunar").resolve()
     result = whole_game(rules, Deck.parse("3579J"), "always")
     assert result.forced > 0
     assert {event for event, _, _ in result.lines} >= {"forced_win", "forced_lose", "not_qualified"}
 
 
 def test_bad_strategy_and_decks():
-    rules = load_game("caribbean").resolve()
+    rules = load_rules("caribbean").resolve()
     with pytest.raises(CombinError, match="unknown strategy"):
         whole_game(rules, Deck.parse("TJQKA"), "sometimes")
     with pytest.raises(CombinError, match="needs"):
-        whole_game(load_game("lunar").resolve(), Deck.parse("JQ"), "optimal")
+        whole_game(load_rules("lunar").resolve(), Deck.parse("JQ"), "optimal")
     with pytest.raises(CombinError, match="L7"):
-        whole_game(load_game("lunar").resolve(interpret={"L7": "continue"}), Deck.parse("TJQKA"))
+        whole_game(load_rules("lunar").resolve(interpret={"L7": "continue"}), Deck.parse("TJQKA"))
 
 
 def test_akj83_plays_exactly_the_hands_from_a_k_j_8_3_up():
@@ -107,7 +107,7 @@ def test_akj83_plays_exactly_the_hands_from_a_k_j_8_3_up():
     is in ``make slow``."""
     from itertools import combinations
     from stud_oracle import rank_key
-    rules = load_game("caribbean").resolve()
+    rules = load_rules("caribbean").resolve()
     deck = Deck.parse("238JKA")
     hands = list(combinations(deck.cards, 5))
     played = sum(rank_key(list(hand)) >= (0, 12, 11, 9, 6, 1) for hand in hands) * (len(deck) - 5)

@@ -1,6 +1,6 @@
 """The package's wiring, read from its source with :mod:`ast`: no import cycle (imports inside
 function bodies counted), no import of another module's private name, no function with more
-than 12 parameters.
+than 12 parameters, and an import inside a function only where the start-up needs it.
 
 Imports under ``if TYPE_CHECKING:`` are for annotations only and run never: they are not
 wiring.  An import names the module it loads: ``from combin.x import y`` loads ``combin.x.y``
@@ -36,6 +36,28 @@ def _modules():
 
 
 MODULES = _modules()
+
+#: Libraries a function imports when it is called, not its module when it is imported: each
+#: costs the start of a light command (``combin --help``, ``combin par``, ``import combin``) a
+#: good part of its time, or is an optional extra that may be missing.
+HEAVY = (
+    "numpy", "numba", "llvmlite",           # the array engines: numpy alone about 140 ms
+    "sympy",                                # exact square roots of the risk pages: about 0.5 s
+    "dask", "distributed", "psutil",        # the cluster executor: about 0.8 s, and its monitor
+    "matplotlib",                           # charts (an optional extra): about 180 ms
+    "pandas",                               # ``Table.to_pandas`` (an optional extra)
+    "xlsxwriter", "openpyxl",               # workbooks, for ``--format xlsx`` only: about 90 ms
+    "jsonschema", "referencing",            # schema checks of the audit and the store: 150 ms
+    "tabulate",                             # text tables: 50 ms that ``combin --help`` does not pay
+    "tqdm", "eval7", "selenium",            # progress bars, the peers' evaluator, the browser check
+    "pathlib",                              # 10-15 ms: loaded only by a command that writes a file
+    "importlib.metadata",                   # 50 ms: read by ``--version`` and the audit only
+)
+
+#: The modules where the start-up is decided: the command line, its commands, the Python API and
+#: the results it returns (``import combin; combin.par`` loads only par's engine), and the
+#: benchmarks, which time start-ups.  Any of their functions may import what it runs.
+ENTRIES = ("combin.cli", "combin.commands", "combin.api", "combin.results", "combin.bench")
 
 
 def _typing_only(node):
@@ -182,6 +204,88 @@ def _wide_functions():
     return found
 
 
+def _placed_imports(tree):
+    """``(top, inside)``: the import statements of ``tree`` that run when the module is imported,
+    and those inside function bodies (``if TYPE_CHECKING:`` blocks left out)."""
+    top, inside = [], []
+
+    def visit(node, in_function):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _typing_only(child):
+                for branch in child.orelse:
+                    visit_one(branch, in_function)
+                continue
+            visit_one(child, in_function)
+
+    def visit_one(node, in_function):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            (inside if in_function else top).append(node)
+        else:
+            visit(node, in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                           ast.Lambda)))
+
+    visit(tree, False)
+    return top, inside
+
+
+def _loaded(module, node):
+    """The modules an import statement loads: a combin module as :func:`_edges` names it, any
+    other by its dotted name (``from os import path`` loads ``os``)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = _base(module, node)
+    if base.split(".")[0] != "combin":
+        return [base]
+    return [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+            for alias in node.names]
+
+
+def _parents(name):
+    parts = name.split(".")
+    return [".".join(parts[:end]) for end in range(1, len(parts))]
+
+
+def _import_time_graph():
+    """``{module: what importing it loads}``: its statements outside functions, and its parent
+    packages (importing ``combin.a.b`` runs ``combin/a/__init__.py`` first)."""
+    return {module: {name for node in _placed_imports(tree)[0] for name in _loaded(module, node)} |
+            set(_parents(module)) for module, (_, tree) in MODULES.items()}
+
+
+def _reach(graph, start):
+    """Every module importing ``start`` loads, ``start`` included."""
+    seen, stack = set(), [start]
+    while stack:
+        name = stack.pop()
+        if name not in seen:
+            seen.add(name)
+            stack.extend(graph.get(name, [parent for parent in _parents(name) if parent in graph]))
+    return seen
+
+
+def _heavy(name):
+    return any(name == library or name.startswith(library + ".") for library in HEAVY)
+
+
+def _deferred_imports():
+    """``module:line imports name`` for each import inside a function, outside :data:`ENTRIES`,
+    that could stand at the top of its module: it loads no :data:`HEAVY` library (itself or
+    through what its module imports at import time) and makes no cycle (what it loads does not
+    import the module back at import time)."""
+    graph, found = _import_time_graph(), []
+    for module, (_, tree) in MODULES.items():
+        if any(module == entry or module.startswith(entry + ".") for entry in ENTRIES):
+            continue
+        for node in _placed_imports(tree)[1]:
+            needed = False
+            for name in _loaded(module, node):
+                reached = _reach(graph, name)
+                needed = needed or any(_heavy(each) for each in reached) or module in reached
+            if not needed:
+                found.append(f"{module}:{node.lineno} imports {', '.join(_loaded(module, node))}")
+    return found
+
+
 def _outside_stud(lines):
     return [line for line in lines if not line.startswith("combin.stud")]
 
@@ -229,6 +333,26 @@ def test_no_function_outside_the_stud_engine_takes_more_than_12_parameters():
 @STUD_PENDING
 def test_no_function_takes_more_than_12_parameters():
     assert _wide_functions() == []
+
+
+def test_an_import_inside_a_function_only_where_the_start_up_needs_it():
+    """Issue 33 item 6: outside the modules that decide the start-up (:data:`ENTRIES`), an import
+    stands inside a function only when it loads a :data:`HEAVY` library or would make a cycle at
+    the top of its module; every other import stands at the top, where a reader sees it."""
+    assert _deferred_imports() == []
+
+
+def test_the_reader_of_deferred_imports_tells_needed_from_not():
+    tree = ast.parse("import os\ndef f():\n    import numpy\n    from combin import errors\n"
+                     "    from combin.render import document\n    import json\n")
+    top, inside = _placed_imports(tree)
+    assert [node.lineno for node in top] == [1] and [node.lineno for node in inside] == [3, 4, 5, 6]
+    graph = {"combin": {"combin.version"}, "combin.version": set(), "combin.toy": {"combin"},
+             "combin.heavy": {"combin", "numpy.linalg"}}
+    assert _reach(graph, "combin.toy") == {"combin.toy", "combin", "combin.version"}
+    assert _heavy("numpy.linalg") and not _heavy("numpyish") and _heavy("importlib.metadata")
+    assert any(_heavy(name) for name in _reach(graph, "combin.heavy"))
+    assert "combin" in _reach(graph, "combin.toy")      # combin/__init__ importing it: a cycle
 
 
 def test_the_generic_wings_name_no_game():

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
+from combin.audit.submission import parse_submission
 from combin.version import __version__
 from combin.core.analysis import Selection, select_wager, sensitivity_of
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
@@ -471,7 +472,6 @@ def _submission_lab(scope: Scope) -> dict[str, str]:
     """The laboratory's fields the scope's submission file gives (none without one)."""
     if not scope.submission:
         return {}
-    from combin.audit.submission import parse_submission
     name, text = scope.submission[0]
     return parse_submission(text, f"{INPUTS}/{name}").lab
 

@@ -17,6 +17,7 @@ from typing import Any
 import markdown
 
 from combin.files import display
+from combin.documents.parsheet import moving_readings
 from combin.version import __version__
 from combin.audit.simulate import Confirmation
 from combin.core.crosscheck import Check
@@ -170,7 +171,6 @@ def report(game: Game, sheets: Sequence[ParSheet], checks: Sequence[Check],
 def ruling_rows(sheets: Sequence[ParSheet]) -> list[list[Any]]:
     """One row per sheet and other reading of an open interpretation that moves its house edge:
     the sheet, the interpretation, the figure as filed, the other reading and its figure."""
-    from combin.documents.parsheet import moving_readings
     rows: list[list[Any]] = []
     for sheet in sheets:
         chosen = dict(sheet.interpretations)

@@ -24,6 +24,7 @@ from typing import Any
 from combin.core.analysis import paytable_ids
 from combin.errors import CombinError
 from combin.core.game import Game, check_known
+from combin.registry import games
 from combin.core.wager import Wager
 
 __all__ = ["Scope", "jobs", "scoped_games", "check_scope", "INPUTS"]
@@ -216,8 +217,6 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
     ...
     combin.errors.CombinError: unknown paytable 'ZZ' (known: 8to1, 9to1, A, B, C, ez, standard, super6)
     """
-    from combin.core.analysis import paytable_ids
-    from combin.core.game import check_known
     wagers = [(game, wager) for game in registry for wager in game.wagers.values()
               if not scope.wagers or wager.id in scope.wagers]
     where = scope.game or ", ".join(scope.wagers)
@@ -244,9 +243,9 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
         check_known("rule set", scope.rules, list(dict.fromkeys(rulesets)))
     readings = {key: interp for game in registry for key, interp in game.interpretations.items()}
     if studs:
-        from combin.stud.core.rules import load_game
+        from combin.stud.core.rules import load_rules
         for game_id in studs:
-            readings.update(load_game(game_id).interpretations)
+            readings.update(load_rules(game_id).interpretations)
     for key, value in scope.interpret:
         if key in readings and value not in readings[key].values:
             raise CombinError(f"interpretation {key} has no value {value!r} (values: "
@@ -268,7 +267,6 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
 
 def _whole_games(studs: Sequence[str]) -> list[Any]:
     """The :class:`~combin.core.game.AuditPages` of the whole games ``studs`` names."""
-    from combin.registry import games
     return [game.audit_pages for game in games() if game.id in studs and game.audit_pages]
 
 

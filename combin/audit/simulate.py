@@ -23,6 +23,7 @@ on how many worker processes dealt them.  The chunks run on
 
 import decimal
 import hashlib
+import io
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
@@ -31,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from combin.files.display import CONTEXT, to_decimal
+from combin.running.executor import run_chunks
 from combin.core.game import Dealer, Game
 from combin.core.risk import CONFIDENCES
 
@@ -77,8 +79,6 @@ def tally_many(game: Game, rounds: int, seeds: list[int], workers: int = 2,
     :func:`combin.running.executor.default_scheduler`); the counts are added in chunk
     order.
     """
-    import io
-    from combin.running.executor import run_chunks
     if game.dealer is None:
         raise ValueError(f"{game.id} has no simulation dealer")
     sizes = [CHUNK] * (rounds // CHUNK) + ([rounds % CHUNK] if rounds % CHUNK else [])

@@ -28,6 +28,7 @@ character is one line ``FILE, line N: ...``.  The file is copied into the bundle
 ('baccarat: baccarat.tie (paytable 8to1)', 'Casino X')
 """
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -84,7 +85,6 @@ def parse_submission(text: str, source: str) -> Submission:
             reader.fail(f"unknown key {key!r} (a submission file takes: {', '.join(known)})", key=key)
     lab = {key: _text(reader, key, document[key]) if key in document else "" for key in LAB_KEYS}
     if lab["date"]:
-        import datetime
         try:
             lab["date"] = datetime.date.fromisoformat(lab["date"]).isoformat()
         except ValueError:

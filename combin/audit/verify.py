@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
+from combin.audit.submission import disagreement, parse_submission
 from combin.version import __version__
 from combin.audit import LIMITS
 from combin.audit.bundle import (EMPTY_LAB, FORMAT, PARAMETERS, PDF, PROGRESS, file_digest, git_commit,
@@ -148,7 +149,6 @@ def _submission_differences(scope: Scope, lab: Mapping[str, str]) -> list[str]:
     file (``inputs/NAME``, a copy hashed with the rest) says."""
     if not scope.submission:
         return []
-    from combin.audit.submission import disagreement, parse_submission
     name, text = scope.submission[0]
     where = f"{INPUTS}/{name}"
     try:

@@ -61,8 +61,8 @@ def bench_rows(count=50, reference_count=3):
     from combin.stud.reference.cards.advise import advise_cards, price
     from combin.stud.reference.cards.engine import Engine
     from combin.stud.draw.options import option_keys
-    from combin.stud.core.rules import load_game
-    rules = load_game("lunar").resolve()
+    from combin.stud.core.rules import load_rules
+    rules = load_rules("lunar").resolve()
     chosen = situations(count)
     start_cpu = process_time()
     advise(chosen[0], rules)                       # warm-up: the tables, compiled code

@@ -33,7 +33,7 @@ def _timed(compute: Callable[[], T]) -> tuple[T, float]:
 def bench_rows() -> list[tuple[str, float, str]]:
     from combin.stud.nodraw.dealer import dealer_counter
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import load_game
+    from combin.stud.core.rules import load_rules
     from combin.stud.core.classes import situations
     from combin.stud.core.values import hand_table
     from combin.stud.nodraw.game import whole_game
@@ -46,7 +46,7 @@ def bench_rows() -> list[tuple[str, float, str]]:
     rows.append(("stud: dealer-counting tables", seconds, "1- to 4-card sets, sorted levels"))
     classes, seconds = _timed(lambda: situations(deck))
     rows.append(("stud: situation classes (suit symmetry)", seconds, f"{len(classes[3]):,} classes"))
-    result, seconds = _timed(lambda: whole_game(load_game("caribbean").resolve(), deck))
+    result, seconds = _timed(lambda: whole_game(load_rules("caribbean").resolve(), deck))
     if result.total != PUBLISHED_LOSS:
         raise AssertionError(f"Caribbean Stud total {result.total} is not the published figure")
     brute = comb(52, 5) * 47 * comb(46, 4)

@@ -14,7 +14,7 @@ from combin.errors import CombinError
 from combin.core.game import AuditPages, Game, GameTables, Lazy, Solver
 from combin.core.outcomes import OutcomeSpace
 
-__all__ = ["GAME", "sheets", "SHEET_STRATEGIES"]
+__all__ = ["GAME", "SHEET_STRATEGIES", "sheet_paths"]
 
 #: The strategies ``combin tables`` sums the whole game under: optimal play, then the fixed ones.
 SHEET_STRATEGIES = ("optimal", "always", "pair", "ace-king", "thumb", "akj83")
@@ -24,27 +24,13 @@ def _outcomes() -> OutcomeSpace:
     raise CombinError("Caribbean Stud has no side wager; its whole game is `combin game caribbean`")
 
 
-def _paths(strategy: str) -> tuple[str, ...]:
-    return (f"game/{strategy}.md", f"game/{strategy}.csv")
+def sheet_paths(strategy: str) -> tuple[str, ...]:
+    """The files of the whole game under ``strategy`` in the game's folder of ``tables/``.
 
-
-def sheets() -> dict[str, str | bytes]:
-    """The whole game on one 52-card deck under each of :data:`SHEET_STRATEGIES`, as Markdown and CSV.
-
-    One pass over the situations sums every strategy
-    (:func:`~combin.stud.nodraw.game.whole_games`); about two CPU-minutes.
+    >>> sheet_paths("optimal")
+    ('game/optimal.md', 'game/optimal.csv')
     """
-    from combin.render import render
-    from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import load_game
-    from combin.stud.nodraw.game import whole_games
-    from combin.documents.stud_game import game_document
-    found: dict[str, str | bytes] = {}
-    for result in whole_games(load_game("caribbean").resolve(), Deck.parse(None), SHEET_STRATEGIES):
-        document = game_document(result)
-        markdown, csv = _paths(result.strategy)
-        found[markdown], found[csv] = render(document, "md"), render(document, "csv")
-    return found
+    return (f"game/{strategy}.md", f"game/{strategy}.csv")
 
 
 GAME = Game(
@@ -55,8 +41,9 @@ GAME = Game(
     paytables={},
     interpretations={},
     outcomes=_outcomes,
-    game_tables=GameTables(tuple((f"Whole game, one 52-card deck, strategy {strategy}", _paths(strategy))
-                                 for strategy in SHEET_STRATEGIES), sheets),
+    game_tables=GameTables(tuple((f"Whole game, one 52-card deck, strategy {strategy}",
+                                  sheet_paths(strategy)) for strategy in SHEET_STRATEGIES),
+                           Lazy("combin.caribbean.sheets:sheets")),   # built by `combin tables`
     solver=Solver(__name__, ("game caribbean",)),
     audit_pages=AuditPages(Lazy("combin.caribbean.audit:pages")),
 )

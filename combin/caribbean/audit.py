@@ -10,6 +10,7 @@ integer; ``--verify`` rebuilds the pages and compares them.
 """
 
 from collections.abc import Callable, Mapping
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -20,7 +21,7 @@ from combin.documents.stud_game import game_document
 from combin.core.game import GamePages
 from combin.render import render
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.nodraw.game import whole_game
 
 __all__ = ["PUBLISHED", "pages", "whole_game_pages"]
@@ -55,7 +56,6 @@ def _anchor(strategy: str, result: Any) -> Check:
 def _edge_anchor(strategy: str, result: Any) -> Check:
     """The published house edge of ``strategy`` (percent, three places) against the exact one
     rounded half to even at the third place (52 cards)."""
-    from decimal import ROUND_HALF_EVEN, Decimal
     published = PUBLISHED["edge"][strategy]
     exact = Fraction(-result.expected) * 100
     shown = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.001"), ROUND_HALF_EVEN)
@@ -67,7 +67,7 @@ def _edge_anchor(strategy: str, result: Any) -> Check:
 def whole_game_pages(ranks: str | None, progress: Callable[[str], None]) -> GamePages:
     """Caribbean Stud summed exactly under every strategy on the deck ``ranks`` (``None``: 52
     cards); on 52 cards the published totals are checked to the integer."""
-    rules, deck = load_game("caribbean").resolve(), Deck.parse(ranks, need=10)
+    rules, deck = load_rules("caribbean").resolve(), Deck.parse(ranks, need=10)
     found: dict[str, str | bytes] = {}
     checks, figures = [], []
     for strategy in SHEET_STRATEGIES:

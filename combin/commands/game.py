@@ -20,7 +20,7 @@ from combin.errors import CombinError
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import Rules, StudGame
+    from combin.stud.core.rules import Rules, StudRules
 
 NAME = "game"
 HELP = ("a whole stud game summed exactly: Caribbean Stud, Lunar Poker without draws, or "
@@ -87,7 +87,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def tables(args: argparse.Namespace) -> tuple[str, ...] | None:
     """The tables of the sheet this command line asks for (checked before any work)."""
     if args.game not in ("lunar", "caribbean"):
-        return None                                     # refused by load_game, with the games
+        return None                                     # refused by load_rules, with the games
     if args.game == "caribbean" or args.no_draw:
         return ("outcomes", "summary", "options", "strategy", "ace_king")
     # an exact sheet carries the round as dealt with the mandatory Super after the paytables
@@ -115,30 +115,30 @@ def _int(text: str, what: str, low: int) -> int:
 def run(args: argparse.Namespace) -> str | bytes:
     from combin.core.interpret import parse_assignments
     from combin.stud.core.deck import Deck
-    from combin.stud.core.variant import stud_game
-    game = stud_game(args.game, args.game_file)
-    rules = game.resolve(args.paytable, parse_assignments(args.interpret))
-    if not game.can_draw or args.no_draw:
+    from combin.stud.core.variant import stud_rules
+    stud = stud_rules(args.game, args.game_file)
+    rules = stud.resolve(args.paytable, parse_assignments(args.interpret))
+    if not stud.can_draw or args.no_draw:
         given = [f"--{name.replace('_', '-')}" for name in _DRAW_ONLY
                  if getattr(args, name) is not None] + (["--strategy-table"] if args.strategy_table else [])
         if given:
             raise CombinError(f"{', '.join(given)} apply to Lunar Poker with draws, not to the game "
                               "without draws, which is summed at once")
-        return _no_draw(args, game, rules)
+        return _no_draw(args, stud, rules)
     if args.strategy != "optimal":
         raise CombinError("the game with draws is summed under optimal play; --strategy names a "
                           "strategy of the game without draws (add --no-draw)")
     return _with_draws(args, rules, Deck.parse(args.deck, need=16))
 
 
-def _no_draw(args: argparse.Namespace, game: "StudGame", rules: "Rules") -> str | bytes:
+def _no_draw(args: argparse.Namespace, stud: "StudRules", rules: "Rules") -> str | bytes:
     from combin.render import emit
     from combin.stud.core.deck import Deck
     from combin.documents.stud_game import game_document
     from combin.stud.nodraw.game import STRATEGIES, whole_game
     if args.strategy not in STRATEGIES:
         raise CombinError(f"unknown strategy '{args.strategy}' (strategies: {', '.join(STRATEGIES)})")
-    deck = Deck.parse(args.deck, need=11 if game.can_force else 10)
+    deck = Deck.parse(args.deck, need=11 if stud.can_force else 10)
     workers = 0
     if args.workers is not None:
         from combin.running.executor import check_workers

@@ -123,13 +123,13 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
     from combin.running.progress import StderrProgress
     from combin.render import emit
     from combin.stud.core.deck import Deck
-    from combin.stud.core.variant import stud_game
+    from combin.stud.core.variant import stud_rules
     from combin.stud.game.shards import assemble
     from combin.stud.game.simulate import StoredStrategy, simulate
     rounds = parse_int(args.rounds, "--rounds", 2)
     seed = parse_int(args.seed, "--seed", 0)
     deck = Deck.parse(args.deck, need=16)
-    rules = stud_game("lunar", args.game_file).resolve(args.paytable, parse_assignments(args.interpret))
+    rules = stud_rules("lunar", args.game_file).resolve(args.paytable, parse_assignments(args.interpret))
     folder = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
     if not os.path.isdir(folder):
         raise CombinError(f"{folder[:100]}: no such folder of shards (the exact run keeps them; --shards DIR)")

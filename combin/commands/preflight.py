@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from combin.errors import CombinError
+from combin.render.document import unknown_table
 
 __all__ = ["check", "scheduler_address", "SCHEMES"]
 
@@ -124,7 +125,6 @@ def _table(args: argparse.Namespace) -> None:
     known = names(args) if name is not None and names is not None else None
     # every output also holds its identification pairs (CSV: --table identification)
     if known is not None and name is not None and name not in known and name != "identification":
-        from combin.render.document import unknown_table
         raise unknown_table(name, known)
 
 

@@ -20,7 +20,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from combin.core.cards import CLASSES
 from combin.errors import CombinError
+from combin.registry import find_game, find_wager, games
+from combin.render.document import Document, Table
 from combin.core.wager import Event
 
 __all__ = ["Field", "FIELDS", "fields_of", "check_condition", "custom_event", "events_document"]
@@ -47,7 +50,6 @@ def _natural(r: Any) -> bool:
 
 
 def _lunar_classes() -> tuple[str, ...]:
-    from combin.core.cards import CLASSES
     return tuple(CLASSES)
 
 
@@ -131,8 +133,6 @@ def custom_event(game_id: str, event_id: str, title: str, conditions: Mapping[st
 def events_document(target: str) -> Any:
     """``combin list --events WAGER|GAME``: the fields a paytable file's own events may read,
     and the built-in events (of the wager, or of every wager of the game)."""
-    from combin.registry import find_game, find_wager, games
-    from combin.render.document import Document, Table
     if any(game.id == target for game in games()):
         game = find_game(target)
         wagers = list(game.wagers.values())

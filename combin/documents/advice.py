@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin.files import display
+from combin.stud.core.variant import identification, sheet_lines
 from combin.version import __version__
 from combin.render.document import Document, Ordinal, Ratio, Table, Text
 from combin.stud.core.situation import card_text
@@ -58,7 +59,7 @@ def _identification(report: "AdviceReport") -> dict[str, Any]:
     situation, rules = report.situation, report.rules
     return {
         "tool": {"name": "combin", "version": __version__},
-        "game": rules.game.id,
+        "game": rules.stud.game.id,
         "deck": {"ranks": situation.deck.text, "cards": len(situation.deck)},
         "player": [card_text(c) for c in situation.player],
         "up": card_text(situation.up),
@@ -75,11 +76,11 @@ def advice_document(report: "AdviceReport") -> Document:
     option for a program.
 
     >>> from combin.lunar import GAME
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.situation import Situation
     >>> from combin.stud.draw.report import advice_report
     >>> situation = Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA")
-    >>> doc = advice_document(advice_report(situation, load_game(GAME.id).resolve()))
+    >>> doc = advice_document(advice_report(situation, load_rules(GAME.id).resolve()))
     >>> doc.kind, [table.name for table in doc.tables], dict(doc.subject)["best"]["option"]
     ('advise', ['options', 'results'], 'buy')
     """
@@ -89,8 +90,7 @@ def advice_document(report: "AdviceReport") -> Document:
             ("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
             ("Paytable", ident["paytable"] or "none"), ("Interpretations", readings),
             ("Value", ident["value"]), ("Tool", f"combin {__version__}"))
-    from combin.stud.core.variant import identification, sheet_lines
-    game_file = identification(report.rules.game)
+    game_file = identification(report.rules.stud)
     file_rows, file_notes = sheet_lines(game_file)
     info += tuple((name, Text(value)) for name, value in file_rows)
     options = Table.of("options", "Every option, best first",
@@ -121,7 +121,7 @@ def advice_document(report: "AdviceReport") -> Document:
                          "margin": None if margin is None else display.rational(margin)}))
     if game_file is not None:
         subject += (("game_file", game_file),)
-    return Document("advise", f"{report.rules.game.title}: the value of every option", info,
+    return Document("advise", f"{report.rules.stud.title}: the value of every option", info,
                     (options, Table.of("results",
                                        f"Results of the best option ({option_label(best)})",
                                        [("result", "Result"), "Name", "Probability"], rows)),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from more_itertools import unique_everseen
 
+from combin.documents.parsheet import hold_table
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text, slug
 
 if TYPE_CHECKING:
@@ -62,7 +63,6 @@ def comparison_tables(name: str, title: str, columns: list[tuple[str, "ParSheet"
 def _risk(name: str, title: str, headings: list[tuple[str, str]], sheets: list["ParSheet"]) -> Table:
     """Volatility index and range of hold (clamped as each par sheet clamps it), a column
     per sheet."""
-    from combin.documents.parsheet import hold_table
     rows = [[f"Volatility index {label}", *(Number(s.risk.volatility[i][2], 4) for s in sheets)]
             for i, (label, _, _) in enumerate(sheets[0].risk.volatility)]
     holds = [hold_table(s)[0].rows for s in sheets]

@@ -9,6 +9,8 @@ round).  Every cell is an exact value of the result.
 from fractions import Fraction
 from typing import Any
 
+from combin.files import display
+from combin.documents.parsheet import identification, subject
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
 __all__ = ["solve_document", "package_document"]
@@ -16,8 +18,6 @@ __all__ = ["solve_document", "package_document"]
 
 def solve_document(solved: Any) -> Document:
     """:class:`~combin.design.solve.Solved` -> Document (tables ``lines``, ``solution``)."""
-    from combin.files import display
-    from combin.documents.parsheet import identification, subject
     sheet, formula = solved.sheet, solved.formula
     s = sheet.summary
     info = [*identification(sheet, method=False),
@@ -111,7 +111,6 @@ def package_document(result: Any, joint: Any = None) -> Document:
     correlation = Table.of("correlation", "Correlation between the wagers", headings,
                            [[bet.label, *(corr(i, j) for j in range(count))]
                             for i, bet in enumerate(result.bets)])
-    from combin.files import display
     machine = (("game", result.game), ("shoe", result.shoe), ("cycle", str(result.cycle)),
                ("bets", [{"wager": bet.wager, "paytable": bet.paytable,
                           "stake": display.rational(bet.stake)} for bet in result.bets]))

@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
-from combin.stud.game.sheet import PERCENT
+from combin.stud.core.variant import sheet_lines
+from combin.stud.game.sheet import PERCENT, totals_sheet
 from combin.core.cards import CLASS_NAMES
 from combin.stud.game.strategy import kind_words, basic_rules, derived_basic, plain_table
 
@@ -95,7 +96,6 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                                 for label, optimal, basic in rows]))
     from combin.stud.core.rules import reading_notes
     # each reading in words (the question it answers and the answer), as every sheet gives them
-    from combin.stud.core.variant import sheet_lines
     file_rows, file_notes = sheet_lines(ident.get("game_file"))
     notes = (file_notes + list(sections.get("notes", []))
              + reading_notes(ident["game"], ident["interpretations"]))
@@ -125,7 +125,6 @@ def shards_document(run: "AssembledRun", multiple: Fraction = Fraction(1)) -> Do
     (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.game.basic.run_basic`) is in
     for every shard.  Nothing is priced and no file is read here: the sheet is built from
     ``run`` alone, so the same folder gives the same bytes on any machine."""
-    from combin.stud.game.sheet import totals_sheet
     sheet = totals_sheet(run.deck, run.rules, run.scale, run.totals,
                          {"classes_total": run.totals.classes, "shards": run.shards,
                           "plan": run.plan}, multiple, run.nets,
@@ -184,7 +183,7 @@ def strategy_tables(strategy: "Strategy") -> tuple[list[Table], list[str]]:
                       ("best", "Best most often"), "Share", ("cost", "Cost of always it")], costed,
                      note="Cost: what always taking the best option of that kind costs, per Ante "
                           "of the whole game, against the optimal option of every situation.")
-    rules, citation = basic_rules(strategy.rules.game)
+    rules, citation = basic_rules(strategy.rules.stud)
     basic_rows = [[", ".join(hands), action] for hands, action in rules]
     basic = Table.of("basic_strategy", "Basic strategy", ["Hands", "Action"], basic_rows,
                      note=f"Source: {citation}.")

@@ -11,6 +11,12 @@ interval in separate columns, so a spreadsheet can read each bound.
 
 from typing import TYPE_CHECKING, Any
 
+from combin.files import display
+from combin.documents.parsheet import document, subject
+from combin.protection.chunks import CHUNK
+from combin.protection.count_options import trigger_text
+from combin.protection.eor import balance_note, tag_text
+from combin.registry import find_wager
 from combin.version import __version__
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table, Text
 
@@ -63,9 +69,6 @@ def _corr(tag: Any) -> Text | Number:
 
 def eor_document(result: "Effects") -> Document:
     """:class:`~combin.protection.eor.Effects` -> Document (tables ``effects``, ``tag_sets``)."""
-    from combin.files import display
-    from combin.protection.eor import balance_note, tag_text
-    from combin.registry import find_wager
     sheet, shoe, tags = result.sheet, result.shoe, result.suggested.tags
     protection = find_wager(sheet.wager)[0].protection
     names = protection.values if protection is not None else ()
@@ -106,7 +109,6 @@ def eor_document(result: "Effects") -> Document:
         "card one observation (weights n_r).",
         balance_note(result),
     ]
-    from combin.documents.parsheet import subject
     suggested = result.suggested
     machine = (*subject(sheet), ("identity_holds", result.identity_holds),
                ("suggested_tags", dict(zip(names, suggested.tags))),
@@ -118,7 +120,6 @@ def eor_document(result: "Effects") -> Document:
 def depleted_document(result: "Depleted") -> Document:
     """:class:`~combin.protection.depleted.Depleted` -> the remaining shoe's par sheet
     Document with a ``full_shoe`` comparison table."""
-    from combin.documents.parsheet import document
     sheet = document(result.sheet)
     here, full = result.sheet.summary, result.reference.summary
     plural = "deck" if result.reference_decks == 1 else "decks"
@@ -143,8 +144,6 @@ def _estimate_cells(e: Any, places: int = 4, percent: bool = False) -> list[Any]
 
 
 def _count_identification(result: "CountResult") -> list[tuple[str, Any]]:
-    from combin.protection.chunks import CHUNK
-    from combin.protection.eor import tag_text
     plan = result.plan
     burn = ("first card shown and counted, then its value burned face down (ten-valued: 10)"
             if plan.burn == "face" else f"{plan.burn} card(s) face down, unseen")
@@ -168,7 +167,6 @@ def _count_identification(result: "CountResult") -> list[tuple[str, Any]]:
 
 
 def _count_subject(result: "CountResult") -> tuple[tuple[str, Any], ...]:
-    from combin.protection.chunks import CHUNK
     plan = result.plan
     return (("wager", plan.wager), ("paytable", result.paytable), ("rules", result.rules),
             ("interpretations", result.interpretations), ("decks", plan.decks),
@@ -181,7 +179,6 @@ def _count_subject(result: "CountResult") -> tuple[tuple[str, Any], ...]:
 
 def count_document(result: "CountResult") -> Document:
     """:class:`~combin.protection.results.CountResult` -> Document (table ``triggers``)."""
-    from combin.protection.count_options import trigger_text
     rows = []
     for t in result.triggers:
         rows.append([trigger_text(t.trigger), Count(t.bets),

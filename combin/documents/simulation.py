@@ -12,6 +12,7 @@ dealer.  Only the intervals' ends (square roots) are decimals.
 from fractions import Fraction
 from typing import Any
 
+from combin.stud.core.variant import identification, sheet_lines
 from combin.version import __version__
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
 
@@ -69,16 +70,15 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, An
              "so the sample variance of a few thousand rounds is usually well below the exact one and is "
              "shown beside it, not tested."]
     from combin.stud.core.rules import reading_notes
-    from combin.stud.core.variant import identification, sheet_lines
-    game_file = identification(rules.game)
+    game_file = identification(rules.stud)
     file_rows, file_notes = sheet_lines(game_file)
     info += tuple((name, Text(value)) for name, value in file_rows)
-    notes += file_notes + reading_notes(rules.game.id, dict(rules.readings))
+    notes += file_notes + reading_notes(rules.stud.game.id, dict(rules.readings))
     subject: tuple[tuple[str, Any], ...] = (
-        ("game", rules.game.id), ("deck", {"ranks": deck.text, "cards": len(deck)}),
+        ("game", rules.stud.game.id), ("deck", {"ranks": deck.text, "cards": len(deck)}),
         ("paytable", paytable), ("interpretations", dict(rules.readings)), ("rounds", result.rounds),
         ("seed", seed), ("inside", inside))
     if game_file is not None:
         subject += (("game_file", game_file),)
-    return Document("lunar_simulation", f"{rules.game.title}: whole rounds played by the optimal strategy",
+    return Document("lunar_simulation", f"{rules.stud.title}: whole rounds played by the optimal strategy",
                     info, (summary, decisions), tuple(notes), subject=subject)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from combin.files import display
+from combin.stud.core.variant import identification, sheet_lines
 from combin.version import __version__
 from combin.core.cards import CLASS_NAMES, CLASSES, RANKS
 from combin.render.document import Count, Document, Number, Percent, Ratio, Table
@@ -52,11 +53,11 @@ def _label(event: str, cls: str | None) -> str:
 def sheet_rows(result: "WholeGame") -> list[tuple[str, str | None, str, Fraction, int]]:
     """Lines in display order: ``[(event id, class, label, net, combinations), ...]``.
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.nodraw.game import whole_game
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> result = whole_game(load_game(CARIBBEAN.id).resolve(), Deck.parse("TJQKA"))
+    >>> result = whole_game(load_rules(CARIBBEAN.id).resolve(), Deck.parse("TJQKA"))
     >>> sheet_rows(result)[0][2]
     'Player wins with a royal flush'
     """
@@ -86,14 +87,13 @@ def _identification(result: "WholeGame") -> list[tuple[str, Any]]:
                f"{result.classes:,} classes for {result.situations:,} situations; "
                f"against each, every dealer hand ({result.per_situation // m:,})"
                + (f" x every card that could replace its highest ({m})" if m > 1 else ""))
-    rows: list[tuple[str, Any]] = [("Game", f"{rules.game.title} ({rules.game.id})"),
-            ("Rules source", rules.game.citation),
+    rows: list[tuple[str, Any]] = [("Game", f"{rules.stud.title} ({rules.stud.game.id})"),
+            ("Rules source", rules.stud.citation),
             ("Deck", f"{deck.text} ({len(deck)} cards)" if not deck.full else "one 52-card deck"),
             ("Strategy", result.strategy)]
     if rules.instant is not None:
         rows.append(("Instant paytable", f"{rules.instant.id}: {rules.instant.citation}"))
-    from combin.stud.core.variant import identification, sheet_lines
-    rows += sheet_lines(identification(rules.game))[0]
+    rows += sheet_lines(identification(rules.stud))[0]
     rows += [("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings) or "none"),
              ("Game cycle", Count(result.cycle)),
              ("Counted over", counted),
@@ -148,11 +148,11 @@ def game_document(result: "WholeGame") -> Document:
     """The whole-game par sheet as a :class:`~combin.render.document.Document` (tables
     ``outcomes``, ``summary``, ``options``, ``strategy`` and, when it applies, ``ace_king``).
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.deck import Deck
     >>> from combin.stud.nodraw.game import whole_game
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> doc = game_document(whole_game(load_game(CARIBBEAN.id).resolve(), Deck.parse("TJQKA")))
+    >>> doc = game_document(whole_game(load_rules(CARIBBEAN.id).resolve(), Deck.parse("TJQKA")))
     >>> [table.name for table in doc.tables]
     ['outcomes', 'summary', 'options', 'strategy']
     """
@@ -180,8 +180,8 @@ def game_document(result: "WholeGame") -> Document:
         tables.append(Table.of("ace_king", "Ace-king hands: raise, fold, or the share of "
                                "situations raised, by the third card and the dealer's up card",
                                header, ace_king))
-    subject: tuple[tuple[str, Any], ...] = (("game", rules.game.id), ("title", rules.game.title),
-               ("citation", rules.game.citation),
+    subject: tuple[tuple[str, Any], ...] = (("game", rules.stud.game.id), ("title", rules.stud.title),
+               ("citation", rules.stud.citation),
                ("deck", {"ranks": result.deck.text, "cards": len(result.deck)}),
                ("strategy", result.strategy),
                ("paytable", None if rules.instant is None else rules.instant.id),
@@ -189,11 +189,10 @@ def game_document(result: "WholeGame") -> Document:
                ("situations", str(result.situations)), ("situation_classes", result.classes),
                ("outcomes_per_situation", str(result.per_situation)),
                ("forced_dealer_hands", str(result.forced)))
-    from combin.stud.core.variant import identification, sheet_lines
-    game_file = identification(rules.game)
+    game_file = identification(rules.stud)
     if game_file is not None:
         subject += (("game_file", game_file),)
     notes = sheet_lines(game_file)[1] + rules.reading_notes()
-    return Document("stud_game", f"{rules.game.title} -- whole game, strategy {result.strategy}",
+    return Document("stud_game", f"{rules.stud.title} -- whole game, strategy {result.strategy}",
                     tuple(_identification(result)), tuple(tables), tuple(notes),
                     subject=subject)

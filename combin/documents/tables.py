@@ -9,6 +9,7 @@ directory differs from it.  Nothing in the output depends on time or place,
 so regenerating gives the same bytes.
 """
 
+import importlib.util
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 
@@ -155,7 +156,6 @@ CHART_SEED = 1
 def _charts(files: dict[str, str | bytes], progress: Callable[[str], None]) -> list[str]:
     """The game-protection charts as PNGs under ``GAME/charts/`` and the index lines that
     show them; nothing when matplotlib (the ``plots`` extra) is missing."""
-    import importlib.util
     draw = importlib.util.find_spec("matplotlib") is not None
     from combin.protection import charts, decks, eor, simulate
     lines: list[str] = []

@@ -35,6 +35,7 @@ command modules may use it at module level.
 
 import argparse
 import re
+import unicodedata
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -64,7 +65,6 @@ def hidden_character(text: str, categories: tuple[str, ...] = ("Cc", "Zl", "Zp")
     >>> hidden_character("Casino Royale \u00e9\u200c"), hidden_character("a\u2028b")
     (None, '\u2028')
     """
-    import unicodedata
     return next((c for c in text if c in BIDI or unicodedata.category(c) in categories), None)
 
 

@@ -24,7 +24,9 @@ in the package opens a file for writing.
 """
 
 import os
+import shutil
 import stat
+import tempfile
 from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Union
@@ -162,7 +164,6 @@ def _undo(made: list[Path]) -> None:
 
 
 def _write_temporary(target: Path, content: str | bytes) -> str:
-    import tempfile   # here, not at the start of every command: only a write needs it
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".tmp",
                                          dir=target.parent)
     try:
@@ -276,8 +277,6 @@ def write_tree(root: "PathLike", files: Mapping[str, str | bytes], what: str = "
         parts = Path(relative).parts
         if Path(relative).is_absolute() or ".." in parts or not parts:
             raise CombinError(f"refusing to write {relative!r} outside {root}")
-    import shutil
-    import tempfile
     base = check_directory(root, what, files, marker)
     found = _stat(base)
     made = _make_parent(base)

@@ -21,12 +21,14 @@ import tomli_w
 
 from combin.files import display
 from combin.core.analysis import par_sheet
+from combin.files.bounded import plain_text
+from combin.design.fields import custom_event, fields_of
 from combin.errors import CombinError
 from combin.files.fileio import PathLike, read_text
 from combin.core.game import RuleSet
 from combin.core.paytable import (EntryReader, Paytable, load_toml, location,
                              read_paytable_entries)
-from combin.registry import games
+from combin.registry import find_game, games
 
 _RULESET_FIELDS = ("id", "title", "citation", "paytables")
 
@@ -176,7 +178,6 @@ def read_paytable_file(path: "PathLike", known: Catalog | None = None, earlier: 
     (:func:`combin.files.fileio.read_text`): ``/dev/zero``, a FIFO or a directory is
     refused before it is opened.
     """
-    from combin.files.bounded import plain_text
     text = read_text(path, MAX_FILE_BYTES, "paytable file")
     plain_text(str(path), "the paytable file's name")     # its name is printed on every sheet
     return parse_paytable_file(text, str(path), known, earlier)
@@ -223,7 +224,6 @@ def _definer(known: Catalog) -> Callable[..., tuple[tuple[Any, ...], tuple[Any, 
     """The ``define`` of :func:`combin.core.paytable.read_paytable_entries`: a paytable's own events
     (:mod:`combin.design.fields`), each checked against its game's fields."""
     def define(reader: EntryReader, index: int, wager: str, table: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        from combin.design.fields import custom_event, fields_of
         if not isinstance(table, dict) or not table:
             reader.fail(f"{wager}: [paytable.events] holds no event; define one as "
                         "[paytable.events.ID] with a title and conditions", "paytable", index,
@@ -232,7 +232,6 @@ def _definer(known: Catalog) -> Callable[..., tuple[tuple[Any, ...], tuple[Any, 
             fields = fields_of(known.game_of(wager))
         except CombinError as error:
             reader.fail(f"{wager}: {error}", "paytable", index, "events")
-        from combin.registry import find_game
         builtin = {e for w in find_game(known.game_of(wager)).wagers.values() for e in w.event_ids}
         events: list[Any] = []
         conditions: list[tuple[str, tuple[Any, ...]]] = []
@@ -270,7 +269,6 @@ def _definer(known: Catalog) -> Callable[..., tuple[tuple[Any, ...], tuple[Any, 
 def _check_events(reader: EntryReader, index: int, table: Paytable, known: Catalog) -> None:
     """An event of the file no round fits, a line no round is settled on, two lines that fit
     the same rounds: each one line naming file and line (on the game's own shoe)."""
-    from combin.registry import find_game
     game = find_game(known.game_of(table.wager))
     wager = game.wagers[table.wager]
     chosen = {key: game.interpretations[key].default for key in wager.interpretations}

@@ -38,22 +38,6 @@ def _outcomes() -> OutcomeSpace:
     return outcome_space()
 
 
-def _extra_tables() -> list[tuple[str, dict[str, str]]]:
-    from combin.documents.hands import hands_document
-    from combin.lunar.hands import hand_report
-    from combin.render import render_text as render
-    tables = []
-    for cards in (5, 6, 7):
-        report = hand_report(cards)
-        title = (f"Best hand of {cards} cards" +
-                 (f", and what a winning Bet pays (L11={report.rule})" if cards < 7 else ""))
-        tables.append((title, {f"hands-{cards}-cards.md": render(hands_document(report), "md"),
-                               f"hands-{cards}-cards.csv": render(hands_document(report), "csv")}))
-    from combin.lunar.supers import joint_tables      # several Supers at one table (issue 14)
-    tables += joint_tables()
-    return tables
-
-
 GAME = Game(
     id="lunar",
     title="Lunar Poker",
@@ -63,7 +47,7 @@ GAME = Game(
     interpretations=INTERPRETATIONS,
     outcomes=_outcomes,
     table_shoes=(("1-deck", {}),),
-    extra_tables=_extra_tables,
+    extra_tables=Lazy("combin.lunar.tables:extra_tables"),
     checks=Lazy("combin.lunar.checks:lunar_checks"),   # loaded when a command asks
     dealer=Lazy("combin.lunar.hand:deal_hands"),
     solver=Solver(__name__, ("game lunar", "game lunar --no-draw", "lunar advise"),

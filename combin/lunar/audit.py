@@ -37,13 +37,13 @@ from combin.documents.lunar_game import shards_document, sheet_document
 from combin.documents.stud_game import game_document
 from combin.errors import CombinError
 from combin.files.fileio import read_text
-from combin.core.game import GamePages
+from combin.core.game import GamePages, read_data
 from combin.lunar import GAME
 from combin.lunar.lead import lead_tables, method_page
 from combin.render import render, render_text
 from combin.stud.core.classes import situations_in_rows
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.draw.options import option_keys
 from combin.stud.game.assembled import read_run
@@ -85,7 +85,7 @@ _IN_BUNDLE = "lunar/game"
 
 
 def _rules(paytable: str | None = None, interpret: dict[str, str] | None = None) -> Any:
-    return load_game("lunar").resolve(paytable, interpret)
+    return load_rules("lunar").resolve(paytable, interpret)
 
 
 def _deck(ranks: str | None, need: int) -> Any:
@@ -98,7 +98,7 @@ def interpretations() -> list[str]:
     >>> "L11" in interpretations()
     True
     """
-    return list(load_game("lunar").interpretations)
+    return list(load_rules("lunar").interpretations)
 
 
 def instant_paytables() -> list[str]:
@@ -234,7 +234,6 @@ def optional_pages() -> dict[str, str]:
 
 
 def _optional_groups() -> dict[str, Any]:
-    from combin.core.game import read_data
     return dict(tomllib.loads(read_data("combin.lunar", "game.toml")).get("optional_pages", {}))
 
 
@@ -417,7 +416,6 @@ def whole_shards(folder: Path, run: str, whole: int, seed: int, progress: Progre
     []
     """
     from combin.stud.game.shards import plan_run, reprice_shard, require_plan
-    from combin.stud.game.spec import RunSpec
     if not whole:
         return []
     count = len(require_plan(folder, RunSpec.of(*plan_run(folder))))

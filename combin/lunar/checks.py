@@ -15,6 +15,7 @@ from math import comb
 
 from combin.core.analysis import par_sheet
 from combin.core.crosscheck import Check, anchors, readings
+from combin.lunar.supers import joint_checks
 from combin.running.progress import Messages, silent
 from combin.core.game import Game
 from combin.lunar.bet import bet_distribution
@@ -62,7 +63,6 @@ def lunar_checks(game: Game, progress: Messages = silent) -> list[Check]:
                                     "exhaustive", "every line's combinations", a.lines == b.lines))
     progress("lunar: Bet with the second combination")
     checks += bet_checks()
-    from combin.lunar.supers import joint_checks      # several Supers at one table (numpy)
     checks += [Check(*found) for found in joint_checks(progress)]
     return checks
 

@@ -87,6 +87,7 @@ from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.core.cards import RANKS
+from combin.lunar.hand import super_key
 from combin.core.outcomes import OutcomeSpace
 from combin.running.progress import Messages
 from combin.lunar.exhaustive import decode_super_key, subsets_table, super_key_codes
@@ -287,7 +288,6 @@ def margin(counts: Counts, hand: int) -> dict[Any, int]:
 
 def joint_space(hands: int, ranks: str = FULL_RANKS, progress: Messages | None = None) -> "OutcomeSpace":
     """The joint table as an :class:`~combin.core.outcomes.OutcomeSpace` (outcomes: key tuples)."""
-    from combin.core.outcomes import OutcomeSpace
     counts = joint_counts(hands, ranks, progress)
     cards = len(deck(ranks))
     where = "one 52-card deck" if cards == 52 else f"a {cards}-card deck of ranks {ranks}"
@@ -305,7 +305,6 @@ def joint_space(hands: int, ranks: str = FULL_RANKS, progress: Messages | None =
 def _plain_hands(ranks: str) -> tuple[list[Any], Array, list[Any], Array]:
     """Every hand of the deck, read by :func:`combin.lunar.hand.super_key` (no numpy keys),
     with its cards as a bit mask."""
-    from combin.lunar.hand import super_key
     hands = list(combinations([int(card) for card in deck(ranks)], _HAND))
     keys = [super_key(hand) for hand in hands]
     masks = np.array([sum(1 << card for card in hand) for hand in hands], dtype=np.int64)

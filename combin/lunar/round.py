@@ -23,6 +23,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from combin.core.analysis import payouts
+from combin.lunar.classes import SuperKey
+from combin.lunar.hand import super_key
+from combin.lunar.space import outcome_space
 from combin.stud.game.round import SideWager
 
 __all__ = ["super_side", "key_text"]
@@ -39,21 +43,16 @@ def key_text(key: tuple[object, ...]) -> str:
 
 
 def _key(hand: Sequence[int]) -> str:
-    from combin.lunar.hand import super_key
     return key_text(super_key(list(hand)))
 
 
 @lru_cache(maxsize=1)
 def _pays() -> dict[str, Fraction]:
-    from combin.core.analysis import payouts
-    from combin.lunar.space import outcome_space
     _, table = payouts("lunar.super", space=outcome_space())
     return {key_text(key): pay for key, pay in table.items()}
 
 
 def _reading() -> str:
-    from combin.core.analysis import payouts
-    from combin.lunar.space import outcome_space
     sheet, _ = payouts("lunar.super", space=outcome_space())
     readings = ", ".join(f"{key}={value}" for key, value in sheet.interpretations)
     return f"paytable {sheet.paytable} ({sheet.paytable_citation}); readings {readings}"
@@ -64,8 +63,6 @@ def _mean(deck: Any) -> Fraction | None:
     outcome space); ``None`` for a reduced deck (its run keeps the sums by key instead)."""
     if not getattr(deck, "full", False):
         return None
-    from combin.lunar.space import outcome_space
-    from combin.lunar.classes import SuperKey
     space = outcome_space()
     pays = _pays()
     total = sum(count * pays[key_text(SuperKey(*key))] for key, count in space.items())

@@ -27,14 +27,25 @@ the joint count of the paid lines of two or three hands under one reading.
 (32, {'L1': 'jqk', 'L2': 'color', 'L3': 'any-suits', 'L4': 'highest', 'L5': 'flush'})
 """
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import permutations, product
+from math import comb
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from combin.core.analysis import par_sheet, payouts
+from combin.design.package import Bet, settle
+from combin.documents.design import package_document
 from combin.errors import CombinError
+from combin.core.interpret import value_of
+from combin.lunar.classes import SUPER_KEY
+from combin.lunar.readings import INTERPRETATIONS, L4
+from combin.lunar.space import outcome_space
+from combin.core.outcomes import OutcomeSpace
 from combin.running.progress import Messages
+from combin.render import render_text as render
 
 if TYPE_CHECKING:
     from combin.design.package import Package
@@ -61,9 +72,6 @@ def supers_package(hands: int, *, paytable: str | None = None,
                    progress: Messages | None = None) -> "Package":
     """The :class:`~combin.design.package.Package` of one unit on the Super of each of ``hands``
     hands dealt from one deck (``space``: a joint space, by default the 52-card one)."""
-    from combin.core.analysis import payouts
-    from combin.design.package import Bet, settle
-    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_space
     if hands not in HANDS:
         raise CombinError(f"--lunar-supers counts 2 or 3 hands, not {hands!r}")
@@ -80,7 +88,6 @@ def paid_alike(space: "OutcomeSpace", table: Mapping[Any, Fraction]) -> "Outcome
     """``space`` with the outcomes whose hands are paid alike merged: each key is replaced by
     the first key (in ``table``'s order) with its payout in ``table``, and the counts of the
     outcomes that become equal are added.  Cycle, shoe and method are kept."""
-    from combin.core.outcomes import OutcomeSpace
     first: dict[Fraction, Any] = {}
     same = {key: first.setdefault(pay, key) for key, pay in table.items()}
     counts: dict[tuple[Any, ...], int] = {}
@@ -93,7 +100,6 @@ def paid_alike(space: "OutcomeSpace", table: Mapping[Any, Fraction]) -> "Outcome
 
 def readings() -> list[dict[str, str]]:
     """Every combination of the values of L1-L5, as ``{id: value}`` dicts, defaults first."""
-    from combin.lunar.readings import INTERPRETATIONS
     values = [INTERPRETATIONS[key].values for key in READINGS]
     return [dict(zip(READINGS, choice)) for choice in product(*values)]
 
@@ -108,8 +114,6 @@ def reading_rows(space: "OutcomeSpace", paytable: str | None = None) -> list[tup
 
 def _line_of(key: Any, interpret: Mapping[str, str], paytable: str | None, extra_paytables: Sequence[Any] = ()) -> str:
     """The par-sheet line (event id, ``"other"`` for a loss) a hand of ``key`` is paid on."""
-    from combin.core.analysis import par_sheet
-    from combin.core.outcomes import OutcomeSpace
     alone = OutcomeSpace({key: 1}, 1, "one hand", "one hand", game="lunar")
     sheet = par_sheet("lunar.super", paytable=paytable, interpret=interpret, space=alone,
                       extra_paytables=extra_paytables)
@@ -120,8 +124,6 @@ def line_table(space: "OutcomeSpace", interpret: Mapping[str, str] | None = None
     """``(lines, counts)``: the lines of the Super's par sheet under ``interpret`` (highest pay
     first, ``"other"`` -- a loss -- last) and ``{(line of hand 1, line of hand 2, ...): deals}``
     over a joint space.  Each hand is settled alone, on its own key, as its par sheet settles it."""
-    from combin.core.analysis import par_sheet
-    from combin.lunar.space import outcome_space
     single = outcome_space()
     interpret = interpret or {}
     names = [line.event_id for line in
@@ -140,12 +142,7 @@ def joint_tables() -> list[tuple[str, dict[str, str]]]:
     :mod:`combin.documents.tables`): for two and for three hands, the key table, the line tables under
     every reading and the package sheet (Markdown and JSON)."""
     from combin.documents import supers as pages
-    from combin.documents.design import package_document
-    from combin.core.interpret import value_of
-    from combin.lunar.classes import SUPER_KEY
     from combin.lunar.joint import joint_space
-    from combin.lunar.readings import L4
-    from combin.render import render_text as render
     produced: list[tuple[str, dict[str, str]]] = []
     for hands, word in ((2, "Two"), (3, "Three")):
         space = joint_space(hands)
@@ -178,8 +175,6 @@ def joint_checks(progress: Messages = lambda message: None) -> list[tuple[Any, s
     every ordered pair (20-card deck) and triple (16-card deck), the rank scan against the
     inclusion-exclusion count (52 cards) and the conditioning count (20 cards).
     """
-    from math import comb
-    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_counts, margin, plain_pair_counts
     progress("lunar: joint table of two Super hands")
     counts = joint_counts(2)
@@ -202,9 +197,6 @@ def joint_checks(progress: Messages = lambda message: None) -> list[tuple[Any, s
 def _three_hand_checks(pairs: dict[tuple[Any, ...], int], progress: Messages) -> list[tuple[Any, str, str, bool]]:
     """The three-hand table: totals, margins (single hands and pairs), symmetry, and the rank scan
     against the conditioning count and a plain enumeration on small decks."""
-    from collections import Counter
-    from math import comb
-    from combin.lunar.space import outcome_space
     from combin.lunar.joint import joint_counts, margin, plain_triple_counts, three_hand_counts
     from combin.lunar.rankscan import scan_counts
     progress("lunar: joint table of three Super hands (rank scan)")

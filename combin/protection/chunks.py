@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from combin.running.executor import run_chunks as execute
 from combin.protection.count_options import MAX_SHOES, MAX_WORKERS, whole
 from combin.protection.dealer import play_shoe
 from combin.protection.plan import Plan
@@ -98,7 +99,6 @@ def run_chunks(plan: Plan, shoes: object, workers: object = 1,
     of integers: the order does not matter).  Ctrl-C stops the run: the chunks
     already finished make the (partial) result.
     """
-    from combin.running.executor import run_chunks as execute
     shoes = whole(shoes, "--shoes", 1, MAX_SHOES)
     workers = whole(workers, "--workers", 1, MAX_WORKERS)
     total = _zero_sums(len(plan.triggers))

@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from combin.render.document import field_text, machine
+
 if TYPE_CHECKING:
     from combin.render.document import Document, Table
 
@@ -73,14 +75,12 @@ TOTALS_SUFFIX = "_totals"
 
 
 def _table_text(table: Table, totals: bool = False) -> str:
-    from combin.render.document import machine
     layout, records = machine(table, totals)
     keys = [key for key, _ in layout]
     return rows_text([keys, *([record[k] for k in keys] for record in records)])
 
 
 def _identification_text(document: Document) -> str:
-    from combin.render.document import field_text
     rows = [["field", "value"], ["format", document.format_tag]]
     for label, c in document.identification_cells():
         rows.append([label, field_text(c)])

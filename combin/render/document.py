@@ -42,6 +42,7 @@ from fractions import Fraction
 from typing import Any, Union
 
 from combin.files import display
+from combin.errors import CombinError
 
 __all__ = ["Count", "Ordinal", "Ratio", "Percent", "Number", "Text", "Cell", "Column", "Table", "Figure",
            "Document", "cell", "shown", "field_text", "machine", "machine_columns", "is_numeric", "exact_text",
@@ -219,7 +220,6 @@ class Document:
 
 def unknown_table(name: str, names: Any) -> Exception:
     """The error for ``--table NAME`` naming none of the tables ``names`` of an output."""
-    from combin.errors import CombinError
     return CombinError(f"no table '{name}' in this output (tables: {', '.join(names)})")
 
 

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from combin.version import __version__
-from combin.render.document import Document
+from combin.render.document import Document, field_text, machine, slug
 
 __all__ = ["write", "document_object", "dump"]
 
@@ -27,7 +27,6 @@ def dump(obj: Any) -> str:
 
 def document_object(document: Document) -> dict[str, Any]:
     """The JSON-ready object of ``document``."""
-    from combin.render.document import field_text, machine, slug
     identification: dict[str, Any] = {}
     for label, c in document.identification_cells():
         key = slug(label)

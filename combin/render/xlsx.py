@@ -15,7 +15,9 @@ import datetime
 import io
 from typing import Any
 
-from combin.render.document import Cell, Document, Table
+from combin.render.document import (Cell, Count, Document, Percent, Table, as_float, field_text,
+                                    is_numeric, shown)
+from combin.render.xlsx_parsheet import NOTE, write_count, write_parsheet
 
 __all__ = ["write"]
 
@@ -36,7 +38,6 @@ def _sheet_name(name: str, used: set[str]) -> str:
 def _numeric_value(c: Cell) -> tuple[float, bool]:
     """``(double, exact)`` of a numeric cell: its nearest double, never rounded to the digits
     a reader is shown ("1 in" and a standard deviation keep every digit a double holds)."""
-    from combin.render.document import as_float
     return as_float(c)
 
 
@@ -52,8 +53,6 @@ def _percent_format(book: Any, formats: dict[str, Any], places: int) -> Any:
 
 
 def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -> None:
-    from combin.render.document import Count, Percent, field_text, is_numeric, shown
-    from combin.render.xlsx_parsheet import write_count
     columns = []
     for index, column in enumerate(table.columns):
         cells = [row[index] for row in table.rows]
@@ -91,7 +90,6 @@ def _write_table(book: Any, sheet: Any, table: Table, formats: dict[str, Any]) -
 def write(document: Document) -> bytes:
     """The workbook's bytes."""
     import xlsxwriter
-    from combin.render.document import field_text
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
                                        "strings_to_numbers": False, "strings_to_urls": False,
@@ -106,7 +104,6 @@ def write(document: Document) -> bytes:
     rows += [(label, field_text(c)) for label, c in document.identification_cells()]
     rows += [("Note", note) for note in document.notes]
     if document.kind == "parsheet":
-        from combin.render.xlsx_parsheet import NOTE
         rows.append(("Note", NOTE))
     for r, (label, value) in enumerate(rows):
         info.write_string(r, 0, label, formats["head"])
@@ -114,7 +111,6 @@ def write(document: Document) -> bytes:
     info.set_column(0, 0, max(len(label) for label, _ in rows) + 2)
     info.set_column(1, 1, 80)
     if document.kind == "parsheet":
-        from combin.render.xlsx_parsheet import write_parsheet
         write_parsheet(book, document, formats)   # pays in cells, every figure a formula
     else:
         for table in document.tables:

@@ -20,6 +20,7 @@ figure sits beside a re-priced one.  A count of 16 digits or more is written as
 import re
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from combin.render.document import Cell, Document, Table, as_float, exact_text
@@ -43,7 +44,6 @@ def pay_cells(printed: str, net: Any) -> tuple[float, str, float]:
     >>> pay_cells("19 to 20", None), pay_cells("loss", -1), pay_cells("2 for 1", 1)
     ((19.0, 'to', 20.0), (0.0, 'loss', 1.0), (2.0, 'for', 1.0))
     """
-    from fractions import Fraction
     words = " ".join(str(printed).split()).lower()
     if words in ("push", "loss"):
         return 0.0, words, 1.0

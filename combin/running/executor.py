@@ -26,15 +26,27 @@ pending, shuts the cluster down and re-raises ``KeyboardInterrupt`` (the
 command line exits 130); nothing already stored is lost.
 """
 
+import atexit
+import hashlib
 import json
 import itertools
+import logging
+import os
+import shutil
+import signal
+import tempfile
+import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import TYPE_CHECKING, Any, TextIO
 
+from combin.files.bounded import parse_int
 from combin.errors import CombinError
-from combin.running.progress import ChunkProgress
+from combin.running.interrupt import received, shielded
+from combin.running.progress import ChunkProgress, messages
 
 if TYPE_CHECKING:       # the store and Dask's types for the annotations only
     import threading
@@ -77,7 +89,6 @@ def default_scheduler(address: str | None, connect_timeout: int | None = None) -
 
 def check_workers(workers: object) -> int:
     """``workers`` as an int in 0..MAX_WORKERS (0: in this process), or a CombinError."""
-    from combin.files.bounded import parse_int
     return parse_int(workers, "--workers", 0, MAX_WORKERS)
 
 
@@ -191,16 +202,8 @@ def local_cluster(workers: int) -> "LocalCluster":
     the cluster), and its scratch folders go to a private temporary folder
     that :func:`close_cluster` (or, at the latest, the interpreter's exit) removes.
     """
-    import atexit
-    import logging
-    import os
-    import shutil
-    import tempfile
-    import threading
     import dask
     from distributed import LocalCluster
-    from combin.running.interrupt import shielded
-    from multiprocessing import resource_tracker
     # started now, unshielded: starting it later (from the cluster's thread) would unblock
     # SIGINT and SIGTERM in that thread (multiprocessing.resource_tracker.ensure_running)
     resource_tracker.ensure_running()
@@ -270,9 +273,6 @@ def _kill_starting(thread: "threading.Thread", seconds: float = 3.0) -> None:
     """Stop a cluster's start at once: kill the worker processes it has spawned (this process's
     children, but multiprocessing's resource tracker) until its thread gives up, which it
     does as soon as a worker it waits for is gone -- well within ``seconds``."""
-    import os
-    import signal
-    from multiprocessing import resource_tracker
     import psutil
     tracker = getattr(resource_tracker._resource_tracker, "_pid", None)
     deadline, quiet = time.monotonic() + seconds, 0
@@ -300,11 +300,6 @@ def close_cluster(cluster: Any, at_once: bool = False) -> None:
     the closing is already the clean-up of an interrupt).  ``at_once`` (after an interrupt): the workers are
     killed first instead of being asked to finish the chunk they hold (which is lost
     either way; every finished chunk is already with the caller)."""
-    import logging
-    import os
-    import shutil
-    import signal
-    from combin.running.interrupt import shielded
     with shielded(reraise=not at_once):
         if at_once:
             for nanny in list(getattr(cluster, "workers", {}).values()):
@@ -335,7 +330,6 @@ def _stop_watch() -> Callable[[], None]:
     a garbage-collector callback of Dask's (``distributed.gc``), the exception is printed
     as "ignored" and lost.  The executor's loops call the check between chunks, so such a
     signal still stops the run, a moment later."""
-    from combin.running.interrupt import received
     before = len(received())
 
     def asked() -> None:
@@ -348,7 +342,6 @@ def _quiet_dask() -> None:
     """An interrupt can land inside Dask's own waiting (distributed.utils.sync), whose clean-up
     then logs a traceback through tornado while the cluster closes: the user asked to stop,
     and gets one line (the command line's), nothing else."""
-    import logging
     for name in ("tornado.application", "distributed", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
@@ -361,9 +354,7 @@ def _distributed(function: Callable[..., Any], chunks: list[tuple[Any, ...]], to
                  results: list[Any], workers: int, scheduler: str | None, store: "Store | None",
                  key: str | None, progress: ChunkProgress,
                  on_result: Callable[[int, Any], None] | None, as_json: bool) -> None:
-    import warnings
     from distributed import Client, as_completed
-    from combin.running.interrupt import shielded
     cluster: Any = None
     client: Any = None
     warnings.filterwarnings("ignore", module="distributed")
@@ -435,10 +426,8 @@ def _bounded(step: Callable[[], object]) -> None:
 def _connect(client_class: "type[Client]", scheduler: str, timeout: int) -> "Client":
     """A client of the scheduler at ``scheduler`` that has at least one worker, within about
     ``timeout`` seconds for each, saying on stderr what it waits for; else a CombinError."""
-    from combin.running.progress import messages
     say = messages("combin")
     say(f"connecting to the Dask scheduler at {scheduler} (at most {timeout} s)")
-    import threading
     made: dict[str, Any] = {}
 
     def connect() -> None:      # in a thread: a port that accepts and never answers is not bounded
@@ -465,5 +454,4 @@ def _connect(client_class: "type[Client]", scheduler: str, timeout: int) -> "Cli
 
 
 def _token(chunk: tuple[Any, ...]) -> str:
-    import hashlib
     return hashlib.sha256(repr(chunk).encode()).hexdigest()[:12]

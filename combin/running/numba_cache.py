@@ -14,6 +14,7 @@ inherit.  A ``NUMBA_CACHE_DIR`` already set is left alone.
 """
 
 import os
+import tempfile
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
@@ -71,7 +72,6 @@ def configure(environ: MutableMapping[str, str] | None = None,
     home = user_cache_base(environ)
     if home is not None and _writable(home / "numba"):
         return None
-    import tempfile
     folder = os.path.join(tempfile.gettempdir(), f"combin-numba-{os.getuid()}")
     environ["NUMBA_CACHE_DIR"] = folder
     return folder

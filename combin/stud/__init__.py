@@ -15,7 +15,7 @@
   (:mod:`~combin.stud.reference.cards`); none is on the path of a command's figures.
 
 No module here names a game: a game's rules are its own package's data
-(:func:`~combin.stud.core.rules.load_game` reads them through the game's
+(:func:`~combin.stud.core.rules.load_rules` reads them through the game's
 :class:`~combin.core.game.Solver`).  The timings of the engine are in :mod:`combin.bench`.
 """
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from combin.files import display
 from combin.core.analysis import Selection, select_wager
+from combin.errors import CombinError
 from combin.core.game import Game
 from combin.core.paytable import Paytable
 from combin.registry import games
@@ -77,7 +78,6 @@ def check_extra(extra: Iterable[Paytable], rulesets: Iterable[Any] = ()) -> None
     """Refuse what a user's file holds that the page would not offer: a ``[[ruleset]]`` (the
     page offers paytables, not rule sets) and a paytable of a wager whose paytable the rule
     set imposes (the Banker) or that is priced inside a whole game (the Lunar instant payout)."""
-    from combin.errors import CombinError
     for ruleset in rulesets:
         raise CombinError(f"--paytable-file: the workbench offers a file's paytables, not its rule sets "
                           f"([[ruleset]] '{ruleset.id}'); leave it out, or price it with combin par")

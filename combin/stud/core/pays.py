@@ -10,8 +10,8 @@ hand is suited, all the Bet pays read).  The rank engine
 (:mod:`combin.stud.reference.cards`) and its numpy twin read these and nothing
 else of the rules' numbers.
 
->>> from combin.stud.core.rules import load_game, stud_games
->>> pays = whole_pays(load_game(stud_games()[0]).resolve())
+>>> from combin.stud.core.rules import load_rules, stud_games
+>>> pays = whole_pays(load_rules(stud_games()[0]).resolve())
 >>> pays.bet, pays.loss, pays.take_low, pays.take_high, pays.force_fee, pays.draw_fee
 (2, 3, 1, 4, 1, 1)
 """
@@ -85,8 +85,8 @@ def whole_pays(rules: Any, dealt: Sequence[int] | None = None) -> WholePays:
     the final hand's level reads the dealt hand's pay without knowing the reading.
 
     >>> from combin.core.cards import parse_cards
-    >>> from combin.stud.core.rules import load_game, stud_games
-    >>> rules = load_game(stud_games()[0]).resolve(interpret={"L9": "first-five"})
+    >>> from combin.stud.core.rules import load_rules, stud_games
+    >>> rules = load_rules(stud_games()[0]).resolve(interpret={"L9": "first-five"})
     >>> pays = whole_pays(rules, parse_cards("9s Ts Jd Qc Kh"))      # a straight, as dealt
     >>> pays.take_low, pays.take_high
     (4, 4)
@@ -134,13 +134,13 @@ def value_pay(rules: Any, value: int) -> int:
     """The Bet pay (to 1, L11 read) of a five-card hand of this value, a whole number, memoised.
 
     >>> from combin.core.cards import parse_cards
-    >>> from combin.stud.core.rules import load_game, stud_games
+    >>> from combin.stud.core.rules import load_rules, stud_games
     >>> from combin.stud.core.values import best_value
-    >>> rules = load_game(stud_games()[0]).resolve()
+    >>> rules = load_rules(stud_games()[0]).resolve()
     >>> value_pay(rules, best_value(parse_cards("As Ks Qs Js Ts")))
     100
     """
-    pays = _PAYS.setdefault((rules.game.key, rules.second_combination), {})
+    pays = _PAYS.setdefault((rules.stud.key, rules.second_combination), {})
     if value not in pays:
         pays[value] = whole(bet_pay(rules, representative(value)), "a Bet pay")
     return pays[value]
@@ -163,14 +163,14 @@ def pay_key(rules: Any, deck: Any) -> str:
     reads a pay (this module, the stud core's rules and values, the game's second-combination
     reader)."""
     data = hashlib.sha256()
-    folder = files(rules.game.package).joinpath("data")
+    folder = files(rules.stud.package).joinpath("data")
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
         if entry.name.endswith(".toml"):
             data.update(entry.name.encode() + b"\0" + entry.read_bytes())
-    second = getattr(rules.game, "second_pays", None)
+    second = getattr(rules.stud, "second_pays", None)
     modules = [combin.stud.core.rules, combin.stud.core.values, sys.modules[__name__]]
     if second is not None:
         modules.append(sys.modules[second.__module__])
     table = sorted((str(k), str(v)) for k, v in (getattr(rules, "bet_table", None) or {}).items())
-    return (f"{rules.game.key}|{rules.second_combination}|{deck.text}|{table}|{data.hexdigest()}|"
+    return (f"{rules.stud.key}|{rules.second_combination}|{deck.text}|{table}|{data.hexdigest()}|"
             f"{source_digest(*modules)}")

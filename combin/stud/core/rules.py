@@ -1,8 +1,8 @@
 """Stud games as data (each game's ``data/stud.toml``) and the exact settlement of one round.
 
-:func:`load_game` reads the :class:`StudGame` of a registered game that has a
+:func:`load_rules` reads the :class:`StudRules` of a registered game that has a
 :class:`~combin.core.game.Solver` (``caribbean``, ``lunar``) from that game's own package;
-:meth:`StudGame.resolve` fixes a paytable and the interpretations into
+:meth:`StudRules.resolve` fixes a paytable and the interpretations into
 :class:`Rules`, whose numbers (the Ante and Bet results, the fees, the
 instant payout) every summation, simulation and oracle reads.  :func:`settle`
 settles one finished round -- the player's final cards, the dealer's five,
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from combin.errors import CombinError
 from combin.core.game import read_data
 from combin.core.cards import CLASSES, format_cards
 from combin.core.pays import Pay
+from combin.registry import games
 from combin.stud.core.values import QUALIFY, STRAIGHT, best_value, category_of, hand_value, value_class
 
 if TYPE_CHECKING:
@@ -34,14 +35,14 @@ if TYPE_CHECKING:
 #: the Bet's pays by class) -> (name, pays)``.
 SecondPays = Callable[[list[tuple[int, int]], str, Mapping[str, Fraction]], tuple[str, Any]]
 
-__all__ = ["StudGame", "Rules", "stud_games", "load_game", "build_game", "reading_notes", "settle", "bet_pay",
+__all__ = ["StudRules", "Rules", "stud_games", "load_rules", "build_rules", "reading_notes", "settle", "bet_pay",
            "instant_pay", "DECISIONS", "highest_card", "replaced_card", "InstantReading", "AnteReading", "ForceCard",
            "WEAK_OUTS", "check_force"]
 
 
 class InstantReading(StrEnum):
     """What an instant payout does to the round: the values of the interpretation the game's
-    ``[instant]`` entry names (Lunar Poker's L7), checked against its data by :func:`load_game`.
+    ``[instant]`` entry names (Lunar Poker's L7), checked against its data by :func:`load_rules`.
 
     >>> InstantReading("ends-round") is InstantReading.ENDS_ROUND
     True
@@ -64,7 +65,7 @@ class AnteReading(StrEnum):
 class ForceCard(StrEnum):
     """Which card of a non-qualifying dealer forcing replaces (L10): the cards the game's
     ``[force]`` entry names, by reading in ``[force.values]`` or alone as ``replace``, checked
-    against its data by :func:`load_game`.  Ace high; a non-qualifying hand has five distinct
+    against its data by :func:`load_rules`.  Ace high; a non-qualifying hand has five distinct
     ranks, so either card is unique.
 
     >>> ForceCard("lowest") is ForceCard.LOWEST
@@ -87,48 +88,102 @@ DECISIONS = ("fold", "play", "force")
 
 
 @dataclass(frozen=True)
-class StudGame:
-    """One stud game as the engine reads it: the game's ``data/stud.toml`` and what its package gives.
+class StudRules:
+    """A registered game's rules as the stud engine reads them: the :class:`~combin.core.game.Game`
+    (its id, title, interpretations, paytables and :class:`~combin.core.game.Solver`), and what the
+    game's ``data/stud.toml`` adds -- or a game file merged over it.
 
-    ``package`` is the game's package (its data, its interpretations);
-    ``instant_paytables`` the paytables of its instant-payout wager, by id;
-    ``second_pays`` reads a second paytable combination on a winning Bet (L11),
-    ``(cards as (rank, suit) pairs, reading, {class id: net pay}) -> (name, pays)``, when the game has one;
-    ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first combination);
-    ``solver`` is the game's :class:`~combin.core.game.Solver` (its package, commands, the folder
-    of its exact run's shards).
+    ``game`` is the registered game; ``entry`` its ``data/stud.toml`` (a game file's settings
+    merged over it); ``bet_table`` is ``{class id: net pay}`` of a winning Bet (first
+    combination); ``variant`` the game file (a :class:`combin.stud.core.variant.Variant`) the
+    rules are read from, or None for the registered game's own.  Everything else is read from
+    these: nothing the :class:`~combin.core.game.Game` holds is held twice.
 
     >>> from combin.lunar import GAME as LUNAR
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> lunar, caribbean = load_game(LUNAR.id), load_game(CARIBBEAN.id)
-    >>> lunar.bet, lunar.can_draw, lunar.can_force, lunar.has_instant, caribbean.can_draw
-    (2, True, True, True, False)
+    >>> lunar, caribbean = load_rules(LUNAR.id), load_rules(CARIBBEAN.id)
+    >>> lunar.game is LUNAR, lunar.bet, lunar.can_draw, lunar.can_force, lunar.has_instant, caribbean.can_draw
+    (True, 2, True, True, True, False)
     """
 
-    id: str
-    title: str
-    citation: str
-    bet: int
+    game: "Game" = field(repr=False)
     entry: dict[str, Any] = field(repr=False)
-    interpretations: "dict[str, Interpretation]" = field(repr=False)  # id -> Interpretation the game reads
-    package: str = ""
-    instant_paytables: "dict[str, Paytable]" = field(default_factory=dict, repr=False)
-    second_pays: SecondPays | None = field(default=None, repr=False)
     bet_table: dict[str, Fraction] = field(default_factory=dict, repr=False)
-    solver: "Solver | None" = field(default=None, repr=False)
-    #: The game file this game is read from (a :class:`combin.stud.core.variant.Variant`), or None
-    #: for the registered game's own rules.
     variant: Any = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        return f"StudRules({self.key!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by the registered game's id (a worker finds the game in its own registry)."""
+        return (_unpickled, (self.game.id, self.entry, self.bet_table, self.variant))
 
     @property
     def key(self) -> str:
-        """The game's identity in every memo and cache key: its id, and the hash of its game file.
+        """The rules' identity in every memo and cache key: the game's id, and the hash of its game file.
 
         >>> from combin.lunar import GAME as LUNAR
-        >>> load_game(LUNAR.id).key
+        >>> load_rules(LUNAR.id).key
         'lunar'
         """
-        return self.id if self.variant is None else f"{self.id}@{self.variant.sha256}"
+        return self.game.id if self.variant is None else f"{self.game.id}@{self.variant.sha256}"
+
+    @property
+    def title(self) -> str:
+        """The title a sheet gives the game: the game file's, else the registered game's.
+
+        >>> from combin.caribbean import GAME as CARIBBEAN
+        >>> load_rules(CARIBBEAN.id).title
+        'Caribbean Stud'
+        """
+        return self.game.title if self.variant is None else str(self.variant.title)
+
+    @property
+    def citation(self) -> str:
+        """Where the rules are written: the ``citation`` of ``data/stud.toml``, or the game file's."""
+        return str(self.entry["citation"])
+
+    @property
+    def bet(self) -> int:
+        """The Bet, in Antes."""
+        return int(self.entry["bet"])
+
+    @property
+    def package(self) -> str:
+        """The game's package, which holds its data (its :class:`~combin.core.game.Solver`'s)."""
+        assert self.game.solver is not None      # the stud engine plays games with a solver only
+        return self.game.solver.package
+
+    @cached_property
+    def interpretations(self) -> "dict[str, Interpretation]":
+        """``{id: Interpretation}`` of the game's interpretations these rules read, in order.
+
+        >>> from combin.lunar import GAME as LUNAR
+        >>> list(load_rules(LUNAR.id).interpretations)
+        ['L7', 'L8', 'L9', 'L10', 'L11', 'L12']
+        """
+        named: list[str | None] = [part.get("interpretation") for part in self.entry.values()
+                                   if isinstance(part, dict)]
+        named += [self.entry["bet_pays"].get("second_combination")]
+        keys = sorted({key for key in named if key}, key=lambda key: int(key[1:]))
+        return {key: self.game.interpretations[key] for key in keys}
+
+    @cached_property
+    def instant_paytables(self) -> "dict[str, Paytable]":
+        """The paytables of the game's instant-payout wager, by id (none without one)."""
+        instant = self.entry.get("instant")
+        return {} if instant is None else {p.id: p for p in self.game.paytables_of(instant["wager"])}
+
+    @cached_property
+    def second_pays(self) -> SecondPays | None:
+        """How the game reads a second paytable combination on a winning Bet (L11),
+        ``(cards as (rank, suit) pairs, reading, {class id: net pay}) -> (name, pays)``, when it has one."""
+        reference = None if self.game.solver is None else self.game.solver.second_pays
+        if reference is None:
+            return None
+        module, _, name = reference.partition(":")
+        found: SecondPays = getattr(import_module(module), name)
+        return found
 
     @property
     def can_force(self) -> bool:
@@ -149,10 +204,10 @@ class StudGame:
         """The :class:`Rules` under ``paytable`` (instant payout) and ``{id: value}`` choices.
 
         >>> from combin.lunar import GAME as LUNAR
-        >>> load_game(LUNAR.id).resolve("B", {"L7": "continue"}).reading("L7")
+        >>> load_rules(LUNAR.id).resolve("B", {"L7": "continue"}).reading("L7")
         'continue'
         >>> from combin.caribbean import GAME as CARIBBEAN
-        >>> load_game(CARIBBEAN.id).resolve(interpret={"L7": "continue"})
+        >>> load_rules(CARIBBEAN.id).resolve(interpret={"L7": "continue"})
         Traceback (most recent call last):
         ...
         combin.errors.CombinError: Caribbean Stud does not read interpretation L7 (it reads: none)
@@ -184,19 +239,22 @@ class StudGame:
 
 @dataclass(frozen=True)
 class Rules:
-    """A game under one paytable and one reading of each interpretation it reads.
+    """A game under one paytable and one reading of each interpretation it reads: ``stud`` is the
+    game's :class:`StudRules` (``stud.game`` the registered :class:`~combin.core.game.Game`).
 
     Every number is an exact :class:`~fractions.Fraction` of the Ante:
 
     >>> from combin.lunar import GAME as LUNAR
-    >>> rules = load_game(LUNAR.id).resolve()
+    >>> rules = load_rules(LUNAR.id).resolve()
     >>> rules.bet, rules.ante_win, rules.force_fee, rules.draw_fee, rules.exchange_sizes
     (2, Fraction(0, 1), Fraction(1, 1), Fraction(1, 1), (2, 3, 4, 5))
     >>> rules.identification()["paytable"], rules.second_combination, rules.instant_ends_round
     ('A', 'best-pair', True)
+    >>> rules.stud.game is LUNAR
+    True
     """
 
-    game: StudGame
+    stud: StudRules
     chosen: dict[str, str] = field(repr=False)
     readings: tuple[tuple[str, str], ...]  # ((id, value), ...) in the data's order
     instant: "Paytable | None" = None  # the instant-payout Paytable, or None
@@ -204,14 +262,14 @@ class Rules:
     @property
     def bet(self) -> int:
         """The Bet, in Antes."""
-        return self.game.bet
+        return self.stud.bet
 
     def reading(self, key: str) -> str | None:
         """The value read for interpretation ``key``, or None when the game does not read it."""
         return self.chosen.get(key)
 
     def _pay(self, part: str, key: str = "pays") -> Fraction:
-        entry = self.game.entry[part]
+        entry = self.stud.entry[part]
         if "values" in entry:
             return Pay.parse(entry["values"][self.chosen[entry["interpretation"]]]).net
         return Pay.parse(entry[key]).net
@@ -226,11 +284,11 @@ class Rules:
 
         >>> from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT
         >>> from combin.lunar import GAME as LUNAR
-        >>> rules = load_game(LUNAR.id).resolve()
+        >>> rules = load_rules(LUNAR.id).resolve()
         >>> rules.ante_not_qualified(0), rules.ante_not_qualified(STRAIGHT * CATEGORY_SHIFT)
         (Fraction(1, 1), Fraction(4, 1))
         """
-        entry = self.game.entry["ante_not_qualified"]
+        entry = self.stud.entry["ante_not_qualified"]
         if "straight_or_better" in entry and category_of(value) >= STRAIGHT:
             return Pay.parse(entry["straight_or_better"]).net
         return Pay.parse(entry["pays"]).net
@@ -238,7 +296,7 @@ class Rules:
     @property
     def force_fee(self) -> Fraction | None:
         """The fee of forcing the dealer (L10), or None when the game has no forcing."""
-        entry = self.game.entry.get("force")
+        entry = self.stud.entry.get("force")
         return None if entry is None else Fraction(entry["fee"])
 
     @property
@@ -248,11 +306,11 @@ class Rules:
         the entry's ``replace``.
 
         >>> from combin.lunar import GAME as LUNAR
-        >>> game = load_game(LUNAR.id)
+        >>> game = load_rules(LUNAR.id)
         >>> game.resolve().force_replaces, game.resolve(interpret={"L10": "replace-lowest-once"}).force_replaces
         (<ForceCard.HIGHEST: 'highest'>, <ForceCard.LOWEST: 'lowest'>)
         """
-        entry = self.game.entry.get("force")
+        entry = self.stud.entry.get("force")
         if entry is None:
             return None
         if "values" in entry:
@@ -262,7 +320,7 @@ class Rules:
     @property
     def draw_fee(self) -> Fraction | None:
         """The fee of an exchange, or None when the game has no draws."""
-        entry = self.game.entry.get("draws")
+        entry = self.stud.entry.get("draws")
         return None if entry is None else Fraction(entry["fee"])
 
     @property
@@ -270,10 +328,10 @@ class Rules:
         """How many cards buying a sixth card draws (0: the game has no such option).
 
         >>> from combin.lunar import GAME as LUNAR
-        >>> load_game(LUNAR.id).resolve().buy
+        >>> load_rules(LUNAR.id).resolve().buy
         1
         """
-        entry = self.game.entry.get("draws")
+        entry = self.stud.entry.get("draws")
         return 0 if entry is None else int(entry["buy"])
 
     @property
@@ -282,10 +340,10 @@ class Rules:
         file's ``exchange = [lo, hi]``, else the span the reading of L12 names.
 
         >>> from combin.lunar import GAME as LUNAR
-        >>> load_game(LUNAR.id).resolve(interpret={"L12": "one-to-five"}).exchange_sizes
+        >>> load_rules(LUNAR.id).resolve(interpret={"L12": "one-to-five"}).exchange_sizes
         (1, 2, 3, 4, 5)
         """
-        entry = self.game.entry.get("draws")
+        entry = self.stud.entry.get("draws")
         if entry is None:
             return ()
         low, high = entry["exchange"] if "exchange" in entry else entry["values"][self.chosen[entry["interpretation"]]]
@@ -294,7 +352,7 @@ class Rules:
     @property
     def ante_reads_first_five(self) -> bool:
         """Whether the Ante pay on a non-qualifying dealer reads the first five as dealt (L9=first-five)."""
-        key = self.game.entry["ante_not_qualified"].get("interpretation")
+        key = self.stud.entry["ante_not_qualified"].get("interpretation")
         return key is not None and AnteReading(self.chosen[key]) is AnteReading.FIRST_FIVE
 
     @property
@@ -302,28 +360,28 @@ class Rules:
         """Whether an instant payout settles the round (L7 = ends-round)."""
         if self.instant is None:
             return False
-        key = self.game.entry["instant"]["interpretation"]
+        key = self.stud.entry["instant"]["interpretation"]
         return InstantReading(self.chosen[key]) is InstantReading.ENDS_ROUND
 
     @property
     def second_combination(self) -> str | None:
         """The reading of the second paytable combination on a winning Bet (L11), if the game has one."""
-        key = self.game.entry["bet_pays"].get("second_combination")
+        key = self.stud.entry["bet_pays"].get("second_combination")
         return None if key is None else self.chosen[key]
 
     @property
     def bet_table(self) -> dict[str, Fraction]:
         """``{class id: net pay}`` of a winning Bet (first combination)."""
-        return self.game.bet_table
+        return self.stud.bet_table
 
     def reading_notes(self) -> list[str]:
         """Each reading in force in words, as a sheet's notes give it:
         ``L8=push (Ante when the player beats a qualifying dealer): The Ante pushes.``"""
-        return reading_notes(self.game.id, self.readings)
+        return reading_notes(self.stud.game.id, self.readings)
 
     def identification(self) -> dict[str, Any]:
         """The readings and paytable, for every sheet."""
-        return {"game": self.game.id, "interpretations": dict(self.readings),
+        return {"game": self.stud.game.id, "interpretations": dict(self.readings),
                 "paytable": None if self.instant is None else self.instant.id}
 
 
@@ -335,7 +393,7 @@ def reading_notes(game_id: str, readings: Any) -> list[str]:
     >>> reading_notes(LUNAR.id, {"L8": "push"})
     ['L8=push (Ante when the player beats a qualifying dealer): The Ante pushes.']
     """
-    register = load_game(game_id).interpretations
+    register = load_rules(game_id).interpretations
     pairs = readings.items() if isinstance(readings, Mapping) else readings
     return [f"{key}={value} ({register[key].title}): {register[key].values[value]}"
             for key, value in pairs]
@@ -347,13 +405,13 @@ def stud_games() -> tuple[str, ...]:
     >>> stud_games()
     ('lunar', 'caribbean')
     """
-    from combin.registry import games
     return tuple(game.id for game in games() if game.solver is not None)
 
 
 @cache
-def load_game(game_id: str) -> StudGame:
-    """The :class:`StudGame` of the registered game ``game_id`` (``caribbean``, ``lunar``).
+def load_rules(game_id: str) -> StudRules:
+    """The :class:`StudRules` of the registered game ``game_id`` (``caribbean``, ``lunar``): the one
+    loader of a game's rules (a game file's are :func:`build_rules` over the registered game's).
 
     The rules are the game's own ``data/stud.toml``; the instant-payout paytables and
     the interpretations are the game's (:class:`~combin.core.game.Game`); the stud engine
@@ -361,27 +419,33 @@ def load_game(game_id: str) -> StudGame:
 
     >>> from combin.lunar import GAME as LUNAR
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> load_game(CARIBBEAN.id).title, load_game(LUNAR.id).can_draw
+    >>> load_rules(CARIBBEAN.id).title, load_rules(LUNAR.id).can_draw
     ('Caribbean Stud', True)
     """
-    from combin.registry import games
     for game in games():
         if game.id == game_id and game.solver is not None:
-            return build_game(game)
+            return build_rules(game)
     raise CombinError(f"unknown stud game '{game_id}' (known: {', '.join(stud_games())})")
 
 
-def build_game(game: "Game", entry: dict[str, Any] | None = None, variant: Any = None) -> StudGame:
-    """The :class:`StudGame` of the registered ``game`` (one with a solver): its own ``data/stud.toml``,
-    or ``entry`` (the same shape, a game file merged over it) with the ``variant`` it comes from."""
-    assert game.solver is not None     # load_game builds the games with a solver only
+def build_rules(game: "Game", entry: dict[str, Any] | None = None, variant: Any = None) -> StudRules:
+    """The :class:`StudRules` of the registered ``game`` (one with a solver): its own ``data/stud.toml``,
+    or ``entry`` (the same shape, a game file merged over it) with the ``variant`` it comes from;
+    the readings the data names are checked against the values the engine knows."""
+    assert game.solver is not None     # load_rules builds the games with a solver only
     package = game.solver.package
     if entry is None:
         entry = tomllib.loads(read_data(package, "stud.toml"))
-    named: list[str | None] = [part.get("interpretation") for part in entry.values() if isinstance(part, dict)]
-    named += [entry["bet_pays"].get("second_combination")]
-    keys = sorted({key for key in named if key}, key=lambda key: int(key[1:]))
-    registry = {key: game.interpretations[key] for key in keys}
+    pays = entry["bet_pays"]
+    if "pays" in pays:               # a game file's pays, inline
+        pays = pays["pays"]
+    elif "from" in pays:
+        pays = tomllib.loads(read_data(package, pays["from"]))["pays"]
+    else:
+        pays = {key: value for key, value in pays.items() if key in CLASSES}
+    table = {name: Pay.parse(text).net for name, text in pays.items()}
+    rules = StudRules(game, entry, table, variant)
+    registry = rules.interpretations
     instant = entry.get("instant")
     if instant is not None:
         check_values(registry[instant["interpretation"]], InstantReading)
@@ -391,21 +455,14 @@ def build_game(game: "Game", entry: dict[str, Any] | None = None, variant: Any =
     force = entry.get("force")
     if force is not None:
         check_force(force, registry)
-    paytables = {} if instant is None else {p.id: p for p in game.paytables_of(instant["wager"])}
-    second = None
-    if game.solver.second_pays is not None:
-        module, _, name = game.solver.second_pays.partition(":")
-        second = getattr(import_module(module), name)
-    pays = entry["bet_pays"]
-    if "pays" in pays:               # a game file's pays, inline
-        pays = pays["pays"]
-    elif "from" in pays:
-        pays = tomllib.loads(read_data(package, pays["from"]))["pays"]
-    else:
-        pays = {key: value for key, value in pays.items() if key in CLASSES}
-    table = {name: Pay.parse(text).net for name, text in pays.items()}
-    return StudGame(game.id, entry["title"], entry["citation"], entry["bet"], entry, registry,
-                    package, paytables, second, table, game.solver, variant)
+    return rules
+
+
+def _unpickled(game_id: str, entry: dict[str, Any], bet_table: dict[str, Fraction],
+               variant: Any) -> StudRules:
+    """The :class:`StudRules` a pickle names (:meth:`StudRules.__reduce__`)."""
+    game = next(game for game in games() if game.id == game_id)
+    return StudRules(game, entry, bet_table, variant)
 
 
 def check_values(interp: "Interpretation", enum: type[StrEnum]) -> None:
@@ -444,13 +501,13 @@ def bet_pay(rules: Rules, cards: Sequence[int]) -> Fraction:
 
     >>> from combin.core.cards import parse_cards
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> bet_pay(load_game(CARIBBEAN.id).resolve(), parse_cards("As Ks Qs Js Ts"))
+    >>> bet_pay(load_rules(CARIBBEAN.id).resolve(), parse_cards("As Ks Qs Js Ts"))
     Fraction(100, 1)
     """
     l11 = rules.second_combination
     if l11 is not None:
-        assert rules.game.second_pays is not None      # a second combination is read by the game
-        _, pays = rules.game.second_pays([(card >> 2, card & 3) for card in cards], l11, rules.bet_table)
+        assert rules.stud.second_pays is not None      # a second combination is read by the game
+        _, pays = rules.stud.second_pays([(card >> 2, card & 3) for card in cards], l11, rules.bet_table)
         return Fraction(pays)
     return rules.bet_table.get(value_class(best_value(cards)), Fraction(0))
 
@@ -460,7 +517,7 @@ def instant_pay(rules: Rules, first_five: Iterable[int]) -> Fraction | None:
 
     >>> from combin.core.cards import parse_cards
     >>> from combin.lunar import GAME as LUNAR
-    >>> instant_pay(load_game(LUNAR.id).resolve("B"), parse_cards("As Ks Qs Js Ts"))
+    >>> instant_pay(load_rules(LUNAR.id).resolve("B"), parse_cards("As Ks Qs Js Ts"))
     Fraction(1000, 1)
     """
     if rules.instant is None:
@@ -523,7 +580,7 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
 
     >>> from combin.core.cards import parse_cards
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> rules = load_game(CARIBBEAN.id).resolve()
+    >>> rules = load_rules(CARIBBEAN.id).resolve()
     >>> settle(rules, parse_cards("As Ks Qs Js Ts"), parse_cards("Ac Kd 7h 5s 2d"), "play")  # 1 + 2 x 100
     Fraction(201, 1)
     """
@@ -533,7 +590,7 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
     fee = Fraction(0)
     if drew:
         if rules.draw_fee is None:
-            raise CombinError(f"{rules.game.title} has no draws")
+            raise CombinError(f"{rules.stud.title} has no draws")
         fee = rules.draw_fee
     five = list(first_five) if first_five is not None else (player if len(player) == 5 else None)
     if five is not None and rules.instant_ends_round:
@@ -556,7 +613,7 @@ def settle(rules: Rules, player: Iterable[int], dealer: Iterable[int], decision:
         raise CombinError(f"unknown decision '{decision}' (decisions: {', '.join(DECISIONS)})")
     force_fee, which = rules.force_fee, rules.force_replaces
     if force_fee is None or which is None:
-        raise CombinError(f"{rules.game.title} has no force option")
+        raise CombinError(f"{rules.stud.title} has no force option")
     if qualifies:
         raise CombinError("a qualifying dealer cannot be forced")
     if replacement is None:

@@ -9,9 +9,9 @@ changes; a key it leaves out keeps the registered game's value (a deep merge).
                            :data:`MAX_FILE_BYTES`); a mistake is one line ``FILE, line N: ...``
 :func:`parse_variant`      the same, from its text
 :class:`Variant`           the file: its id, title, citation, SHA-256, text and settings
-:func:`variant_game`       the :class:`~combin.stud.core.rules.StudGame` it plays
+:func:`variant_rules`       the :class:`~combin.stud.core.rules.StudRules` it plays
 :func:`differences`        what differs from the registered game, in words
-:func:`stud_game`          a registered game, or the game of a game file derived from it
+:func:`stud_rules`          a registered game, or the game of a game file derived from it
 :func:`identification`     what a sheet records of the game file (its name, id, citation, hash)
 :func:`sheet_lines`        a sheet's rows and notes naming the game file and its changes
 :data:`SETTINGS`           the keys a game file may set, with what each means
@@ -32,8 +32,8 @@ of Antes is refused here, before any work.  Amounts are exact: ``2``, ``"3/2"`` 
 ... ''', "fee-2.toml")
 >>> variant.id, variant.settings
 ('fee-2', (('draws.fee', '2'),))
->>> rules = variant_game(variant).resolve()
->>> rules.draw_fee, rules.force_fee, rules.game.variant is variant
+>>> rules = variant_rules(variant).resolve()
+>>> rules.draw_fee, rules.force_fee, rules.stud.variant is variant
 (Fraction(2, 1), Fraction(1, 1), True)
 >>> differences(variant)
 ['the fee to draw (a sixth card or an exchange): 2 x Ante (the registered game: 1 x Ante)']
@@ -45,13 +45,20 @@ import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from combin.files.bounded import plain_text
 from combin.errors import CombinError
+from combin.core.game import read_data
 from combin.core.pays import Pay
+from combin.registry import games
+from combin.files.tomlfile import ID_PATTERN, MAX_FIELD_TEXT, key_line, load_toml, location
 
-__all__ = ["MAX_FILE_BYTES", "SETTINGS", "Variant", "parse_variant", "read_variant", "variant_game",
-           "differences", "stud_game", "identification", "sheet_lines"]
+if TYPE_CHECKING:
+    from combin.stud.core.rules import StudRules
+
+__all__ = ["MAX_FILE_BYTES", "SETTINGS", "Variant", "parse_variant", "read_variant", "variant_rules",
+           "differences", "stud_rules", "identification", "sheet_lines"]
 
 #: A game file is a few hundred bytes; a larger one is refused unread.
 MAX_FILE_BYTES = 64 * 1024
@@ -111,7 +118,6 @@ class _Reader:
         self.text, self.source = text, source
 
     def fail(self, path: str | None, reason: str) -> NoReturn:
-        from combin.files.tomlfile import key_line, location
         line = key_line(self.text, tuple(path.split("."))) if path else 0
         raise CombinError(f"{location(self.source, line)}: {reason}")
 
@@ -183,9 +189,7 @@ def _check(reader: _Reader, path: str, value: Any, base: dict[str, Any]) -> tupl
 
 def parse_variant(text: str, source: str) -> Variant:
     """The :class:`Variant` of a game file's ``text`` (``source`` names it in every complaint)."""
-    from combin.files.bounded import plain_text
     from combin.stud.core.rules import stud_games
-    from combin.files.tomlfile import ID_PATTERN, MAX_FIELD_TEXT, load_toml
     reader = _Reader(text, source)
     try:
         load_toml(text, source)                       # a syntax error or a duplicate, with its line
@@ -236,30 +240,28 @@ _TOP = ("bet", "[draws] fee, buy, exchange", "[force] fee, replace", "[ante_win]
 
 def read_variant(path: Any) -> Variant:
     """Read and check the game file ``path`` (a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`)."""
-    from combin.files.bounded import plain_text
     from combin.files.fileio import read_text
     plain_text(str(path), "the game file's name")        # its name is printed on every sheet
     return parse_variant(read_text(path, MAX_FILE_BYTES, "game file"), str(path))
 
 
 def _base_entry(game_id: str) -> dict[str, Any]:
-    from combin.stud.core.rules import load_game
-    return load_game(game_id).entry
+    from combin.stud.core.rules import load_rules
+    return load_rules(game_id).entry
 
 
 def merged_entry(variant: Variant) -> dict[str, Any]:
     """The registered game's ``stud.toml`` with the file's settings over it (a deep merge)."""
-    from combin.core.game import read_data
-    from combin.stud.core.rules import load_game
-    game = load_game(variant.derived_from)
-    entry = copy.deepcopy(game.entry)
+    from combin.stud.core.rules import load_rules
+    base = load_rules(variant.derived_from)
+    entry = copy.deepcopy(base.entry)
     entry.update(id=variant.id, title=variant.title, citation=variant.citation)
     for path, value in variant.values:
         parts = path.split(".")
         if parts[0] == "bet_pays" and "pays" not in entry["bet_pays"]:
             # the Bet's pays inline: the registered table, then the file's lines over it
             source = entry["bet_pays"].pop("from", None)
-            entry["bet_pays"]["pays"] = (tomllib.loads(read_data(game.package, source))["pays"] if source
+            entry["bet_pays"]["pays"] = (tomllib.loads(read_data(base.package, source))["pays"] if source
                                          else {k: v for k, v in entry["bet_pays"].items() if k in _CLASSES})
         fixed = _FIXES.get(path)
         if fixed is not None:               # the rule is fixed by the file: its reading is not read
@@ -272,38 +274,36 @@ def merged_entry(variant: Variant) -> dict[str, Any]:
     return entry
 
 
-_GAMES: dict[str, Any] = {}
+_RULES: "dict[str, StudRules]" = {}
 
 
-def variant_game(variant: Variant) -> Any:
-    """The :class:`~combin.stud.core.rules.StudGame` the game file plays (memoised by its hash)."""
-    from combin.registry import games
-    from combin.stud.core.rules import build_game
-    found = _GAMES.get(variant.sha256)
+def variant_rules(variant: Variant) -> "StudRules":
+    """The :class:`~combin.stud.core.rules.StudRules` the game file plays (memoised by its hash)."""
+    from combin.stud.core.rules import build_rules
+    found = _RULES.get(variant.sha256)
     if found is None:
         game = next(game for game in games() if game.id == variant.derived_from)
-        found = _GAMES[variant.sha256] = build_game(game, merged_entry(variant), variant)
+        found = _RULES[variant.sha256] = build_rules(game, merged_entry(variant), variant)
     return found
 
 
-def stud_game(name: str, game_file: Any = None) -> Any:
-    """The registered stud game ``name``, or (``game_file`` given) the game of that file, which
-    must be derived from ``name``; the file is read and checked before any work.
+def stud_rules(name: str, game_file: Any = None) -> "StudRules":
+    """The rules of the registered stud game ``name``, or (``game_file`` given) those of that
+    file, which must be derived from ``name``; the file is read and checked before any work.
 
     >>> from combin.lunar import GAME as LUNAR
-    >>> stud_game(LUNAR.id).variant is None
+    >>> stud_rules(LUNAR.id).variant is None
     True
     """
-    from combin.stud.core.rules import load_game
+    from combin.stud.core.rules import load_rules
     if game_file is None:
-        return load_game(name)
+        return load_rules(name)
     variant = read_variant(game_file)
     if variant.derived_from != name:
-        from combin.files.tomlfile import key_line, location
         line = key_line(variant.text, ("derived_from",))
         raise CombinError(f"{location(variant.source, line)}: the game file is derived from "
                           f"{variant.derived_from}, not {name}")
-    return variant_game(variant)
+    return variant_rules(variant)
 
 
 def _shown(entry: dict[str, Any], path: str) -> str:
@@ -326,11 +326,10 @@ def _shown(entry: dict[str, Any], path: str) -> str:
 
 def _base_pays(entry: dict[str, Any]) -> dict[str, str]:
     """The registered game's Bet pays as written (its ``bet_pays``, or the file it names)."""
-    from combin.core.game import read_data
-    from combin.stud.core.rules import load_game
+    from combin.stud.core.rules import load_rules
     pays = entry["bet_pays"]
     if "from" in pays:
-        return dict(tomllib.loads(read_data(load_game(entry["id"]).package, pays["from"]))["pays"])
+        return dict(tomllib.loads(read_data(load_rules(entry["id"]).package, pays["from"]))["pays"])
     return {k: v for k, v in pays.items() if k in _CLASSES}
 
 
@@ -347,10 +346,10 @@ def differences(variant: Variant) -> list[str]:
     return out
 
 
-def identification(game: Any) -> dict[str, Any] | None:
-    """What a sheet records of the game file ``game`` (a StudGame) is read from, or None:
+def identification(stud: "StudRules") -> dict[str, Any] | None:
+    """What a sheet records of the game file the rules ``stud`` are read from, or None:
     ``{file, id, title, citation, derived_from, sha256, changes}``."""
-    variant = game.variant
+    variant = stud.variant
     if variant is None:
         return None
     return {"file": variant.source, "id": variant.id, "title": variant.title, "citation": variant.citation,

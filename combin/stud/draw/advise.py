@@ -63,10 +63,10 @@ def advise(situation: Situation, rules: Rules, detail: bool = True,
     :func:`combin.stud.reference.cards.advise.advise_cards` is the same advice
     from the card-by-card engine, every option exact (the reference).
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.situation import Situation, card_text
     >>> from combin.lunar import GAME as LUNAR
-    >>> rules = load_game(LUNAR.id).resolve()
+    >>> rules = load_rules(LUNAR.id).resolve()
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
     >>> options = advise(situation, rules, detail=False)
     >>> best = options[0]

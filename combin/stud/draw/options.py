@@ -49,17 +49,17 @@ OptionKey = tuple[str, tuple[int, ...]]
 def option_keys(rules: Any) -> list[OptionKey]:
     """``[(kind, discard positions)]`` of the options the rules allow, in a fixed order.
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> keys = option_keys(load_game(LUNAR.id).resolve())
+    >>> keys = option_keys(load_rules(LUNAR.id).resolve())
     >>> len(keys), keys[:3], keys[-1]
     (29, [('fold', ()), ('play', ()), ('buy', ())], ('exchange', (0, 1, 2, 3, 4)))
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> option_keys(load_game(CARIBBEAN.id).resolve())
+    >>> option_keys(load_rules(CARIBBEAN.id).resolve())
     [('fold', ()), ('play', ())]
     """
     keys: list[OptionKey] = [("fold", ()), ("play", ())]
-    if rules.game.can_draw:
+    if rules.stud.can_draw:
         if rules.buy:                      # a game file may have no sixth card (buy = 0)
             keys.append(("buy", ()))
         for size in rules.exchange_sizes:

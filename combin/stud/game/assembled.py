@@ -7,8 +7,8 @@ pass of the derived basic strategy (:mod:`combin.stud.game.basic`) -- and gives 
 (:func:`combin.documents.lunar_game.shards_document`) reads no file, only this.
 
 >>> from combin.stud.core.deck import Deck
->>> from combin.stud.core.rules import load_game, stud_games
->>> read_run(Deck.parse("JQKA"), load_game(stud_games()[0]).resolve(), "no-such-folder")
+>>> from combin.stud.core.rules import load_rules, stud_games
+>>> read_run(Deck.parse("JQKA"), load_rules(stud_games()[0]).resolve(), "no-such-folder")
 Traceback (most recent call last):
 ...
 combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
@@ -18,6 +18,7 @@ import os
 from typing import Any, NamedTuple
 
 from combin.stud.game.basic import BasicStrategy, basic_done, basic_totals, cost_rows, derive
+from combin.stud.game.run import ROUND_NET_CLASSES, class_nets
 from combin.stud.game.shards import FolderReader, assemble, provenance
 from combin.stud.game.spec import RunSpec
 from combin.stud.game.strategy import Strategy
@@ -76,7 +77,6 @@ def _nets(deck: Any, rules: Any, reader: FolderReader) -> Any:
     """The round's distributions from the class list and every shard's strategy codes (read
     once through ``reader``), on a deck of at most ``ROUND_NET_CLASSES`` classes."""
     from combin.stud.core.classes import situations
-    from combin.stud.game.run import ROUND_NET_CLASSES, class_nets
     from combin.stud.game.shards import INSTANT_CODE
     plan = reader.plan()
     if plan is None or sum(shard.classes for shard in plan) > ROUND_NET_CLASSES:

@@ -36,15 +36,22 @@ machine like the run itself.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
+import sys
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from combin.errors import CombinError
+from combin.running.executor import run_chunks
+from combin.stud.core.situation import Situation
+from combin.stud.draw.options import option_keys
 from combin.stud.game import shards as shard_files
 from combin.stud.game.shards import BASIC_PINS as PINS
+from combin.stud.game.spec import RunSpec
 
 __all__ = ["Rule", "BasicStrategy", "derive", "basic_option", "price_chunk", "run_basic", "basic_done",
            "basic_totals", "BASIC_FORMAT", "PINS", "read_pins", "pin_basic"]
@@ -136,11 +143,7 @@ def price_chunk(run: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
     ``run`` is the run's description with the rules (``"basic"``); a row is ``[5 card ids, up,
     weight, class index, optimal option index]`` (``-1`` for an instant payout, never differing).
     """
-    import time
-    from combin.stud.core.situation import Situation
-    from combin.stud.draw.options import option_keys
     from combin.stud.draw.rank.engine import RankEngine
-    from combin.stud.game.spec import RunSpec
     start = time.process_time()
     deck, rules = RunSpec.from_json(run).resolve()
     strategy = BasicStrategy.from_json(run["basic"])
@@ -178,13 +181,9 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
     are kept, and at most ``most`` new ones are priced (``None``: every one missing).  The
     shards written.  ``reader``: the command's one reading of the folder
     (:class:`~combin.stud.game.shards.FolderReader`, a new one by default)."""
-    import gzip
-    import sys
-    from combin.running.executor import run_chunks
     from combin.files.fileio import write_atomic
     from combin.running.store import DEFAULT_STORE, Store
     from combin.stud.game.shards import FolderReader, shard_classes, require_plan
-    from combin.stud.game.spec import RunSpec
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
     reader = FolderReader(folder, spec) if reader is None else reader

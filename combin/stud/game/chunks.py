@@ -25,6 +25,8 @@ without running the engine again) or only what the optimal game needs
 option proven below the runner-up by a bound and recorded as ``None``).
 """
 
+import random
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,6 +34,8 @@ from math import comb, lcm
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
+from combin.stud.core.situation import Situation, card_text
+from combin.stud.game.spec import RunSpec
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
@@ -51,14 +55,14 @@ def common_denominator(deck_size: int, rules: "Rules") -> int:
     """``L``: every option value and result probability of a situation is an integer over ``L``.
 
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from math import comb
-    >>> common_denominator(52, load_game(CARIBBEAN.id).resolve()) == 42 * comb(46, 4)   # no draws
+    >>> common_denominator(52, load_rules(CARIBBEAN.id).resolve()) == 42 * comb(46, 4)   # no draws
     True
     """
     unseen = deck_size - 6
     sizes = [0]
-    if rules.game.can_draw:
+    if rules.stud.can_draw:
         sizes += [rules.buy, *rules.exchange_sizes]
     return lcm(*((unseen - k - 4) * comb(unseen - k, 4) * comb(unseen, k) for k in sizes))
 
@@ -86,12 +90,9 @@ def solve_chunk(run: dict[str, Any], rows: Iterable[Sequence[int]]) -> dict[str,
     deck's hand table, the compiled kernel: :func:`warm_up`), both for the
     throughput only; no figure reads them.
     """
-    import time
     start = time.process_time()
     from combin.stud.draw.advise import instant_of, option_keys
     from combin.stud.draw.rank.engine import RankEngine
-    from combin.stud.core.situation import Situation
-    from combin.stud.game.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     setup = warm_up(deck, rules)
     scale = common_denominator(len(deck), rules)
@@ -139,7 +140,6 @@ def cpu_per_class(run: dict[str, Any], rows: Iterable[Sequence[int]], count: int
     (every up card of each, as a run prices them one after another and shares a hand's work)
     priced in this process, the one-time setup not counted -- a measurement of this machine now,
     for the projections printed before a long run (standard error only, never a sheet)."""
-    import random
     every = list(rows)
     hands = sorted({tuple(row[:5]) for row in random.Random(seed).sample(every, min(count, len(every)))})
     picked = [row for row in every if tuple(row[:5]) in hands]
@@ -158,9 +158,7 @@ def warm_up(deck: "Deck", rules: "Rules") -> float:
     loads the compiled kernel (seconds on 52 cards); that one-time work is
     kept out of the per-class throughput and the projected core-hours.
     """
-    import time
     from combin.stud.draw.advise import advise
-    from combin.stud.core.situation import Situation
     key = (deck.text, rules.readings, None if rules.instant is None else rules.instant.id)
     if key in _WARM:
         return 0.0
@@ -229,7 +227,6 @@ def option_label(key: "OptionKey", hand: Sequence[int]) -> str:
     >>> option_label(("exchange", (2, 3, 4)), hand), option_label(("play", ()), hand)
     ('exchange KS QD 9S', 'play')
     """
-    from combin.stud.core.situation import card_text
     kind, positions = key
     if kind == "exchange":
         return "exchange " + " ".join(card_text(hand[p]) for p in positions)

@@ -25,9 +25,11 @@ the plain stratified one of ``G``).
 3000
 """
 
+import tomllib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
@@ -69,8 +71,6 @@ def reading_key(rules: Any) -> str:
 def stored_expectations(package: str) -> dict[tuple[str, str | None, str], Fraction]:
     """``{(deck, paytable, readings): Fraction}`` of the game package's ``data/no_draw.toml``
     (empty when the game ships none)."""
-    import tomllib
-    from importlib.resources import files
     path = files(package).joinpath("data", "no_draw.toml")
     if not path.is_file():
         return {}
@@ -92,7 +92,7 @@ def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], obj
     """
     key = (deck.text, None if rules.instant is None else rules.instant.id, reading_key(rules))
     # the shipped figures are the registered game's: a game file's game is always summed
-    stored = stored_expectations(rules.game.package) if rules.game.variant is None else {}
+    stored = stored_expectations(rules.stud.package) if rules.stud.variant is None else {}
     if key in stored:
         return stored[key]
     from combin.stud.nodraw.game import whole_game

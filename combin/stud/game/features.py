@@ -22,7 +22,7 @@ from combin.core.game import read_data
 from combin.stud.core.values import best_value, value_class
 
 if TYPE_CHECKING:
-    from combin.stud.core.rules import StudGame
+    from combin.stud.core.rules import StudRules
     from combin.stud.draw.options import OptionKey
 
 __all__ = ["basic_rules", "basic_option", "hand_feature", "class_words", "action_of", "FEATURES", "kind_words",
@@ -32,17 +32,17 @@ __all__ = ["basic_rules", "basic_option", "hand_feature", "class_words", "action
 BasicRules = list[tuple[tuple[str, ...], str]]
 
 
-def basic_rules(game: "StudGame") -> tuple[BasicRules, str]:
-    """The rules of the stud ``game``'s ``data/basic_strategy.toml``: ``[(hand classes, action)]``
+def basic_rules(stud: "StudRules") -> tuple[BasicRules, str]:
+    """The rules of the ``data/basic_strategy.toml`` of the game of ``stud``: ``[(hand classes, action)]``
     and the citation.
 
     >>> from combin.lunar import GAME as LUNAR
-    >>> from combin.stud.core.rules import load_game
-    >>> rules, citation = basic_rules(load_game(LUNAR.id))
+    >>> from combin.stud.core.rules import load_rules
+    >>> rules, citation = basic_rules(load_rules(LUNAR.id))
     >>> len(rules) > 3, all(isinstance(hands, tuple) for hands, _ in rules)
     (True, True)
     """
-    document = tomllib.loads(read_data(game.package, "basic_strategy.toml"))
+    document = tomllib.loads(read_data(stud.package, "basic_strategy.toml"))
     rules: BasicRules = [(tuple(rule["hands"]), rule["do"]) for rule in document["rule"]]
     citation: str = document["citation"]
     return rules, citation

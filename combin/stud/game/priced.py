@@ -23,6 +23,11 @@ from fractions import Fraction
 from typing import Any
 
 from combin.errors import CombinError
+from combin.stud.core.situation import card_text
+from combin.stud.draw.options import option_keys
+from combin.stud.game.chunks import option_label, records_of, solve_chunk
+from combin.stud.game.control import control_value
+from combin.stud.game.spec import RunSpec
 
 __all__ = ["COLUMNS", "classes_csv", "read_classes", "reprice", "class_rows"]
 
@@ -39,10 +44,6 @@ def class_rows(scale: int, records: Iterable[Any], rules: Any,
                draws: Mapping[int, int] | None = None) -> list[dict[str, str]]:
     """The rows of :data:`COLUMNS` for priced class records (:class:`~combin.stud.game.chunks.
     ClassRecord`); ``draws`` maps a class index to how often the sample drew it."""
-    from combin.stud.core.situation import card_text
-    from combin.stud.game.chunks import option_label
-    from combin.stud.game.control import control_value
-    from combin.stud.draw.options import option_keys
     keys = option_keys(rules)
     rows = []
     for record in records:
@@ -85,8 +86,6 @@ def reprice(deck: Any, rules: Any, indices: Sequence[int],
     """The classes ``indices`` of ``deck`` priced again by the engine, as rows of :data:`COLUMNS`
     (the situation and weight from :func:`combin.stud.core.classes.situations`)."""
     from combin.stud.core.classes import situations
-    from combin.stud.game.chunks import records_of, solve_chunk
-    from combin.stud.game.spec import RunSpec
     _, hands, ups, weights = situations(deck)
     if any(not 0 <= index < len(weights) for index in indices):
         raise CombinError(f"a class index is outside the {len(weights):,} classes of "

@@ -40,9 +40,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from combin.files import display
+from combin.stud.core.situation import Situation
+
+if TYPE_CHECKING:
+    from combin.stud.core.rules import StudRules
 
 __all__ = ["SideWager", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "from_nets",
            "round_wagered"]
@@ -63,16 +67,18 @@ class SideWager:
     mean: Callable[[Any], Fraction | None] = lambda deck: None
 
 
-def side_wager(game: Any) -> SideWager | None:
-    """The side wager the stud ``game``'s solver names (``"module:function"``), or ``None``.
+def side_wager(stud: StudRules) -> SideWager | None:
+    """The side wager the solver of the game of the rules ``stud`` names (``"module:function"``),
+    or ``None``.
 
     >>> from combin.caribbean import GAME as CARIBBEAN
     >>> from combin.lunar import GAME as LUNAR
-    >>> from combin.stud.core.rules import load_game
-    >>> side_wager(load_game(LUNAR.id)).id, side_wager(load_game(CARIBBEAN.id))
+    >>> from combin.stud.core.rules import load_rules
+    >>> side_wager(load_rules(LUNAR.id)).id, side_wager(load_rules(CARIBBEAN.id))
     ('lunar.super', None)
     """
-    name = getattr(getattr(game, "solver", None), "side_wager", None)
+    solver = stud.game.solver
+    name = None if solver is None else solver.side_wager
     if not name:
         return None
     module, _, function = name.partition(":")
@@ -142,8 +148,8 @@ def round_wagered(rules: Any, kind: str, result: str) -> Fraction:
     fee when forcing.
 
     >>> from combin.lunar import GAME as LUNAR
-    >>> from combin.stud.core.rules import load_game
-    >>> rules = load_game(LUNAR.id).resolve()
+    >>> from combin.stud.core.rules import load_rules
+    >>> rules = load_rules(LUNAR.id).resolve()
     >>> str(round_wagered(rules, "exchange", "fold")), str(round_wagered(rules, "play", "forced_won"))
     ('2', '4')
     """
@@ -159,7 +165,6 @@ def dealt_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], int
     """``{side key: {(net, wagered): probability}}`` of the game under the options chosen:
     ``classes`` yields ``(hand, up, weight, option key)`` of every class.  Each option's
     distribution is the card-by-card engine's, independent of the rank engine."""
-    from combin.stud.core.situation import Situation
     from combin.stud.draw.advise import instant_of
     from combin.stud.reference.cards.advise import Engine, distribution, option_sums_of
     out: dict[str, dict[tuple[int, Fraction], Fraction]] = {}

@@ -12,13 +12,26 @@ so the same command prints the same bytes.
 
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any, TextIO
 
+from combin.running import progress
 from combin.errors import CombinError
+from combin.running.executor import run_chunks
+from combin.stud.draw.options import option_keys
+from combin.stud.game.chunks import cpu_per_class, records_of, solve_chunk
+from combin.stud.game.control import control_value, no_draw_expected
+from combin.stud.game.priced import classes_csv
+from combin.stud.game.round import dealt_nets, side_wager
+from combin.stud.game.sampling import (check_sample, class_count, class_strata, phase_sizes, plan,
+                                       spreads_of)
+from combin.stud.game.sheet import sample_sheet, totals_sheet
+from combin.stud.game.spec import RunSpec, price_mode
+from combin.stud.game.totals import totals_of
 
 if TYPE_CHECKING:
     from combin.running.store import Store
@@ -86,7 +99,6 @@ def announce_exact_run(stream: TextIO, deck: "Deck", rules: "Rules", chunks: Seq
     every class; it is a measurement of this machine now, printed on standard
     error, never on a sheet.
     """
-    from combin.stud.game.chunks import cpu_per_class
     rows = [row for chunk in chunks for row in chunk[1]]
     total = len(rows)
     stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring the "
@@ -100,14 +112,14 @@ def announce_exact_run(stream: TextIO, deck: "Deck", rules: "Rules", chunks: Seq
     stream.write(f"game: projected {core_hours:,.1f} core-hours{cores} at {per_class * 1000:.1f} ms CPU per "
                  f"class ({len(priced)} classes measured); chunks already in the store: {done:,} of "
                  f"{len(chunks):,}.\n")
-    solver = rules.game.solver
+    solver = rules.stud.game.solver
     folder, make = (solver.shards, solver.make) if solver is not None else (None, None)
     shards = _committed_shards(deck, rules, folder) if folder else ""
     if shards and make:
         stream.write(f"game: {shards}; make {make} computes the missing ones and assembles the sheet "
                      "from them.\n")
     kept = f" (make {make} keeps them in {folder})" if folder and make else ""
-    stream.write(f"game: for an estimate in minutes instead: combin game {rules.game.id} --sample 100000 --seed 1 "
+    stream.write(f"game: for an estimate in minutes instead: combin game {rules.stud.game.id} --sample 100000 --seed 1 "
                  "(see README); to keep the exact run as files that outlive this machine and its store, cut "
                  f"it into shards: --shards DIR{kept}\n")
     stream.flush()
@@ -119,7 +131,6 @@ def _committed_shards(deck: "Deck", rules: "Rules", folder: str) -> str:
     else ``""``."""
     from pathlib import Path
     from combin.stud.game.shards import load_plan, load_shard
-    from combin.stud.game.spec import RunSpec
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     try:
@@ -159,14 +170,12 @@ def class_nets(deck: "Deck", rules: "Rules",
                classes: Sequence[tuple[Sequence[int], int, int, int]]) -> dict[str, Any] | None:
     """:func:`round_nets` of ``[(hand, up, weight, best option index or -1 for an instant
     payout)]`` -- the run's records, or the class list and the strategy codes of its shards."""
-    from combin.stud.draw.options import option_keys
     from combin.stud.game.features import basic_option, basic_rules
-    from combin.stud.game.round import dealt_nets, side_wager
-    side = side_wager(rules.game)
+    side = side_wager(rules.stud)
     if side is None or len(classes) > ROUND_NET_CLASSES:
         return None
     keys = option_keys(rules)
-    basic, _ = basic_rules(rules.game)
+    basic, _ = basic_rules(rules.stud)
 
     def chosen(hand: Sequence[int], best: int, strategy: str) -> "OptionKey | None":
         if best < 0:
@@ -185,14 +194,8 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     ``want_classes`` ``(sheet, strategy or None, priced classes CSV)``
     (:mod:`combin.stud.game.priced`); ``multiple``: the side wager's units per Ante in the
     round as dealt (:func:`combin.stud.game.sheet.round_section`)."""
-    from combin.running.executor import run_chunks
     from combin.running.store import DEFAULT_STORE, Store
-    from combin.stud.game.chunks import records_of, solve_chunk
-    from combin.stud.game.spec import RunSpec
-    from combin.stud.game.sheet import sample_sheet, totals_sheet
     from combin.stud.core.classes import situations
-    from combin.running import progress
-    from combin.stud.game.sampling import check_sample, class_count
     stream = sys.stderr if stream is None else stream
     if sample is not None:
         check_sample(sample, deck)                      # counted, not listed: before any work
@@ -203,7 +206,6 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     if len(weights) != class_count(deck):
         raise AssertionError(f"{len(weights)} situation classes listed, {class_count(deck)} counted")
     control: Fraction = Fraction(0)        # the sample's control E[X]: summed below when sampling
-    from combin.stud.game.spec import price_mode
     price = {"price": "best"} if price_mode(deck) == "best" else {}
     if sample is None:
         phases: list[tuple[list[int], dict[str, Any]]] = [(list(range(len(weights))), {})]
@@ -212,7 +214,6 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     else:
         # two phases: a quarter of the draws by the strata's shares, then the rest by Neyman's
         # allocation from the first phase's spread of the gain (combin.stud.game.sampling)
-        from combin.stud.game.sampling import class_strata, phase_sizes, plan
         strata = class_strata(deck, rows, hands, ups)
         first, second = phase_sizes(sample, strata)
         draws, shares = plan(strata, weights.tolist(), first, seed)
@@ -220,11 +221,10 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
         mode = "sample"
         extra = {"sample": sample, "seed": seed}
         # the exact game without draws, the sample's control: shipped or summed before any class is priced
-        from combin.stud.game.control import no_draw_expected
         # summed here when not shipped (any reading but the defaults): minutes on the full deck,
         # reported from its first step on the run's stream
         control = no_draw_expected(deck, rules, progress=None if progress.QUIET else progress.messages(
-            f"game {rules.game.id} sample ({deck.text}), the control", stream))
+            f"game {rules.stud.game.id} sample ({deck.text}), the control", stream))
     start = time.monotonic()
     found: dict[int, Any] = {}
     fresh_rows: list[int] = []
@@ -243,7 +243,7 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
             if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
                 announce_exact_run(stream, deck, rules, chunks, store, description,
                                    max(workers, 1) if scheduler is None else None)
-            label = f"game {rules.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
+            label = f"game {rules.stud.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                                  description=description, label=label, items=items, unit="classes",
                                  stream=stream)
@@ -257,8 +257,6 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
                     setup += result.get("setup_seconds", 0)
                     fresh_rows.extend(row[-1] for row in c[1])
             if sample is not None and phase == 0:
-                from combin.stud.game.control import control_value
-                from combin.stud.game.sampling import spreads_of
                 spreads = spreads_of(draws, lambda i: Fraction(found[i].best_value - control_value(
                     found[i].best, found[i].values), scale))
                 later, _ = plan(strata, weights.tolist(), second, f"{seed}:phase 2", spreads)
@@ -281,13 +279,10 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     totals = None          # a sample's strategy sums its own records
     with _from_store(store):
         if sample is None:
-            from combin.stud.draw.options import option_keys
-            from combin.stud.game.totals import totals_of
-            totals = totals_of(records, option_keys(rules), rules.game)   # summed once: sheet and strategy
+            totals = totals_of(records, option_keys(rules), rules.stud)   # summed once: sheet and strategy
             sheet = totals_sheet(deck, rules, scale, totals, run, multiple,
                                  round_nets(deck, rules, records))
         else:
-            from combin.stud.game.control import control_value
             values = {r.index: r.best_value for r in records}
             second_moments = {r.index: r.second_moment for r in records}
             controls = {r.index: control_value(r.best, r.values) for r in records}
@@ -301,8 +296,6 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
         from combin.stud.game.strategy import Strategy
         strategy = Strategy(deck, rules, scale, records, exact=sample is None, totals=totals)
     if want_classes:
-        from combin.stud.game.priced import classes_csv
-        from collections import Counter
         times = None if sample is None else Counter(i for phase in (draws, later)
                                                     for picked in phase.values() for i in picked)
         return sheet, strategy, classes_csv(scale, records, rules, times)

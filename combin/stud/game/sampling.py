@@ -49,10 +49,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from itertools import combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from combin.core.cards import CLASS_NAMES
 from combin.errors import CombinError
+from combin.core.ranks import RANKS
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
@@ -77,7 +80,6 @@ def stratum(value: int) -> str:
     >>> stratum(hand_value(parse_cards("AH KC 7S 4D 2D")))
     'ace_king'
     """
-    from combin.core.ranks import RANKS
     from combin.stud.core.values import value_class
     name = value_class(value)
     if name in ("one_pair", "high_card"):
@@ -140,7 +142,6 @@ def draw_features(hands: Any) -> tuple[Any, Any]:
 def _stratum_parts(name: str) -> tuple[str, int | None, str]:
     """``(class, rank or None, splits)`` of a stratum's name: ``"high_card:K, four to a flush"``
     gives ``("high_card", 11, ", four to a flush")``."""
-    from combin.core.ranks import RANKS
     base, comma, rest = name.partition(",")
     kind, _, rank = base.partition(":")
     return kind, RANKS.index(rank) if rank else None, comma + rest
@@ -169,7 +170,6 @@ def stratum_order(name: str) -> tuple[int, int, str]:
     >>> sorted(["high_card:9", "one_pair:2", "ace_king", "one_pair:A", "flush"], key=stratum_order)
     ['flush', 'one_pair:A', 'one_pair:2', 'ace_king', 'high_card:9']
     """
-    from combin.core.cards import CLASS_NAMES
     kind, rank, rest = _stratum_parts(name)
     return list(CLASS_NAMES).index(kind), -(rank or 0), rest
 
@@ -254,7 +254,6 @@ def deck_strata(deck: "Deck") -> list[str]:
     by it (:data:`UP_SPLIT`, never more than two cards of a rank in the five) can be
     any rank of the deck, so each side of queen the deck has.
     """
-    from itertools import combinations_with_replacement
     import numpy as np
     from combin.stud.core.values import hand_value
     sides = sorted({r >= UP_HIGH for r in deck.ranks})

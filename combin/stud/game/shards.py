@@ -30,20 +30,29 @@ its header): the same bytes for the same run.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import os
 import random
 import sys
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
 from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
+from combin.running.executor import run_chunks
+from combin.running.progress import messages
+from combin.registry import games
+from combin.stud.draw.options import option_keys
+from combin.stud.game.chunks import (common_denominator, cpu_per_class, rank_group_order,
+                                     records_of, solve_chunk)
 from combin.stud.game.spec import RunSpec, price_mode
+from combin.stud.game.totals import GameTotals, totals_of
+from combin.version import __version__
 
 __all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
            "plan_digest", "provenance", "read_shard_bytes", "parse_shard_file", "reprice_shard", "committed_runs", "BASIC_PINS",
@@ -92,8 +101,8 @@ class FolderReader:
     when asked.  ``memo`` keeps what other modules read of the folder, by their own keys.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game, stud_games
-    >>> reader = FolderReader("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(stud_games()[0]).resolve()))
+    >>> from combin.stud.core.rules import load_rules, stud_games
+    >>> reader = FolderReader("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_rules(stud_games()[0]).resolve()))
     >>> reader.plan() is None, reader.where.name
     (True, 'no-such-folder')
     """
@@ -230,7 +239,6 @@ def _pinned(where: Path, spec: RunSpec, deck: Any, shards: list[Shard]) -> list[
     """The plan's shards with every pin it can have: each shard's weight from the class list
     (a plan written before plans pinned them), and the digest of each shard file there that
     passes every check.  The plan is written again when a pin was added."""
-    from dataclasses import replace
     pinned = list(shards)
     if any(s.weight is None for s in pinned):
         fresh = plan_shards(deck, len(pinned))
@@ -257,7 +265,6 @@ def committed_runs() -> dict[str, str]:
     >>> all(len(digest) == 64 for digest in committed_runs())
     True
     """
-    from combin.registry import games
     return {digest: str(game.solver.shards) for game in games() if game.solver is not None
             for digest in game.solver.committed}
 
@@ -273,7 +280,6 @@ def provenance(folder: str | os.PathLike[str]) -> str:
     """What a sheet built from the folder's shards says of them: its plan's digest, and whether
     that is the committed run of this version of combin -- plainly when it is not; the same of
     the second pass's pins (``basic.json``) when the folder holds that pass."""
-    from combin.version import __version__
     known = committed_runs()
     said = []
     for name, what in (("plan.json", "run"), (BASIC_PINS, "second pass of the basic strategy")):
@@ -305,9 +311,9 @@ def require_plan(folder: str | os.PathLike[str], spec: RunSpec) -> list[Shard]:
     """The shards of the folder's plan for the run ``spec``, refused when there is no plan.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_game(LUNAR.id).resolve()))
+    >>> require_plan("no-such-folder", RunSpec.of(Deck.parse("JQKA"), load_rules(LUNAR.id).resolve()))
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
@@ -339,7 +345,6 @@ def _shard_path(folder: Path, index: int) -> Path:
 
 def load_shard(folder: Path, spec: RunSpec, shard: Shard) -> dict[str, Any] | None:
     """The shard's file, checked against the plan; ``None`` when it is not there yet."""
-    from combin.stud.game.totals import GameTotals
     path = _shard_path(folder, shard.index)
     if not path.exists():
         return None
@@ -398,8 +403,7 @@ def _disagreement(totals: Any, shard: Shard, scale: int) -> str | None:
 
 
 def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list[Any], keys: list[Any], rules: Any) -> bytes:
-    from combin.stud.game.totals import totals_of
-    totals = totals_of(records, keys, rules.game)
+    totals = totals_of(records, keys, rules.stud)
     codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
     picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
                                                            max(1, len(records) // CHECK_EVERY))
@@ -410,7 +414,6 @@ def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list[Any], key
             "codes": base64.b64encode(zlib.compress(codes, 9)).decode(), "checks": checks}
     text = json.dumps(dict(body, digest=shard_digest(body)), separators=(",", ":")) + "\n"
     # gzip with no name and no time in its header: the same bytes for the same shard
-    import gzip
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
@@ -458,7 +461,6 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
         reader.wrote("plan")
     shards = pinned
     missing = [s for s in shards if reader.shard(s) is None]
-    from combin.running.progress import messages
     say = messages("game", stream)          # silent under -q
     say(f"{len(shards) - len(missing)} of {len(shards)} shards are in {where}")
     todo = missing if most is None else missing[:most]
@@ -485,9 +487,6 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
                   executor: dict[str, Any], price: str | None = None) -> bytes:
     """The bytes of the shard's file: every class of the shard priced (``executor``: the
     ``workers``, ``scheduler`` and ``stream`` of :func:`combin.running.executor.run_chunks`)."""
-    from combin.running.executor import run_chunks
-    from combin.stud.game.chunks import common_denominator, rank_group_order, records_of, solve_chunk
-    from combin.stud.draw.options import option_keys
     rows, hands, ups, weights = shard_classes(deck, shard)
     # one store run per shard: it resumes whichever shards a later run picks; the classes priced by
     # rank multiset and up rank (the order is in the run's key: chunks of another order never mix)
@@ -496,7 +495,7 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
     # the class index of the whole game, not of the shard
     chunks = run.chunks(hands, ups, weights, rank_group_order(hands, ups), first=shard.start)
     results = run_chunks(solve_chunk, chunks, store=store, description=run.to_json(),
-                         label=f"game {rules.game.id} shard {shard.index} of {count} ({deck.text})",
+                         label=f"game {rules.stud.game.id} shard {shard.index} of {count} ({deck.text})",
                          items=[len(c[1]) for c in chunks], unit="classes", **executor)
     scale, records = records_of(results)
     if scale != common_denominator(len(deck), rules):
@@ -538,7 +537,6 @@ PROBE_ABOVE = 20_000
 def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
     """Price three classes of the first shard to do and project the core-hours of the shards to
     do and of every missing one (a measurement of this machine now, on standard error only)."""
-    from combin.stud.game.chunks import cpu_per_class
     _, hands, ups, weights = shard_classes(deck, todo[0])
     run, rows = RunSpec.of(deck, rules, "probe", len(weights), price=price_mode(deck)).chunks(
         hands, ups, weights, range(len(weights)))[0]
@@ -561,7 +559,6 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike[str],
     to the deck's) with weights summing to ``C(n, 5) * (n - 5)``.  ``reader``: the command's
     one reading of the folder (a new one by default).
     """
-    from combin.stud.game.totals import GameTotals
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     reader = FolderReader(where, spec) if reader is None else reader
@@ -575,7 +572,7 @@ def assemble(deck: Any, rules: Any, folder: str | os.PathLike[str],
     unpinned = [s.index for s in shards if s.digest is None or s.weight is None]
     if unpinned:
         raise CombinError(f"{where / 'plan.json'}: the plan pins no digest or weight of shard {unpinned[0]}; "
-                          f"combin game {rules.game.id} --shards {str(where)[:80]} pins the shards it checks")
+                          f"combin game {rules.stud.game.id} --shards {str(where)[:80]} pins the shards it checks")
     for a, b in zip(shards, shards[1:]):
         if a.high != b.low or a.start + a.classes != b.start:
             raise CombinError(f"{where / 'plan.json'}: shards {a.index} and {b.index} are not contiguous")
@@ -601,9 +598,9 @@ def kept_values(deck: Any, rules: Any, folder: str | os.PathLike[str]) -> list[t
     refused: the two were written together.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> kept_values(Deck.parse("JQKA"), load_game(LUNAR.id).resolve(), "no-such-folder")
+    >>> kept_values(Deck.parse("JQKA"), load_rules(LUNAR.id).resolve(), "no-such-folder")
     Traceback (most recent call last):
     ...
     combin.errors.CombinError: no-such-folder: no shard plan (plan.json) in this folder
@@ -645,7 +642,6 @@ def lookup(deck: Any, rules: Any, folder: str | os.PathLike[str], hand: Any, up:
     import numpy as np
     from combin.stud.core.classes import relabelling_of
     from combin.stud.core.values import hand_table
-    from combin.stud.draw.options import option_keys
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     try:

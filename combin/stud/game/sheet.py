@@ -39,11 +39,18 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from combin.files import display
+from combin.core.risk import risk
+from combin.stud.core.variant import identification
+from combin.stud.draw.options import option_keys
+from combin.stud.draw.report import RESULT_ORDER, result_name
+from combin.stud.game.round import RoundFigures, from_nets, from_sums, side_wager
+from combin.stud.game.sampling import Estimate, combined, stratum_order, stratum_words
+from combin.stud.game.totals import totals_of
 from combin.version import __version__
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
-    from combin.stud.core.rules import Rules, StudGame
+    from combin.stud.core.rules import Rules, StudRules
     from combin.stud.game.chunks import ClassRecord
     from combin.stud.game.totals import GameTotals
 
@@ -65,12 +72,12 @@ class GameSheet:
     sections: dict[str, Any] = field(default_factory=dict)      # name -> [(label, value)], notes, or (title, rows)
 
 
-def instant_contributions(game: "StudGame", first_five_classes: Mapping[str, int],
+def instant_contributions(stud: "StudRules", first_five_classes: Mapping[str, int],
                           total: int) -> dict[str, Fraction]:
-    """``{paytable id: contribution per Ante}`` under each instant paytable of the stud ``game``,
+    """``{paytable id: contribution per Ante}`` under each instant paytable of the rules ``stud``,
     from ``{class id: situations}`` of the first five."""
     out: dict[str, Fraction] = {}
-    for paytable in game.instant_paytables.values():
+    for paytable in stud.instant_paytables.values():
         out[paytable.id] = sum((Fraction(first_five_classes.get(event, 0), total) * Fraction(pay.net)
                                 for event, pay in paytable.lines), Fraction(0))
     return out
@@ -156,7 +163,7 @@ def paytable_figures(rules: "Rules", totals: "GameTotals", scale: int,
     expected, second = Fraction(totals.best, whole), Fraction(totals.second, whole)
     ends = rules.instant_ends_round
     out, notes = [], []
-    paytables = sorted(rules.game.instant_paytables.values(), key=lambda paytable: paytable.id)
+    paytables = sorted(rules.stud.instant_paytables.values(), key=lambda paytable: paytable.id)
     events = sorted(set(current).union(*({e for e, _ in paytable.lines} for paytable in paytables)))
     p = {event: Fraction(totals.first_five.get(event, 0), total) for event in events}
     if ends:
@@ -225,11 +232,10 @@ def paytable_figures(rules: "Rules", totals: "GameTotals", scale: int,
 
 
 def _identification(deck: "Deck", rules: "Rules", run: Mapping[str, Any]) -> dict[str, Any]:
-    from combin.stud.core.variant import identification
-    game_file = identification(rules.game)
-    return {"tool": {"name": "combin", "version": __version__}, "game": rules.game.id,
+    game_file = identification(rules.stud)
+    return {"tool": {"name": "combin", "version": __version__}, "game": rules.stud.game.id,
             **({"game_file": game_file} if game_file is not None else {}),
-            "title": f"{rules.game.title}, whole game with draws under optimal play",
+            "title": f"{rules.stud.title}, whole game with draws under optimal play",
             "deck": {"ranks": deck.text, "cards": len(deck)},
             "paytable": None if rules.instant is None else rules.instant.id,
             "interpretations": dict(rules.readings),
@@ -241,9 +247,7 @@ def _identification(deck: "Deck", rules: "Rules", run: Mapping[str, Any]) -> dic
 def exact_sheet(deck: "Deck", rules: "Rules", scale: int, records: Sequence["ClassRecord"],
                 run: Mapping[str, Any] | None = None) -> GameSheet:
     """The exact whole-game sheet from the records of every class."""
-    from combin.stud.draw.options import option_keys
-    from combin.stud.game.totals import totals_of
-    return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.game), run)
+    return totals_sheet(deck, rules, scale, totals_of(records, option_keys(rules), rules.stud), run)
 
 
 def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
@@ -268,7 +272,7 @@ def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
     played = 1 - probability.get("fold", 0) - probability.get("instant", 0)
     forced = sum((p for key, p in probability.items() if key.startswith("forced")), Fraction(0))
     wagered = 1 + (rules.draw_fee or 0) * drew + rules.bet * played + (rules.force_fee or 0) * forced
-    contributions = instant_contributions(rules.game, totals.first_five, total)
+    contributions = instant_contributions(rules.stud, totals.first_five, total)
     current = None if rules.instant is None else rules.instant.id
     sheet = GameSheet(_identification(deck, rules, dict(run or {}, mode="exact")))
     sheet.sections["summary"] = [
@@ -289,7 +293,6 @@ def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
     sheet.sections["options"] = [
         (group, Fraction(groups[group], total), Fraction(group_values[group], whole))
         for group in _GROUP_ORDER if group in groups]
-    from combin.stud.draw.report import RESULT_ORDER, result_name
     sheet.sections["results"] = [(key, result_name(key), probability[key], Fraction(returns[key], whole))
                                  for key in RESULT_ORDER if key in probability]
     edges = []
@@ -339,9 +342,7 @@ def round_section(sheet: "GameSheet", deck: "Deck", rules: "Rules", scale: int, 
     [(label, optimal, basic)])`` and its notes join the sheet's.  Nothing is added for a game
     without a side wager; where the totals do not keep the side wager's sums (shards written
     before they were kept), a note says so and what a pass would need."""
-    from combin.core.risk import risk
-    from combin.stud.game.round import RoundFigures, from_nets, from_sums, side_wager
-    side = side_wager(rules.game)
+    side = side_wager(rules.stud)
     if side is None:
         return
     k = Fraction(multiple)
@@ -512,7 +513,6 @@ def sample_sheet(deck: "Deck", rules: "Rules", phases: Sequence[Mapping[str, Seq
     given without an interval (the interval of a difference of two correlated
     estimates and of its root is not this sampler's).
     """
-    from combin.stud.game.sampling import Estimate, combined
     per_class = {index: Fraction(value, scale) for index, value in values.items()}
     plain = combined(phases, shares, per_class.__getitem__)
     result = plain
@@ -559,7 +559,6 @@ def sample_sheet(deck: "Deck", rules: "Rules", phases: Sequence[Mapping[str, Seq
             ("estimated SD per Ante (no interval)", display.sqrt(max(variance, Fraction(0)))),
         ]
     every = {name: [i for phase in phases for i in phase.get(name, [])] for name in shares}
-    from combin.stud.game.sampling import stratum_order, stratum_words
     sheet.sections["strata"] = [(stratum_words(name), shares[name], len(indices),
                                  sum((per_class[i] for i in indices), Fraction(0)) / len(indices))
                                 for name, indices in sorted(every.items(), key=lambda item: stratum_order(item[0]))

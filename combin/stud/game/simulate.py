@@ -30,6 +30,9 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from combin.errors import CombinError
+from combin.stud.draw.options import option_keys
+from combin.stud.game.spec import RunSpec
+from combin.stud.reference.playout import RoundsResult
 
 __all__ = ["StoredStrategy", "simulate", "force_beats_take"]
 
@@ -48,9 +51,7 @@ class StoredStrategy:
         from pathlib import Path
         from combin.stud.core.classes import situations
         from combin.stud.core.values import hand_table
-        from combin.stud.draw.options import option_keys
         from combin.stud.game.shards import load_shard, require_plan
-        from combin.stud.game.spec import RunSpec
         spec = RunSpec.of(deck, rules)
         where = Path(folder)
         shards = require_plan(where, spec)
@@ -106,7 +107,6 @@ def simulate(deck: Any, rules: Any, strategy: StoredStrategy, rounds: int, seed:
     from combin.stud.core.rules import instant_pay, settle
     from combin.stud.core.values import QUALIFY, hand_value
     from combin.stud.draw.rank.engine import play_after_draw
-    from combin.stud.reference.playout import RoundsResult
     rng = random.Random(f"combin.simulate/{seed}")
     total = squares = cubes = fourths = Fraction(0)
     counts: dict[str, int] = {}

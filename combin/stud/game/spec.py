@@ -26,11 +26,15 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from combin.errors import CombinError
+from combin.stud.core.deck import Deck
+from combin.stud.core.variant import parse_variant, variant_rules
+from combin.version import __version__
 
 __all__ = ["RunSpec", "resolve_rules", "price_mode"]
 
@@ -59,16 +63,14 @@ def resolve_rules(game: str, paytable: str | None, readings: tuple[tuple[str, st
     >>> resolve_rules(LUNAR.id, None, ()).instant.id
     'A'
     """
-    from combin.stud.core.rules import load_game
+    from combin.stud.core.rules import load_rules
     if game_file is None:
-        return load_game(game).resolve(paytable, dict(readings))
-    import hashlib
-    from combin.stud.core.variant import parse_variant, variant_game
+        return load_rules(game).resolve(paytable, dict(readings))
     source = f"game file {hashlib.sha256(game_file.encode('utf-8')).hexdigest()[:12]}"
     variant = parse_variant(game_file, source)
     if variant.derived_from != game:
         raise CombinError(f"{source} is derived from {variant.derived_from}, not {game}")
-    return variant_game(variant).resolve(paytable, dict(readings))
+    return variant_rules(variant).resolve(paytable, dict(readings))
 
 
 @dataclass(frozen=True)
@@ -87,8 +89,8 @@ class RunSpec:
     @classmethod
     def of(cls, deck: Any, rules: Any, mode: str = "exact", chunk: int = 32, **extra: Any) -> RunSpec:
         """The run of a :class:`~combin.stud.core.deck.Deck` and resolved rules."""
-        variant = rules.game.variant
-        return cls(rules.game.id, deck.text, None if rules.instant is None else rules.instant.id,
+        variant = rules.stud.variant
+        return cls(rules.stud.game.id, deck.text, None if rules.instant is None else rules.instant.id,
                    tuple((str(k), str(v)) for k, v in rules.readings), mode, chunk,
                    tuple(sorted(extra.items())), None if variant is None else variant.text)
 
@@ -107,7 +109,6 @@ class RunSpec:
 
     def to_json(self) -> dict[str, Any]:
         """The run's description (the store's key; each chunk's first argument)."""
-        from combin.version import __version__
         return {"command": f"game {self.game}", "version": __version__, **self.game_json(),
                 "mode": self.mode, "chunk": self.chunk, **dict(self.extra)}
 
@@ -129,7 +130,6 @@ class RunSpec:
 
     def resolve(self) -> tuple[Any, Any]:
         """``(Deck, Rules)`` of the run (the rules cached per process)."""
-        from combin.stud.core.deck import Deck
         return Deck.parse(self.deck), resolve_rules(self.game, self.paytable, self.readings, self.game_file)
 
     def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0) -> list[Any]:

@@ -23,10 +23,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from combin.files import display
+from combin.core.cards import CLASSES, RANKS
 from combin.errors import CombinError
+from combin.stud.core.situation import card_text
+from combin.stud.draw.options import option_keys
+from combin.stud.game.chunks import option_label
 from combin.stud.game.features import (FEATURES, action_of, basic_option, basic_rules, class_words, hand_feature,
                                        kind_words)
 from combin.stud.game.totals import GameTotals, totals_of
+from combin.version import __version__
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
@@ -48,19 +54,17 @@ class Strategy:
 
     def __init__(self, deck: "Deck", rules: "Rules", scale: int, records: Sequence["ClassRecord"] | None, exact: bool = True,
                  totals: GameTotals | None = None) -> None:
-        from combin.stud.draw.options import option_keys
         self.deck, self.rules, self.scale, self.records, self.exact = deck, rules, scale, records, exact
         self.keys = option_keys(rules)
         if totals is None:
             if records is None:
                 raise CombinError("a strategy needs its class records or their totals")
-            totals = totals_of(records, self.keys, rules.game)
+            totals = totals_of(records, self.keys, rules.stud)
         self.totals = totals
         self.total = totals.weight
 
     def table(self) -> list[tuple[str, str, int, str, Fraction, Fraction | None]]:
         """Rows ``(hand class, up rank, situations, kind, share, cost per Ante of the game)``."""
-        from combin.core.cards import CLASSES, RANKS
         groups: dict[tuple[str, int], dict[str, Any]] = {}
         for key, cell in self.totals.strategy.items():
             feature, up_text = key.rsplit("|", 1)
@@ -99,10 +103,6 @@ class Strategy:
 
 def strategy_json(strategy: Strategy) -> str:
     """Every class with its optimal option, as JSON (exact values ``"p/q"`` per Ante)."""
-    from combin.files import display
-    from combin.version import __version__
-    from combin.stud.game.chunks import option_label
-    from combin.stud.core.situation import card_text
     if strategy.records is None:
         raise CombinError("the strategy of a run assembled from shards keeps no class records")
     classes = []
@@ -112,7 +112,7 @@ def strategy_json(strategy: Strategy) -> str:
                         "weight": record.weight, "best": best,
                         "ev": display.rational(Fraction(record.best_value, strategy.scale))})
     obj = {"format": "combin.strategy/1", "tool": {"name": "combin", "version": __version__},
-           "game": strategy.rules.game.id, "deck": strategy.deck.text,
+           "game": strategy.rules.stud.game.id, "deck": strategy.deck.text,
            "paytable": None if strategy.rules.instant is None else strategy.rules.instant.id,
            "interpretations": dict(strategy.rules.readings), "exact": strategy.exact}
     head = json.dumps(obj, indent=1, ensure_ascii=False)[:-2]
@@ -133,7 +133,6 @@ def plain_table(totals: GameTotals, scale: int) -> list[tuple[str, str, int, str
     cost per Ante of the whole game of always taking the best option of that
     kind there instead of the optimal one.
     """
-    from combin.core.cards import RANKS
     whole = scale * totals.weight
     rows: list[tuple[str, str, int, str, Fraction, Fraction]] = []
     for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
@@ -153,7 +152,6 @@ def action_table(totals: GameTotals) -> list[tuple[str, str, int, str, Fraction]
     (:func:`hand_feature`) and the up card's rank, strongest hands first, the action that is the
     optimal option in the most of its situations (as a player names it: :func:`action_of`) and in
     how many of them (an exact fraction)."""
-    from combin.core.cards import RANKS
     rows: list[tuple[str, str, int, str, Fraction]] = []
     for key in sorted(totals.strategy, key=lambda k: (_feature_rank(k.rsplit("|", 1)[0]),
                                                       -int(k.rsplit("|", 1)[1]))):

@@ -27,8 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from combin.stud.game.chunks import option_group
+from combin.stud.game.round import side_wager
+
 if TYPE_CHECKING:
-    from combin.stud.core.rules import StudGame
+    from combin.stud.core.rules import StudRules
     from combin.stud.draw.options import OptionKey
     from combin.stud.game.chunks import ClassRecord
 
@@ -116,18 +119,16 @@ class GameTotals:
         return cls(**{name: number(obj[name], name) for name in names})
 
 
-def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], game: StudGame) -> GameTotals:
+def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: StudRules) -> GameTotals:
     """The :class:`GameTotals` of priced class records (:class:`~combin.stud.game.chunks.ClassRecord`).
 
     Each record's results must add up to its value (checked here: a sum that
     is not the value is an ``AssertionError``).
     """
     from combin.stud.core.values import best_value, value_class
-    from combin.stud.game.chunks import option_group
     from combin.stud.game.features import action_of, basic_option, basic_rules, hand_feature
-    from combin.stud.game.round import side_wager
-    rules, _ = basic_rules(game)
-    wager = side_wager(game)
+    rules, _ = basic_rules(stud)
+    wager = side_wager(stud)
     side: dict[str, Any] = {}
     results: dict[str, int] = {}
     returns: dict[str, int] = {}

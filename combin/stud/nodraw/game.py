@@ -33,6 +33,8 @@ from numpy.typing import NDArray
 
 from combin.errors import CombinError
 from combin.core.cards import ACE, CLASSES, JACK, KING, QUEEN
+from combin.running.executor import run_chunks
+from combin.stud.game.spec import RunSpec
 from combin.stud.nodraw.dealer import dealer_counter
 from combin.stud.nodraw.force import FORCE_FIELDS, force_by_up_card, never_gains
 from combin.stud.core.rules import ForceCard, bet_pay, instant_pay
@@ -76,9 +78,9 @@ class WholeGame:
     """Exact totals of a whole game under one strategy.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> game = whole_game(load_game(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA"))
+    >>> game = whole_game(load_rules(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA"))
     >>> # on six ranks the player wins 1.54 Antes a round: the house's element of risk is negative
     >>> game.situations, game.expected, game.element_of_risk
     (807576, Fraction(39610279, 25741485), Fraction(-39610279, 59987475))
@@ -176,9 +178,9 @@ def whole_game(rules: "Rules", deck: "Deck", strategy: str = "optimal", progress
     ``executor``: ``workers``, ``scheduler``, ``store_path``, ``spans`` of :func:`whole_games`.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> rules, deck = load_game(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA")
+    >>> rules, deck = load_rules(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA")
     >>> whole_game(rules, deck).expected == whole_game(rules, deck, spans=3).expected
     True
     >>> STRATEGIES[-1], value_class(AKJ83)        # A-K-J-8-3 or better: an ace-king hand
@@ -204,9 +206,9 @@ def whole_games(rules: "Rules", deck: "Deck", strategies: Sequence[str] = STRATE
     the same integers as one pass.  ``spans`` alone cuts the pass in this process.
 
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> games = whole_games(load_game(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA"), ("optimal", "always"))
+    >>> games = whole_games(load_rules(CARIBBEAN.id).resolve(), Deck.parse("9TJQKA"), ("optimal", "always"))
     >>> [game.strategy for game in games], games[0].expected >= games[1].expected
     (['optimal', 'always'], True)
     """
@@ -224,18 +226,16 @@ def whole_games(rules: "Rules", deck: "Deck", strategies: Sequence[str] = STRATE
     total = comb(len(deck), 5)
     count = min(spans or SPANS, total)
     cuts = [total * i // count for i in range(count + 1)]
-    from combin.stud.game.spec import RunSpec
     spec = RunSpec.of(deck, rules)
     chunks = [(spec.game_json(), list(strategies), cuts[i], cuts[i + 1]) for i in range(count)]
     if not distributed:
         found = [span_sums(*chunk) for chunk in chunks]
     else:
-        from combin.running.executor import run_chunks
         from combin.running.store import DEFAULT_STORE, Store
         description = spec.with_mode("no-draw", strategies=list(strategies), spans=count).to_json()
         with Store(store_path or DEFAULT_STORE) as store:
             found = run_chunks(span_sums, chunks, workers=workers, scheduler=scheduler, store=store,
-                               description=description, label=f"game {rules.game.id} without draws",
+                               description=description, label=f"game {rules.stud.game.id} without draws",
                                items=[c[3] - c[2] for c in chunks], unit="hands")
     return _results(rules, deck, [_from_json(f) for f in found], strategies)
 
@@ -253,10 +253,10 @@ def span_sums(run: dict[str, Any], strategies: Sequence[str], low: int, high: in
 
     >>> from math import comb
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.game.spec import RunSpec
     >>> from combin.caribbean import GAME as CARIBBEAN
-    >>> run = RunSpec.of(Deck.parse("9TJQKA"), load_game(CARIBBEAN.id).resolve()).game_json()
+    >>> run = RunSpec.of(Deck.parse("9TJQKA"), load_rules(CARIBBEAN.id).resolve()).game_json()
     >>> whole = span_sums(run, ["optimal"], 0, comb(24, 5))
     >>> halves = [span_sums(run, ["optimal"], 0, 20000), span_sums(run, ["optimal"], 20000, comb(24, 5))]
     >>> whole["situations"] == sum(half["situations"] for half in halves) == comb(24, 5) * 19
@@ -266,7 +266,6 @@ def span_sums(run: dict[str, Any], strategies: Sequence[str], low: int, high: in
     >>> folds[0] == folds[1] + folds[2]
     True
     """
-    from combin.stud.game.spec import RunSpec
     deck, rules = RunSpec.from_json(run).resolve()
     return _to_json(_sum_span(rules, deck, tuple(strategies), (low, high), None))
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from combin.stud.core.deck import Deck
 from combin.stud.core.values import (CATEGORY_SHIFT, ONE_PAIR, QUALIFY, STRAIGHT, STRAIGHT_FLUSH, hand_table,
                                      lex_index, subsets_table)
 
@@ -84,7 +85,6 @@ class DealerTable:
     """
 
     def __init__(self, up: int, unseen: ArrayLike, deck: "Deck | None" = None, replace: Any = None) -> None:
-        from combin.stud.core.deck import Deck
         from combin.stud.core.rules import ForceCard
         #: The card forcing replaces (L10; default the highest).
         self.replace = ForceCard(replace or ForceCard.HIGHEST)

@@ -22,6 +22,8 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from combin.errors import CombinError
+from combin.stud.core.situation import Situation
+from combin.stud.draw.options import option_keys
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
@@ -103,10 +105,8 @@ class RoundsResult:
 def play_rounds(deck: "Deck", rules: "Rules", records: Sequence["ClassRecord"], rounds: int,
                 seed: int) -> RoundsResult:
     """Deal and play ``rounds`` seeded rounds by the strategy ``records`` (every class of the deck)."""
-    from combin.stud.draw.options import option_keys
     from combin.stud.reference.naive import Walker
     from combin.stud.core.rules import instant_pay, settle
-    from combin.stud.core.situation import Situation
     from combin.stud.core.values import QUALIFY, hand_value
     keys = option_keys(rules)
     by_class = {(record.hand, record.up): record for record in records}

@@ -8,11 +8,11 @@ every option of many situations -- in a fraction of the time: the dealer's
 tables are built from rank multisets (1,820 of four ranks) rather than from
 the 163,185 four-card hands, and draws are summed by class.
 
->>> from combin.stud.core.rules import load_game
+>>> from combin.stud.core.rules import load_rules
 >>> from combin.stud.core.situation import Situation
 >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
 >>> from combin.lunar import GAME as LUNAR
->>> engine = RankEngine(situation, load_game(LUNAR.id).resolve())
+>>> engine = RankEngine(situation, load_rules(LUNAR.id).resolve())
 >>> engine.value(("play", ())), engine.value(("exchange", (2, 3, 4)))
 (Fraction(205, 204), Fraction(18322973, 6126120))
 """
@@ -26,10 +26,12 @@ from typing import Any
 import numpy as np
 
 from combin.running.cache import cached_arrays
+from combin.core.cards import ACE, CLASSES
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
 from combin.stud.core.rules import WEAK_OUTS, ForceCard, bet_pay
+from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
@@ -41,7 +43,6 @@ __all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_ca
 
 def _level_classes(levels: np.ndarray) -> np.ndarray:
     """Per level, the index in :data:`combin.core.cards.CLASSES` of the hand class of its value."""
-    from combin.core.cards import ACE, CLASSES
     from combin.stud.core.values import CATEGORIES, QUALIFY, STRAIGHT_FLUSH
     values = levels.astype(np.int64)
     category = values // CATEGORY_SHIFT
@@ -84,9 +85,9 @@ def win_levels(rules: Any) -> np.ndarray:
     final hand of that value (the Ante pay on a win plus the Bet times its pays, L11 read from
     the value), in whole Ante units.
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> wins = win_levels(load_game(LUNAR.id).resolve())
+    >>> wins = win_levels(load_rules(LUNAR.id).resolve())
     >>> int(wins[-1]), int(wins[0])          # a royal flush pays 100 to 1 on a Bet of 2
     (200, 0)
     """
@@ -97,7 +98,7 @@ _WINS: dict[tuple[Any, ...], np.ndarray] = {}
 
 
 def _win_levels(rules: Any) -> np.ndarray:
-    key = (rules.game.key, rules.readings)
+    key = (rules.stud.key, rules.readings)
     if key not in _WINS:
         # the wins depend on the rules' Bet table and L11 and on the code and data that read a pay:
         # all in the cache key (combin.running.cache), so a change of any is a new file
@@ -125,9 +126,9 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     readings): a run prices the same six-card shapes again and again.
 
     >>> from combin.core.cards import parse_cards
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> rules = load_game(LUNAR.id).resolve()
+    >>> rules = load_rules(LUNAR.id).resolve()
     >>> six_card(rules, parse_cards("Ks Qs Js Ts 9s 9d"))[1]      # a straight flush and a straight
     108
     """
@@ -137,7 +138,7 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
     for suit in set(suits):
         if suits.count(suit) >= 5:
             flush = tuple(sorted(card >> 2 for card in cards if card & 3 == suit))
-    key = (rules.game.key, rules.readings, ranks, flush)
+    key = (rules.stud.key, rules.readings, ranks, flush)
     found = _SIX.get(key)
     if found is None:
         level = int(np.searchsorted(build().levels, best_value(cards)))
@@ -177,7 +178,7 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset[Any] | None = N
     """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
     ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
     card can be (default every card the five leave)."""
-    key = (rules.game.key, rules.readings, player, only, sixth)
+    key = (rules.stud.key, rules.readings, player, only, sixth)
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
@@ -281,7 +282,7 @@ class RankEngine:
         self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
         self.force_fee = self.pays.force_fee if self.pays.can_force else None
         self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
-        self.buy = rules.buy if rules.game.can_draw else None
+        self.buy = rules.buy if rules.stud.can_draw else None
         self._buy_size = int(self.buy or 0)
         #: The card forcing replaces (L10): its forcing rows are the tables' (the highest without forcing).
         self.replace = rules.force_replaces or ForceCard.HIGHEST
@@ -290,7 +291,7 @@ class RankEngine:
         self._layout: OptionArrays | None = None
         self._state: tuple[RanksState, SuitsState] | None = None
         self._dists: dict[int, np.ndarray] = {}
-        sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.game.can_draw else [])
+        sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.stud.can_draw else [])
         #: every option value and result probability is an integer over this (lcm of the options'
         #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.game.chunks.common_denominator`)
         self.scale = lcm(*((self.n - k - 4) * comb(self.n - k, 4) * comb(self.n, k) for k in sizes))
@@ -308,7 +309,7 @@ class RankEngine:
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
             options = self._arrays()
-            key = (self.rules.game.key, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
+            key = (self.rules.stud.key, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
                    self._only, self._sixth)
             ranks = _RANKS_STATE.get(key)
             if ranks is None:
@@ -330,7 +331,7 @@ class RankEngine:
         of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
         each option keeps), so the fives of a run that share them share it."""
         five = options.mode == 0
-        key = (self.rules.game.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
+        key = (self.rules.stud.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
                options.k[five].tobytes(), options.kept[five].tobytes())
         shared = _SHARED_RANKS.get(key)
         if shared is None:
@@ -390,7 +391,7 @@ class RankEngine:
         ``(0, -scale)``, play ``(scale / D, 0)``, a draw of ``k`` cards ``(scale / (D C(n, k)),
         -draw fee x scale)`` (``D`` :meth:`denominator`; every quotient whole: ``scale`` is their
         lcm).  They depend on the unseen count and the rules alone, so they are kept by those."""
-        memo_key = (self.rules.game.key, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
+        memo_key = (self.rules.stud.key, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
         found = _AFFINE.get(memo_key)
         if found is None:
             found = []
@@ -457,7 +458,6 @@ class RankEngine:
         """``(whole, {result id: [count, sum of count x net, sum of count x net^2]})`` of one option:
         the same integers as :func:`combin.stud.reference.cards.advise.distribution` (the tests compare them),
         summed by the kernel draw class by draw class (:data:`~combin.stud.draw.rank.kernel.RESULT_ROWS`)."""
-        from combin.core.cards import CLASSES
         if key[0] == "fold":
             return 1, {"fold": [1, -1, 1]}
         o = self.keys.index(key)
@@ -481,7 +481,6 @@ class RankEngine:
         ``bonus``, the instant pay under L7=continue, is added to every net:
         ``sum c (x + b) = S1 + b c`` and ``sum c (x + b)^2 = S2 + 2 b S1 + b^2 c``.
         """
-        from combin.core.cards import CLASSES
         values, _ = self.priced_scaled(everything)
         shift = bonus * self.scale
         best = min(values, key=lambda o: (-values[o], o))
@@ -516,15 +515,14 @@ def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[
 
     >>> from combin.core.cards import parse_cards
     >>> from combin.stud.core.deck import Deck
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.lunar import GAME as LUNAR
-    >>> deck, rules = Deck.parse("9TJQKA"), load_game(LUNAR.id).resolve()
+    >>> deck, rules = Deck.parse("9TJQKA"), load_rules(LUNAR.id).resolve()
     >>> hand, up = parse_cards("As Ad Ks Qd 9s"), parse_cards("Jh")[0]
     >>> unseen = [c for c in deck.cards if c not in hand and c != up]
     >>> play_after_draw(rules, deck, hand, [], up, unseen)    # no draw: the play option's value
     (True, Fraction(205, 204))
     """
-    from combin.stud.core.situation import Situation
     final = list(kept) + list(drawn)
     if len(final) == 5:
         engine = RankEngine(Situation(tuple(final), up, deck), rules, unseen=unseen, only={("play", ())},

@@ -48,6 +48,7 @@ the rank is a ``STRAIGHT_RANK``.  The tables find the rank by evaluating every
 ``R + x`` (none is assumed) and stop if a row had two.
 """
 
+import sys
 from math import comb
 
 import numpy as np
@@ -459,7 +460,6 @@ class Tables:
         # runs (combin.running.cache: keyed by a digest of the code, read back only if intact)
         import combin.stud.core.values
         from combin.running.cache import cached_arrays, source_digest
-        import sys
         arrays = cached_arrays("rank-tables", source_digest(sys.modules[__name__], combin.stud.core.values),
                                _compute)
         for name, array in arrays.items():

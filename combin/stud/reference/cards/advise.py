@@ -105,10 +105,10 @@ def advise_cards(situation: Situation, rules: Rules, detail: bool = True,
     the instant payout alone; under L7=continue the instant pay is added to
     every option.  ``progress(done, total)`` is called after each option.
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.situation import Situation, card_text
     >>> from combin.lunar import GAME as LUNAR
-    >>> rules = load_game(LUNAR.id).resolve()
+    >>> rules = load_rules(LUNAR.id).resolve()
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
     >>> best = advise_cards(situation, rules, detail=False)[0]
     >>> best.kind, [card_text(card) for card in best.discard], best.ev
@@ -179,11 +179,11 @@ def _suit_symmetries(player: Sequence[int], up: int) -> list[tuple[int, ...]]:
 def price(engine: Engine, player: Sequence[int], kind: str, positions: Sequence[int] = ()) -> Fraction:
     """The exact value of one option (``kind`` of :func:`option_keys`, discard positions).
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.situation import Situation
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
     >>> from combin.lunar import GAME as LUNAR
-    >>> engine = Engine(situation, load_game(LUNAR.id).resolve())
+    >>> engine = Engine(situation, load_rules(LUNAR.id).resolve())
     >>> price(engine, list(situation.player), "play"), price(engine, list(situation.player), "exchange", (3, 4))
     (Fraction(205, 204), Fraction(1019353, 371280))
     """
@@ -270,11 +270,11 @@ def distribution(engine: Engine, sums: Sums | None, nets: dict[tuple[str, int], 
     player forces only when forcing is worth more than the Ante pay (a tie
     takes the pay).
 
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.situation import Situation
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
     >>> from combin.lunar import GAME as LUNAR
-    >>> engine = Engine(situation, load_game(LUNAR.id).resolve())
+    >>> engine = Engine(situation, load_rules(LUNAR.id).resolve())
     >>> whole, found = distribution(engine, option_sums_of(engine, list(situation.player), "play", (), True)[1])
     >>> whole, sorted(found)[:3], sum(count for count, _, _ in found.values()) == whole
     (42840, ['ante_taken', 'forced_lost', 'forced_not_qualified'], True)

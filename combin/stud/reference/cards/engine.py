@@ -46,11 +46,11 @@ class Engine:
     value gives the same integers, and the tests use both ways).
 
     >>> from fractions import Fraction
-    >>> from combin.stud.core.rules import load_game
+    >>> from combin.stud.core.rules import load_rules
     >>> from combin.stud.core.situation import Situation
     >>> situation = Situation.parse("AS AD KS QD 9S", "JH", "9TJQKA")
     >>> from combin.lunar import GAME as LUNAR
-    >>> engine = Engine(situation, load_game(LUNAR.id).resolve())
+    >>> engine = Engine(situation, load_rules(LUNAR.id).resolve())
     >>> numerator, denominator, _ = engine.play_numerators(list(situation.player), 0)
     >>> Fraction(int(numerator[0]), denominator)
     Fraction(205, 204)
@@ -343,7 +343,7 @@ def _level_data(rules: Rules, deck: Deck) -> tuple[Array, Array, Array]:
 
     A pay that is not a whole number of Ante units is marked (and refused when a draw reads it).
     """
-    key = (rules.game.key, rules.second_combination, deck.text)
+    key = (rules.stud.key, rules.second_combination, deck.text)
     if key not in _LEVEL_DATA:
         values = hand_table(deck).levels.astype(np.int64)
         # the pays depend on the deck's levels, the rules' Bet table and the code and data that read
