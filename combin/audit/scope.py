@@ -60,7 +60,7 @@ class Scope:
     #: The optional page groups of the whole games the bundle carries (``--include NAME``:
     #: :attr:`combin.game.AuditPages.optional`), none by default.
     include: tuple[str, ...] = ()
-    #: Several games filed in one bundle (``--game baccarat --game lunar``), ``game`` then
+    #: Several games filed in one bundle (``--game A --game B``), ``game`` then
     #: ``None``: each game is priced under the options that apply to it (:func:`per_game`).
     games: tuple[str, ...] = ()
 
@@ -69,10 +69,10 @@ class Scope:
                  **fields: Any) -> "Scope":
         """The scope of one ``--game`` (or none) or of several, with ``--wager`` values.
 
-        >>> Scope.of_games(["baccarat", "lunar"], ["baccarat.tie:8to1"]).games
-        ('baccarat', 'lunar')
-        >>> Scope.of_games(["lunar"]).game
-        'lunar'
+        >>> Scope.of_games(["baccarat", "craps"], ["baccarat.tie:8to1"]).games
+        ('baccarat', 'craps')
+        >>> Scope.of_games(["baccarat"]).game
+        'baccarat'
         """
         named = [given] if isinstance(given, str) else list(given or [])
         if len(set(named)) != len(named):
@@ -294,10 +294,11 @@ def check_interpretations(scope: Scope, registry: Sequence[Game], studs: Sequenc
     """Every ``--interpret`` key is read by some wager (or whole game) of the scope.
 
     >>> from combin.registry import find_game
-    >>> check_interpretations(Scope(game="lunar", interpret=(("E1", "events"),)), [find_game("lunar")], ["lunar"])
+    >>> check_interpretations(Scope(game="baccarat", wagers=("baccarat.tie",), interpret=(("E1", "events"),)),
+    ...                       [find_game("baccarat")], [])
     Traceback (most recent call last):
     ...
-    combin.errors.CombinError: --interpret E1: no wager of this configuration reads E1 (they read: L1, L10, L11, L12, L2, L3, L4, L5, L6, L7, L8, L9)
+    combin.errors.CombinError: --interpret E1: no wager of this configuration reads E1 (they read: none)
     """
     read = {key for game in registry for wager in game.wagers.values()
             if not scope.wagers or wager.id in scope.wagers for key in wager.interpretations}
@@ -330,8 +331,9 @@ def per_game(scope: Scope, registry: Sequence[Game]) -> list[Scope]:
     a wager of a game not named, is refused.
 
     >>> from combin.registry import games
-    >>> parts = per_game(Scope.of_games(["baccarat", "lunar"], ["eclipse.eclipse:B"], rules="ez",
-    ...                                 decks="8", paytable="A"), games())
+    >>> ids = [game.id for game in games() if game.table_shoes]    # the games with par sheets
+    >>> parts = per_game(Scope.of_games(ids, ["eclipse.eclipse:B"], rules="ez", decks="8",
+    ...                                 paytable="A"), games())
     >>> [part.describe() for part in parts]
     ['baccarat: eclipse.eclipse (paytable B), rules ez, decks 8', 'lunar: every wager, paytable A']
     """

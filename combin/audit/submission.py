@@ -7,7 +7,7 @@ one TOML file that a laboratory keeps with its filing::
     submission = "RS-2026-117"
     prepared_by = "Independent Test Lab"
     date = "2026-12-04"
-    game = "baccarat"            # or several games in one bundle: game = ["baccarat", "lunar"]
+    game = "baccarat"            # or a list of several games, filed in one bundle
     wagers = ["eclipse.eclipse:B", "baccarat.banker", "baccarat.tie:8to1"]
     rules = "ez"
     decks = "8"
