@@ -43,6 +43,7 @@ thead { display: table-header-group; }
 tr, li, figure, img { break-inside: avoid; }
 h1, h2, h3 { break-after: avoid; }
 td.short, th.short { white-space: nowrap; }
+td.phrase, th.phrase { min-width: 10em; }
 td, th { overflow-wrap: break-word; }
 img { max-width: 100%; }
 .path { font-family: monospace; font-size: 8pt; color: #444; }
@@ -54,6 +55,9 @@ nav ol { columns: 2; font-size: 9pt; }
 
 #: A cell of at most this many characters is never wrapped ("8 decks (416 cards)").
 _SHORT = 28
+#: A cell of at most this many characters (a phrase: "one 52-card deck, five-card hands") is
+#: at least 10 em wide, so it wraps in two or three lines, never one word a line.
+_PHRASE = 64
 
 
 def anchor(path: str) -> str:
@@ -130,12 +134,19 @@ def _links(body: str, path: str, pages: set[str], files: Mapping[str, str | byte
 
 
 def _short_cells(body: str) -> str:
-    """A short cell (words or a figure of at most :data:`_SHORT` characters) never wraps."""
+    """A short cell (words or a figure of at most :data:`_SHORT` characters) never wraps; a
+    phrase (up to :data:`_PHRASE`) is given room enough to wrap in a few lines.
+
+    >>> _short_cells("<td>8 decks (416 cards)</td><td>one 52-card deck, five-card hands</td>")
+    '<td class="short">8 decks (416 cards)</td><td class="phrase">one 52-card deck, five-card hands</td>'
+    """
     def cell(match: re.Match[str]) -> str:
         tag, attributes, content = match.group(1), match.group(2), match.group(3)
-        if len(html.unescape(re.sub(r"<[^>]+>", "", content))) > _SHORT or "class=" in attributes:
+        size = len(html.unescape(re.sub(r"<[^>]+>", "", content)))
+        if size > _PHRASE or "class=" in attributes:
             return match.group(0)
-        return f'<{tag}{attributes} class="short">{content}</{tag}>'
+        kind = "short" if size <= _SHORT else "phrase"
+        return f'<{tag}{attributes} class="{kind}">{content}</{tag}>'
     return re.sub(r"<(td|th)([^>]*)>(.*?)</\1>", cell, body, flags=re.S)
 
 
