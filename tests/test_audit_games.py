@@ -84,3 +84,14 @@ def test_one_bundle_of_two_games_verifies_and_a_tampered_file_fails(tmp_path, ca
         main(["audit", "--verify", str(out), "--hashes-only"])
     assert stop.value.code == 1
     assert "hash differs: lunar/parsheets/1-deck/lunar.super-posted.csv" in capsys.readouterr().err
+
+
+def test_the_paytable_goes_to_the_games_whose_unpinned_wagers_offer_it():
+    """The issue's submission: the Eclipse package under B (each wager pinned), the Tie at 8 to
+    1, and Lunar's instant payout under A (``--paytable A``): A is Lunar's alone."""
+    eclipse = [f"eclipse.{name}:B" for name in ("sun7", "moon8", "supreme7", "divine9", "eclipse")]
+    scope = Scope.of_games(["baccarat", "lunar"], [*eclipse, "baccarat.tie:8to1", "baccarat.banker"],
+                           rules="ez", decks="8", paytable="A")
+    baccarat, lunar = per_game(scope, games())
+    assert baccarat.paytable is None and lunar.paytable == "A"
+    assert per_game(Scope.of_games(["baccarat", "lunar"], paytable="B"), games())[0].paytable == "B"

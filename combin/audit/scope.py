@@ -323,6 +323,22 @@ def _accepts(scope: Scope) -> bool:
     return True
 
 
+def _offers(scope: Scope, paytable: str, registry: Sequence[Game]) -> bool:
+    """Whether a wager of a one-game scope not pinned to a paytable of its own offers
+    ``paytable`` (or the whole game's own paytables do: Lunar's instant payout)."""
+    covered, studs = scoped_games(scope, registry)
+    pinned = dict(scope.pins)
+    extra = scope.extra()[0]
+    for game in covered:
+        for wager in game.wagers.values():
+            if (scope.wagers and wager.id not in scope.wagers) or wager.id in pinned:
+                continue
+            if paytable in paytable_ids(game, wager) + [p.id for p in extra if p.wager == wager.id]:
+                return True
+    return any(hook.paytables is not None and paytable in hook.paytables()
+               for hook in _whole_games(studs))
+
+
 def per_game(scope: Scope, registry: Sequence[Game]) -> list[Scope]:
     """The one-game scopes of a scope filing several games (``[scope]`` for one): each game
     takes its own wagers (a game none of whose wagers is named takes every wager) and each
@@ -367,8 +383,8 @@ def per_game(scope: Scope, registry: Sequence[Game]) -> list[Scope]:
     for words, given in options:
         took = False
         for index, part in enumerate(parts):
-            if "paytable" in given and part.wagers and set(part.wagers) <= set(dict(part.pins)):
-                continue          # each wager of this game is filed under its own paytable
+            if "paytable" in given and not _offers(part, given["paytable"], registry):
+                continue          # no wager of this game filed under --paytable offers it
             merged = {name: getattr(part, name) + value if isinstance(value, tuple) else value
                       for name, value in given.items()}
             trial = replace(part, **merged)
