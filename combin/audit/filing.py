@@ -143,10 +143,12 @@ def _short_cells(body: str) -> str:
     def cell(match: re.Match[str]) -> str:
         tag, attributes, content = match.group(1), match.group(2), match.group(3)
         size = len(html.unescape(re.sub(r"<[^>]+>", "", content)))
-        if size > _PHRASE or "class=" in attributes:
+        if size > _PHRASE or ("class=" in attributes and attributes != ' class="right"'):
             return match.group(0)
         kind = "short" if size <= _SHORT else "phrase"
-        return f'<{tag}{attributes} class="{kind}">{content}</{tag}>'
+        if attributes:                       # words right-aligned in a column of figures
+            return f'<{tag} class="right {kind}">{content}</{tag}>'
+        return f'<{tag} class="{kind}">{content}</{tag}>'
     return re.sub(r"<(td|th)([^>]*)>(.*?)</\1>", cell, body, flags=re.S)
 
 
