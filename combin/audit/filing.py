@@ -44,6 +44,9 @@ tr, li, figure, img { break-inside: avoid; }
 h1, h2, h3 { break-after: avoid; }
 td.short, th.short { white-space: nowrap; }
 td.phrase, th.phrase { min-width: 10em; }
+table.wide { font-size: 6.5pt; }
+table.id th { white-space: nowrap; }
+table.wide td, table.wide th { padding: .1em .25em; }
 td, th { overflow-wrap: break-word; }
 img { max-width: 100%; }
 .path { font-family: monospace; font-size: 8pt; color: #444; }
@@ -135,21 +138,46 @@ def _links(body: str, path: str, pages: set[str], files: Mapping[str, str | byte
 
 def _short_cells(body: str) -> str:
     """A short cell (words or a figure of at most :data:`_SHORT` characters) never wraps; a
-    phrase (up to :data:`_PHRASE`) is given room enough to wrap in a few lines.
+    phrase (up to :data:`_PHRASE`) is given room enough to wrap in a few lines; a heading of
+    several words may wrap between them (else a wide table shrinks every page of the PDF).
 
     >>> _short_cells("<td>8 decks (416 cards)</td><td>one 52-card deck, five-card hands</td>")
     '<td class="short">8 decks (416 cards)</td><td class="phrase">one 52-card deck, five-card hands</td>'
+    >>> _short_cells("<th>Win per 100 rounds</th><th>Trigger</th>")
+    '<th>Win per 100 rounds</th><th class="short">Trigger</th>'
     """
     def cell(match: re.Match[str]) -> str:
         tag, attributes, content = match.group(1), match.group(2), match.group(3)
-        size = len(html.unescape(re.sub(r"<[^>]+>", "", content)))
+        text = html.unescape(re.sub(r"<[^>]+>", "", content))
+        size = len(text)
         if size > _PHRASE or ("class=" in attributes and attributes != ' class="right"'):
             return match.group(0)
+        if tag == "th" and " " in text.strip():
+            return match.group(0)   # a heading of several words wraps between them: a table of
+            #                         13 columns ("Win per 100 rounds") stays inside the page
         kind = "short" if size <= _SHORT else "phrase"
         if attributes:                       # words right-aligned in a column of figures
             return f'<{tag} class="right {kind}">{content}</{tag}>'
         return f'<{tag} class="{kind}">{content}</{tag}>'
     return re.sub(r"<(td|th)([^>]*)>(.*?)</\1>", cell, body, flags=re.S)
+
+
+#: A table of at least this many columns is set smaller (a count simulation's 13 columns).
+_WIDE = 10
+
+
+def _wide_tables(body: str) -> str:
+    """A table of :data:`_WIDE` columns or more is set in a smaller type, so that it fits the
+    page's width (else Chromium shrinks every page of the PDF to fit it).
+
+    >>> _wide_tables("<table><thead><tr>" + "<th>x</th>" * 10 + "</tr></thead></table>")[:20]
+    '<table class="wide">'
+    """
+    def table(match: re.Match[str]) -> str:
+        first = re.search(r"<tr>(.*?)</tr>", match.group(1), re.S)
+        columns = len(re.findall(r"<t[hd][ >]", first.group(1))) if first else 0
+        return f'<table class="wide">{match.group(1)}</table>' if columns >= _WIDE else match.group(0)
+    return re.sub(r"<table>(.*?)</table>", table, body, flags=re.S)
 
 
 def _cover(lab: Mapping[str, str], contents: list[tuple[str, str]]) -> str:
@@ -206,7 +234,7 @@ def filing_html(files: Mapping[str, str | bytes], lab: Mapping[str, str]) -> str
         text = rendered[path]
         title = _title(text, path)
         contents.append((path, title))
-        body = _short_cells(_links(_body(text), path, included, files))
+        body = _wide_tables(_short_cells(_links(_body(text), path, included, files)))
         sections.append(f'<section class="page" id="{anchor(path)}">'
                         f'<p class="path">{html.escape(path)}</p>{body}</section>')
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
