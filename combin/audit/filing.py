@@ -46,6 +46,7 @@ td.short, th.short { white-space: nowrap; }
 td.phrase, th.phrase { min-width: 10em; }
 table.wide { font-size: 6.5pt; }
 table.id th { white-space: nowrap; }
+div.keep { break-inside: avoid; }
 table.wide td, table.wide th { padding: .1em .25em; }
 td, th { overflow-wrap: break-word; }
 img { max-width: 100%; }
@@ -180,6 +181,24 @@ def _wide_tables(body: str) -> str:
     return re.sub(r"<table>(.*?)</table>", table, body, flags=re.S)
 
 
+#: A table of at most this many rows stays on one page with its heading and note.
+_KEEP_ROWS = 30
+
+
+def _keep_small_tables(body: str) -> str:
+    """A heading, its note and a table of at most :data:`_KEEP_ROWS` rows are kept on one page
+    (Chromium may leave a heading alone at a page's foot, its table on the next).
+
+    >>> _keep_small_tables("<h2>T</h2><p>n</p><table><tr><td>1</td></tr></table>")
+    '<div class="keep"><h2>T</h2><p>n</p><table><tr><td>1</td></tr></table></div>'
+    """
+    def keep(match: re.Match[str]) -> str:
+        rows = match.group(0).count("<tr")
+        return f'<div class="keep">{match.group(0)}</div>' if rows <= _KEEP_ROWS else match.group(0)
+    return re.sub(r"<h[23][^>]*>(?:(?!<h[1-3]).)*?</h[23]>\s*(?:<p>(?:(?!</p>).)*</p>\s*)?<table[^>]*>.*?</table>",
+                  keep, body, flags=re.S)
+
+
 def _cover(lab: Mapping[str, str], contents: list[tuple[str, str]]) -> str:
     rows = "".join(f"<tr><th>{name}</th><td>{html.escape(lab.get(key) or 'not given')}</td></tr>"
                    for key, name in (("client", "Client"), ("submission", "Submission"),
@@ -234,7 +253,7 @@ def filing_html(files: Mapping[str, str | bytes], lab: Mapping[str, str]) -> str
         text = rendered[path]
         title = _title(text, path)
         contents.append((path, title))
-        body = _wide_tables(_short_cells(_links(_body(text), path, included, files)))
+        body = _keep_small_tables(_wide_tables(_short_cells(_links(_body(text), path, included, files))))
         sections.append(f'<section class="page" id="{anchor(path)}">'
                         f'<p class="path">{html.escape(path)}</p>{body}</section>')
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
