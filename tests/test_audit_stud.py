@@ -85,7 +85,8 @@ def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
     # once it is committed (every shard in)
     run = sorted((committed / "full").iterdir()) if (committed / "full-deck.json").is_file() else []
     assert set(found.pages) == {f"game/{p.name}" for p in sheets} | {f"game/full/{p.name}" for p in run} \
-        | {"game/method.md"}
+        | {"game/method.md"} | {f"game/{name}.{form}" for name in ("super-dealer", "super-other-player")
+                                for form in ("md", "json")}
     for path in sheets:
         assert found.pages[f"game/{path.name}"] == path.read_text()
     for path in run:

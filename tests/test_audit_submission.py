@@ -46,7 +46,8 @@ def test_the_file_gives_the_scope_and_the_fields():
     (("client = \"Casino X\"", "client = \"Casino \\u202eX\""), "rs.toml, line 2: 'client' must be a plain text"),
     (("wagers = [", "wagers = [\"eclipse.sun7:A\", "), "rs.toml, line 7: 'wagers': names a wager twice"),
     (("rules = \"ez\"", "rules = \"ez\"\nrules = \"super6\""), "rs.toml, line 9: duplicate line"),
-    (("game = \"baccarat\"", "game = [\"baccarat\"]"), "rs.toml, line 6: 'game' must be a text in quotes, not list"),
+    (("game = \"baccarat\"", "game = [\"baccarat\", 7]"), "rs.toml, line 6: 'game' must be a text in quotes, not int"),
+    (("game = \"baccarat\"", "game = [\"baccarat\", \"baccarat\"]"), "rs.toml, line 6: 'game': names a game twice"),
 ])
 def test_a_bad_file_is_one_line_naming_its_line(edit, words):
     with pytest.raises(CombinError) as error:

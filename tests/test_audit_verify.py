@@ -219,3 +219,24 @@ def test_a_full_verify_prices_one_whole_shard_by_default(monkeypatch, capsys, tm
     first, second = capsys.readouterr().out.splitlines()
     assert "1 whole shard chosen at random (seeded) of each such run was priced again" in first
     assert "whole shard" not in second
+
+
+def test_a_shard_written_before_the_side_sums_is_compared_on_what_it_holds(sharded, tmp_path):
+    """Issue 35: the committed 52-card shards predate the side wager's sums ('side' in their
+    totals), so pricing one again found 'its digest' and 'its totals' different though every
+    sum it holds was the same; a shard without them is compared on what it holds, and a sum it
+    holds still may not differ."""
+    from combin.stud.game.shards import reprice_shard
+    root = tmp_path / "b"
+    shutil.copytree(sharded, root)
+    folder = root / "lunar/game/full"
+    path = folder / "shard-000.json.gz"
+    import gzip
+    assert "side" in json.loads(gzip.decompress(path.read_bytes()))["totals"]
+    _rewrite_shard(path, lambda body: body["totals"].pop("side"))
+    store = str(tmp_path / "store.sqlite")
+    assert reprice_shard(folder, 0, store) == []
+
+    _rewrite_shard(path, lambda body: body["totals"].__setitem__("best", str(int(body["totals"]["best"]) + 1)))
+    assert reprice_shard(folder, 0, store) == ["shard-000.json.gz: its digest is not the one priced again",
+                                               "shard-000.json.gz: its totals is not the one priced again"]

@@ -31,7 +31,8 @@ from combin.version import __version__
 from combin.core.analysis import Selection, select_wager, sensitivity_of
 from combin.audit import DEFAULTS, LIMITS, checks as audit_checks, report as texts
 from combin.audit.protection import protection_files
-from combin.audit.scope import INPUTS, Scope, check_scope, jobs as scope_jobs, scoped_games
+from combin.audit.scope import (INPUTS, Scope, check_interpretations, check_scope, jobs as scope_jobs,
+                                per_game, scoped_games)
 from combin.audit.simulate import RNG, Confirmation, confirm, stream_seed, tally_many
 from combin.core.crosscheck import Check
 from combin.documents.audit import checks_document, simulation_document
@@ -303,17 +304,10 @@ def build(seed: int = DEFAULTS["seed"], rounds: int = DEFAULTS["rounds"],
     scope = scope or Scope()
     lab = {**EMPTY_LAB, **(lab or {})}
     parameters = {"seed": seed, "rounds": rounds, "hands": hands, "shoes": shoes}
-    extra = scope.extra()
     every = games()
-    registry, studs = scoped_games(scope, every)
-    whole = {game.id: game.audit_pages for game in every
-             if game.id in studs and game.audit_pages is not None}
-    _check_interpretations(scope, registry, list(whole.values()))
-    check_scope(scope, registry, studs, *extra)
+    parts = per_game(scope, every)
     commit = git_commit()
-
-    def head(title: str, verdict: Verdict) -> tuple[tuple[str, str], ...]:
-        return _head(title, scope, lab, commit, verdict)
+    prepared = [_prepare(part, every) for part in parts]      # every part refused before any work
 
     files: Files = {}
     verdicts: dict[str, Verdict] = {}
@@ -321,23 +315,27 @@ def build(seed: int = DEFAULTS["seed"], rounds: int = DEFAULTS["rounds"],
     summaries: list[tuple[Any, ...]] = []
     for name, text in scope.paytable_files + scope.submission:
         files[f"{INPUTS}/{name}"] = text
-    for game in registry:
-        stud = whole[game.id].build(scope, parameters, workers, progress) \
-            if game.id in whole else None
-        produced, verdicts[game.id], simulation_notes[game.id], summary = _game_files(
-            game, scope, extra, parameters, workers, progress, head, stud)
-        files.update(produced)
-        summaries.append(summary)
-    for game in every:
-        if game.id in whole and not game.table_shoes:     # whole-game pages only: a folder of their own
-            stud = whole[game.id].build(scope, parameters, workers, progress)
-            produced, verdicts[game.id], summary = _own_folder(game, stud, head)
+    for part, (extra, registry, whole) in zip(parts, prepared):
+        def head(title: str, verdict: Verdict, part: Scope = part) -> tuple[tuple[str, str], ...]:
+            return _head(title, part.describe(), lab, commit, verdict)
+
+        for game in registry:
+            stud = whole[game.id].build(part, parameters, workers, progress) \
+                if game.id in whole else None
+            produced, verdicts[game.id], simulation_notes[game.id], summary = _game_files(
+                game, part, extra, parameters, workers, progress, head, stud)
             files.update(produced)
-            simulation_notes[game.id] = "no (the whole game is summed exactly)"
             summaries.append(summary)
+        for game in every:
+            if game.id in whole and not game.table_shoes:     # whole-game pages only: a folder of their own
+                stud = whole[game.id].build(part, parameters, workers, progress)
+                produced, verdicts[game.id], summary = _own_folder(game, stud, head)
+                files.update(produced)
+                simulation_notes[game.id] = "no (the whole game is summed exactly)"
+                summaries.append(summary)
     files["README.md"] = _index(verdicts, simulation_notes, parameters)
-    document = report_document(summaries, parameters,
-                               __version__, head("combin evidence bundle", _overall(verdicts)))
+    document = report_document(summaries, parameters, __version__, _head(
+        "combin evidence bundle", scope.describe(), lab, commit, _overall(verdicts)))
     files["REPORT.html"] = render(document, "html")
     files["REPORT.md"] = render(document, "md")
     return files, verdicts, {**parameters, "scope": scope, "lab": lab}
@@ -356,7 +354,19 @@ def _overall(verdicts: Mapping[str, Verdict]) -> Verdict:
             "all_checks_passed": all(v["all_checks_passed"] for v in verdicts.values())}
 
 
-def _head(title: str, scope: Scope, lab: Mapping[str, str], commit: str, verdict: Verdict) -> tuple[tuple[str, str], ...]:
+def _prepare(scope: Scope, every: Sequence[Game]) -> tuple[Extra, list[Game], dict[str, AuditPages]]:
+    """A one-game scope checked before any work: ``(its paytable files' paytables and rule
+    sets, the games with par sheets it covers, {id: whole-game pages})``."""
+    extra = scope.extra()
+    registry, studs = scoped_games(scope, every)
+    whole = {game.id: game.audit_pages for game in every
+             if game.id in studs and game.audit_pages is not None}
+    check_interpretations(scope, registry, studs)
+    check_scope(scope, registry, studs, *extra)
+    return extra, registry, whole
+
+
+def _head(title: str, configuration: str, lab: Mapping[str, str], commit: str, verdict: Verdict) -> tuple[tuple[str, str], ...]:
     """The first lines of every report: the verdict, then what it is the verdict on."""
     passed, run = verdict["checks"].split("/")
     inside, simulations = verdict["simulation_inside_99"].split("/")
@@ -364,27 +374,13 @@ def _head(title: str, scope: Scope, lab: Mapping[str, str], commit: str, verdict
              "their 99 % interval")
     if passed != run or inside != simulations:
         words = "NOT PASSED: " + words
-    rows = [("Verdict", words), ("Configuration", scope.describe()),
+    rows = [("Verdict", words), ("Configuration", configuration),
             ("Tool", f"combin {__version__}"), ("Git commit", commit),
             ("Date", lab["date"] or "not given")]
     rows += [(name, lab[key]) for key, name in (("client", "Client"),
                                                  ("submission", "Submission"),
                                                  ("prepared_by", "Prepared by")) if lab[key]]
     return tuple(rows)
-
-
-def _check_interpretations(scope: Scope, registry: Sequence[Game],
-                           whole: Sequence[AuditPages]) -> None:
-    """Every ``--interpret`` key is read by some wager (or whole game) of the scope."""
-    read = {key for game in registry for wager in game.wagers.values()
-            if not scope.wagers or wager.id in scope.wagers for key in wager.interpretations}
-    for pages in whole:
-        if pages.interpretations is not None:
-            read |= set(pages.interpretations())
-    for key, _ in scope.interpret:
-        if key not in read:
-            raise CombinError(f"--interpret {key}: no wager of this configuration reads "
-                              f"{key} (they read: {', '.join(sorted(read)) or 'none'})")
 
 
 def _index(verdicts: Mapping[str, Verdict], simulation_notes: Mapping[str, str], parameters: Mapping[str, int]) -> str:

@@ -43,6 +43,11 @@ thead { display: table-header-group; }
 tr, li, figure, img { break-inside: avoid; }
 h1, h2, h3 { break-after: avoid; }
 td.short, th.short { white-space: nowrap; }
+td.phrase, th.phrase { min-width: 10em; }
+table.wide { font-size: 6.5pt; }
+table.id th { white-space: nowrap; }
+div.keep { break-inside: avoid; }
+table.wide td, table.wide th { padding: .1em .25em; }
 td, th { overflow-wrap: break-word; }
 img { max-width: 100%; }
 .path { font-family: monospace; font-size: 8pt; color: #444; }
@@ -54,6 +59,9 @@ nav ol { columns: 2; font-size: 9pt; }
 
 #: A cell of at most this many characters is never wrapped ("8 decks (416 cards)").
 _SHORT = 28
+#: A cell of at most this many characters (a phrase: "one 52-card deck, five-card hands") is
+#: at least 10 em wide, so it wraps in two or three lines, never one word a line.
+_PHRASE = 64
 
 
 def anchor(path: str) -> str:
@@ -130,13 +138,65 @@ def _links(body: str, path: str, pages: set[str], files: Mapping[str, str | byte
 
 
 def _short_cells(body: str) -> str:
-    """A short cell (words or a figure of at most :data:`_SHORT` characters) never wraps."""
+    """A short cell (words or a figure of at most :data:`_SHORT` characters) never wraps; a
+    phrase (up to :data:`_PHRASE`) is given room enough to wrap in a few lines; a heading of
+    several words may wrap between them (else a wide table shrinks every page of the PDF).
+
+    >>> _short_cells("<td>8 decks (416 cards)</td><td>one 52-card deck, five-card hands</td>")
+    '<td class="short">8 decks (416 cards)</td><td class="phrase">one 52-card deck, five-card hands</td>'
+    >>> _short_cells("<th>Win per 100 rounds</th><th>Trigger</th>")
+    '<th>Win per 100 rounds</th><th class="short">Trigger</th>'
+    """
     def cell(match: re.Match[str]) -> str:
         tag, attributes, content = match.group(1), match.group(2), match.group(3)
-        if len(html.unescape(re.sub(r"<[^>]+>", "", content))) > _SHORT or "class=" in attributes:
+        text = html.unescape(re.sub(r"<[^>]+>", "", content))
+        size = len(text)
+        if size > _PHRASE or ("class=" in attributes and attributes != ' class="right"'):
             return match.group(0)
-        return f'<{tag}{attributes} class="short">{content}</{tag}>'
+        if tag == "th" and " " in text.strip():
+            return match.group(0)   # a heading of several words wraps between them: a table of
+            #                         13 columns ("Win per 100 rounds") stays inside the page
+        kind = "short" if size <= _SHORT else "phrase"
+        if attributes:                       # words right-aligned in a column of figures
+            return f'<{tag} class="right {kind}">{content}</{tag}>'
+        return f'<{tag} class="{kind}">{content}</{tag}>'
     return re.sub(r"<(td|th)([^>]*)>(.*?)</\1>", cell, body, flags=re.S)
+
+
+#: A table of at least this many columns is set smaller (a count simulation's 13 columns).
+_WIDE = 10
+
+
+def _wide_tables(body: str) -> str:
+    """A table of :data:`_WIDE` columns or more is set in a smaller type, so that it fits the
+    page's width (else Chromium shrinks every page of the PDF to fit it).
+
+    >>> _wide_tables("<table><thead><tr>" + "<th>x</th>" * 10 + "</tr></thead></table>")[:20]
+    '<table class="wide">'
+    """
+    def table(match: re.Match[str]) -> str:
+        first = re.search(r"<tr>(.*?)</tr>", match.group(1), re.S)
+        columns = len(re.findall(r"<t[hd][ >]", first.group(1))) if first else 0
+        return f'<table class="wide">{match.group(1)}</table>' if columns >= _WIDE else match.group(0)
+    return re.sub(r"<table>(.*?)</table>", table, body, flags=re.S)
+
+
+#: A table of at most this many rows stays on one page with its heading and note.
+_KEEP_ROWS = 30
+
+
+def _keep_small_tables(body: str) -> str:
+    """A heading, its note and a table of at most :data:`_KEEP_ROWS` rows are kept on one page
+    (Chromium may leave a heading alone at a page's foot, its table on the next).
+
+    >>> _keep_small_tables("<h2>T</h2><p>n</p><table><tr><td>1</td></tr></table>")
+    '<div class="keep"><h2>T</h2><p>n</p><table><tr><td>1</td></tr></table></div>'
+    """
+    def keep(match: re.Match[str]) -> str:
+        rows = match.group(0).count("<tr")
+        return f'<div class="keep">{match.group(0)}</div>' if rows <= _KEEP_ROWS else match.group(0)
+    return re.sub(r"<h[23][^>]*>(?:(?!<h[1-3]).)*?</h[23]>\s*(?:<p>(?:(?!</p>).)*</p>\s*)?<table[^>]*>.*?</table>",
+                  keep, body, flags=re.S)
 
 
 def _cover(lab: Mapping[str, str], contents: list[tuple[str, str]]) -> str:
@@ -193,7 +253,7 @@ def filing_html(files: Mapping[str, str | bytes], lab: Mapping[str, str]) -> str
         text = rendered[path]
         title = _title(text, path)
         contents.append((path, title))
-        body = _short_cells(_links(_body(text), path, included, files))
+        body = _keep_small_tables(_wide_tables(_short_cells(_links(_body(text), path, included, files))))
         sections.append(f'<section class="page" id="{anchor(path)}">'
                         f'<p class="path">{html.escape(path)}</p>{body}</section>')
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -18,7 +18,7 @@ the very bytes the manifest hashed.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from combin.core.analysis import paytable_ids
@@ -27,7 +27,7 @@ from combin.core.game import Game, check_known
 from combin.registry import games
 from combin.core.wager import Wager
 
-__all__ = ["Scope", "jobs", "scoped_games", "check_scope", "INPUTS"]
+__all__ = ["Scope", "jobs", "scoped_games", "check_scope", "check_interpretations", "per_game", "INPUTS"]
 
 #: Where a user's paytable files are copied inside the bundle.
 INPUTS = "inputs"
@@ -61,6 +61,26 @@ class Scope:
     #: The optional page groups of the whole games the bundle carries (``--include NAME``:
     #: :attr:`combin.core.game.AuditPages.optional`), none by default.
     include: tuple[str, ...] = ()
+    #: Several games filed in one bundle (``--game A --game B``), ``game`` then
+    #: ``None``: each game is priced under the options that apply to it (:func:`per_game`).
+    games: tuple[str, ...] = ()
+
+    @classmethod
+    def of_games(cls, given: Sequence[str] | str | None, wagers: Sequence[str] = (),
+                 **fields: Any) -> "Scope":
+        """The scope of one ``--game`` (or none) or of several, with ``--wager`` values.
+
+        >>> Scope.of_games(["baccarat", "craps"], ["baccarat.tie:8to1"]).games
+        ('baccarat', 'craps')
+        >>> Scope.of_games(["baccarat"]).game
+        'baccarat'
+        """
+        named = [given] if isinstance(given, str) else list(given or [])
+        if len(set(named)) != len(named):
+            raise CombinError(f"--game names a game twice ({', '.join(named)})")
+        if len(named) > 1:
+            return cls.with_wagers(list(wagers), games=tuple(named), **fields)
+        return cls.with_wagers(list(wagers), game=named[0] if named else None, **fields)
 
     @classmethod
     def with_wagers(cls, given: Sequence[str], **fields: Any) -> "Scope":
@@ -94,6 +114,8 @@ class Scope:
         """The configuration in words, as the report's first line gives it."""
         if self.full:
             return "every game, wager, paytable and rule set"
+        if self.games:
+            return "; ".join(part.describe() for part in per_game(self, games()))
         pinned = dict(self.pins)
         parts = [", ".join(f"{wager} (paytable {pinned[wager]})" if wager in pinned else wager
                            for wager in self.wagers) or "every wager"]
@@ -113,14 +135,14 @@ class Scope:
                 "interpret": dict(self.interpret),
                 "paytable_files": [f"{INPUTS}/{name}" for name, _ in self.paytable_files],
                 "submission_file": next((f"{INPUTS}/{name}" for name, _ in self.submission), None),
-                "include": list(self.include)}
+                "include": list(self.include), "games": list(self.games)}
 
     def options(self) -> list[str]:
         """The ``combin audit`` options that give this scope (for the recorded command): the
         submission file alone when the scope came from one."""
         if self.submission:
             return ["--submission-file", f"{INPUTS}/{self.submission[0][0]}"]
-        words: list[str] = []
+        words: list[str] = [word for name in self.games for word in ("--game", name)]
         for name, value in (("game", self.game), ("paytable", self.paytable),
                             ("rules", self.rules), ("decks", self.decks), ("shoe", self.shoe),
                             ("deck", self.deck)):
@@ -147,7 +169,8 @@ class Scope:
                 list(record.get("wagers", [])), game=record.get("game"), paytable=record.get("paytable"),
                 rules=record.get("rules"), decks=record.get("decks"), shoe=record.get("shoe"),
                 deck=record.get("deck"), interpret=tuple(sorted(dict(record.get("interpret", {})).items())),
-                paytable_files=files, submission=submission, include=tuple(record.get("include", [])))
+                paytable_files=files, submission=submission, include=tuple(record.get("include", [])),
+                games=tuple(record.get("games", [])))
         except (AttributeError, TypeError, ValueError, IndexError):
             raise CombinError("the manifest's 'scope' is not a valid scope") from None
 
@@ -263,6 +286,109 @@ def check_scope(scope: Scope, registry: Sequence[Game], studs: Sequence[str],
         if given is not None and (not registry or any(name not in game.shoe_options
                                                       for game in registry)):
             raise CombinError(f"{where} is dealt from a fixed deck; --{name} does not apply")
+
+
+def check_interpretations(scope: Scope, registry: Sequence[Game], studs: Sequence[str]) -> None:
+    """Every ``--interpret`` key is read by some wager (or whole game) of the scope.
+
+    >>> from combin.registry import find_game
+    >>> check_interpretations(Scope(game="baccarat", wagers=("baccarat.tie",), interpret=(("E1", "events"),)),
+    ...                       [find_game("baccarat")], [])
+    Traceback (most recent call last):
+    ...
+    combin.errors.CombinError: --interpret E1: no wager of this configuration reads E1 (they read: none)
+    """
+    read = {key for game in registry for wager in game.wagers.values()
+            if not scope.wagers or wager.id in scope.wagers for key in wager.interpretations}
+    for pages in _whole_games(studs):
+        if pages.interpretations is not None:
+            read |= set(pages.interpretations())
+    for key, _ in scope.interpret:
+        if key not in read:
+            raise CombinError(f"--interpret {key}: no wager of this configuration reads "
+                              f"{key} (they read: {', '.join(sorted(read)) or 'none'})")
+
+
+def _accepts(scope: Scope) -> bool:
+    """Whether a one-game scope names only what its game has (see :func:`per_game`)."""
+    try:
+        registry, studs = scoped_games(scope, games())
+        check_interpretations(scope, registry, studs)
+        check_scope(scope, registry, studs, *scope.extra())
+    except CombinError:
+        return False
+    return True
+
+
+def _offers(scope: Scope, paytable: str, registry: Sequence[Game]) -> bool:
+    """Whether a wager of a one-game scope not pinned to a paytable of its own offers
+    ``paytable`` (or the whole game's own paytables do: Lunar's instant payout)."""
+    covered, studs = scoped_games(scope, registry)
+    pinned = dict(scope.pins)
+    extra = scope.extra()[0]
+    for game in covered:
+        for wager in game.wagers.values():
+            if (scope.wagers and wager.id not in scope.wagers) or wager.id in pinned:
+                continue
+            if paytable in paytable_ids(game, wager) + [p.id for p in extra if p.wager == wager.id]:
+                return True
+    return any(hook.paytables is not None and paytable in hook.paytables()
+               for hook in _whole_games(studs))
+
+
+def per_game(scope: Scope, registry: Sequence[Game]) -> list[Scope]:
+    """The one-game scopes of a scope filing several games (``[scope]`` for one): each game
+    takes its own wagers (a game none of whose wagers is named takes every wager) and each
+    option that applies to it (``--rules ez`` to the game with that rule set, ``--decks 8`` to
+    a shoe game, ``--interpret E1=events`` to the game reading E1); an option no game takes, or
+    a wager of a game not named, is refused.
+
+    >>> from combin.registry import games
+    >>> ids = [game.id for game in games() if game.table_shoes]    # the games with par sheets
+    >>> parts = per_game(Scope.of_games(ids, ["eclipse.eclipse:B"], rules="ez", decks="8",
+    ...                                 paytable="A"), games())
+    >>> [part.describe() for part in parts]
+    ['baccarat: eclipse.eclipse (paytable B), rules ez, decks 8', 'lunar: every wager, paytable A']
+    """
+    if not scope.games:
+        return [scope]
+    owner = {wager: game.id for game in registry for wager in game.wagers}
+    for wager in scope.wagers:
+        if wager not in owner:
+            raise CombinError(f"unknown wager {wager!r} (known: {', '.join(owner)})")
+        if owner[wager] not in scope.games:
+            raise CombinError(f"--wager {wager} is a wager of {owner[wager]}, which no --game names "
+                              f"({', '.join(scope.games)} given)")
+    pinned = dict(scope.pins)
+    parts = []
+    for game_id in scope.games:
+        own = tuple(wager for wager in scope.wagers if owner[wager] == game_id)
+        part = Scope(game=game_id, wagers=own, pins=tuple((w, pinned[w]) for w in own if w in pinned),
+                     paytable_files=scope.paytable_files)
+        if not _accepts(part):
+            scoped_games(part, registry)      # the reason, said once (an unknown game)
+            raise CombinError(f"--game {game_id}: not a game of its own bundle")
+        parts.append(part)
+    options: list[tuple[str, dict[str, Any]]] = [
+        (f"--{name} {value}", {name: value}) for name, value in (
+            ("paytable", scope.paytable), ("rules", scope.rules), ("decks", scope.decks),
+            ("shoe", scope.shoe), ("deck", scope.deck)) if value is not None]
+    options += [(f"--interpret {key}={value}", {"interpret": ((key, value),)})
+                for key, value in scope.interpret]
+    options += [(f"--include {name}", {"include": (name,)}) for name in scope.include]
+    for words, given in options:
+        took = False
+        for index, part in enumerate(parts):
+            if "paytable" in given and not _offers(part, given["paytable"], registry):
+                continue          # no wager of this game filed under --paytable offers it
+            merged = {name: getattr(part, name) + value if isinstance(value, tuple) else value
+                      for name, value in given.items()}
+            trial = replace(part, **merged)
+            if _accepts(trial):
+                parts[index], took = trial, True
+        if not took:
+            raise CombinError(f"{words}: no game of this bundle ({', '.join(scope.games)}) takes it")
+    return parts
 
 
 def _whole_games(studs: Sequence[str]) -> list[Any]:

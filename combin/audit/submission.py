@@ -7,7 +7,7 @@ one TOML file that a laboratory keeps with its filing::
     submission = "RS-2026-117"
     prepared_by = "Independent Test Lab"
     date = "2026-12-04"
-    game = "baccarat"
+    game = "baccarat"            # or a list of several games, filed in one bundle
     wagers = ["eclipse.eclipse:B", "baccarat.banker", "baccarat.tie:8to1"]
     rules = "ez"
     decks = "8"
@@ -90,7 +90,14 @@ def parse_submission(text: str, source: str) -> Submission:
         except ValueError:
             reader.fail(f"'date' takes YYYY-MM-DD, not {lab['date'][:40]!r}", key="date")
     fields: dict[str, Any] = {key: _text(reader, key, document[key]) for key in
-                              ("game", "paytable", "rules", "decks", "shoe", "deck") if key in document}
+                              ("paytable", "rules", "decks", "shoe", "deck") if key in document}
+    named = document.get("game")
+    if isinstance(named, list):
+        if not 1 <= len(named) <= 20:
+            reader.fail("'game' must be a text or a list of 1 to 20 texts", key="game")
+        named = [_text(reader, "game", name) for name in named]
+    elif named is not None:
+        named = _text(reader, "game", named)
     wagers = document.get("wagers", [])
     if not isinstance(wagers, list) or len(wagers) > 100:
         reader.fail("'wagers' must be a list of texts such as \"baccarat.tie:8to1\"", key="wagers")
@@ -104,9 +111,11 @@ def parse_submission(text: str, source: str) -> Submission:
         reader.fail("'include' must be a list of page groups such as \"samples\"", key="include")
     fields["include"] = tuple(_text(reader, "include", name) for name in include)
     try:
-        scope = Scope.with_wagers([_text(reader, "wagers", wager) for wager in wagers],
-                                  interpret=readings, **fields)
+        scope = Scope.of_games(named, [_text(reader, "wagers", wager) for wager in wagers],
+                               interpret=readings, **fields)
     except CombinError as error:
+        if str(error).startswith("--game"):
+            reader.fail(str(error).replace("--game ", "'game': ", 1), key="game")
         reader.fail(str(error).replace("--wager ", "'wagers': ", 1), key="wagers")
     return Submission(scope, lab)
 
@@ -122,7 +131,7 @@ def disagreement(submission: Submission, scope: Scope, lab: Mapping[str, str]) -
     found = []
     recorded = scope.record()
     said = submission.scope.record()
-    for key in SCOPE_KEYS:
+    for key in (*SCOPE_KEYS, "games"):
         if recorded[key] != said[key]:
             found.append(f"the manifest's {key} is {recorded[key]!r}, the submission file's {said[key]!r}")
     for key in LAB_KEYS:

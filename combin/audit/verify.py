@@ -114,14 +114,14 @@ def _check_scope(root: Path, scope: Any) -> None:
     or null; a list of texts; an object of texts)."""
     if not isinstance(scope, dict):
         _invalid(root, "'scope' must be an object")
-    fields = set(_SCOPE_TEXT) | {"wagers", "interpret", "paytable_files", "include"}
+    fields = set(_SCOPE_TEXT) | {"wagers", "interpret", "paytable_files", "include", "games"}
     if set(scope) != fields:
         _invalid(root, f"'scope' must hold exactly {', '.join(sorted(fields))}")
     for name in _SCOPE_TEXT:
         if scope[name] is not None and not isinstance(scope[name], str):
             _invalid(root, f"the scope's {name} must be a string or null, not "
                            f"{type(scope[name]).__name__}")
-    for name in ("wagers", "paytable_files", "include"):
+    for name in ("wagers", "paytable_files", "include", "games"):
         if not isinstance(scope[name], list) or not all(isinstance(x, str) for x in scope[name]):
             _invalid(root, f"the scope's {name} must be a list of strings")
     interpret = scope["interpret"]

@@ -1,4 +1,4 @@
-"""The punto banco drawing rules (spec/RULES.md §1.2), as data.
+"""The punto banco drawing rules (58 Pa. Code Chapter 631a: the third-card tableau), as data.
 
 A two-card total of 8 or 9 is a natural and both hands stand.  Otherwise the
 Player draws on 0-5.  A Banker whose Player stood draws on 0-5; a Banker whose

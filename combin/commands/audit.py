@@ -17,6 +17,7 @@ EXAMPLES = """examples:
   combin audit --out build/audit
   combin audit --out b --game baccarat --wager eclipse.eclipse --paytable B --rules ez --pdf
   combin audit --out l --game lunar --paytable A --client "Casino" --submission RS-12
+  combin audit --out rs --game baccarat --game lunar --wager eclipse.eclipse:B --rules ez --decks 8 --paytable A
   combin audit --verify build/audit
   combin audit --verify l --verify-classes 500"""
 
@@ -63,7 +64,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(default 1; a 52-card shard is about 22,000 classes, about 4 CPU-ms each in "
                              "the run's own engine: 1 to 2 CPU-minutes a shard; 0: none)")
     scope = parser.add_argument_group("scope: one configuration (default: every one)")
-    scope.add_argument("--game", help="baccarat, lunar or caribbean")
+    scope.add_argument("--game", action="append", default=[],
+                       help="baccarat, lunar or caribbean (repeatable: several games in one bundle, "
+                            "each option applied to the games it concerns)")
     scope.add_argument("--wager", action="append", default=[], metavar="W[:PAYTABLE]",
                        help="a wager of the game (repeatable; default every wager), with the "
                             "paytable it is filed under, e.g. baccarat.tie:8to1 (default: --paytable "
@@ -107,7 +110,9 @@ _SCOPE_AND_LAB = ("game", "wager", "paytable", "rules", "decks", "shoe", "deck",
 def scope_record(args: argparse.Namespace) -> dict[str, Any]:
     """The scope of parsed options as the manifest records it."""
     from combin.core.interpret import parse_assignments
-    return {"game": args.game, "wagers": list(args.wager), "paytable": args.paytable,
+    games = list(args.game)
+    return {"game": games[0] if len(games) == 1 else None,
+            "games": games if len(games) > 1 else [], "wagers": list(args.wager), "paytable": args.paytable,
             "rules": args.rules, "decks": args.decks, "shoe": args.shoe, "deck": args.deck,
             "interpret": dict(sorted(parse_assignments(args.interpret).items())),
             "paytable_files": list(args.paytable_file), "include": list(args.include)}
@@ -138,7 +143,7 @@ def _scope(args: argparse.Namespace) -> "Scope":
             raise CombinError(f"--paytable-file: two files are named {name!r}; rename one")
         names.add(name)
         files.append((name, read_text(path, MAX_FILE_BYTES, "paytable file")))
-    return Scope.with_wagers(args.wager, game=args.game, paytable=args.paytable, rules=args.rules,
+    return Scope.of_games(args.game, args.wager, paytable=args.paytable, rules=args.rules,
                              decks=args.decks, shoe=args.shoe, deck=args.deck,
                              interpret=tuple(sorted(parse_assignments(args.interpret).items())),
                              paytable_files=tuple(files), include=tuple(args.include))

@@ -40,6 +40,7 @@ from combin.files.fileio import read_text
 from combin.core.game import GamePages, read_data
 from combin.lunar import GAME
 from combin.lunar.lead import lead_tables, method_page
+from combin.lunar.optional_supers import optional_super_pages
 from combin.render import render, render_text
 from combin.stud.core.classes import situations_in_rows
 from combin.stud.core.deck import Deck
@@ -243,6 +244,13 @@ def _left_out(include: Sequence[str]) -> list[str]:
             for pattern in entry["files"]]
 
 
+def _optional_supers(interpret: Mapping[str, str], progress: Progress) -> dict[str, str | bytes]:
+    """The optional Supers (on the dealer's hand, on another player's) as sheets of their own."""
+    return {f"game/{name}.{form}": render(document, form)
+            for name, document in optional_super_pages(interpret, progress).items()
+            for form in ("md", "json")}
+
+
 def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Progress) -> GamePages:
     """The Lunar whole game for the folder ``lunar/game/``.  In the committed configuration
     (paytable A, the default readings, 52 cards) the committed sheets of tables/lunar/game --
@@ -253,7 +261,9 @@ def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Pro
     interpret = dict(scope.interpret)
     committed = committed_game_sheets()
     if not (paytable == "A" and not interpret and scope.deck is None and committed):
-        return no_draw(paytable, interpret, scope.deck, progress)
+        alone = no_draw(paytable, interpret, scope.deck, progress)
+        alone.pages.update(_optional_supers(interpret, progress))
+        return alone
     progress("lunar: the committed whole-game sheets (tables/lunar/game)")
     # the reduced decks and the samples only when the scope asks for them (--include)
     left_out = _left_out(scope.include)
@@ -274,6 +284,7 @@ def pages(scope: Any, parameters: Mapping[str, int], workers: int, progress: Pro
         # the report leads with the Ante/Bet game itself, as its committed 52-card sheet states it
         lead, sentence = lead_tables(json.loads(committed[f"{FULL_SHEET}.json"]))
     found["game/method.md"] = method_page(sentence)
+    found.update(_optional_supers(interpret, progress))
     run = committed_full_run()
     if run:
         # the exact 52-card run: its shards travel with the sheet assembled from them

@@ -20,6 +20,7 @@ table{border-collapse:collapse;margin:.5em 0 1em}
 th,td{border:1px solid #c8cdd2;padding:.25em .6em;vertical-align:top}
 th{background:#eef1f4;text-align:left}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.right{text-align:right}
 td a{white-space:nowrap}
 table.id th{width:14em}
 figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}
@@ -28,12 +29,14 @@ figcaption{font-size:.9em;color:#444}
 """
 
 
-def _cell(c: Cell, tag: str = "td") -> str:
+def _cell(c: Cell, tag: str = "td", numeric_column: bool = False) -> str:
+    """A cell; words in a column of figures ("not computed", "-2.79% to -1.29%") are
+    right-aligned with the figures, not left under them."""
     text = escape(shown(c))
     href = getattr(c, "href", None)
     if href:
         text = f'<a href="{escape(href)}">{text}</a>'
-    css = ' class="num"' if is_numeric(c) else ""
+    css = ' class="num"' if is_numeric(c) else ' class="right"' if numeric_column and text else ""
     return f"<{tag}{css}>{text}</{tag}>"
 
 
@@ -43,7 +46,8 @@ def table_html(table: Table) -> str:
     num = ' class="num"'
     head = "".join(f"<th{num if n else ''}>{escape(c.heading)}</th>"
                    for c, n in zip(table.columns, numeric))
-    body = "\n".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in table.shown_rows)
+    body = "\n".join("<tr>" + "".join(_cell(c, numeric_column=n) for c, n in zip(row, numeric)) + "</tr>"
+                     for row in table.shown_rows)
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
 
 
