@@ -252,12 +252,16 @@ def _hands() -> list[list[int]]:
         for ranks in combinations_with_replacement(range(13), size):
             if max(ranks.count(r) for r in ranks) > 4:
                 continue
-            cards, seen = [], {}
-            for j, r in enumerate(ranks):
-                seen[r] = seen.get(r, 0) + 1
-                cards.append(r * 4 + (j + seen[r]) % 4)
-            if len(set(cards)) == size and max(sum(1 for c in cards if c & 3 == s) for s in range(4)) < 5:
-                out.append(cards)
+            for shift in range(4):          # the first suit pattern that makes no flush
+                cards, seen = [], {}
+                for j, r in enumerate(ranks):
+                    seen[r] = seen.get(r, 0) + 1
+                    cards.append(r * 4 + (seen[r] - 1 + j * shift) % 4)
+                if len(set(cards)) == size and max(sum(1 for c in cards if c & 3 == s) for s in range(4)) < 5:
+                    out.append(cards)
+                    break
+            else:
+                raise AssertionError(f"no suits without a flush for ranks {ranks}")
     for ranks in combinations(range(13), 5):
         suited = [r * 4 for r in ranks]
         out.append(suited)
