@@ -216,7 +216,7 @@ def pay_slope(run: ExactRun, rules: Any, line: str, steps: dict[str, int]) -> Fr
                                   "player's hand: the slope in a Bet pay is not read off it")
             if result.startswith("win_") and steps.get(result[4:]):
                 numerator += record.weight * entry[0] * steps[result[4:]]
-    return rules.bet * Fraction(numerator, run.scale * run.weight)
+    return Fraction(rules.bet) * Fraction(numerator, run.scale * run.weight)
 
 
 def class_steps(rules_at: Callable[[int], Any], line: str) -> dict[str, int] | None:
@@ -253,7 +253,8 @@ def _hands() -> list[list[int]]:
             if max(ranks.count(r) for r in ranks) > 4:
                 continue
             for shift in range(4):          # the first suit pattern that makes no flush
-                cards, seen = [], {}
+                cards: list[int] = []
+                seen: dict[int, int] = {}
                 for j, r in enumerate(ranks):
                     seen[r] = seen.get(r, 0) + 1
                     cards.append(r * 4 + (seen[r] - 1 + j * shift) % 4)
