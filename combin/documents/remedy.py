@@ -55,7 +55,7 @@ def remedy_document(remedy: Any, game: Any, deck: Any, rules: Any) -> Document:
     layout = Table.of("layout", "The layout values either side", ["Value", "Shown", "Game per Ante", "House edge", "How"],
                       [(p.x, _value(remedy.setting, p.x), p.value, remedy.edge(p.value), p.how)
                        for p in remedy.layout])
-    notes = [f"Why the solved value is exact: {remedy.certificate}.",
+    notes = [("Why the solved value is exact: " if remedy.solved is not None else "Why a bracket: ") + f"{remedy.certificate}.",
              "Every figure is exact; the house edge is minus the game's value under optimal play "
              "(per Ante of the game" + (", plus the side wager's mean at its multiple: the round as dealt)"
                                         if remedy.per == "round" else ")") + ".",
