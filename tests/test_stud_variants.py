@@ -114,3 +114,13 @@ def test_the_committed_table_equals_a_fresh_generation(tmp_path):
                  "--folder", str(tmp_path)]) == 0
     for suffix in (".md", ".json"):
         assert (tmp_path / f"variants-JQKA{suffix}").read_text() == TABLE.with_suffix(suffix).read_text()
+
+
+def test_a_row_priced_through_shards_is_the_committed_row(tmp_path):
+    """The full deck's way (each row's run in shards, resumable) gives the same exact figures."""
+    row = price_change(load_game("lunar"), JQKA, _change("no-sixth-card"), store_path=tmp_path / "s.sqlite",
+                       shards=tmp_path / "shards")
+    committed = _committed()["no-sixth-card"]
+    assert row is not None and (tmp_path / "shards" / "no-sixth-card" / "plan.json").exists()
+    assert (Fraction(committed["house_edge"]), Fraction(committed["element_of_risk"]),
+            Fraction(committed["probability_of_drawing"])) == (row.edge, row.risk, row.drawing)

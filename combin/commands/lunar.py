@@ -24,7 +24,7 @@ EXAMPLES = """examples:
   combin lunar strategy "AS KD 7H 7C 2D" --up 9S
   combin lunar simulate --rounds 100000 --seed 1
   combin lunar variants --deck JQKA --folder tables/lunar/game
-  combin lunar variants --only L8-even-money --workers 2    # one 52-card row: hours"""
+  combin lunar variants --shards build/variants --only L8-even-money --workers 2   # one 52-card row: hours"""
 
 #: Where ``combin lunar strategy`` looks for the exact run's shards unless told (``make lunar-game``).
 from combin.api import SHARDS as DEFAULT_SHARDS_FOLDER
@@ -100,6 +100,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     variants.add_argument("--folder", metavar="DIR", help="write the table's .md and .json into DIR")
     variants.add_argument("--format", default="text", choices=("text", "md", "json"),
                           help="without --folder: the format on standard output (default text)")
+    variants.add_argument("--shards", metavar="DIR",
+                          help="cut each row's exact run into shards kept in DIR/ID (the full deck's way: "
+                               "resumable, kept as files); the table is written when every row is in")
     variants.add_argument("--workers", metavar="N", default="0", help="local worker processes (default 0: here)")
     variants.add_argument("--store", metavar="FILE", default=None,
                           help="SQLite store of finished chunks (default build/combin-store.sqlite)")
@@ -191,8 +194,14 @@ def _variants(args: argparse.Namespace) -> str | bytes:
         name = os.path.join(args.folder, table_name(deck))
         for suffix in (".md", ".json"):
             check_output(name + suffix, "variants table")       # refused before any work
-    rows = [price_change(game, deck, change, workers=workers, store_path=args.store, stream=sys.stderr)
-            for change in chosen]
+    priced = [price_change(game, deck, change, workers=workers, store_path=args.store, stream=sys.stderr,
+                           shards=args.shards) for change in chosen]
+    rows = [row for row in priced if row is not None]
+    if len(rows) < len(priced):
+        missing = [c.id for c, row in zip(chosen, priced) if row is None]
+        sys.stderr.write(f"variants: the shards of {', '.join(missing)} are not all in; the table is written "
+                         "when they are (run the same command again)\n")
+        return ""
     document = variants_document(game, deck, head, rows)
     if args.folder is None:
         return render_text(document, args.format)

@@ -126,15 +126,30 @@ def change_rules(game: Any, change: Change, paytable: str | None = None) -> Any:
 
 
 def price_change(game: Any, deck: Any, change: Change, *, workers: int = 0, store_path: Any = None,
-                 stream: TextIO | None = None) -> Row:
-    """One change priced exactly on ``deck`` (through the store: a row computed once is read back)."""
+                 stream: TextIO | None = None, shards: Any = None) -> Row | None:
+    """One change priced exactly on ``deck`` (through the store: a row computed once is read back).
+    With ``shards`` (a folder), the run is cut into shards kept in ``shards/ID`` (the way of the
+    full deck: hours, resumable, in files): ``None`` until every shard of the row is in."""
     from combin.stud.game.remedy import exact_run
     rules = change_rules(game, change)
     if stream is not None:
         stream.write(f"variants: {change.id} on {deck.text}\n")
         stream.flush()
-    run = exact_run(deck, rules, workers, store_path, stream)
-    summary = dict((row[0], row[1]) for row in run.sheet.sections["summary"])
+    if shards is not None:
+        import os
+        from combin.stud.game.assembled import read_run
+        from combin.stud.game.shards import DEFAULT_SHARDS, run_shards
+        from combin.stud.game.sheet import totals_sheet
+        folder = os.path.join(shards, change.id)
+        run_shards(deck, rules, folder, DEFAULT_SHARDS if deck.full else 4, workers=workers,
+                   store_path=store_path, stream=stream)
+        found = read_run(deck, rules, folder)
+        if found is None:
+            return None
+        sheet = totals_sheet(deck, rules, found.scale, found.totals)
+    else:
+        sheet = exact_run(deck, rules, workers, store_path, stream).sheet
+    summary = dict((row[0], row[1]) for row in sheet.sections["summary"])
     return Row(change, *(Fraction(summary[label]) for _, label in FIGURES))
 
 
@@ -174,8 +189,9 @@ def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row
              "of a game file derived from the game)."]
     if not deck.full:
         notes.append("The 52-card rows need the full exact runs (each an exact run of the whole game, hours of "
-                     f"CPU): combin {game.id} variants --folder DIR prices every row on the full deck, resumable through "
-                     "its store, and --only ID prices one row; this table is of a reduced deck.")
+                     f"CPU each): combin {game.id} variants --shards DIR --only ID --workers N prices one row on the "
+                     "full deck into shards (DIR/ID, resumable), and the same command without --only writes the table "
+                     "once every row's shards are in; this table is of a reduced deck.")
     identification = (("Game", game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
                       ("Citation", head["citation"]))
     subject = (("game", game.id), ("deck", deck.text), ("changes", [row.change.id for row in rows]))
