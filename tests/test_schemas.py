@@ -28,6 +28,8 @@ COMMANDS = {
                    "--workers", "0", "--strategy-table"],
     "lunar_strategy": ["lunar", "strategy", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
     "lunar_simulation": ["lunar", "simulate", "--deck", "JQKA", "--rounds", "50"],
+    "remedy": ["solve", "lunar", "--vary", "draws.fee", "--deck", "JQKA", "--target-edge=-500%"],
+    "variants": ["lunar", "variants", "--deck", "JQKA", "--only", "draw-fee-2"],
 }
 
 
@@ -37,7 +39,7 @@ def test_every_format_has_a_command_here():
 
 @pytest.mark.parametrize("kind", sorted(COMMANDS))
 def test_the_command_json_validates(capsys, kind, tmp_path):
-    store = ["--store", str(tmp_path / "store.sqlite")] if kind == "lunar_game" else []
+    store = ["--store", str(tmp_path / "store.sqlite")] if kind in ("lunar_game", "remedy", "variants") else []
     if kind == "lunar_simulation":        # the rounds play the strategy of an exact run's shards
         shards = str(tmp_path / "shards")
         assert main(["-q", "game", "lunar", "--deck", "JQKA", "--shards", shards, "--shard-count", "2",

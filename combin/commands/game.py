@@ -161,7 +161,7 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (64 if deck.full else 32)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
     seed = _int(args.seed, "--seed", 0)
-    multiple = _super(args.super)
+    multiple = super_multiple(args.super)
     if args.shards is not None:
         return _sharded(args, rules, deck, workers, chunk, multiple)
     if args.shard_count is not None or args.max_shards is not None:
@@ -180,10 +180,10 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     return emit(sheet_document(sheet, strategy if args.strategy_table else None), args)
 
 
-def _super(text: str | None) -> Fraction:
+def super_multiple(text: str | None) -> Fraction:
     """The Super's multiple of the Ante from ``--super`` (1 by default): exact, at least 1.
 
-    >>> _super(None), _super("3/2"), _super("1.5")
+    >>> super_multiple(None), super_multiple("3/2"), super_multiple("1.5")
     (Fraction(1, 1), Fraction(3, 2), Fraction(3, 2))
     """
     if text is None:

@@ -22,7 +22,9 @@ EXAMPLES = """examples:
   combin lunar advise "AS KD 7H 7C 2D" --up 9S --format json
   combin lunar advise "AS KD 7H 7C 2D" --up 9S --all
   combin lunar strategy "AS KD 7H 7C 2D" --up 9S
-  combin lunar simulate --rounds 100000 --seed 1"""
+  combin lunar simulate --rounds 100000 --seed 1
+  combin lunar variants --deck JQKA --folder tables/lunar/game
+  combin lunar variants --shards build/variants --only L8-even-money --workers 2   # one 52-card row: hours"""
 
 #: Where ``combin lunar strategy`` looks for the exact run's shards unless told (``make lunar-game``).
 from combin.api import SHARDS as DEFAULT_SHARDS_FOLDER
@@ -85,11 +87,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
     simulate.add_argument("--shards", metavar="DIR", default=None,
                           help=f"the exact run's shards, every one in (default {DEFAULT_SHARDS_FOLDER})")
     add_output_options(simulate)
+    variants = sub.add_parser(
+        "variants", help="the default game and each single change of data/variants.toml, exact",
+        description="The house edge per Ante, element of risk, SD and probability of drawing of the default "
+                    "game and of each single change listed in the game's data/variants.toml (a reading, a fee, "
+                    "a pay), every figure exact under optimal play; with --folder DIR, written as "
+                    "variants.md and variants.json (variants-RANKS.* on a reduced deck).")
+    variants.add_argument("--deck", metavar="RANKS", help="ranks in the deck (default all 13: hours per row)")
+    variants.add_argument("--only", metavar="ID", action="extend", nargs="+", default=[],
+                          help="price these changes only (ids of data/variants.toml); the default row is always "
+                               "priced too")
+    variants.add_argument("--folder", metavar="DIR", help="write the table's .md and .json into DIR")
+    variants.add_argument("--format", default="text", choices=("text", "md", "json"),
+                          help="without --folder: the format on standard output (default text)")
+    variants.add_argument("--shards", metavar="DIR",
+                          help="cut each row's exact run into shards kept in DIR/ID (the full deck's way: "
+                               "resumable, kept as files); the table is written when every row is in")
+    variants.add_argument("--workers", metavar="N", default="0", help="local worker processes (default 0: here)")
+    variants.add_argument("--store", metavar="FILE", default=None,
+                          help="SQLite store of finished chunks (default build/combin-store.sqlite)")
 
 
 def tables(args: argparse.Namespace) -> tuple[str, ...]:
     """The tables of the advice, the strategy's answer or the simulation (checked before any work)."""
-    return {"strategy": ("strategy",), "simulate": ("summary", "decisions")}.get(
+    return {"strategy": ("strategy",), "simulate": ("summary", "decisions"),
+            "variants": ("variants", "changes")}.get(
         args.lunar_command, ("options", "results"))
 
 
@@ -98,6 +120,8 @@ def run(args: argparse.Namespace) -> str | bytes:
         return _strategy(args)
     if args.lunar_command == "simulate":
         return _simulate(args)
+    if args.lunar_command == "variants":
+        return _variants(args)
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
     from combin.api import advise
@@ -143,3 +167,44 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
     finally:
         progress.close()
     return emit(simulation_document(deck, rules, result, counts, found, seed, folder), args)
+
+
+def _variants(args: argparse.Namespace) -> str | bytes:
+    import os
+    import sys
+    from combin.files.fileio import check_output, write_files
+    from combin.render import render_text
+    from combin.running.executor import check_workers
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import load_rules
+    from combin.stud.game.variants import load_changes, price_change, table_name, variants_document
+    from combin.lunar import GAME as LUNAR
+    game = load_rules(LUNAR.id)
+    deck = Deck.parse(args.deck, need=16)
+    workers = check_workers(args.workers)
+    head, changes = load_changes(game)
+    known = [change.id for change in changes]
+    unknown = [name for name in args.only if name not in known]
+    if unknown:
+        raise CombinError(f"unknown change {unknown[0][:40]!r} (changes: {', '.join(known)})")
+    chosen = [c for c in changes if not args.only or c.id in args.only or (not c.interpret and not c.game)]
+    if args.folder is not None:
+        if os.path.exists(args.folder) and not os.path.isdir(args.folder):
+            raise CombinError(f"--folder {args.folder[:100]}: not a folder")
+        name = os.path.join(args.folder, table_name(deck))
+        for suffix in (".md", ".json"):
+            check_output(name + suffix, "variants table")       # refused before any work
+    priced = [price_change(game, deck, change, workers=workers, store_path=args.store, stream=sys.stderr,
+                           shards=args.shards) for change in chosen]
+    rows = [row for row in priced if row is not None]
+    if len(rows) < len(priced):
+        missing = [c.id for c, row in zip(chosen, priced) if row is None]
+        sys.stderr.write(f"variants: the shards of {', '.join(missing)} are not all in; the table is written "
+                         "when they are (run the same command again)\n")
+        return ""
+    document = variants_document(game, deck, head, rows)
+    if args.folder is None:
+        return render_text(document, args.format)
+    write_files({name + ".md": render_text(document, "md"), name + ".json": render_text(document, "json")},
+                "variants table")
+    return ""

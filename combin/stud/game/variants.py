@@ -1,0 +1,198 @@
+"""The variants table: a stud game with draws, its default and each single change, exact.
+
+The changes are data: the game's ``data/variants.toml``, a list of ``[[change]]`` entries, each
+with an ``id``, a ``title``, a ``citation`` and either ``interpret`` (readings switched, as
+``--interpret``) or ``game`` (a game-file fragment, as ``--game-file``; nothing for the default).
+:func:`load_changes` reads and checks them; :func:`change_rules` turns one into the
+:class:`~combin.stud.core.rules.Rules` it plays; :func:`price_change` runs the exact game
+(:func:`combin.stud.game.remedy.exact_run`) and keeps its figures as exact fractions
+(:class:`Row`); :func:`variants_document` lays out the table.
+
+>>> changes = parse_changes('title = "t"\\ncitation = "c"\\n[[change]]\\nid = "a"\\ntitle = "A"\\n'
+...                         'citation = "c"\\ninterpret = { L8 = "even-money" }\\n', "x.toml")
+>>> changes[0].id, changes[0].interpret, changes[0].game
+('a', (('L8', 'even-money'),), ())
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, TextIO
+
+from combin.errors import CombinError
+from combin.core.game import read_data
+from combin.stud.core.variant import parse_variant, variant_rules
+from combin.stud.game.remedy import game_file_text
+from combin.stud.game.remedy import exact_run
+from combin.render.document import Document, Number, Percent, Ratio, Table, Text
+from math import comb
+from combin.files.display import sqrt
+import os
+from combin.stud.game.sheet import totals_sheet
+
+__all__ = ["Change", "Row", "load_changes", "parse_changes", "change_rules", "price_change", "variants_document",
+           "table_name", "FIGURES"]
+
+#: The figures of a row, by their label on the exact sheet's summary.
+FIGURES = (("expected", "expected result per Ante"), ("edge", "house edge per Ante"),
+           ("risk", "element of risk (house edge per unit wagered)"), ("variance", "variance per Ante^2"),
+           ("drawing", "probability of drawing (buy or exchange)"))
+
+
+@dataclass(frozen=True)
+class Change:
+    """One row's change: ``interpret`` ((id, value) pairs) or ``game`` ((dotted key, value) pairs)."""
+
+    id: str
+    title: str
+    citation: str
+    interpret: tuple[tuple[str, str], ...]
+    game: tuple[tuple[str, Any], ...]
+
+    def text(self) -> str:
+        """The change in a few words, as the table shows it.
+
+        >>> Change("x", "X", "c", (), (("draws.fee", 2),)).text()
+        'draws.fee = 2'
+        """
+        parts = [f"{k}={v}" for k, v in self.interpret] + [f"{k} = {v}" for k, v in self.game]
+        return "; ".join(parts) or "none (the default)"
+
+
+@dataclass(frozen=True)
+class Row:
+    """A priced change: its figures, exact (``expected``, ``edge``, ``risk``, ``variance``,
+    ``drawing``) and the SD (a decimal of the exact variance)."""
+
+    change: Change
+    expected: Fraction
+    edge: Fraction
+    risk: Fraction
+    variance: Fraction
+    drawing: Fraction
+
+    @property
+    def sd(self) -> Decimal:
+        return sqrt(self.variance)
+
+
+def _flat(document: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for key, value in document.items():
+        if isinstance(value, dict):
+            out += _flat(value, f"{prefix}{key}.")
+        else:
+            out.append((f"{prefix}{key}", value))
+    return out
+
+
+def parse_changes(text: str, source: str) -> list[Change]:
+    """The changes of a variants file's ``text`` (``source`` names it in a complaint)."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CombinError(f"{source}: {error}") from None
+    changes, seen = [], set()
+    for entry in document.get("change", []):
+        missing = [k for k in ("id", "title", "citation") if not isinstance(entry.get(k), str)]
+        unknown = sorted(set(entry) - {"id", "title", "citation", "interpret", "game"})
+        if missing or unknown:
+            raise CombinError(f"{source}: change {entry.get('id', '?')!r}: "
+                              + (f"needs {', '.join(missing)}" if missing else f"unknown keys {', '.join(unknown)}"))
+        if entry["id"] in seen:
+            raise CombinError(f"{source}: change {entry['id']!r} twice")
+        seen.add(entry["id"])
+        changes.append(Change(entry["id"], entry["title"], entry["citation"],
+                              tuple((str(k), str(v)) for k, v in entry.get("interpret", {}).items()),
+                              tuple(_flat(entry.get("game", {})))))
+    if not changes:
+        raise CombinError(f"{source}: no [[change]]")
+    return changes
+
+
+def load_changes(game: Any) -> tuple[dict[str, Any], list[Change]]:
+    """``(the file's title and citation, its changes)``: the game's own ``data/variants.toml``."""
+    text = read_data(game.package, "variants.toml")
+    head = tomllib.loads(text)
+    return {"title": head["title"], "citation": head["citation"]}, parse_changes(text, "variants.toml")
+
+
+def change_rules(game: Any, change: Change, paytable: str | None = None) -> Any:
+    """The :class:`~combin.stud.core.rules.Rules` of one change of the registered ``game``: its
+    fragment as a game file derived from it (checked as any game file), its readings switched."""
+    if not change.game:
+        return game.resolve(paytable, dict(change.interpret))
+    text = game_file_text(game.game.id, list(change.game), change.title).replace('id = "remedy"', f'id = "{change.id}"')
+    text = text.replace("a remedy priced by combin solve (one setting varied)", change.citation.replace('"', "'"))
+    return variant_rules(parse_variant(text, f"variants.toml [{change.id}]")).resolve(paytable, dict(change.interpret))
+
+
+def price_change(game: Any, deck: Any, change: Change, *, workers: int = 0, store_path: Any = None,
+                 stream: TextIO | None = None, shards: Any = None) -> Row | None:
+    """One change priced exactly on ``deck`` (through the store: a row computed once is read back).
+    With ``shards`` (a folder), the run is cut into shards kept in ``shards/ID`` (the way of the
+    full deck: hours, resumable, in files): ``None`` until every shard of the row is in."""
+    rules = change_rules(game, change)
+    if stream is not None:
+        stream.write(f"variants: {change.id} on {deck.text}\n")
+        stream.flush()
+    if shards is not None:
+        from combin.stud.game.assembled import read_run
+        from combin.stud.game.shards import DEFAULT_SHARDS, run_shards
+        folder = os.path.join(shards, change.id)
+        run_shards(deck, rules, folder, DEFAULT_SHARDS if deck.full else 4, workers=workers,
+                   store_path=store_path, stream=stream)
+        found = read_run(deck, rules, folder)
+        if found is None:
+            return None
+        sheet = totals_sheet(deck, rules, found.scale, found.totals)
+    else:
+        sheet = exact_run(deck, rules, workers, store_path, stream).sheet
+    summary = dict((row[0], row[1]) for row in sheet.sections["summary"])
+    return Row(change, *(Fraction(summary[label]) for _, label in FIGURES))
+
+
+def table_name(deck: Any) -> str:
+    """``variants`` on the full deck, ``variants-RANKS`` on a reduced one.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> table_name(Deck.parse(None)), table_name(Deck.parse("JQKA"))
+    ('variants', 'variants-JQKA')
+    """
+    return "variants" if deck.full else f"variants-{deck.text}"
+
+
+def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row]) -> Any:
+    """The variants table as a Document (tables ``variants`` and ``changes``)."""
+    base = next((row for row in rows if not row.change.interpret and not row.change.game), None)
+    body = []
+    for row in rows:
+        body.append((row.change.id, row.change.text(), Ratio(row.edge), Percent(row.edge),
+                     Text(None) if base is None else Percent(row.edge - base.edge),
+                     Percent(row.risk), Ratio(row.variance), Number(row.sd, 6), Ratio(row.drawing)))
+    table = Table.of("variants", "The default and each single change, under optimal play",
+                     [("change", "Change"), ("rule", "Rule changed"), ("house_edge", "House edge per Ante"),
+                      ("house_edge_percent", "House edge (%)"), ("change_from_default", "Change from the default (% of an Ante)"),
+                      ("element_of_risk", "Element of risk (%)"), ("variance", "Variance per Ante^2"),
+                      ("sd", "SD per Ante"), ("probability_of_drawing", "Probability of drawing")], body)
+    sources = Table.of("changes", "The changes and their sources", ["Change", "Title", "Citation"],
+                       [(row.change.id, row.change.title, row.change.citation) for row in rows])
+    n = len(deck)
+    notes = [f"{head['title']}: every figure exact over the {comb(n, 5) * (n - 5):,} situations of {deck.text} "
+             f"({n} cards) under optimal play, Paytable A; the house edge is minus the expected result per Ante, "
+             "the element of risk the house edge per unit wagered (the Ante, the Bet and the fees paid), the SD "
+             "the square root of the exact variance.",
+             "The changes are data: the game's data/variants.toml (a reading switched, or a game-file fragment "
+             "of a game file derived from the game)."]
+    if not deck.full:
+        notes.append("The 52-card rows need the full exact runs (each an exact run of the whole game, hours of "
+                     f"CPU each): combin {game.game.id} variants --shards DIR --only ID --workers N prices one row on the "
+                     "full deck into shards (DIR/ID, resumable), and the same command without --only writes the table "
+                     "once every row's shards are in; this table is of a reduced deck.")
+    identification = (("Game", game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
+                      ("Citation", head["citation"]))
+    subject = (("game", game.game.id), ("deck", deck.text), ("changes", [row.change.id for row in rows]))
+    return Document("variants", head["title"], identification, (table, sources), tuple(notes), (), subject)

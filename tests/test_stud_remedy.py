@@ -1,0 +1,137 @@
+"""combin.stud.game.remedy and ``combin solve GAME --vary``: a fee or a Bet pay solved exactly (on JQKA).
+
+The second methods: engine runs of their own at the whole fees either side (the re-pricing of one
+run at another fee must give them exactly), the naive game tree at the solved fractional fee on
+seeded classes (it reads the fee as an exact fraction), convexity along the runs, and the Bet pay's
+bracket against the runs at its ends."""
+
+import io
+import random
+from fractions import Fraction
+
+import pytest
+
+from combin.errors import CombinError
+from combin.stud.core.classes import situations
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import build_rules, load_rules
+from combin.stud.core.situation import Situation
+from combin.stud.core.variant import merged_entry, parse_variant, variant_rules
+from combin.stud.draw.options import option_keys
+from combin.stud.game.remedy import (class_steps, exact_run, expected, fee_values, game_file_text, layout_values,
+                                     newton_root, solve_remedy)
+
+JQKA = Deck.parse("JQKA")
+
+
+def _rules(values):
+    return variant_rules(parse_variant(game_file_text("lunar", values, "t"), "t.toml")).resolve()
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    return tmp_path_factory.mktemp("remedy") / "store.sqlite"
+
+
+@pytest.fixture(scope="module")
+def fee_remedy(store):
+    # a target the fee reaches on JQKA (a deck where the player wins 8.43 Antes a round at fee 1)
+    return solve_remedy(load_rules("lunar"), JQKA, "draws.fee", Fraction(-5), store_path=store)
+
+
+def test_newton_lands_on_a_piece_and_refuses_a_target_out_of_reach():
+    v = lambda x: max((3 - x, Fraction(-1)), (1 - x / 3, Fraction(-1, 3)))
+    assert newton_root(v, Fraction(0), Fraction(-1, 3), Fraction(0))[0] == 4
+    with pytest.raises(CombinError, match="no longer moves"):
+        newton_root(lambda x: (Fraction(2), Fraction(0)), Fraction(1), Fraction(0))
+    assert layout_values(Fraction(3)) == [3] and layout_values(Fraction(7, 2)) == [3, Fraction(7, 2), 4]
+
+
+def test_the_fee_is_solved_exactly_from_one_run(fee_remedy):
+    r = fee_remedy
+    assert r.runs == 1 and r.solved is not None and r.goal == 5
+    assert 4 < r.solved < 5 and r.solved.denominator > 1
+    assert r.points[-1].x == r.solved and r.points[-1].value == 5 and r.points[0].how == "run"
+    assert [p.x for p in r.layout] == [4, Fraction(9, 2), 5]
+    assert r.layout[0].value > 5 > r.layout[-1].value
+
+
+def test_whole_fees_run_on_their_own_equal_the_re_priced_run(fee_remedy, store):
+    """Independent runs at fees 2, 4 and 5 give exactly what one run at fee 1 re-prices; V is convex."""
+    base = exact_run(JQKA, _rules([("draws.fee", 1)]), store_path=store)
+    at = fee_values(base, option_keys(_rules([("draws.fee", 1)])), Fraction(1), True)
+    runs = {fee: expected(exact_run(JQKA, _rules([("draws.fee", fee)]), store_path=store)) for fee in (2, 4, 5)}
+    for fee, value in runs.items():
+        assert at(Fraction(fee))[0] == value, fee
+    assert {p.x: p.value for p in fee_remedy.layout}[4] == runs[4]
+    values = [at(Fraction(x, 2))[0] for x in range(0, 14)]
+    assert all(values[i - 1] - 2 * values[i] + values[i + 1] >= 0 for i in range(1, 13))   # convex
+    assert values[0] - values[2] == 1               # at fee 0 to 1 every class draws on JQKA
+
+
+def test_the_naive_tree_at_the_solved_fee_agrees_class_by_class(fee_remedy, store):
+    """The naive game tree reads the fee as an exact fraction: at the solved fee, on seeded classes,
+    its best option is worth what the run at fee 1 re-prices."""
+    from combin.stud.reference.naive import option_values
+    fee = fee_remedy.solved
+    game = load_rules("lunar")
+    variant = parse_variant(game_file_text("lunar", [("draws.fee", 1)], "t"), "t.toml")
+    entry = merged_entry(variant)
+    entry["draws"]["fee"] = fee
+    from combin.registry import games
+    rules = build_rules(next(g for g in games() if g.id == game.game.id), entry, variant).resolve()
+    assert rules.draw_fee == fee
+    base = exact_run(JQKA, _rules([("draws.fee", 1)]), store_path=store)
+    keys = option_keys(rules)
+    draws = [k[0] not in ("fold", "play") for k in keys]
+    records = {r.index: r for r in base.records}
+    _, hands, ups, _ = situations(JQKA)
+    for i in random.Random(5).sample(range(len(records)), 2):
+        record = records[i]
+        if record.best < 0:
+            continue
+        repriced = max(Fraction(v, base.scale) - (fee - 1) * d for v, d in zip(record.values, draws))
+        naive = option_values(Situation(tuple(int(c) for c in hands[i]), int(ups[i]), JQKA), rules)
+        assert max(naive.values()) == repriced, i
+
+
+def test_a_pay_is_bracketed_between_whole_runs_with_exact_bounds(store):
+    """The one-pair pay under L11=best-pair (a sixth card's second pair: no slope per class): the
+    whole pays run, the bracket holds the target, the runs are convex, the bounds inside it."""
+    r = solve_remedy(load_rules("lunar"), JQKA, "bet_pays.pays.one_pair", Fraction(-17, 2), store_path=store)
+    values = {p.x: p.value for p in r.points}
+    assert r.runs == len(values) >= 2 and all(p.slope is None for p in r.points)
+    if r.solved is None:
+        low, high = r.bracket
+        assert high == low + 1 and values[low] < Fraction(17, 2) < values[high]
+        assert low <= r.bounds[0] <= r.bounds[1] <= high
+    xs = sorted(values)
+    assert all(values[a] < values[b] for a, b in zip(xs, xs[1:]))          # a higher pay, a better game
+    for a, b, c in zip(xs, xs[1:], xs[2:]):
+        assert (values[b] - values[a]) * (c - b) <= (values[c] - values[b]) * (b - a)     # convex
+    assert values[1] == expected(exact_run(JQKA, load_rules("lunar").resolve(), store_path=store))
+
+
+def test_the_slope_of_a_pay_is_read_per_class_only_where_it_is_one_per_class():
+    steps = class_steps(lambda p: _rules([("bet_pays.pays.two_pair", "push" if p == 0 else f"{p} to 1")])
+                        .stud.resolve(None, {"L11": "first-only"}), "two_pair")
+    assert steps is not None and steps["two_pair"] == 1 and steps["one_pair"] == 0 and steps["full_house"] == 0
+    assert class_steps(lambda p: _rules([("bet_pays.pays.one_pair", "push" if p == 0 else f"{p} to 1")]),
+                       "one_pair") is None        # K-K-Q-Q-J-J bought: two pair and a second pair
+
+
+def test_the_round_target_moves_the_goal_by_the_super_mean(fee_remedy, store):
+    # on JQKA the Super returns about 35 units (five cards of four ranks): a round edge of -4000%
+    r = solve_remedy(load_rules("lunar"), JQKA, "draws.fee", Fraction(-40), per="round", multiple=Fraction(1),
+                     store_path=store)
+    assert r.side_mean is not None and r.goal == 40 - r.side_mean and 4 < r.solved < 5
+    assert r.edge(r.points[-1].value) == -40 and r.points[-1].value == r.goal
+
+
+def test_the_command_refuses_a_bad_setting_in_one_line(capsys):
+    from combin.cli import main
+    assert main(["solve", "lunar", "--vary", "draws.bogus", "--deck", "JQKA", "--target-edge", "0%"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("combin: error: --vary takes draws.fee or bet_pays.pays.LINE") and err.count("\n") == 1
+    assert main(["solve", "lunar", "--vary", "draws.fee", "--line", "x", "--target-edge", "0%"]) == 2
+    assert "apply to a wager's solve" in capsys.readouterr().err

@@ -1,0 +1,126 @@
+"""combin.stud.game.variants and ``combin lunar variants``: the default and each single change, exact.
+
+The committed JQKA table is checked against other engines: the card-by-card engine summed over every
+class for two changes, and the naive game tree on seeded classes for a third; the whole table is
+regenerated and compared byte for byte by the slow pass (make audit)."""
+
+import io
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from combin.errors import CombinError
+from combin.stud.core.classes import situations
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_rules
+from combin.stud.core.situation import Situation
+from combin.stud.game.variants import change_rules, load_changes, parse_changes, price_change, variants_document
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "tables" / "lunar" / "game" / "variants-JQKA"
+JQKA = Deck.parse("JQKA")
+
+
+def _committed() -> dict:
+    document = json.loads(TABLE.with_suffix(".json").read_text())
+    return {row["change"]: row for row in document["tables"]["variants"]["rows"]}
+
+
+def _change(name):
+    return next(c for c in load_changes(load_rules("lunar"))[1] if c.id == name)
+
+
+def test_the_data_lists_the_default_and_twelve_single_changes():
+    head, changes = load_changes(load_rules("lunar"))
+    assert head["citation"] and len(changes) == 14 and changes[0].id == "default"
+    assert not changes[0].interpret and not changes[0].game
+    assert all(bool(c.interpret) != bool(c.game) for c in changes[1:])      # one kind of change each
+    assert {c.interpret[0][0] for c in changes if c.interpret} == {"L7", "L8", "L9", "L10", "L11", "L12"}
+
+
+def test_each_change_plays_the_rule_it_names():
+    game = load_rules("lunar")
+    assert change_rules(game, _change("draw-fee-2")).draw_fee == 2
+    assert change_rules(game, _change("no-sixth-card")).buy == 0
+    assert change_rules(game, _change("no-exchange")).exchange_sizes == ()
+    assert change_rules(game, _change("force-fee-2")).force_fee == 2
+    assert change_rules(game, _change("ace-king-push")).bet_table["ace_king"] == 0
+    assert change_rules(game, _change("two-pair-1-to-1")).bet_table["two_pair"] == 1
+    assert change_rules(game, _change("L12-one-to-five")).exchange_sizes == (1, 2, 3, 4, 5)
+    from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT
+    assert change_rules(game, _change("ante-even-money-not-qualified")).ante_not_qualified(STRAIGHT * CATEGORY_SHIFT) == 1
+
+
+def test_a_bad_change_is_refused_in_one_line():
+    with pytest.raises(CombinError, match="needs citation"):
+        parse_changes('[[change]]\nid = "a"\ntitle = "A"\n', "v.toml")
+    with pytest.raises(CombinError, match="unknown keys"):
+        parse_changes('[[change]]\nid = "a"\ntitle = "A"\ncitation = "c"\nfee = 2\n', "v.toml")
+    with pytest.raises(CombinError, match=r"variants.toml \[a\].*draws.fee must be a number of Antes"):
+        change_rules(load_rules("lunar"), parse_changes(
+            '[[change]]\nid = "a"\ntitle = "A"\ncitation = "c"\ngame = { draws = { fee = "x" } }\n', "v.toml")[0])
+
+
+@pytest.mark.parametrize("name", ["no-exchange", "ace-king-push"])
+def test_a_committed_row_equals_the_card_by_card_engine_over_every_class(name):
+    from combin.stud.reference.cards.advise import advise_cards
+    rules = change_rules(load_rules("lunar"), _change(name))
+    _, hands, ups, weights = situations(JQKA)
+    total = sum((w * advise_cards(Situation(tuple(h), u, JQKA), rules, detail=False)[0].ev
+                 for h, u, w in zip(hands.tolist(), ups.tolist(), weights.tolist())), Fraction(0))
+    row = _committed()[name]
+    assert Fraction(row["house_edge"]) == -total / int(weights.sum())
+    assert Fraction(row["house_edge"]) != Fraction(_committed()["default"]["house_edge"])
+
+
+def test_a_reading_row_matches_the_naive_tree_on_seeded_classes(tmp_path):
+    """L12=one-to-five: a fresh run's classes against the naive tree (its own hand comparison and
+    dealing); the run's figures are the committed row's."""
+    from combin.stud.draw.options import option_keys
+    from combin.stud.game.remedy import exact_run
+    from combin.stud.reference.naive import option_values
+    rules = change_rules(load_rules("lunar"), _change("L12-one-to-five"))
+    run = exact_run(JQKA, rules, store_path=tmp_path / "s.sqlite")
+    keys = option_keys(rules)
+    _, hands, ups, _ = situations(JQKA)
+    for record in random.Random(3).sample(list(run.records), 2):
+        if record.best < 0:
+            continue
+        naive = option_values(Situation(tuple(int(c) for c in hands[record.index]), int(ups[record.index]), JQKA), rules)
+        key = keys[record.best]
+        assert naive[key if key[0] == "exchange" else (key[0],)] == Fraction(record.values[record.best], run.scale)
+    row = price_change(load_rules("lunar"), JQKA, _change("L12-one-to-five"), store_path=tmp_path / "s.sqlite")
+    committed = _committed()["L12-one-to-five"]
+    assert (Fraction(committed["house_edge"]), Fraction(committed["variance"]),
+            Fraction(committed["probability_of_drawing"])) == (row.edge, row.variance, row.drawing)
+
+
+def test_the_committed_markdown_is_the_json_rendered():
+    """The .md and the .json are one document: every exact house edge of the json is in the md's row."""
+    md = TABLE.with_suffix(".md").read_text()
+    for name, row in _committed().items():
+        line = next(l for l in md.splitlines() if l.startswith(f"| {name} "))
+        assert row["house_edge_decimal"][:8] in line.replace(" ", ""), name
+    assert "The 52-card rows need the full exact runs" in md
+
+
+@pytest.mark.slow
+def test_the_committed_table_equals_a_fresh_generation(tmp_path):
+    from combin.cli import main
+    assert main(["lunar", "variants", "--deck", "JQKA", "--store", str(tmp_path / "s.sqlite"),
+                 "--folder", str(tmp_path)]) == 0
+    for suffix in (".md", ".json"):
+        assert (tmp_path / f"variants-JQKA{suffix}").read_text() == TABLE.with_suffix(suffix).read_text()
+
+
+def test_a_row_priced_through_shards_is_the_committed_row(tmp_path):
+    """The full deck's way (each row's run in shards, resumable) gives the same exact figures."""
+    row = price_change(load_rules("lunar"), JQKA, _change("no-sixth-card"), store_path=tmp_path / "s.sqlite",
+                       shards=tmp_path / "shards")
+    committed = _committed()["no-sixth-card"]
+    assert row is not None and (tmp_path / "shards" / "no-sixth-card" / "plan.json").exists()
+    assert (Fraction(committed["house_edge"]), Fraction(committed["element_of_risk"]),
+            Fraction(committed["probability_of_drawing"])) == (row.edge, row.risk, row.drawing)
