@@ -105,38 +105,42 @@ def bench_rows(full_classes=600, scaling_classes=768, small_classes=500, scaling
 
 def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
                    seed: int = 34) -> list[tuple[str, float, str]]:
-    """The full deck's classes in the order a run prices them: ``classes`` consecutive classes from a
-    seeded class index, by rank multiset and up rank (:func:`combin.stud.game.chunks.rank_group_order`:
-    the fives of one group share the ranks' part, :func:`combin.stud.draw.rank.engine.shared_capacity`;
-    a shard of 22,000 classes shares more than this slice), in chunks of 8 as a shard cuts them;
-    priced with the sharing (now) and without it (the ranks' part per five, as before), the same
-    records required of both, and the projected core-hours of the exact run of ``total`` classes."""
-    from combin.stud.core.classes import situations
-    from combin.stud.draw.rank.engine import shared_capacity
+    """The full deck's classes in the order a run prices them: the first ``classes`` classes of a
+    seeded shard (of :data:`~combin.stud.game.shards.DEFAULT_SHARDS`), by rank multiset and up rank
+    (:func:`combin.stud.game.chunks.rank_group_order`: the fives of one group share the ranks' part,
+    :func:`combin.stud.draw.rank.engine.shared_capacity`, and the forcing sums,
+    :func:`combin.stud.draw.rank.engine.memo_bits`), in chunks of 8 as a shard cuts them; priced
+    three ways -- the ranks' part per five and no forcing sums kept ("before"), the ranks' part
+    shared ("shared ranks"), and the forcing sums kept as well ("now") -- the same records required
+    of all, and the projected core-hours of the exact run of ``total`` classes."""
+    from combin.stud.draw.rank.engine import memo_bits, shared_capacity
     from combin.stud.game.chunks import rank_group_order, solve_chunk
+    from combin.stud.game.shards import DEFAULT_SHARDS, plan_shards, shard_classes
     from combin.stud.game.spec import RunSpec
-    _, hands, ups, weights = situations(deck)
-    start = random.Random(seed).randrange(len(weights) - classes)
-    # in the order a shard prices its classes (by rank multiset and up rank), within this slice
-    order = [start + i for i in rank_group_order(hands[start:start + classes], ups[start:start + classes])]
+    shard = plan_shards(deck, DEFAULT_SHARDS)[random.Random(seed).randrange(DEFAULT_SHARDS)]
+    _, hands, ups, weights = shard_classes(deck, shard)
+    order = rank_group_order(hands, ups)[:classes]
     chunks = RunSpec.of(deck, rules, chunk=8, price="best").chunks(hands, ups, weights, order)
     found = {}
-    for name, most in (("before", 0), ("now", None)):
-        previous = shared_capacity(0 if most == 0 else 16)
+    for name, most, bits in (("before", 0, 0), ("shared ranks", 16, 0), ("now", 16, 17)):
+        previous, previous_bits = shared_capacity(most), memo_bits(bits)
         try:
             cpu = process_time()
             results = [solve_chunk(*chunk) for chunk in chunks]
             found[name] = (process_time() - cpu, _figures(results))
         finally:
             shared_capacity(previous)
-    if found["before"][1] != found["now"][1]:
-        raise AssertionError("the shared ranks' part changed a figure")
-    before, now = found["before"][0] / classes, found["now"][0] / classes
-    return [(f"lunar game: full deck, {classes} consecutive classes from class {start:,}, by rank group as a shard",
-             found["now"][0],
-             f"{now * 1000:.2f} ms CPU a class now, {before * 1000:.2f} ms before (the ranks' part per five): "
-             f"{before / now:.2f}x; exact run of {total:,} classes: {total * now / 3600:,.2f} core-hours now, "
-             f"{total * before / 3600:,.2f} before (target <= 1, moonshot <= 1/6)")]
+            memo_bits(previous_bits)
+    if any(figures != found["now"][1] for _, figures in found.values()):
+        raise AssertionError("the shared ranks' part or the kept forcing sums changed a figure")
+    per = {name: seconds / classes for name, (seconds, _) in found.items()}
+    said = ", ".join(f"{name} {per[name] * 1000:.2f} ms ({total * per[name] / 3600:,.2f} core-hours)"
+                     for name in ("before", "shared ranks"))
+    return [(f"lunar game: full deck, the first {classes} classes of shard {shard.index} in its run's order "
+             "(by rank group)", found["now"][0],
+             f"{per['now'] * 1000:.2f} ms CPU a class now: exact run of {total:,} classes "
+             f"{total * per['now'] / 3600:,.2f} core-hours (target <= 1, moonshot <= 1/6); {said}; "
+             f"{per['before'] / per['now']:.2f}x in all")]
 
 
 def scaling_rows(found, classes, chunk):

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
+from threading import get_ident
 from typing import Any
 
 import numpy as np
@@ -35,11 +36,12 @@ from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
-from combin.stud.draw.rank.records import (OptionArrays, RankTables, RanksState, RowTables, SuitsState, Unseen,
-                                           row_tables)
+from combin.stud.draw.rank.memo import new_memo
+from combin.stud.draw.rank.records import (ForcingMemo, OptionArrays, RankTables, RanksState, RowTables, SuitsState,
+                                           Unseen, row_tables)
 from combin.stud.draw.rank.tables import OFFSET, build
 
-__all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_capacity"]
+__all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_capacity", "memo_bits"]
 
 def _level_classes(levels: np.ndarray) -> np.ndarray:
     """Per level, the index in :data:`combin.core.cards.CLASSES` of the hand class of its value."""
@@ -156,6 +158,12 @@ _RANKS_STATE: dict[tuple[Any, ...], RanksState] = {}
 #: after another, each with its up ranks (13 at most), so a few more than 13 are kept.
 _SHARED_RANKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _SHARED = [16]          # how many are kept (0: none, each five prices its own: the bench's "before")
+#: The forcing sums of the last rank groups seen (:mod:`~combin.stud.draw.rank.memo`), by game,
+#: readings, card replaced, pays, up rank and unseen ranks, oldest first; kept while ``_SHARED`` is not 0.
+_MEMOS: dict[tuple[Any, ...], ForcingMemo] = {}
+#: The memos kept, and the slots of each (``2^bits``).
+_MEMO_KEPT = 2
+_MEMO_BITS = [17]       # 0: no sums kept (the bench's "before the memo")
 
 
 def shared_capacity(most: int) -> int:
@@ -170,6 +178,22 @@ def shared_capacity(most: int) -> int:
     previous = _SHARED[0]
     _SHARED[0] = most
     _SHARED_RANKS.clear()
+    _MEMOS.clear()
+    return previous
+
+
+def memo_bits(bits: int) -> int:
+    """Give each rank group's memo of forcing sums ``2^bits`` slots (0: keep none, every sum is
+    computed, as the engine did before it kept them); returns the setting it replaces.  For the
+    bench's before-and-after; the figures are the same either way.
+
+    >>> before = memo_bits(0)
+    >>> memo_bits(before), before
+    (0, 17)
+    """
+    previous = _MEMO_BITS[0]
+    _MEMO_BITS[0] = bits
+    _MEMOS.clear()
     return previous
 
 
@@ -345,7 +369,23 @@ class RankEngine:
     def _exact(self, o: int, want: bool) -> tuple[Any, ...]:
         ranks, suits = self._prepared()
         found: tuple[Any, ...] = kernel.exact(o, want, self.unseen_record, self._arrays(), self.pays, ranks,
-                                              suits, _kernel_tables(self.replace), _row_tables(self.replace))
+                                              suits, _kernel_tables(self.replace), _row_tables(self.replace),
+                                              self._memo())
+        return found
+
+    def _memo(self) -> ForcingMemo:
+        """The forcing sums kept for this situation's rank group (:mod:`~combin.stud.draw.rank.memo`):
+        they read the unseen ranks, the up rank, the pays and the card replaced, not the suits."""
+        if _SHARED[0] == 0:
+            return new_memo(0)
+        # one memo per thread: the compiled passes write it without the GIL (a worker of several threads)
+        key = (get_ident(), self.rules.game.key, self.rules.readings, self.replace, tuple(self.pays), self.up,
+               self.n, self.a.tobytes())
+        found = _MEMOS.get(key)
+        if found is None:
+            while _MEMOS and len(_MEMOS) >= _MEMO_KEPT:
+                del _MEMOS[next(iter(_MEMOS))]            # the oldest first
+            found = _MEMOS[key] = new_memo(_MEMO_BITS[0])
         return found
 
     def bound(self, key: tuple[Any, ...]) -> Fraction:

@@ -15,6 +15,7 @@ from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, FULL_HOUSE, QUADS, TR
 from combin.stud.core.compiled import jit
 from combin.stud.draw.rank.common import add_subsets, bit_count, binom, expand, sigma_sums
 from combin.stud.draw.rank.forcing import case_two, case_two_by_class, forcing, forcing_by_class, strong
+from combin.stud.draw.rank.memo import CASE_TWO, FORCING, find, keep
 from combin.stud.draw.rank.records import CaseTwo, DrawClass, RowOrder, SubEntry, Tally
 
 __all__ = ["exact", "RESULT_ROWS"]
@@ -60,12 +61,13 @@ def _tally(tally, mult, plays, dc, forced):
 
 
 @jit
-def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally):
+def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums):
     """The draws of a sub-entry (``sub``, a :class:`~combin.stud.draw.rank.records.SubEntry`) of
     the draw class ``dc`` where forcing can pay, one by one: case (ii) reads the suits outside
     ``sigma`` of the drawn cards (memoised per suit and drawn ranks within the sub-entry).
     Returns the sum of ``max(-whole, numerator)`` over them (their outcomes added to
-    ``tally`` when it wants them)."""
+    ``tally`` when it wants them).  ``sums``: the rank group's
+    :class:`~combin.stud.draw.rank.records.ForcingMemo`, which keeps case (ii)'s sums by suit mask."""
     base, whole = dc.base, dc.whole
     n, nu, card, suit, excl, mult, k, fast = sub.n, sub.nu, sub.card, sub.suit, sub.excl, sub.mult, sub.k, sub.fast
     avail, sigma, up = unseen.avail, unseen.sigma, unseen.up
@@ -134,10 +136,16 @@ def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally):
                             free_suit &= ~(1 << ranks_of[t])
                     for q in range(6):
                         memo[s, c, q] = 0
-                    if fast > 0:
-                        case_two_by_class(fast, dc, b, free_suit, up, twos, two_bound, rt, memo[s, c])
+                    slot = find(sums, CASE_TWO, dc.level, n, free_suit, dc.win, dc.threshold, dc.r, dc.loss)
+                    if slot >= 0:
+                        for q in range(6):
+                            memo[s, c, q] = sums.values[slot, q]
                     else:
-                        case_two(dc, b, free_suit, up, twos, two_bound, rt, memo[s, c])
+                        if fast > 0:
+                            case_two_by_class(fast, dc, b, free_suit, up, twos, two_bound, rt, memo[s, c])
+                        else:
+                            case_two(dc, b, free_suit, up, twos, two_bound, rt, memo[s, c])
+                        keep(sums, slot, memo[s, c])
                     memo_done[s, c] = True
                 for q in range(6):
                     part[q] += memo[s, c, q]
@@ -162,14 +170,16 @@ def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally):
 
 
 @jit
-def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt):
+def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, sums):
     """The exact sum of option ``o`` (``sum over draws of max(-D, numerator)``, the numerator alone
     for ``k = 0``) from the state of :func:`~combin.stud.draw.rank.prepare.prepare_ranks` and
     :func:`~combin.stud.draw.rank.prepare.prepare_suits`, and with ``want`` its outcome rows
     (:data:`RESULT_ROWS`): each blind entry refined by the drawn cards of ``sigma`` (and the
     flushes apart), the suited dealer hands corrected, forcing summed where it can pay.  The
     inputs are the records of :mod:`combin.stud.draw.rank.records` (``unseen``, ``options``,
-    ``tables``, ``rt``, the two states) and the rules' :class:`~combin.stud.core.pays.WholePays`."""
+    ``tables``, ``rt``, the two states) and the rules' :class:`~combin.stud.core.pays.WholePays`;
+    ``sums``, a :class:`~combin.stud.draw.rank.records.ForcingMemo` of the unseen ranks and up rank
+    (:mod:`~combin.stud.draw.rank.memo`), keeps the forcing sums for the situations of a rank group."""
     a, avail, up, sigma, n_unseen = unseen.a, unseen.avail, unseen.up, unseen.sigma, unseen.n
     opt_k, opt_suit = options.k, options.suit
     take_low, take_high, loss = pays.take_low, pays.take_high, pays.loss
@@ -327,18 +337,25 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt):
                     continue
                 for q in range(6):
                     out[q] = 0
-                if level < straight_level:
-                    order = RowOrder(by_pair, pair_bound, ones, one_bound, level >= flush_level)
-                else:
-                    order = RowOrder(by_all, all_bound, ones, one_bound, level >= flush_level)
                 category = levels[level] // CATEGORY_SHIFT
                 fast = 1 if category == TRIPS else (2 if category == FLUSH else (
                     3 if category == FULL_HOUSE or category == QUADS else 0))
-                if fast > 0:
-                    forcing_by_class(fast, dc, b, nu, sig, up, order, rt, out)
+                # the sums read sigma's free ranks alone of the suits: kept for the rank group
+                slot = find(sums, FORCING, level, n, sig & ~nu, win, threshold, r, loss)
+                if slot >= 0:
+                    for q in range(6):
+                        out[q] = sums.values[slot, q]
                 else:
-                    forcing(dc, b, nu, sig, up, order, rt, out)
+                    if level < straight_level:
+                        order = RowOrder(by_pair, pair_bound, ones, one_bound, level >= flush_level)
+                    else:
+                        order = RowOrder(by_all, all_bound, ones, one_bound, level >= flush_level)
+                    if fast > 0:
+                        forcing_by_class(fast, dc, b, nu, sig, up, order, rt, out)
+                    else:
+                        forcing(dc, b, nu, sig, up, order, rt, out)
+                    keep(sums, slot, out)
                 sub = SubEntry(n, nu, be_card[e], sub_suit, excl, mult, k, fast)
-                total += _draws(dc, sub, unseen, b, out, counts, case2, rt, tally)
+                total += _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums)
         i = j
     return total, dist

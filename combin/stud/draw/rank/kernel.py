@@ -56,7 +56,9 @@ cards other than ``sigma``, so an entry where forcing can pay is split into
 its draws.  Forcing is summed only where ``win x (outs the player can beat) >
 r (force fee + Ante pay)`` can hold: at most 12 pairing outs below a straight
 (16 with the ace-king outs of the lowest replaced), 20 below a flush, 29 in
-all (:func:`~combin.stud.draw.rank.forcing.strong`).
+all (:func:`~combin.stud.draw.rank.forcing.strong`).  A forcing sum reads the suits only through
+one mask of free ranks (``sigma``'s, or case (ii)'s suit's), so the situations of one rank group
+share them: :mod:`~combin.stud.draw.rank.memo` keeps them by what they read.
 
 *Pruning.*  A blind entry's counts ignore the dealer's suited hands; for a
 player below a flush those can only move a hand from wherever it was counted to

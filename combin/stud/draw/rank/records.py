@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["RankTables", "RowTables", "Unseen", "OptionArrays", "RanksState", "SuitsState", "DrawClass",
-           "SubEntry", "RowOrder", "CaseTwo", "Tally", "row_tables"]
+           "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "row_tables"]
 
 
 class RankTables(NamedTuple):
@@ -289,3 +289,24 @@ class Tally(NamedTuple):
     #: The draw fee of this option (0 for play) and the force fee counted (0 without forcing).
     draw_fee: int
     force_fee: int
+
+
+class ForcingMemo(NamedTuple):
+    """The forcing sums already computed for one unseen rank multiset and up rank, by what they read
+    (:mod:`~combin.stud.draw.rank.memo`): an open-addressing table shared by the situations of one
+    rank group (the fives of one rank multiset with one up rank, priced one after another).
+
+    >>> import numpy as np
+    >>> memo = ForcingMemo(np.zeros((4, 8), np.int64), np.zeros((4, 6), np.int64), np.zeros(4, np.bool_),
+    ...                    np.zeros(8, np.int64), np.zeros(1, np.int64))
+    >>> memo.used.shape, memo.fill[0]
+    ((4,), 0)
+    """
+
+    #: ``(slots, 8)``: the key of each slot; ``(slots, 6)``: its forcing sums; whether it is set.
+    keys: np.ndarray
+    values: np.ndarray
+    used: np.ndarray
+    #: The key being looked up (8 int64), and how many slots are set (1 int64).
+    key: np.ndarray
+    fill: np.ndarray
