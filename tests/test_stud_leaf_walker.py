@@ -63,6 +63,10 @@ def _random_situations(text, count, seed):
     return found
 
 
+# make slow: the brute force on every one of the 2,424 JQKA classes (minutes of one core); make test
+# keeps the walker against the brute force on seeded classes of each reading (TJQKA: the default)
+# and the walker against the rank engine on every JQKA class (test_whole_game_equals_the_engine)
+@pytest.mark.slow
 def test_every_class_of_jqka_equals_the_brute_force():
     """2,424 classes: the best option and every result's leaves, sum and sum of squares."""
     oracle, walker = _made(_Remembering, "JQKA"), _made(LeafWalker, "JQKA")
@@ -71,6 +75,7 @@ def test_every_class_of_jqka_equals_the_brute_force():
         assert walker.situation(hand, up) == oracle.situation(hand, up), (hand, up)
 
 
+@pytest.mark.slow                                  # the same brute force, summed: see above
 def test_whole_game_of_jqka_equals_the_brute_force():
     """E[X], E[X^2] and every result's probability and return, as Fractions."""
     oracle, walker = _made(_Remembering, "JQKA"), _made(LeafWalker, "JQKA")
