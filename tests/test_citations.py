@@ -55,8 +55,8 @@ def test_the_regulation_is_the_authority_for_every_pay_and_rule():
 def test_a_stud_game_cites_the_regulation_for_its_pays_not_the_rule_book():
     """Issue 35 item 5: the whole game's rules source (printed on every whole-game sheet as
     'Rules source') named "RULES.md §2" beside the sections of the regulation."""
-    from combin.stud.core.rules import load_game
-    lunar = load_game("lunar")
+    from combin.stud.core.rules import load_rules
+    lunar = load_rules("lunar")
     assert "§ 671a.12(d)" in lunar.citation and "RULES.md" not in lunar.citation
     sheet = (ROOT / "tables" / "lunar" / "game" / "no-draw.md").read_text(encoding="utf-8")
     cited = [line for line in sheet.splitlines() if line.startswith(("| Rules source", "| Instant paytable"))]

@@ -13,7 +13,7 @@ import pytest
 
 from combin.stud.core.classes import situations
 from combin.stud.core.deck import Deck
-from combin.stud.core.rules import load_game
+from combin.stud.core.rules import load_rules
 from combin.stud.core.situation import Situation
 from combin.stud.draw.rank import engine as rank_engine
 from combin.stud.draw.rank.engine import RankEngine, memo_bits
@@ -21,8 +21,8 @@ from combin.stud.draw.rank.memo import CASE_TWO, FORCING, find, keep, new_memo
 from combin.stud.reference.cards.advise import price
 from combin.stud.reference.cards.engine import Engine
 
-RULES = load_game("lunar").resolve()
-LOWEST = load_game("lunar").resolve(interpret={"L10": "replace-lowest-once"})
+RULES = load_rules("lunar").resolve()
+LOWEST = load_rules("lunar").resolve(interpret={"L10": "replace-lowest-once"})
 
 
 def _group(deck_text, ranks, up_rank):

@@ -379,7 +379,7 @@ class RankEngine:
         if _SHARED[0] == 0:
             return new_memo(0)
         # one memo per thread: the compiled passes write it without the GIL (a worker of several threads)
-        key = (get_ident(), self.rules.game.key, self.rules.readings, self.replace, tuple(self.pays), self.up,
+        key = (get_ident(), self.rules.stud.key, self.rules.readings, self.replace, tuple(self.pays), self.up,
                self.n, self.a.tobytes())
         found = _MEMOS.get(key)
         if found is None:
