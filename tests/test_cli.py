@@ -230,6 +230,8 @@ _NOT_RUN = {
     "audit --out b --game baccarat --wager eclipse.eclipse --paytable B --rules ez --pdf":
         "needs Chromium",
     "audit --out l --game lunar --paytable A --client Casino --submission RS-12": "minutes",
+    "audit --out rs --game baccarat --game lunar --wager eclipse.eclipse:B --rules ez --decks 8 --paytable A":
+        "minutes (tests/test_audit_games.py builds and verifies a two-game bundle)",
     "audit --verify build/audit": "needs the whole bundle",
     "audit --verify l --verify-classes 500": "needs the Lunar bundle and prices 500 52-card classes",
     "tables": "rewrites the committed tables",

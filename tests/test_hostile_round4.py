@@ -229,7 +229,7 @@ def test_a_paytable_file_name_with_a_newline_is_refused(tmp_path):
 
 def _scope_edit(key, value):
     def edit(recorded):
-        recorded["scope"] = {"game": "baccarat", "wagers": [], "paytable": None, "rules": None,
+        recorded["scope"] = {"game": "baccarat", "games": [], "wagers": [], "paytable": None, "rules": None,
                              "decks": "8", "shoe": None, "deck": None, "interpret": {},
                              "paytable_files": [], "submission_file": None, "include": [], key: value}
     return edit
@@ -243,7 +243,8 @@ def _scope_edit(key, value):
     ("interpret", {"E1": 1}, "the scope's interpret must be an object of strings"),
     ("submission_file", 3, "the scope's submission_file must be a string or null, not int"),
     ("include", "samples", "the scope's include must be a list of strings"),
-    ("extra", 1, "'scope' must hold exactly deck, decks, game, include, interpret, paytable, paytable_files, "
+    ("games", "lunar", "the scope's games must be a list of strings"),
+    ("extra", 1, "'scope' must hold exactly deck, decks, game, games, include, interpret, paytable, paytable_files, "
                  "rules, shoe, submission_file, wagers")])
 def test_a_manifest_scope_field_of_the_wrong_type_is_refused(tmp_path, key, value, reason):
     make_bundle(edit=_scope_edit(key, value))(tmp_path)

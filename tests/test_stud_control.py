@@ -83,7 +83,7 @@ def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
     stored = stored_expectations("combin.lunar")
     key = reading_key(resolve_rules("lunar", "A", ()))
     first_five = {"royal_flush": 4 * 47, "straight_flush": 36 * 47}
-    contributions = instant_contributions(resolve_rules("lunar", "A", ()).game, first_five, comb(52, 5) * 47)
+    contributions = instant_contributions(resolve_rules("lunar", "A", ()).stud, first_five, comb(52, 5) * 47)
     for paytable in ("B", "C"):
         assert (stored[(deck.text, paytable, key)] - stored[(deck.text, "A", key)]
                 == contributions[paytable] - contributions["A"])

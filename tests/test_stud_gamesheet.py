@@ -135,7 +135,9 @@ def test_every_committed_whole_game_sheet_gives_its_readings_in_words():
     import re
     from pathlib import Path
     folder = Path(__file__).resolve().parents[1] / "tables" / "lunar" / "game"
-    pages = sorted(folder.glob("*.md"))
+    # the variants tables are not one game's sheet: a row per single change, each change in words
+    # in its own table (tests/test_stud_variants.py)
+    pages = sorted(page for page in folder.glob("*.md") if not page.name.startswith("variants"))
     assert len(pages) >= 5
     for page in pages:
         text = page.read_text()

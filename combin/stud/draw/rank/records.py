@@ -299,7 +299,7 @@ class ForcingMemo(NamedTuple):
     >>> import numpy as np
     >>> memo = ForcingMemo(np.zeros((4, 8), np.int64), np.zeros((4, 6), np.int64), np.zeros(4, np.bool_),
     ...                    np.zeros(8, np.int64), np.zeros(1, np.int64))
-    >>> memo.used.shape, memo.fill[0]
+    >>> memo.used.shape, int(memo.fill[0])
     ((4,), 0)
     """
 
