@@ -15,8 +15,8 @@ HELP = ("a wager's return as an exact function of its pays, and the pay for a ta
 EXAMPLES = """examples:
   combin solve eclipse.moon8 --target-edge 5%
   combin solve eclipse.supreme7 --paytable B --line both_three_card_7 --target-edge 4%
-  combin solve lunar --vary draws.fee --deck JQKA --target-edge -500%
-  combin solve lunar --vary bet_pays.pays.one_pair --deck JQKA --target-edge -850%
+  combin solve lunar --vary draws.fee --deck JQKA --target-edge=-500%
+  combin solve lunar --vary bet_pays.pays.one_pair --deck JQKA --target-edge=-850%
   combin solve lunar --vary draws.fee --target-edge 0%   # 52 cards: an exact run of hours"""
 
 #: The options of a wager's solve that a game's remedy does not read.
@@ -90,5 +90,5 @@ def _remedy(args: argparse.Namespace) -> str | bytes:
     workers = check_workers(args.workers)
     remedy = solve_remedy(game, deck, args.vary, target, paytable=args.paytable,
                           interpret=parse_assignments(args.interpret), per=args.per, multiple=multiple,
-                          workers=workers, store_path=args.store, stream=sys.stderr)
+                          workers=workers, store_path=args.store, stream=None if getattr(args, "quiet", False) else sys.stderr)
     return emit(remedy_document(remedy, game, deck, rules), args)
