@@ -175,6 +175,7 @@ def _variants(args: argparse.Namespace) -> str | bytes:
     from combin.files.fileio import check_output, write_files
     from combin.render import render_text
     from combin.running.executor import check_workers
+    from combin.running.progress import progress_stream
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import load_rules
     from combin.stud.game.variants import load_changes, price_change, table_name, variants_document
@@ -194,7 +195,7 @@ def _variants(args: argparse.Namespace) -> str | bytes:
         name = os.path.join(args.folder, table_name(deck))
         for suffix in (".md", ".json"):
             check_output(name + suffix, "variants table")       # refused before any work
-    priced = [price_change(game, deck, change, workers=workers, store_path=args.store, stream=sys.stderr,
+    priced = [price_change(game, deck, change, workers=workers, store_path=args.store, stream=progress_stream(),
                            shards=args.shards) for change in chosen]
     rows = [row for row in priced if row is not None]
     if len(rows) < len(priced):

@@ -64,13 +64,13 @@ def run(args: argparse.Namespace) -> str | bytes:
 
 
 def _remedy(args: argparse.Namespace) -> str | bytes:
-    import sys
     from combin.commands.game import super_multiple
     from combin.core.interpret import parse_assignments
     from combin.design.solve import parse_edge
     from combin.documents.remedy import remedy_document
     from combin.render import emit
     from combin.running.executor import check_workers
+    from combin.running.progress import progress_stream
     from combin.stud.core.deck import Deck
     from combin.stud.core.variant import stud_rules
     from combin.stud.game.remedy import solve_remedy
@@ -90,5 +90,5 @@ def _remedy(args: argparse.Namespace) -> str | bytes:
     workers = check_workers(args.workers)
     remedy = solve_remedy(game, deck, args.vary, target, paytable=args.paytable,
                           interpret=parse_assignments(args.interpret), per=args.per, multiple=multiple,
-                          workers=workers, store_path=args.store, stream=None if getattr(args, "quiet", False) else sys.stderr)
+                          workers=workers, store_path=args.store, stream=progress_stream())
     return emit(remedy_document(remedy, game, deck, rules), args)

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-__all__ = ["StderrProgress", "ChunkProgress", "Messages", "messages", "silent", "QUIET"]
+__all__ = ["StderrProgress", "ChunkProgress", "Messages", "messages", "silent", "progress_stream", "QUIET"]
 
 #: Set by ``combin --quiet``: no progress at all.
 QUIET = False
@@ -182,6 +182,15 @@ def silent(message: str) -> None:
 
     >>> silent("step one")
     """
+
+
+def progress_stream() -> TextIO | None:
+    """Where a command's own progress lines go: standard error, or nowhere under ``--quiet``.
+
+    >>> progress_stream() is sys.stderr
+    True
+    """
+    return None if QUIET else sys.stderr
 
 
 def messages(prefix: str, stream: TextIO | None = None) -> Messages:
