@@ -44,11 +44,11 @@ tables: $(STAMP)
 # The suite runs on TEST_WORKERS processes (pytest-xdist; 2 by default, the cores of CI's machine;
 # TEST_WORKERS=0 runs it in this process); each test file stays on one worker, so a module's
 # fixtures are built once.  A test must therefore use no fixed port (Dask on 127.0.0.1 port 0)
-# and no shared temporary file (tmp_path).
+# and no shared temporary file (tmp_path).  The 60 slowest tests are listed at the end, for the suite's time.
 TEST_WORKERS ?= 2
 
 test: $(STAMP) typecheck browser
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=60
 
 # The workbench page is tested in a real headless Chromium driven by chromedriver (Debian's
 # chromium and chromium-driver), the re-pricing xlsx recalculated by LibreOffice headless

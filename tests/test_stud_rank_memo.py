@@ -9,6 +9,7 @@ the rank engine gives with nothing kept.
 
 from collections import defaultdict
 
+import numpy as np
 import pytest
 
 from combin.stud.core.classes import situations
@@ -46,7 +47,7 @@ def test_a_key_is_found_only_as_kept():
         for level in range(20):
             slot = find(memo, what, level, 7, 0b1011, 9, 86, 38, 3)
             assert slot < 0
-            keep(memo, slot, [what, level, 0, 0, 0, 0])
+            keep(memo, slot, np.array([what, level, 0, 0, 0, 0], np.int64))
     for what in (FORCING, CASE_TWO):
         for level in range(20):
             slot = find(memo, what, level, 7, 0b1011, 9, 86, 38, 3)
@@ -56,7 +57,7 @@ def test_a_key_is_found_only_as_kept():
     assert find(memo, FORCING, 3, 7, 0b1010, 9, 86, 38, 3) < 0        # another free mask
     full = new_memo(2)                                                 # 4 slots: 3 kept at most
     for level in range(5):
-        keep(full, find(full, FORCING, level, 0, 0, 0, 0, 0, 0), [level] * 6)
+        keep(full, find(full, FORCING, level, 0, 0, 0, 0, 0, 0), np.full(6, level, np.int64))
     assert int(full.fill[0]) == 3 and find(full, FORCING, 4, 0, 0, 0, 0, 0, 0) < 0
 
 
