@@ -124,3 +124,25 @@ def test_a_row_priced_through_shards_is_the_committed_row(tmp_path):
     assert row is not None and (tmp_path / "shards" / "no-sixth-card" / "plan.json").exists()
     assert (Fraction(committed["house_edge"]), Fraction(committed["element_of_risk"]),
             Fraction(committed["probability_of_drawing"])) == (row.edge, row.risk, row.drawing)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--shards", "/dev/null"], "--shards /dev/null: not a folder"),
+    (["--folder", "/dev/null"], "--folder /dev/null: not a folder"),
+    (["--only", "nope"], "unknown change 'nope'"),
+    (["--workers", "-1"], "--workers must be at least 0"),
+])
+def test_the_command_refuses_a_bad_option_before_any_work(argv, message, capsys):
+    from combin.cli import main
+    assert main(["lunar", "variants", "--deck", "JQKA", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("combin: error: ") and message in err, err
+
+
+def test_quiet_keeps_the_progress_off_stderr(tmp_path, capsys):
+    from combin.cli import main
+    store = str(tmp_path / "s.sqlite")
+    assert main(["lunar", "variants", "--deck", "JQKA", "--only", "no-exchange", "--store", store]) == 0
+    assert "variants: no-exchange on JQKA" in capsys.readouterr().err
+    assert main(["-q", "lunar", "variants", "--deck", "JQKA", "--only", "no-exchange", "--store", store]) == 0
+    assert capsys.readouterr().err == ""

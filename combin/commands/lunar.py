@@ -189,9 +189,10 @@ def _variants(args: argparse.Namespace) -> str | bytes:
     if unknown:
         raise CombinError(f"unknown change {unknown[0][:40]!r} (changes: {', '.join(known)})")
     chosen = [c for c in changes if not args.only or c.id in args.only or (not c.interpret and not c.game)]
+    for option, folder in (("--shards", args.shards), ("--folder", args.folder)):
+        if folder is not None and os.path.exists(folder) and not os.path.isdir(folder):
+            raise CombinError(f"{option} {folder[:100]}: not a folder")
     if args.folder is not None:
-        if os.path.exists(args.folder) and not os.path.isdir(args.folder):
-            raise CombinError(f"--folder {args.folder[:100]}: not a folder")
         name = os.path.join(args.folder, table_name(deck))
         for suffix in (".md", ".json"):
             check_output(name + suffix, "variants table")       # refused before any work
