@@ -138,11 +138,3 @@ def test_the_command_refuses_a_bad_option_before_any_work(argv, message, capsys)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("combin: error: ") and message in err, err
 
-
-def test_quiet_keeps_the_progress_off_stderr(tmp_path, capsys):
-    from combin.cli import main
-    store = str(tmp_path / "s.sqlite")
-    assert main(["lunar", "variants", "--deck", "JQKA", "--only", "no-exchange", "--store", store]) == 0
-    assert "variants: no-exchange on JQKA" in capsys.readouterr().err
-    assert main(["-q", "lunar", "variants", "--deck", "JQKA", "--only", "no-exchange", "--store", store]) == 0
-    assert capsys.readouterr().err == ""
