@@ -1,7 +1,8 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
 #   make test     the same set-up, then mypy (the engine core; audit, documents, render,
-#                 store, executor, fileio and the stud engine strict) and the test suite in two processes
+#                 store, executor, fileio and the stud engine strict) beside one compile of the numba
+#                 engines, then the test suite in two processes
 #                 (installing Debian's chromium, chromium-driver, LibreOffice and poppler-utils
 #                 for the browser, spreadsheet and PDF tests)
 # Also: make docs (the documentation site in build/docs/html, warnings as errors),
@@ -26,7 +27,7 @@ SIMULATED    ?= 100000
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
 
-.PHONY: all setup tables test typecheck browser bench slow audit peers walker clean lunar-tables lunar-game docs
+.PHONY: all setup tables test typecheck compiled browser bench slow audit peers walker clean lunar-tables lunar-game docs
 
 all: tables
 
@@ -47,8 +48,14 @@ tables: $(STAMP)
 # and no shared temporary file (tmp_path).  The 60 slowest tests are listed at the end, for the suite's time.
 TEST_WORKERS ?= 2
 
-test: $(STAMP) typecheck browser
+test: $(STAMP) browser
+	$(MAKE) --no-print-directory -j2 typecheck compiled
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=60
+
+# numba's compiled engines, cached once beside mypy's run: on a fresh clone the test processes
+# would each compile them at the same moment (tests/compile_engines.py says what it runs)
+compiled: $(STAMP)
+	$(BIN)/python tests/compile_engines.py
 
 # The workbench page is tested in a real headless Chromium driven by chromedriver (Debian's
 # chromium and chromium-driver), the re-pricing xlsx recalculated by LibreOffice headless

@@ -235,14 +235,18 @@ def write_tables(out: str) -> None:
     _progress(f"wrote {len(files)} files under {out}")
 
 
-def check_tables(out: str, whole_games: bool = True) -> list[str]:
+def check_tables(out: str, whole_games: bool = True,
+                 files: dict[str, str | bytes] | None = None) -> list[str]:
     """Differences between ``out`` and a fresh generation: ``[message, ...]`` (empty if none).
 
     Without ``whole_games`` the whole-game sheets of :func:`game_table_paths` are not
     computed and not compared (the fast check of the test suite; a slow test compares them).
+    ``files``: that fresh generation, when the caller has made it (:func:`generate` with the
+    same ``whole_games``).
     """
     root = Path(out)
-    files = generate(progress=lambda message: None, whole_games=whole_games)
+    if files is None:
+        files = generate(progress=lambda message: None, whole_games=whole_games)
     skipped = set() if whole_games else game_table_paths()
     folders = game_sheet_folders()
     drift = []
