@@ -207,7 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from combin.commands import preflight
         progress.QUIET = bool(getattr(args, "quiet", False))
         preflight.check(parser.commands[args.command], args)
-        text = args.run(args)
+        if getattr(args, "connect_timeout", None) is not None:
+            from combin.running.executor import default_scheduler
+            with default_scheduler(None, args.connect_timeout):
+                text = args.run(args)
+        else:
+            text = args.run(args)
         _emit(text, getattr(args, "out", None))
     except CombinError as error:
         message, code = str(error), error.exit_code

@@ -599,6 +599,15 @@ CASES = [
                              ("tcp://127.0.0.1", ("give tcp://HOST:PORT",))]],
     Case("schedulers", "audit --scheduler ucx, refused before any work",
          ("audit", "--out", "{d}/b", "--scheduler", "ucx://h:1"), words=("not supported",)),
+    *[Case("schedulers", f"{argv[0]} --connect-timeout {value[:8]!r}{' with' if scheduler else ' without'} a scheduler",
+           argv + ("--connect-timeout", value, *(("--scheduler", "tcp://127.0.0.1:9") if scheduler else ())),
+           words=words)
+      for argv in (LUNAR + ("--store", "{d}/s.sqlite"), COUNT, ("audit", "--out", "{d}/b"))
+      for value, scheduler, words in [("0", True, ("--connect-timeout", "at least 1")),
+                                      ("3601", True, ("--connect-timeout", "at most 3,600")),
+                                      ("2.5", True, ("--connect-timeout",)),
+                                      ("9" * 400, True, ("--connect-timeout",)),
+                                      ("5", False, ("--connect-timeout is how long to wait for a --scheduler",))]],
     # 12. (round 3) Bounds known before the work.
     Case("bounds before work", "--sample above the number of classes",
          LUNAR + ("--sample", "99999999999", "--store", "{d}/s.sqlite"),

@@ -218,8 +218,9 @@ def test_a_store_that_cannot_be_written_is_refused_before_any_work(tmp_path):
 
 
 def test_a_scheduler_that_never_answers_leaves_no_store_and_no_traceback(tmp_path):
-    """A real process against a port that accepts and never answers: after the bounded wait,
-    one error line, exit 2, and the store it would have made (with its new folders) is gone."""
+    """A real process against a port that accepts and never answers: after the bounded wait
+    (``--connect-timeout 2``; 30 s by default), one error line, exit 2, and the store it would
+    have made (with its new folders) is gone."""
     import os
     import socket
     import subprocess
@@ -232,8 +233,8 @@ def test_a_scheduler_that_never_answers_leaves_no_store_and_no_traceback(tmp_pat
         port = silent.getsockname()[1]
         env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
         done = subprocess.run([sys.executable, "-m", "combin", "game", "lunar", "--deck", "JQKA",
-                               "--scheduler", f"tcp://127.0.0.1:{port}", "--store",
-                               "new/dir/s.sqlite"], cwd=tmp_path, env=env, capture_output=True,
+                               "--scheduler", f"tcp://127.0.0.1:{port}", "--connect-timeout", "2",
+                               "--store", "new/dir/s.sqlite"], cwd=tmp_path, env=env, capture_output=True,
                               text=True, timeout=300)
     finally:
         silent.close()
@@ -241,6 +242,7 @@ def test_a_scheduler_that_never_answers_leaves_no_store_and_no_traceback(tmp_pat
     lines = done.stderr.splitlines()
     assert lines[-1].startswith(f"combin: error: cannot reach the Dask scheduler at "
                                 f"tcp://127.0.0.1:{port}"), done.stderr[-2000:]
+    assert "(at most 2 s)" in done.stderr          # the wait the option gave
     assert "Traceback" not in done.stderr and "Exception in thread" not in done.stderr
     assert list(tmp_path.iterdir()) == []
 

@@ -101,8 +101,10 @@ def test_par_prices_the_toy_exactly(toy, capsys):
 
 def test_tables_include_the_toy(toy):
     from combin.documents.tables import generate
-    files = generate(progress=lambda message: None, whole_games=False)
+    # the toy's tree alone (test_tables generates every game's)
+    files = generate(progress=lambda message: None, whole_games=False, only=("toy",))
     assert "toy/12-cards/toy.trips-standard.md" in files
+    assert not any(path.startswith(("baccarat/", "lunar/")) for path in files)
     assert "Toy three-card draw" in files["README.md"]
 
 

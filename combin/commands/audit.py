@@ -47,6 +47,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the simulations on an existing Dask cluster, e.g. "
                              "tcp://127.0.0.1:8786 (the result does not depend on it)")
+    parser.add_argument("--connect-timeout", metavar="SECONDS", default=None,
+                        help="wait at most SECONDS for the --scheduler to answer (default 30)")
     parser.add_argument("--workers", type=int_option("--workers", 1, MAX_WORKERS), default=2,
                         help="processes for the simulations")
     parser.add_argument("--hashes-only", action="store_true",

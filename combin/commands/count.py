@@ -52,6 +52,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "1 deals here); the result does not depend on it")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="deal on an existing Dask cluster, e.g. tcp://127.0.0.1:8786")
+    parser.add_argument("--connect-timeout", metavar="SECONDS", default=None,
+                        help="wait at most SECONDS for the --scheduler to answer (default 30)")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="also draw win per shoe against the trigger (needs matplotlib)")
 

@@ -55,6 +55,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     draws.add_argument("--seed", metavar="S", default="1", help="seed of --sample (default 1)")
     draws.add_argument("--scheduler", metavar="ADDRESS",
                        help="an existing Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    draws.add_argument("--connect-timeout", metavar="SECONDS", default=None,
+                       help="wait at most SECONDS for the --scheduler to answer (default 30)")
     draws.add_argument("--workers", metavar="N", default=None,
                        help="local Dask worker processes (default: one per core; 0 runs here)")
     draws.add_argument("--store", metavar="FILE", default=None,

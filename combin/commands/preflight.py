@@ -7,7 +7,8 @@
   is probed where it will be written (:func:`combin.files.fileio.probe_output`); two
   outputs naming the same file are an error.
 * ``--format xlsx`` needs ``--out``; a ``--scheduler`` address is parsed
-  (:func:`scheduler_address`).
+  (:func:`scheduler_address`); ``--connect-timeout`` is a whole number of seconds (1 to
+  3600) and needs a ``--scheduler``.
 * ``--table NAME`` names a table of the output, where the command knows its tables from
   the command line alone (a command module's ``tables(args)``).
 
@@ -155,6 +156,11 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     _empty_values(parser, args)
     if getattr(args, "scheduler", None) is not None:
         args.scheduler = scheduler_address(args.scheduler)
+    if getattr(args, "connect_timeout", None) is not None:
+        from combin.files.bounded import parse_int
+        args.connect_timeout = parse_int(args.connect_timeout, "--connect-timeout", 1, 3600)
+        if getattr(args, "scheduler", None) is None:
+            raise CombinError("--connect-timeout is how long to wait for a --scheduler: give one")
     if getattr(args, "format", None) == "xlsx" and not getattr(args, "out", None):
         raise CombinError("--format xlsx writes a workbook: give --out FILE.xlsx")
     _table(args)

@@ -10,7 +10,7 @@ so regenerating gives the same bytes.
 """
 
 import importlib.util
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path, PurePosixPath
 
 from combin.files import display
@@ -73,12 +73,15 @@ def stem(wager: Wager, paytable: str, rules: str | None) -> str:
 
 
 def generate(progress: Callable[[str], None] = _progress,
-             whole_games: bool = True) -> dict[str, str | bytes]:
+             whole_games: bool = True, only: Sequence[str] | None = None) -> dict[str, str | bytes]:
     """``{relative path: text}`` of the whole tree; without ``whole_games`` the games'
-    :class:`~combin.core.game.GameTables` (minutes of work) are listed in the index but not computed."""
+    :class:`~combin.core.game.GameTables` (minutes of work) are listed in the index but not computed;
+    ``only``: the games of these ids alone (the tree of one game, its index included)."""
     files: dict[str, str | bytes] = {}
     index = sections.head(__version__)
     for game in games():
+        if only is not None and game.id not in only:
+            continue
         index += sections.game_heading(game.title, game.regulation)
         for label, options in game.table_shoes:
             space = game.outcomes(**options)
@@ -115,7 +118,7 @@ def generate(progress: Callable[[str], None] = _progress,
             index += sections.other_tables_section(rows)
         if game.game_tables is not None:
             index += _game_tables(game, files, progress if whole_games else None)
-    index += _charts(files, progress)
+    index += _charts(files, progress, only)
     from combin.workbench import page
     files["workbench/index.html"] = page()
     index += sections.closing_sections([game.index_note for game in games() if game.index_note])
@@ -153,7 +156,8 @@ CHART_SHOES = 2000
 CHART_SEED = 1
 
 
-def _charts(files: dict[str, str | bytes], progress: Callable[[str], None]) -> list[str]:
+def _charts(files: dict[str, str | bytes], progress: Callable[[str], None],
+            only: Sequence[str] | None = None) -> list[str]:
     """The game-protection charts as PNGs under ``GAME/charts/`` and the index lines that
     show them; nothing when matplotlib (the ``plots`` extra) is missing."""
     draw = importlib.util.find_spec("matplotlib") is not None
@@ -161,7 +165,7 @@ def _charts(files: dict[str, str | bytes], progress: Callable[[str], None]) -> l
     lines: list[str] = []
     for game in games():
         section = game.protection
-        if section is None:
+        if section is None or (only is not None and game.id not in only):
             continue
         progress(f"{game.id}: charts")
         lines += sections.charts_heading(game.title, section.decks, CHART_SHOES, CHART_SEED)

@@ -11,6 +11,7 @@
 :func:`lunar_checks` is the game's ``checks``.
 """
 
+from collections.abc import Callable
 from math import comb
 
 from combin.core.analysis import par_sheet
@@ -35,11 +36,10 @@ def lunar_checks(game: Game, progress: Messages = silent) -> list[Check]:
     computed = {}
     for cards in (5, 6, 7):
         closed = class_counts(cards)
-        exhaustive = class_counts_exhaustive(cards)
         computed[cards] = closed
-        checks.append(Check("method", f"{cards}-card classes: closed form = exhaustive",
-                            f"{len(closed)} classes over {comb(52, cards):,} hands",
-                            closed == exhaustive))
+        checks += _kept(f"classes-{cards}", lambda: [Check(
+            "method", f"{cards}-card classes: closed form = exhaustive",
+            f"{len(closed)} classes over {comb(52, cards):,} hands", closed == class_counts_exhaustive(cards))])
     for cards, key in ((5, "poker_five"), (7, "poker_seven")):
         published = dict(data[key])
         got = dict(computed[cards])
@@ -62,9 +62,22 @@ def lunar_checks(game: Game, progress: Messages = silent) -> list[Check]:
                 checks.append(Check("method", f"{wager.id} {paytable} ({reading}): closed form = "
                                     "exhaustive", "every line's combinations", a.lines == b.lines))
     progress("lunar: Bet with the second combination")
-    checks += bet_checks()
-    checks += [Check(*found) for found in joint_checks(progress)]
+    checks += _kept("bet", bet_checks)
+    checks += _kept("joint", lambda: [Check(*found) for found in joint_checks(progress)])
     return checks
+
+
+#: The checks that read no option of the game (the five-, six- and seven-card classes, the Bet's
+#: pays, the joint Super tables): the same every time in one process, so computed once in it
+#: (an audit that builds a bundle and verifies it in one process counts them once; about 30
+#: CPU-seconds a time).  A :class:`Check` is frozen: a caller cannot change what is kept.
+_KEPT: dict[str, tuple[Check, ...]] = {}
+
+
+def _kept(name: str, compute: Callable[[], list[Check]]) -> list[Check]:
+    if name not in _KEPT:
+        _KEPT[name] = tuple(compute())
+    return list(_KEPT[name])
 
 
 def bet_checks() -> list[Check]:

@@ -11,6 +11,7 @@ five.  The round's net is ``X = G + k S``.
 :class:`RoundFigures`  mean, house edge per Ante and per initial wager, element of risk, SD, hit
 :func:`from_sums`      the round from the game's sums by side key (exact mean, covariance, SD)
 :func:`dealt_nets`     per side key, the exact distribution of the game's net and amount wagered
+:func:`strategy_nets`  :func:`dealt_nets` of several strategies in one pass over the classes
 :func:`from_nets`      the round from those distributions (adds the hit frequency)
 =====================  ==============================================================
 
@@ -48,7 +49,7 @@ from combin.stud.core.situation import Situation
 if TYPE_CHECKING:
     from combin.stud.core.rules import StudRules
 
-__all__ = ["SideWager", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "from_nets",
+__all__ = ["SideWager", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "strategy_nets", "from_nets",
            "round_wagered"]
 
 
@@ -165,29 +166,57 @@ def dealt_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], int
     """``{side key: {(net, wagered): probability}}`` of the game under the options chosen:
     ``classes`` yields ``(hand, up, weight, option key)`` of every class.  Each option's
     distribution is the card-by-card engine's, independent of the rank engine."""
+    found = strategy_nets(deck, rules, ((hand, up, weight, (option,)) for hand, up, weight, option in classes),
+                          side)
+    return found[0] if found else {}
+
+
+def strategy_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], int, int, Sequence[Any]]],
+                  side: SideWager) -> list[dict[str, dict[tuple[int, Fraction], Fraction]]]:
+    """:func:`dealt_nets` of several strategies in one pass: ``classes`` yields ``(hand, up,
+    weight, (option key of each strategy))``; one card-by-card engine per class serves every
+    strategy (its dealer tables are the situation's, whatever the option), and an option two
+    strategies share is counted once."""
     from combin.stud.draw.advise import instant_of
     from combin.stud.reference.cards.advise import Engine, distribution, option_sums_of
-    out: dict[str, dict[tuple[int, Fraction], Fraction]] = {}
+    # per strategy, side key and (net, wagered): integer sums of weight x count by the option's
+    # denominator ``whole`` (a few distinct ones: one per draw size), divided once at the end
+    out: list[dict[str, dict[tuple[int, Fraction], dict[int, int]]]] = []
+    wagered: dict[tuple[str, str], Fraction] = {}
     total = 0
-    for hand, up, weight, option in classes:
+    for hand, up, weight, options in classes:
         total += weight
-        cell = out.setdefault(side.key(hand), {})
+        while len(out) < len(options):
+            out.append({})
+        cells = [found.setdefault(side.key(hand), {}) for found in out]
         bonus, settled = instant_of(list(hand), rules, False)
         if settled is not None:       # the instant payout ends the round: its pay is the net
             net = settled[0].ev
             if net.denominator != 1:
                 raise AssertionError("an instant pay is not a whole number of Antes")
-            cell[(int(net), Fraction(1))] = cell.get((int(net), Fraction(1)), Fraction(0)) + weight
+            for cell in cells:
+                sums = cell.setdefault((int(net), Fraction(1)), {})
+                sums[1] = sums.get(1, 0) + weight
             continue
         engine = Engine(Situation(tuple(hand), up, deck), rules)
-        kind, positions = option
-        nets: dict[tuple[str, int], int] = {}
-        whole, _ = distribution(engine, option_sums_of(engine, list(hand), kind, positions, True)[1], nets)
-        for (result, game_net), count in nets.items():
-            at = (game_net + int(bonus), round_wagered(rules, kind, result))
-            cell[at] = cell.get(at, Fraction(0)) + Fraction(weight * count, whole)
-    return {key: {at: Fraction(p) / total for at, p in sorted(cell.items())}
-            for key, cell in sorted(out.items())}
+        counted: dict[Any, tuple[int, dict[tuple[str, int], int]]] = {}
+        for option, cell in zip(options, cells):
+            kind, positions = option
+            if option not in counted:
+                nets: dict[tuple[str, int], int] = {}
+                whole, _ = distribution(engine, option_sums_of(engine, list(hand), kind, positions, True)[1],
+                                        nets)
+                counted[option] = (whole, nets)
+            whole, nets = counted[option]
+            for (result, game_net), count in nets.items():
+                amount = wagered.get((kind, result))
+                if amount is None:
+                    amount = wagered[(kind, result)] = round_wagered(rules, kind, result)
+                sums = cell.setdefault((game_net + int(bonus), amount), {})
+                sums[whole] = sums.get(whole, 0) + weight * count
+    return [{key: {at: sum((Fraction(v, whole) for whole, v in sums.items()), Fraction(0)) / total
+                   for at, sums in sorted(cell.items())}
+             for key, cell in sorted(found.items())} for found in out]
 
 
 def from_nets(multiple: Fraction, pays: Mapping[str, Fraction],

@@ -26,7 +26,7 @@ from combin.stud.draw.options import option_keys
 from combin.stud.game.chunks import cpu_per_class, records_of, solve_chunk
 from combin.stud.game.control import control_value, no_draw_expected
 from combin.stud.game.priced import classes_csv
-from combin.stud.game.round import dealt_nets, side_wager
+from combin.stud.game.round import side_wager, strategy_nets
 from combin.stud.game.sampling import (check_sample, class_count, class_strata, phase_sizes, plan,
                                        spreads_of)
 from combin.stud.game.sheet import sample_sheet, totals_sheet
@@ -181,9 +181,10 @@ def class_nets(deck: "Deck", rules: "Rules",
         if best < 0:
             return None                 # an instant payout: no option
         return keys[best] if strategy == "optimal" else basic_option(hand, basic, keys)
-    return {strategy: dealt_nets(deck, rules, ((hand, up, weight, chosen(hand, best, strategy))
-                                               for hand, up, weight, best in classes), side)
-            for strategy in ("optimal", "basic")}
+    strategies = ("optimal", "basic")
+    found = strategy_nets(deck, rules, ((hand, up, weight, [chosen(hand, best, s) for s in strategies])
+                                        for hand, up, weight, best in classes), side)
+    return dict(zip(strategies, found))
 
 
 def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | None = None,

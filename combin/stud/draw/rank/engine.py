@@ -161,7 +161,7 @@ _SHARED = [16]          # how many are kept (0: none, each five prices its own: 
 #: The forcing sums of the last rank groups seen (:mod:`~combin.stud.draw.rank.memo`), by game,
 #: readings, card replaced, pays, up rank and unseen ranks, oldest first; kept while ``_SHARED`` is not 0.
 _MEMOS: dict[tuple[Any, ...], ForcingMemo] = {}
-#: The memos kept, and the slots of each (``2^bits``).
+#: The memos kept, and the slots of each (at most ``2^bits``).
 _MEMO_KEPT = 2
 _MEMO_BITS = [17]       # 0: no sums kept (the bench's "before the memo")
 
@@ -183,7 +183,8 @@ def shared_capacity(most: int) -> int:
 
 
 def memo_bits(bits: int) -> int:
-    """Give each rank group's memo of forcing sums ``2^bits`` slots (0: keep none, every sum is
+    """Give each rank group's memo of forcing sums at most ``2^bits`` slots (``2^(n + 3)`` with
+    ``n`` unseen cards, if fewer; 0: keep none, every sum is
     computed, as the engine did before it kept them); returns the setting it replaces.  For the
     bench's before-and-after; the figures are the same either way.
 
@@ -385,7 +386,10 @@ class RankEngine:
         if found is None:
             while _MEMOS and len(_MEMOS) >= _MEMO_KEPT:
                 del _MEMOS[next(iter(_MEMOS))]            # the oldest first
-            found = _MEMOS[key] = new_memo(_MEMO_BITS[0])
+            # a small deck keeps few sums (JQKA: at most 4,432 in a group, 10 unseen cards): a
+            # table of 2^(n + 3) slots holds them, and zeroing 2^17 slots per group cost more
+            # than its draws (1,076 groups on JQKA); a smaller table only keeps fewer sums
+            found = _MEMOS[key] = new_memo(min(_MEMO_BITS[0], self.n + 3))
         return found
 
     def bound(self, key: tuple[Any, ...]) -> Fraction:
