@@ -174,6 +174,13 @@ def class_nets(deck: "Deck", rules: "Rules",
     side = side_wager(rules.stud)
     if side is None or len(classes) > ROUND_NET_CLASSES:
         return None
+    # a command that writes one sheet in several forms, or assembles the same shards again (a
+    # verify), asks for the same classes under the same rules object: counted once per process
+    # (the rules object is held, so its identity cannot pass to another)
+    listed = tuple((tuple(int(c) for c in hand), int(up), int(weight), int(best)) for hand, up, weight, best in classes)
+    for held_rules, deck_text, held, found in _NETS:
+        if held_rules is rules and deck_text == deck.text and held == listed:
+            return {strategy: {key: dict(cell) for key, cell in nets.items()} for strategy, nets in found.items()}
     keys = option_keys(rules)
     basic, _ = basic_rules(rules.stud)
 
@@ -182,9 +189,17 @@ def class_nets(deck: "Deck", rules: "Rules",
             return None                 # an instant payout: no option
         return keys[best] if strategy == "optimal" else basic_option(hand, basic, keys)
     strategies = ("optimal", "basic")
-    found = strategy_nets(deck, rules, ((hand, up, weight, [chosen(hand, best, s) for s in strategies])
-                                        for hand, up, weight, best in classes), side)
-    return dict(zip(strategies, found))
+    counted = strategy_nets(deck, rules, ((hand, up, weight, [chosen(hand, best, s) for s in strategies])
+                                          for hand, up, weight, best in listed), side)
+    found = dict(zip(strategies, counted))
+    _NETS.insert(0, (rules, deck.text, listed, found))
+    del _NETS[_NETS_KEPT:]
+    return {strategy: {key: dict(cell) for key, cell in nets.items()} for strategy, nets in found.items()}
+
+
+#: The last rounds counted by :func:`class_nets` (rules object, deck, classes, nets), newest first.
+_NETS: list[tuple[Any, str, tuple[tuple[tuple[int, ...], int, int, int], ...], dict[str, Any]]] = []
+_NETS_KEPT = 2
 
 
 def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | None = None,
