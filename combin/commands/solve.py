@@ -16,7 +16,7 @@ EXAMPLES = """examples:
   combin solve eclipse.moon8 --target-edge 5%
   combin solve eclipse.supreme7 --paytable B --line both_three_card_7 --target-edge 4%
   combin solve lunar --vary draws.fee --deck JQKA --target-edge=-500%
-  combin solve lunar --vary bet_pays.pays.one_pair --deck JQKA --target-edge=-850%
+  combin solve lunar --vary bet_pays.pays.one_pair --deck JQKA --target-edge=-844%
   combin solve lunar --vary draws.fee --target-edge 0%   # 52 cards: an exact run of hours"""
 
 #: The options of a wager's solve that a game's remedy does not read.
