@@ -158,3 +158,18 @@ def test_the_advice_prices_every_option_with_all():
     assert exact[1].ev == full[1].ev
     by_key = {(o.kind, o.discard): o.ev for o in full}
     assert all(o.ev >= by_key[(o.kind, o.discard)] and o.ev < exact[1].ev for o in pruned if o.bound)
+
+
+@pytest.mark.parametrize("text, seed", [("9TJQKA", 3), ("JQKA", 5)])
+def test_every_option_priced_in_one_call_is_each_priced_alone(text, seed):
+    """``priced(everything=True)`` prices every option in one compiled call (``exact_all``):
+    each value and each kept distribution is what the option priced alone gives."""
+    deck = Deck.parse(text)
+    cards = random.Random(seed).sample(list(deck.cards), 6)
+    together = RankEngine(Situation(tuple(cards[:5]), cards[5], deck), RULES)
+    values, bounds = together.priced(everything=True)
+    assert bounds == {} and len(values) == len(together.keys)
+    for key in together.keys:
+        alone = RankEngine(Situation(tuple(cards[:5]), cards[5], deck), RULES)
+        assert alone.exact_value(key) == values[key], key
+        assert alone.distribution(key) == together.distribution(key), key

@@ -458,6 +458,19 @@ class RankEngine:
         self._dists[o] = dist
         return self._scaled(o, int(total))
 
+    def _priced_together(self, indices: Sequence[int]) -> dict[int, int]:
+        """:meth:`_priced_exact` of each option of ``indices``, in one compiled call
+        (:func:`~combin.stud.draw.rank.kernel.exact_all`): ``{option: value over scale}``."""
+        ranks, suits = self._prepared()
+        totals, dists = kernel.exact_all(np.asarray(indices, dtype=np.int64), True, self.unseen_record,
+                                         self._arrays(), self.pays, ranks, suits, _kernel_tables(self.replace),
+                                         _row_tables(self.replace), self._memo())
+        found = {}
+        for i, o in enumerate(indices):
+            self._dists[o] = dists[i]
+            found[o] = self._scaled(o, int(totals[i]))
+        return found
+
     def priced_scaled(self, everything: bool = False) -> tuple[dict[int, int], dict[int, int]]:
         """:meth:`priced` in integers over :attr:`scale`, by option index: ``(values, bounds)``."""
         bound_sums = self._prepared()[1][-1]
@@ -465,12 +478,14 @@ class RankEngine:
         values = {}
         rest = []
         first = second = None           # the two highest exact values so far
+        now = [o for o, key in enumerate(self.keys) if key[0] in ("play", "buy") or (everything and key[0] != "fold")]
+        priced = self._priced_together(now) if now else {}
         for o, key in enumerate(self.keys):
             kind = key[0]
             if kind == "fold":
                 values[o] = -self.scale
-            elif kind in ("play", "buy") or everything:
-                values[o] = self._priced_exact(o)
+            elif o in priced:
+                values[o] = priced[o]
             else:
                 bounds[o] = self._scaled(o, int(bound_sums[o]))
                 rest.append(o)
