@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from importlib import import_module
 from types import ModuleType
 from typing import Any, NoReturn
@@ -207,11 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from combin.commands import preflight
         progress.QUIET = bool(getattr(args, "quiet", False))
         preflight.check(parser.commands[args.command], args)
-        if getattr(args, "connect_timeout", None) is not None:
-            from combin.running.executor import default_scheduler
-            with default_scheduler(None, args.connect_timeout):
-                text = args.run(args)
-        else:
+        with _connect_timeout(getattr(args, "connect_timeout", None)):
             text = args.run(args)
         _emit(text, getattr(args, "out", None))
     except CombinError as error:
@@ -238,6 +235,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress.QUIET = quiet
     _say(f"combin: error: {_capped(message)}")
     return code
+
+
+def _connect_timeout(seconds: int | None) -> AbstractContextManager[None]:
+    """The wait for a scheduler that ``--connect-timeout`` gives, for the command's runs (the
+    executor, and Dask with it, imported only when one is given)."""
+    if seconds is None:
+        return nullcontext()
+    from combin.running.executor import default_scheduler
+    return default_scheduler(None, seconds)
 
 
 def _interrupted(interrupt: ModuleType) -> int:

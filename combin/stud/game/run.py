@@ -180,7 +180,7 @@ def class_nets(deck: "Deck", rules: "Rules",
     listed = tuple((tuple(int(c) for c in hand), int(up), int(weight), int(best)) for hand, up, weight, best in classes)
     for held_rules, deck_text, held, found in _NETS:
         if held_rules is rules and deck_text == deck.text and held == listed:
-            return {strategy: {key: dict(cell) for key, cell in nets.items()} for strategy, nets in found.items()}
+            return _copied(found)
     keys = option_keys(rules)
     basic, _ = basic_rules(rules.stud)
 
@@ -194,6 +194,11 @@ def class_nets(deck: "Deck", rules: "Rules",
     found = dict(zip(strategies, counted))
     _NETS.insert(0, (rules, deck.text, listed, found))
     del _NETS[_NETS_KEPT:]
+    return _copied(found)
+
+
+def _copied(found: dict[str, Any]) -> dict[str, Any]:
+    """A copy of kept nets down to their cells, so a caller cannot change what is kept."""
     return {strategy: {key: dict(cell) for key, cell in nets.items()} for strategy, nets in found.items()}
 
 
