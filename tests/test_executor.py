@@ -286,3 +286,22 @@ def test_a_stop_leaves_none_of_its_chunks_on_another_scheduler(cluster):
         while (left := client.run_on_scheduler(ours)) and time.monotonic() < deadline:
             time.sleep(0.1)
     assert left == 0
+
+
+@pytest.mark.parametrize("start, warned", [("executor._start_tracker()", False),
+                                           ("resource_tracker.ensure_running()", True)],
+                         ids=["the-cluster's-tracker", "a-plain-tracker"])
+def test_the_cluster_s_resource_tracker_is_silent_at_its_exit(start, warned):
+    # a worker killed while the cluster starts can leave the tracker a semaphore it already
+    # unlinked; a plain tracker then warns after the command's last line, the cluster's does not
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = ("from multiprocessing import resource_tracker\n"
+              "from combin.running import executor\n"
+              f"{start}\n"
+              "resource_tracker.register('/mp-combin-gone', 'semaphore')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0
+    assert ("leaked semaphore" in done.stderr) is warned, done.stderr

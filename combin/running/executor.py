@@ -34,6 +34,7 @@ import logging
 import os
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -206,7 +207,7 @@ def local_cluster(workers: int) -> "LocalCluster":
     from distributed import LocalCluster
     # started now, unshielded: starting it later (from the cluster's thread) would unblock
     # SIGINT and SIGTERM in that thread (multiprocessing.resource_tracker.ensure_running)
-    resource_tracker.ensure_running()
+    _start_tracker()
     scratch = tempfile.mkdtemp(prefix="combin-dask-")
     atexit.register(shutil.rmtree, scratch, True)
     saved = os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
@@ -254,6 +255,26 @@ def local_cluster(workers: int) -> "LocalCluster":
         if saved is not None:
             os.environ["MALLOC_TRIM_THRESHOLD_"] = saved
     return cluster
+
+
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker, silent at its exit.
+
+    A worker killed while the cluster starts (an interrupt) may have unlinked a semaphore
+    without telling the tracker, which then warns at its exit of a "leaked" semaphore
+    that no longer exists -- a line after the command's last one.  The tracker takes
+    its warning filters from this interpreter's ``-W`` options as it is spawned
+    (``subprocess._args_from_interpreter_flags``), so one is added for that moment only.
+
+    >>> _start_tracker(); resource_tracker._resource_tracker._pid is not None
+    True
+    """
+    quiet = "ignore:resource_tracker:UserWarning"
+    sys.warnoptions.append(quiet)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions.remove(quiet)
 
 
 def _started_clusters() -> set[Any]:
