@@ -14,6 +14,7 @@ them.
 
 import tomllib
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from combin.core.cards import CLASS_NAMES
@@ -169,7 +170,18 @@ def action_of(key: "OptionKey", hand: Sequence[int]) -> str:
     kind, positions = key
     if kind != "exchange":
         return "buy a sixth card" if kind == "buy" else kind
-    ranks = [card >> 2 for card in hand]
+    # the words read only the ranks and whether the kept cards share a suit: one answer per
+    # (exchange, ranks, suited) -- a run names up to 30 options of every class it prices in full,
+    # and a class of the same ranks (a run goes rank group by rank group) asks the same again
+    suits = {hand[i] & 3 for i in range(5) if i not in positions}
+    return _exchange_words(positions, tuple(card >> 2 for card in hand), len(suits) == 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def _exchange_words(positions: tuple[int, ...], rank_tuple: tuple[int, ...], suited: bool) -> str:
+    """:func:`action_of` for an exchange of ``positions`` of a hand of ranks ``rank_tuple``
+    (``suited``: the kept cards share one suit)."""
+    ranks = list(rank_tuple)
     kept = [i for i in range(5) if i not in positions]
     if not kept:
         return "exchange all five"
@@ -180,7 +192,7 @@ def action_of(key: "OptionKey", hand: Sequence[int]) -> str:
         return {2: "keep the pair", 3: "keep the three of a kind", 4: "keep the two pairs"}[len(paired)]
     if places == list(range(len(kept))):
         return f"keep the {len(kept)} best" if len(kept) > 1 else "keep the best card"
-    if len(kept) == 3 and len({hand[i] & 3 for i in kept}) == 1:
+    if len(kept) == 3 and suited:
         return "keep three suited"
     words = [_ORDINALS[p] if p else "highest" for p in places]
     return "keep the " + (" and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]) + \
