@@ -216,3 +216,23 @@ def test_a_system_error_without_an_interrupt_is_not_swallowed(monkeypatch):
     monkeypatch.setattr(lunar, "run", broken)
     with pytest.raises(SystemError):
         cli.main(["lunar", "advise", "AS KD 7H 7C 2D", "--up", "9S"])
+
+
+def test_an_interrupted_variants_table_keeps_its_finished_rows_and_writes_no_table(tmp_path):
+    """``combin lunar variants`` on two local workers, Ctrl-C as the second row starts: exit 130,
+    progress lines then one line, no table written (not even one of its two files), and the
+    first row's chunks kept in the store for the next run (76 chunks of JQKA, intact)."""
+    import sqlite3
+    argv = ["lunar", "variants", "--deck", "JQKA", "--folder", "out", "--store", "s.sqlite",
+            "--workers", "2"]
+    code, out, lines, seconds, work = _interrupted_run(tmp_path, argv, "variants: L", signal.SIGINT,
+                                                       group=True)
+    assert code == 130 and out == "" and seconds < 15
+    assert lines[0] == "variants: default on JQKA" and lines[-1] == "combin: interrupted", lines
+    assert all(line.startswith(("variants: ", "solve lunar (JQKA): ")) for line in lines[:-1]), lines
+    assert not (work / "out").exists() or os.listdir(work / "out") == []
+    with sqlite3.connect(work / "s.sqlite") as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        # the default row's run whole (its 76 chunks), and at most part of the second row's
+        per_run = sorted(n for n, in db.execute("SELECT COUNT(*) FROM chunks GROUP BY run"))
+        assert per_run[-1] == 76 and len(per_run) <= 2 and sum(per_run) < 2 * 76, per_run
