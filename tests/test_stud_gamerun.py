@@ -143,3 +143,31 @@ def test_the_size_hint_names_a_sample_size_or_the_exact_run():
     stream = io.StringIO()
     size_hint(stream, {"draws for a 99% half-width of 0.25%": None}, per_core=100.0, cores=2)
     assert stream.getvalue() == ""
+
+
+def test_a_round_is_counted_once_per_game_and_again_for_another_game(monkeypatch):
+    """class_nets keeps its last rounds by the game's run description, not by the rules object:
+    two equal rules objects share one count; another reading, or the same game on other
+    classes, is counted again (and its nets differ)."""
+    from combin.stud.core.rules import load_rules
+    from combin.stud.game import run
+    deck = Deck.parse("JQKA")
+    _, hands, ups, weights = situations(deck)
+    classes = [(hands[i].tolist(), int(ups[i]), int(weights[i]), 1) for i in range(0, 2400, 300)]
+    counted = []
+
+    def counting(*args, **kwargs):
+        counted.append(1)
+        return strategy_nets(*args, **kwargs)
+    strategy_nets = run.strategy_nets
+    monkeypatch.setattr(run, "strategy_nets", counting)
+    monkeypatch.setattr(run, "_NETS", [])
+    one, other = load_rules("lunar").resolve(), load_rules("lunar").resolve()
+    assert one is not other
+    first = run.class_nets(deck, one, classes)
+    first["optimal"].clear()                      # what a caller does to its copy stays there
+    again = run.class_nets(deck, other, classes)
+    assert len(counted) == 1 and again == run.class_nets(deck, one, classes) and again["optimal"]
+    even = run.class_nets(deck, resolve_rules("lunar", None, (("L8", "even-money"),)), classes)
+    fewer = run.class_nets(deck, one, classes[1:])
+    assert len(counted) == 3 and even != again and fewer != again

@@ -10,6 +10,7 @@ the full exact run go to standard error: timings are never part of a sheet,
 so the same command prints the same bytes.
 """
 
+import json
 import sys
 import time
 from collections import Counter
@@ -175,11 +176,14 @@ def class_nets(deck: "Deck", rules: "Rules",
     if side is None or len(classes) > ROUND_NET_CLASSES:
         return None
     # a command that writes one sheet in several forms, or assembles the same shards again (a
-    # verify), asks for the same classes under the same rules object: counted once per process
-    # (the rules object is held, so its identity cannot pass to another)
+    # verify), or a process that runs the same game twice, asks for the same classes of the same
+    # game: counted once per process.  The game is named by its run's description (game, deck,
+    # paytable, readings, the game file's text): what keys its chunks in a store, so two rules
+    # it cannot tell apart already share their stored results.
+    game = json.dumps(RunSpec.of(deck, rules).game_json(), sort_keys=True)
     listed = tuple((tuple(int(c) for c in hand), int(up), int(weight), int(best)) for hand, up, weight, best in classes)
-    for held_rules, deck_text, held, found in _NETS:
-        if held_rules is rules and deck_text == deck.text and held == listed:
+    for held_game, held, found in _NETS:
+        if held_game == game and held == listed:
             return _copied(found)
     keys = option_keys(rules)
     basic, _ = basic_rules(rules.stud)
@@ -192,7 +196,7 @@ def class_nets(deck: "Deck", rules: "Rules",
     counted = strategy_nets(deck, rules, ((hand, up, weight, [chosen(hand, best, s) for s in strategies])
                                           for hand, up, weight, best in listed), side)
     found = dict(zip(strategies, counted))
-    _NETS.insert(0, (rules, deck.text, listed, found))
+    _NETS.insert(0, (game, listed, found))
     del _NETS[_NETS_KEPT:]
     return _copied(found)
 
@@ -202,8 +206,8 @@ def _copied(found: dict[str, Any]) -> dict[str, Any]:
     return {strategy: {key: dict(cell) for key, cell in nets.items()} for strategy, nets in found.items()}
 
 
-#: The last rounds counted by :func:`class_nets` (rules object, deck, classes, nets), newest first.
-_NETS: list[tuple[Any, str, tuple[tuple[tuple[int, ...], int, int, int], ...], dict[str, Any]]] = []
+#: The last rounds counted by :func:`class_nets` (the game as its run describes it, classes, nets), newest first.
+_NETS: list[tuple[str, tuple[tuple[tuple[int, ...], int, int, int], ...], dict[str, Any]]] = []
 _NETS_KEPT = 2
 
 
