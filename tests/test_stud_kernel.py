@@ -276,3 +276,25 @@ def test_rank_classes_refuse_rows_outside_the_argument():
         bad[where] ^= bad[where] & -bad[where]          # one out fewer on one row
         assert not kernel_forcing.rank_classes(hb, bad, lost, cards, suit)[1]
     assert not kernel_forcing.rank_classes(hb[1:], won[1:], lost[1:], cards, suit)[1]   # a row missing
+
+
+@pytest.mark.parametrize("readings", [(), (("L11", "first-only"),)], ids=["best-pair", "first-only"])
+def test_six_card_pays_kept_by_renamed_suits_are_each_hands_own(readings):
+    # the engine keeps a six-card hand's Bet pay under its suits renamed: every hand, and a copy of
+    # it under another naming of the suits, pays what combin.stud.core.rules.bet_pay reads alone
+    import random
+    from combin.stud.core.pays import whole
+    from combin.stud.core.rules import bet_pay
+    from combin.stud.game.spec import resolve_rules
+    rules = resolve_rules("lunar", None, readings)
+    engine = Engine(Situation.parse("AS KD 7H 7C 2D", "9S"), rules)
+    rng = random.Random(11)
+    hands = [rng.sample(range(52), 6) for _ in range(400)]
+    hands += [sorted((card & ~3) | 3 - (card & 3) for card in hand) for hand in hands]   # suits renamed
+    # a royal flush, then its ranks unsuited (a key by ranks alone would pay the straight as royal)
+    hands += [list(hand) for hand in ((0, 1, 4, 5, 8, 9), (48, 44, 40, 36, 32, 0), (48, 45, 40, 36, 32, 1),
+                                      (49, 45, 41, 37, 33, 29))]
+    direct = [whole(bet_pay(rules, hand), "a Bet pay") for hand in hands]
+    assert engine.pays(np.array(hands), None).tolist() == direct
+    assert engine.pays(np.array(hands), None).tolist() == direct       # read back from what is kept
+    assert len(set(direct)) >= 5

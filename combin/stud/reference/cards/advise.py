@@ -293,22 +293,13 @@ def distribution(engine: Engine, sums: Sums | None, nets: dict[tuple[str, int], 
     picked = forced[:, 0] if forced is not None else np.zeros(len(numerator), np.int64)
     zero = np.zeros(len(numerator), np.int64)
     found: dict[str, list[int]] = {}
+    names: list[str] = []
+    parts: list[tuple[Any, Any]] = []
 
     def add(key: str, counts_of: Any, net_of: Any) -> None:
-        count, net = counts_of[plays], np.broadcast_to(net_of, plays.shape)[plays] - fee
-        keep = count != 0
-        if not keep.any():
-            return
-        amounts, inverse = np.unique(net[keep], return_inverse=True)
-        totals = np.zeros(len(amounts), np.int64)
-        np.add.at(totals, inverse.reshape(-1), count[keep])
-        entry = found.setdefault(key, [0, 0, 0])
-        for x, c in zip(amounts.tolist(), totals.tolist()):
-            if nets is not None:
-                nets[(key, x)] = nets.get((key, x), 0) + c
-            entry[0] += c
-            entry[1] += c * x
-            entry[2] += c * x * x
+        # gathered here, summed by (result, net) at once below
+        names.append(key)
+        parts.append((counts_of[plays], np.broadcast_to(net_of, plays.shape)[plays] - fee))
 
     loss, ff = engine.loss, engine.force_fee or 0       # the fee is read only where forcing is summed
     if len(numerator):
@@ -325,6 +316,28 @@ def distribution(engine: Engine, sums: Sums | None, nets: dict[tuple[str, int], 
         add("forced_lost", forced[:, 2], zero - loss - ff)
         add("forced_push", forced[:, 3], zero - ff)
         add("forced_not_qualified", forced[:, 4], zero - ff)
+    if parts:
+        count = np.concatenate([c for c, _ in parts]).astype(np.int64)
+        net = np.concatenate([x for _, x in parts]).astype(np.int64)
+        name = np.repeat(np.arange(len(parts), dtype=np.int64), [len(c) for c, _ in parts])
+        keep = count != 0
+        count, net, name = count[keep], net[keep], name[keep]
+        if len(net) and int(np.abs(net).max()) >= 1 << 31:
+            raise AssertionError("a net does not fit the (result, net) key")
+        # one key per (result, net), in the order of the results above, then of the nets: a net
+        # is a whole number of Antes far inside +-2**31 (at most 1,000 x the Bet and fees)
+        code = name * (1 << 32) + (net + (1 << 31))
+        codes, inverse = np.unique(code, return_inverse=True)
+        totals = np.zeros(len(codes), np.int64)
+        np.add.at(totals, inverse.reshape(-1), count)
+        for packed, c in zip(codes.tolist(), totals.tolist()):
+            key, x = names[packed >> 32], (packed & 0xFFFFFFFF) - (1 << 31)
+            if nets is not None:
+                nets[(key, x)] = nets.get((key, x), 0) + c
+            entry = found.setdefault(key, [0, 0, 0])
+            entry[0] += c
+            entry[1] += c * x
+            entry[2] += c * x * x
     folds = int((~plays).sum()) * denominator
     if folds:
         found["fold"] = [folds, folds * (-1 - fee), folds * (1 + fee) ** 2]

@@ -87,8 +87,15 @@ class Engine:
         read by :func:`combin.stud.core.rules.bet_pay`; six-card hands are read one by one.
         """
         if hands.shape[1] != 5:
-            return np.array([whole(bet_pay(self.rules, row.tolist()), "a Bet pay")
-                             for row in hands], dtype=np.int64)
+            kept = _six_card_pays(self.rules)
+            found = []
+            for row in hands.tolist():
+                key = _suits_renamed(row)
+                pay = kept.get(key)
+                if pay is None:
+                    pay = kept[key] = whole(bet_pay(self.rules, row), "a Bet pay")
+                found.append(pay)
+            return np.array(found, dtype=np.int64)
         unique, inverse = np.unique(np.asarray(values), return_inverse=True)
         found = [value_pay(self.rules, value) for value in unique.tolist()]
         return np.array(found, dtype=np.int64)[inverse.reshape(-1)]
@@ -314,6 +321,33 @@ def _narrow_levels(deck: Deck) -> Array:
 
 
 _WORK = threading.local()
+
+#: Six-card Bet pays already read, per (second combination, pays): at most :data:`_SIX_KEPT` each.
+_SIX_PAYS: dict[tuple[Any, ...], dict[tuple[int, ...], int]] = {}
+_SIX_KEPT = 1 << 17
+
+
+def _six_card_pays(rules: Rules) -> dict[tuple[int, ...], int]:
+    """The kept six-card pays of ``rules``' Bet (emptied when full)."""
+    key = (rules.second_combination, tuple(sorted(rules.bet_table.items())))
+    kept = _SIX_PAYS.setdefault(key, {})
+    if len(kept) >= _SIX_KEPT:
+        kept.clear()
+    return kept
+
+
+def _suits_renamed(cards: Sequence[int]) -> tuple[int, ...]:
+    """The hand sorted, its suits renamed in the order they first appear.
+
+    The Bet pays read the ranks and which cards share a suit, never a suit's name, so a hand and
+    its renamed copy pay alike (two hands of one key are one hand with its suits renamed).
+
+    >>> _suits_renamed([51, 2, 7]) == _suits_renamed([48, 1, 4])
+    True
+    """
+    seen: dict[int, int] = {}
+    return tuple((card & ~3) | seen.setdefault(card & 3, len(seen)) for card in sorted(cards))
+
 
 
 #: Entries of draw_groups' key table: C(17, 5) rank multisets x 2^5 suit bits x 2 (flush or not).
