@@ -322,14 +322,18 @@ def _narrow_levels(deck: Deck) -> Array:
 
 _WORK = threading.local()
 
-#: Six-card Bet pays already read, per (second combination, pays): at most :data:`_SIX_KEPT` each.
+#: Six-card Bet pays already read, per (second combination, pays): at most :data:`_SIX_KEPT` each,
+#: for at most :data:`_SIX_TABLES` Bet paytables (a solve tries a new one per run).
 _SIX_PAYS: dict[tuple[Any, ...], dict[tuple[int, ...], int]] = {}
 _SIX_KEPT = 1 << 17
+_SIX_TABLES = 4
 
 
 def _six_card_pays(rules: Rules) -> dict[tuple[int, ...], int]:
     """The kept six-card pays of ``rules``' Bet (emptied when full)."""
     key = (rules.second_combination, tuple(sorted(rules.bet_table.items())))
+    if key not in _SIX_PAYS and len(_SIX_PAYS) >= _SIX_TABLES:
+        del _SIX_PAYS[next(iter(_SIX_PAYS))]        # the oldest first
     kept = _SIX_PAYS.setdefault(key, {})
     if len(kept) >= _SIX_KEPT:
         kept.clear()
