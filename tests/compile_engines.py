@@ -5,23 +5,33 @@ clone the first process that calls a kernel compiles it -- about a CPU-minute fo
 and half a minute for the card-by-card kernel -- and so does every process that calls it before
 the cache is written: both test workers and the processes the tests start (two game commands run
 at once compiled the engines side by side, 122 s for a test that takes 20 s once they are cached).
-One exact JQKA game calls both engines: the rank engine prices its classes, the card-by-card
-engine counts the round's distribution.  Nothing here is a check; the suite runs without it.
+One exact JQKA game calls both engines: the rank engine prices its classes (``rank``), the
+card-by-card engine counts the round's distribution (``cards``); ``make test`` compiles the two in
+processes of their own, beside mypy, and this with no argument compiles both in turn.  Nothing
+here is a check; the suite runs without it.
 """
 
-import io
-import tempfile
-from pathlib import Path
+import sys
 
 
-def main() -> None:
+def main(engines: list[str]) -> None:
+    from combin.stud.core.classes import situations
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import load_rules
-    from combin.stud.game.run import run_game
-    with tempfile.TemporaryDirectory() as folder:
-        run_game(Deck.parse("JQKA"), load_rules("lunar").resolve(), workers=0,
-                 store_path=Path(folder) / "store.sqlite", stream=io.StringIO())
+    from combin.stud.draw.options import option_keys
+    from combin.stud.game.chunks import records_of, solve_chunk
+    from combin.stud.game.run import class_nets
+    from combin.stud.game.spec import RunSpec
+    deck, rules = Deck.parse("JQKA"), load_rules("lunar").resolve()
+    _, hands, ups, weights = situations(deck)
+    if "rank" in engines:           # every class of JQKA by the rank engine, as a run prices them
+        spec = RunSpec.of(deck, rules, chunk=len(weights))
+        records_of([solve_chunk(*chunk) for chunk in spec.chunks(hands, ups, weights, range(len(weights)))])
+    if "cards" in engines:          # the round of every option kind by the card-by-card engine
+        options = len(option_keys(rules))
+        class_nets(deck, rules, [(hands[i].tolist(), int(ups[i]), int(weights[i]), 1 + i % (options - 1))
+                                 for i in range(0, len(weights), 4)])
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:] or ["rank", "cards"])

@@ -78,15 +78,19 @@ def test_a_store_inside_the_shards_folder_is_refused_before_the_folder_is_made(t
 
 # --- 3. two runs on one new store at once ----------------------------------------------------
 
+#: Twenty new stores, one every quarter of a second from ``start``: each opened at the same
+#: instant by the two processes running this (one import each, not forty).
 _OPEN_AT = """
 import sys, time
+from pathlib import Path
 from combin.running.store import Store
 start = float(sys.argv[2])
-time.sleep(max(0.0, start - time.time()))
-with Store(sys.argv[1]) as store:
-    key = store.begin({"command": "race"}, 7)
-    store.save(key, int(sys.argv[3]), {"chunk": int(sys.argv[3])})
-print(key)
+for attempt in range(20):
+    time.sleep(max(0.0, start + attempt / 4 - time.time()))
+    with Store(Path(sys.argv[1]) / f"new-{attempt}.sqlite") as store:
+        key = store.begin({"command": "race"}, 7)
+        store.save(key, int(sys.argv[3]), {"chunk": int(sys.argv[3])})
+    print(key)
 """
 
 
@@ -94,17 +98,17 @@ def test_two_processes_opening_one_new_store_at_once_both_succeed(tmp_path):
     """Real processes, a real file, the same instant, twenty times over: both open the new
     store, register the one run and save their chunk; neither is told the store is damaged."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = f"{time.time() + 1.0:.3f}"
+    runs = [subprocess.Popen([sys.executable, "-c", _OPEN_AT, str(tmp_path), start, str(n)], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for n in (0, 1)]
+    answers = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], answers
+    keys = [answer[0].split() for answer in answers]
+    assert keys[0] == keys[1] and len(keys[0]) == 20        # the same run key, each time
+    from combin.running.store import Store
     for attempt in range(20):
-        path = tmp_path / f"new-{attempt}.sqlite"
-        start = f"{time.time() + 1.0:.3f}"
-        runs = [subprocess.Popen([sys.executable, "-c", _OPEN_AT, str(path), start, str(n)], env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for n in (0, 1)]
-        answers = [run.communicate(timeout=120) for run in runs]
-        assert [run.returncode for run in runs] == [0, 0], answers
-        assert answers[0][0] == answers[1][0]              # the same run key
-        from combin.running.store import Store
-        with Store(path) as store:
+        with Store(tmp_path / f"new-{attempt}.sqlite") as store:
             (key, description, chunks, finished), = store.runs()
             assert (description, chunks, finished) == ({"command": "race"}, 7, 2)
 

@@ -88,7 +88,7 @@ def test_whole_game_of_jqka_equals_the_brute_force():
 # TJQKA under OTHER repeats JQKA's check of those readings on a larger deck (make slow); TJQKA
 # under CONTINUE stays: a royal flush's instant pay added to every leaf needs five ranks
 @pytest.mark.parametrize("text, terms, count", [("JQKA", OTHER, 150), ("JQKA", CONTINUE, 150),
-                                                ("TJQKA", (None, ()), 30),
+                                                ("TJQKA", (None, ()), 15),
                                                 pytest.param("TJQKA", OTHER, 20, marks=pytest.mark.slow),
                                                 ("TJQKA", CONTINUE, 20)])
 def test_seeded_classes_equal_the_brute_force_under_other_readings(text, terms, count):
@@ -113,10 +113,13 @@ def test_seeded_classes_equal_the_brute_force_under_other_readings(text, terms, 
                                    pytest.param(CONTINUE, marks=pytest.mark.slow), LOWEST])
 def test_forcing_options_of_9tjqka_equal_the_brute_force(terms):
     """On 24 cards the dealer's 9TJQA fails to qualify and the player forces: play, buy and
-    every exchange of two of seeded situations, leaf by leaf (the oracle's ``leaves``)."""
+    exchanges of two (the first two, two apart, the last two) of seeded situations, leaf by leaf
+    (the oracle's ``leaves``: about 0.4 s an option; the other seven exchanges of two sum the
+    same way, on other positions)."""
     oracle, walker = _made(DrawOracle, "9TJQKA", terms), _made(LeafWalker, "9TJQKA", terms)
     forced = set()
-    keys = [key for key in walker.keys() if key[0] != "fold" and len(key[1]) <= 2]
+    keys = [key for key in walker.keys() if key[0] in ("play", "buy") or key[1] in ((0, 1), (1, 3), (3, 4))]
+    assert len(keys) == 5
     for hand, up in _random_situations("9TJQKA", 4, 8):
         for key in keys:
             found, leaves = walker.option(hand, up, key)

@@ -27,12 +27,15 @@ from combin.stud.game.shards import assemble, lookup, run_shards
 from combin.stud.game.simulate import StoredStrategy, simulate
 
 RULES = load_rules("lunar").resolve()
+#: 20 cards whose five ranks are no straight and hold no ace-king: the dealer fails to qualify and
+#: the player forces, on 11,330 classes (9TJQKA: 38,622)
+SHORT = "3579J"
 
 
 @pytest.fixture(scope="module")
-def nine(tmp_path_factory):
+def short(tmp_path_factory):
     folder = tmp_path_factory.mktemp("simulate") / "shards"
-    deck = Deck.parse("9TJQKA")
+    deck = Deck.parse(SHORT)
     run_shards(deck, RULES, folder, 3, store_path=str(folder.parent / "store.sqlite"), price="best",
                stream=io.StringIO())
     return deck, folder
@@ -58,8 +61,8 @@ def test_the_decision_after_a_draw_equals_the_card_engine_draw_by_draw(seed):
                 assert value == Fraction(int(numerators[index]), denominator)
 
 
-def test_the_stored_strategy_answers_as_the_shards_do(nine):
-    deck, folder = nine
+def test_the_stored_strategy_answers_as_the_shards_do(short):
+    deck, folder = short
     strategy = StoredStrategy(deck, RULES, folder)
     rng = random.Random(4)
     for _ in range(40):
@@ -67,8 +70,8 @@ def test_the_stored_strategy_answers_as_the_shards_do(nine):
         assert strategy.option(cards[:5], cards[5]) == lookup(deck, RULES, folder, cards[:5], cards[5])[0]
 
 
-def test_the_rounds_hold_the_exact_figure_in_their_interval(nine):
-    deck, folder = nine
+def test_the_rounds_hold_the_exact_figure_in_their_interval(short):
+    deck, folder = short
     scale, totals, _ = assemble(deck, RULES, folder)
     exact = Fraction(totals.best, scale * totals.weight)
     result, counts = simulate(deck, RULES, StoredStrategy(deck, RULES, folder), 3000, 7)
@@ -78,9 +81,9 @@ def test_the_rounds_hold_the_exact_figure_in_their_interval(nine):
     assert counts.get("fold after the draw", 0) > 0 and counts.get("forced", 0) > 0
 
 
-def test_the_command_writes_the_simulation_and_refuses_missing_shards(nine, capsys, tmp_path):
-    deck, folder = nine
-    code = main(["lunar", "simulate", "--deck", "9TJQKA", "--shards", str(folder), "--rounds", "300",
+def test_the_command_writes_the_simulation_and_refuses_missing_shards(short, capsys, tmp_path):
+    deck, folder = short
+    code = main(["lunar", "simulate", "--deck", SHORT, "--shards", str(folder), "--rounds", "300",
                  "--seed", "3", "--format", "json"])
     assert code == 0
     obj = json.loads(capsys.readouterr().out)
@@ -89,6 +92,6 @@ def test_the_command_writes_the_simulation_and_refuses_missing_shards(nine, caps
     assert rows["rounds dealt"]["value"] == "300"
     empty = tmp_path / "none"
     empty.mkdir()
-    assert main(["lunar", "simulate", "--deck", "9TJQKA", "--shards", str(empty), "--rounds", "10"]) == 2
+    assert main(["lunar", "simulate", "--deck", SHORT, "--shards", str(empty), "--rounds", "10"]) == 2
     assert "no shard plan" in capsys.readouterr().err
-    assert main(["lunar", "simulate", "--deck", "9TJQKA", "--shards", str(folder), "--rounds", "1"]) == 2
+    assert main(["lunar", "simulate", "--deck", SHORT, "--shards", str(folder), "--rounds", "1"]) == 2
