@@ -1,8 +1,8 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
 #   make test     the same set-up, then mypy (the engine core; audit, documents, render,
-#                 store, executor, fileio and the stud engine strict) beside the compile of the numba
-#                 engines, then the test suite in two processes
+#                 store, executor, fileio and the stud engine strict) beside the byte-compile of the
+#                 environment and the compile of the numba engines, then the test suite in two processes
 #                 (installing Debian's chromium, chromium-driver, LibreOffice and poppler-utils
 #                 for the browser, spreadsheet and PDF tests)
 # Also: make docs (the documentation site in build/docs/html, warnings as errors),
