@@ -62,17 +62,18 @@ def test_a_key_is_found_only_as_kept():
 
 
 # rank groups whose players force: trips and full houses kept, ace-king and high cards exchanged
-# (each fills its memo: 24,500 to 98,304 of 131,072 slots)
-GROUPS = [("9TJQKA", (7, 7, 7, 10, 12), 9), ("9TJQKA", (8, 9, 10, 11, 12), 7),
-          ("9TJQKA", (7, 8, 9, 11, 12), 10), ("789TJQKA", (5, 6, 9, 11, 12), 10)]
+# (each fills its memo: 24,500 to 98,304 of 131,072 slots), each with the readings make slow runs
+# it under: the 30-card group repeats the 24-card high cards' check on a larger deck (half a
+# CPU-minute for both readings), and the 24-card high cards under L10=replace-lowest-once repeat
+# the lowest card replaced that the other 24-card groups hold (7 s)
+GROUPS = [("9TJQKA", (7, 7, 7, 10, 12), 9, ()), ("9TJQKA", (8, 9, 10, 11, 12), 7, ()),
+          ("9TJQKA", (7, 8, 9, 11, 12), 10, ("lowest",)),
+          ("789TJQKA", (5, 6, 9, 11, 12), 10, ("highest", "lowest"))]
 
-
-# the 30-card group repeats the 24-card high cards' check on a larger deck (half a CPU-minute for
-# both readings), and the 24-card high cards under L10=replace-lowest-once repeat the lowest card
-# replaced that its other groups hold (7 s): make slow runs them
-CASES = [pytest.param(*group, rules, id=f"{group[0]}-ranks{g}-{name}",
-                      marks=[pytest.mark.slow] if group[0] == "789TJQKA" or (g, name) == (2, "lowest") else [])
-         for name, rules in (("highest", RULES), ("lowest", LOWEST)) for g, group in enumerate(GROUPS)]
+CASES = [pytest.param(deck_text, ranks, up_rank, rules, id=f"{deck_text}-ranks{g}-{name}",
+                      marks=[pytest.mark.slow] if name in slow else [])
+         for name, rules in (("highest", RULES), ("lowest", LOWEST))
+         for g, (deck_text, ranks, up_rank, slow) in enumerate(GROUPS)]
 
 
 @pytest.mark.parametrize("deck_text, ranks, up_rank, rules", CASES)

@@ -19,7 +19,7 @@ the 163,185 four-card hands, and draws are summed by class.
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb, lcm
 from threading import get_ident
 from typing import Any
@@ -316,7 +316,6 @@ class RankEngine:
         self._layout: OptionArrays | None = None
         self._state: tuple[RanksState, SuitsState] | None = None
         self._dists: dict[int, np.ndarray] = {}
-        self._affine_found: list[tuple[int, int]] | None = None
         sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.stud.can_draw else [])
         #: every option value and result probability is an integer over this (lcm of the options'
         #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.game.chunks.common_denominator`)
@@ -428,17 +427,16 @@ class RankEngine:
     def _scaled(self, o: int, total: int) -> int:
         """The value of option ``o`` as an integer over :attr:`scale`, from its kernel sum ``total``
         (``sum over draws of max(-D, numerator)``, the numerator alone for play)."""
-        factor, offset = self._affine()[o]
+        factor, offset = self._affine[o]
         return offset + total * factor
 
+    @cached_property
     def _affine(self) -> list[tuple[int, int]]:
         """Per option, ``(factor, offset)`` with :meth:`_scaled` ``= offset + total x factor``: fold
         ``(0, -scale)``, play ``(scale / D, 0)``, a draw of ``k`` cards ``(scale / (D C(n, k)),
         -draw fee x scale)`` (``D`` :meth:`denominator`; every quotient whole: ``scale`` is their
         lcm).  They depend on the unseen count and the rules alone, so they are kept by those (and
         by this engine: a class asks for them once per option)."""
-        if self._affine_found is not None:
-            return self._affine_found
         memo_key = (self.rules.stud.key, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys))
         found = _AFFINE.get(memo_key)
         if found is None:
@@ -454,7 +452,6 @@ class RankEngine:
             if len(_AFFINE) > 16:
                 _AFFINE.clear()
             _AFFINE[memo_key] = found
-        self._affine_found = found
         return found
 
     def _priced_exact(self, o: int) -> int:
