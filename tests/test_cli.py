@@ -280,8 +280,8 @@ def _examples():
 
 def test_every_help_example_runs_as_described(tmp_path):
     """Each ``combin COMMAND --help`` example runs (a real process, in one folder, in the order
-    printed: paytable's example writes the file its next example reads) with exit 0 and
-    nothing but its result; an ``--out`` the example (or its comment) calls a folder is a
+    printed: paytable's example writes the file its next example reads) with ``-q``, exit 0 and
+    nothing but its result (not a byte on stderr: every command's ``-q``); an ``--out`` the example (or its comment) calls a folder is a
     folder of CSV files, any other ``--out`` or ``--plot`` one regular file."""
     import os
     from pathlib import Path

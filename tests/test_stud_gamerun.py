@@ -177,3 +177,38 @@ def test_a_round_is_counted_once_per_game_and_again_for_another_game(monkeypatch
     even = run.class_nets(deck, resolve_rules("lunar", None, (("L8", "even-money"),)), classes)
     fewer = run.class_nets(deck, one, classes[1:])
     assert len(counted) == 3 and even != again and fewer != again
+
+
+def test_the_round_is_stored_with_its_run_and_read_back_as_counted(tmp_path, monkeypatch):
+    """An exact run keeps its round with the side wager in the store, as one more run of one
+    chunk keyed by the run it belongs to; a command that reads the run back reads the round too
+    (the card-by-card engine is not called again) and prints the same bytes; the round read back
+    is the one counted afresh; a damaged round names the store."""
+    import sqlite3
+    from combin.errors import CombinError
+    from combin.running.store import Store, canonical
+    from combin.stud.game import run
+    from combin.stud.game.chunks import records_of
+    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
+    path = tmp_path / "s.sqlite"
+    monkeypatch.setattr(run, "_NETS", [])               # no round kept by the process
+    first, _ = run_game(deck, rules, store_path=path, stream=io.StringIO())
+    with Store(path) as store:
+        runs = {canonical(description): key for key, description, _, _ in store.runs()}
+        description = RunSpec.of(deck, rules, chunk=32).to_json()
+        assert sorted(runs) == sorted([canonical(description), canonical({"round_of": description})])
+        read = run.stored_round(store, description, lambda: pytest.fail("counted again"))
+        # the second method: the round counted afresh from the run's stored records
+        _, records = records_of(list(store.finished(runs[canonical(description)]).values()))
+    monkeypatch.setattr(run, "_NETS", [])
+    assert read == run.round_nets(deck, rules, records) and set(read) == {"optimal", "basic"}
+    monkeypatch.setattr(run, "strategy_nets", lambda *a, **k: pytest.fail("counted again"))
+    monkeypatch.setattr(run, "_NETS", [])
+    again, _ = run_game(deck, rules, store_path=path, stream=io.StringIO())
+    assert again == first and again.sections["round"]
+    with sqlite3.connect(path) as db:                   # a round that is not one any more
+        db.execute("UPDATE chunks SET result = '{\"optimal\": 1}' WHERE run IN "
+                   "(SELECT key FROM runs WHERE description LIKE '%round_of%')")
+    db.close()
+    with pytest.raises(CombinError, match="the store .*s.sqlite"):
+        run_game(deck, rules, store_path=path, stream=io.StringIO())

@@ -14,7 +14,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from math import comb
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from combin.stud.game.chunks import ClassRecord
 
 __all__ = ["run_game", "Throughput", "announce_exact_run", "LONG_RUN_CLASSES", "ROUND_NET_CLASSES",
-           "round_nets", "class_nets"]
+           "round_nets", "class_nets", "stored_round"]
 
 #: The most classes whose round with the side wager is also summed net by net by the card-by-card
 #: engine (the hit frequency; seconds up to the 24-card deck 9TJQKA's 38,622 classes).
@@ -201,6 +201,25 @@ def class_nets(deck: "Deck", rules: "Rules",
     return _copied(found)
 
 
+def stored_round(store: "Store", description: Any,
+                 count: "Callable[[], dict[str, Any] | None]") -> dict[str, Any] | None:
+    """The round of the exact run ``description`` (:func:`round_nets`) from ``store``, or counted
+    by ``count`` and stored as one more run of one chunk, keyed by the run it belongs to: a
+    command that reads a finished run back reads its round too (on JQKA the round is half of a
+    run's time).  The round is what the run's records decide (each class's best option and the
+    rules the description names), so the run's key is the round's."""
+    key = store.begin({"round_of": description}, 1)
+    held = store.finished(key)
+    if 0 in held:
+        return {strategy: {side: {(int(net), Fraction(amount)): Fraction(p) for net, amount, p in cell}
+                           for side, cell in nets.items()} for strategy, nets in held[0].items()}
+    found = count()
+    if found is not None:
+        store.save(key, 0, {strategy: {side: [[net, str(amount), str(p)] for (net, amount), p in cell.items()]
+                                       for side, cell in nets.items()} for strategy, nets in found.items()})
+    return found
+
+
 def _copied(found: dict[str, Any]) -> dict[str, Any]:
     """A copy of kept nets down to their cells, so a caller cannot change what is kept."""
     return {strategy: {key: dict(cell) for key, cell in nets.items()} for strategy, nets in found.items()}
@@ -305,8 +324,9 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     with _from_store(store):
         if sample is None:
             totals = totals_of(records, option_keys(rules), rules.stud)   # summed once: sheet and strategy
-            sheet = totals_sheet(deck, rules, scale, totals, run, multiple,
-                                 round_nets(deck, rules, records))
+            with Store(store_path or DEFAULT_STORE) as store:
+                nets = stored_round(store, description, lambda: round_nets(deck, rules, records))
+            sheet = totals_sheet(deck, rules, scale, totals, run, multiple, nets)
         else:
             values = {r.index: r.best_value for r in records}
             second_moments = {r.index: r.second_moment for r in records}
