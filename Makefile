@@ -1,8 +1,8 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
 #   make test     the same set-up, then mypy (the engine core; audit, documents, render,
-#                 store, executor, fileio and the stud engine strict) beside the byte-compile of the
-#                 environment and the compile of the numba engines, then the test suite in two processes
+#                 store, executor, fileio and the stud engine strict) beside the compile of the
+#                 numba engines, then the test suite in two processes
 #                 (installing Debian's chromium, chromium-driver, LibreOffice and poppler-utils
 #                 for the browser, spreadsheet and PDF tests)
 # Also: make docs (the documentation site in build/docs/html, warnings as errors),
@@ -16,6 +16,12 @@
 # shard is in: the sheet, the derived basic strategy's second pass and 100,000 simulated rounds).
 
 PYTHON ?= python3
+
+# Python writes each module's bytecode when a process first imports it, as it does by default:
+# with PYTHONDONTWRITEBYTECODE set (as some CI machines have it) each of the few hundred commands
+# the tests start would compile again what it imports (sympy's thousands of modules: 6 s a
+# process; combin's: about 0.4 CPU-s a game command).
+unexport PYTHONDONTWRITEBYTECODE
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
@@ -27,12 +33,12 @@ SIMULATED    ?= 100000
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
 
-.PHONY: all setup tables test typecheck compiled compiled-rank compiled-cards bytecode browser bench slow audit peers walker clean lunar-tables lunar-game docs
+.PHONY: all setup tables test typecheck compiled compiled-rank compiled-cards browser bench slow audit peers walker clean lunar-tables lunar-game docs
 
 all: tables
 
-# pip installs without byte-compiling (47 s with, 22 s without): make bytecode compiles the
-# environment and combin in two processes, beside mypy when make test runs it
+# pip installs without byte-compiling every module it installs (47 s with, 22 s without): Python
+# writes a module's bytecode when a process first imports it (below), only for what is imported
 $(STAMP): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -41,7 +47,7 @@ $(STAMP): setup.cfg pyproject.toml
 
 setup: $(STAMP)
 
-tables: $(STAMP) bytecode
+tables: $(STAMP)
 	$(BIN)/combin tables --out tables
 
 # The suite runs on TEST_WORKERS processes (pytest-xdist; 2 by default, the cores of CI's machine;
@@ -51,7 +57,7 @@ tables: $(STAMP) bytecode
 TEST_WORKERS ?= 2
 
 test: $(STAMP) browser
-	$(MAKE) --no-print-directory -j4 bytecode typecheck compiled-rank compiled-cards
+	$(MAKE) --no-print-directory -j3 typecheck compiled-rank compiled-cards
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=60
 
 # numba's compiled engines, cached once beside mypy's run: on a fresh clone the test processes
@@ -59,13 +65,6 @@ test: $(STAMP) browser
 # rank engine (about 50 CPU-s) and the card-by-card kernel (30) compile in processes of their own,
 # beside mypy's two runs (30): 82 s one after the other, about a minute side by side on 2 cores.
 compiled: compiled-rank compiled-cards
-
-# The environment's modules and combin's byte-compiled once (35 CPU-s, 19 s on 2 cores): with
-# PYTHONDONTWRITEBYTECODE set (as some CI machines have it) Python never writes a module's bytecode
-# itself, and each of the few hundred commands the tests start would compile what it imports again
-# (sympy's thousands of modules: 6 s; combin's: about 0.4 CPU-s a game command)
-bytecode: $(STAMP)
-	$(BIN)/python -m compileall -q -j 2 combin $(VENV)/lib
 
 compiled-rank compiled-cards: $(STAMP)
 	$(BIN)/python tests/compile_engines.py $(@:compiled-%=%)

@@ -180,35 +180,34 @@ def test_a_round_is_counted_once_per_game_and_again_for_another_game(monkeypatch
 
 
 def test_the_round_is_stored_with_its_run_and_read_back_as_counted(tmp_path, monkeypatch):
-    """An exact run keeps its round with the side wager in the store, as one more run of one
-    chunk keyed by the run it belongs to; a command that reads the run back reads the round too
-    (the card-by-card engine is not called again) and prints the same bytes; the round read back
-    is the one counted afresh; a damaged round names the store."""
+    """stored_round (what run_game calls for an exact run): the round counted once is kept in the
+    store as one more run of one chunk, keyed by the run it belongs to; read back it is the round
+    counted, exactly, and is not counted again; a game without a side wager stores nothing; a
+    damaged round is an error naming the store, as run_game reports it."""
     import sqlite3
     from combin.errors import CombinError
-    from combin.running.store import Store, canonical
+    from combin.running.store import Store
     from combin.stud.game import run
-    from combin.stud.game.chunks import records_of
     deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
+    _, hands, ups, weights = situations(deck)
+    classes = [(hands[i].tolist(), int(ups[i]), int(weights[i]), 1 + i % 3) for i in range(0, 2400, 150)]
+    description = RunSpec.of(deck, rules, chunk=32).to_json()
     path = tmp_path / "s.sqlite"
     monkeypatch.setattr(run, "_NETS", [])               # no round kept by the process
-    first, _ = run_game(deck, rules, store_path=path, stream=io.StringIO())
     with Store(path) as store:
-        runs = {canonical(description): key for key, description, _, _ in store.runs()}
-        description = RunSpec.of(deck, rules, chunk=32).to_json()
-        assert sorted(runs) == sorted([canonical(description), canonical({"round_of": description})])
+        counted = run.stored_round(store, description, lambda: run.class_nets(deck, rules, classes))
+        assert [(d, chunks, done) for _, d, chunks, done in store.runs()] == [({"round_of": description}, 1, 1)]
+        assert run.stored_round(store, {"other": 1}, lambda: None) is None
+    monkeypatch.setattr(run, "_NETS", [])
+    assert counted == run.class_nets(deck, rules, classes) and set(counted) == {"optimal", "basic"}
+    with Store(path) as store:
         read = run.stored_round(store, description, lambda: pytest.fail("counted again"))
-        # the second method: the round counted afresh from the run's stored records
-        _, records = records_of(list(store.finished(runs[canonical(description)]).values()))
-    monkeypatch.setattr(run, "_NETS", [])
-    assert read == run.round_nets(deck, rules, records) and set(read) == {"optimal", "basic"}
-    monkeypatch.setattr(run, "strategy_nets", lambda *a, **k: pytest.fail("counted again"))
-    monkeypatch.setattr(run, "_NETS", [])
-    again, _ = run_game(deck, rules, store_path=path, stream=io.StringIO())
-    assert again == first and again.sections["round"]
+        assert [row[2:] for row in store.runs()] == [(1, 1), (1, 0)]    # the round, and nothing for None
+    assert read == counted and all(isinstance(p, Fraction) for nets in read.values()
+                                   for cell in nets.values() for p in cell.values())
     with sqlite3.connect(path) as db:                   # a round that is not one any more
-        db.execute("UPDATE chunks SET result = '{\"optimal\": 1}' WHERE run IN "
-                   "(SELECT key FROM runs WHERE description LIKE '%round_of%')")
+        db.execute("UPDATE chunks SET result = '{\"optimal\": 1}'")
     db.close()
-    with pytest.raises(CombinError, match="the store .*s.sqlite"):
-        run_game(deck, rules, store_path=path, stream=io.StringIO())
+    with Store(path) as store, pytest.raises(CombinError, match="the store .*s.sqlite holds chunk results"):
+        with run._from_store(store):
+            run.stored_round(store, description, lambda: pytest.fail("counted again"))

@@ -104,18 +104,21 @@ def _no_sixth():
 def test_l12_game_on_jqka_equals_the_card_by_card_engine_and_the_naive_tree(tmp_path):
     """Every class of JQKA under L12=one-to-five in a game without the sixth card (a game file, buy = 0):
     the rank engine's exact game equals the sum of the card-by-card engine's best option over the
-    classes; on seeded classes every option equals the naive tree's.  The one-card exchanges raise
-    the game's value there."""
+    classes; on seeded classes every option equals the naive tree's.  The reading matters there: in
+    some classes a one-card exchange is strictly better than every option two-to-five offers, so
+    it raises the game's value (the options of two-to-five are one-to-five's without them)."""
     deck = Deck.parse("JQKA")
     no_sixth = _no_sixth()
     one = _l12_figure(deck, no_sixth, "one-to-five", tmp_path)
-    assert one > _l12_figure(deck, no_sixth, "two-to-five", tmp_path)
     rules = no_sixth.resolve(interpret={"L12": "one-to-five"})
     _, hands, ups, weights = situations(deck)
     total = Fraction(0)
+    raised = 0
     for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):
-        total += weight * advise_cards(Situation(tuple(hand), up, deck), rules, detail=False)[0].ev
-    assert one == total / int(weights.sum())
+        best, runner_up = advise_cards(Situation(tuple(hand), up, deck), rules, detail=False)[:2]
+        total += weight * best.ev
+        raised += best.kind == "exchange" and len(best.discard) == 1 and best.ev > runner_up.ev
+    assert one == total / int(weights.sum()) and raised > 0
     for i in random.Random(11).sample(range(len(weights)), 3):
         _compare(Situation(tuple(int(c) for c in hands[i]), int(ups[i]), deck), rules)
 
