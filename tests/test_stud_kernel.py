@@ -115,9 +115,10 @@ def test_full_deck_situations_every_option():
 
 def test_reused_work_arrays_with_stale_contents():
     # the compiled path reuses its work arrays: whatever an earlier call left there (here junk,
-    # longer than needed) must not reach a result
+    # longer than needed) must not reach a result; on 24 cards the dealer fails to qualify and the
+    # player forces, so every work array is read
     from combin.stud.reference.cards import engine as engine_module
-    situation = Situation.parse("KS KD 7H 7C 8D", "9S", "789TJQKA")
+    situation = Situation.parse("KS KD 9H 9C TD", "QS", "9TJQKA")
     rng = np.random.default_rng(5)
     for name, dtype in (("packed", np.int64), ("level", np.int32), ("nq", np.int32), ("below", np.int32),
                         ("entry", np.int64), ("slot", np.int32), ("rep", np.int32)):

@@ -111,7 +111,11 @@ def test_seeded_classes_equal_the_brute_force_under_other_readings(text, terms, 
 # L8/L11 (OTHER) and L7/L11 (CONTINUE) change the pays, not how forcing is summed: their forcing
 # options repeat the default's check under other pays (the seeded classes below hold those
 # readings on JQKA and TJQKA), a CPU-minute on 24 cards: make slow runs them
-@pytest.mark.parametrize("terms", [(None, ()), pytest.param(OTHER, marks=pytest.mark.slow),
+# The default's forcing, too: its option values are held to the naive tree on four 9TJQKA
+# situations (test_stud_advise) and to the card engine (test_stud_rank_engine), and the tallies
+# of its forced results here under LOWEST, which sums them the same way with another card replaced
+@pytest.mark.parametrize("terms", [pytest.param((None, ()), marks=pytest.mark.slow),
+                                   pytest.param(OTHER, marks=pytest.mark.slow),
                                    pytest.param(CONTINUE, marks=pytest.mark.slow), LOWEST])
 def test_forcing_options_of_9tjqka_equal_the_brute_force(terms):
     """On 24 cards the dealer's 9TJQA fails to qualify and the player forces: play, buy and
@@ -156,8 +160,11 @@ def _engine_records(deck, rules, indices):
     return records_of([solve_chunk(*chunk)])
 
 
-@pytest.mark.parametrize("terms", [(None, ()), OTHER, CONTINUE, LOWEST])
-def test_engine_class_records_of_9tjqka_equal_the_walker(terms):
+# 25 seeded classes under L10 (its walker is the forcing check's), 15 under the defaults and 10 under
+# OTHER and CONTINUE, whose pays the seeded JQKA classes above also hold (a walker new to a class
+# prices it in about 0.4 s on 24 cards)
+@pytest.mark.parametrize("terms, count", [((None, ()), 15), (OTHER, 10), (CONTINUE, 10), (LOWEST, 25)])
+def test_engine_class_records_of_9tjqka_equal_the_walker(terms, count):
     """Seeded 9TJQKA classes (and a straight flush's): the engine's best option, value and
     per-result probability, net and squared net over its denominator L, exactly."""
     from combin.stud.draw.options import option_keys
@@ -165,7 +172,7 @@ def test_engine_class_records_of_9tjqka_equal_the_walker(terms):
     deck, rules = Deck.parse("9TJQKA"), _rules(terms)
     walker = _made(LeafWalker, "9TJQKA", terms)
     _, hands, ups, weights = situations(deck)
-    picked = random.Random(3).sample(range(len(weights)), 25)
+    picked = random.Random(3).sample(range(len(weights)), count)
     flush = [i for i, hand in enumerate(hands.tolist()) if hand == [28, 32, 36, 40, 44]]
     scale, records = _engine_records(deck, rules, picked + flush[:1])
     keys = option_keys(rules)

@@ -89,10 +89,11 @@ def test_l12_on_9tjqka_a_one_card_exchange_agrees():
 
 
 def _l12_figure(deck, game, reading, tmp_path):
-    from combin.stud.game.run import run_game
-    sheet, _ = run_game(deck, game.resolve(interpret={"L12": reading}), workers=0,
-                        store_path=tmp_path / "s.sqlite", chunk=256, stream=io.StringIO())
-    return dict((row[0], row[1]) for row in sheet.sections["summary"])["expected result per Ante"]
+    """The exact game's expected result per Ante (the run of a solve: no round counted card by card)."""
+    from combin.stud.game.remedy import exact_run
+    run = exact_run(deck, game.resolve(interpret={"L12": reading}), store_path=tmp_path / "s.sqlite",
+                    chunk=256, stream=io.StringIO())
+    return dict((row[0], row[1]) for row in run.sheet.sections["summary"])["expected result per Ante"]
 
 
 def _no_sixth():
