@@ -22,6 +22,7 @@ PYTHON ?= python3
 # the tests start would compile again what it imports (sympy's thousands of modules: 6 s a
 # process; combin's: about 0.4 CPU-s a game command).
 unexport PYTHONDONTWRITEBYTECODE
+
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev

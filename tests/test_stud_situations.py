@@ -7,7 +7,7 @@ import pytest
 
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
-from combin.stud.core.classes import SUIT_PERMUTATIONS, canonical_hands, situations
+from combin.stud.core.classes import SUIT_PERMUTATIONS, canonical_hands, list_situations, situations
 from combin.stud.core.values import hand_table, lex_index
 
 
@@ -74,3 +74,14 @@ def test_a_situation_is_relabelled_onto_its_class_as_the_class_list_numbers_it()
     assert reached == Counter(listed)
     with pytest.raises(CombinError, match="five cards"):
         relabelling_of(deck, cards[:4], cards[5])
+
+
+def test_a_deck_is_listed_once_and_each_call_gets_its_own_arrays():
+    """situations keeps a deck's listing (the 52-card one takes about 10 s): a caller that
+    changes its arrays changes nothing another call gets, and the kept listing is the fresh one."""
+    deck = Deck.parse("TJQKA")
+    first = situations(deck)
+    for array in first:
+        array[:] = 0
+    again, fresh = situations(deck), list_situations(deck)
+    assert all((a == b).all() for a, b in zip(again, fresh)) and int(again[3].sum()) == 15504 * 15

@@ -27,7 +27,7 @@ from combin.stud.core.deck import Deck
 from combin.errors import CombinError
 from combin.stud.core.values import hand_table, lex_index
 
-__all__ = ["Situations", "SUIT_PERMUTATIONS", "canonical_hands", "situations", "situations_in_rows", "class_of", "relabelling_of"]
+__all__ = ["Situations", "SUIT_PERMUTATIONS", "canonical_hands", "situations", "list_situations", "situations_in_rows", "class_of", "relabelling_of"]
 
 Array = NDArray[Any]
 #: The classes of a range of hands: ``(rows, hands, up, weights)`` (see :func:`situations`).
@@ -182,6 +182,29 @@ def situations(deck: Deck) -> Situations:
     >>> rows, hands, up, weights = situations(Deck.parse("JQKA"))
     >>> len(rows), int(weights.sum()) == 4368 * 11   # C(16, 5) hands, 11 up cards each
     (2424, True)
+
+    A process lists a deck's classes once (the last two decks are kept: the 52-card deck's
+    5,649,150 classes take about 10 s and 360 MB) and each call gets its own copy of the arrays:
+
+    >>> again = situations(Deck.parse("JQKA"))
+    >>> again[0] is not rows and all((a == b).all() for a, b in zip(again, (rows, hands, up, weights)))
+    True
+    """
+    rows, hands, up, weights = _kept(deck)
+    return rows.copy(), hands.copy(), up.copy(), weights.copy()
+
+
+@lru_cache(maxsize=2)
+def _kept(deck: Deck) -> Situations:
+    return list_situations(deck)
+
+
+def list_situations(deck: Deck) -> Situations:
+    """:func:`situations` computed afresh (what a timing measures), never kept.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> [len(array) for array in list_situations(Deck.parse("JQKA"))]
+    [2424, 2424, 2424, 2424]
     """
     table = hand_table(deck)
     rows, hand_weights = canonical_hands(deck)
