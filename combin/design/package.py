@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from math import lcm
 
 from combin.files import display
 from combin.core.analysis import select_wager
@@ -240,7 +241,7 @@ def package(bets: Sequence[Bet], *, paytable: str | None = None, decks: object =
     return settle(game.id, space, used, sheets, payouts)
 
 
-def _reader(table: Mapping[Any, Fraction], read: Callable[[Any], Any]) -> Callable[[Any], Fraction]:
+def _reader(table: Mapping[Any, int], read: Callable[[Any], Any]) -> Callable[[Any], int]:
     """The net payout of an outcome of the joint space: ``table`` at the outcome ``read`` picks."""
     return lambda outcome: table[read(outcome)]
 
@@ -253,30 +254,40 @@ def settle(game_id: str, space: Any, bets: Sequence[Bet], sheets: Sequence[ParSh
     ``payouts[i]`` maps an outcome to the net payout per unit of bet ``i``;
     ``reads[i]`` (optional) first turns an outcome of ``space`` into the outcome
     that bet settles on -- one hand of a deal of several hands, when each wager
-    reads one hand.  Counts stay integers and payouts Fractions throughout.
+    reads one hand.  The sums over outcomes are Python integers (payouts and stakes
+    scaled to whole numbers), divided once at the end into Fractions.
     """
     count = len(bets)
-    stakes = [bet.stake for bet in bets]
-    sums = [Fraction(0)] * count
-    products = [[Fraction(0)] * count for _ in range(count)]
-    distribution: Counter[Fraction] = Counter()
+    # L: the least common denominator of every payout; W: of every stake.  A payout x is the
+    # integer x L over L, a stake s the integer s W over W, so every sum below is an integer
+    # and each figure one division at the end.
+    scale = lcm(*(Fraction(x).denominator for table in payouts for x in table.values()))
+    weight = lcm(*(Fraction(bet.stake).denominator for bet in bets))
+    stakes = [int(Fraction(bet.stake) * weight) for bet in bets]
+    tables = [{key: int(Fraction(x) * scale) for key, x in table.items()} for table in payouts]
+    sums = [0] * count
+    products = [[0] * count for _ in range(count)]
+    distribution: Counter[int] = Counter()          # the stakes' net, times W L
     winners: Counter[int] = Counter()
     readers = [table.__getitem__ if reads is None else _reader(table, reads[i])
-               for i, table in enumerate(payouts)]
+               for i, table in enumerate(tables)]
     for outcome, combinations in space.items():
         nets = [read(outcome) for read in readers]
-        distribution[sum((s * x for s, x in zip(stakes, nets)), Fraction(0))] += combinations
-        winners[sum(x > 0 for x in nets)] += combinations
+        distribution[sum(s * x for s, x in zip(stakes, nets))] += combinations
+        winners[sum(x > 0 for x in nets)] += combinations         # x L > 0 exactly when x > 0
         for i in range(count):
             sums[i] += combinations * nets[i]
             for j in range(i, count):
                 products[i][j] += combinations * nets[i] * nets[j]
-    means = [total / space.cycle for total in sums]
+    means = [Fraction(total, scale * space.cycle) for total in sums]
     covariance = [[Fraction(0)] * count for _ in range(count)]
     for i in range(count):
         for j in range(i, count):
-            covariance[i][j] = covariance[j][i] = products[i][j] / space.cycle - means[i] * means[j]
-    ordered = tuple(sorted(((net, c) for net, c in distribution.items() if c), reverse=True))
+            covariance[i][j] = covariance[j][i] = (Fraction(products[i][j], scale * scale * space.cycle)
+                                                   - means[i] * means[j])
+    # K / (W L) is one-to-one on the integers K: the nets stay distinct as Fractions
+    ordered = tuple(sorted(((Fraction(net, weight * scale), c) for net, c in distribution.items() if c),
+                           reverse=True))
     return Package(game_id, space.shoe, space.method, space.cycle, tuple(bets), tuple(sheets),
                    ordered, tuple(means), tuple(tuple(row) for row in covariance),
                    tuple(sorted((k, c) for k, c in winners.items() if c)))
