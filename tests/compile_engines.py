@@ -11,10 +11,24 @@ processes of their own, beside mypy, and this with no argument compiles both in 
 here is a check; the suite runs without it.
 """
 
+import os
+import shutil
 import sys
+import tempfile
 
 
 def main(engines: list[str]) -> None:
+    # the rank engine's tables come from the user's cache folder once built (combin.running.cache):
+    # built here in an empty one, so that their kernels are compiled too, as the suite (its own
+    # empty cache folder) needs them
+    os.environ["COMBIN_CACHE_DIR"] = folder = tempfile.mkdtemp(prefix="combin-compile-")
+    try:
+        _compile(engines)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _compile(engines: list[str]) -> None:
     from combin.stud.core.classes import situations
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import load_rules
