@@ -100,7 +100,7 @@ class DrawOracle:
         self.position = {card: p for p, card in enumerate(base.cards)}
         self.rank = np.array([card >> 2 for card in base.cards], dtype=np.int64)
         self.key_of_level = sorted(set(base.keys))
-        self._pays = {}
+        self._pays, self._wins, self._levels = {}, {}, {}
         self.ante_win = int(rules.ante_win)
         self.bet = int(rules.bet)
         self.loss = 1 + self.bet
@@ -118,6 +118,24 @@ class DrawOracle:
             best = max(rank_key(list(five)) for five in combinations(cards, 5))
             self._pays[key] = int(self.base._read_pays(list(cards), best))
         return self._pays[key]
+
+    def _win(self, mask):
+        """What a win pays (Ante and Bet) to the player's final cards, the bit ``mask`` of their
+        positions: remembered by mask (a draw's rows repeat the same hands)."""
+        if mask not in self._wins:
+            cards = [card for p, card in enumerate(self.base.cards) if mask >> p & 1]
+            self._wins[mask] = self.ante_win + self.bet * self._pay(cards)
+        return self._wins[mask]
+
+    def _settled(self, level):
+        """``(the Ante pay when the dealer does not qualify, the win's label)`` of a player's
+        hand of ``level``, remembered by level."""
+        if level not in self._levels:
+            key = self.key_of_level[level]
+            take = Fraction(self.base.take(key))
+            assert take.denominator == 1
+            self._levels[level] = (int(take), _WIN + _CLASSES.index(class_name(key)))
+        return self._levels[level]
 
     def _level(self, masks, size):
         """Level of the best five of each mask of ``size`` (5 or 6) cards."""
@@ -157,13 +175,10 @@ class DrawOracle:
         kept_mask = sum(1 << p for p in kept)
         player_mask = kept_mask + bits[draws].sum(axis=1)
         player_level = self._level(player_mask, 5 + (kind == "buy"))
-        wins = np.array([self.ante_win + self.bet * self._pay(
-            [self.base.cards[p] for p in kept] + [self.base.cards[p] for p in unseen[row]])
-            for row in draws.tolist()], dtype=np.int64)
-        keys = [self.key_of_level[v] for v in player_level.tolist()]
-        assert all(Fraction(self.base.take(k)).denominator == 1 for k in keys)
-        takes = np.array([int(self.base.take(k)) for k in keys], dtype=np.int64)
-        win_label = np.array([_WIN + _CLASSES.index(class_name(k)) for k in keys], dtype=np.int64)
+        wins = np.array([self._win(mask) for mask in player_mask.tolist()], dtype=np.int64)
+        settled = [self._settled(v) for v in player_level.tolist()]
+        takes = np.array([take for take, _ in settled], dtype=np.int64)
+        win_label = np.array([label for _, label in settled], dtype=np.int64)
         qualify = self.base.qualify
         lp = player_level[:, None]
         showdown = np.where(lp > dealer_level, wins[:, None], np.where(lp == dealer_level, 0, -self.loss))

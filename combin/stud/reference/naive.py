@@ -5,8 +5,9 @@ exchange or sixth card, every four hidden dealer cards, and, when the dealer
 does not qualify, every card that could replace its highest card (its lowest
 under L10=replace-lowest-once) when the player forces.  At each decision it takes the better branch (fold or play
 after a draw; take the Ante pay or force, with the dealer's five in view), and
-it averages each chance node with :class:`~fractions.Fraction`, so its values
-are exact by construction.  It has its own plain hand comparison
+it averages each chance node with :class:`~fractions.Fraction` (the dealer's
+hands of a showdown counted as won, tied or lost, and the three nets multiplied
+once), so its values are exact by construction.  It has its own plain hand comparison
 (:func:`plain_value`: the class of :func:`combin.core.cards.hand_class`, then
 the ranks by count and height, written from the rules) and shares nothing with
 the fast engine (:mod:`combin.stud.draw.advise`) except the Bet pays per hand
@@ -133,25 +134,35 @@ class Walker:
         player = (best, bet_pay(self.rules, hand))
         read = name if self.dealt_name is None else self.dealt_name
         take = self.take_high if read in _STRAIGHT_OR_BETTER else self.take_low
-        total, count = Fraction(0), 0
+        # a showdown against a qualifying dealer is won, tied or lost: each hidden four is
+        # counted by its showdown, and the three nets (settle's) multiplied once at the end;
+        # a forced dealer's value is summed the same way over its replacement cards
+        won = self.settle(player, (-1, ()))             # below every hand: the win's net
+        lost = self.settle(player, (99, ()))            # above every hand: the loss's net
+        showdowns = Counter[int]()
+        forced, count = Fraction(0), 0
         for hidden in combinations(pool, 4):
             dealer = (self.up,) + hidden
             qualified, value = self.dealer(dealer)
             count += 1
             if qualified:
-                total += self.settle(player, value)
+                showdowns[(best > value) - (best < value)] += 1
                 continue
             gone = self.replaced(dealer, key=lambda card: card >> 2)
             rest = [card for card in dealer if card != gone]
             left = [card for card in pool if card not in hidden]
             if self.force_fee is None:
                 raise CombinError("the naive walk forces a dealer who does not qualify: the game has no force fee")
-            force = Fraction(0)
+            after = Counter[int]()
             for new in left:
                 qualified, value = self.dealer(rest + [new])
-                force += (self.settle(player, value) if qualified else 0) - self.force_fee
-            total += max(Fraction(take), force / len(left))
-        return total / count
+                if qualified:
+                    after[(best > value) - (best < value)] += 1
+            # the mean over the replacement cards of (the showdown's net, 0 if the dealer still
+            # does not qualify) less the fee
+            force = (after[1] * won + after[-1] * lost) / len(left) - self.force_fee
+            forced += max(Fraction(take), force)
+        return (showdowns[1] * won + showdowns[-1] * lost + forced) / count
 
     def draw(self, kept: Iterable[int], pool: Sequence[int], size: int) -> Fraction:
         """Fee, then ``size`` new cards, then the better of fold (-1) or play."""
