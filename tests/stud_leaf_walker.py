@@ -283,12 +283,20 @@ class LeafWalker:
         level[masks6] = best
         self.level = level
         # the net of a win (Ante win + Bet x its pay) of every five- and six-card mask
+        # (a hand's pay is that of every hand its suits relabel it to: read once per pattern, the
+        # sorted ranks and the sorted rank sets of its suits)
         win_of = np.zeros(1 << n, dtype=np.int64)
+        read = {}
         for hand_masks, hands in ((base.masks, base.hands), (masks6, sixes.tolist())):
             for mask, hand in zip(hand_masks.tolist(), hands):
-                pay = base._read_pays([cards[p] for p in hand], key_of_level[level[mask]])
-                assert Fraction(pay).denominator == 1
-                win_of[mask] = self.ante_win + self.bet * int(pay)
+                held = [cards[p] for p in hand]
+                pattern = (tuple(sorted(c >> 2 for c in held)),
+                           tuple(sorted(tuple(c >> 2 for c in held if c & 3 == s) for s in range(4))))
+                if pattern not in read:
+                    pay = base._read_pays(held, key_of_level[level[mask]])
+                    assert Fraction(pay).denominator == 1
+                    read[pattern] = self.ante_win + self.bet * int(pay)
+                win_of[mask] = read[pattern]
         self.win_of = win_of
         takes = [base.take(key) for key in key_of_level]
         assert all(Fraction(t).denominator == 1 for t in takes)
