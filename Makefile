@@ -1,8 +1,8 @@
 # combin -- the two commands a newcomer needs:
 #   make tables   set up a virtual environment, install combin, regenerate tables/
-#   make test     the same set-up, then mypy (the engine core; audit, documents, render,
-#                 store, executor, fileio and the stud engine strict) beside the compile of the
-#                 numba engines, then the test suite in two processes
+#   make test     the same set-up with the compile of the numba engines beside it, mypy (the
+#                 engine core; audit, documents, render, store, executor, fileio and the stud
+#                 engine strict), then the test suite in two processes
 #                 (installing Debian's chromium, chromium-driver, LibreOffice and poppler-utils
 #                 for the browser, spreadsheet and PDF tests)
 # Also: make docs (the documentation site in build/docs/html, warnings as errors),
@@ -26,6 +26,7 @@ unexport PYTHONDONTWRITEBYTECODE
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
+ENGINES := $(VENV)/.installed-engines
 
 WORKERS      ?= 2
 LUNAR_SAMPLE ?= 2000
@@ -39,10 +40,17 @@ GAME_DIR     := tables/lunar/game
 all: tables
 
 # pip installs without byte-compiling every module it installs (47 s with, 22 s without): Python
-# writes a module's bytecode when a process first imports it (below), only for what is imported
-$(STAMP): setup.cfg pyproject.toml
+# writes a module's bytecode when a process first imports it (below), only for what is imported.
+# What the compile of the numba engines imports (numba, numpy, more-itertools; numba reads yaml
+# when it is there) comes first, so that make test compiles the engines on the core pip leaves
+# idle while it installs the rest.
+$(ENGINES): setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --no-compile 'numba>=0.58' 'numpy>=1.26' 'more-itertools>=10.0' pyyaml
+	touch $(ENGINES)
+
+$(STAMP): $(ENGINES)
 	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev,plots,docs]'
 	touch $(STAMP)
 
@@ -57,18 +65,19 @@ tables: $(STAMP)
 # and no shared temporary file (tmp_path).  The 60 slowest tests are listed at the end, for the suite's time.
 TEST_WORKERS ?= 2
 
-test: $(STAMP) browser
+test: browser
 	$(MAKE) --no-print-directory -j3 typecheck compiled-rank compiled-cards
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=60
 
 # numba's compiled engines, cached once beside mypy's run: on a fresh clone the test processes
 # would each compile them at the same moment (tests/compile_engines.py says what it runs).  The
-# rank engine (about 50 CPU-s) and the card-by-card kernel (30) compile in processes of their own,
-# beside mypy's two runs (30): 82 s one after the other, about a minute side by side on 2 cores.
+# rank engine (about 65 CPU-s with its tables) and the card-by-card kernel (35) compile in
+# processes of their own, from the source tree (PYTHONPATH=.), as soon as what they import is
+# installed: beside pip's install of the rest (24 s on one core), then beside mypy's two runs (34).
 compiled: compiled-rank compiled-cards
 
-compiled-rank compiled-cards: $(STAMP)
-	$(BIN)/python tests/compile_engines.py $(@:compiled-%=%)
+compiled-rank compiled-cards: $(ENGINES)
+	PYTHONPATH=. $(BIN)/python tests/compile_engines.py $(@:compiled-%=%)
 
 # The workbench page is tested in a real headless Chromium driven by chromedriver (Debian's
 # chromium and chromium-driver), the re-pricing xlsx recalculated by LibreOffice headless
