@@ -86,7 +86,7 @@ from pathlib import Path
 from combin.running.store import Store
 start = float(sys.argv[2])
 for attempt in range(20):
-    time.sleep(max(0.0, start + attempt / 4 - time.time()))
+    time.sleep(max(0.0, start + attempt / 10 - time.time()))     # an attempt takes a few ms
     with Store(Path(sys.argv[1]) / f"new-{attempt}.sqlite") as store:
         key = store.begin({"command": "race"}, 7)
         store.save(key, int(sys.argv[3]), {"chunk": int(sys.argv[3])})
