@@ -1,4 +1,4 @@
-"""Compile the numba engines once, before the suite: ``make test`` runs this beside mypy.
+"""Compile the numba engines once, before the suite: ``make test`` runs this beside pip and mypy.
 
 numba keeps each compiled function in its cache (``__pycache__`` beside the source).  On a fresh
 clone the first process that calls a kernel compiles it -- about a CPU-minute for the rank engine
@@ -7,7 +7,8 @@ the cache is written: both test workers and the processes the tests start (two g
 at once compiled the engines side by side, 122 s for a test that takes 20 s once they are cached).
 One exact JQKA game calls both engines: the rank engine prices its classes (``rank``), the
 card-by-card engine counts the round's distribution (``cards``); ``make test`` compiles the two in
-processes of their own, beside mypy, and this with no argument compiles both in turn.  Nothing
+processes of their own, from the source tree, as soon as numba and numpy are installed (beside
+pip's install of the rest, then mypy), and this with no argument compiles both in turn.  Nothing
 here is a check; the suite runs without it.
 """
 
