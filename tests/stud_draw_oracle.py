@@ -100,7 +100,7 @@ class DrawOracle:
         self.position = {card: p for p, card in enumerate(base.cards)}
         self.rank = np.array([card >> 2 for card in base.cards], dtype=np.int64)
         self.key_of_level = sorted(set(base.keys))
-        self._pays, self._wins, self._levels = {}, {}, {}
+        self._wins, self._levels = {}, {}
         self.ante_win = int(rules.ante_win)
         self.bet = int(rules.bet)
         self.loss = 1 + self.bet
@@ -112,19 +112,13 @@ class DrawOracle:
     def keys(self):
         return option_keys(self.rules)
 
-    def _pay(self, cards):
-        key = frozenset(cards)
-        if key not in self._pays:
-            best = max(rank_key(list(five)) for five in combinations(cards, 5))
-            self._pays[key] = int(self.base._read_pays(list(cards), best))
-        return self._pays[key]
-
     def _win(self, mask):
         """What a win pays (Ante and Bet) to the player's final cards, the bit ``mask`` of their
         positions: remembered by mask (a draw's rows repeat the same hands)."""
         if mask not in self._wins:
             cards = [card for p, card in enumerate(self.base.cards) if mask >> p & 1]
-            self._wins[mask] = self.ante_win + self.bet * self._pay(cards)
+            best = max(rank_key(list(five)) for five in combinations(cards, 5))
+            self._wins[mask] = self.ante_win + self.bet * int(self.base.pays(cards, best))
         return self._wins[mask]
 
     def _settled(self, level):

@@ -46,7 +46,7 @@ two thousand Ante in size, so every sum of squares stays below 1e15.
 Why it is independent.  Hands are ranked by this test package's own
 evaluator (:func:`stud_oracle.rank_key`, through ``Oracle.level_of_mask``:
 the level of a five-card bit mask; a six-card hand's level is the best of its
-six fives, taken here), the Bet's pays are read as ``Oracle._read_pays``
+six fives, taken here), the Bet's pays are read as ``Oracle.pays``
 reads them (the rules data and :func:`combin.lunar.bet.hand_bet_pays`), the
 Ante pay against a non-qualifying dealer by ``Oracle.take``.  Nothing of
 ``combin.stud``'s counting (kernel, advise, values, dealer, force, drawgame,
@@ -282,21 +282,14 @@ class LeafWalker:
             best = np.maximum(best, level[masks6 & ~(np.int64(1) << sixes[:, column])])
         level[masks6] = best
         self.level = level
-        # the net of a win (Ante win + Bet x its pay) of every five- and six-card mask
-        # (a hand's pay is that of every hand its suits relabel it to: read once per pattern, the
-        # sorted ranks and the sorted rank sets of its suits)
+        # the net of a win (Ante win + Bet x its pay) of every five- and six-card mask (the pay
+        # read once per suit pattern: Oracle.pays)
         win_of = np.zeros(1 << n, dtype=np.int64)
-        read = {}
         for hand_masks, hands in ((base.masks, base.hands), (masks6, sixes.tolist())):
             for mask, hand in zip(hand_masks.tolist(), hands):
-                held = [cards[p] for p in hand]
-                pattern = (tuple(sorted(c >> 2 for c in held)),
-                           tuple(sorted(tuple(c >> 2 for c in held if c & 3 == s) for s in range(4))))
-                if pattern not in read:
-                    pay = base._read_pays(held, key_of_level[level[mask]])
-                    assert Fraction(pay).denominator == 1
-                    read[pattern] = self.ante_win + self.bet * int(pay)
-                win_of[mask] = read[pattern]
+                pay = base.pays([cards[p] for p in hand], key_of_level[level[mask]])
+                assert Fraction(pay).denominator == 1
+                win_of[mask] = self.ante_win + self.bet * int(pay)
         self.win_of = win_of
         takes = [base.take(key) for key in key_of_level]
         assert all(Fraction(t).denominator == 1 for t in takes)

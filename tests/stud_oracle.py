@@ -89,7 +89,11 @@ class Oracle:
                                  dtype=np.int64)
 
     def pays(self, hand_cards, key):
-        pattern = (tuple(sorted(c // 4 for c in hand_cards)), len({c % 4 for c in hand_cards}))
+        """The Bet's pay of a hand of five or six cards whose best five is ``key``, read once per
+        suit pattern: the sorted ranks and the sorted rank sets of its suits (two hands of one
+        pattern are the same hand with its suits relabelled)."""
+        pattern = (tuple(sorted(c >> 2 for c in hand_cards)),
+                   tuple(sorted(tuple(sorted(c >> 2 for c in hand_cards if c & 3 == s)) for s in range(4))))
         if pattern not in self._pays:
             self._pays[pattern] = self._read_pays(hand_cards, key)
         return self._pays[pattern]
