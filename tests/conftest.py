@@ -1,6 +1,9 @@
 """Shared fixtures: outcome spaces are computed once per test session (once in each worker
 process of a parallel run, make test's pytest-xdist: a session fixture is never shared between
-workers, so each must be cheap or worth building twice, and must use no fixed port or file)."""
+workers, so each must be cheap or worth building twice, and must use no fixed port or file).
+One is shared between the workers: :func:`jqka_store`, the exact JQKA game's store, made by
+whichever worker asks first (the suite's own folder, :func:`pytest_configure`, is the workers'
+too: they inherit it from the process that starts them)."""
 
 import os
 import tempfile
@@ -72,6 +75,44 @@ def dask_cluster():
                                dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
     with cluster:
         yield cluster
+
+
+#: What :func:`jqka_store` holds: the default Lunar game on JQKA, exact (its classes and its
+#: round), and the run at the regulation's draw fee that ``solve lunar --vary draws.fee`` starts
+#: from (a game file's run, keyed by its text).
+JQKA_RUNS = (["game", "lunar", "--deck", "JQKA", "--workers", "0"],
+             ["solve", "lunar", "--vary", "draws.fee", "--deck", "JQKA", "--target-edge=-500%"])
+
+
+@pytest.fixture(scope="session")
+def jqka_store():
+    """``fill(path)``: writes at ``path`` a copy of a store that holds :data:`JQKA_RUNS`, for
+    the tests whose subject is what a command does with a finished run (its tables, its JSON, a
+    remedy's steps), not the run: about 15 CPU-seconds once in the suite, where each such test
+    ran the game again.  The runs are the command line's own (``combin.cli.main``, in this
+    process); the first worker to ask makes the store under a lock while the other waits, and
+    a test gets its own copy, so nothing a test does reaches another.  Every run the suite
+    checks is still run from nothing by the tests of the engines, the store and the commands."""
+    import contextlib
+    import fcntl
+    import io
+    import shutil
+    from combin.cli import main
+    folder = os.environ.get("COMBIN_CACHE_DIR") or tempfile.gettempdir()
+    path = os.path.join(folder, "jqka-store.sqlite")
+    with open(path + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(path):
+            making = path + f".{os.getpid()}"
+            for argv in JQKA_RUNS:
+                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                    assert main(["-q", *argv, "--store", making]) == 0, argv
+            os.replace(making, path)
+
+    def fill(target):
+        shutil.copyfile(path, target)
+        return target
+    return fill
 
 
 _OWN_CACHE: list[str] = []

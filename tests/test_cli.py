@@ -280,14 +280,18 @@ def _examples():
     return found
 
 
-def test_every_help_example_runs_as_described(tmp_path):
+def test_every_help_example_runs_as_described(tmp_path, jqka_store):
     """Each ``combin COMMAND --help`` example runs (a real process, in one folder, in the order
     printed: paytable's example writes the file its next example reads) with ``-q``, exit 0 and
     nothing but its result (not a byte on stderr: every command's ``-q``); an ``--out`` the example (or its comment) calls a folder is a
-    folder of CSV files, any other ``--out`` or ``--plot`` one regular file."""
+    folder of CSV files, any other ``--out`` or ``--plot`` one regular file.  The folder's
+    default store holds the exact JQKA game (the variants example reads its default row there,
+    as it would after ``combin game lunar --deck JQKA``; its other row is run)."""
     import os
     from pathlib import Path
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    (tmp_path / "build").mkdir()
+    jqka_store(tmp_path / "build" / "combin-store.sqlite")
     (tmp_path / "m8n.toml").write_text(     # the workbench example's own paytable file
         '[[paytable]]\nwager = "eclipse.moon8"\nid = "M8N"\ncitation = "a test"\n'
         '[paytable.pays]\nplayer_wins_three_card_8 = "30 to 1"\n')

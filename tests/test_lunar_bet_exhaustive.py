@@ -23,7 +23,7 @@ from combin.running.progress import StderrProgress
 from combin.errors import CombinError
 from combin.lunar.bet import bet_distribution, bet_pays
 from combin.lunar.bet_exhaustive import (
-    RULES, bet_distribution_exhaustive, bet_hands,
+    RULES, bet_distribution_exhaustive, bet_distributions_exhaustive, bet_hands,
 )
 from combin.core.cards import ACE, CLASSES, KING, TEN, parse_cards
 from combin.lunar.classes import class_counts
@@ -199,6 +199,12 @@ def test_best_pair_adds_a_second_pay_or_nothing(five_card):
             assert paid - PAYS[best] in second_pays
     # The rule changes what a hand pays, never its best class.
     assert marginal(five_card["best-pair"]) == marginal(five_card["first-only"])
+
+
+def test_one_sweep_gives_each_reading_its_own_sweep(five_card):
+    """The audit's sweep (both readings from the best-pair keys) equals a sweep per reading."""
+    swept = bet_distributions_exhaustive(5)
+    assert sorted(swept) == sorted(RULES) and all(swept[rule] == five_card[rule] for rule in RULES)
 
 
 @pytest.mark.slow

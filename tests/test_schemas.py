@@ -29,7 +29,7 @@ COMMANDS = {
     "lunar_strategy": ["lunar", "strategy", "AS KD TH TC JD", "--up", "QS", "--deck", "TJQKA"],
     "lunar_simulation": ["lunar", "simulate", "--deck", "JQKA", "--rounds", "50"],
     "remedy": ["solve", "lunar", "--vary", "draws.fee", "--deck", "JQKA", "--target-edge=-500%"],
-    "variants": ["lunar", "variants", "--deck", "JQKA", "--only", "draw-fee-2"],
+    "variants": ["lunar", "variants", "--deck", "JQKA", "--only", "no-exchange"],
 }
 
 
@@ -38,8 +38,10 @@ def test_every_format_has_a_command_here():
 
 
 @pytest.mark.parametrize("kind", sorted(COMMANDS))
-def test_the_command_json_validates(capsys, kind, tmp_path):
+def test_the_command_json_validates(capsys, kind, tmp_path, request):
     store = ["--store", str(tmp_path / "store.sqlite")] if kind in ("lunar_game", "remedy", "variants") else []
+    if kind in ("remedy", "variants"):     # the JSON of finished runs: the JQKA game's and the remedy's first
+        request.getfixturevalue("jqka_store")(tmp_path / "store.sqlite")
     if kind == "lunar_simulation":        # the rounds play the strategy of an exact run's shards
         shards = str(tmp_path / "shards")
         assert main(["-q", "game", "lunar", "--deck", "JQKA", "--shards", shards, "--shard-count", "2",
@@ -65,8 +67,8 @@ def test_a_schema_rejects_what_it_must():
     assert load("document")["$id"] == "urn:combin:schema:document"
 
 
-def test_the_lunar_game_schema_asks_for_the_sd_and_the_returns(tmp_path, capsys):
-    store = ["--store", str(tmp_path / "store.sqlite"), "--workers", "0"]
+def test_the_lunar_game_schema_asks_for_the_sd_and_the_returns(tmp_path, capsys, jqka_store):
+    store = ["--store", str(jqka_store(tmp_path / "store.sqlite")), "--workers", "0"]
     assert main(["game", "lunar", "--deck", "JQKA", *store, "--format", "json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert validate(obj) == "lunar_game"

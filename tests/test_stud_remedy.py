@@ -28,9 +28,19 @@ def _rules(values):
     return variant_rules(parse_variant(game_file_text("lunar", values, "t"), "t.toml")).resolve()
 
 
+def _fee_rules(fee):
+    """The game at a whole draw fee, as :func:`solve_remedy` writes it (the same game file text,
+    so the same run in a store)."""
+    title = f"{load_rules('lunar').title}, draws.fee = {fee}"
+    return variant_rules(parse_variant(game_file_text("lunar", [("draws.fee", fee)], title),
+                                       f"draws.fee={fee}")).resolve()
+
+
 @pytest.fixture(scope="module")
-def store(tmp_path_factory):
-    return tmp_path_factory.mktemp("remedy") / "store.sqlite"
+def store(tmp_path_factory, jqka_store):
+    """The module's store: the JQKA game and the run at fee 1 are in it from the start (the
+    suite's :func:`conftest.jqka_store`); the other runs are made here."""
+    return jqka_store(tmp_path_factory.mktemp("remedy") / "store.sqlite")
 
 
 @pytest.fixture(scope="module")
@@ -57,15 +67,15 @@ def test_the_fee_is_solved_exactly_from_one_run(fee_remedy):
 
 
 def _repriced(store):
-    base = exact_run(JQKA, _rules([("draws.fee", 1)]), store_path=store)
-    return fee_values(base, option_keys(_rules([("draws.fee", 1)])), Fraction(1), True)
+    base = exact_run(JQKA, _fee_rules(1), store_path=store)
+    return fee_values(base, option_keys(_fee_rules(1)), Fraction(1), True)
 
 
 def test_a_whole_fee_run_on_its_own_equals_the_re_priced_run(fee_remedy, store):
     """An independent run at fee 4 (the solved fee's lower end) gives exactly what one run at fee 1
     re-prices; V is convex.  Fees 2 and 5 repeat the check in make slow."""
     at = _repriced(store)
-    run = expected(exact_run(JQKA, _rules([("draws.fee", 4)]), store_path=store))
+    run = expected(exact_run(JQKA, _fee_rules(4), store_path=store))
     assert at(Fraction(4))[0] == run == {p.x: p.value for p in fee_remedy.layout}[4]
     values = [at(Fraction(x, 2))[0] for x in range(0, 14)]
     assert all(values[i - 1] - 2 * values[i] + values[i + 1] >= 0 for i in range(1, 13))   # convex
@@ -75,8 +85,7 @@ def test_a_whole_fee_run_on_its_own_equals_the_re_priced_run(fee_remedy, store):
 @pytest.mark.slow      # two more JQKA runs (about 30 CPU-seconds): the fee-4 check above, repeated
 @pytest.mark.parametrize("fee", [2, 5])
 def test_other_whole_fees_equal_the_re_priced_run(store, fee):
-    assert _repriced(store)(Fraction(fee))[0] == expected(exact_run(JQKA, _rules([("draws.fee", fee)]),
-                                                                    store_path=store))
+    assert _repriced(store)(Fraction(fee))[0] == expected(exact_run(JQKA, _fee_rules(fee), store_path=store))
 
 
 def test_the_naive_tree_at_the_solved_fee_agrees_class_by_class(fee_remedy, store):
@@ -91,7 +100,7 @@ def test_the_naive_tree_at_the_solved_fee_agrees_class_by_class(fee_remedy, stor
     from combin.registry import games
     rules = build_rules(next(g for g in games() if g.id == game.game.id), entry, variant).resolve()
     assert rules.draw_fee == fee
-    base = exact_run(JQKA, _rules([("draws.fee", 1)]), store_path=store)
+    base = exact_run(JQKA, _fee_rules(1), store_path=store)
     keys = option_keys(rules)
     draws = [k[0] not in ("fold", "play") for k in keys]
     records = {r.index: r for r in base.records}
