@@ -67,6 +67,7 @@ def test_two_hands_equal_a_plain_enumeration_on_24_cards(ranks):
     assert two_hand_counts(ranks) == plain_pair_counts(ranks)
 
 
+@pytest.mark.slow      # the Lunar audit's joint checks (tests/test_audit_games.py) hold it in make test
 def test_three_hands_equal_a_plain_enumeration_of_every_ordered_triple():
     fast = three_hand_counts("JQKA")
     assert fast == plain_triple_counts("JQKA")

@@ -85,3 +85,31 @@ def test_a_deck_is_listed_once_and_each_call_gets_its_own_arrays():
         array[:] = 0
     again, fresh = situations(deck), list_situations(deck)
     assert all((a == b).all() for a, b in zip(again, fresh)) and int(again[3].sum()) == 15504 * 15
+
+
+def test_a_large_deck_is_kept_in_the_cache_folder_for_the_next_process(tmp_path, monkeypatch):
+    """A deck of CACHED_CARDS cards or more is listed once per cache folder: the file written is
+    read back by the next process (here: the process's own keeping cleared), equal to a fresh
+    listing, in the same int64 arrays; a damaged file is listed again and replaced."""
+    from combin.stud.core import classes
+    monkeypatch.setenv("COMBIN_CACHE_DIR", str(tmp_path))
+    deck = Deck.parse("89TJQKA")
+    assert len(deck) == classes.CACHED_CARDS
+    classes._kept.cache_clear()
+    try:
+        written = situations(deck)
+        files = list(tmp_path.glob("situations-*.npz"))
+        assert len(files) == 1
+        classes._kept.cache_clear()
+        read = situations(deck)
+        fresh = list_situations(deck)
+        assert all(a.dtype == np.int64 and (a == b).all() and (b == c).all()
+                   for a, b, c in zip(read, written, fresh))
+        files[0].write_bytes(files[0].read_bytes()[:-40] + b"\0" * 40)      # damaged
+        classes._kept.cache_clear()
+        assert all((a == c).all() for a, c in zip(situations(deck), fresh))
+        assert list(tmp_path.glob("situations-*.npz")) == files
+        classes._kept.cache_clear()
+        assert all((a == c).all() for a, c in zip(situations(deck), fresh))
+    finally:
+        classes._kept.cache_clear()

@@ -73,17 +73,22 @@ def test_whole_game_equals_brute_force_for_every_strategy(game, interpret, payta
     rules = load_rules(game).resolve(paytable, interpret)
     deck = Deck.parse(ranks)
     brute = brute_totals(rules, deck)
-    for strategy in STRATEGIES:
-        result = whole_game(rules, deck, strategy)
-        total, played, forced = brute[strategy]
+    # every strategy from one pass (whole_games), strategy by strategy against the brute force
+    found = whole_games(rules, deck, STRATEGIES)
+    assert [result.strategy for result in found] == list(STRATEGIES)
+    for result in found:
+        total, played, forced = brute[result.strategy]
         assert result.situations == comb(len(deck), 5) * (len(deck) - 5)
-        assert result.total == total, strategy
-        assert result.chosen["play"] == played, strategy
-        assert result.forced == forced, strategy
+        assert result.total == total, result.strategy
+        assert result.chosen["play"] == played, result.strategy
+        assert result.forced == forced, result.strategy
         assert sum(result.lines.values()) == result.cycle
-    # every strategy from one pass: the same totals, strategy by strategy
-    for result in whole_games(rules, deck, STRATEGIES):
-        assert [result.total, result.chosen["play"], result.forced] == brute[result.strategy]
+    # a strategy alone (whole_game: a pass of that strategy only) adds what it adds in the pass:
+    # the optimal one and the published rules of thumb (the one that reads the up card)
+    for strategy in ("optimal", "thumb"):
+        alone, shared = whole_game(rules, deck, strategy), found[STRATEGIES.index(strategy)]
+        assert (alone.total, alone.chosen, alone.forced, alone.lines) == (
+            shared.total, shared.chosen, shared.forced, shared.lines), strategy
 
 
 def test_forcing_occurs_on_the_small_lunar_deck():

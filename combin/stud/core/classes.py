@@ -27,7 +27,7 @@ from combin.stud.core.deck import Deck
 from combin.errors import CombinError
 from combin.stud.core.values import hand_table, lex_index
 
-__all__ = ["Situations", "SUIT_PERMUTATIONS", "canonical_hands", "situations", "list_situations", "situations_in_rows", "class_of", "relabelling_of"]
+__all__ = ["Situations", "SUIT_PERMUTATIONS", "CACHED_CARDS", "canonical_hands", "situations", "list_situations", "situations_in_rows", "class_of", "relabelling_of"]
 
 Array = NDArray[Any]
 #: The classes of a range of hands: ``(rows, hands, up, weights)`` (see :func:`situations`).
@@ -184,7 +184,10 @@ def situations(deck: Deck) -> Situations:
     (2424, True)
 
     A process lists a deck's classes once (the last two decks are kept: the 52-card deck's
-    5,649,150 classes take about 10 s and 360 MB) and each call gets its own copy of the arrays:
+    5,649,150 classes take about 10 s and 360 MB), and a deck of at least
+    :data:`CACHED_CARDS` cards is kept in the user's cache folder for the next process
+    (:func:`combin.running.cache.cached_arrays`, keyed by the deck and the source of the code
+    that lists them; read back in well under a second); each call gets its own copy of the arrays:
 
     >>> again = situations(Deck.parse("JQKA"))
     >>> again[0] is not rows and all((a == b).all() for a, b in zip(again, (rows, hands, up, weights)))
@@ -194,9 +197,30 @@ def situations(deck: Deck) -> Situations:
     return rows.copy(), hands.copy(), up.copy(), weights.copy()
 
 
+#: The smallest deck whose classes go to the cache folder (24 cards: 9TJQKA's 38,622 classes list
+#: in a tenth of a second; the 52-card deck's in about 10 s, read back from the folder in 0.5 s).
+CACHED_CARDS = 28
+
+#: The narrow types a deck's classes are kept in (rows below C(52, 5) < 2**31, cards and up
+#: cards below 52, weights at most 24 x 47); read back as int64, the arrays :func:`list_situations` makes.
+_KEPT_TYPES = (np.int32, np.int8, np.int8, np.int32)
+
+
 @lru_cache(maxsize=2)
 def _kept(deck: Deck) -> Situations:
-    return list_situations(deck)
+    if len(deck) < CACHED_CARDS:
+        return list_situations(deck)
+    import sys
+    from combin.running.cache import cached_arrays, source_digest
+    from combin.stud.core import deck as deck_module, values
+    names = ("rows", "hands", "up", "weights")
+
+    def build() -> dict[str, Array]:
+        return {name: array.astype(kind) for name, array, kind in zip(names, list_situations(deck), _KEPT_TYPES)}
+    key = f"{deck.text}|{source_digest(sys.modules[__name__], values, deck_module)}"
+    found = cached_arrays("situations", key, build)
+    rows, hands, up, weights = (found[name].astype(np.int64) for name in names)
+    return rows, hands, up, weights
 
 
 def list_situations(deck: Deck) -> Situations:
