@@ -98,8 +98,7 @@ def jqka_store():
     import io
     import shutil
     from combin.cli import main
-    folder = os.environ.get("COMBIN_CACHE_DIR") or tempfile.gettempdir()
-    path = os.path.join(folder, "jqka-store.sqlite")
+    path = os.path.join(os.environ[SESSION_FOLDER], "jqka-store.sqlite")
     with open(path + ".lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not os.path.exists(path):
@@ -116,17 +115,28 @@ def jqka_store():
 
 
 _OWN_CACHE: list[str] = []
+#: The variable naming the session's own folder (what the test processes share: the JQKA store).
+SESSION_FOLDER = "COMBIN_TEST_SESSION_FOLDER"
 
 
 def pytest_configure(config):
     """The suite's cached arrays (combin.running.cache) go to a folder of its own, not the user's cache,
-    removed when the run ends."""
+    and what its processes share to a folder of the session (never kept from one run to the
+    next, whatever the caller's environment); both removed when the run ends.  The process that
+    starts the test workers makes them, and the workers inherit them."""
     if "COMBIN_CACHE_DIR" not in os.environ:
         _OWN_CACHE.append(tempfile.mkdtemp(prefix="combin-test-cache-"))
-        os.environ["COMBIN_CACHE_DIR"] = _OWN_CACHE[0]
+        os.environ["COMBIN_CACHE_DIR"] = _OWN_CACHE[-1]
+    if SESSION_FOLDER not in os.environ:
+        _OWN_CACHE.append(tempfile.mkdtemp(prefix="combin-test-session-"))
+        os.environ[SESSION_FOLDER] = _OWN_CACHE[-1]
 
 
 def pytest_unconfigure(config):
     import shutil
     for folder in _OWN_CACHE:
         shutil.rmtree(folder, ignore_errors=True)
+    for name in ("COMBIN_CACHE_DIR", SESSION_FOLDER):
+        if os.environ.get(name) in _OWN_CACHE:
+            del os.environ[name]
+    _OWN_CACHE.clear()

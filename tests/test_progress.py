@@ -59,11 +59,12 @@ def test_messages_are_prefixed_lines():
 # --- -q after a command, from a store, on a bundle: as real processes ---------------------------
 
 #: Every command's ``--help`` examples run with ``-q`` before the command and an empty stderr
-#: (tests/test_cli.py); these add what they do not hold: ``-q`` after the command, a run read
-#: back from its store, and an evidence bundle written and verified.
+#: (tests/test_cli.py: the variants example runs a JQKA game's chunks, a count its shoes); these
+#: add what they do not hold: ``-q`` after the command, a run read back from its store (the
+#: suite's finished JQKA game, tests/conftest.py::jqka_store), and an evidence bundle written
+#: and verified.
 QUIET_RUNS = [
     ("list",), ("par", "eclipse.sun7"), ("hands", "--cards", "5"),
-    ("game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", "s.sqlite"),
     ("game", "lunar", "--deck", "JQKA", "--workers", "0", "--store", "s.sqlite"),   # read back
     ("audit", "--out", "bundle", "--game", "baccarat", "--rules", "ez", "--rounds", "1000",
      "--hands", "1000", "--shoes", "100", "--workers", "1"),
@@ -71,7 +72,7 @@ QUIET_RUNS = [
 ]
 
 
-def test_quiet_prints_nothing_on_stderr_wherever_it_stands(tmp_path):
+def test_quiet_prints_nothing_on_stderr_wherever_it_stands(tmp_path, jqka_store):
     """``combin -q COMMAND`` (and ``combin COMMAND -q``): a successful run prints its result on
     stdout and nothing at all on stderr -- no progress, no "wrote N files", no throughput, no
     "verified" beside a result, not from a store read back either (the verdict of
@@ -81,6 +82,7 @@ def test_quiet_prints_nothing_on_stderr_wherever_it_stands(tmp_path):
     import sys
     from pathlib import Path
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    jqka_store(tmp_path / "s.sqlite")
     for index, argv in enumerate(QUIET_RUNS):
         flags = ["-q", *argv] if index % 2 else [*argv, "-q"]
         done = subprocess.run([sys.executable, "-m", "combin", *flags], cwd=tmp_path, env=env,

@@ -13,6 +13,7 @@ relabellings map onto its least member.  Each situation of the deck lies in
 exactly one class, so the weights add up to ``C(n, 5) * (n - 5)``.
 """
 
+import sys
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
@@ -22,9 +23,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from combin.stud.core import deck as deck_module, values
 from combin.stud.core.deck import Deck
 
 from combin.errors import CombinError
+from combin.running.cache import cached_arrays, source_digest
 from combin.stud.core.values import hand_table, lex_index
 
 __all__ = ["Situations", "SUIT_PERMUTATIONS", "CACHED_CARDS", "canonical_hands", "situations", "list_situations", "situations_in_rows", "class_of", "relabelling_of"]
@@ -197,8 +200,8 @@ def situations(deck: Deck) -> Situations:
     return rows.copy(), hands.copy(), up.copy(), weights.copy()
 
 
-#: The smallest deck whose classes go to the cache folder (24 cards: 9TJQKA's 38,622 classes list
-#: in a tenth of a second; the 52-card deck's in about 10 s, read back from the folder in 0.5 s).
+#: The smallest deck whose classes go to the cache folder, seven ranks (six, 9TJQKA's 38,622
+#: classes, list in a tenth of a second; the 52-card deck's in about 10 s, read back in 0.5 s).
 CACHED_CARDS = 28
 
 #: The narrow types a deck's classes are kept in (rows below C(52, 5) < 2**31, cards and up
@@ -210,9 +213,6 @@ _KEPT_TYPES = (np.int32, np.int8, np.int8, np.int32)
 def _kept(deck: Deck) -> Situations:
     if len(deck) < CACHED_CARDS:
         return list_situations(deck)
-    import sys
-    from combin.running.cache import cached_arrays, source_digest
-    from combin.stud.core import deck as deck_module, values
     names = ("rows", "hands", "up", "weights")
 
     def build() -> dict[str, Array]:
