@@ -12,7 +12,11 @@
   totals, the sheet, the strategy and the basic strategy, sampling and simulation;
 * :mod:`~combin.stud.reference` -- the references and oracles the tests and
   ``combin audit --verify`` compare the engine with, among them the card-by-card engine
-  (:mod:`~combin.stud.reference.cards`); none is on the path of a command's figures.
+  (:mod:`~combin.stud.reference.cards`).  None prices a class; one serves a figure: the round
+  with the side wager, net by net (its hit frequency), on a deck of at most
+  :data:`~combin.stud.game.run.ROUND_NET_CLASSES` classes is counted by the card-by-card
+  engine for the options the rank engine chose (:mod:`combin.stud.game.round`), a
+  distribution the rank engine does not keep.
 
 No module here names a game: a game's rules are its own package's data
 (:func:`~combin.stud.core.rules.load_rules` reads them through the game's

@@ -1,8 +1,11 @@
 """References and oracles of the stud engine: cross-checks, not the production path.
 
 Each module computes what the rank engine (:mod:`combin.stud.draw.rank`) computes another
-way, so the tests and ``combin audit --verify`` can compare the two; none is on the path
-of a command's figures.
+way, so the tests and ``combin audit --verify`` can compare the two; none prices a class.
+One figure reads the card-by-card engine: the round with the side wager net by net (its hit
+frequency) on decks of at most :data:`~combin.stud.game.run.ROUND_NET_CLASSES` classes
+(:mod:`combin.stud.game.round`: the distribution of each class's chosen option, which the
+rank engine does not keep).
 
 * :mod:`~combin.stud.reference.cards` -- the card-by-card engine: every draw summed one by
   one in its own compiled kernel, and :func:`~combin.stud.reference.cards.advise.advise_cards`
