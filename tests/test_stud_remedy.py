@@ -19,7 +19,7 @@ from combin.stud.core.situation import Situation
 from combin.stud.core.variant import merged_entry, parse_variant, variant_rules
 from combin.stud.draw.options import option_keys
 from combin.stud.game.remedy import (class_steps, exact_run, expected, fee_values, game_file_text, layout_values,
-                                     newton_root, solve_remedy)
+                                     newton_root, rules_at, solve_remedy)
 
 JQKA = Deck.parse("JQKA")
 
@@ -29,11 +29,8 @@ def _rules(values):
 
 
 def _fee_rules(fee):
-    """The game at a whole draw fee, as :func:`solve_remedy` writes it (the same game file text,
-    so the same run in a store)."""
-    title = f"{load_rules('lunar').title}, draws.fee = {fee}"
-    return variant_rules(parse_variant(game_file_text("lunar", [("draws.fee", fee)], title),
-                                       f"draws.fee={fee}")).resolve()
+    """The game at a whole draw fee, as :func:`solve_remedy` runs it (the same run in a store)."""
+    return rules_at(load_rules("lunar"), "draws.fee", Fraction(fee))
 
 
 @pytest.fixture(scope="module")

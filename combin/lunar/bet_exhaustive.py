@@ -299,7 +299,13 @@ def bet_distribution_exhaustive(cards: object, rule: str | None = None, progress
     cards about 8 s under ``best-pair`` (3 s under ``first-only``).
     """
     cards, rule = _check(cards, rule)
-    values, pays, second_level = _paytable()
+    values, pays, _ = _paytable()
+    return _keys(_tally(cards, rule, progress), rule, values, pays, len(values))
+
+
+def _tally(cards: int, rule: L11, progress: Callable[[int, int], None] | None) -> list[int]:
+    """Every hand of *cards* cards counted by key index (``best code * width + second level``)."""
+    values, _, second_level = _paytable()
     width = len(values)
     total = comb(52, cards)
     counts = [0] * ((_NONE + 1) * width)
@@ -318,7 +324,7 @@ def bet_distribution_exhaustive(cards: object, rule: str | None = None, progress
             close()
     if done != total:          # pragma: no cover - would mean a broken dealing scheme
         raise AssertionError(f"dealt {done} hands of {cards} cards, not {total}")
-    return _keys(counts, rule, values, pays, width)
+    return counts
 
 
 def bet_distributions_exhaustive(cards: object, progress: Callable[[int, int], None] | None = None) -> dict[L11, dict[Key, int]]:
@@ -333,10 +339,12 @@ def bet_distributions_exhaustive(cards: object, progress: Callable[[int, int], N
     >>> all(found[rule] == bet_distribution_exhaustive(5, rule) for rule in RULES)
     True
     """
-    both = bet_distribution_exhaustive(cards, L11.BEST_PAIR.value, progress)
+    size, _ = _check(cards, None)
     values, pays, _ = _paytable()
-    first: dict[Key, int] = {}
-    for (name, _), count in both.items():
-        key = (name, pays[name] if name is not None else Fraction(0))
-        first[key] = first.get(key, 0) + count
-    return {L11.BEST_PAIR: both, L11.FIRST_ONLY: first}
+    width = len(values)
+    counts = _tally(size, L11.BEST_PAIR, progress)
+    first = [0] * len(counts)
+    for index, count in enumerate(counts):        # the same hand, its second pay's level dropped
+        first[index - index % width] += count
+    return {L11.BEST_PAIR: _keys(counts, L11.BEST_PAIR, values, pays, width),
+            L11.FIRST_ONLY: _keys(first, L11.FIRST_ONLY, values, pays, width)}

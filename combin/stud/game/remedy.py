@@ -50,7 +50,7 @@ from itertools import combinations, combinations_with_replacement
 from combin.core.pays import PUSH, Pay
 from combin.stud.core.variant import SETTINGS, parse_variant, variant_rules
 
-__all__ = ["VARIES", "Point", "Remedy", "exact_run", "ExactRun", "game_file_text", "newton_root", "solve_remedy",
+__all__ = ["VARIES", "Point", "Remedy", "exact_run", "ExactRun", "game_file_text", "newton_root", "rules_at", "solve_remedy",
            "fee_values", "pay_slope", "layout_values"]
 
 #: What a remedy may vary: the fee of the draws, or one line of the Bet's pays.
@@ -224,14 +224,14 @@ def pay_slope(run: ExactRun, rules: Any, line: str, steps: dict[str, int]) -> Fr
     return Fraction(rules.bet) * Fraction(numerator, run.scale * run.weight)
 
 
-def class_steps(rules_at: Callable[[int], Any], line: str) -> dict[str, int] | None:
+def class_steps(rules_of: Callable[[int], Any], line: str) -> dict[str, int] | None:
     """``{class id: how many times the pay of line a winning Bet's pay holds}``, or ``None`` when
     that number is not one per class: the Bet pay of every five- and six-card hand (a sixth card
     bought: the second combination reads all six), at the line paying 0 and at 1, grouped by the
     class of the best five."""
     from combin.stud.core.rules import bet_pay
     from combin.stud.core.values import best_value, value_class
-    low, high = rules_at(0), rules_at(1)
+    low, high = rules_of(0), rules_of(1)
     found: dict[str, set[Fraction]] = {}
     for cards in _hands():
         name = value_class(best_value(cards)) if len(cards) == 6 else hand_class(cards)
@@ -314,6 +314,24 @@ def _pay_text(x: Fraction) -> str:
     return PUSH.text if x == 0 else Pay.parse(f"{x.numerator} to {x.denominator}").text
 
 
+def rules_at(game: Any, setting: str, x: Fraction, paytable: str | None = None,
+             interpret: dict[str, str] | None = None) -> Any:
+    """The resolved rules of ``game`` (a :class:`~combin.stud.core.rules.StudRules`, maybe of a
+    game file) with ``setting`` at ``x``: the game file :func:`solve_remedy` runs at each step
+    (its text keys the run in a store).
+
+    >>> from combin.stud.core.rules import load_rules, stud_games
+    >>> rules_at(load_rules(stud_games()[0]), "draws.fee", Fraction(2)).draw_fee
+    Fraction(2, 1)
+    """
+    base = game.variant
+    base_values = list(base.values) if base is not None else []
+    root = base.derived_from if base is not None else game.game.id
+    value: Any = int(x) if setting == "draws.fee" else _pay_text(x)
+    text = game_file_text(root, [*base_values, (setting, value)], f"{game.title}, {setting} = {value}")
+    return variant_rules(parse_variant(text, f"{setting}={x}")).resolve(paytable, interpret)
+
+
 def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytable: str | None = None,
                  interpret: dict[str, str] | None = None, per: str = "ante", multiple: Fraction = Fraction(1),
                  workers: int = 0, store_path: Any = None, stream: TextIO | None = None) -> Remedy:
@@ -327,23 +345,18 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
                           f"not {setting[:60]!r}")
     if not game.can_draw:
         raise CombinError(f"{game.title} has no draws to price")
-    base = game.variant
-    base_values = list(base.values) if base is not None else []
-    root = base.derived_from if base is not None else game.game.id
     runs: dict[Fraction, ExactRun] = {}
     log = stream
 
-    def rules_at(x: Fraction) -> Any:
-        value: Any = int(x) if setting == "draws.fee" else _pay_text(x)
-        text = game_file_text(root, [*base_values, (setting, value)], f"{game.title}, {setting} = {value}")
-        return variant_rules(parse_variant(text, f"{setting}={x}")).resolve(paytable, interpret)
+    def rules_of(x: Fraction) -> Any:
+        return rules_at(game, setting, x, paytable, interpret)
 
     def run_at(x: Fraction) -> ExactRun:
         if x not in runs:
             if log is not None:
                 log.write(f"solve: exact run of {deck.text} at {setting} = {x}\n")
                 log.flush()
-            runs[x] = exact_run(deck, rules_at(x), workers, store_path, stream)
+            runs[x] = exact_run(deck, rules_of(x), workers, store_path, stream)
         return runs[x]
 
     start = Fraction(game.entry["draws"]["fee"]) if setting == "draws.fee" else \
@@ -355,7 +368,7 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
     goal = -target - (multiple * side if per == "round" and side is not None else 0)
     remedy = Remedy(setting, per, target, goal, side, multiple if per == "round" else Fraction(0), None, None)
     if setting == "draws.fee":
-        keys = option_keys(rules_at(start))
+        keys = option_keys(rules_of(start))
         every = all(v is not None for r in first.records for v in r.values)
         at = fee_values(first, keys, start, every)
         v0 = expected(first)
@@ -368,12 +381,12 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
                               "paid once, by an option that draws, and is sunk by the decisions after the draw)")
         remedy.layout = [Point(x, at(x)[0], at(x)[1], "run" if x in runs else "re-priced") for x in layout_values(solved)]
     else:
-        _solve_pay(remedy, setting, rules_at, run_at, start)
+        _solve_pay(remedy, setting, rules_of, run_at, start)
     remedy.runs = len(runs)
     return remedy
 
 
-def _solve_pay(remedy: Remedy, setting: str, rules_at: Callable[[Fraction], Any],
+def _solve_pay(remedy: Remedy, setting: str, rules_of: Callable[[Fraction], Any],
                run_at: Callable[[Fraction], ExactRun], start: Fraction) -> None:
     """The Bet pay on one line: exact runs at whole pays only.  A step is Newton's where the run
     gives its slope, else the secant of the two nearest runs; the root between two adjacent whole
@@ -381,14 +394,14 @@ def _solve_pay(remedy: Remedy, setting: str, rules_at: Callable[[Fraction], Any]
     or three adjacent runs lie on a line: a convex function that meets its chord inside is that
     line), else the pair is the bracket."""
     line = setting.rsplit(".", 1)[1]
-    steps = class_steps(lambda pay: rules_at(Fraction(pay)), line)
+    steps = class_steps(lambda pay: rules_of(Fraction(pay)), line)
     goal = remedy.goal
     found: dict[Fraction, Point] = {}
 
     def point(x: Fraction) -> Point:
         if x not in found:
             run = run_at(x)
-            slope = None if steps is None else pay_slope(run, rules_at(x), line, steps)
+            slope = None if steps is None else pay_slope(run, rules_of(x), line, steps)
             found[x] = Point(x, expected(run), slope, "run")
             remedy.points.append(found[x])
         return found[x]
