@@ -133,6 +133,33 @@ def test_bounds_hold_and_pruning_keeps_the_best_two(situation, rules):
     assert set(values) | set(bounds) == set(full)
 
 
+def test_a_runs_record_prices_the_best_and_proves_the_rest_below_it():
+    # what a 52-card run keeps (record without everything): the best option exactly, every option
+    # not priced proven below the best by its bound; the same best and outcomes as pricing all
+    deck, rng = Deck.parse(None), random.Random(41)
+    unpriced = 0
+    for _ in range(12):
+        cards = rng.sample(list(deck.cards), 6)
+        situation = Situation(tuple(cards[:5]), cards[5], deck)
+        if _instant(situation.player):
+            continue
+        full = RankEngine(situation, RULES).record(everything=True)
+        engine = RankEngine(situation, RULES)
+        best, numerators, results = engine.record()
+        assert (best, numerators[best], results) == (full[0], full[1][best], full[2])
+        _, bounds = engine.priced_scaled(runner_up=False)
+        for o, value in enumerate(numerators):
+            if value is None:
+                unpriced += 1
+                assert full[1][o] <= bounds[o] < full[1][best]
+            else:
+                assert value == full[1][o]
+        # advice's pricing keeps the runner-up as well
+        assert sorted(v for v in RankEngine(situation, RULES).priced_scaled()[0].values())[-2] == \
+            sorted(full[1])[-2]
+    assert unpriced > 100
+
+
 def test_six_card_levels_and_wins_equal_the_rules():
     rng = random.Random(9)
     levels = build().levels

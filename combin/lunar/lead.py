@@ -135,9 +135,10 @@ def method_page(sentence: str = "") -> str:
         "A blind entry ignores the dealer's suited hands; below a flush those can only move a "
         "dealer hand to 'above the player', so the blind numerator bounds every draw of the entry "
         "from above (at a flush or better each such hand's most is added, and forcing's most "
-        "where it can pay).  Summed over an option's entries this is a proven upper bound; an "
-        "option whose bound is below the runner-up's exact value is never priced: it cannot be "
-        "the best.  The best and the runner-up are always priced exactly.",
+        "where it can pay).  Summed over an option's entries this is a proven upper bound; in the "
+        "whole-game run an option whose bound is below the best exact value found is never "
+        "priced: it cannot be the best, which is always priced exactly (advice prices the "
+        "runner-up too, for its margin).",
         "",
         "## Forcing (L10)",
         "A dealer hand that does not qualify has five ranks; its highest card is replaced from "

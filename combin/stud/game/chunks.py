@@ -21,8 +21,8 @@ A run prices either every option of every class (``price="all"``: each
 record keeps the value of every option, so any other strategy -- the basic
 strategy, a simplification of the table -- is priced from the records
 without running the engine again) or only what the optimal game needs
-(``price="best"``: the best option and the runner-up exactly, every other
-option proven below the runner-up by a bound and recorded as ``None``).
+(``price="best"``: the best option exactly, every other option whose bound does not prove
+it below the best priced too, the rest recorded as ``None``).
 """
 
 import random

@@ -40,8 +40,9 @@ __all__ = ["RunSpec", "resolve_rules", "price_mode"]
 
 
 def price_mode(deck: Any) -> str:
-    """What a run prices per class: ``"best"`` on the full deck (the best option and the runner-up
-    exactly, the other options only proven below them: :meth:`combin.stud.draw.rank.engine.RankEngine.priced`),
+    """What a run prices per class: ``"best"`` on the full deck (the best option exactly, the other
+    options only as far as their bounds leave them able to be the best:
+    :meth:`combin.stud.draw.rank.engine.RankEngine.record`),
     ``"all"`` on a reduced deck, whose sheets also sum the strategies that read every option.
 
     >>> from combin.stud.core.deck import Deck

@@ -68,7 +68,8 @@ class GameTotals:
     they describe the whole game only where ``complete == classes`` (a run
     that priced every option).  ``priced``: the options priced exactly, summed
     over the classes that take a decision (fold counts: it is -1 by definition);
-    the rest were proven unable to be the best or the runner-up.
+    the rest were proven unable to be the best (a run writes fewer than a run of a version that
+    priced the runner-up too: a count of work, no figure).
     """
 
     classes: int = 0

@@ -384,12 +384,17 @@ class RankEngine:
                self.n, self.a.tobytes())
         found = _MEMOS.get(key)
         if found is None:
+            spare = None
             while _MEMOS and len(_MEMOS) >= _MEMO_KEPT:
-                del _MEMOS[next(iter(_MEMOS))]            # the oldest first
+                oldest = next(iter(_MEMOS))               # the oldest first
+                dropped = _MEMOS.pop(oldest)
+                if oldest[0] == key[0]:
+                    # this thread's own: no compiled call reads it now (they run one at a time here)
+                    spare = dropped
             # a small deck keeps few sums (JQKA: at most 4,432 in a group, 10 unseen cards): a
             # table of 2^(n + 3) slots holds them, and zeroing 2^17 slots per group cost more
             # than its draws (1,076 groups on JQKA); a smaller table only keeps fewer sums
-            found = _MEMOS[key] = new_memo(min(_MEMO_BITS[0], self.n + 3))
+            found = _MEMOS[key] = new_memo(min(_MEMO_BITS[0], self.n + 3), recycled=spare)
         return found
 
     def bound(self, key: tuple[Any, ...]) -> Fraction:
@@ -473,8 +478,10 @@ class RankEngine:
             found[o] = self._scaled(o, int(totals[i]))
         return found
 
-    def priced_scaled(self, everything: bool = False) -> tuple[dict[int, int], dict[int, int]]:
-        """:meth:`priced` in integers over :attr:`scale`, by option index: ``(values, bounds)``."""
+    def priced_scaled(self, everything: bool = False, runner_up: bool = True) -> tuple[dict[int, int], dict[int, int]]:
+        """:meth:`priced` in integers over :attr:`scale`, by option index: ``(values, bounds)``;
+        without ``runner_up`` the exchanges are priced only until the next bound falls below the
+        best exact value found (what a run needs: the best option alone)."""
         bound_sums = self._prepared()[1][-1]
         bounds = {}
         values = {}
@@ -495,7 +502,10 @@ class RankEngine:
             first, second = _top_two(first, second, values[o])
         rest.sort(key=lambda o: (-bounds[o], o))
         for o in rest:
-            if second is not None and bounds[o] < second:
+            # every option left is worth at most its bound, below the second best (or the best):
+            # none can be the runner-up (or the best; a tie with the best is priced, its bound equal)
+            stop = second if runner_up else first
+            if stop is not None and bounds[o] < stop:
                 break
             values[o] = self._priced_exact(o)
             del bounds[o]
@@ -538,11 +548,13 @@ class RankEngine:
         every number an integer over :attr:`scale`: what a run keeps of a class
         (:func:`combin.stud.game.chunks.solve_chunk`), with no fraction formed.
 
-        ``None`` marks an option not priced (it cannot be the best, unless ``everything``);
+        ``None`` marks an option not priced (unless ``everything``): proven below the best by its
+        bound, so the runner-up is priced only where its bound reached the best (a run reads the best
+        option alone; :meth:`priced` prices the runner-up too, for the margin advice shows);
         ``bonus``, the instant pay under L7=continue, is added to every net:
         ``sum c (x + b) = S1 + b c`` and ``sum c (x + b)^2 = S2 + 2 b S1 + b^2 c``.
         """
-        values, _ = self.priced_scaled(everything)
+        values, _ = self.priced_scaled(everything, runner_up=False)
         shift = bonus * self.scale
         best = min(values, key=lambda o: (-values[o], o))
         numerators = [values[o] + shift if o in values else None for o in range(len(self.keys))]
