@@ -96,7 +96,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     variants.add_argument("--deck", metavar="RANKS", help="ranks in the deck (default all 13: hours per row)")
     variants.add_argument("--only", metavar="ID", action="extend", nargs="+", default=[],
                           help="price these changes only (ids of data/variants.toml); the default row is always "
-                               "priced too")
+                               "priced too (on 52 cards with --shards: read from the committed run, "
+                               f"{DEFAULT_SHARDS_FOLDER}, unless DIR/default is there)")
     variants.add_argument("--folder", metavar="DIR", help="write the table's .md and .json into DIR")
     variants.add_argument("--format", default="text", choices=("text", "md", "json"),
                           help="without --folder: the format on standard output (default text)")
@@ -188,7 +189,7 @@ def _variants(args: argparse.Namespace) -> str | bytes:
     unknown = [name for name in args.only if name not in known]
     if unknown:
         raise CombinError(f"unknown change {unknown[0][:40]!r} (changes: {', '.join(known)})")
-    chosen = [c for c in changes if not args.only or c.id in args.only or (not c.interpret and not c.game)]
+    chosen = [c for c in changes if not args.only or c.id in args.only or c.is_default]
     for option, folder in (("--shards", args.shards), ("--folder", args.folder)):
         if folder is not None and os.path.exists(folder) and not os.path.isdir(folder):
             raise CombinError(f"{option} {folder[:100]}: not a folder")
@@ -196,8 +197,10 @@ def _variants(args: argparse.Namespace) -> str | bytes:
         name = os.path.join(args.folder, table_name(deck))
         for suffix in (".md", ".json"):
             check_output(name + suffix, "variants table")       # refused before any work
+    # on 52 cards the default row is the committed run, where the command runs in a checkout
+    committed = DEFAULT_SHARDS_FOLDER if deck.full and os.path.isdir(DEFAULT_SHARDS_FOLDER) else None
     priced = [price_change(game, deck, change, workers=workers, store_path=args.store, stream=progress_stream(),
-                           shards=args.shards) for change in chosen]
+                           shards=args.shards, committed=committed) for change in chosen]
     rows = [row for row in priced if row is not None]
     if len(rows) < len(priced):
         missing = [c.id for c, row in zip(chosen, priced) if row is None]

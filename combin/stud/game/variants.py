@@ -61,6 +61,11 @@ class Change:
         parts = [f"{k}={v}" for k, v in self.interpret] + [f"{k} = {v}" for k, v in self.game]
         return "; ".join(parts) or "none (the default)"
 
+    @property
+    def is_default(self) -> bool:
+        """Whether this is the default game (no reading switched, no rule changed)."""
+        return not self.interpret and not self.game
+
 
 @dataclass(frozen=True)
 class Row:
@@ -131,10 +136,12 @@ def change_rules(game: Any, change: Change, paytable: str | None = None) -> Any:
 
 
 def price_change(game: Any, deck: Any, change: Change, *, workers: int = 0, store_path: Any = None,
-                 stream: TextIO | None = None, shards: Any = None) -> Row | None:
+                 stream: TextIO | None = None, shards: Any = None, committed: Any = None) -> Row | None:
     """One change priced exactly on ``deck`` (through the store: a row computed once is read back).
     With ``shards`` (a folder), the run is cut into shards kept in ``shards/ID`` (the way of the
-    full deck: hours, resumable, in files): ``None`` until every shard of the row is in."""
+    full deck: hours, resumable, in files): ``None`` until every shard of the row is in.
+    ``committed``: the folder of the default game's committed run, which the default row reads
+    when ``shards/default`` is not there (the 52-card run is not made again for the table)."""
     rules = change_rules(game, change)
     if stream is not None:
         stream.write(f"variants: {change.id} on {deck.text}\n")
@@ -143,9 +150,16 @@ def price_change(game: Any, deck: Any, change: Change, *, workers: int = 0, stor
         from combin.stud.game.assembled import read_run
         from combin.stud.game.shards import DEFAULT_SHARDS, run_shards
         folder = os.path.join(shards, change.id)
-        run_shards(deck, rules, folder, DEFAULT_SHARDS if deck.full else 4, workers=workers,
-                   store_path=store_path, stream=stream)
+        if change.is_default and committed is not None and not os.path.exists(folder):
+            folder = committed          # read, never written: a complete run or a complaint
+            if stream is not None:
+                stream.write(f"variants: the default row is the committed run in {folder}\n")
+        else:
+            run_shards(deck, rules, folder, DEFAULT_SHARDS if deck.full else 4, workers=workers,
+                       store_path=store_path, stream=stream)
         found = read_run(deck, rules, folder)
+        if found is None and folder == committed:
+            raise CombinError(f"{folder}: not every shard of the committed run is there")
         if found is None:
             return None
         sheet = totals_sheet(deck, rules, found.scale, found.totals)

@@ -2,6 +2,7 @@
 
 :mod:`~combin.stud.draw.rank.engine` (:class:`~combin.stud.draw.rank.engine.RankEngine`,
 the entry), :mod:`~combin.stud.draw.rank.kernel` (the compiled passes and the method),
+:mod:`~combin.stud.draw.rank.choose` (which options a situation prices, priced in one call),
 :mod:`~combin.stud.draw.rank.records` (their typed inputs),
 :mod:`~combin.stud.draw.rank.tables` (fixed tables: rank multisets, hand levels,
 forcing rows), :mod:`~combin.stud.draw.rank.prepare`,

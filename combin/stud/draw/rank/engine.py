@@ -36,8 +36,9 @@ from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
+from combin.stud.draw.rank.choose import price_options
 from combin.stud.draw.rank.memo import new_memo
-from combin.stud.draw.rank.records import (ForcingMemo, OptionArrays, RankTables, RanksState, RowTables, SuitsState,
+from combin.stud.draw.rank.records import (Choice, ForcingMemo, OptionArrays, RankTables, RanksState, RowTables, SuitsState,
                                            Unseen, row_tables)
 from combin.stud.draw.rank.tables import OFFSET, build
 
@@ -243,6 +244,8 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset[Any] | None = N
 
 #: :meth:`RankEngine._affine` by game, readings, unseen count, draw fee and options.
 _AFFINE: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+#: :meth:`RankEngine._choice` by game, readings, unseen count, draw fee, options and what is priced.
+_CHOICES: dict[tuple[Any, ...], Choice] = {}
 #: The :class:`WholePays` of the rules objects seen last, by identity (a run prices every class of a
 #: chunk under one rules object; reading the pays again from the rules cost a tenth of a millisecond).
 _PAYS_OF: dict[int, tuple[Any, Any]] = {}
@@ -481,7 +484,46 @@ class RankEngine:
     def priced_scaled(self, everything: bool = False, runner_up: bool = True) -> tuple[dict[int, int], dict[int, int]]:
         """:meth:`priced` in integers over :attr:`scale`, by option index: ``(values, bounds)``;
         without ``runner_up`` the exchanges are priced only until the next bound falls below the
-        best exact value found (what a run needs: the best option alone)."""
+        best exact value found (what a run needs: the best option alone).  One compiled call
+        (:func:`~combin.stud.draw.rank.choose.price_options`) where the values fit in int64, else
+        the same choice in Python integers."""
+        ranks, suits = self._prepared()
+        found = price_options(self._choice(everything, runner_up), self.unseen_record, self._arrays(), self.pays,
+                              ranks, suits, _kernel_tables(self.replace), _row_tables(self.replace), self._memo())
+        values_of, priced, bounds_of, dists, ok = found
+        if not ok:
+            return self._priced_in_python(everything, runner_up)
+        values, bounds = {}, {}
+        for o, key in enumerate(self.keys):
+            if priced[o]:
+                values[o] = int(values_of[o])
+                if key[0] != "fold":
+                    self._dists[o] = dists[o]
+            else:
+                bounds[o] = int(bounds_of[o])
+        return values, bounds
+
+    def _choice(self, everything: bool, runner_up: bool) -> Choice:
+        """The :class:`~combin.stud.draw.rank.records.Choice` of :meth:`priced_scaled` (kept by the
+        rules, the unseen count and the options: a run asks for the same one class after class)."""
+        memo_key = (self.rules.stud.key, self.rules.readings, self.n, self.scale, self.draw_fee, tuple(self.keys),
+                    everything, runner_up)
+        found = _CHOICES.get(memo_key)
+        if found is None:
+            affine = self._affine
+            kinds = [key[0] for key in self.keys]
+            now = [o for o, kind in enumerate(kinds) if kind in ("play", "buy") or (everything and kind != "fold")]
+            rest = [o for o, kind in enumerate(kinds) if kind != "fold" and o not in now]
+            found = Choice(np.array([f for f, _ in affine], np.int64), np.array([b for _, b in affine], np.int64),
+                           np.array(now, np.int64), np.array(rest, np.int64),
+                           kinds.index("fold") if "fold" in kinds else -1, runner_up)
+            if len(_CHOICES) > 16:
+                _CHOICES.clear()
+            _CHOICES[memo_key] = found
+        return found
+
+    def _priced_in_python(self, everything: bool, runner_up: bool) -> tuple[dict[int, int], dict[int, int]]:
+        """:meth:`priced_scaled` in Python integers, one compiled call per option (values beyond int64)."""
         bound_sums = self._prepared()[1][-1]
         bounds = {}
         values = {}

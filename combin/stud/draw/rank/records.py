@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["RankTables", "RowTables", "Unseen", "OptionArrays", "RanksState", "SuitsState", "DrawClass",
-           "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "row_tables"]
+           "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "Choice", "row_tables"]
 
 
 class RankTables(NamedTuple):
@@ -289,6 +289,27 @@ class Tally(NamedTuple):
     #: The draw fee of this option (0 for play) and the force fee counted (0 without forcing).
     draw_fee: int
     force_fee: int
+
+
+class Choice(NamedTuple):
+    """What :func:`~combin.stud.draw.rank.choose.price_options` prices of a situation's options.
+
+    >>> import numpy as np
+    >>> choice = Choice(np.array([0, 7, 1]), np.array([-7, 0, 0]), np.array([1]), np.array([2]), 0, False)
+    >>> int(choice.offset[choice.fold]), choice.now.tolist(), choice.rest.tolist()
+    (-7, [1], [2])
+    """
+
+    #: Per option, its value over the scale is ``offset + kernel sum x factor`` (fold: ``factor`` 0).
+    factor: np.ndarray
+    offset: np.ndarray
+    #: The options priced at once (play, the sixth card; all with ``everything``), and the others.
+    now: np.ndarray
+    rest: np.ndarray
+    #: The fold option (-1: none), worth its offset.
+    fold: int
+    #: Whether the runner-up is priced too (advice's margin) or the best alone (a run).
+    runner_up: bool
 
 
 class ForcingMemo(NamedTuple):

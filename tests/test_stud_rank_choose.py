@@ -1,0 +1,61 @@
+"""combin.stud.draw.rank.choose: the options chosen and priced in one compiled call.
+
+The compiled choice must give the same integers as the same choice made in Python integers
+(:meth:`~combin.stud.draw.rank.engine.RankEngine._priced_in_python`, one compiled call per
+option): the values of the options priced, the bounds of the others, the outcome rows -- for
+advice (the runner-up priced too), for a run (the best alone) and with every option priced.
+A value that would leave int64 is refused, not wrapped.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_rules
+from combin.stud.core.situation import Situation
+from combin.stud.draw.rank.choose import LIMIT, price_options
+from combin.stud.draw.rank.engine import RankEngine, _kernel_tables, _row_tables
+from combin.stud.draw.rank.records import Choice
+
+RULES = load_rules("lunar").resolve()
+
+
+def _situations(deck_text, count, seed):
+    deck, rng = Deck.parse(deck_text), random.Random(seed)
+    for _ in range(count):
+        cards = rng.sample(list(deck.cards), 6)
+        yield Situation(tuple(cards[:5]), cards[5], deck)
+
+
+@pytest.mark.parametrize("everything, runner_up", [(False, True), (False, False), (True, True)])
+def test_the_compiled_choice_is_the_python_one(everything, runner_up):
+    for situation in _situations(None, 8, 3):
+        compiled = RankEngine(situation, RULES)
+        python = RankEngine(situation, RULES)
+        assert compiled.priced_scaled(everything, runner_up) == python._priced_in_python(everything, runner_up)
+        assert compiled._dists.keys() == python._dists.keys()
+        for o, dist in python._dists.items():
+            assert np.array_equal(compiled._dists[o], dist)
+
+
+def test_the_choice_on_a_reduced_deck_under_other_readings():
+    rules = load_rules("lunar").resolve(interpret={"L10": "replace-lowest-once", "L12": "one-to-five"})
+    for situation in _situations("9TJQKA", 10, 5):
+        assert RankEngine(situation, rules).priced_scaled(False, False) == \
+            RankEngine(situation, rules)._priced_in_python(False, False)
+
+
+def test_a_value_beyond_int64_is_refused():
+    situation = next(_situations(None, 1, 11))
+    engine = RankEngine(situation, RULES)
+    choice = engine._choice(False, True)
+    ranks, suits = engine._prepared()
+    args = (engine.unseen_record, engine._arrays(), engine.pays, ranks, suits, _kernel_tables(engine.replace),
+            _row_tables(engine.replace), engine._memo())
+    assert price_options(choice, *args)[-1]
+    # every factor as large as the range allows: a kernel sum of a few units already leaves it
+    huge = Choice(np.where(choice.factor == 0, 0, LIMIT // 4), choice.offset, choice.now, choice.rest, choice.fold,
+                  choice.runner_up)
+    assert not price_options(huge, *args)[-1]
