@@ -126,6 +126,30 @@ def test_a_row_priced_through_shards_is_the_committed_row(tmp_path):
             Fraction(committed["probability_of_drawing"])) == (row.edge, row.risk, row.drawing)
 
 
+def test_the_default_row_reads_the_committed_run_and_writes_nothing_there(tmp_path):
+    # on 52 cards the table's default row is the committed run (tables/lunar/game/full): read, not
+    # made again, and never written into; here a JQKA run stands for it
+    game, default = load_rules("lunar"), _change("default")
+    first = price_change(game, JQKA, default, store_path=tmp_path / "s.sqlite", shards=tmp_path / "first")
+    committed = tmp_path / "first" / "default"
+    before = {path.name: path.read_bytes() for path in committed.iterdir()}
+    row = price_change(game, JQKA, default, store_path=tmp_path / "other.sqlite", shards=tmp_path / "second",
+                       committed=committed)
+    assert row == first and Fraction(_committed()["default"]["house_edge"]) == row.edge
+    assert not (tmp_path / "second").exists()
+    assert {path.name: path.read_bytes() for path in committed.iterdir()} == before
+    # a change other than the default is priced in its own folder, never the committed one
+    price_change(game, JQKA, _change("no-sixth-card"), store_path=tmp_path / "s.sqlite", shards=tmp_path / "second",
+                 committed=committed)
+    assert (tmp_path / "second" / "no-sixth-card" / "plan.json").exists()
+    # a committed run missing a shard is refused, not completed
+    next(committed.glob("shard-*.json*")).unlink()
+    with pytest.raises(CombinError, match="not every shard of the committed run"):
+        price_change(game, JQKA, default, store_path=tmp_path / "s.sqlite", shards=tmp_path / "third",
+                     committed=committed)
+    assert not (tmp_path / "third").exists()
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--shards", "/dev/null"], "--shards /dev/null: not a folder"),
     (["--folder", "/dev/null"], "--folder /dev/null: not a folder"),
