@@ -7,9 +7,8 @@ tables of the dealer's suited hands by rank set (:func:`add_subsets`,
 drawn cards of the up card's suit) are read and written only through these.
 """
 
-import numpy as np
 
-from combin.stud.core.compiled import jit
+from combin.stud.core.compiled import inline, jit
 from combin.stud.draw.rank.tables import BINOMIAL
 
 __all__ = ["binom", "bit_count", "add_subsets", "signed_subsets", "sigma_sums", "expand", "blind_add",
@@ -32,7 +31,7 @@ def bit_count(x):
     return count
 
 
-@jit
+@inline
 def add_subsets(table, set_index, mask, amount):
     """Add ``amount`` to ``table`` at every subset of the rank set ``mask`` (at most four ranks).
 
@@ -50,7 +49,7 @@ def add_subsets(table, set_index, mask, amount):
         sub = (sub - 1) & mask
 
 
-@jit
+@inline
 def signed_subsets(table, set_index, mask):
     """``sum over subsets T of mask, |T| <= 4, of (-1)^|T| table[T]``."""
     total = 0
@@ -68,25 +67,25 @@ def signed_subsets(table, set_index, mask):
     return total
 
 
-@jit
+@inline
 def sigma_sums(table, set_index, supp, out):
     """``out[c] = sum over subsets T of nu, |T| <= 4, of (-1)^|T| table[T]`` for every ``nu``
     within the rank set ``supp`` (``c`` numbers ``nu`` by the bits of ``supp``, lowest first), by
-    one subset-sum transform."""
-    ranks = np.empty(13, np.int64)
-    s = 0
-    for r in range(13):
-        if (supp >> r) & 1:
-            ranks[s] = r
-            s += 1
+    one subset-sum transform (no array made: it runs for every entry of an option)."""
+    s = bit_count(supp)
     size = 1 << s
     for c in range(size):
         mask = 0
         bits = 0
-        for i in range(s):
+        rest = supp
+        i = 0
+        while rest:
+            low = rest & -rest                  # the supp's ranks lowest first: bit i of c
             if (c >> i) & 1:
-                mask |= 1 << ranks[i]
+                mask |= low
                 bits += 1
+            rest ^= low
+            i += 1
         index = set_index[mask]
         if index < 0:
             out[c] = 0
@@ -102,7 +101,7 @@ def sigma_sums(table, set_index, supp, out):
     return s
 
 
-@jit
+@inline
 def expand(c, supp):
     """The rank set of the ``c``-th subset of ``supp`` (bits of ``supp``, lowest first).
 
@@ -119,7 +118,7 @@ def expand(c, supp):
     return mask
 
 
-@jit
+@inline
 def blind_add(cnt, m, a, counts, sub_ptr, sub_index, dranks, dcounts):
     """Add the hands of rank multiset ``m`` to the blind table: for every sub-multiset ``t``,
     the hands holding a fixed ``T`` of ranks ``t``: ``prod_r C(a_r - t_r, m_r - t_r)``."""
@@ -135,7 +134,7 @@ def blind_add(cnt, m, a, counts, sub_ptr, sub_index, dranks, dcounts):
         cnt[t] += ways
 
 
-@jit
+@inline
 def blind_read(cnt, n, sub_ptr, sub_index, sub_coef):
     total = 0
     for j in range(sub_ptr[n], sub_ptr[n + 1]):

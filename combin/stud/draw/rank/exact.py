@@ -12,11 +12,11 @@ with their nets and squared nets (:func:`_tally`).
 import numpy as np
 
 from combin.stud.core.values import CATEGORY_SHIFT, FLUSH, FULL_HOUSE, QUADS, TRIPS
-from combin.stud.core.compiled import jit
+from combin.stud.core.compiled import inline, jit
 from combin.stud.draw.rank.common import add_subsets, bit_count, binom, expand, sigma_sums
 from combin.stud.draw.rank.forcing import case_two, case_two_by_class, forcing, forcing_by_class, strong
 from combin.stud.draw.rank.memo import CASE_TWO, FORCING, find, keep
-from combin.stud.draw.rank.records import CaseTwo, DrawClass, RowOrder, SubEntry, Tally
+from combin.stud.draw.rank.records import CaseTwo, DrawClass, DrawScratch, RowOrder, SubEntry, Tally
 
 __all__ = ["exact", "exact_all", "RESULT_ROWS"]
 
@@ -27,7 +27,7 @@ RESULT_ROWS = ("push", "lose", "ante_taken", "forced_won", "forced_lost", "force
                "forced_not_qualified", "fold")
 
 
-@jit
+@inline
 def _add(dist, row, count, net):
     if count != 0:
         dist[row, 0] += count
@@ -35,7 +35,7 @@ def _add(dist, row, count, net):
         dist[row, 2] += count * net * net
 
 
-@jit
+@inline
 def _tally(tally, mult, plays, dc, forced):
     """Add one draw class's outcomes (``dc``, a :class:`~combin.stud.draw.rank.records.DrawClass`;
     ``forced``: its forcing sums) to ``tally.dist`` (rows: the wins by the player's class, then
@@ -61,18 +61,21 @@ def _tally(tally, mult, plays, dc, forced):
 
 
 @jit
-def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums):
+def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums, scratch):
     """The draws of a sub-entry (``sub``, a :class:`~combin.stud.draw.rank.records.SubEntry`) of
     the draw class ``dc`` where forcing can pay, one by one: case (ii) reads the suits outside
     ``sigma`` of the drawn cards (memoised per suit and drawn ranks within the sub-entry).
     Returns the sum of ``max(-whole, numerator)`` over them (their outcomes added to
     ``tally`` when it wants them).  ``sums``: the rank group's
-    :class:`~combin.stud.draw.rank.records.ForcingMemo`, which keeps case (ii)'s sums by suit mask."""
+    :class:`~combin.stud.draw.rank.records.ForcingMemo`, which keeps case (ii)'s sums by suit mask;
+    ``scratch``: the :class:`~combin.stud.draw.rank.records.DrawScratch` the option's sub-entries
+    share (one option calls this thousands of times: its arrays are made once per option)."""
     base, whole = dc.base, dc.whole
     n, nu, card, suit, excl, mult, k, fast = sub.n, sub.nu, sub.card, sub.suit, sub.excl, sub.mult, sub.k, sub.fast
     avail, sigma, up = unseen.avail, unseen.sigma, unseen.up
     twos, two_bound, memo, memo_done = case2.twos, case2.two_bound, case2.memo, case2.memo_done
-    ranks_of = np.empty(5, np.int64)
+    ranks_of, choices, nchoice = scratch.ranks_of, scratch.choices, scratch.nchoice
+    pick, part, drawn = scratch.pick, scratch.part, scratch.drawn
     nd_ranks = 0
     for q in range(13):
         if counts[n, q] > 0:
@@ -82,8 +85,10 @@ def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums):
         for c in range(32):
             memo_done[s, c] = False
     # per drawn rank, the sets of suits outside sigma that can hold its cards drawn outside sigma
-    choices = np.zeros((5, 4), np.int64)
-    nchoice = np.ones(5, np.int64)
+    # (read only below nchoice[t], for the ranks drawn)
+    for t in range(5):
+        nchoice[t] = 1
+        pick[t] = 0
     if card < 0 and suit < 0:
         for t in range(nd_ranks):
             q = ranks_of[t]
@@ -99,9 +104,7 @@ def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums):
                 if okay:
                     choices[t, nchoice[t]] = sm
                     nchoice[t] += 1
-    pick = np.zeros(5, np.int64)
-    part = np.zeros(6, np.int64)
-    drawn = np.zeros(4, np.int64)        # per suit, the drawn ranks as bits of ranks_of
+    # drawn: per suit, the drawn ranks as bits of ranks_of
     seen = 0
     total = 0
     while True:
@@ -210,6 +213,8 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
     # case (ii)'s rows and its memo, passed to each sub-entry's draws (only the arrays they read: a
     # call that carries every table costs more than the draws of a small sub-entry)
     case2 = CaseTwo(twos, two_bound, np.zeros((4, 32, 6), np.int64), np.zeros((4, 32), np.bool_))
+    scratch = DrawScratch(np.zeros(5, np.int64), np.zeros((5, 4), np.int64), np.ones(5, np.int64),
+                          np.zeros(5, np.int64), np.zeros(6, np.int64), np.zeros(4, np.int64))
     classes = level_class.max() + 1
     dist = np.zeros((classes + 8, 3), np.int64)
     fee_here = 0 if k == 0 else draw_fee
@@ -356,7 +361,7 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
                         forcing(dc, b, nu, sig, up, order, rt, out)
                     keep(sums, slot, out)
                 sub = SubEntry(n, nu, be_card[e], sub_suit, excl, mult, k, fast)
-                total += _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums)
+                total += _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums, scratch)
         i = j
     return total, dist
 

@@ -424,7 +424,12 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
     player, win, loss, threshold, r = dc.level, dc.win, dc.loss, dc.threshold, dc.r
     mmask, rest, straight_rank, flush, ace_king_rank = rt.mmask, rt.rest, rt.straight_rank, rt.flush, rt.ace_king_rank
     lo = OFFSET[4]
-    g = np.zeros(6, np.int64)
+    g0 = 0
+    g1 = 0
+    g2 = 0
+    g3 = 0
+    g4 = 0
+    g5 = 0
     for j in range(twos.shape[0]):
         if win * two_bounds[j] <= threshold:
             break
@@ -460,11 +465,11 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
             lost = 0
         gain = win * won - loss * lost - threshold
         if gain > 0:
-            g[0] -= gain
-            g[1] -= 1
-            g[2] -= won
-            g[3] -= lost
-            g[5] -= r - pairs - straights - highs
+            g0 -= gain
+            g1 -= 1
+            g2 -= won
+            g3 -= lost
+            g5 -= r - pairs - straights - highs
         fl_all, fl_won, fl_lost = _suited_outs(kind, player, suited, smask, i_row, up, flush)
         plain = _plain_highs(highs, qa, suited)
         outs = pairs + straights + plain + fl_all
@@ -479,11 +484,15 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
             lost = sf
         gain = win * won - loss * lost - threshold
         if gain > 0:
-            g[0] += gain
-            g[1] += 1
-            g[2] += won
-            g[3] += lost
-            g[4] += outs - won - lost
-            g[5] += r - outs
-    for q in range(6):
-        out[q] += g[q]
+            g0 += gain
+            g1 += 1
+            g2 += won
+            g3 += lost
+            g4 += outs - won - lost
+            g5 += r - outs
+    out[0] += g0
+    out[1] += g1
+    out[2] += g2
+    out[3] += g3
+    out[4] += g4
+    out[5] += g5

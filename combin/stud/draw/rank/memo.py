@@ -19,7 +19,7 @@ nothing more is stored (every sum is then computed, as without the memo).  A mem
 
 import numpy as np
 
-from combin.stud.core.compiled import jit
+from combin.stud.core.compiled import inline, jit
 from combin.stud.draw.rank.records import ForcingMemo
 
 __all__ = ["new_memo", "find", "keep", "FORCING", "CASE_TWO"]
@@ -64,7 +64,7 @@ def new_memo(bits: int = 16, recycled: ForcingMemo | None = None) -> ForcingMemo
                        np.zeros(8, np.int64), fill)
 
 
-@jit
+@inline
 def find(memo, what, level, n, free, win, threshold, r, loss):
     """The slot of the sums of this key (``what``: :data:`FORCING` or :data:`CASE_TWO`) when they are
     kept, else ``-1 - slot`` of the free slot where :func:`keep` puts them; the key stays in
@@ -97,7 +97,7 @@ def find(memo, what, level, n, free, win, threshold, r, loss):
     return -1 - i
 
 
-@jit
+@inline
 def keep(memo, slot, sums):
     """Keep ``sums`` (6 int64) under the key of the last :func:`find`, which gave ``slot`` (``-1 -
     free slot``); nothing is kept once three quarters of the slots are set."""

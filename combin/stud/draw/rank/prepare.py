@@ -15,7 +15,7 @@ of every option's sum (see :mod:`combin.stud.draw.rank.kernel`).
 
 import numpy as np
 
-from combin.stud.core.compiled import jit
+from combin.stud.core.compiled import inline, jit
 from combin.stud.draw.rank.common import bit_count, blind_add, blind_read, binom
 from combin.stud.draw.rank.dealer import dealer_ranks, dealer_suits, row_order_ranks, row_order_suits
 from combin.stud.draw.rank.forcing import strong
@@ -309,7 +309,7 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
     return join_ranks(unseen, options, player_mask, share_ranks(unseen, options, win5, tables), tables)
 
 
-@jit
+@inline
 def _flushes(kind, n, k, ksuit, sigma, avail, mmask):
     """The draws of a blind entry whose final five is a flush: the one all of ``sigma`` (the kept
     cards of ``sigma`` or none, something drawn or the five kept suited in ``sigma``) and one per

@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["RankTables", "RowTables", "Unseen", "OptionArrays", "RanksState", "SuitsState", "DrawClass",
-           "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "Choice", "row_tables"]
+           "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "Choice", "DrawScratch", "row_tables"]
 
 
 class RankTables(NamedTuple):
@@ -268,6 +268,26 @@ class CaseTwo(NamedTuple):
     #: ``(4, 32, 6)``: the forcing sums of case (ii) per suit and drawn ranks; ``(4, 32)``: whether set.
     memo: np.ndarray
     memo_done: np.ndarray
+
+
+class DrawScratch(NamedTuple):
+    """The working arrays of one sub-entry's draws, made once per option and shared by its
+    sub-entries (each overwrites what it reads).
+
+    >>> import numpy as np
+    >>> scratch = DrawScratch(*(np.zeros(shape, np.int64) for shape in (5, (5, 4), 5, 5, 6, 4)))
+    >>> scratch.choices.shape, scratch.drawn.shape
+    ((5, 4), (4,))
+    """
+
+    #: The drawn ranks, lowest first; per drawn rank the suit sets its cards can take and how many.
+    ranks_of: np.ndarray
+    choices: np.ndarray
+    nchoice: np.ndarray
+    #: The suit set picked per rank; a draw's forcing sums; per suit, the drawn ranks (bits of ``ranks_of``).
+    pick: np.ndarray
+    part: np.ndarray
+    drawn: np.ndarray
 
 
 class Tally(NamedTuple):

@@ -55,7 +55,7 @@ import numpy as np
 
 from combin.stud.core.values import (CATEGORY_SHIFT, FLUSH, FULL_HOUSE, HIGH_CARD, ONE_PAIR, QUADS,
                                      QUALIFY, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR)
-from combin.stud.core.compiled import jit
+from combin.stud.core.compiled import inline, jit
 
 __all__ = ["OFFSET", "MULTISETS", "multiset_index", "value5", "build", "Tables", "FORCING_ROWS"]
 
@@ -71,7 +71,7 @@ MULTISETS = int(OFFSET[6])
 BINOMIAL = np.array([[comb(a, b) for b in range(53)] for a in range(53)], dtype=np.int64)
 
 
-@jit
+@inline
 def multiset_index(counts):
     """The number of the multiset with ``counts[r]`` cards of rank ``r`` (at most five in all).
 
