@@ -424,12 +424,7 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
     player, win, loss, threshold, r = dc.level, dc.win, dc.loss, dc.threshold, dc.r
     mmask, rest, straight_rank, flush, ace_king_rank = rt.mmask, rt.rest, rt.straight_rank, rt.flush, rt.ace_king_rank
     lo = OFFSET[4]
-    g0 = 0
-    g1 = 0
-    g2 = 0
-    g3 = 0
-    g4 = 0
-    g5 = 0
+    g0 = g1 = g2 = g3 = g4 = g5 = 0         # the sums, in locals (an array per call cost more)
     for j in range(twos.shape[0]):
         if win * two_bounds[j] <= threshold:
             break
