@@ -68,10 +68,11 @@ def signed_subsets(table, set_index, mask):
 
 
 @inline
-def sigma_sums(table, set_index, supp, out):
-    """``out[c] = sum over subsets T of nu, |T| <= 4, of (-1)^|T| table[T]`` for every ``nu``
+def sigma_sums(table, set_index, supp, out, row):
+    """``out[row, c] = sum over subsets T of nu, |T| <= 4, of (-1)^|T| table[T]`` for every ``nu``
     within the rank set ``supp`` (``c`` numbers ``nu`` by the bits of ``supp``, lowest first), by
-    one subset-sum transform (no array made: it runs for every entry of an option)."""
+    one subset-sum transform (no array made, not even a view of ``out``'s row: it runs for every
+    entry of an option)."""
     s = bit_count(supp)
     size = 1 << s
     for c in range(size):
@@ -88,16 +89,16 @@ def sigma_sums(table, set_index, supp, out):
             i += 1
         index = set_index[mask]
         if index < 0:
-            out[c] = 0
+            out[row, c] = 0
         elif bits & 1:
-            out[c] = -table[index]
+            out[row, c] = -table[index]
         else:
-            out[c] = table[index]
+            out[row, c] = table[index]
     for i in range(s):
         bit = 1 << i
         for c in range(size):
             if c & bit:
-                out[c] += out[c ^ bit]
+                out[row, c] += out[row, c ^ bit]
     return s
 
 
@@ -110,11 +111,13 @@ def expand(c, supp):
     """
     mask = 0
     i = 0
-    for r in range(13):
-        if (supp >> r) & 1:
-            if (c >> i) & 1:
-                mask |= 1 << r
-            i += 1
+    rest = supp
+    while rest:
+        low = rest & -rest                      # the supp's ranks lowest first: bit i of c
+        if (c >> i) & 1:
+            mask |= low
+        rest ^= low
+        i += 1
     return mask
 
 

@@ -36,9 +36,11 @@ def _add(dist, row, count, net):
 
 
 @inline
-def _tally(tally, mult, plays, dc, forced):
-    """Add one draw class's outcomes (``dc``, a :class:`~combin.stud.draw.rank.records.DrawClass`;
-    ``forced``: its forcing sums) to ``tally.dist`` (rows: the wins by the player's class, then
+def _tally(tally, mult, plays, dc, forced, forced_mult):
+    """Add ``mult`` draws of one draw class's outcomes (``dc``, a
+    :class:`~combin.stud.draw.rank.records.DrawClass`; ``forced``: their forcing sums, counted
+    ``forced_mult`` times: a draw's own times ``mult``, or already summed over the draws with 1) to
+    ``tally.dist`` (rows: the wins by the player's class, then
     :data:`RESULT_ROWS`; columns: count, count x net, count x net^2).  A draw weighs
     ``whole = r * C(n - k, 4)``, a dealer hand ``r``, a forced replacement 1; every net counts
     the draw fee ``fee``.  The sums stay inside int64: an option's outcomes number at most
@@ -53,11 +55,11 @@ def _tally(tally, mult, plays, dc, forced):
     _add(dist, level_class[level], mult * r * below, win - fee)
     _add(dist, classes, mult * r * tied, -fee)
     _add(dist, classes + 1, mult * r * above, -loss - fee)
-    _add(dist, classes + 2, mult * r * (nq - forced[1]), take - fee)
-    _add(dist, classes + 3, mult * forced[2], win - force_fee - fee)
-    _add(dist, classes + 4, mult * forced[3], -loss - force_fee - fee)
-    _add(dist, classes + 5, mult * forced[4], -force_fee - fee)
-    _add(dist, classes + 6, mult * forced[5], -force_fee - fee)
+    _add(dist, classes + 2, mult * r * nq - forced_mult * r * forced[1], take - fee)
+    _add(dist, classes + 3, forced_mult * forced[2], win - force_fee - fee)
+    _add(dist, classes + 4, forced_mult * forced[3], -loss - force_fee - fee)
+    _add(dist, classes + 5, forced_mult * forced[4], -force_fee - fee)
+    _add(dist, classes + 6, forced_mult * forced[5], -force_fee - fee)
 
 
 @jit
@@ -104,7 +106,12 @@ def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums, scratch):
                 if okay:
                     choices[t, nchoice[t]] = sm
                     nchoice[t] += 1
-    # drawn: per suit, the drawn ranks as bits of ranks_of
+    # drawn: per suit, the drawn ranks as bits of ranks_of; the outcomes of the draws that play
+    # are linear in their forcing sums, so they are tallied once, from the sums over those draws
+    summed = scratch.summed
+    for q in range(6):
+        summed[q] = 0
+    played = 0
     seen = 0
     total = 0
     while True:
@@ -156,8 +163,10 @@ def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums, scratch):
             plays = k == 0 or numerator >= -whole
             total += numerator if plays else -whole
             seen += 1
-            if tally.want:
-                _tally(tally, 1, plays, dc, part)
+            if plays:
+                played += 1
+                for q in range(6):
+                    summed[q] += part[q]
         if card >= 0 or suit >= 0:
             break
         t = 0
@@ -169,6 +178,11 @@ def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums, scratch):
         pick[t] += 1
     if seen != mult:
         raise AssertionError("a sub-entry's draws do not match its count")
+    if tally.want:
+        if played > 0:
+            _tally(tally, played, True, dc, summed, 1)
+        if played < seen:
+            _tally(tally, seen - played, False, dc, summed, 0)
     return total
 
 
@@ -207,6 +221,8 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
     after = np.zeros((64, 32), np.int64)
     nqs = np.zeros((64, 32), np.int64)
     supps = np.zeros(64, np.int64)
+    nq_known = np.empty((sets, 16), np.int64)      # by the candidate set's index (at most four ranks)
+    nq_done = np.zeros(sets, np.bool_)
     b = np.zeros(13, np.int64)
     out = np.zeros(6, np.int64)
     zero6 = np.zeros(6, np.int64)
@@ -214,7 +230,7 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
     # call that carries every table costs more than the draws of a small sub-entry)
     case2 = CaseTwo(twos, two_bound, np.zeros((4, 32, 6), np.int64), np.zeros((4, 32), np.bool_))
     scratch = DrawScratch(np.zeros(5, np.int64), np.zeros((5, 4), np.int64), np.ones(5, np.int64),
-                          np.zeros(5, np.int64), np.zeros(6, np.int64), np.zeros(4, np.int64))
+                          np.zeros(5, np.int64), np.zeros(6, np.int64), np.zeros(4, np.int64), np.zeros(6, np.int64))
     classes = level_class.max() + 1
     dist = np.zeros((classes + 8, 3), np.int64)
     fee_here = 0 if k == 0 else draw_fee
@@ -239,14 +255,19 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
             if be_kind[e] == 2:
                 cand = (1 << (be_card[e] >> 2)) if (be_card[e] & 3) == sigma else 0
             else:
-                cand = 0
-                for q in range(13):
-                    if counts[n, q] > 0:
-                        cand |= 1 << q
-                cand &= sig
+                cand = mmask[n] & sig
             supps[x - i] = cand
-            sigma_sums(cnt_fb, set_index, cand, before[x - i])
-            sigma_sums(nq_sigma, set_index, cand, nqs[x - i])
+            sigma_sums(cnt_fb, set_index, cand, before, x - i)
+            # nq_sigma does not change within the option: its sums are kept per candidate set
+            known = set_index[cand]
+            if known < 0:
+                sigma_sums(nq_sigma, set_index, cand, nqs, x - i)
+            else:
+                if not nq_done[known]:
+                    sigma_sums(nq_sigma, set_index, cand, nq_known, known)
+                    nq_done[known] = True
+                for c in range(1 << bit_count(cand)):
+                    nqs[x - i, c] = nq_known[known, c]
         moved = False
         while pe < NE and ev_level[pe] == level:
             add_subsets(cnt_fb, set_index, ev_mask[pe], ev_sign[pe])
@@ -256,7 +277,7 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
             e = opt_list[x]
             cand = supps[x - i]
             if moved:
-                sigma_sums(cnt_fb, set_index, cand, after[x - i])
+                sigma_sums(cnt_fb, set_index, cand, after, x - i)
             else:
                 for c in range(1 << bit_count(cand)):
                     after[x - i, c] = before[x - i, c]
@@ -338,7 +359,7 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
                     plays = k == 0 or base >= -whole
                     total += mult * (base if plays else -whole)
                     if want:
-                        _tally(tally, mult, plays, dc, zero6)
+                        _tally(tally, mult, plays, dc, zero6, mult)
                     continue
                 for q in range(6):
                     out[q] = 0

@@ -275,7 +275,7 @@ class DrawScratch(NamedTuple):
     sub-entries (each overwrites what it reads).
 
     >>> import numpy as np
-    >>> scratch = DrawScratch(*(np.zeros(shape, np.int64) for shape in (5, (5, 4), 5, 5, 6, 4)))
+    >>> scratch = DrawScratch(*(np.zeros(shape, np.int64) for shape in (5, (5, 4), 5, 5, 6, 4, 6)))
     >>> scratch.choices.shape, scratch.drawn.shape
     ((5, 4), (4,))
     """
@@ -288,6 +288,8 @@ class DrawScratch(NamedTuple):
     pick: np.ndarray
     part: np.ndarray
     drawn: np.ndarray
+    #: The forcing sums summed over the draws that play (tallied once for them all).
+    summed: np.ndarray
 
 
 class Tally(NamedTuple):
