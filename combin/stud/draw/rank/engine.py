@@ -36,7 +36,6 @@ from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
-from combin.stud.draw.rank.choose import price_options
 from combin.stud.draw.rank.memo import new_memo
 from combin.stud.draw.rank.records import (Choice, ForcingMemo, OptionArrays, RankTables, RanksState, RowTables, SuitsState,
                                            Unseen, row_tables)
@@ -485,11 +484,12 @@ class RankEngine:
         """:meth:`priced` in integers over :attr:`scale`, by option index: ``(values, bounds)``;
         without ``runner_up`` the exchanges are priced only until the next bound falls below the
         best exact value found (what a run needs: the best option alone).  One compiled call
-        (:func:`~combin.stud.draw.rank.choose.price_options`) where the values fit in int64, else
+        (:func:`~combin.stud.draw.rank.kernel.price_options`) where the values fit in int64, else
         the same choice in Python integers."""
         ranks, suits = self._prepared()
-        found = price_options(self._choice(everything, runner_up), self.unseen_record, self._arrays(), self.pays,
-                              ranks, suits, _kernel_tables(self.replace), _row_tables(self.replace), self._memo())
+        found = kernel.price_options(self._choice(everything, runner_up), self.unseen_record, self._arrays(),
+                                     self.pays, ranks, suits, _kernel_tables(self.replace), _row_tables(self.replace),
+                                     self._memo())
         values_of, priced, bounds_of, dists, ok = found
         if not ok:
             return self._priced_in_python(everything, runner_up)

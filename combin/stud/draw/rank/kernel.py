@@ -4,7 +4,9 @@ The passes are modules: :mod:`~combin.stud.draw.rank.prepare` (the shared
 work of a situation: :func:`prepare_ranks` -- computed as :func:`share_ranks`, shared by the
 fives of one rank multiset with one up rank, then :func:`join_ranks` -- and :func:`prepare_suits`,
 with the dealer's side in :mod:`~combin.stud.draw.rank.dealer`),
-:mod:`~combin.stud.draw.rank.exact` (one option, :func:`exact`; several in one call, :func:`exact_all`) and
+:mod:`~combin.stud.draw.rank.exact` (one option, :func:`exact`; several in one call, :func:`exact_all`),
+:mod:`~combin.stud.draw.rank.choose` (which options a situation prices, priced in one call:
+:func:`price_options`) and
 :mod:`~combin.stud.draw.rank.forcing`, over the pieces of
 :mod:`~combin.stud.draw.rank.common`; this module re-exports the entry points
 and states the method.
@@ -73,7 +75,9 @@ Everything is an exact int64: a draw's numerator is below ``2.6e9`` in size
 and an option's sum below ``C(47, 5) * 2.6e9 < 2**63``.
 """
 
+from combin.stud.draw.rank.choose import price_options
 from combin.stud.draw.rank.exact import RESULT_ROWS, exact, exact_all
 from combin.stud.draw.rank.prepare import join_ranks, prepare_ranks, prepare_suits, share_ranks
 
-__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "prepare_suits", "exact", "exact_all", "RESULT_ROWS"]
+__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "prepare_suits", "exact", "exact_all", "price_options",
+           "RESULT_ROWS"]
