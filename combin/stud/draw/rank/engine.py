@@ -37,8 +37,8 @@ from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
 from combin.stud.draw.rank.memo import new_memo
-from combin.stud.draw.rank.records import (Choice, ForcingMemo, OptionArrays, RankTables, RanksState, RowTables, SuitsState,
-                                           Unseen, row_tables)
+from combin.stud.draw.rank.records import (Choice, ForcingMemo, OptionArrays, RankTables, RanksState, RowTables,
+                                           SuitsState, Unseen, row_tables)
 from combin.stud.draw.rank.tables import OFFSET, build
 
 __all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_capacity", "memo_bits"]
