@@ -121,7 +121,7 @@ def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_ho
         stream = io.StringIO()
         announce_exact_run(stream, deck, rules, chunks, store, description, 2)
         first, second, *_, last = stream.getvalue().splitlines()
-        assert f"prices {len(weights):,} situation classes; measuring the classes of 3 of its hands" in first
+        assert f"prices {len(weights):,} situation classes; measuring the classes of 3 of its rank groups" in first
         assert "core-hours (about" in second and "on 2 workers)" in second
         assert f"chunks already in the store: 0 of {len(chunks)}" in second
         assert "combin game lunar --sample 100000 --seed 1" in last and "--shards DIR" in last
@@ -211,3 +211,21 @@ def test_the_round_is_stored_with_its_run_and_read_back_as_counted(tmp_path, mon
     with Store(path) as store, pytest.raises(CombinError, match="the store .*s.sqlite holds chunk results"):
         with run._from_store(store):
             run.stored_round(store, description, lambda: pytest.fail("counted again"))
+
+
+def test_the_projection_measures_whole_rank_groups_in_the_runs_order():
+    # the classes of three seeded rank groups (a five's ranks and the up rank), every one of each,
+    # ordered as a run prices them: a group shares the ranks' part and the forcing sums
+    from combin.stud.game.chunks import cpu_per_class, rank_group_order
+    from combin.stud.game.spec import RunSpec, resolve_rules
+    deck, rules = Deck.parse("TJQKA"), resolve_rules("lunar", None, ())
+    _, hands, ups, weights = situations(deck)
+    run, rows = RunSpec.of(deck, rules, "probe", len(weights)).chunks(hands, ups, weights, range(len(weights)))[0]
+
+    def group(row):
+        return tuple(sorted(card >> 2 for card in row[:5])), row[5] >> 2
+    seconds, picked = cpu_per_class(run, rows, 3, 7)
+    groups = {group(row) for row in picked}
+    assert seconds > 0 and 1 <= len(groups) <= 3
+    assert sorted(map(tuple, picked)) == sorted(tuple(row) for row in rows if group(row) in groups)
+    assert rank_group_order([row[:5] for row in picked], [row[5] for row in picked]) == list(range(len(picked)))

@@ -95,15 +95,15 @@ def announce_exact_run(stream: TextIO, deck: "Deck", rules: "Rules", chunks: Seq
                        description: dict[str, Any], workers: int | None, probe: int = 3, seed: int = 1) -> None:
     """Tell, before a long exact run starts: its projected core-hours, the chunks stored, a sample.
 
-    The projection prices ``probe`` seeded classes in this process (after the
-    one-time setup, which is not counted) and scales their processor time to
-    every class; it is a measurement of this machine now, printed on standard
-    error, never on a sheet.
+    The projection prices the classes of ``probe`` seeded rank groups in this process, as a run
+    orders them (:func:`~combin.stud.game.chunks.cpu_per_class`; the one-time setup is not
+    counted), and scales their processor time to every class; it is a measurement of this machine
+    now, printed on standard error, never on a sheet.
     """
     rows = [row for chunk in chunks for row in chunk[1]]
     total = len(rows)
     stream.write(f"game: the exact game of {deck.text} prices {total:,} situation classes; measuring the "
-                 f"classes of {min(probe, total)} of its hands first ...\n")
+                 f"classes of {min(probe, total)} of its rank groups first ...\n")
     stream.flush()
     per_class, priced = cpu_per_class(chunks[0][0], rows, probe, seed)
     core_hours = total * per_class / 3600

@@ -543,8 +543,9 @@ PROBE_ABOVE = 20_000
 
 
 def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
-    """Price three classes of the first shard to do and project the core-hours of the shards to
-    do and of every missing one (a measurement of this machine now, on standard error only)."""
+    """Price the classes of three seeded rank groups of the first shard to do
+    (:func:`~combin.stud.game.chunks.cpu_per_class`) and project the core-hours of the shards to do
+    and of every missing one (a measurement of this machine now, on standard error only)."""
     _, hands, ups, weights = shard_classes(deck, todo[0])
     run, rows = RunSpec.of(deck, rules, "probe", len(weights), price=price_mode(deck)).chunks(
         hands, ups, weights, range(len(weights)))[0]
