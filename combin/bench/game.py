@@ -109,18 +109,19 @@ def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
     seeded shard (of :data:`~combin.stud.game.shards.DEFAULT_SHARDS`), by rank multiset and up rank
     (:func:`combin.stud.game.chunks.rank_group_order`: the fives of one group share the ranks' part,
     :func:`combin.stud.draw.rank.engine.shared_capacity`, and the forcing sums,
-    :func:`combin.stud.draw.rank.engine.memo_bits`), in chunks of 8 as a shard cuts them; priced
+    :func:`combin.stud.draw.rank.engine.memo_bits`), in chunks as a shard cuts them
+    (:func:`~combin.stud.game.spec.chunk_size`); priced
     three ways -- the ranks' part per five and no forcing sums kept ("before"), the ranks' part
     shared ("shared ranks"), and the forcing sums kept as well ("now") -- the same records required
     of all, and the projected core-hours of the exact run of ``total`` classes."""
     from combin.stud.draw.rank.engine import memo_bits, shared_capacity
     from combin.stud.game.chunks import rank_group_order, solve_chunk
     from combin.stud.game.shards import DEFAULT_SHARDS, plan_shards, shard_classes
-    from combin.stud.game.spec import RunSpec
+    from combin.stud.game.spec import RunSpec, chunk_size
     shard = plan_shards(deck, DEFAULT_SHARDS)[random.Random(seed).randrange(DEFAULT_SHARDS)]
     _, hands, ups, weights = shard_classes(deck, shard)
     order = rank_group_order(hands, ups)[:classes]
-    chunks = RunSpec.of(deck, rules, chunk=8, price="best").chunks(hands, ups, weights, order)
+    chunks = RunSpec.of(deck, rules, chunk=chunk_size(deck), price="best").chunks(hands, ups, weights, order)
     found = {}
     for name, most, bits in (("before", 0, 0), ("shared ranks", 16, 0), ("now", 16, 17)):
         previous, previous_bits = shared_capacity(most), memo_bits(bits)

@@ -156,11 +156,12 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     from combin.render import emit
     from combin.documents.lunar_game import sheet_document
     from combin.files.fileio import check_output
+    from combin.stud.game.spec import chunk_size
     for path, what in ((args.strategy_out, "strategy output"), (args.classes_out, "classes output")):
         if path:
             check_output(path, what)     # refused before any work, as --out is
     workers = check_workers(args.workers if args.workers is not None else (os.cpu_count() or 1))
-    chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else (64 if deck.full else 32)
+    chunk = _int(args.chunk, "--chunk", 1) if args.chunk is not None else chunk_size(deck)
     sample = _int(args.sample, "--sample", 1) if args.sample is not None else None
     seed = _int(args.seed, "--seed", 0)
     multiple = super_multiple(args.super)

@@ -50,7 +50,7 @@ from combin.registry import games
 from combin.stud.draw.options import option_keys
 from combin.stud.game.chunks import (common_denominator, cpu_per_class, rank_group_order,
                                      records_of, solve_chunk)
-from combin.stud.game.spec import RunSpec, price_mode
+from combin.stud.game.spec import RunSpec, chunk_size, price_mode
 from combin.stud.game.totals import GameTotals, totals_of
 from combin.version import __version__
 
@@ -427,13 +427,14 @@ def shard_classes(deck: Any, shard: Shard) -> tuple[Any, ...]:
 
 def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int = DEFAULT_SHARDS,
                workers: int = 0, scheduler: str | None = None, store_path: str | None = None,
-               chunk: int = 8, most: int | None = None, stream: Any = None,
+               chunk: int | None = None, most: int | None = None, stream: Any = None,
                price: str | None = None, reader: FolderReader | None = None) -> list[int]:
     """Price the shards not yet in ``folder`` (at most ``most`` of them); the shards written.
 
     ``price`` is what each class prices (:func:`~combin.stud.game.spec.price_mode`, the deck's
     own by default): ``"best"`` keeps the optimal option, its value and results; ``"all"``
-    prices every option as well (the totals then sum the strategies that read them).
+    prices every option as well (the totals then sum the strategies that read them).  ``chunk``:
+    the classes of a task (default :func:`~combin.stud.game.spec.chunk_size`).
 
     Each shard file is written (atomically) as soon as its last chunk is in;
     an interrupted run keeps the shards already written and, in the store,
@@ -442,6 +443,7 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
     from combin.files.fileio import probe_output, write_atomic
     from combin.running.store import DEFAULT_STORE, Store
     stream = sys.stderr if stream is None else stream
+    chunk = chunk_size(deck) if chunk is None else chunk
     spec = RunSpec.of(deck, rules)
     where = Path(folder)
     reader = FolderReader(where, spec) if reader is None else reader

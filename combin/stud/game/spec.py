@@ -36,7 +36,7 @@ from combin.stud.core.deck import Deck
 from combin.stud.core.variant import parse_variant, variant_rules
 from combin.version import __version__
 
-__all__ = ["RunSpec", "resolve_rules", "price_mode"]
+__all__ = ["RunSpec", "resolve_rules", "price_mode", "chunk_size"]
 
 
 def price_mode(deck: Any) -> str:
@@ -50,6 +50,18 @@ def price_mode(deck: Any) -> str:
     ('best', 'all')
     """
     return "best" if deck.full else "all"
+
+def chunk_size(deck: Any) -> int:
+    """The classes of a chunk (a task) unless told: 64 on the full deck (about a tenth of a second
+    of work: a task's round trip through Dask and the store's commit are small beside it, and the
+    classes of a rank group stay together on one worker), 32 on a reduced deck.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> chunk_size(Deck.parse(None)), chunk_size(Deck.parse("9TJQKA"))
+    (64, 32)
+    """
+    return 64 if deck.full else 32
+
 
 _BASE = ("command", "version", "game", "deck", "paytable", "interpretations", "mode", "chunk", "game_file")
 
