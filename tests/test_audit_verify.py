@@ -240,3 +240,20 @@ def test_a_shard_written_before_the_side_sums_is_compared_on_what_it_holds(shard
     _rewrite_shard(path, lambda body: body["totals"].__setitem__("best", str(int(body["totals"]["best"]) + 1)))
     assert reprice_shard(folder, 0, store) == ["shard-000.json.gz: its digest is not the one priced again",
                                                "shard-000.json.gz: its totals is not the one priced again"]
+
+
+def test_a_shard_whose_engine_priced_more_options_is_compared_on_its_sums(sharded, tmp_path):
+    """The committed 52-card shards count the options their engine priced exactly, the runner-up
+    included; a run now prices the best alone, so it counts fewer: that count is work, not a
+    figure, and is not a difference -- a sum still is."""
+    from combin.stud.game.shards import reprice_shard
+    root = tmp_path / "b"
+    shutil.copytree(sharded, root)
+    folder = root / "lunar/game/full"
+    path = folder / "shard-000.json.gz"
+    _rewrite_shard(path, lambda body: body["totals"].__setitem__("priced", str(int(body["totals"]["priced"]) + 99)))
+    store = str(tmp_path / "store.sqlite")
+    assert reprice_shard(folder, 0, store) == []
+    _rewrite_shard(path, lambda body: body["totals"].__setitem__("second", str(int(body["totals"]["second"]) - 1)))
+    assert reprice_shard(folder, 0, store) == ["shard-000.json.gz: its digest is not the one priced again",
+                                               "shard-000.json.gz: its totals is not the one priced again"]
