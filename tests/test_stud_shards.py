@@ -410,3 +410,26 @@ def test_the_strategy_command_says_the_folder_is_not_the_committed_run(folder, c
                  "--shards", str(folder / "full")]) == 0
     digest = hashlib.sha256((folder / "full" / "plan.json").read_bytes()).hexdigest()
     assert f"plan.json sha256 {digest}: NOT the committed run of combin " in capsys.readouterr().out
+
+
+def test_a_shard_is_cut_into_chunks_of_whole_rank_groups():
+    # each rank group (a five's ranks and the up rank) in one chunk, so no two workers set it up;
+    # a chunk holds at least the chunk size but the last, the run's order kept
+    from combin.stud.core.classes import situations
+    from combin.stud.game.chunks import group_cuts, rank_group_order
+    deck = Deck.parse("9TJQKA")
+    _, hands, ups, _ = situations(deck)
+    order = rank_group_order(hands, ups)
+
+    def group(i):
+        return tuple(sorted(card >> 2 for card in hands[i])), ups[i] >> 2
+    for size in (1, 32, 500):
+        cuts = group_cuts(hands, ups, order, size)
+        pieces = [order[a:b] for a, b in zip(cuts, cuts[1:] + [len(order)])]
+        assert cuts[0] == 0 and [i for piece in pieces for i in piece] == order
+        assert all(len(piece) >= size for piece in pieces[:-1])
+        owners = {}
+        for n, piece in enumerate(pieces):
+            for i in piece:
+                assert owners.setdefault(group(i), n) == n
+    assert group_cuts(hands, ups, [], 32) == []

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from combin.stud.core.rules import Rules
     from combin.stud.draw.options import OptionKey
 
-__all__ = ["common_denominator", "solve_chunk", "rank_group_order", "cpu_per_class", "warm_up", "ClassRecord",
+__all__ = ["common_denominator", "solve_chunk", "rank_group_order", "group_cuts", "cpu_per_class", "warm_up", "ClassRecord",
            "records_of", "option_label", "option_group", "RECORD_FORMAT"]
 
 
@@ -132,6 +132,30 @@ def rank_group_order(hands: Sequence[Sequence[int]], ups: Sequence[int]) -> list
         hand = tuple(int(card) for card in hands[i])
         return tuple(sorted(card >> 2 for card in hand)), int(ups[i]) >> 2, hand, i
     return sorted(range(len(hands)), key=key)
+
+
+def group_cuts(hands: Sequence[Sequence[int]], ups: Sequence[int], order: Sequence[int], size: int) -> list[int]:
+    """Where to cut ``order`` (positions, the first 0) into chunks of whole rank groups: each chunk
+    the groups that follow one another until it holds at least ``size`` classes (the last may hold
+    fewer; a group larger than ``size`` is a chunk alone).  A group's classes share the ranks' part
+    and the forcing sums in the process that prices them, so on several workers a group cut in two
+    is set up twice.
+
+    >>> from combin.core.cards import parse_cards
+    >>> hands = [parse_cards(text) for text in ("2h 3h 4h 5h 7d", "2c 3h 4h 5h 7d", "As Ks Qs Js 9s", "Ah Ks Qs Js 9s")]
+    >>> ups = parse_cards("Kc Kd Tc Td")
+    >>> group_cuts(hands, ups, [0, 1, 2, 3], 1), group_cuts(hands, ups, [0, 1, 2, 3], 3)
+    ([0, 2], [0])
+    """
+    def group(i: int) -> tuple[tuple[int, ...], int]:
+        return tuple(sorted(int(card) >> 2 for card in hands[i])), int(ups[i]) >> 2
+    cuts, held = ([0] if len(order) else []), 0
+    for position, i in enumerate(order):
+        if held >= size and group(i) != group(order[position - 1]):
+            cuts.append(position)
+            held = 0
+        held += 1
+    return cuts
 
 
 def cpu_per_class(run: dict[str, Any], rows: Iterable[Sequence[int]], count: int = 3,

@@ -48,7 +48,7 @@ from combin.running.executor import run_chunks
 from combin.running.progress import messages
 from combin.registry import games
 from combin.stud.draw.options import option_keys
-from combin.stud.game.chunks import (common_denominator, cpu_per_class, rank_group_order,
+from combin.stud.game.chunks import (common_denominator, cpu_per_class, group_cuts, rank_group_order,
                                      records_of, solve_chunk)
 from combin.stud.game.spec import RunSpec, chunk_size, price_mode
 from combin.stud.game.totals import GameTotals, totals_of
@@ -491,11 +491,13 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
     ``workers``, ``scheduler`` and ``stream`` of :func:`combin.running.executor.run_chunks`)."""
     rows, hands, ups, weights = shard_classes(deck, shard)
     # one store run per shard: it resumes whichever shards a later run picks; the classes priced by
-    # rank multiset and up rank (the order is in the run's key: chunks of another order never mix)
+    # rank multiset and up rank, a chunk of whole groups (so no two workers set one group up) --
+    # the order and the cut are in the run's key: chunks of another order or cut never mix
     run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=count,
-                     price=price or price_mode(deck), order="rank groups")
+                     price=price or price_mode(deck), order="rank groups, whole groups a chunk")
+    order = rank_group_order(hands, ups)
     # the class index of the whole game, not of the shard
-    chunks = run.chunks(hands, ups, weights, rank_group_order(hands, ups), first=shard.start)
+    chunks = run.chunks(hands, ups, weights, order, first=shard.start, cuts=group_cuts(hands, ups, order, chunk))
     results = run_chunks(solve_chunk, chunks, store=store, description=run.to_json(),
                          label=f"game {rules.stud.game.id} shard {shard.index} of {count} ({deck.text})",
                          items=[len(c[1]) for c in chunks], unit="classes", **executor)

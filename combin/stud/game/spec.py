@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from combin.errors import CombinError
@@ -145,11 +146,15 @@ class RunSpec:
         """``(Deck, Rules)`` of the run (the rules cached per process)."""
         return Deck.parse(self.deck), resolve_rules(self.game, self.paytable, self.readings, self.game_file)
 
-    def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0) -> list[Any]:
+    def chunks(self, hands: Any, ups: Any, weights: Any, indices: Any, first: int = 0,
+               cuts: Sequence[int] | None = None) -> list[Any]:
         """``[(description, rows)]``: the classes of ``indices`` (in that order), :attr:`chunk` a
-        chunk; a row is ``[5 card ids, up, weight, class index + first]``."""
+        chunk, or cut before each position of ``cuts`` (ascending, the first 0); a row is
+        ``[5 card ids, up, weight, class index + first]``."""
         described = self.to_json()
         indices = list(indices)
+        starts = list(range(0, len(indices), self.chunk)) if cuts is None else list(cuts)
+        ends = starts[1:] + [len(indices)]
         return [(described, [[*map(int, hands[i]), int(ups[i]), int(weights[i]), int(i) + first]
-                             for i in indices[start:start + self.chunk]])
-                for start in range(0, len(indices), self.chunk)]
+                             for i in indices[start:end]])
+                for start, end in zip(starts, ends)]
