@@ -29,9 +29,12 @@ def _situations(deck_text, count, seed):
         yield Situation(tuple(cards[:5]), cards[5], deck)
 
 
-@pytest.mark.parametrize("everything, runner_up", [(False, True), (False, False), (True, True)])
-def test_the_compiled_choice_is_the_python_one(everything, runner_up):
-    for situation in _situations(None, 8, 3):
+@pytest.mark.parametrize("deck, everything, runner_up", [(None, False, True), (None, False, False),
+                                                         ("789TJQKA", True, True)])
+def test_the_compiled_choice_is_the_python_one(deck, everything, runner_up):
+    # advice's choice and a run's on the full deck; every option priced on a smaller one (the
+    # Python side prices each option in a call of its own)
+    for situation in _situations(deck, 5, 3):
         compiled = RankEngine(situation, RULES)
         python = RankEngine(situation, RULES)
         assert compiled.priced_scaled(everything, runner_up) == python._priced_in_python(everything, runner_up)
