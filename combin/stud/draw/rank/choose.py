@@ -59,22 +59,6 @@ def price_options(choice, unseen, options, pays, ranks_state, suits_state, table
         values[choice.fold] = offset[choice.fold]
         first = values[choice.fold]
         found = 1
-    for x in range(choice.now.shape[0]):
-        o = choice.now[x]
-        total, dist = exact(o, True, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
-        value, ok = _scaled(total, factor[o], offset[o])
-        if not ok:
-            return values, priced, bounds, dists, False
-        values[o] = value
-        priced[o] = True
-        dists[o] = dist
-        if found == 0 or value > first:
-            second = first
-            first = value
-            found = min(found + 1, 2)
-        elif found == 1 or value > second:
-            second = value
-            found = 2
     rest = choice.rest
     keyed = np.empty(rest.shape[0], np.int64)
     for x in range(rest.shape[0]):
@@ -84,16 +68,19 @@ def price_options(choice, unseen, options, pays, ranks_state, suits_state, table
             return values, priced, bounds, dists, False
         bounds[o] = bound
         keyed[x] = -bound
-    order = np.argsort(keyed, kind="mergesort")     # by bound, highest first; ties by option
-    for x in range(rest.shape[0]):
-        o = rest[order[x]]
+    # the options priced at once, then the others by bound, highest first (ties by option)
+    now = choice.now.shape[0]
+    sequence = np.concatenate((choice.now, rest[np.argsort(keyed, kind="mergesort")]))
+    for x in range(sequence.shape[0]):
+        o = sequence[x]
         # every option left is worth at most its bound, below the runner-up (or the best): none
         # can be the runner-up (or the best); a tie with it is priced, its bound equal
-        if choice.runner_up:
-            if found >= 2 and bounds[o] < second:
+        if x >= now:
+            if choice.runner_up:
+                if found >= 2 and bounds[o] < second:
+                    break
+            elif found >= 1 and bounds[o] < first:
                 break
-        elif found >= 1 and bounds[o] < first:
-            break
         total, dist = exact(o, True, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
         value, ok = _scaled(total, factor[o], offset[o])
         if not ok:

@@ -260,6 +260,17 @@ def _plain_highs(highs, qa, suited):
     return highs - ((suited >> qa) & 1)
 
 
+@inline
+def _add_sums(out, g0, g1, g2, g3, g4, g5):
+    """Add the six forcing sums kept in locals by a tight loop to ``out``."""
+    out[0] += g0
+    out[1] += g1
+    out[2] += g2
+    out[3] += g3
+    out[4] += g4
+    out[5] += g5
+
+
 @jit
 def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
     """:func:`forcing` for a player whose class decides the showdowns (``kind``), in tight loops with
@@ -409,12 +420,7 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
                 g3 += suited_i * lost
                 g4 += suited_i * (outs - won - lost)
                 g5 += suited_i * (r - outs)
-    out[0] += g0
-    out[1] += g1
-    out[2] += g2
-    out[3] += g3
-    out[4] += g4
-    out[5] += g5
+    _add_sums(out, g0, g1, g2, g3, g4, g5)
 
 
 @jit
@@ -485,9 +491,4 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
             g3 += lost
             g4 += outs - won - lost
             g5 += r - outs
-    out[0] += g0
-    out[1] += g1
-    out[2] += g2
-    out[3] += g3
-    out[4] += g4
-    out[5] += g5
+    _add_sums(out, g0, g1, g2, g3, g4, g5)
