@@ -12,7 +12,7 @@ from combin.stud.core.compiled import inline, jit
 from combin.stud.draw.rank.tables import BINOMIAL
 
 __all__ = ["binom", "bit_count", "add_subsets", "signed_subsets", "sigma_sums", "expand", "blind_add",
-           "blind_read"]
+           "blind_read", "flushes"]
 
 
 @jit
@@ -143,3 +143,18 @@ def blind_read(cnt, n, sub_ptr, sub_index, sub_coef):
     for j in range(sub_ptr[n], sub_ptr[n + 1]):
         total += sub_coef[j] * cnt[sub_index[j]]
     return total
+
+
+@inline
+def flushes(n, k, ksuit, sigma, avail, mmask):
+    """The draws of a blind entry whose final five is a flush: the one all of ``sigma`` (the kept
+    cards of ``sigma`` or none, something drawn or the five kept suited in ``sigma``) and one per
+    other suit that holds every drawn rank (the kept cards of that suit or none)."""
+    supp = mmask[n]
+    found = 0
+    if (ksuit == -2 or ksuit == sigma) and (supp & avail[sigma]) == supp and (k > 0 or ksuit == sigma):
+        found += 1
+    for s in range(4):
+        if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
+            found += 1
+    return found

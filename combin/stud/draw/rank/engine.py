@@ -37,8 +37,8 @@ from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
 from combin.stud.draw.rank.memo import new_memo
-from combin.stud.draw.rank.records import (Choice, ForcingMemo, OptionArrays, RankTables, RanksState, RowTables,
-                                           SuitsState, Unseen, row_tables)
+from combin.stud.draw.rank.records import (BoundPlan, Choice, ForcingMemo, OptionArrays, RankTables, RanksState,
+                                           RowTables, SuitsState, Unseen, row_tables)
 from combin.stud.draw.rank.tables import OFFSET, build
 
 __all__ = ["RankEngine", "win_levels", "six_card", "play_after_draw", "shared_capacity", "memo_bits"]
@@ -158,6 +158,9 @@ _RANKS_STATE: dict[tuple[Any, ...], RanksState] = {}
 #: after another, each with its up ranks (13 at most), so a few more than 13 are kept.
 _SHARED_RANKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _SHARED = [16]          # how many are kept (0: none, each five prices its own: the bench's "before")
+#: The bound plans (:func:`~combin.stud.draw.rank.bounds.bound_plan`) of the rank groups of
+#: ``_SHARED_RANKS``, by their key and the pays, oldest first, as many.
+_PLANS: dict[tuple[Any, ...], BoundPlan] = {}
 #: The forcing sums of the last rank groups seen (:mod:`~combin.stud.draw.rank.memo`), by game,
 #: readings, card replaced, pays, up rank and unseen ranks, oldest first; kept while ``_SHARED`` is not 0.
 _MEMOS: dict[tuple[Any, ...], ForcingMemo] = {}
@@ -178,6 +181,7 @@ def shared_capacity(most: int) -> int:
     previous = _SHARED[0]
     _SHARED[0] = most
     _SHARED_RANKS.clear()
+    _PLANS.clear()
     _MEMOS.clear()
     return previous
 
@@ -349,17 +353,22 @@ class RankEngine:
                 _RANKS_STATE.clear()
                 _RANKS_STATE[key] = ranks
             suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks,
-                                                     _kernel_tables(self.replace)))
+                                                     _kernel_tables(self.replace), self._plan(options, ranks)))
             self._state = (ranks, suits)
         return self._state
+
+    def _shared_key(self, options: OptionArrays) -> tuple[Any, ...]:
+        """What :meth:`_shared_ranks` reads: the game, the readings, the up rank, the unseen ranks and
+        the ranks each option of five final cards keeps."""
+        five = options.mode == 0
+        return (self.rules.stud.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
+                options.k[five].tobytes(), options.kept[five].tobytes())
 
     def _shared_ranks(self, options: OptionArrays) -> tuple[Any, ...]:
         """:func:`~combin.stud.draw.rank.prepare.share_ranks` of this situation: the same for every five
         of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
         each option keeps), so the fives of a run that share them share it."""
-        five = options.mode == 0
-        key = (self.rules.stud.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
-               options.k[five].tobytes(), options.kept[five].tobytes())
+        key = self._shared_key(options)
         shared = _SHARED_RANKS.get(key)
         if shared is None:
             shared = kernel.share_ranks(self.unseen_record, options, self._wins, _kernel_tables(self.replace))
@@ -368,6 +377,21 @@ class RankEngine:
             if _SHARED[0] > 0:
                 _SHARED_RANKS[key] = shared
         return shared
+
+    def _plan(self, options: OptionArrays, ranks: RanksState) -> BoundPlan:
+        """:func:`~combin.stud.draw.rank.bounds.bound_plan` of this situation's rank group and pays
+        (its shared entries are the first of ``ranks``), kept while its shared ranks' part is."""
+        key = (self._shared_key(options), tuple(self.pays))
+        plan = _PLANS.get(key)
+        if plan is None:
+            shared = len(self._shared_ranks(options)[2][0])
+            plan = kernel.bound_plan(self.unseen_record, options, self.pays, ranks, _kernel_tables(self.replace),
+                                     shared)
+            while _PLANS and len(_PLANS) >= _SHARED[0]:
+                del _PLANS[next(iter(_PLANS))]              # the oldest first
+            if _SHARED[0] > 0:
+                _PLANS[key] = plan
+        return plan
 
     def _exact(self, o: int, want: bool) -> tuple[Any, ...]:
         ranks, suits = self._prepared()

@@ -16,9 +16,9 @@ of every option's sum (see :mod:`combin.stud.draw.rank.kernel`).
 import numpy as np
 
 from combin.stud.core.compiled import inline, jit
+from combin.stud.draw.rank.bounds import bounds
 from combin.stud.draw.rank.common import bit_count, blind_add, blind_read, binom
 from combin.stud.draw.rank.dealer import dealer_ranks, dealer_suits, row_order_ranks, row_order_suits
-from combin.stud.draw.rank.forcing import strong
 from combin.stud.draw.rank.tables import BINOMIAL, OFFSET, multiset_index
 
 __all__ = ["prepare_ranks", "share_ranks", "join_ranks", "prepare_suits"]
@@ -309,27 +309,13 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
     return join_ranks(unseen, options, player_mask, share_ranks(unseen, options, win5, tables), tables)
 
 
-@inline
-def _flushes(kind, n, k, ksuit, sigma, avail, mmask):
-    """The draws of a blind entry whose final five is a flush: the one all of ``sigma`` (the kept
-    cards of ``sigma`` or none, something drawn or the five kept suited in ``sigma``) and one per
-    other suit that holds every drawn rank (the kept cards of that suit or none)."""
-    supp = mmask[n]
-    found = 0
-    if (ksuit == -2 or ksuit == sigma) and (supp & avail[sigma]) == supp and (k > 0 or ksuit == sigma):
-        found += 1
-    for s in range(4):
-        if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
-            found += 1
-    return found
-
-
 @jit
-def prepare_suits(unseen, options, pays, ranks_state, tables):
+def prepare_suits(unseen, options, pays, ranks_state, tables, plan):
     """The suits' part of a situation's work: the dealer's suited hands (four cards of ``sigma``)
     as events at their flush and blind levels, the suited forcing rows, each entry's draws
-    (:func:`_flushes`) and an upper bound of every option's sum
-    (``sum over draws of max(-D, numerator)``, the numerator alone for ``k = 0``).  ``pays``: the
+    (:func:`~combin.stud.draw.rank.common.flushes`) and an upper bound of every option's sum
+    (``sum over draws of max(-D, numerator)``, the numerator alone for ``k = 0``) from the rank
+    group's ``plan`` (:func:`~combin.stud.draw.rank.bounds.bound_plan`).  ``pays``: the
     rules' :class:`~combin.stud.core.pays.WholePays`."""
     a, avail, up, sigma, n_unseen = unseen.a, unseen.avail, unseen.up, unseen.sigma, unseen.n
     opt_k, opt_suit = options.k, options.suit
@@ -370,71 +356,6 @@ def prepare_suits(unseen, options, pays, ranks_state, tables):
         free = bit_count(avail[s]) - (3 if s == sigma else 4)
         if free > flush_extra:
             flush_extra = free
-    # the bounds
-    E = be_opt.shape[0]
-    nq_sig_total = nq_sigma[set_index[0]]
-    bound = np.zeros(opt_k.shape[0], np.int64)
-    phi_w = np.full(64, -1, np.int64)
-    phi_t = np.zeros(64, np.int64)
-    phi_kind = np.zeros(64, np.int64)
-    phi_value = np.zeros(64, np.int64)
-    nphi = 0
-    for e in range(E):
-        o = be_opt[e]
-        k = opt_k[o]
-        kind = be_kind[e]
-        if kind == 2:
-            card = be_card[e]
-            mult = 1 if (avail[card & 3] >> (card >> 2)) & 1 else 0
-        elif be_distinct[e]:
-            found = _flushes(kind, be_n[e], k, opt_suit[o], sigma, avail, mmask)
-            mult = found if kind == 1 else be_total[e] - found
-        else:
-            mult = be_total[e]
-        if mult <= 0:
-            continue
-        r = n_unseen - k - 4
-        hands = binom(n_unseen - k, 4)
-        whole = r * hands
-        level = be_level[e]
-        win = be_win[e]
-        take = take_high if level >= straight_level else take_low
-        above = hands - be_nq[e] - be_below[e] - be_tied[e]
-        num = r * (win * be_below[e] - loss * above + take * be_nq[e])
-        if level >= flush_level and win > take:
-            num += nq_sig_total * r * (win - take)
-        if strong(level, win, take, r, fee, weak_outs, straight_level, flush_level):
-            threshold = r * (fee + take)
-            bound_kind = 0 if level < straight_level else (1 if level < flush_level else 2)
-            found_phi = -1
-            for x in range(nphi):
-                if phi_w[x] == win and phi_t[x] == threshold and phi_kind[x] == bound_kind:
-                    found_phi = x
-            if found_phi < 0:
-                value = 0
-                rows_b = by_pair if bound_kind == 0 else by_all
-                bounds_b = pair_bound if bound_kind == 0 else all_bound
-                extra = flush_extra if bound_kind == 2 else 0
-                for j in range(rows_b.shape[0]):
-                    gain = win * (bounds_b[j] + extra) - threshold
-                    if gain <= 0:
-                        break
-                    m = rows_b[j]
-                    h = 1
-                    for q in range(4):
-                        h *= a[mranks[m, q]]
-                    value += h * gain
-                if nphi < 64:
-                    phi_w[nphi] = win
-                    phi_t[nphi] = threshold
-                    phi_kind[nphi] = bound_kind
-                    phi_value[nphi] = value
-                    nphi += 1
-            else:
-                value = phi_value[found_phi]
-            num += value
-        if k == 0:
-            bound[o] += mult * num
-        else:
-            bound[o] += mult * (num if num >= -whole else -whole)
+    # every option's bound, from its rank group's plan (combin.stud.draw.rank.bounds)
+    bound = bounds(unseen, options, pays, ranks_state, tables, plan, nq_sigma[set_index[0]], flush_extra)
     return ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound

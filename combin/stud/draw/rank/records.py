@@ -27,8 +27,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["RankTables", "RowTables", "Unseen", "OptionArrays", "RanksState", "SuitsState", "DrawClass",
-           "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "Choice", "DrawScratch", "row_tables"]
+__all__ = ["RankTables", "RowTables", "Unseen", "OptionArrays", "RanksState", "SuitsState", "BoundPlan",
+           "DrawClass", "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "Choice", "DrawScratch", "row_tables"]
 
 
 class RankTables(NamedTuple):
@@ -199,6 +199,40 @@ class SuitsState(NamedTuple):
     two_bound: np.ndarray
     #: Per option: an upper bound of its sum.
     bound: np.ndarray
+
+
+class BoundPlan(NamedTuple):
+    """The part of every option's bound that a rank group shares
+    (:func:`~combin.stud.draw.rank.bounds.bound_plan`).
+
+    >>> import numpy as np
+    >>> none = np.zeros(0, np.int64)
+    >>> plan = BoundPlan(3, np.array([5, 0]), np.array([0, 1, 1]), np.array([2]), np.array([4]),
+    ...                  none, none, none, none, none, none, none)
+    >>> int(plan.fixed[0]), plan.d_entry[plan.d_ptr[0]:plan.d_ptr[1]].tolist()
+    (5, [2])
+    """
+
+    #: How many entries of the ranks' state it reads: the shared ones, listed first.
+    shared: int
+    #: Per option: its entries below a flush, each draw times its bound, every draw counted.
+    fixed: np.ndarray
+    #: Per option (``d_entry[d_ptr[o]:d_ptr[o + 1]]``): its distinct entries below a flush and
+    #: each one's bound per draw (their flush draws are removed per situation).
+    d_ptr: np.ndarray
+    d_entry: np.ndarray
+    d_value: np.ndarray
+    #: The shared entries at a flush or better (their bounds read the suits), each with its
+    #: blind numerator, its slope in the suited dealer hands that do not qualify, its floor (``-D``
+    #: for a draw) and the index of its forcing's (win, threshold) (-1: forcing cannot pay).
+    high: np.ndarray
+    h_num: np.ndarray
+    h_slope: np.ndarray
+    h_floor: np.ndarray
+    h_pair: np.ndarray
+    #: Forcing's (win, threshold) pairs of the entries at a flush or better.
+    pair_w: np.ndarray
+    pair_t: np.ndarray
 
 
 class DrawClass(NamedTuple):
