@@ -110,3 +110,25 @@ def test_the_shared_part_and_the_joined_state_are_the_whole_prepare(committed):
     alone = engine.kernel.prepare_ranks(shared.unseen_record, shared._arrays(), shared._wins,
                                         sum(1 << c for c in shared.player), engine._kernel_tables())
     assert all(np.array_equal(x, y) for x, y in zip(ranks, alone))
+
+
+@pytest.mark.parametrize("deck", [None, "9TJQKA"])
+def test_a_sixth_cards_counts_from_the_cumulative_table_are_the_level_sweeps(deck):
+    """The sixth-card entries' blind counts read from the rank group's cumulative table
+    (``_six_counts``) against the level sweep every other entry is counted by (``_counts``)."""
+    from combin.stud.core.situation import Situation
+    from combin.stud.draw.rank import prepare
+    from combin.stud.draw.rank.engine import RankEngine, _kernel_tables
+    cards, rng, tables = Deck.parse(deck), random.Random(8), _kernel_tables()
+    for _ in range(12):
+        dealt = rng.sample(list(cards.cards), 6)
+        engine = RankEngine(Situation(tuple(dealt[:5]), dealt[5], cards), RULES)
+        options = engine._arrays()
+        shared = engine._shared_ranks(options)
+        mask = sum(1 << card for card in dealt[:5])
+        six = prepare._entries(engine.a, options, np.zeros(1, np.int64), mask, tables, True)
+        assert len(six[0]) > 0
+        swept = prepare._counts(engine.a, six[1], six[2], shared[0], tables)
+        read = prepare._six_counts(six[4], six[1], six[2], shared[0], shared[5], tables)
+        for got, expected in zip(read, swept):
+            assert got.tolist() == expected.tolist()

@@ -12,7 +12,7 @@ from combin.stud.core.compiled import inline, jit
 from combin.stud.draw.rank.tables import BINOMIAL
 
 __all__ = ["binom", "bit_count", "add_subsets", "signed_subsets", "sigma_sums", "expand", "blind_add",
-           "blind_read", "flushes"]
+           "blind_read", "flushes", "ways"]
 
 
 @jit
@@ -157,4 +157,26 @@ def flushes(n, k, ksuit, sigma, avail, mmask):
     for s in range(4):
         if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
             found += 1
+    return found
+
+
+@inline
+def ways(m, a, out, dranks, dcounts):
+    """How many hands of rank multiset ``m`` the unseen ranks ``a`` hold, one card of rank ``out``
+    set aside (-1: none): ``prod_r C(a_r - [r = out], m_r)``.
+
+    >>> import numpy as np
+    >>> from combin.stud.draw.rank.tables import build
+    >>> t = build()
+    >>> pair = next(m for m in range(len(t.dcounts)) if t.dcounts[m, 0] == 2 and t.dranks[m, 1] < 0)
+    >>> a = np.full(13, 4, np.int64)
+    >>> ways(pair, a, -1, t.dranks, t.dcounts), ways(pair, a, int(t.dranks[pair, 0]), t.dranks, t.dcounts)
+    (6, 3)
+    """
+    found = 1
+    for x in range(dranks.shape[1]):
+        r = dranks[m, x]
+        if r < 0:
+            break
+        found *= binom(a[r] - (1 if r == out else 0), dcounts[m, x])
     return found

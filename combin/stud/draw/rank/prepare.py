@@ -17,7 +17,7 @@ import numpy as np
 
 from combin.stud.core.compiled import inline, jit
 from combin.stud.draw.rank.bounds import bounds
-from combin.stud.draw.rank.common import bit_count, blind_add, blind_read, binom
+from combin.stud.draw.rank.common import bit_count, blind_add, blind_read, ways
 from combin.stud.draw.rank.dealer import dealer_ranks, dealer_suits, row_order_ranks, row_order_suits
 from combin.stud.draw.rank.tables import BINOMIAL, OFFSET, multiset_index
 
@@ -88,12 +88,7 @@ def _entries(a, options, win5, player_mask, tables, sixth):
             for n in range(OFFSET[k], OFFSET[k + 1]):
                 if not valid[n]:
                     continue
-                total = 1
-                for x in range(5):
-                    r = dranks[n, x]
-                    if r < 0:
-                        break
-                    total *= binom(a[r], dcounts[n, x])
+                total = ways(n, a, -1, dranks, dcounts)
                 if total == 0:
                     continue
                 fit_n[nfit] = n
@@ -224,7 +219,44 @@ def share_ranks(unseen, options, win5, tables):
     dealer = dealer_ranks(a, up, counts, valid, dealer_level, qualify, sub_ptr, sub_index, dranks, dcounts)
     rows = row_order_ranks(a, up, nq_rows[up], nq_count[up], counts, rest, straight_rank, ace_king_rank)
     entries = _entries(a, options, win5, 0, tables, False)
-    return dealer, rows, entries, _counts(a, entries[1], entries[2], dealer, tables), _lists(entries, options, nlev)
+    return (dealer, rows, entries, _counts(a, entries[1], entries[2], dealer, tables), _lists(entries, options, nlev),
+            _single_cumulative(a, dealer[0], dranks, dcounts))
+
+
+@jit
+def _single_cumulative(a, q_m, dranks, dcounts):
+    """Per rank ``q`` and ``i``: the blind qualifying dealer hands of the first ``i`` multisets of
+    ``q_m`` (in level order) that hold none of one unseen card of rank ``q`` (``prod_r C(a_r -
+    [r = q], m_r)`` each): a sixth card's counts are two reads of its row (:func:`_six_counts`)."""
+    count = q_m.shape[0]
+    cumulative = np.zeros((13, count + 1), np.int64)
+    for q in range(13):
+        if a[q] == 0:
+            continue                        # no card of rank q can be bought
+        for j in range(count):
+            cumulative[q, j + 1] = cumulative[q, j] + ways(q_m[j], a, q, dranks, dcounts)
+    return cumulative
+
+
+@jit
+def _six_counts(be_card, be_n, be_level, dealer, cumulative, tables):
+    """:func:`_counts` of sixth-card entries (one card each, ``be_card``) from the rank group's
+    :func:`_single_cumulative`: the qualifying dealer hands below the entry's level are the first
+    of ``q_m`` (in level order) up to its level, the tied ones those at it."""
+    q_m, q_level, nq_blind = dealer
+    sub_ptr, sub_index, sub_coef = tables.sub_ptr, tables.sub_index, tables.sub_coef
+    E = be_n.shape[0]
+    be_below = np.empty(E, np.int64)
+    be_tied = np.empty(E, np.int64)
+    be_nq = np.empty(E, np.int64)
+    for e in range(E):
+        row = cumulative[be_card[e] >> 2]
+        lo = np.searchsorted(q_level, be_level[e], side="left")
+        hi = np.searchsorted(q_level, be_level[e], side="right")
+        be_below[e] = row[lo]
+        be_tied[e] = row[hi] - row[lo]
+        be_nq[e] = blind_read(nq_blind, be_n[e], sub_ptr, sub_index, sub_coef)
+    return be_below, be_tied, be_nq
 
 
 @jit
@@ -251,14 +283,15 @@ def _lists(entries, options, nlev):
 @jit
 def join_ranks(unseen, options, player_mask, shared, tables):
     """:func:`prepare_ranks` from :func:`share_ranks`: the five's sixth-card entries (they read its
-    cards: ``player_mask``) counted by the same sweep, appended, and every option's entries
+    cards: ``player_mask``) counted from the rank group's cumulative counts (:func:`_six_counts`,
+    the same integers as the level sweep of :func:`_counts`), appended, and every option's entries
     listed in level order (the order :func:`prepare_ranks` has always listed them in: by level,
     then by entry within an option)."""
-    dealer, rows, entries, shared_counts, shared_lists = shared
+    dealer, rows, entries, shared_counts, shared_lists, cumulative = shared
     by_pair, pair_bound, by_all, all_bound = rows
     opt_k = options.k
     six = _entries(unseen.a, options, np.zeros(1, np.int64), player_mask, tables, True)
-    six_counts = _counts(unseen.a, six[1], six[2], dealer, tables)
+    six_counts = _six_counts(six[4], six[1], six[2], dealer, cumulative, tables)
     E1 = entries[0].shape[0]
     E = E1 + six[0].shape[0]
     (be_opt, be_n, be_level, be_kind, be_card, be_total, be_win, be_distinct) = (
