@@ -99,8 +99,12 @@ def solve_chunk(run: dict[str, Any], rows: Iterable[Sequence[int]]) -> dict[str,
     keys = option_keys(rules)
     everything = run.get("price", "all") == "all"
     out: list[list[Any]] = []
+    instant: tuple[list[int], tuple[Any, Any]] | None = None
     for *hand, up, weight, index in rows:
-        bonus, settled = instant_of(list(hand), rules, True)
+        # the classes of one five follow one another (every up card): its instant pay read once
+        if instant is None or instant[0] != hand:
+            instant = (hand, instant_of(list(hand), rules, True))
+        bonus, settled = instant[1]
         if settled is not None:
             best = settled[0]
             results = {key: [_whole(p, scale, key), _whole(m1, scale, key), _whole(m2, scale, key)]

@@ -252,16 +252,36 @@ _CHOICES: dict[tuple[Any, ...], Choice] = {}
 #: The :class:`WholePays` of the rules objects seen last, by identity (a run prices every class of a
 #: chunk under one rules object; reading the pays again from the rules cost a tenth of a millisecond).
 _PAYS_OF: dict[int, tuple[Any, Any]] = {}
+#: The option keys of the rules objects seen last, by identity (as ``_PAYS_OF``).
+_KEYS_OF: dict[int, tuple[Any, Any]] = {}
+
+
+def _by_identity(store: dict[int, tuple[Any, Any]], rules: Any, make: Any) -> Any:
+    """``make(rules)``, kept in ``store`` by the identity of ``rules`` (the last few objects)."""
+    found = store.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(store) > 8:
+            store.clear()
+        found = store[id(rules)] = (rules, make(rules))
+    return found[1]
+
+
+def _keys_of(rules: Any) -> list[tuple[Any, ...]]:
+    """:func:`~combin.stud.draw.options.option_keys` of ``rules``, memoised by identity (read, never
+    changed, by the engines of a run)."""
+    found: list[tuple[Any, ...]] = _by_identity(_KEYS_OF, rules, option_keys)
+    return found
+
+
+@lru_cache(maxsize=64)
+def _scale(n: int, sizes: tuple[int, ...]) -> int:
+    """The lcm of ``r * C(n - k, 4) * C(n, k)`` over the draw sizes ``k`` (``r = n - k - 4``)."""
+    return lcm(*((n - k - 4) * comb(n - k, 4) * comb(n, k) for k in sizes))
 
 
 def _pays_of(rules: Any) -> Any:
     """:func:`~combin.stud.core.pays.whole_pays` of ``rules``, memoised by identity."""
-    found = _PAYS_OF.get(id(rules))
-    if found is None or found[0] is not rules:
-        if len(_PAYS_OF) > 8:
-            _PAYS_OF.clear()
-        found = _PAYS_OF[id(rules)] = (rules, whole_pays(rules))
-    return found[1]
+    return _by_identity(_PAYS_OF, rules, whole_pays)
 
 
 def _top_two(first: int | None, second: int | None, value: int) -> tuple[int, int | None]:
@@ -288,7 +308,7 @@ class RankEngine:
         self.rules = rules
         self._only = None if only is None else frozenset(only)
         self._sixth = sixth
-        self.keys = option_keys(rules)
+        self.keys = _keys_of(rules)
         player = list(situation.player)
         self.player = player
         # the cards the player has not seen: by default all but the five and the up card; after a
@@ -296,11 +316,11 @@ class RankEngine:
         unseen = np.asarray(sorted(situation.unseen if unseen is None else unseen), dtype=np.int64)
         self.unseen = unseen
         self.n = len(unseen)
-        a = np.zeros(13, np.int64)
-        avail = np.zeros(4, np.int64)
+        ranks, suits = [0] * 13, [0] * 4          # counted in Python integers, then made arrays
         for card in unseen.tolist():
-            a[card >> 2] += 1
-            avail[card & 3] |= 1 << (card >> 2)
+            ranks[card >> 2] += 1
+            suits[card & 3] |= 1 << (card >> 2)
+        a, avail = np.array(ranks, np.int64), np.array(suits, np.int64)
         self.a, self.avail = a, avail
         self.up = int(situation.up) >> 2
         self.sigma = int(situation.up) & 3
@@ -321,11 +341,12 @@ class RankEngine:
         self._wins = _win_levels(rules)
         self._layout: OptionArrays | None = None
         self._state: tuple[RanksState, SuitsState] | None = None
+        self._shared_keyed: tuple[OptionArrays, tuple[Any, ...]] | None = None
         self._dists: dict[int, np.ndarray] = {}
-        sizes = [0] + ([self.buy, *rules.exchange_sizes] if rules.stud.can_draw else [])
+        sizes = (0,) + ((self.buy, *rules.exchange_sizes) if rules.stud.can_draw else ())
         #: every option value and result probability is an integer over this (lcm of the options'
         #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.game.chunks.common_denominator`)
-        self.scale = lcm(*((self.n - k - 4) * comb(self.n - k, 4) * comb(self.n, k) for k in sizes))
+        self.scale = _scale(self.n, sizes)
 
     def _arrays(self) -> OptionArrays:
         """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced): they depend
@@ -359,10 +380,12 @@ class RankEngine:
 
     def _shared_key(self, options: OptionArrays) -> tuple[Any, ...]:
         """What :meth:`_shared_ranks` reads: the game, the readings, the up rank, the unseen ranks and
-        the ranks each option of five final cards keeps."""
-        five = options.mode == 0
-        return (self.rules.stud.key, self.rules.readings, self.up, self.a.tobytes(), five.tobytes(),
-                options.k[five].tobytes(), options.kept[five].tobytes())
+        the ranks each option of five final cards keeps (kept for this engine's options)."""
+        if self._shared_keyed is None or self._shared_keyed[0] is not options:
+            five = options.mode == 0
+            self._shared_keyed = (options, (self.rules.stud.key, self.rules.readings, self.up, self.a.tobytes(),
+                                            five.tobytes(), options.k[five].tobytes(), options.kept[five].tobytes()))
+        return self._shared_keyed[1]
 
     def _shared_ranks(self, options: OptionArrays) -> tuple[Any, ...]:
         """:func:`~combin.stud.draw.rank.prepare.share_ranks` of this situation: the same for every five
@@ -518,13 +541,15 @@ class RankEngine:
         if not ok:
             return self._priced_in_python(everything, runner_up)
         values, bounds = {}, {}
-        for o, key in enumerate(self.keys):
-            if priced[o]:
-                values[o] = int(values_of[o])
+        # read as Python lists: a numpy scalar per option cost more than the loop
+        for o, (key, is_priced, value, bound) in enumerate(zip(self.keys, priced.tolist(), values_of.tolist(),
+                                                                bounds_of.tolist())):
+            if is_priced:
+                values[o] = value
                 if key[0] != "fold":
                     self._dists[o] = dists[o]
             else:
-                bounds[o] = int(bounds_of[o])
+                bounds[o] = bound
         return values, bounds
 
     def _choice(self, everything: bool, runner_up: bool) -> Choice:
