@@ -162,3 +162,17 @@ def test_the_command_refuses_a_bad_option_before_any_work(argv, message, capsys)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("combin: error: ") and message in err, err
 
+
+
+def test_a_table_of_some_rows_names_the_rows_it_does_not_hold(tmp_path):
+    """A table written with --only holds the default and the changes asked for, and says which rows of
+    the data it leaves out (the 52-card table is written row by row as each run comes in)."""
+    from combin.cli import main
+    assert main(["lunar", "variants", "--deck", "JQKA", "--only", "no-sixth-card", "--store",
+                 str(tmp_path / "s.sqlite"), "--folder", str(tmp_path)]) == 0
+    md = (tmp_path / "variants-JQKA.md").read_text()
+    rows = _committed()
+    assert f"| no-sixth-card " in md and "| default " in md and "| L8-even-money " not in md
+    others = [name for name in rows if name not in ("default", "no-sixth-card")]
+    assert f"This table holds 2 of the {len(rows)} rows of the data" in md
+    assert all(name in md.split("This table holds")[1] for name in others)

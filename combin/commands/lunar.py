@@ -207,7 +207,7 @@ def _variants(args: argparse.Namespace) -> str | bytes:
         sys.stderr.write(f"variants: the shards of {', '.join(missing)} are not all in; the table is written "
                          "when they are (run the same command again)\n")
         return ""
-    document = variants_document(game, deck, head, rows)
+    document = variants_document(game, deck, head, rows, [c.id for c in changes if c not in chosen])
     if args.folder is None:
         return render_text(document, args.format)
     write_files({name + ".md": render_text(document, "md"), name + ".json": render_text(document, "json")},

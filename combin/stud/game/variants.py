@@ -20,6 +20,7 @@ import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from combin.errors import CombinError
@@ -179,8 +180,10 @@ def table_name(deck: Any) -> str:
     return "variants" if deck.full else f"variants-{deck.text}"
 
 
-def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row]) -> Any:
-    """The variants table as a Document (tables ``variants`` and ``changes``)."""
+def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row],
+                      pending: Sequence[str] = ()) -> Any:
+    """The variants table as a Document (tables ``variants`` and ``changes``); ``pending``: the ids of
+    the changes of the data that the table does not hold (named in a note)."""
     base = next((row for row in rows if not row.change.interpret and not row.change.game), None)
     body = []
     for row in rows:
@@ -206,6 +209,10 @@ def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row
                      f"CPU each): combin {game.game.id} variants --shards DIR --only ID --workers N prices one row on the "
                      "full deck into shards (DIR/ID, resumable), and the same command without --only writes the table "
                      "once every row's shards are in; this table is of a reduced deck.")
+    if pending:
+        notes.append(f"This table holds {len(rows)} of the {len(rows) + len(pending)} rows of the data: the exact "
+                     f"runs of {', '.join(pending)} are not in it (priced with --only ID, each into its own "
+                     "shards; the table is written again with them).")
     identification = (("Game", game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
                       ("Citation", head["citation"]))
     subject = (("game", game.game.id), ("deck", deck.text), ("changes", [row.change.id for row in rows]))
