@@ -7,6 +7,7 @@ regenerated and compared byte for byte by the slow pass (make audit)."""
 import io
 import json
 import random
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -180,3 +181,20 @@ def test_a_table_of_some_rows_names_the_rows_it_does_not_hold():
     assert "| no-sixth-card " in md and "| default " in md and "| L8-even-money " not in md
     note = md.split(f"This table holds 2 of the {len(changes)} rows of the data")[1]
     assert all(name in note for name in pending) and "no-sixth-card" not in note
+
+
+def test_a_rows_round_with_the_super_is_its_whole_game_sheets():
+    """The committed JQKA table's default row carries the round as dealt of the committed JQKA sheet
+    (tables/lunar/game/JQKA.md, made by combin game lunar): its house edge per Ante and its SD."""
+    default = _committed()["default"]
+    sheet = (ROOT / "tables" / "lunar" / "game" / "JQKA.md").read_text().splitlines()
+
+    def cell(label, column=1):
+        line = next(l for l in sheet if l.startswith(f"| {label} "))
+        return line.split("|")[1 + column].strip()
+    edge = Fraction(default["round_house_edge"])
+    assert format(Decimal(edge.numerator) / edge.denominator, ".10f") == cell("house edge of the round per Ante")
+    variance = Fraction(cell("variance of the round per Ante^2"))
+    assert abs(Fraction(default["round_sd"]) ** 2 - variance) < Fraction(1, 10 ** 4)
+    # no instant event on JQKA (no five ranks): every paytable's edge is the run's
+    assert default["house_edge_paytable_B"] == default["house_edge_paytable_C"] == default["house_edge"]

@@ -37,6 +37,10 @@ from combin.stud.game.sheet import totals_sheet
 __all__ = ["Change", "Row", "load_changes", "parse_changes", "change_rules", "price_change", "variants_document",
            "table_name", "FIGURES"]
 
+#: The round's figures of a row (its house edge and variance per Ante), by their label in the
+#: exact sheet's round section (:func:`combin.stud.game.sheet.round_section`).
+ROUND_FIGURES = ("house edge of the round per Ante", "variance of the round per Ante^2")
+
 #: The figures of a row, by their label on the exact sheet's summary.
 FIGURES = (("expected", "expected result per Ante"), ("edge", "house edge per Ante"),
            ("risk", "element of risk (house edge per unit wagered)"), ("variance", "variance per Ante^2"),
@@ -79,10 +83,21 @@ class Row:
     risk: Fraction
     variance: Fraction
     drawing: Fraction
+    #: The house edge per Ante under each instant paytable (the run's and the others, re-priced from
+    #: its sums), by paytable id.
+    paytables: tuple[tuple[str, Fraction], ...] = ()
+    #: The round as dealt, with the mandatory Super at 1 x Ante: its house edge per Ante and its
+    #: variance per Ante^2 (None where the run's totals do not keep the Super's sums).
+    round_edge: Fraction | None = None
+    round_variance: Fraction | None = None
 
     @property
     def sd(self) -> Decimal:
         return sqrt(self.variance)
+
+    @property
+    def round_sd(self) -> Decimal | None:
+        return None if self.round_variance is None else sqrt(self.round_variance)
 
 
 def _flat(document: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
@@ -167,7 +182,13 @@ def price_change(game: Any, deck: Any, change: Change, *, workers: int = 0, stor
     else:
         sheet = exact_run(deck, rules, workers, store_path, stream).sheet
     summary = dict((row[0], row[1]) for row in sheet.sections["summary"])
-    return Row(change, *(Fraction(summary[label]) for _, label in FIGURES))
+    paytables = tuple((paytable, Fraction(edge)) for paytable, _, edge in sheet.sections.get("instant", []))
+    # the round as dealt (totals_sheet adds it at 1 x Ante): its optimal column
+    round_rows = dict((label, optimal) for label, optimal, _ in sheet.sections.get("round", ("", []))[1])
+    edge, variance = (round_rows.get(label) for label in ROUND_FIGURES)
+    expected, house_edge, risk, spread, drawing = (Fraction(summary[label]) for _, label in FIGURES)
+    return Row(change, expected, house_edge, risk, spread, drawing, paytables,
+               None if edge is None else Fraction(edge), None if variance is None else Fraction(variance))
 
 
 def table_name(deck: Any) -> str:
@@ -185,16 +206,25 @@ def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row
     """The variants table as a Document (tables ``variants`` and ``changes``); ``pending``: the ids of
     the changes of the data that the table does not hold (named in a note)."""
     base = next((row for row in rows if not row.change.interpret and not row.change.game), None)
+    # the instant paytables other than the run's (Paytable A): a column each
+    others = sorted({paytable for row in rows for paytable, _ in row.paytables} - {"A"})
     body = []
     for row in rows:
+        edges = dict(row.paytables)
         body.append((row.change.id, row.change.text(), Ratio(row.edge), Percent(row.edge),
                      Text(None) if base is None else Percent(row.edge - base.edge),
-                     Percent(row.risk), Ratio(row.variance), Number(row.sd, 6), Ratio(row.drawing)))
+                     *(Percent(edges[p]) if p in edges else Text(None) for p in others),
+                     Percent(row.risk), Ratio(row.variance), Number(row.sd, 6), Ratio(row.drawing),
+                     Text(None) if row.round_edge is None else Percent(row.round_edge),
+                     Text(None) if row.round_sd is None else Number(row.round_sd, 6)))
     table = Table.of("variants", "The default and each single change, under optimal play",
                      [("change", "Change"), ("rule", "Rule changed"), ("house_edge", "House edge per Ante"),
                       ("house_edge_percent", "House edge (%)"), ("change_from_default", "Change from the default (% of an Ante)"),
+                      *((f"house_edge_paytable_{p}", f"House edge, instant Paytable {p} (%)") for p in others),
                       ("element_of_risk", "Element of risk (%)"), ("variance", "Variance per Ante^2"),
-                      ("sd", "SD per Ante"), ("probability_of_drawing", "Probability of drawing")], body)
+                      ("sd", "SD per Ante"), ("probability_of_drawing", "Probability of drawing"),
+                      ("round_house_edge", "Round with the Super at 1 x Ante: house edge per Ante (%)"),
+                      ("round_sd", "Round with the Super: SD per Ante")], body)
     sources = Table.of("changes", "The changes and their sources", ["Change", "Title", "Citation"],
                        [(row.change.id, row.change.title, row.change.citation) for row in rows])
     n = len(deck)
@@ -203,7 +233,12 @@ def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row
              "the element of risk the house edge per unit wagered (the Ante, the Bet and the fees paid), the SD "
              "the square root of the exact variance.",
              "The changes are data: the game's data/variants.toml (a reading switched, or a game-file fragment "
-             "of a game file derived from the game)."]
+             "of a game file derived from the game).",
+             "The house edge under the other instant paytables comes from each row's own run, re-pricing only the "
+             "situations whose first five is an instant event (as the exact sheet does); the round is the game "
+             "with the mandatory Super on the player's own hand at 1 x Ante (58 Pa. Code § 671a.7(c)(2)), its "
+             "house edge per Ante exact; its SD needs the game's value summed by the Super's key of the first "
+             "five, which a run keeps since that was added (blank where a run's shards were written before)."]
     if not deck.full:
         notes.append("The 52-card rows need the full exact runs (each an exact run of the whole game, hours of "
                      f"CPU each): combin {game.game.id} variants --shards DIR --only ID --workers N prices one row on the "
