@@ -132,3 +132,25 @@ def test_a_sixth_cards_counts_from_the_cumulative_table_are_the_level_sweeps(dec
         read = prepare._six_counts(six[4], six[1], six[2], shared[0], shared[5], tables)
         for got, expected in zip(read, swept):
             assert got.tolist() == expected.tolist()
+
+
+def test_the_suited_dealer_events_kept_by_up_rank_and_sigmas_unseen_ranks_are_a_situations_own():
+    """The dealer's suited hands are kept by (game, up rank, unseen ranks of the up card's suit):
+    every situation's kept events equal the ones computed for it alone, and two situations that
+    differ elsewhere share them."""
+    from combin.core.cards import parse_cards
+    from combin.stud.core.situation import Situation
+    from combin.stud.draw.rank import prepare
+    from combin.stud.draw.rank.engine import RankEngine, _kernel_tables
+    tables, rng = _kernel_tables(), random.Random(12)
+    engines = [RankEngine(Situation(tuple(parse_cards(hand)), parse_cards(up)[0], DECK), RULES)
+               for hand, up in (("AS KD 7H 7C 2D", "9H"), ("AS KD 7S 7C 2D", "9H"))]
+    for _ in range(20):
+        dealt = rng.sample(list(DECK.cards), 6)
+        engines.append(RankEngine(Situation(tuple(dealt[:5]), dealt[5], DECK), RULES))
+    for engine in engines:
+        kept = engine._events()
+        alone = prepare.suited_events(engine.unseen_record, tables)
+        assert all(np.array_equal(x, y) for x, y in zip(kept, alone))
+    # the two crafted fives leave the same hearts unseen (the up card's suit): one set of events
+    assert engines[0]._events() is engines[1]._events()

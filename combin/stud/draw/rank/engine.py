@@ -161,6 +161,9 @@ _SHARED = [16]          # how many are kept (0: none, each five prices its own: 
 #: The bound plans (:func:`~combin.stud.draw.rank.bounds.bound_plan`) of the rank groups of
 #: ``_SHARED_RANKS``, by their key and the pays, oldest first, as many.
 _PLANS: dict[tuple[Any, ...], BoundPlan] = {}
+#: The dealer's suited hands as events (:func:`~combin.stud.draw.rank.prepare.suited_events`), by
+#: game, up rank and the unseen ranks of the up card's suit (at most 512 kept).
+_EVENTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 #: The forcing sums of the last rank groups seen (:mod:`~combin.stud.draw.rank.memo`), by game,
 #: readings, card replaced, pays, up rank and unseen ranks, oldest first; kept while ``_SHARED`` is not 0.
 _MEMOS: dict[tuple[Any, ...], ForcingMemo] = {}
@@ -374,7 +377,8 @@ class RankEngine:
                 _RANKS_STATE.clear()
                 _RANKS_STATE[key] = ranks
             suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks,
-                                                     _kernel_tables(self.replace), self._plan(options, ranks)))
+                                                     _kernel_tables(self.replace), self._plan(options, ranks),
+                                                     self._events()))
             self._state = (ranks, suits)
         return self._state
 
@@ -415,6 +419,18 @@ class RankEngine:
             if _SHARED[0] > 0:
                 _PLANS[key] = plan
         return plan
+
+    def _events(self) -> tuple[Any, ...]:
+        """:func:`~combin.stud.draw.rank.prepare.suited_events` of this situation: they read the up
+        rank and the unseen ranks of the up card's suit alone, so they are kept by those (the
+        situations of a run come back to the same few again and again)."""
+        key = (self.rules.stud.key, self.up, int(self.avail[self.sigma]))
+        found = _EVENTS.get(key)
+        if found is None:
+            if len(_EVENTS) >= 512:
+                _EVENTS.clear()
+            found = _EVENTS[key] = kernel.suited_events(self.unseen_record, _kernel_tables(self.replace))
+        return found
 
     def _exact(self, o: int, want: bool) -> tuple[Any, ...]:
         ranks, suits = self._prepared()

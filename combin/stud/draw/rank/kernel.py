@@ -78,7 +78,7 @@ and an option's sum below ``C(47, 5) * 2.6e9 < 2**63``.
 from combin.stud.draw.rank.bounds import bound_plan
 from combin.stud.draw.rank.choose import price_options
 from combin.stud.draw.rank.exact import RESULT_ROWS, exact, exact_all
-from combin.stud.draw.rank.prepare import join_ranks, prepare_ranks, prepare_suits, share_ranks
+from combin.stud.draw.rank.prepare import join_ranks, prepare_ranks, prepare_suits, share_ranks, suited_events
 
-__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "bound_plan", "prepare_suits", "exact", "exact_all",
-           "price_options", "RESULT_ROWS"]
+__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "bound_plan", "suited_events", "prepare_suits", "exact",
+           "exact_all", "price_options", "RESULT_ROWS"]

@@ -21,7 +21,7 @@ from combin.stud.draw.rank.common import bit_count, blind_add, blind_read, ways
 from combin.stud.draw.rank.dealer import dealer_ranks, dealer_suits, row_order_ranks, row_order_suits
 from combin.stud.draw.rank.tables import BINOMIAL, OFFSET, multiset_index
 
-__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "prepare_suits"]
+__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "suited_events", "prepare_suits"]
 
 
 @jit
@@ -343,26 +343,19 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
 
 
 @jit
-def prepare_suits(unseen, options, pays, ranks_state, tables, plan):
-    """The suits' part of a situation's work: the dealer's suited hands (four cards of ``sigma``)
-    as events at their flush and blind levels, the suited forcing rows, each entry's draws
-    (:func:`~combin.stud.draw.rank.common.flushes`) and an upper bound of every option's sum
-    (``sum over draws of max(-D, numerator)``, the numerator alone for ``k = 0``) from the rank
-    group's ``plan`` (:func:`~combin.stud.draw.rank.bounds.bound_plan`).  ``pays``: the
-    rules' :class:`~combin.stud.core.pays.WholePays`."""
-    a, avail, up, sigma, n_unseen = unseen.a, unseen.avail, unseen.up, unseen.sigma, unseen.n
-    opt_k, opt_suit = options.k, options.suit
-    take_low, take_high, loss, fee = pays.take_low, pays.take_high, pays.loss, pays.force_fee
+def suited_events(unseen, tables):
+    """The dealer's hands of four ``sigma`` cards as events of the exact passes: each at its flush
+    level (+1) and, where its blind level qualifies, at that level (-1), in level order
+    (``ev_level``, ``ev_mask``, ``ev_sign``), and the table of those whose blind level does not
+    qualify (``nq_sigma``).  They read the up rank and the unseen ranks of ``sigma`` alone, so the
+    situations that share those share them."""
     (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
      nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
      sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
      sorted_ranks, ace_king_rank, ace_king, weak_outs) = tables
-    (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
-     be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list) = ranks_state
+    a, avail, up, sigma = unseen.a, unseen.avail, unseen.up, unseen.sigma
     f_mask, f_level, b_level, nq_sigma = dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited,
                                                        set_index, sets)
-    # the sigma events: each suited hand at its flush level (+1) and, where that qualifies, at its
-    # blind level (-1), in level order
     nf = f_mask.shape[0]
     ev_level = np.empty(2 * nf, np.int64)
     ev_mask = np.empty(2 * nf, np.int64)
@@ -382,13 +375,28 @@ def prepare_suits(unseen, options, pays, ranks_state, tables, plan):
     ev_level = ev_level[:ne][order]
     ev_mask = ev_mask[:ne][order]
     ev_sign = ev_sign[:ne][order]
-    ones, one_bound, twos, two_bound = row_order_suits(a, avail, up, sigma, nq_rows[up], nq_count[up], counts,
-                                                        high, rest, straight_rank, ace_king_rank, mmask)
+    return ev_level, ev_mask, ev_sign, nq_sigma
+
+
+@jit
+def prepare_suits(unseen, options, pays, ranks_state, tables, plan, events):
+    """The suits' part of a situation's work: the dealer's suited hands (four cards of ``sigma``)
+    as ``events`` at their flush and blind levels (:func:`suited_events`, passed in), the suited
+    forcing rows and an upper bound of every option's sum (``sum over draws of max(-D,
+    numerator)``, the numerator alone for ``k = 0``) from the rank group's ``plan``
+    (:func:`~combin.stud.draw.rank.bounds.bound_plan`) and each entry's draws
+    (:func:`~combin.stud.draw.rank.common.flushes`).  ``pays``: the rules'
+    :class:`~combin.stud.core.pays.WholePays`."""
+    a, avail, up, sigma = unseen.a, unseen.avail, unseen.up, unseen.sigma
+    ev_level, ev_mask, ev_sign, nq_sigma = events
+    ones, one_bound, twos, two_bound = row_order_suits(a, avail, up, sigma, tables.nq_rows[up], tables.nq_count[up],
+                                                        tables.counts, tables.high, tables.rest, tables.straight_rank,
+                                                        tables.ace_king_rank, tables.mmask)
     flush_extra = 0
     for s in range(4):
         free = bit_count(avail[s]) - (3 if s == sigma else 4)
         if free > flush_extra:
             flush_extra = free
     # every option's bound, from its rank group's plan (combin.stud.draw.rank.bounds)
-    bound = bounds(unseen, options, pays, ranks_state, tables, plan, nq_sigma[set_index[0]], flush_extra)
+    bound = bounds(unseen, options, pays, ranks_state, tables, plan, nq_sigma[tables.set_index[0]], flush_extra)
     return ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound
