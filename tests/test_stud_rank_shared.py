@@ -144,7 +144,7 @@ def test_the_suited_dealer_events_kept_by_up_rank_and_sigmas_unseen_ranks_are_a_
     from combin.stud.draw.rank.engine import RankEngine, _kernel_tables
     tables, rng = _kernel_tables(), random.Random(12)
     engines = [RankEngine(Situation(tuple(parse_cards(hand)), parse_cards(up)[0], DECK), RULES)
-               for hand, up in (("AS KD 7H 7C 2D", "9H"), ("AS KD 7S 7C 2D", "9H"))]
+               for hand, up in (("AS KD 7H 7C 2D", "9H"), ("AC KS 7H 7D 2S", "9H"))]
     for _ in range(20):
         dealt = rng.sample(list(DECK.cards), 6)
         engines.append(RankEngine(Situation(tuple(dealt[:5]), dealt[5], DECK), RULES))
@@ -152,5 +152,5 @@ def test_the_suited_dealer_events_kept_by_up_rank_and_sigmas_unseen_ranks_are_a_
         kept = engine._events()
         alone = prepare.suited_events(engine.unseen_record, tables)
         assert all(np.array_equal(x, y) for x, y in zip(kept, alone))
-    # the two crafted fives leave the same hearts unseen (the up card's suit): one set of events
+    # the two crafted fives (other suits, one heart each: the 7) leave the same hearts unseen: one set of events
     assert engines[0]._events() is engines[1]._events()
