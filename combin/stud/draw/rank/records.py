@@ -28,7 +28,8 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["RankTables", "RowTables", "Unseen", "OptionArrays", "RanksState", "SuitsState", "BoundPlan",
-           "DrawClass", "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "Choice", "DrawScratch", "row_tables"]
+           "DrawClass", "SubEntry", "RowOrder", "CaseTwo", "Tally", "ForcingMemo", "Choice", "DrawScratch",
+           "row_tables"]
 
 
 class RankTables(NamedTuple):
