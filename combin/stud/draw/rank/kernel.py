@@ -3,7 +3,9 @@
 The passes are modules: :mod:`~combin.stud.draw.rank.prepare` (the shared
 work of a situation: :func:`prepare_ranks` -- computed as :func:`share_ranks`, shared by the
 fives of one rank multiset with one up rank, then :func:`join_ranks` -- and :func:`prepare_suits`,
-with the dealer's side in :mod:`~combin.stud.draw.rank.dealer`),
+with the dealer's side in :mod:`~combin.stud.draw.rank.dealer` and the suited dealer hands as
+events, :func:`suited_events`), :mod:`~combin.stud.draw.rank.bounds` (every option's bound, most of
+it summed once per rank group: :func:`bound_plan`),
 :mod:`~combin.stud.draw.rank.exact` (one option, :func:`exact`; several in one call, :func:`exact_all`),
 :mod:`~combin.stud.draw.rank.choose` (which options a situation prices, priced in one call:
 :func:`price_options`) and
@@ -67,7 +69,8 @@ player below a flush those can only move a hand from wherever it was counted to
 "above the player", so the blind numerator bounds every draw of the entry from
 above; at a flush or better :func:`prepare_suits` adds each such hand's most,
 and forcing's most where it can pay.  Summed over an option's entries that is a
-proven upper bound of its value; an option whose bound falls below the
+proven upper bound of its value (the entries below a flush summed once per rank group,
+:mod:`~combin.stud.draw.rank.bounds`); an option whose bound falls below the
 runner-up's exact value is never priced
 (:meth:`combin.stud.draw.rank.engine.RankEngine.priced`).
 
