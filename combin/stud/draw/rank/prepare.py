@@ -349,13 +349,10 @@ def suited_events(unseen, tables):
     (``ev_level``, ``ev_mask``, ``ev_sign``), and the table of those whose blind level does not
     qualify (``nq_sigma``).  They read the up rank and the unseen ranks of ``sigma`` alone, so the
     situations that share those share them."""
-    (counts, valid, sub_ptr, sub_index, sub_coef, level_plain, level_suited, qualify, dealer_level,
-     nq_rows, nq_count, high, rest, pair, straight_rank, straight, straight_flush, flush, set_index,
-     sets, straight_level, flush_level, nlev, levels, mranks, mmask, level_class, dranks, dcounts,
-     sorted_ranks, ace_king_rank, ace_king, weak_outs) = tables
-    a, avail, up, sigma = unseen.a, unseen.avail, unseen.up, unseen.sigma
-    f_mask, f_level, b_level, nq_sigma = dealer_suits(a, avail, up, sigma, dealer_level, qualify, level_suited,
-                                                       set_index, sets)
+    qualify = tables.qualify
+    f_mask, f_level, b_level, nq_sigma = dealer_suits(unseen.a, unseen.avail, unseen.up, unseen.sigma,
+                                                       tables.dealer_level, qualify, tables.level_suited,
+                                                       tables.set_index, tables.sets)
     nf = f_mask.shape[0]
     ev_level = np.empty(2 * nf, np.int64)
     ev_mask = np.empty(2 * nf, np.int64)
