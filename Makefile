@@ -34,6 +34,8 @@ LUNAR_ESTIMATE ?= 100000
 SIMULATED    ?= 100000
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
+# the other readings' house edges beside the sheet's own (their rows of the committed variants table)
+GAME_READINGS := $(if $(wildcard $(GAME_DIR)/variants.json),--readings $(GAME_DIR)/variants.json)
 
 .PHONY: all setup tables test typecheck compiled compiled-rank compiled-cards browser bench slow audit peers walker clean lunar-tables lunar-game docs
 
@@ -140,9 +142,9 @@ lunar-tables: $(STAMP)
 # written as it finishes; once all are in, the sheet is assembled from them.
 lunar-game: $(STAMP)
 	$(BIN)/combin game lunar --shards $(GAME_DIR)/full $(GAME_RUN) $(if $(MAX_SHARDS),--max-shards $(MAX_SHARDS)) \
-	    --format md --out $(GAME_DIR)/full-deck.md
+	    $(GAME_READINGS) --format md --out $(GAME_DIR)/full-deck.md
 	test ! -f $(GAME_DIR)/full-deck.md || $(BIN)/combin game lunar --shards $(GAME_DIR)/full $(GAME_RUN) \
-	    --format json --out $(GAME_DIR)/full-deck.json
+	    $(GAME_READINGS) --format json --out $(GAME_DIR)/full-deck.json
 	test ! -f $(GAME_DIR)/full-deck.md || for format in md json; do \
 	    $(BIN)/combin lunar simulate --shards $(GAME_DIR)/full --rounds $(SIMULATED) --seed 1 --format $$format \
 	        --out $(GAME_DIR)/full-deck-simulation.$$format || exit 1; \

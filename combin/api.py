@@ -407,11 +407,14 @@ def game(name: str, *, deck: str | None = None, strategy: str = "optimal", draws
 
 
 def lunar_game(shards: str | PathLike[str] = SHARDS, *, paytable: str | None = None,
-               interpret: Interpret = None) -> GameResult:
+               interpret: Interpret = None, readings: str | PathLike[str] | bool = True) -> GameResult:
     """The exact 52-card Lunar Poker game with draws under optimal play, read from the
     committed shards of its run (``combin game lunar --shards DIR --max-shards 0``); nothing
     is priced, so it takes seconds.  ``shards`` defaults to ``tables/lunar/game/full`` of the
-    working folder (a checkout of the repository), as the command line does.
+    working folder (a checkout of the repository), as the command line does.  ``readings``: the
+    variants table whose other readings the sheet shows beside its house edge (``combin game
+    lunar --readings FILE``); ``True``, the default, reads the ``variants.json`` beside the shards
+    folder where it is there and the game is the default; ``False``, none.
 
     >>> from pathlib import Path
     >>> full = lunar_game(Path(combin.__file__).parents[1] / SHARDS)   # from any folder
@@ -429,7 +432,12 @@ def lunar_game(shards: str | PathLike[str] = SHARDS, *, paytable: str | None = N
     rules = _rules("lunar", paytable, interpret)
     deck = Deck.parse(None, need=16)
     found = read_run(deck, rules, folder)          # the folder read once
-    document = None if found is None else shards_document(found)
+    from combin.stud.game.readings import run_readings
+    table = (None if readings is False else
+             os.path.join(os.path.dirname(os.path.abspath(folder)), "variants.json") if readings is True
+             else readings)
+    document = None if found is None else shards_document(
+        found, readings=run_readings(found, table, strict=not isinstance(readings, bool)))
     if document is None:
         raise CombinError(f"{folder[:100]}: not every shard is in; run `make lunar-game`")
     figures = _figures(document)

@@ -43,7 +43,7 @@ SIGNATURES = {
             "paytable: 'str | None' = None, interpret: 'Interpret' = None, "
             "game_file: 'str | PathLike[str] | None' = None) -> 'GameResult'",
     "lunar_game": "(shards: 'str | PathLike[str]' = 'tables/lunar/game/full', *, paytable: 'str | None' = None, "
-                  "interpret: 'Interpret' = None) -> 'GameResult'",
+                  "interpret: 'Interpret' = None, readings: 'str | PathLike[str] | bool' = True) -> 'GameResult'",
     "advise": "(hand: 'str', up: 'str', *, deck: 'str | None' = None, paytable: 'str | None' = None, "
               "interpret: 'Interpret' = None, everything: 'bool' = False, progress: 'bool' = False, "
               "game_file: 'str | PathLike[str] | None' = None) -> 'Advice'",
@@ -186,6 +186,17 @@ def test_the_figures_are_those_the_command_prints():
     rows = json.loads(out)["tables"]["summary"]["rows"]
     assert {"figure": "Expected return per Ante", "value": "39610279/25741485"} .items() <= rows[0].items()
     assert caribbean.expected == Fraction(39610279, 25741485) == -caribbean.house_edge
+
+
+def test_the_52_card_game_reads_the_readings_beside_its_shards_unless_told_not_to(tmp_path):
+    label = "house edge per Ante if L8=even-money"
+    assert label in combin.lunar_game().figures
+    assert label not in combin.lunar_game(readings=False).figures
+    with pytest.raises(CombinError, match="missing.json"):
+        combin.lunar_game(readings=tmp_path / "missing.json")
+    # named outright, a table of another deck is refused
+    with pytest.raises(CombinError, match="a variants table of lunar on JQKA, not of this sheet"):
+        combin.lunar_game(readings=ROOT / "tables/lunar/game/variants-JQKA.json")
 
 
 def test_the_52_card_game_is_the_committed_sheet():

@@ -67,6 +67,23 @@ def test_report_and_summary_lead_with_the_games_house_edge_per_ante(documents, l
     assert sd in render_text(game_report, "md") and "SD per Ante" in str(rows)
 
 
+def test_the_report_flags_each_reading_that_moves_the_game_as_a_ruling(documents, lunar_pages):
+    """The readings the committed sheet priced on the whole game, each beside the sheet's own and
+    marked "ruling required", in the report and in the summary of the bundle."""
+    own = _committed("house edge per Ante, in percent")
+    other = _committed("house edge per Ante if L8=even-money, in percent")
+    assert float(other.rstrip("%")) < -28.75 and -2.05 < float(own.rstrip("%")) < -2.04
+    table = next(t for t in lunar_pages.lead if t.name == "readings")
+    cells = [[str(getattr(cell, "value", cell)) for cell in row] for row in table.rows]
+    assert cells[0][:2] == ["L8", "push (the sheet above)"] and cells[1][:2] == ["L8", "even-money"]
+    assert cells[1][3] == "yes"
+    for document in documents:
+        text = render_text(document, "md")
+        assert "Ruling required: the open readings that move the game's house edge" in text
+        assert "-28.7520%" in text and "push (the sheet above)" in text
+        assert "Not priced yet on this deck: L7=continue" in text
+
+
 def test_the_whole_game_method_page_names_every_part_of_the_engine(lunar_pages):
     page = lunar_pages.pages["game/method.md"]
     for words in ("Suit classes", "rank engine", "Pruning, with its proof", "Forcing (L10)",

@@ -29,7 +29,8 @@ EXAMPLES = """examples:
   combin game caribbean --deck 9TJQKA
   combin game lunar --no-draw --deck 9TJQKA --format json"""
 
-_DRAW_ONLY = ("super", "sample", "chunk", "strategy_out", "classes_out", "shards", "shard_count", "max_shards")
+_DRAW_ONLY = ("super", "sample", "chunk", "strategy_out", "classes_out", "shards", "shard_count", "max_shards",
+              "readings")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -72,6 +73,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="with --shards: compute at most K missing shards (and at most K shards of "
                             "the basic strategy's second pass), then stop; 0 computes nothing and writes "
                             "the sheet from the files there")
+    draws.add_argument("--readings", metavar="FILE", default=None,
+                       help="with --shards, of the default game: the variants table (the JSON of "
+                            "combin lunar variants) whose rows of the other readings the sheet shows "
+                            "beside its own house edge, with a ruling flag where one moves it")
     draws.add_argument("--super", metavar="K", default=None,
                        help="the mandatory Super on the player's own hand at K x Ante in the round as "
                             "dealt (an exact number: 1, 3/2 or 1.5; at least 1, § 671a.7(c)(2); "
@@ -167,8 +172,8 @@ def _with_draws(args: argparse.Namespace, rules: "Rules", deck: "Deck") -> str |
     multiple = super_multiple(args.super)
     if args.shards is not None:
         return _sharded(args, rules, deck, workers, chunk, multiple)
-    if args.shard_count is not None or args.max_shards is not None:
-        raise CombinError("--shard-count and --max-shards apply to a run with --shards DIR")
+    if args.shard_count is not None or args.max_shards is not None or args.readings is not None:
+        raise CombinError("--shard-count, --max-shards and --readings apply to a run with --shards DIR")
     sheet, strategy, *classes = run_game(
         deck, rules, workers=workers, scheduler=args.scheduler, store_path=args.store,
         chunk=chunk, sample=sample, seed=seed,
@@ -215,6 +220,10 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
                           "(the shards hold the strategy: combin lunar strategy reads them)")
     if not args.shards:
         raise CombinError("--shards needs a folder")
+    if args.readings is not None:
+        from combin.stud.game.readings import check_table, load_table
+        # read and checked before any work (and read again, with the run's figures, at the end)
+        check_table(load_table(args.readings), rules, deck, args.readings)
     count = _int(args.shard_count, "--shard-count", 1) if args.shard_count is not None else DEFAULT_SHARDS
     most = _int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
     # one reading of the folder for every step: each file is read once
@@ -242,5 +251,6 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
             found = read_run(deck, rules, args.shards, reader)
             if found is None:
                 raise CombinError(f"{str(args.shards)[:100]}: a shard went missing while the sheet was assembled")
-    document = shards_document(found, multiple)
+    from combin.stud.game.readings import run_readings
+    document = shards_document(found, multiple, run_readings(found, args.readings))
     return emit(document, args)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from combin.stud.game.sheet import GameSheet
     from combin.stud.game.strategy import Strategy
     from combin.stud.game.assembled import AssembledRun
+    from combin.stud.game.readings import Readings
     from combin.stud.game.totals import GameTotals
 
 __all__ = ["sheet_document", "shards_document", "paytables_table", "strategy_tables", "derived_tables"]
@@ -108,6 +109,7 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
     readings = ", ".join(f"{k}={v}" for k, v in ident["interpretations"].items())
     info: list[tuple[str, Any]] = [("Deck", f"{ident['deck']['ranks']} ({ident['deck']['cards']} cards)"),
             ("Paytable", Text(ident["paytable"])), ("Interpretations", readings),
+            *((("Ruling required", Text(_ruling(sheet))),) if ident.get("ruling_required") else ()),
             *((name, Text(value)) for name, value in file_rows),
             ("Unit", ident["unit"]), ("Mode", ident["mode"]),
             *((key.capitalize(), Text(str(ident[key]))) for key in ("sample", "seed")
@@ -118,18 +120,36 @@ def sheet_document(sheet: "GameSheet", strategy: "Strategy | None" = None,
                     tuple(tables), notes=tuple(notes), subject=subject)
 
 
-def shards_document(run: "AssembledRun", multiple: Fraction = Fraction(1)) -> Document:
+def _ruling(sheet: "GameSheet") -> str:
+    """The sheet's "ruling required" sentence: the other readings that move its house edge
+    (``ruling_required`` of its identification, as
+    :func:`~combin.stud.game.sheet.reading_section` records them) with both figures."""
+    from combin.documents.parsheet import ruling_words
+    from combin.stud.core.rules import load_rules
+    ident = sheet.identification
+    register = load_rules(ident["game"]).interpretations
+    moving = [(row["interpretation"], row["reading"], Fraction(row["house_edge"]))
+              for row in ident["ruling_required"]]
+    edge = dict(sheet.sections["summary"])["house edge per Ante"]
+    return ruling_words(edge, ident["interpretations"], moving,
+                        {key: register[key].title for key, _, _ in moving})
+
+
+def shards_document(run: "AssembledRun", multiple: Fraction = Fraction(1),
+                    readings: "Readings | None" = None) -> Document:
     """The sheet of the exact run kept in a shards folder (``combin game lunar --shards``), read
     once into ``run`` (:func:`combin.stud.game.assembled.read_run`), with the strategy by plain
     hand and up card.  The derived basic strategy's exact cost is added when its second pass
     (``basic-NNN.json.gz`` beside the shards, :func:`~combin.stud.game.basic.run_basic`) is in
     for every shard.  Nothing is priced and no file is read here: the sheet is built from
-    ``run`` alone, so the same folder gives the same bytes on any machine."""
+    ``run`` alone, so the same folder gives the same bytes on any machine.  ``readings``: the
+    default game's other readings, each one's house edge beside the sheet's own
+    (:func:`~combin.stud.game.readings.reading_edges`)."""
     sheet = totals_sheet(run.deck, run.rules, run.scale, run.totals,
                          {"classes_total": run.totals.classes, "shards": run.shards,
                           "plan": run.plan}, multiple, run.nets,
                          basic_expected=None if run.basic is None or run.basic[1] is None
-                         else run.basic[2])
+                         else run.basic[2], readings=readings)
     return sheet_document(sheet, run.strategy, plain=True, basic=run.basic)
 
 

@@ -12,6 +12,7 @@ bound is clamped there and a note says so.
 """
 
 from fractions import Fraction
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from combin.files import display
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from combin.core.parsheet import ParSheet
 
 __all__ = ["document", "identification", "subject", "summary_table", "hold_bounds", "hold_table",
-           "moving_readings", "ruling_required"]
+           "moving_readings", "ruling_required", "ruling_words"]
 
 
 def _paytable_text(sheet: "ParSheet") -> str:
@@ -63,16 +64,27 @@ def ruling_required(sheet: "ParSheet") -> str:
     figures; ``""`` when no reading in force is open to a change of figure.  A figure resting on
     an open reading is not settled: the regulator rules which reading applies before it is
     filed (spec/RULES.md lists the readings; the regulation is the authority)."""
-    moving = moving_readings(sheet)
+    return ruling_words(sheet.summary.house_edge, dict(sheet.interpretations), moving_readings(sheet),
+                        sheet.interpretation_titles)
+
+
+def ruling_words(edge: Fraction, chosen: Mapping[str, str], moving: Sequence[tuple[str, str, Fraction]],
+                 titles: Mapping[str, str]) -> str:
+    """The "ruling required" sentence of a figure ``edge`` under the readings ``chosen``, given
+    the other readings that move it (``(id, other value, house edge)``); ``""`` when none does.
+
+    >>> ruling_words(Fraction(1, 50), {"L8": "push"}, [("L8", "even-money", Fraction(-1, 4))],
+    ...              {"L8": "Ante win"})[:95]
+    'yes: the regulation leaves open a reading that moves this figure -- L8 (Ante win): house edge 2'
+    """
     if not moving:
         return ""
-    chosen = dict(sheet.interpretations)
-    edge = display.percent(sheet.summary.house_edge)
+    shown = display.percent(edge)
     parts = []
     for key in dict.fromkeys(key for key, _, _ in moving):
         others = "; ".join(f"{display.percent(moved)} under {key}={value}"
                            for name, value, moved in moving if name == key)
-        parts.append(f"{key} ({sheet.interpretation_titles.get(key, key)}): house edge {edge} "
+        parts.append(f"{key} ({titles.get(key, key)}): house edge {shown} "
                      f"under {key}={chosen[key]} (this sheet), {others}")
     return ("yes: the regulation leaves open a reading that moves this figure -- "
             + "; ".join(parts) + ". The Board's ruling on the reading is needed before this "

@@ -21,6 +21,7 @@ the audit calls them without naming the game.
 import fnmatch
 import io
 import json
+import os
 import random
 import tempfile
 import tomllib
@@ -160,10 +161,13 @@ def committed_full_run() -> dict[str, bytes]:
 def full_run_sheets(folder: Any) -> dict[str, str] | None:
     """``{"full-deck.md": text, "full-deck.json": text}`` assembled again from the shards in
     ``folder`` (for the deck and rules its plan names: 52 cards, Paytable A and the default
-    readings as committed), or ``None`` while one is missing."""
+    readings as committed), or ``None`` while one is missing; with the other readings' house
+    edges of the variants table beside the folder (``variants.json``), as committed."""
+    from combin.stud.game.readings import run_readings
     deck, rules = plan_run(folder)
     found = read_run(deck, rules, folder)
-    document = None if found is None else shards_document(found)
+    beside = os.path.join(os.path.dirname(os.path.abspath(folder)), "variants.json")
+    document = None if found is None else shards_document(found, readings=run_readings(found, beside, False))
     if document is None:
         return None
     return {f"{FULL_SHEET}.{form}": render_text(document, form) for form in ("md", "json")}

@@ -21,7 +21,7 @@ from combin.files import display
 from combin.render.document import Number, Percent, Ratio, Table
 from combin.core.risk import risk
 
-__all__ = ["lead_tables", "method_page", "PLACES"]
+__all__ = ["lead_tables", "method_page", "reading_table", "PLACES"]
 
 #: Decimal places of the figures, as the committed sheets show them.
 PLACES = 10
@@ -87,7 +87,43 @@ def lead_tables(sheet: dict[str, Any]) -> tuple[tuple[Table, ...], str]:
                                "The Super on the player's own hand is mandatory (§ 671a.7(c)(2)): "
                                "this is what a table holds per round.  Its SD needs the "
                                "covariance of the game and the Super (see game/full-deck.md)."))
+    readings = reading_table(sheet, edge)
+    if readings is not None:
+        tables.append(readings)
     return tuple(tables), sentence
+
+
+def reading_table(sheet: dict[str, Any], edge: Fraction) -> Table | None:
+    """The readings the regulation leaves open that the committed sheet priced on the whole game
+    (its ``house edge per Ante if ID=VALUE`` rows): each beside the sheet's own reading, with the
+    ruling it asks; ``None`` when the sheet priced none.
+
+    >>> sheet = {"subject": {"interpretations": {"L8": "push"}, "ruling_required": [
+    ...     {"interpretation": "L8", "reading": "even-money", "house_edge": "-1/4"}]}}
+    >>> table = reading_table(sheet, Fraction(-1, 50))
+    >>> [[str(cell.value) if hasattr(cell, "value") else cell for cell in row] for row in table.rows]
+    [['L8', 'push (the sheet above)', '-1/50', 'the figure filed, if ruled'], ['L8', 'even-money', '-1/4', 'yes']]
+    """
+    subject = sheet.get("subject", {})
+    moving = subject.get("ruling_required") or []
+    if not moving:
+        return None
+    chosen = subject.get("interpretations", {})
+    rows: list[list[Any]] = []
+    for key in dict.fromkeys(row["interpretation"] for row in moving):
+        rows.append([key, f"{chosen.get(key, '?')} (the sheet above)", Percent(edge, 4),
+                     "the figure filed, if ruled"])
+        rows += [[key, row["reading"], Percent(Fraction(row["house_edge"]), 4), "yes"]
+                 for row in moving if row["interpretation"] == key]
+    pending = [note for note in sheet.get("notes", []) if "Not priced yet on this deck" in note]
+    return Table.of("readings", "Ruling required: the open readings that move the game's house edge",
+                    [("interpretation", "Interpretation"), "Reading", ("house_edge", "House edge per Ante"),
+                     ("ruling", "Ruling required")], rows,
+                    "The regulation leaves these readings open (spec/RULES.md names each; the "
+                    "regulation is the authority): each other reading is priced by its own exact run "
+                    "of the whole game under optimal play, and it moves the house edge, so the "
+                    "Board's ruling on the reading is needed before the figure is filed."
+                    + ("  " + pending[0].split("exactly. ", 1)[-1] if pending else ""))
 
 
 def _shown(row: dict[str, Any], column: str) -> Any:

@@ -406,7 +406,7 @@ def _shard_file(spec: RunSpec, shard: Shard, scale: int, records: list[Any], key
     totals = totals_of(records, keys, rules.stud)
     codes = bytes(INSTANT_CODE if r.best < 0 else r.best for r in records)
     picked = random.Random(f"shard {shard.index}").sample(range(len(records)),
-                                                           max(1, len(records) // CHECK_EVERY))
+                                                           min(len(records), max(1, len(records) // CHECK_EVERY)))
     checks = [[records[i].index, records[i].best, str(records[i].best_value)] for i in sorted(picked)]
     body = {"format": SHARD_FORMAT, "run": spec.game_json(), "shard": shard.index,
             "rows": [shard.low, shard.high], "start": shard.start, "classes": shard.classes,
@@ -501,7 +501,8 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
     results = run_chunks(solve_chunk, chunks, store=store, description=run.to_json(),
                          label=f"game {rules.stud.game.id} shard {shard.index} of {count} ({deck.text})",
                          items=[len(c[1]) for c in chunks], unit="classes", **executor)
-    scale, records = records_of(results)
+    # a shard may hold no class (a small deck cut into more shards than it has canonical hands)
+    scale, records = records_of(results) if results else (common_denominator(len(deck), rules), [])
     if scale != common_denominator(len(deck), rules):
         raise AssertionError("a chunk's common denominator is not the run's")
     return _shard_file(spec, shard, scale, records, option_keys(rules), rules)

@@ -31,6 +31,7 @@ same exact Fraction as the figure it repeats; the Document shows it as a
 percentage (:class:`~combin.render.document.Percent`).
 """
 
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_CEILING, Decimal
@@ -50,12 +51,13 @@ from combin.version import __version__
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
+    from combin.stud.game.readings import Readings
     from combin.stud.core.rules import Rules, StudRules
     from combin.stud.game.chunks import ClassRecord
     from combin.stud.game.totals import GameTotals
 
 __all__ = ["GameSheet", "exact_sheet", "totals_sheet", "sample_sheet", "instant_contributions",
-           "paytable_figures", "PaytableFigures", "PERCENT"]
+           "paytable_figures", "PaytableFigures", "PERCENT", "reading_section"]
 
 #: The end of the label of a figure shown as a percentage: the same exact Fraction as the
 #: figure it repeats (``"house edge per Ante"`` and ``"house edge per Ante, in percent"``).
@@ -252,11 +254,14 @@ def exact_sheet(deck: "Deck", rules: "Rules", scale: int, records: Sequence["Cla
 
 def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
                  run: Mapping[str, Any] | None = None, multiple: Fraction = Fraction(1),
-                 nets: dict[str, Any] | None = None, basic_expected: Fraction | None = None) -> GameSheet:
+                 nets: dict[str, Any] | None = None, basic_expected: Fraction | None = None,
+                 readings: "Readings | None" = None) -> GameSheet:
     """The exact whole-game sheet from the :class:`~combin.stud.game.totals.GameTotals` of every
     class (of one run, or the sum of its shards); with the game's side wager at ``multiple`` x
     Ante, the round as dealt (:func:`round_section`; ``nets``: ``{"optimal": ..., "basic": ...}``
-    of :func:`combin.stud.game.round.dealt_nets`, where computed)."""
+    of :func:`combin.stud.game.round.dealt_nets`, where computed); with ``readings`` (the default
+    game's other readings, :func:`combin.stud.game.readings.reading_edges`), each one's house
+    edge beside the sheet's own (:func:`reading_section`)."""
     n = len(deck)
     total = totals.weight
     if total != comb(n, 5) * (n - 5):
@@ -330,8 +335,37 @@ def totals_sheet(deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
                ", E[X^2] by 2 x the difference x E[X 1(event)] + P(event) x its square, since "
                "the pay is added to the round's net and the play does not change)."))
     sheet.sections["notes"] += repriced_notes
+    if readings is not None:
+        reading_section(sheet, readings, -expected)
     round_section(sheet, deck, rules, scale, totals, wagered, multiple, nets, basic_expected)
     return sheet
+
+
+def reading_section(sheet: GameSheet, readings: "Readings", edge: Fraction) -> None:
+    """Add each other reading's house edge per Ante to the summary, after the sheet's own
+    (``house edge per Ante if L8=even-money``, and again in percent), the readings that move it
+    to the identification (``ruling_required``: a ruling is needed before the figure is filed)
+    and a note naming the source and the readings not priced yet."""
+    summary = sheet.sections["summary"]
+    at = next(i for i, (label, _) in enumerate(summary) if label == "house edge per Ante" + PERCENT) + 1
+    added = []
+    for found in readings.priced:
+        label = f"house edge per Ante if {found.interpretation}={found.value}"
+        added += [(label, found.edge), (label + PERCENT, found.edge)]
+    summary[at:at] = added
+    moving = [found for found in readings.priced if found.edge != edge]
+    sheet.identification["ruling_required"] = [
+        {"interpretation": found.interpretation, "reading": found.value, "house_edge": display.rational(found.edge)}
+        for found in moving]
+    name = os.path.basename(readings.source)
+    note = ("The house edge under another reading of an open interpretation (spec/RULES.md) comes from "
+            f"that reading's own exact run: its row of the variants table {name} "
+            f"({', '.join(found.change for found in readings.priced) or 'none in yet'}), whose default row "
+            "is this run's house edge exactly.")
+    if readings.pending:
+        note += (f" Not priced yet on this deck: {', '.join(readings.pending)} (each an exact run, "
+                 "combin lunar variants --only ID); whether they move the figure is not known here.")
+    sheet.sections["notes"].append(note)
 
 
 def round_section(sheet: "GameSheet", deck: "Deck", rules: "Rules", scale: int, totals: "GameTotals",
