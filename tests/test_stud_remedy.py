@@ -153,3 +153,73 @@ def test_the_command_refuses_a_bad_setting_in_one_line(capsys):
     assert err.startswith("combin: error: --vary takes draws.fee or bet_pays.pays.LINE") and err.count("\n") == 1
     assert main(["solve", "lunar", "--vary", "draws.fee", "--line", "x", "--target-edge", "0%"]) == 2
     assert "apply to a wager's solve" in capsys.readouterr().err
+
+
+def test_a_pay_solved_through_shards_is_the_solve_in_memory(store, tmp_path):
+    """The way of the full deck: each run kept in shards of its own (``--shards``), read back from
+    its totals alone; the same points, bracket and bounds as the runs held in memory, and a second
+    solve reads the shards without pricing a class again."""
+    target = Fraction(-211, 25)
+    kept = solve_remedy(load_rules("lunar"), JQKA, "bet_pays.pays.one_pair", target, store_path=store,
+                        shards=str(tmp_path / "runs"))
+    plain = solve_remedy(load_rules("lunar"), JQKA, "bet_pays.pays.one_pair", target, store_path=store)
+    assert [(p.x, p.value, p.slope) for p in kept.points] == [(p.x, p.value, p.slope) for p in plain.points]
+    assert (kept.solved, kept.bracket, kept.bounds, kept.runs) == (plain.solved, plain.bracket, plain.bounds, plain.runs)
+    folders = sorted(path.name for path in (tmp_path / "runs").iterdir())
+    assert folders == [f"bet_pays.pays.one_pair={int(p.x)}" for p in sorted(kept.points, key=lambda p: p.x)]
+    files = {path: path.stat().st_mtime_ns for path in (tmp_path / "runs").rglob("shard-*.json.gz")}
+    assert len(files) == 4 * len(folders)
+    again = solve_remedy(load_rules("lunar"), JQKA, "bet_pays.pays.one_pair", target,
+                         store_path=str(tmp_path / "empty.sqlite"), shards=str(tmp_path / "runs"))
+    assert [(p.x, p.value) for p in again.points] == [(p.x, p.value) for p in kept.points]
+    assert {path: path.stat().st_mtime_ns for path in files} == files        # read, not written again
+
+
+def test_the_totals_hold_each_result_as_the_class_records_sum_it(store):
+    """The pay's slope is read off a run's totals (a run in shards keeps no class records): each
+    result's total is the weighted sum of the class records' numerators, and a run with forced wins
+    gives no slope."""
+    from combin.stud.game.remedy import pay_slope
+    run = exact_run(JQKA, load_rules("lunar").resolve(), store_path=store)
+    summed = {}
+    for record in run.records:
+        for result, entry in record.results.items():
+            summed[result] = summed.get(result, 0) + record.weight * entry[0]
+    assert summed == run.totals.results
+    rules = load_rules("lunar").resolve()
+    wins = run.totals.results["win_one_pair"]
+    assert wins and pay_slope(run, rules, "one_pair", {"one_pair": 1}) == Fraction(2 * wins, run.scale * run.weight)
+    import dataclasses
+    forced = dataclasses.replace(run.totals, results=dict(run.totals.results, forced_won=1))
+    with pytest.raises(CombinError, match="forced wins"):
+        pay_slope(dataclasses.replace(run, totals=forced), rules, "one_pair", {"one_pair": 1})
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--vary", "draws.fee", "--shards", "SHARDS"], "the draw fee is re-priced from the classes of one run"),
+    (["--vary", "bet_pays.pays.one_pair", "--shards", "/dev/null"], "--shards /dev/null: not a folder"),
+    (["eclipse.moon8", "--shards", "SHARDS"], "--shards applies to a game's remedy"),
+])
+def test_the_command_refuses_a_bad_shards_option_before_any_work(argv, message, capsys, tmp_path):
+    from combin.cli import main
+    argv = [str(tmp_path / "s") if a == "SHARDS" else a for a in argv]
+    head = [] if argv[0] == "eclipse.moon8" else ["lunar"]
+    assert main(["solve", *head, *argv, "--deck" if head else "--target-edge", *(["JQKA", "--target-edge"] if head else []), "0%"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("combin: error: ") and err.count("\n") == 1 and message in err, err
+    assert not (tmp_path / "s").exists()
+
+
+def test_the_game_as_it_is_reads_the_committed_52_card_run():
+    """On 52 cards a sharded remedy's run at today's pay is the committed run, read from its shards
+    (its figures are the committed sheet's); rules of another run are refused, not priced."""
+    from pathlib import Path
+    from combin.stud.game.remedy import committed_run
+    root = Path(__file__).resolve().parent.parent
+    full = Deck.parse(None)
+    run = committed_run(full, load_rules("lunar").resolve(), str(root / "tables/lunar/game/full"))
+    assert run.records == () and run.weight == 122_151_120
+    assert expected(run) == Fraction(10674790437769030387, 522827307909502596000)
+    with pytest.raises(CombinError, match="another run"):
+        committed_run(full, load_rules("lunar").resolve(None, {"L8": "even-money"}),
+                      str(root / "tables/lunar/game/full"))

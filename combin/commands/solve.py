@@ -17,7 +17,9 @@ EXAMPLES = """examples:
   combin solve eclipse.supreme7 --paytable B --line both_three_card_7 --target-edge 4%
   combin solve lunar --vary draws.fee --deck JQKA --target-edge=-500%
   combin solve lunar --vary bet_pays.pays.one_pair --deck JQKA --target-edge=-844%
-  combin solve lunar --vary draws.fee --target-edge 0%   # 52 cards: an exact run of hours"""
+  combin solve lunar --vary draws.fee --target-edge 0%   # 52 cards: an exact run of hours
+  combin solve lunar --vary bet_pays.pays.one_pair --target-edge 0% --shards tables/lunar/game/remedies
+                                                        # 52 cards: a run of hours per whole pay, in shards"""
 
 #: The options of a wager's solve that a game's remedy does not read.
 _WAGER_ONLY = ("line", "rules", "decks", "shoe")
@@ -46,12 +48,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
                       help="local worker processes of each exact run (default 0: in this process)")
     game.add_argument("--store", metavar="FILE", default=None,
                       help="SQLite store of finished chunks (default build/combin-store.sqlite)")
+    game.add_argument("--shards", metavar="DIR", default=None,
+                      help="a Bet pay: keep each exact run in shards of its own, DIR/SETTING=VALUE (the "
+                           "way of the full deck: hours a run, resumable); on 52 cards the run of the "
+                           "game as it is is the committed run (tables/lunar/game/full), read there")
 
 
 def run(args: argparse.Namespace) -> str | bytes:
     if args.vary is not None:
         return _remedy(args)
-    for name in ("deck", "game_file", "super", "store"):
+    for name in ("deck", "game_file", "super", "store", "shards"):
         if getattr(args, name) is not None:
             raise CombinError(f"--{name.replace('_', '-')} applies to a game's remedy (--vary)")
     from combin.api import say_warnings, solve
@@ -88,7 +94,18 @@ def _remedy(args: argparse.Namespace) -> str | bytes:
     rules = game.resolve(args.paytable, parse_assignments(args.interpret))
     deck = Deck.parse(args.deck, need=16)
     workers = check_workers(args.workers)
+    committed = None
+    if args.shards is not None:
+        import os
+        from combin.api import SHARDS as DEFAULT_SHARDS_FOLDER
+        if os.path.exists(args.shards) and not os.path.isdir(args.shards):
+            raise CombinError(f"--shards {args.shards[:100]}: not a folder")
+        # the game as it is, on 52 cards: the committed run (read, never written), where the
+        # command runs in a checkout and the rules are the registered game's
+        if deck.full and args.game_file is None and os.path.isdir(DEFAULT_SHARDS_FOLDER):
+            committed = DEFAULT_SHARDS_FOLDER
     remedy = solve_remedy(game, deck, args.vary, target, paytable=args.paytable,
                           interpret=parse_assignments(args.interpret), per=args.per, multiple=multiple,
-                          workers=workers, store_path=args.store, stream=progress_stream())
+                          workers=workers, store_path=args.store, stream=progress_stream(),
+                          shards=args.shards, committed=committed)
     return emit(remedy_document(remedy, game, deck, rules), args)

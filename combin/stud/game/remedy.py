@@ -31,6 +31,7 @@ Every figure is an exact :class:`~fractions.Fraction`; the runs are counted.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -43,7 +44,7 @@ from combin.stud.draw.options import option_keys
 from combin.stud.game.chunks import records_of, solve_chunk
 from combin.stud.game.sheet import totals_sheet
 from combin.stud.game.spec import RunSpec, price_mode
-from combin.stud.game.totals import totals_of
+from combin.stud.game.totals import GameTotals, totals_of
 from combin.stud.game.round import side_wager
 from combin.core.cards import hand_class
 from itertools import combinations, combinations_with_replacement
@@ -51,7 +52,8 @@ from combin.core.pays import PUSH, Pay
 from combin.stud.core.variant import SETTINGS, parse_variant, variant_rules
 
 __all__ = ["VARIES", "Point", "Remedy", "exact_run", "ExactRun", "game_file_text", "newton_root", "rules_at", "solve_remedy",
-           "fee_values", "pay_slope", "layout_values"]
+           "fee_values", "pay_slope", "layout_values",
+           "sharded_run", "committed_run", "run_name"]
 
 #: What a remedy may vary: the fee of the draws, or one line of the Bet's pays.
 VARIES = ("draws.fee", "bet_pays.pays.<class>")
@@ -81,6 +83,8 @@ class ExactRun:
     records: Sequence[Any]
     weight: int
     side_mean: Fraction | None
+    #: The run's :class:`~combin.stud.game.totals.GameTotals` (a run kept in shards has no records).
+    totals: Any = None
 
 
 @dataclass
@@ -162,12 +166,47 @@ def exact_run(deck: Any, rules: Any, workers: int = 0, store_path: Any = None,
     scale, records = records_of(results)
     totals = totals_of(records, option_keys(rules), rules.stud)
     sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": len(weights)}, Fraction(1))
+    return ExactRun(sheet, scale, records, totals.weight, _side_mean(rules, totals), totals)
+
+
+def _side_mean(rules: Any, totals: "GameTotals") -> Fraction | None:
+    """The side wager's mean per unit from a run's totals (``None`` without its sums)."""
     side = side_wager(rules.stud)
-    mean = None
-    if side is not None and totals.side:
-        pays = side.pays()
-        mean = sum((pays[key] * sums["weight"] for key, sums in totals.side.items()), Fraction(0)) / totals.weight
-    return ExactRun(sheet, scale, records, totals.weight, mean)
+    if side is None or not totals.side:
+        return None
+    pays = side.pays()
+    return sum((pays[key] * sums["weight"] for key, sums in totals.side.items()), Fraction(0)) / totals.weight
+
+
+def sharded_run(deck: Any, rules: Any, folder: str, workers: int = 0, store_path: Any = None,
+                stream: TextIO | None = None, scheduler: str | None = None) -> ExactRun:
+    """Every class of ``deck`` priced exactly under ``rules`` in the shards of ``folder`` (those
+    there kept, the missing ones priced and written as each finishes; hours on 52 cards, resumable):
+    the sheet and the totals, no class records (what :func:`pay_slope` and the pay's steps read)."""
+    from combin.stud.game.shards import DEFAULT_SHARDS, run_shards
+    run_shards(deck, rules, folder, DEFAULT_SHARDS if deck.full else 4, workers=workers, scheduler=scheduler,
+               store_path=store_path, stream=stream)
+    return committed_run(deck, rules, folder)
+
+
+def committed_run(deck: Any, rules: Any, folder: str) -> ExactRun:
+    """The committed exact run of ``rules`` in the shards of ``folder``, read, never written (a run
+    of another game or rules, or one missing a shard, is refused)."""
+    from combin.stud.game.assembled import read_run
+    found = read_run(deck, rules, folder)
+    if found is None:
+        raise CombinError(f"{folder[:100]}: not every shard of the committed run is there")
+    sheet = totals_sheet(deck, rules, found.scale, found.totals, {"classes_total": found.totals.classes})
+    return ExactRun(sheet, found.scale, (), found.totals.weight, _side_mean(rules, found.totals), found.totals)
+
+
+def run_name(setting: str, x: Fraction) -> str:
+    """The folder of the run at ``setting = x`` in a remedy's shards folder.
+
+    >>> run_name("bet_pays.pays.one_pair", Fraction(0)), run_name("bet_pays.pays.one_pair", Fraction(3, 2))
+    ('bet_pays.pays.one_pair=0', 'bet_pays.pays.one_pair=3-2')
+    """
+    return f"{setting}={x.numerator}" + (f"-{x.denominator}" if x.denominator != 1 else "")
 
 
 def expected(run: ExactRun) -> Fraction:
@@ -213,14 +252,15 @@ def pay_slope(run: ExactRun, rules: Any, line: str, steps: dict[str, int]) -> Fr
     """``V'`` in the Bet's pay on ``line``: ``bet x sum_c P(a Bet won with a hand of class c) x
     steps[c]`` (``steps[c]``: how many times the line's pay a class's Bet pay moves by).  A run
     with forced wins (not split by class) has no such reading: refused."""
+    # read off the run's totals: each result's probability summed over the classes, weight x
+    # numerator (what every class record holds, summed once)
     numerator = 0
-    for record in run.records:
-        for result, entry in record.results.items():
-            if result.startswith("forced_won") and entry[0]:
-                raise CombinError("the run has forced wins, which it does not split by the class of the "
-                                  "player's hand: the slope in a Bet pay is not read off it")
-            if result.startswith("win_") and steps.get(result[4:]):
-                numerator += record.weight * entry[0] * steps[result[4:]]
+    for result, total in run.totals.results.items():
+        if result.startswith("forced_won") and total:
+            raise CombinError("the run has forced wins, which it does not split by the class of the "
+                              "player's hand: the slope in a Bet pay is not read off it")
+        if result.startswith("win_") and steps.get(result[4:]):
+            numerator += total * steps[result[4:]]
     return Fraction(rules.bet) * Fraction(numerator, run.scale * run.weight)
 
 
@@ -334,17 +374,25 @@ def rules_at(game: Any, setting: str, x: Fraction, paytable: str | None = None,
 
 def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytable: str | None = None,
                  interpret: dict[str, str] | None = None, per: str = "ante", multiple: Fraction = Fraction(1),
-                 workers: int = 0, store_path: Any = None, stream: TextIO | None = None) -> Remedy:
+                 workers: int = 0, store_path: Any = None, stream: TextIO | None = None,
+                 shards: str | None = None, committed: str | None = None) -> Remedy:
     """The exact value of ``setting`` (``draws.fee`` or ``bet_pays.pays.<class>``) at which the house
     edge of ``game`` (a :class:`~combin.stud.core.rules.StudRules`, maybe of a game file) on ``deck``
     is ``target``, per Ante of the game (``per="ante"``) or of the round with the side wager at
-    ``multiple`` x Ante (``per="round"``)."""
+    ``multiple`` x Ante (``per="round"``).  With ``shards`` (a folder; a Bet pay only), each run is
+    kept in shards of its own, ``shards/SETTING=VALUE`` (:func:`sharded_run`): the way of the full
+    deck, hours a run, resumable, the runs' files committed as the variants' are; ``committed``: the
+    folder of the committed run of the game as it is (the setting at its value now), read there,
+    never written, instead of a run of its own."""
     if setting != "draws.fee" and not (setting.startswith("bet_pays.pays.") and setting in SETTINGS):
         lines = sorted(key.rsplit(".", 1)[1] for key in SETTINGS if key.startswith("bet_pays.pays."))
         raise CombinError(f"--vary takes draws.fee or bet_pays.pays.LINE (LINE one of {', '.join(lines)}), "
                           f"not {setting[:60]!r}")
     if not game.can_draw:
         raise CombinError(f"{game.title} has no draws to price")
+    if shards is not None and setting == "draws.fee":
+        raise CombinError("--shards keeps runs of whole pays of the Bet; the draw fee is re-priced from the "
+                          "classes of one run, which shards do not keep (run it without --shards)")
     runs: dict[Fraction, ExactRun] = {}
     log = stream
 
@@ -352,11 +400,18 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
         return rules_at(game, setting, x, paytable, interpret)
 
     def run_at(x: Fraction) -> ExactRun:
+        if x not in runs and shards is not None and committed is not None and x == start:
+            if log is not None:
+                log.write(f"solve: the run at {setting} = {x} is the committed run in {committed}\n")
+                log.flush()
+            runs[x] = committed_run(deck, game.resolve(paytable, interpret or {}), committed)
         if x not in runs:
             if log is not None:
                 log.write(f"solve: exact run of {deck.text} at {setting} = {x}\n")
                 log.flush()
-            runs[x] = exact_run(deck, rules_of(x), workers, store_path, stream)
+            runs[x] = (exact_run(deck, rules_of(x), workers, store_path, stream) if shards is None else
+                       sharded_run(deck, rules_of(x), os.path.join(shards, run_name(setting, x)), workers,
+                                   store_path, stream))
         return runs[x]
 
     start = Fraction(game.entry["draws"]["fee"]) if setting == "draws.fee" else \
