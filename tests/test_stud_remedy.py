@@ -196,7 +196,6 @@ def test_the_totals_hold_each_result_as_the_class_records_sum_it(store):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--vary", "draws.fee", "--shards", "SHARDS"], "the draw fee is re-priced from the classes of one run"),
     (["--vary", "bet_pays.pays.one_pair", "--shards", "/dev/null"], "--shards /dev/null: not a folder"),
     (["eclipse.moon8", "--shards", "SHARDS"], "--shards applies to a game's remedy"),
 ])
@@ -223,3 +222,52 @@ def test_the_game_as_it_is_reads_the_committed_52_card_run():
     with pytest.raises(CombinError, match="another run"):
         committed_run(full, load_rules("lunar").resolve(None, {"L8": "even-money"}),
                       str(root / "tables/lunar/game/full"))
+
+
+def test_a_fee_solved_through_shards_is_the_solve_in_memory(fee_remedy, store, tmp_path):
+    """The draw fee with its run in shards: the classes read back through the store (checked against
+    each shard's totals) re-price every fee as the records in memory do; with the store gone they
+    are priced again, the same; a store whose chunks are not the shard's is refused."""
+    from combin.running.store import Store
+    from combin.stud.game.shards import kept_records
+    kept = solve_remedy(load_rules("lunar"), JQKA, "draws.fee", Fraction(-5), store_path=store,
+                        shards=str(tmp_path / "runs"))
+    assert [(p.x, p.value, p.slope) for p in kept.points] == [(p.x, p.value, p.slope) for p in fee_remedy.points]
+    assert (kept.solved, kept.runs) == (fee_remedy.solved, 1)
+    assert [(p.x, p.value) for p in kept.layout] == [(p.x, p.value) for p in fee_remedy.layout]
+    again = solve_remedy(load_rules("lunar"), JQKA, "draws.fee", Fraction(-5),
+                         store_path=str(tmp_path / "fresh.sqlite"), shards=str(tmp_path / "runs"))
+    assert again.solved == kept.solved
+    folder = tmp_path / "runs" / "draws.fee=1"
+    with Store(str(tmp_path / "fresh.sqlite")) as opened:
+        assert kept_records(folder, 0, opened)[1]
+        # the same shard priced under another cut of chunks: the same classes, the same totals
+        assert [r.best_value for r in kept_records(folder, 1, opened, chunk=7)[1]] == \
+            [r.best_value for r in kept_records(folder, 1, opened)[1]]
+
+
+def test_classes_that_do_not_sum_to_the_shard_file_are_refused(fee_remedy, store, tmp_path):
+    """A shard file whose totals are not what its classes sum to (its second moment moved by one, its
+    own digest made again and the plan's pins dropped) is refused by name, not re-priced from."""
+    import gzip
+    import hashlib
+    import json
+    import shutil
+    from combin.running.store import Store
+    from combin.stud.game.shards import kept_records
+    solve_remedy(load_rules("lunar"), JQKA, "draws.fee", Fraction(-5), store_path=store, shards=str(tmp_path / "runs"))
+    where = tmp_path / "forged"
+    shutil.copytree(tmp_path / "runs" / "draws.fee=1", where)
+    path = where / "shard-002.json.gz"
+    obj = json.loads(gzip.decompress(path.read_bytes()))
+    obj["totals"]["second"] = str(int(obj["totals"]["second"]) + 1)
+    body = {k: v for k, v in obj.items() if k != "digest"}
+    obj["digest"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    path.write_bytes(gzip.compress(json.dumps(obj).encode()))
+    plan = json.loads((where / "plan.json").read_text())
+    plan["digests"] = [None] * len(plan["digests"])
+    (where / "plan.json").write_text(json.dumps(plan))
+    with Store(store) as opened:
+        assert kept_records(where, 1, opened)[1]            # the shards left as they were still read
+        with pytest.raises(CombinError, match="shard 2: the classes priced again do not sum to its file's totals"):
+            kept_records(where, 2, opened)

@@ -49,9 +49,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     game.add_argument("--store", metavar="FILE", default=None,
                       help="SQLite store of finished chunks (default build/combin-store.sqlite)")
     game.add_argument("--shards", metavar="DIR", default=None,
-                      help="a Bet pay: keep each exact run in shards of its own, DIR/SETTING=VALUE (the "
-                           "way of the full deck: hours a run, resumable); on 52 cards the run of the "
-                           "game as it is is the committed run (tables/lunar/game/full), read there")
+                      help="keep each exact run in shards of its own, DIR/SETTING=VALUE (the way of the "
+                           "full deck: hours a run, resumable; the draw fee's one run re-priced from its "
+                           "classes through --store); on 52 cards the run of the game as it is is the "
+                           "committed run (tables/lunar/game/full), read there")
 
 
 def run(args: argparse.Namespace) -> str | bytes:

@@ -53,7 +53,7 @@ from combin.stud.core.variant import SETTINGS, parse_variant, variant_rules
 
 __all__ = ["VARIES", "Point", "Remedy", "exact_run", "ExactRun", "game_file_text", "newton_root", "rules_at", "solve_remedy",
            "fee_values", "pay_slope", "layout_values",
-           "sharded_run", "committed_run", "run_name"]
+           "sharded_run", "committed_run", "run_name", "FeeMargins", "fee_margins"]
 
 #: What a remedy may vary: the fee of the draws, or one line of the Bet's pays.
 VARIES = ("draws.fee", "bet_pays.pays.<class>")
@@ -248,6 +248,73 @@ def fee_values(run: ExactRun, keys: Sequence[Any], x0: Fraction, every_option: b
     return at
 
 
+@dataclass(frozen=True)
+class FeeMargins:
+    """What re-pricing a draw fee needs of every class of a run at the fee ``x0``: the classes whose
+    best option draws, each by how much it beats the best option that does not draw (``margin``,
+    over ``scale``), sorted; ``prefix[i]`` is ``sum weight x margin`` of the first ``i`` and
+    ``weights[i]`` of the rest the weight (the classes still drawing past the first ``i``)."""
+
+    x0: Fraction
+    scale: int
+    weight: int
+    best: int                       # sum of weight x best value: the run's value over scale
+    margins: tuple[int, ...]
+    prefix: tuple[int, ...]
+    rest: tuple[int, ...]
+
+    def at(self, x: Fraction) -> tuple[Fraction, Fraction]:
+        """``(V(x), V'(x))`` per Ante for ``x >= x0``: each drawing class loses ``min(s, margin)``
+        (``s = (x - x0) x scale``: past its margin it stops drawing), and the right derivative is
+        minus the probability of drawing (a tie counts as not drawing)."""
+        import bisect
+        if x < self.x0:
+            raise CombinError(f"the run at {self.x0} prices only the best options: it re-prices a fee of "
+                              f"at least {self.x0}")
+        s = (x - self.x0) * self.scale
+        # the classes with margin <= s stop drawing (lose their margin), the others lose s
+        i = bisect.bisect_right(self.margins, s)
+        value = self.best - self.prefix[i] - s * self.rest[i]
+        return value / (self.scale * self.weight), -Fraction(self.rest[i], self.weight)
+
+
+def fee_margins(folder: str, x0: Fraction, store_path: Any, workers: int = 0,
+                stream: TextIO | None = None) -> FeeMargins:
+    """The :class:`FeeMargins` of the exact run in the shards of ``folder`` (at the draw fee
+    ``x0``): each shard's classes through the store (:func:`~combin.stud.game.shards.kept_records`:
+    read where a run left them, priced again where not, their totals checked against the shard's)."""
+    from combin.running.store import DEFAULT_STORE, Store
+    from combin.stud.game.shards import kept_records, plan_run, require_plan
+    from combin.stud.game.spec import RunSpec
+    deck, rules = plan_run(folder)
+    count = len(require_plan(folder, RunSpec.of(deck, rules)))
+    keys = option_keys(rules)
+    draws = [key[0] not in ("fold", "play") for key in keys]
+    found: list[tuple[int, int]] = []
+    best = weight = 0
+    scale = 0
+    with Store(store_path or DEFAULT_STORE) as store:
+        for index in range(count):
+            if stream is not None:
+                stream.write(f"solve: the classes of shard {index} of {count} ({folder}), through the store\n")
+                stream.flush()
+            scale, records = kept_records(folder, index, store, workers, stream)
+            for record in records:
+                weight += record.weight
+                best += record.weight * record.best_value
+                if record.best < 0 or not draws[record.best]:
+                    continue                    # an instant payout, or no draw: no fee
+                # fold and play are priced in every class (the options that never draw)
+                stay = max(v for o, v in enumerate(record.values) if v is not None and not draws[o])
+                found.append((record.best_value - stay, record.weight))
+    found.sort()
+    prefix, rest = [0], [sum(w for _, w in found)]
+    for margin, w in found:
+        prefix.append(prefix[-1] + w * margin)
+        rest.append(rest[-1] - w)
+    return FeeMargins(x0, scale, weight, best, tuple(m for m, _ in found), tuple(prefix), tuple(rest))
+
+
 def pay_slope(run: ExactRun, rules: Any, line: str, steps: dict[str, int]) -> Fraction:
     """``V'`` in the Bet's pay on ``line``: ``bet x sum_c P(a Bet won with a hand of class c) x
     steps[c]`` (``steps[c]``: how many times the line's pay a class's Bet pay moves by).  A run
@@ -379,9 +446,11 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
     """The exact value of ``setting`` (``draws.fee`` or ``bet_pays.pays.<class>``) at which the house
     edge of ``game`` (a :class:`~combin.stud.core.rules.StudRules`, maybe of a game file) on ``deck``
     is ``target``, per Ante of the game (``per="ante"``) or of the round with the side wager at
-    ``multiple`` x Ante (``per="round"``).  With ``shards`` (a folder; a Bet pay only), each run is
+    ``multiple`` x Ante (``per="round"``).  With ``shards`` (a folder), each run is
     kept in shards of its own, ``shards/SETTING=VALUE`` (:func:`sharded_run`): the way of the full
-    deck, hours a run, resumable, the runs' files committed as the variants' are; ``committed``: the
+    deck, hours a run, resumable, the runs' files committed as the variants' are; the draw fee's one
+    run is re-priced from its classes read back through the store (:func:`fee_margins`);
+    ``committed``: the
     folder of the committed run of the game as it is (the setting at its value now), read there,
     never written, instead of a run of its own."""
     if setting != "draws.fee" and not (setting.startswith("bet_pays.pays.") and setting in SETTINGS):
@@ -390,9 +459,6 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
                           f"not {setting[:60]!r}")
     if not game.can_draw:
         raise CombinError(f"{game.title} has no draws to price")
-    if shards is not None and setting == "draws.fee":
-        raise CombinError("--shards keeps runs of whole pays of the Bet; the draw fee is re-priced from the "
-                          "classes of one run, which shards do not keep (run it without --shards)")
     runs: dict[Fraction, ExactRun] = {}
     log = stream
 
@@ -424,8 +490,12 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
     remedy = Remedy(setting, per, target, goal, side, multiple if per == "round" else Fraction(0), None, None)
     if setting == "draws.fee":
         keys = option_keys(rules_of(start))
-        every = all(v is not None for r in first.records for v in r.values)
-        at = fee_values(first, keys, start, every)
+        every = bool(first.records) and all(v is not None for r in first.records for v in r.values)
+        if shards is None:
+            at = fee_values(first, keys, start, every)
+        else:       # the run's classes, shard by shard through the store: what its files do not keep
+            at = fee_margins(committed if committed is not None else os.path.join(shards, run_name(setting, start)),
+                             start, store_path, workers, stream).at
         v0 = expected(first)
         if at(start)[0] != v0:
             raise AssertionError("the re-priced classes do not give the run's own value")

@@ -56,7 +56,7 @@ from combin.version import __version__
 
 __all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
            "plan_digest", "provenance", "read_shard_bytes", "parse_shard_file", "reprice_shard", "committed_runs", "BASIC_PINS",
-           "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE"]
+           "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE", "kept_records"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
 SHARD_FORMAT = "combin.stud_shard/2"
@@ -489,6 +489,14 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
                   executor: dict[str, Any], price: str | None = None) -> bytes:
     """The bytes of the shard's file: every class of the shard priced (``executor``: the
     ``workers``, ``scheduler`` and ``stream`` of :func:`combin.running.executor.run_chunks`)."""
+    scale, records = _shard_records(deck, rules, shard, count, chunk, store, executor, price)
+    return _shard_file(spec, shard, scale, records, option_keys(rules), rules)
+
+
+def _shard_records(deck: Any, rules: Any, shard: Shard, count: int, chunk: int, store: Any,
+                   executor: dict[str, Any], price: str | None = None) -> tuple[int, list[Any]]:
+    """``(L, class records)`` of every class of the shard, priced through the store (the chunks it
+    keeps are read, not priced again)."""
     rows, hands, ups, weights = shard_classes(deck, shard)
     # one store run per shard: it resumes whichever shards a later run picks; the classes priced by
     # rank multiset and up rank, a chunk of whole groups (so no two workers set one group up) --
@@ -505,7 +513,42 @@ def _priced_shard(deck: Any, rules: Any, spec: RunSpec, shard: Shard, count: int
     scale, records = records_of(results) if results else (common_denominator(len(deck), rules), [])
     if scale != common_denominator(len(deck), rules):
         raise AssertionError("a chunk's common denominator is not the run's")
-    return _shard_file(spec, shard, scale, records, option_keys(rules), rules)
+    return scale, records
+
+
+def _plan_shard(folder: str | os.PathLike[str], index: int) -> tuple[Path, Any, Any, RunSpec, list[Shard]]:
+    """``(folder, deck, rules, run, shards)`` of the run planned in ``folder``, refused when its plan
+    has no shard ``index``."""
+    where = Path(folder)
+    deck, rules = plan_run(where)
+    spec = RunSpec.of(deck, rules)
+    shards = require_plan(where, spec)
+    if not 0 <= index < len(shards):
+        raise CombinError(f"{where}: the plan has no shard {index}")
+    return where, deck, rules, spec, shards
+
+
+def kept_records(folder: str | os.PathLike[str], index: int, store: Any, workers: int = 0,
+                 stream: Any = None, chunk: int | None = None) -> tuple[int, list[Any]]:
+    """``(L, class records)`` of shard ``index`` of the run in ``folder``: the classes a shard file
+    sums but does not keep one by one, through ``store`` (an open
+    :class:`~combin.running.store.Store`: the chunks a run of the same cut left there are read, the
+    others priced again), checked against the shard's file -- their totals must be its totals
+    (the count of options priced aside: the engine's work, no figure)."""
+    where, deck, rules, spec, shards = _plan_shard(folder, index)
+    found = load_shard(where, spec, shards[index])
+    if found is None:
+        raise CombinError(f"{where}: shard {index} is not there")
+    scale, records = _shard_records(deck, rules, shards[index], len(shards),
+                                    chunk_size(deck) if chunk is None else chunk, store,
+                                    dict(workers=workers, scheduler=None, stream=stream))
+    kept = found["totals"]
+    again = replace(totals_of(records, option_keys(rules), rules.stud), priced=kept.priced)
+    if not kept.side:               # a shard written before the side wager's sums were kept
+        again = replace(again, side={})
+    if again != kept or str(scale) != str(found.get("denominator")):
+        raise CombinError(f"{where}: shard {index}: the classes priced again do not sum to its file's totals")
+    return scale, records
 
 
 def reprice_shard(folder: str | os.PathLike[str], index: int, store_path: str, workers: int = 0,
@@ -517,12 +560,7 @@ def reprice_shard(folder: str | os.PathLike[str], index: int, store_path: str, w
     classes, about 4 CPU-milliseconds each in the run's own engine (the committed run: 3.8 ms a
     class), so 1 to 2 CPU-minutes a shard."""
     from combin.running.store import Store
-    where = Path(folder)
-    deck, rules = plan_run(where)
-    spec = RunSpec.of(deck, rules)
-    shards = require_plan(where, spec)
-    if not 0 <= index < len(shards):
-        raise CombinError(f"{where}: the plan has no shard {index}")
+    where, deck, rules, spec, shards = _plan_shard(folder, index)
     shard = shards[index]
     found = read_shard_file(_shard_path(where, index), "shard")
     with Store(store_path) as store:
