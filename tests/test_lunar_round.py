@@ -45,6 +45,15 @@ def super_pay(hand):
     return Fraction(max(lines, default=-1))
 
 
+def super_images(hand):
+    """``{Super net: images}`` over the 24 relabellings of the suits of a class's five: the class
+    holds every image, alike for the game; the Super reads colours, so it is paid on each image
+    as dealt."""
+    from collections import Counter
+    from itertools import permutations
+    return Counter(super_pay([(card & ~3) | sigma[card & 3] for card in hand]) for sigma in permutations(range(4)))
+
+
 def brute_round(deck, rules, pick, multiple):
     """``{figure: Fraction}`` of the round over every class of ``deck``, leaf by leaf;
     ``pick(hand, up)`` is the option played (``None``: the oracle's own best)."""
@@ -55,7 +64,7 @@ def brute_round(deck, rules, pick, multiple):
     mean = second = hit = wagered = Fraction(0)
     k = Fraction(multiple)
     for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):
-        s = super_pay(hand)
+        supers = super_images(hand)
         bonus, ends = instant_bonus(rules, hand)
         key = oracle.situation(tuple(hand), up)[0] if pick is None else pick(tuple(hand), up)
         if ends:
@@ -78,12 +87,13 @@ def brute_round(deck, rules, pick, multiple):
         codes, counts = np.unique(nets * span + amounts, return_counts=True)
         for code, count in zip(codes.tolist(), counts.tolist()):
             net, amount = divmod(code, span)        # floor division: a negative net comes back whole
-            x = net + k * s
-            p = Fraction(weight * count, total * leaves)
-            mean += p * x
-            second += p * x * x
-            hit += p * (x > 0)
-            wagered += p * (amount + k)
+            for s, images in supers.items():
+                x = net + k * s
+                p = Fraction(weight * count * images, total * leaves * 24)
+                mean += p * x
+                second += p * x * x
+                hit += p * (x > 0)
+                wagered += p * (amount + k)
     return {"mean": mean, "second": second, "hit": hit, "wagered": wagered}
 
 
@@ -147,8 +157,10 @@ def test_round_sums_alone_give_the_mean_and_sd_and_the_rank_engine_agrees(jqka):
     summary = dict(totals_sheet(deck, rules, scale, totals).sections["summary"])
     _, hands, _, weights = situations(deck)
     total = int(weights.sum())
-    s1 = sum(Fraction(w * super_pay(h), total) for h, w in zip(hands.tolist(), weights.tolist()))
-    s2 = sum(Fraction(w * super_pay(h) ** 2, total) for h, w in zip(hands.tolist(), weights.tolist()))
+    s1 = sum(Fraction(w * images * pay, total * 24) for h, w in zip(hands.tolist(), weights.tolist())
+             for pay, images in super_images(h).items())
+    s2 = sum(Fraction(w * images * pay ** 2, total * 24) for h, w in zip(hands.tolist(), weights.tolist())
+             for pay, images in super_images(h).items())
     cov = alone["covariance Cov(game, Super) per Ante^2"][0]
     assert alone["variance of the round per Ante^2"][0] == \
         summary["variance per Ante^2"] + 4 * (s2 - s1 * s1) + 4 * cov
@@ -194,9 +206,14 @@ def test_old_totals_without_the_side_sums_still_read_and_say_what_is_missing(jqk
     deck, rules, scale, records, totals, nets = jqka
     data = totals.to_json()
     assert "side" in data
-    del data["side"]
+    del data["side"], data["side_split"]
     old = GameTotals.from_json(data)
     assert old.side == {}
+    # sums kept by each class's canonical five alone (an earlier version: no split entry) are
+    # not read -- a class's members do not all share its Super key
+    earlier = totals.to_json()
+    del earlier["side_split"]
+    assert GameTotals.from_json(earlier) == old
     sheet = totals_sheet(deck, rules, scale, old)
     assert "round" not in sheet.sections
     assert any("do not keep the game's value by the key" in note for note in sheet.sections["notes"])
@@ -210,3 +227,19 @@ def test_bad_super_is_one_line_and_exit_2(tmp_path, capsys, value):
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("combin: error: --super") and err.count("\n") == 1
     assert not out.exists()
+
+
+def test_a_class_s_members_take_their_own_super_keys(jqka):
+    """The side sums split each class by the Super keys of its members (the colour flag differs
+    among the images of a two-suited five): the weight of each key is the number of situations
+    dealt with it, counted here hand by hand over every five and up card of the deck."""
+    from collections import Counter
+    from itertools import combinations
+    from combin.stud.game.round import side_wager
+    deck, rules, scale, records, totals, nets = jqka
+    side = side_wager(rules.stud)
+    dealt = Counter()
+    for hand in combinations(deck.cards, 5):
+        dealt[side.key(list(hand))] += len(deck) - 5
+    assert {key: cell["weight"] for key, cell in totals.side.items()} == dict(dealt)
+    assert totals.side_split == totals.classes

@@ -196,13 +196,18 @@ def test_the_round_is_stored_with_its_run_and_read_back_as_counted(tmp_path, mon
     monkeypatch.setattr(run, "_NETS", [])               # no round kept by the process
     with Store(path) as store:
         counted = run.stored_round(store, description, lambda: run.class_nets(deck, rules, classes))
-        assert [(d, chunks, done) for _, d, chunks, done in store.runs()] == [({"round_of": description}, 1, 1)]
+        assert [(d, chunks, done) for _, d, chunks, done in store.runs()] == \
+            [({"round_of": description, "format": run.ROUND_FORMAT}, 1, 1)]
         assert run.stored_round(store, {"other": 1}, lambda: None) is None
+        # a round of an earlier format (each class under its canonical five's Super key alone) is
+        # kept under another key: never read for this one
+        old = store.begin({"round_of": description}, 1)
+        store.save(old, 0, {"optimal": {}, "basic": {}})
     monkeypatch.setattr(run, "_NETS", [])
     assert counted == run.class_nets(deck, rules, classes) and set(counted) == {"optimal", "basic"}
     with Store(path) as store:
         read = run.stored_round(store, description, lambda: pytest.fail("counted again"))
-        assert [row[2:] for row in store.runs()] == [(1, 1), (1, 0)]    # the round, and nothing for None
+        assert sorted(row[2:] for row in store.runs()) == [(1, 0), (1, 1), (1, 1)]   # the round, the old, nothing for None
     assert read == counted and all(isinstance(p, Fraction) for nets in read.values()
                                    for cell in nets.values() for p in cell.values())
     with sqlite3.connect(path) as db:                   # a round that is not one any more

@@ -95,3 +95,36 @@ def test_the_command_writes_the_simulation_and_refuses_missing_shards(short, cap
     assert main(["lunar", "simulate", "--deck", SHORT, "--shards", str(empty), "--rounds", "10"]) == 2
     assert "no shard plan" in capsys.readouterr().err
     assert main(["lunar", "simulate", "--deck", SHORT, "--shards", str(folder), "--rounds", "1"]) == 2
+
+
+def test_the_rounds_as_dealt_with_the_super_hold_the_rounds_exact_mean_and_variance(short, capsys):
+    """``--super K``: each round carries the mandatory Super, settled on the five as dealt; the
+    round's exact mean and variance (from the run's sums by the Super's key) lie in the rounds' own
+    99% intervals, and the exact mean is the game's plus K x the Super's own mean on the deck (the
+    Super counted over every five-card hand of the deck, which shares nothing with the game's sums)."""
+    from combin.stud.game.round import side_wager
+    deck, folder = short
+    code = main(["lunar", "simulate", "--deck", SHORT, "--shards", str(folder), "--rounds", "3000",
+                 "--seed", "3", "--super", "3/2", "--format", "json"])
+    assert code == 0
+    obj = json.loads(capsys.readouterr().out)
+    rows = {row["figure"]: row["value"] for row in obj["tables"]["summary"]["rows"]}
+    what = " of the round with the Super at 3/2 x Ante"
+    scale, totals, _ = assemble(deck, RULES, folder)
+    side = side_wager(RULES.stud)
+    game = Fraction(totals.best, scale * totals.weight)
+    # the Super's own mean on this deck: every five-card hand counted once, as dealt
+    from itertools import combinations
+    pays = side.pays()
+    hands = list(combinations(deck.cards, 5))
+    mean = Fraction(sum(pays[side.key(list(hand))] for hand in hands), len(hands))
+    assert Fraction(rows[f"exact expected result per Ante{what} (the shards)"]) == game + Fraction(3, 2) * mean
+    assert rows["the exact figure is inside the interval"] == "yes"
+    assert rows["the exact variance is inside its interval"] == "yes"
+    assert obj["subject"]["super"] == "3/2" and 0 < int(rows["rounds as dealt won (net > 0)"]) < 3000
+    assert Fraction(rows[f"exact variance per Ante^2{what} (the shards)"]) > Fraction(
+        rows["99% interval of the variance, low"])
+    for bad in ("0", "abc", "1001"):
+        assert main(["lunar", "simulate", "--deck", SHORT, "--shards", str(folder), "--super", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("combin: error: --super takes an exact number of Antes") and err.count("\n") == 1

@@ -198,3 +198,4 @@ def test_a_rows_round_with_the_super_is_its_whole_game_sheets():
     assert abs(Fraction(default["round_sd"]) ** 2 - variance) < Fraction(1, 10 ** 4)
     # no instant event on JQKA (no five ranks): every paytable's edge is the run's
     assert default["house_edge_paytable_B"] == default["house_edge_paytable_C"] == default["house_edge"]
+

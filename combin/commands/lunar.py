@@ -86,6 +86,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           help="switch an interpretation the game reads (L7-L12)")
     simulate.add_argument("--shards", metavar="DIR", default=None,
                           help=f"the exact run's shards, every one in (default {DEFAULT_SHARDS_FOLDER})")
+    simulate.add_argument("--super", metavar="K", default=None,
+                          help="the rounds as dealt: each also carries the mandatory Super on the player's own "
+                               "hand at K x Ante (at least 1, § 671a.7(c)(2)), settled on the five as dealt, "
+                               "beside the round's exact mean and SD")
     add_output_options(simulate)
     variants = sub.add_parser(
         "variants", help="the default game and each single change of data/variants.toml, exact",
@@ -142,6 +146,7 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
 
 def _simulate(args: argparse.Namespace) -> str | bytes:
     import os
+    from fractions import Fraction
     from combin.files.bounded import parse_int
     from combin.documents.simulation import simulation_document
     from combin.core.interpret import parse_assignments
@@ -155,6 +160,11 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
     seed = parse_int(args.seed, "--seed", 0)
     deck = Deck.parse(args.deck, need=16)
     rules = stud_rules("lunar", args.game_file).resolve(args.paytable, parse_assignments(args.interpret))
+    side, multiple = None, Fraction(1)
+    if args.super is not None:          # checked before any work
+        from combin.commands.game import super_multiple
+        from combin.stud.game.round import side_wager
+        side, multiple = side_wager(rules.stud), super_multiple(args.super)
     folder = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
     if not os.path.isdir(folder):
         raise CombinError(f"{folder[:100]}: no such folder of shards (the exact run keeps them; --shards DIR)")
@@ -164,10 +174,10 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
     strategy = StoredStrategy(deck, rules, folder)
     progress = StderrProgress("lunar simulate: rounds")
     try:
-        result, counts = simulate(deck, rules, strategy, rounds, seed, progress)
+        result, counts = simulate(deck, rules, strategy, rounds, seed, progress, side=side, multiple=multiple)
     finally:
         progress.close()
-    return emit(simulation_document(deck, rules, result, counts, found, seed, folder), args)
+    return emit(simulation_document(deck, rules, result, counts, found, seed, folder, side, multiple), args)
 
 
 def _variants(args: argparse.Namespace) -> str | bytes:

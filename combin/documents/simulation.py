@@ -21,30 +21,59 @@ __all__ = ["simulation_document"]
 _PLACES = 10
 
 
+def _exact_round(rules: Any, deck: Any, totals: Any, scale: int, side: Any,
+                 multiple: Fraction) -> tuple[Fraction | None, Fraction | None]:
+    """``(mean, variance)`` per Ante of the round with the side wager at ``multiple`` x Ante, exact
+    from the shards' sums by the side wager's key (the variance ``None`` where the run did not
+    keep them; the mean then from the side wager's own mean, where known)."""
+    from combin.stud.game.round import from_sums
+    whole = scale * totals.weight
+    if totals.side:
+        figures = from_sums(multiple, side.pays(), totals.side, scale, totals.weight, "best",
+                            totals.second, None)
+        return figures.expected, figures.variance
+    mean = side.mean(deck)
+    return (None if mean is None else Fraction(totals.best, whole) + multiple * mean), None
+
+
 def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, Any], found: tuple[Any, ...], seed: int,
-                        folder: str) -> Document:
+                        folder: str, side: Any = None, multiple: Fraction = Fraction(1)) -> Document:
     """The simulation as a Document of kind ``lunar_simulation``: tables ``summary`` and ``decisions``.
 
     ``found`` is ``(L, GameTotals, shards)`` of the run's shards (:func:`combin.stud.game.shards.assemble`).
+    With ``side`` (the mandatory Super, :func:`combin.stud.game.round.side_wager`) the rounds are
+    the rounds as dealt, the game and the side wager at ``multiple`` x Ante, beside the round's
+    exact mean and variance; the variance is tested too, against its own 99% interval, where the
+    run kept the sums it needs.
     """
     from combin.stud.game.shards import provenance
     scale, totals, shards = found
     whole = scale * totals.weight
-    exact = Fraction(totals.best, whole)
-    variance = Fraction(totals.second, whole) - exact * exact
+    exact: Fraction | None = Fraction(totals.best, whole)
+    variance: Fraction | None = Fraction(totals.second, whole) - Fraction(totals.best, whole) ** 2
+    what = ""
+    if side is not None:
+        exact, variance = _exact_round(rules, deck, totals, scale, side, multiple)
+        what = f" of the round with the Super at {multiple} x Ante"
     low, high = result.interval()
-    inside = low <= exact <= high
+    inside = exact is not None and low <= exact <= high
     rows = [
         ["rounds dealt", result.rounds],
-        ["mean net per Ante (the rounds, exact)", Ratio(result.mean, _PLACES)],
+        [f"mean net per Ante{what} (the rounds, exact)", Ratio(result.mean, _PLACES)],
         ["99% interval of the mean, low", Number(low, _PLACES)],
         ["99% interval of the mean, high", Number(high, _PLACES)],
-        ["exact expected result per Ante (the shards)", Ratio(exact, _PLACES)],
-        ["exact house edge per Ante, in percent", Percent(-exact, 4)],
+        [f"exact expected result per Ante{what} (the shards)", Text(None) if exact is None else Ratio(exact, _PLACES)],
+        [f"exact house edge per Ante{what}, in percent", Text(None) if exact is None else Percent(-exact, 4)],
         ["the exact figure is inside the interval", "yes" if inside else "no"],
-        ["sample variance of a round's net per Ante^2", Ratio(result.variance, _PLACES)],
-        ["exact variance per Ante^2 (the shards)", Ratio(variance, _PLACES)],
+        [f"sample variance of a round's net per Ante^2{what}", Ratio(result.variance, _PLACES)],
+        [f"exact variance per Ante^2{what} (the shards)", Text(None) if variance is None else Ratio(variance, _PLACES)],
     ]
+    if side is not None and variance is not None:
+        v_low, v_high = result.variance_interval()
+        rows += [["99% interval of the variance, low", Number(v_low, _PLACES)],
+                 ["99% interval of the variance, high", Number(v_high, _PLACES)],
+                 ["the exact variance is inside its interval", "yes" if v_low <= variance <= v_high else "no"],
+                 ["rounds as dealt won (net > 0)", counts.get("round won", 0)]]
     summary = Table.of("summary", "Simulated rounds against the exact figures", ["Figure", "Value"], rows)
     decisions = Table.of("decisions", "Decisions taken", ["Decision", "Rounds", "Share"],
                          [[name, count, Percent(Fraction(count, result.rounds), 2)]
@@ -58,6 +87,8 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, An
             ("Interpretations", readings), ("Rounds", Text(f"{result.rounds:,}")), ("Seed", Text(str(seed))),
             ("Strategy", Text(f"the optimal option of every class, from the {shards} shards of the exact run")),
             ("Shard plan", Text(provenance(folder))),
+            *((("Super", Text(f"{multiple} x Ante on the player's own hand, mandatory (58 Pa. Code "
+                                f"\u00a7 671a.7(c)(2)), settled on the five as dealt")),) if side is not None else ()),
             ("Tool", f"combin {__version__}"))
     notes = ["Every round is dealt from a shuffled deck in the order of the table: the player's five, the "
              "dealer's five (the first face up), the cards drawn, the replacement when forcing; it is settled "
@@ -77,7 +108,8 @@ def simulation_document(deck: Any, rules: Any, result: Any, counts: dict[Any, An
     subject: tuple[tuple[str, Any], ...] = (
         ("game", rules.stud.game.id), ("deck", {"ranks": deck.text, "cards": len(deck)}),
         ("paytable", paytable), ("interpretations", dict(rules.readings)), ("rounds", result.rounds),
-        ("seed", seed), ("inside", inside))
+        ("seed", seed), ("inside", inside),
+        *((("super", str(multiple)),) if side is not None else ()))
     if game_file is not None:
         subject += (("game_file", game_file),)
     return Document("lunar_simulation", f"{rules.stud.title}: whole rounds played by the optimal strategy",

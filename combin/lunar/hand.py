@@ -26,12 +26,13 @@ from more_itertools import all_equal
 from combin.core.cards import ACE, JACK, KING, QUEEN, hand_class
 from combin.lunar.classes import SuperKey
 
-__all__ = ["hand_class", "super_key", "deal_hands"]
+__all__ = ["hand_class", "super_key", "deal_hands", "BLACK_SUITS"]
 
 _PICTURES = frozenset((JACK, QUEEN, KING))
 _COURT = _PICTURES | {ACE}
 _AKQ = frozenset((ACE, KING, QUEEN))
-_BLACK = frozenset((0, 3))
+#: The black suits (clubs, spades): a same-coloured five is within them or within the red ones.
+BLACK_SUITS = frozenset((0, 3))
 
 
 def super_key(cards: Sequence[int]) -> SuperKey:
@@ -42,7 +43,7 @@ def super_key(cards: Sequence[int]) -> SuperKey:
     for card in cards:
         by_suit.setdefault(card & 3, set()).add(card >> 2)
     return SuperKey(hand_class(cards), ranks <= _PICTURES, ranks <= _COURT,
-                    all_equal(s in _BLACK for s in suits),
+                    all_equal(s in BLACK_SUITS for s in suits),
                     _AKQ <= ranks, any(_AKQ <= held for held in by_suit.values()))
 
 

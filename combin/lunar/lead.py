@@ -214,11 +214,11 @@ def method_page(sentence: str = "") -> str:
         "seeded random 200 of the classes the 52-card shards kept, priced again by the "
         "card-by-card engine (--verify-classes N), and one whole shard of the 256 chosen at "
         "random (seeded), every class priced again and the shard compared entry by entry "
-        "(--verify-shards K).  The 52-card figure itself is not re-priced in full (5.6 to 6 "
-        "core-hours).  Measured: a full --verify of the Lunar bundle at the defaults took 13 "
-        "CPU-minutes (785 CPU-seconds: 585 user, 202 system; 24 minutes of wall time on a "
-        "loaded 2-core machine), most of it the game without draws summed again and the whole "
-        "shard priced again; --verify-shards 0 --verify-classes 0 leaves the rebuild and the "
+        "(--verify-shards K).  The 52-card figure itself is not re-priced in full (about 2 "
+        "core-hours with this version's engine).  Measured: a full --verify of the Lunar bundle at "
+        "the defaults took 9.7 CPU-minutes (579 CPU-seconds: 398 user, 181 system; 21 minutes of "
+        "wall time on a 2-core machine loaded by an exact run), most of it the game without draws "
+        "summed again and the whole shard priced again; --verify-shards 0 --verify-classes 0 leaves the rebuild and the "
         "game without draws; --hashes-only takes seconds.",
         "",
     ])

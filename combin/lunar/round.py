@@ -25,7 +25,7 @@ from typing import Any
 
 from combin.core.analysis import payouts
 from combin.lunar.classes import SuperKey
-from combin.lunar.hand import super_key
+from combin.lunar.hand import BLACK_SUITS, super_key
 from combin.lunar.space import outcome_space
 from combin.stud.game.round import SideWager
 
@@ -69,8 +69,31 @@ def _mean(deck: Any) -> Fraction | None:
     return Fraction(total, space.cycle)
 
 
+def _shares(hand: Sequence[int]) -> tuple[tuple[str, int], ...]:
+    """The Super's keys over a five's images under the 24 relabellings of the suits: only the
+    colour flag moves (every other feature reads ranks, or suits only through equal suits), and
+    only for a five of exactly two suits -- a relabelling sends their pair to each of the six pairs
+    of suits alike, two of which are one colour: 8 of the 24 give a one-coloured five.
+
+    >>> _shares((48, 44, 40, 36, 29))                  # A K Q J of clubs, 9 of diamonds
+    (('ace_king/0/0/1/1/1', 8), ('ace_king/0/0/0/1/1', 16))
+    >>> _shares((48, 44, 40, 36, 32))                  # one suit: the same key for every image
+    (('royal_flush/0/0/1/1/1', 24),)
+    """
+    suits = sorted({card & 3 for card in hand})
+    if len(suits) != 2:
+        return ((_key(hand), 24),)
+    black, red = sorted(BLACK_SUITS), [s for s in range(4) if s not in BLACK_SUITS]
+    found: dict[str, int] = {}
+    for image, share in (((black[0], black[1]), 8), ((black[0], red[0]), 16)):
+        mapped = dict(zip(suits, image))
+        key = _key([(card & ~3) | mapped[card & 3] for card in hand])
+        found[key] = found.get(key, 0) + share
+    return tuple(found.items())
+
+
 def super_side() -> SideWager:
     """The Super on the player's own hand as a :class:`~combin.stud.game.round.SideWager`."""
     return SideWager("lunar.super", "the mandatory Super",
                      "58 Pa. Code § 671a.7(c)(2) (mandatory, at least the Ante); pays § 671a.12(b)",
-                     _key, _pays, _reading, _mean)
+                     _key, _pays, _reading, _mean, _shares)

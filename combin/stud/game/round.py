@@ -49,7 +49,7 @@ from combin.stud.core.situation import Situation
 if TYPE_CHECKING:
     from combin.stud.core.rules import StudRules
 
-__all__ = ["SideWager", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "strategy_nets", "from_nets",
+__all__ = ["SideWager", "RELABELLINGS", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "strategy_nets", "from_nets",
            "round_wagered"]
 
 
@@ -66,6 +66,25 @@ class SideWager:
     reading: Callable[[], str]
     #: E[S] over the five-card hands of a deck, where known without the game's sums (else None).
     mean: Callable[[Any], Fraction | None] = lambda deck: None
+    #: ``((key, share), ...)``: the keys of the hand's images under the :data:`RELABELLINGS`
+    #: relabellings of the suits, each with how many of them give it, where the key is not the
+    #: same for every image (a suit class holds every image of its canonical hand); ``None`` when
+    #: it is (the key reads no suit but through equal suits).
+    shares: Callable[[Sequence[int]], tuple[tuple[str, int], ...]] | None = None
+
+    def split(self, hand: Sequence[int]) -> tuple[tuple[str, int], ...]:
+        """``((key, share), ...)`` of the hand's suit class, shares out of :data:`RELABELLINGS`.
+
+        >>> wager = SideWager("w", "W", "c", lambda hand: "k", lambda: {"k": Fraction(0)}, lambda: "")
+        >>> wager.split((0, 4, 8, 12, 16))
+        (('k', 24),)
+        """
+        return ((self.key(hand), RELABELLINGS),) if self.shares is None else self.shares(hand)
+
+
+#: The relabellings of four suits (4!): a situation class is the orbit of its canonical situation
+#: under them, each member the image of as many of them (its stabiliser's order).
+RELABELLINGS = 24
 
 
 def side_wager(stud: StudRules) -> SideWager | None:
@@ -188,19 +207,27 @@ def strategy_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], 
         total += weight
         while len(out) < len(options):
             out.append({})
-        cells = [found.setdefault(side.key(hand), {}) for found in out]
+        # the class's members by their side key (a key that reads the suits' colours differs
+        # among them): each key's cells with its share of the class's weight
+        parts = []
+        for key, share in side.split(hand):
+            part, left = divmod(weight * share, RELABELLINGS)
+            if left:
+                raise AssertionError("a side key's share of a class is not whole")
+            parts.append(([found.setdefault(key, {}) for found in out], part))
         bonus, settled = instant_of(list(hand), rules, False)
         if settled is not None:       # the instant payout ends the round: its pay is the net
             net = settled[0].ev
             if net.denominator != 1:
                 raise AssertionError("an instant pay is not a whole number of Antes")
-            for cell in cells:
-                sums = cell.setdefault((int(net), Fraction(1)), {})
-                sums[1] = sums.get(1, 0) + weight
+            for cells, part in parts:
+                for cell in cells:
+                    sums = cell.setdefault((int(net), Fraction(1)), {})
+                    sums[1] = sums.get(1, 0) + part
             continue
         engine = Engine(Situation(tuple(hand), up, deck), rules)
         counted: dict[Any, tuple[int, dict[tuple[str, int], int]]] = {}
-        for option, cell in zip(options, cells):
+        for index, option in enumerate(options):
             kind, positions = option
             if option not in counted:
                 nets: dict[tuple[str, int], int] = {}
@@ -212,8 +239,9 @@ def strategy_nets(deck: Any, rules: Any, classes: Iterable[tuple[Sequence[int], 
                 amount = wagered.get((kind, result))
                 if amount is None:
                     amount = wagered[(kind, result)] = round_wagered(rules, kind, result)
-                sums = cell.setdefault((game_net + int(bonus), amount), {})
-                sums[whole] = sums.get(whole, 0) + weight * count
+                for cells, part in parts:
+                    sums = cells[index].setdefault((game_net + int(bonus), amount), {})
+                    sums[whole] = sums.get(whole, 0) + part * count
     return [{key: {at: sum((Fraction(v, whole) for whole, v in sums.items()), Fraction(0)) / total
                    for at, sums in sorted(cell.items())}
              for key, cell in sorted(found.items())} for found in out]

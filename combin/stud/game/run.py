@@ -208,7 +208,9 @@ def stored_round(store: "Store", description: Any,
     command that reads a finished run back reads its round too (on JQKA the round is half of a
     run's time).  The round is what the run's records decide (each class's best option and the
     rules the description names), so the run's key is the round's."""
-    key = store.begin({"round_of": description}, 1)
+    # the round's format in the key: nets of an earlier version (each class under its canonical
+    # five's side key alone) are not read
+    key = store.begin({"round_of": description, "format": ROUND_FORMAT}, 1)
     held = store.finished(key)
     if 0 in held:
         return {strategy: {side: {(int(net), Fraction(amount)): Fraction(p) for net, amount, p in cell}
@@ -224,6 +226,9 @@ def _copied(found: dict[str, Any]) -> dict[str, Any]:
     """A copy of kept nets down to their cells, so a caller cannot change what is kept."""
     return {strategy: {key: dict(cell) for key, cell in nets.items()} for strategy, nets in found.items()}
 
+
+#: The format of the round's nets a store keeps (2: each class split among its members' side keys).
+ROUND_FORMAT = 2
 
 #: The last rounds counted by :func:`class_nets` (the game as its run describes it, classes, nets), newest first.
 _NETS: list[tuple[str, tuple[tuple[tuple[int, ...], int, int, int], ...], dict[str, Any]]] = []

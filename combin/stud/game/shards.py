@@ -544,8 +544,8 @@ def kept_records(folder: str | os.PathLike[str], index: int, store: Any, workers
                                     dict(workers=workers, scheduler=None, stream=stream))
     kept = found["totals"]
     again = replace(totals_of(records, option_keys(rules), rules.stud), priced=kept.priced)
-    if not kept.side:               # a shard written before the side wager's sums were kept
-        again = replace(again, side={})
+    if not kept.side:               # a shard written before the side wager's sums were kept right
+        again = replace(again, side={}, side_split=0)
     if again != kept or str(scale) != str(found.get("denominator")):
         raise CombinError(f"{where}: shard {index}: the classes priced again do not sum to its file's totals")
     return scale, records
@@ -568,11 +568,15 @@ def reprice_shard(folder: str | os.PathLike[str], index: int, store_path: str, w
                              dict(workers=workers, scheduler=None, stream=stream))
     again = json.loads(zlib.decompress(data, wbits=31))
     totals = found.get("totals") if isinstance(found, dict) else None
-    if isinstance(totals, dict) and "side" not in totals and "side" in again.get("totals", {}):
-        # a shard written before the side wager's sums were kept (GameTotals.from_json reads
-        # it): the sums it holds are compared, the side sums it never had are not a difference
+    if isinstance(totals, dict) and "side_split" not in totals and "side" in again.get("totals", {}):
+        # a shard written before the side wager's sums were kept, or kept by each class's
+        # canonical five alone (GameTotals.from_json reads it without them): the sums it holds
+        # are compared, the side sums it never had right are not a difference
         body = {key: value for key, value in again.items() if key != "digest"}
-        body["totals"] = {key: value for key, value in body["totals"].items() if key != "side"}
+        body["totals"] = {key: value for key, value in body["totals"].items()
+                          if key not in ("side", "side_split") or (key == "side" and "side" in totals)}
+        if "side" in totals:
+            body["totals"]["side"] = totals["side"]
         again = dict(body, digest=shard_digest(body))
     if isinstance(totals, dict) and isinstance(again.get("totals"), dict) and \
             "priced" in totals and again["totals"].get("priced") != totals["priced"]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from combin.stud.game.chunks import option_group
-from combin.stud.game.round import side_wager
+from combin.stud.game.round import RELABELLINGS, side_wager
 
 if TYPE_CHECKING:
     from combin.stud.core.rules import StudRules
@@ -87,6 +87,10 @@ class GameTotals:
     complete: int = 0
     priced: int = 0
     side: dict[str, Any] = field(default_factory=dict)
+    #: The classes whose side sums are split by the keys of their members (every class, for the sums
+    #: of a version that splits them; the sums of an earlier version, keyed by each class's canonical
+    #: five alone, are not read: :meth:`from_json` drops them).
+    side_split: int = 0
 
     def __add__(self, other: GameTotals) -> GameTotals:
         merged: dict[str, Any] = {}
@@ -101,7 +105,7 @@ class GameTotals:
             return {k: text(v) for k, v in value.items()} if isinstance(value, dict) else str(value)
         # no side wager (or none kept): no entry, the layout of the shards written before it
         return {f.name: text(getattr(self, f.name)) for f in fields(self)
-                if f.name != "side" or self.side}
+                if f.name not in ("side", "side_split") or self.side}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> GameTotals:
@@ -113,11 +117,17 @@ class GameTotals:
                 raise ValueError(f"totals entry {where} is not a whole number")
             return int(value)
         names = {f.name for f in fields(cls)}
-        if isinstance(obj, dict) and set(obj) == names - {"side"}:
-            names -= {"side"}           # a shard written before the side wager's sums were kept
-        if not isinstance(obj, dict) or set(obj) != names:
+        read = names
+        if isinstance(obj, dict) and set(obj) == names - {"side", "side_split"}:
+            read = names - {"side", "side_split"}   # written before the side wager's sums were kept
+        elif isinstance(obj, dict) and set(obj) == names - {"side_split"}:
+            # sums by each class's canonical five alone (an earlier version): a key that reads the
+            # suits' colours is not the same for every member of a class, so they are not read
+            read = names - {"side", "side_split"}
+            obj = {name: value for name, value in obj.items() if name != "side"}
+        if not isinstance(obj, dict) or set(obj) != read:
             raise ValueError("totals do not have the expected entries")
-        return cls(**{name: number(obj[name], name) for name in names})
+        return cls(**{name: number(obj[name], name) for name in read})
 
 
 def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: StudRules) -> GameTotals:
@@ -138,7 +148,7 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
     first: dict[str, int] = {}
     strategy: dict[str, Any] = {}
     actions: dict[str, Any] = {}
-    best = second = basic = weight = complete = priced = 0
+    best = second = basic = weight = complete = priced = split = 0
     for record in records:
         if sum(entry[1] for entry in record.results.values()) != record.best_value:
             raise AssertionError(f"the results of class {record.index} do not add up to its value")
@@ -154,15 +164,27 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
         group_values[group] = group_values.get(group, 0) + w * record.best_value
         name = value_class(best_value(list(record.hand)))
         first[name] = first.get(name, 0) + w
-        line = None
-        if wager is not None:       # the side wager reads the first five: one key per class
-            line = side.setdefault(wager.key(record.hand), {"weight": 0, "best": 0, "basic": 0})
-            line["weight"] += w
-            line["best"] += w * record.best_value
+        lines = []
+        if wager is not None:
+            # the side wager reads the first five; the class holds every image of its canonical
+            # five under the relabellings of the suits, and a key that reads the suits' colours is
+            # not the same for all: each key takes its share of the class's weight.  The share is
+            # whole: the weight is 24 / |stabiliser|, and a key's count of relabellings is a
+            # multiple of the stabiliser's order (the stabiliser permutes the relabellings of one
+            # image among themselves)
+            for key, share in wager.split(record.hand):
+                part, left = divmod(w * share, RELABELLINGS)
+                if left:
+                    raise AssertionError(f"class {record.index}: the side wager's share is not whole")
+                line = side.setdefault(key, {"weight": 0, "best": 0, "basic": 0})
+                line["weight"] += part
+                line["best"] += part * record.best_value
+                lines.append((line, part))
+            split += 1
         if record.best < 0:
             basic += w * record.best_value
-            if line is not None:
-                line["basic"] += w * record.best_value
+            for line, part in lines:
+                line["basic"] += part * record.best_value
             complete += 1
             continue
         feature = hand_feature(record.hand)
@@ -179,10 +201,11 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
         if len(values) != len(record.values):
             continue            # not every option priced: no other strategy can be summed here
         complete += 1
-        chosen = w * values[keys.index(basic_option(record.hand, rules, keys))]
+        value = values[keys.index(basic_option(record.hand, rules, keys))]
+        chosen = w * value
         basic += chosen
-        if line is not None:
-            line["basic"] += chosen
+        for line, part in lines:
+            line["basic"] += part * value
         of_kind: dict[str, int] = {}
         of_action: dict[str, int] = {}
         for option, value in zip(keys, values):
@@ -198,4 +221,4 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
         for action, value in of_action.items():
             row["of"][action] = row["of"].get(action, 0) + w * value
     return GameTotals(len(records), weight, best, second, basic, results, returns, groups, group_values,
-                      first, strategy, actions, complete, priced, side) + GameTotals()   # + sorts every map's keys
+                      first, strategy, actions, complete, priced, side, split) + GameTotals()   # + sorts every map's keys
