@@ -199,3 +199,22 @@ def test_a_rows_round_with_the_super_is_its_whole_game_sheets():
     # no instant event on JQKA (no five ranks): every paytable's edge is the run's
     assert default["house_edge_paytable_B"] == default["house_edge_paytable_C"] == default["house_edge"]
 
+
+def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
+    """Second method of a 52-card row: a seeded 2,000-class sample of the same rules, priced class
+    by class and extrapolated with its 99% interval (combin game lunar --sample 2000 --seed 1
+    --interpret ...), holds the row's exact house edge, summed over every class of its shards."""
+    document = json.loads((ROOT / "tables/lunar/game/variants.json").read_text())
+    rows = {row["change"]: row for row in document["tables"]["variants"]["rows"]}
+    samples = sorted((ROOT / "tables/lunar/game/variants").glob("*-sample-2000-seed-1.json"))
+    assert [path.name for path in samples] == ["L8-even-money-sample-2000-seed-1.json"]
+    for path in samples:
+        sample = json.loads(path.read_text())
+        change = path.name[:-len("-sample-2000-seed-1.json")]
+        assert sample["subject"]["interpretations"] == {**sample["subject"]["interpretations"],
+                                                        **dict(_change(change).interpret)}
+        figures = {row["figure"]: Fraction(row["value"]) for row in sample["tables"]["summary"]["rows"]
+                   if row.get("value") not in (None, "")}
+        exact = Fraction(rows[change]["house_edge"])
+        low, high = (figures[f"99% interval of the house edge, {end}"] for end in ("low", "high"))
+        assert low <= exact <= high and high - low < Fraction(1, 25), (change, low, exact, high)
