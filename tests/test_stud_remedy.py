@@ -271,3 +271,16 @@ def test_classes_that_do_not_sum_to_the_shard_file_are_refused(fee_remedy, store
         assert kept_records(where, 1, opened)[1]            # the shards left as they were still read
         with pytest.raises(CombinError, match="shard 2: the classes priced again do not sum to its file's totals"):
             kept_records(where, 2, opened)
+
+
+def test_the_committed_run_gives_the_super_s_mean_for_a_round_target():
+    """The committed 52-card run keeps no Super sums: a round target reads the Super's own mean on
+    the full deck (its par sheet's count), so the round's goal is known without a new run."""
+    from pathlib import Path
+    from combin.stud.game.remedy import committed_run
+    from combin.stud.game.round import side_wager
+    root = Path(__file__).resolve().parent.parent
+    full = Deck.parse(None)
+    rules = load_rules("lunar").resolve()
+    run = committed_run(full, rules, str(root / "tables/lunar/game/full"))
+    assert not run.totals.side and run.side_mean == side_wager(rules.stud).mean(full) < 0

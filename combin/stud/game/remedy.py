@@ -169,11 +169,15 @@ def exact_run(deck: Any, rules: Any, workers: int = 0, store_path: Any = None,
     return ExactRun(sheet, scale, records, totals.weight, _side_mean(rules, totals), totals)
 
 
-def _side_mean(rules: Any, totals: "GameTotals") -> Fraction | None:
-    """The side wager's mean per unit from a run's totals (``None`` without its sums)."""
+def _side_mean(rules: Any, totals: "GameTotals", deck: Any = None) -> Fraction | None:
+    """The side wager's mean per unit from a run's totals; without their sums (a run written
+    before they were kept right), the side wager's own mean on ``deck`` where it knows it, else
+    ``None``."""
     side = side_wager(rules.stud)
-    if side is None or not totals.side:
+    if side is None:
         return None
+    if not totals.side:
+        return None if deck is None else side.mean(deck)
     pays = side.pays()
     return sum((pays[key] * sums["weight"] for key, sums in totals.side.items()), Fraction(0)) / totals.weight
 
@@ -197,7 +201,8 @@ def committed_run(deck: Any, rules: Any, folder: str) -> ExactRun:
     if found is None:
         raise CombinError(f"{folder[:100]}: not every shard of the committed run is there")
     sheet = totals_sheet(deck, rules, found.scale, found.totals, {"classes_total": found.totals.classes})
-    return ExactRun(sheet, found.scale, (), found.totals.weight, _side_mean(rules, found.totals), found.totals)
+    return ExactRun(sheet, found.scale, (), found.totals.weight, _side_mean(rules, found.totals, deck),
+                    found.totals)
 
 
 def run_name(setting: str, x: Fraction) -> str:
@@ -253,7 +258,7 @@ class FeeMargins:
     """What re-pricing a draw fee needs of every class of a run at the fee ``x0``: the classes whose
     best option draws, each by how much it beats the best option that does not draw (``margin``,
     over ``scale``), sorted; ``prefix[i]`` is ``sum weight x margin`` of the first ``i`` and
-    ``weights[i]`` of the rest the weight (the classes still drawing past the first ``i``)."""
+    ``rest[i]`` the weight of the others (the classes still drawing past the first ``i``)."""
 
     x0: Fraction
     scale: int
