@@ -233,8 +233,13 @@ def test_a_shard_written_before_the_side_sums_is_compared_on_what_it_holds(shard
     path = folder / "shard-000.json.gz"
     import gzip
     assert "side" in json.loads(gzip.decompress(path.read_bytes()))["totals"]
-    _rewrite_shard(path, lambda body: body["totals"].pop("side"))
     store = str(tmp_path / "store.sqlite")
+    # sums by each class's canonical five alone (the version before the split): not compared
+    _rewrite_shard(path, lambda body: body["totals"].pop("side_split"))
+    _rewrite_shard(path, lambda body: body["totals"]["side"].update(
+        {key: dict(cell, weight=str(int(cell["weight"]) + 24)) for key, cell in body["totals"]["side"].items()}))
+    assert reprice_shard(folder, 0, store) == []
+    _rewrite_shard(path, lambda body: body["totals"].pop("side"))
     assert reprice_shard(folder, 0, store) == []
 
     _rewrite_shard(path, lambda body: body["totals"].__setitem__("best", str(int(body["totals"]["best"]) + 1)))
