@@ -237,6 +237,8 @@ _NOT_RUN = {
     "solve lunar --vary bet_pays.pays.one_pair --deck JQKA --target-edge=-844%":
         "three exact JQKA runs (tests/test_stud_remedy.py solves the same bracket)",
     "solve lunar --vary draws.fee --target-edge 0%": "an exact 52-card run: hours",
+    "solve lunar --vary bet_pays.pays.one_pair --target-edge 0% --shards tables/lunar/game/remedies":
+        "exact 52-card runs in shards: hours each (tests/test_stud_remedy.py solves through shards on JQKA)",
     "solve lunar --vary draws.fee --deck JQKA --target-edge=-500%":
         "two exact JQKA runs; tests/test_schemas.py runs this command as written (its JSON)",
     "tables": "rewrites the committed tables",
