@@ -26,6 +26,11 @@ GAME = ROOT / "tables" / "lunar" / "game"
 JQKA_TABLE = GAME / "variants-JQKA.json"
 
 
+def display_percent(value):
+    from combin.files.display import percent
+    return percent(value)
+
+
 def _edge_of_shards(folder: Path, rules) -> Fraction:
     deck = Deck.parse(None)
     scale, totals, _ = assemble(deck, rules, folder, FolderReader(folder, RunSpec.of(deck, rules)))
@@ -53,7 +58,12 @@ def test_the_52_card_sheet_gives_each_priced_reading_from_its_own_run():
     text = (GAME / "full-deck.md").read_text()
     assert "| Ruling required  | yes: the regulation leaves open a reading that moves this figure -- L8" in text
     assert "-2.0417% under L8=push (this sheet), -28.7520% under L8=even-money" in text
-    assert "| house edge per Ante if L8=even-money, in percent |    -28.7519713472% |" in text
+    import re
+    assert re.search(r"^\| house edge per Ante if L8=even-money, in percent +\| +-28\.7519713472% \|$", text, re.M)
+    # the L11 row too: its shards summed again here, the house edge of a reading that favours the house
+    l11 = _edge_of_shards(GAME / "variants" / "L11-first-only", lunar.resolve(None, {"L11": "first-only"}))
+    assert by_reading[("L11", "first-only")] == l11 > 0
+    assert f"{display_percent(l11)} under L11=first-only" in text
 
 
 @pytest.fixture(scope="module")
