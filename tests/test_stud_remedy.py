@@ -284,3 +284,17 @@ def test_the_committed_run_gives_the_super_s_mean_for_a_round_target():
     rules = load_rules("lunar").resolve()
     run = committed_run(full, rules, str(root / "tables/lunar/game/full"))
     assert not run.totals.side and run.side_mean == side_wager(rules.stud).mean(full) < 0
+
+
+def test_the_committed_folder_is_the_registered_game_s_own_run_on_the_full_deck(monkeypatch):
+    from pathlib import Path
+    from combin.stud.game.remedy import committed_folder
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    game, full = load_rules("lunar"), Deck.parse(None)
+    folder = committed_folder(game, full, None, None)
+    assert folder is not None and Path(folder, "plan.json").is_file()
+    assert committed_folder(game, full, "A", {}) == folder
+    # another deck, reading or paytable is not the committed run's game: a run of its own
+    assert committed_folder(game, JQKA, None, None) is None
+    assert committed_folder(game, full, None, {"L8": "even-money"}) is None
+    assert committed_folder(game, full, "B", None) is None

@@ -95,18 +95,12 @@ def _remedy(args: argparse.Namespace) -> str | bytes:
     rules = game.resolve(args.paytable, parse_assignments(args.interpret))
     deck = Deck.parse(args.deck, need=16)
     workers = check_workers(args.workers)
-    committed = None
     if args.shards is not None:
         import os
-        from combin.api import SHARDS as DEFAULT_SHARDS_FOLDER
         if os.path.exists(args.shards) and not os.path.isdir(args.shards):
             raise CombinError(f"--shards {args.shards[:100]}: not a folder")
-        # the game as it is, on 52 cards: the committed run (read, never written), where the
-        # command runs in a checkout and the rules are the registered game's
-        if deck.full and args.game_file is None and os.path.isdir(DEFAULT_SHARDS_FOLDER):
-            committed = DEFAULT_SHARDS_FOLDER
     remedy = solve_remedy(game, deck, args.vary, target, paytable=args.paytable,
                           interpret=parse_assignments(args.interpret), per=args.per, multiple=multiple,
                           workers=workers, store_path=args.store, stream=progress_stream(),
-                          shards=args.shards, committed=committed)
+                          shards=args.shards)
     return emit(remedy_document(remedy, game, deck, rules), args)

@@ -12,6 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from combin.documents.parsheet import ruling_words
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
 from combin.stud.core.variant import sheet_lines
 from combin.stud.game.sheet import PERCENT, totals_sheet
@@ -124,7 +125,6 @@ def _ruling(sheet: "GameSheet") -> str:
     """The sheet's "ruling required" sentence: the other readings that move its house edge
     (``ruling_required`` of its identification, as
     :func:`~combin.stud.game.sheet.reading_section` records them) with both figures."""
-    from combin.documents.parsheet import ruling_words
     from combin.stud.core.rules import load_rules
     ident = sheet.identification
     register = load_rules(ident["game"]).interpretations

@@ -15,6 +15,7 @@ from typing import Any
 from combin.stud.core.variant import identification, sheet_lines
 from combin.version import __version__
 from combin.render.document import Document, Number, Percent, Ratio, Table, Text
+from combin.stud.game.round import from_sums
 
 __all__ = ["simulation_document"]
 
@@ -26,7 +27,6 @@ def _exact_round(rules: Any, deck: Any, totals: Any, scale: int, side: Any,
     """``(mean, variance)`` per Ante of the round with the side wager at ``multiple`` x Ante, exact
     from the shards' sums by the side wager's key (the variance ``None`` where the run did not
     keep them; the mean then from the side wager's own mean, where known)."""
-    from combin.stud.game.round import from_sums
     whole = scale * totals.weight
     if totals.side:
         figures = from_sums(multiple, side.pays(), totals.side, scale, totals.weight, "best",

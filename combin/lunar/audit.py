@@ -40,6 +40,7 @@ from combin.errors import CombinError
 from combin.files.fileio import read_text
 from combin.core.game import GamePages, read_data
 from combin.lunar import GAME
+from combin.stud.game.readings import run_readings
 from combin.lunar.lead import lead_tables, method_page
 from combin.lunar.optional_supers import optional_super_pages
 from combin.render import render, render_text
@@ -163,7 +164,6 @@ def full_run_sheets(folder: Any) -> dict[str, str] | None:
     ``folder`` (for the deck and rules its plan names: 52 cards, Paytable A and the default
     readings as committed), or ``None`` while one is missing; with the other readings' house
     edges of the variants table beside the folder (``variants.json``), as committed."""
-    from combin.stud.game.readings import run_readings
     deck, rules = plan_run(folder)
     found = read_run(deck, rules, folder)
     beside = os.path.join(os.path.dirname(os.path.abspath(folder)), "variants.json")

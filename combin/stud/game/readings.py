@@ -19,8 +19,9 @@ default row's house edge must be the sheet's own, exactly (a table of another ru
 >>> from fractions import Fraction
 >>> from combin.stud.core.deck import Deck
 >>> from combin.stud.core.rules import load_rules
->>> rules = load_rules("lunar").resolve()
->>> table = {"format": "combin.variants/2", "subject": {"game": "lunar", "deck": "JQKA"},
+>>> from combin.lunar import GAME as LUNAR
+>>> rules = load_rules(LUNAR.id).resolve()
+>>> table = {"format": "combin.variants/2", "subject": {"game": LUNAR.id, "deck": "JQKA"},
 ...          "tables": {"variants": {"rows": [
 ...              {"change": "default", "house_edge": "1/4"},
 ...              {"change": "L8-even-money", "house_edge": "1/8"}]}}}
@@ -40,6 +41,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from combin.errors import CombinError
+from combin.stud.game.variants import load_changes
 
 __all__ = ["Reading", "Readings", "reading_edges", "check_table", "load_table", "run_readings",
            "TABLE_LIMIT"]
@@ -107,7 +109,6 @@ def _read(table: Mapping[str, Any], rules: Any, deck: Any, source: str) -> tuple
     """``(the default row's house edge, the other readings)`` of the variants ``table``, every
     part of it that the sheet reads checked (refused in one line)."""
     from combin.stud.core.rules import load_rules
-    from combin.stud.game.variants import load_changes
     game = rules.stud.game
     subject = table.get("subject")
     if not str(table.get("format", "")).startswith("combin.variants/") or not isinstance(subject, dict):

@@ -30,6 +30,7 @@ Every figure is an exact :class:`~fractions.Fraction`; the runs are counted.
 
 from __future__ import annotations
 
+import bisect
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -53,7 +54,7 @@ from combin.stud.core.variant import SETTINGS, parse_variant, variant_rules
 
 __all__ = ["VARIES", "Point", "Remedy", "exact_run", "ExactRun", "game_file_text", "newton_root", "rules_at", "solve_remedy",
            "fee_values", "pay_slope", "layout_values",
-           "sharded_run", "committed_run", "run_name", "FeeMargins", "fee_margins"]
+           "sharded_run", "committed_run", "committed_folder", "run_name", "FeeMargins", "fee_margins"]
 
 #: What a remedy may vary: the fee of the draws, or one line of the Bet's pays.
 VARIES = ("draws.fee", "bet_pays.pays.<class>")
@@ -193,6 +194,19 @@ def sharded_run(deck: Any, rules: Any, folder: str, workers: int = 0, store_path
     return committed_run(deck, rules, folder)
 
 
+def committed_folder(game: Any, deck: Any, paytable: str | None, interpret: dict[str, str] | None) -> str | None:
+    """The folder of the committed exact run of the registered ``game`` (its solver's shards, in
+    the working folder) when ``deck`` is the full deck and the rules are the game's own at their
+    defaults; else ``None``."""
+    solver = game.game.solver
+    if not deck.full or game.variant is not None or solver is None or not solver.shards:
+        return None
+    own, asked = game.resolve(), game.resolve(paytable, interpret or {})
+    if asked.readings != own.readings or asked.instant != own.instant:
+        return None
+    return str(solver.shards) if os.path.isdir(solver.shards) else None
+
+
 def committed_run(deck: Any, rules: Any, folder: str) -> ExactRun:
     """The committed exact run of ``rules`` in the shards of ``folder``, read, never written (a run
     of another game or rules, or one missing a shard, is refused)."""
@@ -272,7 +286,6 @@ class FeeMargins:
         """``(V(x), V'(x))`` per Ante for ``x >= x0``: each drawing class loses ``min(s, margin)``
         (``s = (x - x0) x scale``: past its margin it stops drawing), and the right derivative is
         minus the probability of drawing (a tie counts as not drawing)."""
-        import bisect
         if x < self.x0:
             raise CombinError(f"the run at {self.x0} prices only the best options: it re-prices a fee of "
                               f"at least {self.x0}")
@@ -290,7 +303,6 @@ def fee_margins(folder: str, x0: Fraction, store_path: Any, workers: int = 0,
     read where a run left them, priced again where not, their totals checked against the shard's)."""
     from combin.running.store import DEFAULT_STORE, Store
     from combin.stud.game.shards import kept_records, plan_run, require_plan
-    from combin.stud.game.spec import RunSpec
     deck, rules = plan_run(folder)
     count = len(require_plan(folder, RunSpec.of(deck, rules)))
     keys = option_keys(rules)
@@ -447,17 +459,17 @@ def rules_at(game: Any, setting: str, x: Fraction, paytable: str | None = None,
 def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytable: str | None = None,
                  interpret: dict[str, str] | None = None, per: str = "ante", multiple: Fraction = Fraction(1),
                  workers: int = 0, store_path: Any = None, stream: TextIO | None = None,
-                 shards: str | None = None, committed: str | None = None) -> Remedy:
+                 shards: str | None = None) -> Remedy:
     """The exact value of ``setting`` (``draws.fee`` or ``bet_pays.pays.<class>``) at which the house
     edge of ``game`` (a :class:`~combin.stud.core.rules.StudRules`, maybe of a game file) on ``deck``
     is ``target``, per Ante of the game (``per="ante"``) or of the round with the side wager at
     ``multiple`` x Ante (``per="round"``).  With ``shards`` (a folder), each run is
     kept in shards of its own, ``shards/SETTING=VALUE`` (:func:`sharded_run`): the way of the full
     deck, hours a run, resumable, the runs' files committed as the variants' are; the draw fee's one
-    run is re-priced from its classes read back through the store (:func:`fee_margins`);
-    ``committed``: the
-    folder of the committed run of the game as it is (the setting at its value now), read there,
-    never written, instead of a run of its own."""
+    run is re-priced from its classes read back through the store (:func:`fee_margins`).  On the
+    full deck the run of the registered game as it is (the setting at its value now, the default
+    readings and paytable) is its committed run, where the working folder holds it
+    (:func:`committed_folder`): read there, never written, instead of a run of its own."""
     if setting != "draws.fee" and not (setting.startswith("bet_pays.pays.") and setting in SETTINGS):
         lines = sorted(key.rsplit(".", 1)[1] for key in SETTINGS if key.startswith("bet_pays.pays."))
         raise CombinError(f"--vary takes draws.fee or bet_pays.pays.LINE (LINE one of {', '.join(lines)}), "
@@ -466,6 +478,7 @@ def solve_remedy(game: Any, deck: Any, setting: str, target: Fraction, *, paytab
         raise CombinError(f"{game.title} has no draws to price")
     runs: dict[Fraction, ExactRun] = {}
     log = stream
+    committed = None if shards is None else committed_folder(game, deck, paytable, interpret)
 
     def rules_of(x: Fraction) -> Any:
         return rules_at(game, setting, x, paytable, interpret)
