@@ -364,7 +364,8 @@ def reading_section(sheet: GameSheet, readings: "Readings", edge: Fraction) -> N
             "is this run's house edge exactly.")
     if readings.pending:
         note += (f" Not priced yet on this deck: {', '.join(readings.pending)} (each an exact run, "
-                 "combin lunar variants --only ID); whether they move the figure is not known here.")
+                 f"combin {sheet.identification['game']} variants --only ID); whether they move the figure is "
+                 "not known here.")
     sheet.sections["notes"].append(note)
 
 
