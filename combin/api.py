@@ -432,10 +432,8 @@ def lunar_game(shards: str | PathLike[str] = SHARDS, *, paytable: str | None = N
     rules = _rules("lunar", paytable, interpret)
     deck = Deck.parse(None, need=16)
     found = read_run(deck, rules, folder)          # the folder read once
-    from combin.stud.game.readings import run_readings
-    table = (None if readings is False else
-             os.path.join(os.path.dirname(os.path.abspath(folder)), "variants.json") if readings is True
-             else readings)
+    from combin.stud.game.readings import beside, run_readings
+    table = None if readings is False else beside(folder) if readings is True else readings
     document = None if found is None else shards_document(
         found, readings=run_readings(found, table, strict=not isinstance(readings, bool)))
     if document is None:

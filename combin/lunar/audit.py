@@ -21,7 +21,6 @@ the audit calls them without naming the game.
 import fnmatch
 import io
 import json
-import os
 import random
 import tempfile
 import tomllib
@@ -40,7 +39,7 @@ from combin.errors import CombinError
 from combin.files.fileio import read_text
 from combin.core.game import GamePages, read_data
 from combin.lunar import GAME
-from combin.stud.game.readings import run_readings
+from combin.stud.game.readings import beside, run_readings
 from combin.lunar.lead import lead_tables, method_page
 from combin.lunar.optional_supers import optional_super_pages
 from combin.render import render, render_text
@@ -166,8 +165,8 @@ def full_run_sheets(folder: Any) -> dict[str, str] | None:
     edges of the variants table beside the folder (``variants.json``), as committed."""
     deck, rules = plan_run(folder)
     found = read_run(deck, rules, folder)
-    beside = os.path.join(os.path.dirname(os.path.abspath(folder)), "variants.json")
-    document = None if found is None else shards_document(found, readings=run_readings(found, beside, False))
+    document = None if found is None else shards_document(found, readings=run_readings(found, beside(folder),
+                                                                                        False))
     if document is None:
         return None
     return {f"{FULL_SHEET}.{form}": render_text(document, form) for form in ("md", "json")}

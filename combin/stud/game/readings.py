@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 from combin.errors import CombinError
 from combin.stud.game.variants import load_changes
 
-__all__ = ["Reading", "Readings", "reading_edges", "check_table", "load_table", "run_readings",
+__all__ = ["Reading", "Readings", "reading_edges", "check_table", "load_table", "run_readings", "beside",
            "TABLE_LIMIT"]
 
 #: The most bytes a variants table is read to (a table of a few dozen rows is a few tens of kB).
@@ -173,6 +173,16 @@ def reading_edges(table: Mapping[str, Any], rules: Any, deck: Any, edge: Fractio
         raise CombinError(f"{source}: its default row's house edge is not this run's; the table is of "
                           "another run")
     return readings
+
+
+def beside(folder: str | os.PathLike[str]) -> str:
+    """The variants table kept beside a run's shards folder (``variants.json`` in its parent), as
+    the committed tables and a bundle lay them out.
+
+    >>> beside("tables/x/full").endswith(os.path.join("tables", "x", "variants.json"))
+    True
+    """
+    return os.path.join(os.path.dirname(os.path.abspath(folder)), "variants.json")
 
 
 def run_readings(run: Any, path: str | os.PathLike[str] | None, strict: bool = True) -> Readings | None:
