@@ -238,3 +238,23 @@ def test_the_52_card_super_sums_split_each_class_among_its_members_keys():
     assert totals.side_split == totals.classes == 5_649_150
     dealt = {key_text(SuperKey(*key)): count * 47 for key, count in outcome_space().items() if count}
     assert {key: cell["weight"] for key, cell in totals.side.items()} == dealt
+
+
+def test_a_change_without_the_exchange_is_priced_where_the_basic_strategy_names_one(tmp_path):
+    """23457 deals high cards, where the basic strategy keeps the two best and exchanges three: the
+    change with no exchange has no such move, so the run sums no basic strategy (it stopped before,
+    on the 52-card run's first shard with a high card) and its exact edge is the card-by-card
+    engine's over every class."""
+    from combin.core.cards import parse_cards
+    from combin.stud.draw.options import option_keys
+    from combin.stud.game.features import basic_option, basic_rules
+    from combin.stud.reference.cards.advise import advise_cards
+    deck = Deck.parse("23457")
+    rules = change_rules(load_rules("lunar"), _change("no-exchange"))
+    card, _ = basic_rules(rules.stud)
+    assert basic_option(parse_cards("7s 5d 4s 3d 2c"), card, option_keys(rules)) is None
+    row = price_change(load_rules("lunar"), deck, _change("no-exchange"), store_path=tmp_path / "s.sqlite")
+    _, hands, ups, weights = situations(deck)
+    total = sum((w * advise_cards(Situation(tuple(h), u, deck), rules, detail=False)[0].ev
+                 for h, u, w in zip(hands.tolist(), ups.tolist(), weights.tolist())), Fraction(0))
+    assert row is not None and row.edge == -total / int(weights.sum())

@@ -49,14 +49,18 @@ def basic_rules(stud: "StudRules") -> tuple[BasicRules, str]:
     return rules, citation
 
 
-def basic_option(hand: Sequence[int], rules: BasicRules, keys: Collection["OptionKey"]) -> "OptionKey":
-    """The option key the basic strategy picks for a hand of five card ids.
+def basic_option(hand: Sequence[int], rules: BasicRules, keys: Collection["OptionKey"]) -> "OptionKey | None":
+    """The option key the basic strategy picks for a hand of five card ids, or ``None`` where the
+    exchange it names is not an option of the game (the card is written for the regulation's
+    game; a variant without the exchange, or without that size, has no move for it there).
 
     >>> from combin.core.cards import parse_cards
     >>> rules = [(("one_pair",), "play"), (("high_card",), "keep-high 2")]
     >>> keys = [("fold", ()), ("play", ()), ("exchange", (2, 3, 4))]
     >>> basic_option(parse_cards("7s 7d Ks Qd 2s"), rules, keys), basic_option(parse_cards("Ks Qd 7s 5d 2s"), rules, keys)
     (('play', ()), ('exchange', (2, 3, 4)))
+    >>> basic_option(parse_cards("Ks Qd 7s 5d 2s"), rules, [("fold", ()), ("play", ()), ("buy", ())]) is None
+    True
     """
     name = value_class(best_value(list(hand)))
     for hands, action in rules:
@@ -75,9 +79,7 @@ def basic_option(hand: Sequence[int], rules: BasicRules, keys: Collection["Optio
         order = sorted(range(5), key=lambda i: (-ranks[i], i))
         discard = tuple(sorted(order[int(count):]))
         key: "OptionKey" = ("exchange", discard)
-        if key not in keys:
-            raise CombinError(f"basic strategy: exchanging {len(discard)} cards is not an option")
-        return key
+        return key if key in keys else None
     raise CombinError(f"basic strategy: unknown action {action!r}")
 
 

@@ -192,7 +192,9 @@ def class_nets(deck: "Deck", rules: "Rules",
         if best < 0:
             return None                 # an instant payout: no option
         return keys[best] if strategy == "optimal" else basic_option(hand, basic, keys)
-    strategies = ("optimal", "basic")
+    strategies: tuple[str, ...] = ("optimal", "basic")
+    if any(best >= 0 and basic_option(hand, basic, keys) is None for hand, _, _, best in listed):
+        strategies = ("optimal",)       # the basic strategy names an exchange this game does not have
     counted = strategy_nets(deck, rules, ((hand, up, weight, [chosen(hand, best, s) for s in strategies])
                                           for hand, up, weight, best in listed), side)
     found = dict(zip(strategies, counted))

@@ -200,12 +200,15 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
         priced += len(values)
         if len(values) != len(record.values):
             continue            # not every option priced: no other strategy can be summed here
-        complete += 1
-        value = values[keys.index(basic_option(record.hand, rules, keys))]
-        chosen = w * value
-        basic += chosen
-        for line, part in lines:
-            line["basic"] += part * value
+        move = basic_option(record.hand, rules, keys)
+        if move is not None:
+            # else the basic strategy's exchange is not an option of this game: the class is not
+            # complete, and the basic strategy's sums are never whole (no figure of it is given)
+            complete += 1
+            value = values[keys.index(move)]
+            basic += w * value
+            for line, part in lines:
+                line["basic"] += part * value
         of_kind: dict[str, int] = {}
         of_action: dict[str, int] = {}
         for option, value in zip(keys, values):
