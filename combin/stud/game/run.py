@@ -92,7 +92,7 @@ def size_hint(stream: TextIO, summary: dict[str, Any], per_core: float, cores: i
 
 
 def announce_exact_run(stream: TextIO, deck: "Deck", rules: "Rules", chunks: Sequence[Any], store: "Store",
-                       description: dict[str, Any], workers: int | None, probe: int = 3, seed: int = 1) -> None:
+                       description: dict[str, Any], workers: int | None, probe: int = 12, seed: int = 1) -> None:
     """Tell, before a long exact run starts: its projected core-hours, the chunks stored, a sample.
 
     The projection prices the classes of ``probe`` seeded rank groups in this process, as a run

@@ -597,7 +597,7 @@ PROBE_ABOVE = 20_000
 
 
 def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: list[Shard], workers: int) -> None:
-    """Price the classes of three seeded rank groups of the first shard to do
+    """Price the classes of twelve seeded rank groups of the first shard to do
     (:func:`~combin.stud.game.chunks.cpu_per_class`) and project the core-hours of the shards to do
     and of every missing one (a measurement of this machine now, on standard error only)."""
     _, hands, ups, weights = shard_classes(deck, todo[0])
