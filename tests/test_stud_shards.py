@@ -288,6 +288,10 @@ def test_a_long_sharded_run_is_projected_before_it_starts():
     line = stream.getvalue()
     assert line.startswith("game: 2 shards to compute now: about ") and "on 2 workers" in line
     assert "all 4 missing shards:" in line and line.endswith("core-hours\n")
+    # the rate in milliseconds with two decimals (a class takes under a millisecond on 52 cards:
+    # "0.001 CPU-s" said nothing)
+    rate = line.split(" at ")[1].split(" CPU-ms per class")[0]
+    assert float(rate) > 0 and len(rate.split(".")[1]) == 2
 
 
 def test_an_unwritable_shards_folder_is_refused_before_any_work(tmp_path, capsys):

@@ -609,7 +609,7 @@ def announce(stream: Any, deck: Any, rules: Any, todo: list[Shard], missing: lis
     cores = max(workers, 1)
     stream.write(f"game: {len(todo)} shard{'s' if len(todo) > 1 else ''} to compute now: about {now:,.1f} "
                  f"core-hours ({now / cores:,.1f} h on {cores} worker{'s' if cores > 1 else ''}) at "
-                 f"{per_class:.3f} CPU-s per class; all {len(missing)} missing shards: {left:,.1f} core-hours\n")
+                 f"{per_class * 1000:.2f} CPU-ms per class; all {len(missing)} missing shards: {left:,.1f} core-hours\n")
     stream.flush()
 
 
