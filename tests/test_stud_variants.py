@@ -258,3 +258,46 @@ def test_a_change_without_the_exchange_is_priced_where_the_basic_strategy_names_
     total = sum((w * advise_cards(Situation(tuple(h), u, deck), rules, detail=False)[0].ev
                  for h, u, w in zip(hands.tolist(), ups.tolist(), weights.tolist())), Fraction(0))
     assert row is not None and row.edge == -total / int(weights.sum())
+
+
+_ALL_CHANGES = [change.id for change in load_changes(load_rules("lunar"))[1]]
+_DEALER_QUALIFIES_ALWAYS = {"L9-first-five", "L10-replace-lowest-once", "force-fee-2", "ante-even-money-not-qualified"}
+
+
+@pytest.mark.parametrize("deck_text", ["TJQKA", "9TJQKA"])
+@pytest.mark.parametrize("name", _ALL_CHANGES)
+def test_each_change_s_options_agree_with_the_card_by_card_engine_and_the_naive_tree(name, deck_text):
+    """Second methods of every row on the reduced decks beside JQKA: on seeded classes every
+    option's exact value by the rank engine (what a run prices) equals the card-by-card engine's
+    (as a multiset: it names options by cards); for playing, the sixth card and a two-card
+    exchange the naive game tree gives the same; a royal flush dealt (the instant payout, which a
+    run settles apart) agrees between the card-by-card engine and the naive tree; and the change
+    moves some value against the default game's."""
+    from combin.core.cards import parse_cards
+    from combin.stud.draw.rank.engine import RankEngine
+    from combin.stud.reference.cards.advise import advise_cards
+    from combin.stud.reference.naive import option_values
+    deck = Deck.parse(deck_text)
+    game = load_rules("lunar")
+    rules, default = change_rules(game, _change(name)), change_rules(game, _change("default"))
+    _, hands, ups, _ = situations(deck)
+    picked = [Situation(tuple(int(c) for c in hands[i]), int(ups[i]), deck)
+              for i in random.Random(34).sample(range(len(hands)), 4)]
+    royal = Situation(tuple(parse_cards("TS JS QS KS AS")), parse_cards("TH")[0], deck)
+    moved = False
+    for situation in picked + [royal]:
+        cards = sorted(option.ev for option in advise_cards(situation, rules, detail=False))
+        moved |= cards != sorted(option.ev for option in advise_cards(situation, default, detail=False))
+        keys = [("play",)] + [("buy",)] * bool(rules.buy) + [("exchange", (3, 4))] * (2 in rules.exchange_sizes)
+        naive = option_values(situation, rules, keys)
+        if situation is royal:
+            assert sorted(naive.values()) == [value for value in cards if value in naive.values()]
+            assert set(naive.values()) <= set(cards) and naive, situation
+            continue
+        rank = RankEngine(situation, rules).values()
+        assert cards == sorted(rank.values()), situation
+        for key, value in naive.items():
+            assert rank[key if key[0] == "exchange" else (key[0], ())] == value, (situation, key)
+    # on TJQKA every dealer hand qualifies (a pair, or five ranks in a row): a change of what a
+    # non-qualifying dealer does (L9, L10, the force fee, the 4 to 1) moves nothing there
+    assert moved == (name != "default") or (deck_text == "TJQKA" and name in _DEALER_QUALIFIES_ALWAYS)
