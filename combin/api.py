@@ -519,21 +519,55 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
         source = (f"the stored optimal strategy (shard {shard} of {folder[:100]}; "
                   f"{provenance(folder)}); its value priced now")
     label = "instant payout" if key[0] == "instant" else option_label(key, cards)
-    document = _strategy_document(situation, rules, key, label, value, shard, folder, source)
+    card = None if found is None else _card_option(situation, rules, folder, key, label, Fraction(value))
+    document = _strategy_document(situation, rules, key, label, value, shard, folder, source, card)
     return StrategyAnswer(kind=document.kind, title=document.title, source=document, option=label,
-                          value=Fraction(value), shard=shard, source_text=source)
+                          value=Fraction(value), shard=shard, source_text=source,
+                          card_rule=None if card is None else card[0], card_option=None if card is None else card[1],
+                          card_value=None if card is None else card[3],
+                          cost=None if card is None else Fraction(value) - card[3])
+
+
+def _card_option(situation: Any, rules: Any, folder: str, key: Any, label: str,
+                 value: Fraction) -> tuple[str, str, Any, Fraction]:
+    """``(rule in words, option label, option key, exact value)`` of the situation under the basic
+    strategy derived from the stored run in ``folder`` (:func:`combin.stud.game.basic.derive`): the
+    card a person follows.  An instant payout leaves no choice: the card's is the optimal one."""
+    from combin.stud.draw.options import option_keys
+    from combin.stud.draw.rank.engine import RankEngine
+    from combin.stud.game.assembled import read_run
+    from combin.stud.game.basic import basic_option, derive
+    from combin.stud.game.chunks import option_label
+    cards = list(situation.player)
+    run = read_run(situation.deck, rules, folder)
+    if key[0] == "instant" or run is None:
+        return ("an instant payout: no decision" if key[0] == "instant" else
+                "not derived: a shard of the run is missing"), label, key, value
+    card = derive(run.totals)
+    keys = option_keys(rules)
+    index, code = basic_option(card, cards, keys)
+    rule = card.rules[index]
+    chosen = keys[code]
+    words = f"{rule.first}: {rule.action}" if rule.first == rule.last else f"{rule.first} to {rule.last}: {rule.action}"
+    priced = value if chosen == key else RankEngine(situation, rules).exact_value(chosen)
+    return words, option_label(chosen, cards), chosen, priced
 
 
 def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: Any,
-                       shard: int | None, folder: str, source: str) -> "Document":
-    """The document of ``combin lunar strategy``."""
+                       shard: int | None, folder: str, source: str, card: Any = None) -> "Document":
+    """The document of ``combin lunar strategy``; ``card``: :func:`_card_option`, or ``None``."""
     from combin.files import display
     from combin.render.document import Document, Percent, Ratio, Text
     from combin.render.document import Table as DocumentTable
     from combin.stud.core.situation import card_text
     hand = list(situation.player)
     rows = [["optimal option", label], ["expected result per Ante", Ratio(value, 10)],
-            ["in percent of the Ante", Percent(Fraction(value), 4)], ["source", Text(source)]]
+            ["in percent of the Ante", Percent(Fraction(value), 4)]]
+    if card is not None:
+        rows += [["the derived basic strategy's rule", Text(card[0])], ["its option", card[1]],
+                 ["its expected result per Ante", Ratio(card[3], 10)],
+                 ["what following it costs here (per Ante)", Ratio(Fraction(value) - card[3], 10)]]
+    rows.append(["source", Text(source)])
     readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
     paytable = rules.instant.id if rules.instant else None
     info: tuple[tuple[str, Any], ...] = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
@@ -547,6 +581,12 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
                          "ev": display.rational(value)}),
                ("source", {"stored": shard is not None, "shard": shard,
                            "folder": None if shard is None else folder}))
+    if card is not None:
+        subject += (("card", {"strategy": "the basic strategy derived from the stored run", "rule": card[0],
+                              "option": card[1], "kind": card[2][0],
+                              "discard": [card_text(hand[p]) for p in card[2][1]],
+                              "ev": display.rational(card[3]),
+                              "cost": display.rational(Fraction(value) - card[3])}),)
     from combin.stud.core.variant import identification, sheet_lines
     game_file = identification(rules.stud)
     file_rows, file_notes = sheet_lines(game_file)

@@ -380,9 +380,20 @@ class StrategyAnswer(Result):
     >>> answer = combin.strategy("AS KD 7H 7C 2D", "9S")
     >>> answer.option, answer.value
     ('play', Fraction(-4150, 32637))
+
+    From a stored run, the option of the basic strategy derived from it (the card a person
+    follows), its exact value and what following it costs here (``cost``, per Ante; 0 where the
+    card takes the optimal option); ``None`` when no stored run holds the situation.
+
+    >>> answer.card_rule, answer.card_option, answer.cost
+    ('pair of 7s to pair of 2s: keep the pair', 'exchange AS KD 2D', Fraction(1222987373, 5218656300))
     """
 
     option: str
     value: Fraction
     shard: int | None
     source_text: str
+    card_rule: str | None = None
+    card_option: str | None = None
+    card_value: Fraction | None = None
+    cost: Fraction | None = None

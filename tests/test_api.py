@@ -68,7 +68,7 @@ FIELDS = {
     "DecksResult": ("wager", "headings", "house_edge", "warnings"),
     "GameResult": ("game", "deck", "expected", "house_edge", "element_of_risk", "figures"),
     "Advice": ("best", "options", "margin"),
-    "StrategyAnswer": ("option", "value", "shard", "source_text"),
+    "StrategyAnswer": ("option", "value", "shard", "source_text", "card_rule", "card_option", "card_value", "cost"),
 }
 
 
@@ -321,3 +321,16 @@ def test_the_game_with_draws_on_a_reduced_deck_is_the_commands(tmp_path, capsys)
     assert code == 0, err
     assert jqka.render("json").encode() == out
     assert jqka.expected == Fraction(3795653, 450450) == -jqka.house_edge
+
+
+def test_the_strategy_of_an_instant_payout_leaves_the_card_no_choice():
+    """A royal flush dealt is settled at once under the default L7: the derived card's option is the
+    optimal one, at no cost; the card-by-card engine gives the same instant value."""
+    from combin.stud.core.situation import Situation
+    from combin.stud.core.rules import load_rules
+    from combin.stud.reference.cards.advise import advise_cards
+    answer = combin.strategy("AS KS QS JS TS", "9H")
+    best = advise_cards(Situation.parse("AS KS QS JS TS", "9H"), load_rules("lunar").resolve(), detail=False)[0]
+    assert answer.option == "instant payout" and answer.value == best.ev
+    assert answer.card_option == "instant payout" and answer.cost == 0
+    assert answer.card_rule == "an instant payout: no decision"

@@ -140,6 +140,24 @@ def test_the_strategy_command_answers_from_the_shards(folder, capsys):
     assert Fraction(obj["subject"]["best"]["ev"]) == best.ev
 
 
+@pytest.mark.parametrize("hand, up", [("AS KD QH JC JD", "JS"), ("AS AD KH KC QD", "JH"), ("AS AD AH KC QD", "JH")])
+def test_the_strategy_command_gives_the_derived_card_s_option_and_its_cost(folder, capsys, hand, up):
+    """Beside the optimal option, the option of the basic strategy derived from the run, its exact
+    value and what following it costs, in JSON: the value is the card-by-card engine's for that
+    option (a second method), the cost the difference."""
+    from combin.stud.reference.cards.advise import advise_cards
+    assert main(["lunar", "strategy", hand, "--up", up, "--deck", "JQKA", "--shards", str(folder / "full"),
+                 "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    card, best = obj["subject"]["card"], obj["subject"]["best"]
+    situation = Situation.parse(hand, up, "JQKA")
+    options = advise_cards(situation, RULES, detail=False)
+    discard = {situation.player[i] for i, text in enumerate(hand.split()) if text in card["discard"]}
+    chosen = next(o for o in options if o.kind == card["kind"] and set(o.discard) == discard)
+    assert Fraction(card["ev"]) == chosen.ev and Fraction(card["cost"]) == options[0].ev - chosen.ev >= 0
+    assert Fraction(best["ev"]) == options[0].ev and ": " in card["rule"]
+
+
 def test_the_strategy_command_says_when_no_stored_strategy_is_here(tmp_path, monkeypatch, capsys):
     """Outside the repository the default folder is missing: the answer is priced now and says why."""
     monkeypatch.chdir(tmp_path)
