@@ -301,3 +301,29 @@ def test_each_change_s_options_agree_with_the_card_by_card_engine_and_the_naive_
     # on TJQKA every dealer hand qualifies (a pair, or five ranks in a row): a change of what a
     # non-qualifying dealer does (L9, L10, the force fee, the 4 to 1) moves nothing there
     assert moved == (name != "default") or (deck_text == "TJQKA" and name in _DEALER_QUALIFIES_ALWAYS)
+
+
+def test_each_52_card_row_s_kept_classes_re_price_in_the_card_by_card_engine():
+    """Second method of every 52-card row's run: in a seeded shard of each committed folder, a
+    class the shard keeps (one in CHECK_EVERY, with its optimal option and exact value) priced
+    again by the card-by-card engine, every option of the row's own rules (read from its plan):
+    the kept option is the best and the kept value is its value."""
+    from combin.stud.draw.options import option_keys
+    from combin.stud.game.shards import INSTANT_CODE, load_plan, load_shard, plan_run
+    from combin.stud.game.spec import RunSpec
+    from combin.stud.reference.cards.advise import Engine, price
+    folders = sorted(p for p in (ROOT / "tables/lunar/game/variants").iterdir() if (p / "plan.json").exists())
+    assert {"L8-even-money", "L11-first-only"} <= {p.name for p in folders}
+    deck = Deck.parse(None)
+    _, hands, ups, _ = situations(deck)
+    for folder in folders:
+        deck, rules = plan_run(folder)
+        spec = RunSpec.of(deck, rules)
+        shards = [s for s in load_plan(folder, spec) if (folder / f"shard-{s.index:03d}.json.gz").exists()]
+        shard = random.Random(folder.name).choice(shards)
+        found = load_shard(folder, spec, shard)
+        index, code, value = next(c for c in found["checks"] if c[1] != INSTANT_CODE)
+        hand = [int(c) for c in hands[index]]
+        engine = Engine(Situation(tuple(hand), int(ups[index]), deck), rules)
+        values = [price(engine, hand, *key) for key in option_keys(rules)]
+        assert max(values) * found["denominator"] == int(value) and values[code] == max(values), folder.name
