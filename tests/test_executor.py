@@ -305,3 +305,40 @@ def test_the_cluster_s_resource_tracker_is_silent_at_its_exit(start, warned):
                           timeout=60, cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0
     assert ("leaked semaphore" in done.stderr) is warned, done.stderr
+
+
+def _worker_pid(_):
+    import os
+    return os.getpid()
+
+
+def test_a_kept_cluster_serves_every_run_of_its_block_and_closes_with_it():
+    """Within kept_cluster(2), two runs on two local workers are priced by the same two worker
+    processes (one cluster, started once); after the block they are gone, and a run outside it
+    starts a cluster of its own.  Results are the same as without the block."""
+    import os
+    from combin.running.executor import kept_cluster
+    with kept_cluster(2):
+        first = run_chunks(_worker_pid, [(i,) for i in range(16)], workers=2, stream=io.StringIO())
+        second = run_chunks(_worker_pid, [(i,) for i in range(16)], workers=2, stream=io.StringIO())
+        assert run_chunks(comb, CHUNKS, workers=2, stream=io.StringIO()) == EXPECTED
+    assert set(second) <= set(first) and len(set(first)) <= 2 and os.getpid() not in first
+    after = run_chunks(_worker_pid, [(i,) for i in range(4)], workers=2, stream=io.StringIO())
+    assert not set(after) & set(first)
+    for pid in first:
+        assert not os.path.exists(f"/proc/{pid}") or "Z" in open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1][:3]
+
+
+def test_a_kept_cluster_is_closed_when_its_block_fails():
+    """An error inside the block closes the kept cluster at once (its workers killed) and is raised."""
+    import os
+    import time
+    from combin.running.executor import kept_cluster
+    pids = []
+    with pytest.raises(CombinError, match="stop here"):
+        with kept_cluster(2):
+            pids = run_chunks(_worker_pid, [(i,) for i in range(8)], workers=2, stream=io.StringIO())
+            raise CombinError("stop here")
+    time.sleep(0.5)
+    assert pids and all(not os.path.exists(f"/proc/{pid}") or
+                        "Z" in open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1][:3] for pid in pids)

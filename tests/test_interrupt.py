@@ -236,3 +236,27 @@ def test_an_interrupted_variants_table_keeps_its_finished_rows_and_writes_no_tab
         # the default row's run whole (its 76 chunks), and at most part of the second row's
         per_run = sorted(n for n, in db.execute("SELECT COUNT(*) FROM chunks GROUP BY run"))
         assert per_run[-1] == 76 and len(per_run) <= 2 and sum(per_run) < 2 * 76, per_run
+
+
+@pytest.mark.parametrize("signum, group, status, last", [
+    (signal.SIGINT, True, 130, "combin: interrupted"),
+    (signal.SIGTERM, False, 143, "combin: terminated (SIGTERM)"),
+], ids=["sigint-to-the-group", "sigterm-to-the-parent"])
+def test_a_signal_stops_a_sharded_run_on_its_kept_cluster(tmp_path, signum, group, status, last):
+    """A sharded run keeps one local cluster for all its shards (combin.running.executor.kept_cluster):
+    stopped once a shard is written, while the next runs on the same workers, it exits with the
+    signal's status and one line, leaves no process and no scratch folder, and keeps the shard
+    written (intact: a second run reads it and computes only the others)."""
+    argv = ["game", "lunar", "--deck", "TJQKA", "--shards", "out", "--shard-count", "24", "--workers", "2",
+            "--store", "s.sqlite"]
+    code, out, lines, seconds, work = _interrupted_run(tmp_path, argv, "shard 1 of 24 written", signum, group)
+    assert code == status and seconds < 15, (code, lines[-3:])
+    assert lines[-1] == last, lines[-3:]
+    written = sorted(p.name for p in (work / "out").glob("shard-*.json.gz"))
+    assert "shard-000.json.gz" in written and "shard-001.json.gz" in written and len(written) < 24
+    from combin.stud.core.deck import Deck
+    from combin.stud.game.shards import load_plan, load_shard
+    from combin.stud.game.spec import RunSpec, resolve_rules
+    spec = RunSpec.of(Deck.parse("TJQKA"), resolve_rules("lunar", None, ()))
+    shards = load_plan(work / "out", spec)
+    assert all(load_shard(work / "out", spec, shards[int(name[6:9])]) is not None for name in written)

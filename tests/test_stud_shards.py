@@ -2,6 +2,7 @@
 the compact strategy answers every situation; damaged or foreign shards are refused."""
 
 import gzip
+import io
 import hashlib
 import json
 import random
@@ -455,3 +456,26 @@ def test_a_shard_is_cut_into_chunks_of_whole_rank_groups():
             for i in piece:
                 assert owners.setdefault(group(i), n) == n
     assert group_cuts(hands, ups, [], 32) == []
+
+
+def test_a_sharded_run_starts_one_local_cluster_for_all_its_shards(tmp_path, monkeypatch):
+    """Three shards on two local workers: one cluster (its workers start and warm up once), and the
+    shards are the bytes of a run in this process."""
+    from combin.running import executor
+    from combin.stud.game.shards import run_shards
+    started = []
+    real = executor.local_cluster
+
+    def counted(workers):
+        started.append(workers)
+        return real(workers)
+    monkeypatch.setattr(executor, "local_cluster", counted)
+    deck = Deck.parse("JQKA")
+    written = run_shards(deck, RULES, tmp_path / "two", count=3, workers=2, store_path=str(tmp_path / "a.sqlite"),
+                         stream=io.StringIO())
+    assert written == [0, 1, 2] and started == [2]
+    run_shards(deck, RULES, tmp_path / "here", count=3, workers=0, store_path=str(tmp_path / "b.sqlite"),
+               stream=io.StringIO())
+    for index in written:
+        name = f"shard-{index:03d}.json.gz"
+        assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "here" / name).read_bytes()

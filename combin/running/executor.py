@@ -8,7 +8,10 @@ returns the results in chunk order.  It knows no game:
 * ``workers=N`` starts a Dask ``LocalCluster`` of ``N`` worker processes (one
   thread each) on 127.0.0.1 -- the embedded default, nothing to set up;
 * ``scheduler="tcp://host:8786"`` sends the same chunks to an existing Dask
-  cluster unchanged (its workers must be able to import ``combin``).
+  cluster unchanged (its workers must be able to import ``combin``);
+* within :func:`kept_cluster`, every run on ``N`` local workers shares one cluster:
+  a job of many runs (a 52-card game in 256 shards) starts its workers, and loads
+  the compiled kernel and the deck's tables in them, once instead of once a run.
 
 Why every path gives the same bytes.  A chunk's result is a function of its
 arguments alone (a chunk carries its own seed when it simulates), results are
@@ -56,7 +59,7 @@ if TYPE_CHECKING:       # the store and Dask's types for the annotations only
 
     from combin.running.store import Store
 
-__all__ = ["run_chunks", "MAX_WORKERS", "check_workers", "default_scheduler", "local_cluster",
+__all__ = ["run_chunks", "MAX_WORKERS", "check_workers", "default_scheduler", "kept_cluster", "local_cluster",
            "close_cluster", "LOCAL_CONFIG"]
 
 MAX_WORKERS = 256
@@ -86,6 +89,43 @@ def default_scheduler(address: str | None, connect_timeout: int | None = None) -
         yield
     finally:
         _DEFAULT.update(before)
+
+
+#: The local cluster shared by the runs of a :func:`kept_cluster` block: ``{"workers": N}``, and
+#: ``"cluster"`` once the first run has started it.
+_KEPT: dict[str, Any] = {}
+
+
+@contextmanager
+def kept_cluster(workers: object) -> Iterator[None]:
+    """Within the block, the runs on ``workers`` local workers (no scheduler named) share one local
+    cluster, started by the first run that needs one and closed when the block ends -- at once
+    (its workers killed, the chunks they hold lost; every finished chunk is stored) when the block
+    ends in an exception such as an interrupt.  A block within a block, or of 0 workers, keeps
+    nothing of its own.
+
+    >>> with kept_cluster(0):
+    ...     run_chunks(pow, [(2, 10), (3, 2)])
+    [1024, 9]
+    """
+    count = check_workers(workers)
+    if _KEPT or count == 0:
+        yield
+        return
+    _KEPT["workers"] = count
+    stopped = False
+    try:
+        yield
+    except BaseException:
+        stopped = True
+        raise
+    finally:
+        cluster = _KEPT.pop("cluster", None)
+        _KEPT.clear()
+        if cluster is not None:
+            if stopped:
+                _quiet_dask()
+            close_cluster(cluster, at_once=stopped)
 
 
 def check_workers(workers: object) -> int:
@@ -381,9 +421,15 @@ def _distributed(function: Callable[..., Any], chunks: list[tuple[Any, ...]], to
     warnings.filterwarnings("ignore", module="distributed")
     flight: dict[str, tuple[int, Any]] = {}          # the chunks in flight: a future's key -> (chunk index, future)
     stopped = False
+    # a cluster kept by the block around this run (kept_cluster) is started once, closed by the block
+    kept = scheduler is None and _KEPT.get("workers") == workers
     try:
         if scheduler is None:
-            cluster = local_cluster(workers)
+            cluster = _KEPT.get("cluster") if kept else None
+            if cluster is None:
+                cluster = local_cluster(workers)
+                if kept:
+                    _KEPT["cluster"] = cluster
             with shielded():
                 client = Client(cluster)
         else:
@@ -414,9 +460,10 @@ def _distributed(function: Callable[..., Any], chunks: list[tuple[Any, ...]], to
     except KeyboardInterrupt:
         _quiet_dask()
         stopped = True
-        if cluster is None and client is not None:
-            # another's scheduler keeps running: its tasks of this run are cancelled, in one call
-            # (a local cluster's workers are killed below instead)
+        if (cluster is None or kept) and client is not None:
+            # another's scheduler keeps running (or the block's kept cluster, closed at once when
+            # the interrupt leaves the block): this run's tasks are cancelled, in one call (the
+            # workers of a cluster of this run's own are killed below instead)
             with shielded(reraise=False):
                 _bounded(lambda: client.cancel([future for _, future in flight.values()]))
         raise
@@ -431,7 +478,7 @@ def _distributed(function: Callable[..., Any], chunks: list[tuple[Any, ...]], to
                     client.status = "closed"
                 else:
                     client.close()
-            if cluster is not None:
+            if cluster is not None and not kept:
                 close_cluster(cluster, at_once=stopped)
 
 

@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any
 
 from combin.errors import CombinError
-from combin.running.executor import run_chunks
+from combin.running.executor import kept_cluster, run_chunks
 from combin.stud.core.situation import Situation
 from combin.stud.draw.options import option_keys
 from combin.stud.game import shards as shard_files
@@ -190,7 +190,7 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
     shards = reader.plan() or require_plan(_as_path(folder), spec)
     digest = strategy.digest()
     written: list[int] = []
-    with Store(store_path or DEFAULT_STORE) as store:
+    with Store(store_path or DEFAULT_STORE) as store, kept_cluster(workers):
         for shard in shards:
             if _load_basic(folder, shard.index, digest, len(strategy.rules), reader) is not None:
                 continue

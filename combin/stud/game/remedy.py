@@ -40,7 +40,7 @@ from typing import Any, TextIO
 
 from combin.errors import CombinError
 import io
-from combin.running.executor import run_chunks
+from combin.running.executor import kept_cluster, run_chunks
 from combin.stud.draw.options import option_keys
 from combin.stud.game.chunks import records_of, solve_chunk
 from combin.stud.game.sheet import totals_sheet
@@ -310,7 +310,7 @@ def fee_margins(folder: str, x0: Fraction, store_path: Any, workers: int = 0,
     found: list[tuple[int, int]] = []
     best = weight = 0
     scale = 0
-    with Store(store_path or DEFAULT_STORE) as store:
+    with Store(store_path or DEFAULT_STORE) as store, kept_cluster(workers):
         for index in range(count):
             if stream is not None:
                 stream.write(f"solve: the classes of shard {index} of {count} ({folder}), through the store\n")

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
-from combin.running.executor import run_chunks
+from combin.running.executor import kept_cluster, run_chunks
 from combin.running.progress import messages
 from combin.registry import games
 from combin.stud.draw.options import option_keys
@@ -472,7 +472,9 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
     if sum(s.classes for s in todo) > PROBE_ABOVE:
         announce(stream, deck, rules, todo, missing, workers)
     written = []
-    with Store(store_path or DEFAULT_STORE) as store:
+    # one local cluster for every shard: its workers start, and load the kernel and the deck's
+    # tables, once for the run (a cluster a shard cost seconds of every worker's time a shard)
+    with Store(store_path or DEFAULT_STORE) as store, kept_cluster(workers):
         for shard in todo:
             data = _priced_shard(deck, rules, spec, shard, len(shards), chunk, store,
                                  dict(workers=workers, scheduler=scheduler, stream=stream), price)

@@ -149,7 +149,15 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
     strategy: dict[str, Any] = {}
     actions: dict[str, Any] = {}
     best = second = basic = weight = complete = priced = split = 0
+    # what reads the five alone (its class, its plain hand, the side wager's keys and shares, the
+    # basic option), worked out once per five: a run lists the classes of one five (every up card)
+    # one after another, and these were half of a 52-card shard's summing
+    held: tuple[Any, ...] | None = None
     for record in records:
+        if held is None or held[0] != record.hand:
+            held = (record.hand, value_class(best_value(list(record.hand))), hand_feature(record.hand),
+                    wager.split(record.hand) if wager is not None else (), {})
+        _, name, feature, shares, moves = held
         if sum(entry[1] for entry in record.results.values()) != record.best_value:
             raise AssertionError(f"the results of class {record.index} do not add up to its value")
         w = record.weight
@@ -162,7 +170,6 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
         group = "instant" if record.best < 0 else option_group(keys[record.best])
         groups[group] = groups.get(group, 0) + w
         group_values[group] = group_values.get(group, 0) + w * record.best_value
-        name = value_class(best_value(list(record.hand)))
         first[name] = first.get(name, 0) + w
         lines = []
         if wager is not None:
@@ -172,7 +179,7 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
             # whole: the weight is 24 / |stabiliser|, and a key's count of relabellings is a
             # multiple of the stabiliser's order (the stabiliser permutes the relabellings of one
             # image among themselves)
-            for key, share in wager.split(record.hand):
+            for key, share in shares:
                 part, left = divmod(w * share, RELABELLINGS)
                 if left:
                     raise AssertionError(f"class {record.index}: the side wager's share is not whole")
@@ -187,7 +194,6 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
                 line["basic"] += part * record.best_value
             complete += 1
             continue
-        feature = hand_feature(record.hand)
         cell = strategy.setdefault(f"{feature}|{record.up >> 2}", {"weight": 0, "best": 0, "kinds": {},
                                                                     "of_kind": {}, "actions": {}})
         cell["weight"] += w
@@ -200,7 +206,9 @@ def totals_of(records: Sequence[ClassRecord], keys: Sequence[OptionKey], stud: S
         priced += len(values)
         if len(values) != len(record.values):
             continue            # not every option priced: no other strategy can be summed here
-        move = basic_option(record.hand, rules, keys)
+        if "basic" not in moves:
+            moves["basic"] = basic_option(record.hand, rules, keys)
+        move = moves["basic"]
         if move is not None:
             # else the basic strategy's exchange is not an option of this game: the class is not
             # complete, and the basic strategy's sums are never whole (no figure of it is given)
