@@ -288,3 +288,31 @@ def test_a_reader_in_the_middle_of_a_read_never_stops_a_run_writing(tmp_path):
         assert sorted(store.finished(key)) == [0, 1]
     with Store(path) as store:          # the mode stays in the file; the chunks are there on reopening
         assert sorted(store.finished(key)) == [0, 1]
+
+
+def test_a_chunk_committed_survives_the_process_killed_at_once(tmp_path):
+    """Commits in the write-ahead log do not wait for the disk (synchronous NORMAL), and a chunk
+    committed is still there when the process that wrote it is killed (SIGKILL) right after: the
+    store opens whole, with the chunk."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    path = tmp_path / "store.sqlite"
+    script = ("import sys, time\nfrom combin.running.store import Store\n"
+              "store = Store(sys.argv[1])\nkey = store.begin({'job': 'killed'}, 2)\n"
+              "store.save(key, 0, {'n': 12345678901234567890})\n"
+              "print(store._connection().execute('PRAGMA synchronous').fetchone()[0], flush=True)\n"
+              "time.sleep(60)\n")
+    root = Path(__file__).resolve().parents[1]
+    child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ, PYTHONPATH=str(root)))
+    try:
+        assert child.stdout.readline().strip() == "1"       # NORMAL
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    with Store(path) as store:
+        assert store.finished(store.begin({"job": "killed"}, 2)) == {0: {"n": 12345678901234567890}}
