@@ -298,3 +298,28 @@ def test_the_committed_folder_is_the_registered_game_s_own_run_on_the_full_deck(
     assert committed_folder(game, JQKA, None, None) is None
     assert committed_folder(game, full, None, {"L8": "even-money"}) is None
     assert committed_folder(game, full, "B", None) is None
+
+
+def test_a_second_fee_solve_reads_each_shard_s_margins_from_the_store(fee_remedy, tmp_path):
+    """The margins of each shard are kept in the store by the shard's pinned digest: with the classes'
+    chunks gone from the store (the shard files left), a second solve reads the margins alone -- it
+    reads no shard's classes back, so it prices none -- and solves the same fee."""
+    import io
+    from combin.running.store import Store
+    store = str(tmp_path / "s.sqlite")
+    first = solve_remedy(load_rules("lunar"), JQKA, "draws.fee", Fraction(-5), store_path=store,
+                         shards=str(tmp_path / "runs"))
+    assert first.solved == fee_remedy.solved
+    folder = tmp_path / "runs" / "draws.fee=1"
+    with Store(store) as opened:
+        kept = [d for _, d, _, done in opened.runs() if "fee_margins_of" in d and done == 1]
+        assert len(kept) == len(list(folder.glob("shard-*.json.gz"))) > 1
+        opened._connection().execute("DELETE FROM chunks WHERE run IN (SELECT key FROM runs WHERE description "
+                                     "NOT LIKE '%fee_margins_of%')")
+        opened._connection().commit()
+    said = io.StringIO()
+    again = solve_remedy(load_rules("lunar"), JQKA, "draws.fee", Fraction(-5), store_path=store,
+                         shards=str(tmp_path / "runs"), stream=said)
+    assert (again.solved, [(p.x, p.value) for p in again.layout]) == \
+        (first.solved, [(p.x, p.value) for p in first.layout])
+    assert "solve: the classes of shard 0" in said.getvalue() and " chunks" not in said.getvalue(), said.getvalue()

@@ -54,7 +54,8 @@ from combin.stud.core.variant import SETTINGS, parse_variant, variant_rules
 
 __all__ = ["VARIES", "Point", "Remedy", "exact_run", "ExactRun", "game_file_text", "newton_root", "rules_at", "solve_remedy",
            "fee_values", "pay_slope", "layout_values",
-           "sharded_run", "committed_run", "committed_folder", "run_name", "FeeMargins", "fee_margins"]
+           "sharded_run", "committed_run", "committed_folder", "run_name", "FeeMargins", "fee_margins",
+           "shard_margins", "MARGINS_FORMAT"]
 
 #: What a remedy may vary: the fee of the draws, or one line of the Bet's pays.
 VARIES = ("draws.fee", "bet_pays.pays.<class>")
@@ -300,36 +301,69 @@ def fee_margins(folder: str, x0: Fraction, store_path: Any, workers: int = 0,
                 stream: TextIO | None = None) -> FeeMargins:
     """The :class:`FeeMargins` of the exact run in the shards of ``folder`` (at the draw fee
     ``x0``): each shard's classes through the store (:func:`~combin.stud.game.shards.kept_records`:
-    read where a run left them, priced again where not, their totals checked against the shard's)."""
+    read where a run left them, priced again where not, their totals checked against the shard's),
+    and each shard's margins kept in the store by the shard's pinned digest, so a second solve on
+    the same run reads them alone (:func:`shard_margins`)."""
     from combin.running.store import DEFAULT_STORE, Store
-    from combin.stud.game.shards import kept_records, plan_run, require_plan
+    from combin.stud.game.shards import plan_run, require_plan
     deck, rules = plan_run(folder)
-    count = len(require_plan(folder, RunSpec.of(deck, rules)))
-    keys = option_keys(rules)
-    draws = [key[0] not in ("fold", "play") for key in keys]
+    shards = require_plan(folder, RunSpec.of(deck, rules))
     found: list[tuple[int, int]] = []
     best = weight = 0
     scale = 0
     with Store(store_path or DEFAULT_STORE) as store, kept_cluster(workers):
-        for index in range(count):
+        for shard in shards:
             if stream is not None:
-                stream.write(f"solve: the classes of shard {index} of {count} ({folder}), through the store\n")
+                stream.write(f"solve: the classes of shard {shard.index} of {len(shards)} ({folder}), through the store\n")
                 stream.flush()
-            scale, records = kept_records(folder, index, store, workers, stream)
-            for record in records:
-                weight += record.weight
-                best += record.weight * record.best_value
-                if record.best < 0 or not draws[record.best]:
-                    continue                    # an instant payout, or no draw: no fee
-                # fold and play are priced in every class (the options that never draw)
-                stay = max(v for o, v in enumerate(record.values) if v is not None and not draws[o])
-                found.append((record.best_value - stay, record.weight))
+            scale, part_best, part_weight, part = shard_margins(folder, shard, rules, store, workers, stream)
+            best += part_best
+            weight += part_weight
+            found += part
     found.sort()
     prefix, rest = [0], [sum(w for _, w in found)]
     for margin, w in found:
         prefix.append(prefix[-1] + w * margin)
         rest.append(rest[-1] - w)
     return FeeMargins(x0, scale, weight, best, tuple(m for m, _ in found), tuple(prefix), tuple(rest))
+
+
+#: The format of a shard's margins kept in a store (:func:`shard_margins`).
+MARGINS_FORMAT = 1
+
+
+def shard_margins(folder: str, shard: Any, rules: Any, store: Any, workers: int = 0,
+                  stream: TextIO | None = None) -> tuple[int, int, int, list[tuple[int, int]]]:
+    """``(L, sum of weight x best value, weight, [(margin, weight)])`` of one shard of the run in
+    ``folder``: of each class whose best option draws, how much it beats the best option that does
+    not draw (over ``L``).  Kept in ``store`` as a run of one chunk keyed by the shard's digest as
+    the plan pins it (the digest names the shard's every figure; a shard the plan does not pin is
+    summed every time)."""
+    from combin.stud.game.shards import kept_records
+    key = None
+    if shard.digest is not None:
+        key = store.begin({"fee_margins_of": shard.digest, "format": MARGINS_FORMAT}, 1)
+        held = store.finished(key).get(0)
+        if held is not None:
+            return (int(held["denominator"]), int(held["best"]), int(held["weight"]),
+                    [(int(m), int(w)) for m, w in held["margins"]])
+    keys = option_keys(rules)
+    draws = [option[0] not in ("fold", "play") for option in keys]
+    scale, records = kept_records(folder, shard.index, store, workers, stream)
+    best = weight = 0
+    found: list[tuple[int, int]] = []
+    for record in records:
+        weight += record.weight
+        best += record.weight * record.best_value
+        if record.best < 0 or not draws[record.best]:
+            continue                    # an instant payout, or no draw: no fee
+        # fold and play are priced in every class (the options that never draw)
+        stay = max(v for o, v in enumerate(record.values) if v is not None and not draws[o])
+        found.append((record.best_value - stay, record.weight))
+    if key is not None:
+        store.save(key, 0, {"denominator": str(scale), "best": str(best), "weight": str(weight),
+                            "margins": [[str(m), w] for m, w in found]})
+    return scale, best, weight, found
 
 
 def pay_slope(run: ExactRun, rules: Any, line: str, steps: dict[str, int]) -> Fraction:
