@@ -529,20 +529,22 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
 
 
 def _card_option(situation: Any, rules: Any, folder: str, key: Any, label: str,
-                 value: Fraction) -> tuple[str, str, Any, Fraction]:
+                 value: Fraction) -> tuple[str, str, Any, Fraction] | None:
     """``(rule in words, option label, option key, exact value)`` of the situation under the basic
     strategy derived from the stored run in ``folder`` (:func:`combin.stud.game.basic.derive`): the
-    card a person follows.  An instant payout leaves no choice: the card's is the optimal one."""
+    card a person follows; ``None`` while a shard of the run is missing (the card is derived from
+    all of them).  An instant payout leaves no choice: the card's is the optimal one."""
     from combin.stud.draw.options import option_keys
     from combin.stud.draw.rank.engine import RankEngine
     from combin.stud.game.assembled import read_run
     from combin.stud.game.basic import basic_option, derive
     from combin.stud.game.chunks import option_label
     cards = list(situation.player)
+    if key[0] == "instant":
+        return "an instant payout: no decision", label, key, value
     run = read_run(situation.deck, rules, folder)
-    if key[0] == "instant" or run is None:
-        return ("an instant payout: no decision" if key[0] == "instant" else
-                "not derived: a shard of the run is missing"), label, key, value
+    if run is None:
+        return None
     card = derive(run.totals)
     keys = option_keys(rules)
     index, code = basic_option(card, cards, keys)

@@ -479,3 +479,19 @@ def test_a_sharded_run_starts_one_local_cluster_for_all_its_shards(tmp_path, mon
     for index in written:
         name = f"shard-{index:03d}.json.gz"
         assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "here" / name).read_bytes()
+
+
+def test_the_strategy_command_gives_no_card_while_a_shard_is_missing(folder, tmp_path, capsys):
+    """The card is derived from every shard of the run: with one missing, the stored optimal option
+    is still given (its own shard is there), the card is not."""
+    where = tmp_path / "part"
+    shutil.copytree(folder / "full", where)
+    hand, up = "AS KD QH JC JD", "JS"
+    own = lookup(DECK, RULES, where, list(Situation.parse(hand, up, "JQKA").player),
+                 Situation.parse(hand, up, "JQKA").up)[1]
+    other = next(p for p in where.glob("shard-*.json.gz") if int(p.name[6:9]) != own)
+    other.unlink()
+    assert main(["lunar", "strategy", hand, "--up", up, "--deck", "JQKA", "--shards", str(where),
+                 "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["subject"]["source"]["stored"] is True and "card" not in obj["subject"]
