@@ -243,3 +243,25 @@ def test_a_class_s_members_take_their_own_super_keys(jqka):
         dealt[side.key(list(hand))] += len(deck) - 5
     assert {key: cell["weight"] for key, cell in totals.side.items()} == dict(dealt)
     assert totals.side_split == totals.classes
+
+
+def test_a_run_with_side_sums_and_a_basic_second_pass_gives_the_basic_round_s_mean(jqka):
+    """A run that keeps the Super's sums but not every option (the 52-card shards: best option
+    alone) gives its basic strategy's round from the second pass's mean: the game's mean plus
+    k E[S], E[S] the run's own sums' -- on JQKA, what the complete run's basic sums give."""
+    from dataclasses import replace
+    deck, rules, scale, records, totals, nets = jqka
+    whole = totals_sheet(deck, rules, scale, totals, multiple=Fraction(3, 2))
+    labels = [row[0] for row in whole.sections["round"][1]]
+    edge_row = labels.index("house edge of the round per Ante")
+    game_row = labels.index("expected result of the game per Ante")
+    basic_mean = whole.sections["round"][1][game_row][2]
+    partial = replace(totals, complete=0)       # as if some options were not priced
+    sheet = totals_sheet(deck, rules, scale, partial, multiple=Fraction(3, 2), basic_expected=basic_mean)
+    rows = sheet.sections["round"][1]
+    assert rows[edge_row][2] == whole.sections["round"][1][edge_row][2] is not None
+    assert rows[edge_row][1] == whole.sections["round"][1][edge_row][1]
+    sd_row = [row for row in rows if row[0] == "SD of the round per Ante"][0]
+    assert sd_row[1] is not None and sd_row[2] is None
+    without = totals_sheet(deck, rules, scale, partial, multiple=Fraction(3, 2))
+    assert all(row[2] is None for row in without.sections["round"][1])

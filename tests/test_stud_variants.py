@@ -220,20 +220,20 @@ def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
         assert low <= exact <= high and high - low < Fraction(1, 25), (change, low, exact, high)
 
 
-def test_the_52_card_super_sums_split_each_class_among_its_members_keys():
-    """A complete 52-card run that keeps the Super's sums (the L11=first-only row): the weight it
-    gives each Super key is the number of situations dealt with that key -- the Super's own exact
-    outcome space (every five of the deck, counted by the Super's par sheet), times the 47 up
-    cards.  A class's members do not share the colour flag, so summing each class under its
-    canonical five's key alone gives other weights."""
+@pytest.mark.parametrize("where", ["full", "variants/L11-first-only"])
+def test_the_52_card_super_sums_split_each_class_among_its_members_keys(where):
+    """A complete 52-card run that keeps the Super's sums (the committed default run, written again
+    with them, and the L11=first-only row): the weight it gives each Super key is the number of
+    situations dealt with that key -- the Super's own exact outcome space (every five of the deck,
+    counted by the Super's par sheet), times the 47 up cards.  A class's members do not share the
+    colour flag, so summing each class under its canonical five's key alone gives other weights."""
     from combin.lunar.round import key_text
     from combin.lunar.classes import SuperKey
     from combin.lunar.space import outcome_space
-    from combin.stud.game.shards import FolderReader, assemble
+    from combin.stud.game.shards import FolderReader, assemble, plan_run
     from combin.stud.game.spec import RunSpec
-    full = Deck.parse(None)
-    rules = load_rules("lunar").resolve(None, {"L11": "first-only"})
-    folder = ROOT / "tables/lunar/game/variants/L11-first-only"
+    folder = ROOT / "tables/lunar/game" / where
+    full, rules = plan_run(folder)
     _, totals, _ = assemble(full, rules, folder, FolderReader(folder, RunSpec.of(full, rules)))
     assert totals.side_split == totals.classes == 5_649_150
     dealt = {key_text(SuperKey(*key)): count * 47 for key, count in outcome_space().items() if count}

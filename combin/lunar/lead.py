@@ -85,8 +85,9 @@ def lead_tables(sheet: dict[str, Any]) -> tuple[tuple[Table, ...], str]:
                                [[row["figure"], _shown(row, "optimal"), _shown(row, "basic")]
                                 for row in round_rows],
                                "The Super on the player's own hand is mandatory (§ 671a.7(c)(2)): "
-                               "this is what a table holds per round.  Its SD needs the "
-                               "covariance of the game and the Super (see game/full-deck.md)."))
+                               "this is what a table holds per round.  Its SD reads the "
+                               "covariance of the game and the Super, from the game's value summed "
+                               "by the Super's key of the first five (see game/full-deck.md)."))
     readings = reading_table(sheet, edge)
     if readings is not None:
         tables.append(readings)
@@ -201,9 +202,9 @@ def method_page(sentence: str = "") -> str:
         "(game/full-deck-simulation.md).",
         "- The round with the mandatory Super: exact on the reduced decks from the game's value "
         "summed by the Super's key of the first five, confirmed to the integer by the "
-        "card-by-card distributions and by a brute force of every leaf; on 52 cards the mean, "
-        "house edges and element of risk are exact (they need only the Super's own sheet), the "
-        "covariance and SD need a pass that sums the kept optimal option by the Super's key.",
+        "card-by-card distributions and by a brute force of every leaf; on 52 cards the same "
+        "sums, kept in every shard of the committed run, give the covariance and the SD as well, "
+        "and the Super's part of them is its own sheet's count, to the integer.",
         "",
         "## What `combin audit --verify` recomputes",
         "In full: the bundle's hashes; the whole bundle rebuilt in memory from its manifest "

@@ -391,6 +391,11 @@ def round_section(sheet: "GameSheet", deck: "Deck", rules: "Rules", scale: int, 
         if totals.complete == totals.classes:   # every option priced: the basic sums are whole
             figures["basic"] = from_sums(k, pays, totals.side, scale, totals.weight, "basic",
                                          None, None)
+        elif basic_expected is not None:
+            # the basic strategy's own second pass gives its game's mean, not its sums by the
+            # side wager's key: its round's mean and house edges alone (E[S] from the sums above)
+            mean = figures["optimal"].side_expected
+            figures["basic"] = RoundFigures(k, basic_expected + k * mean, mean, None, None, None)
     else:
         mean = side.mean(deck)          # E[S] of the deck's five-card hands, where known
         if mean is None:
