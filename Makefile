@@ -13,7 +13,8 @@
 # make lunar-tables (the whole-game sheets under tables/lunar/game), make lunar-game (the full
 # 52-card game with draws, exact, in shards kept under tables/lunar/game/full; resumable;
 # WORKERS=N or SCHEDULER=tcp://host:8786; MAX_SHARDS=K to stop after K new shards; once every
-# shard is in: the sheet, the derived basic strategy's second pass and 100,000 simulated rounds).
+# shard is in: the sheet, the derived basic strategy's second pass and 100,000 simulated rounds),
+# make lunar-remedies (the draw fee that restores a house edge, solved on the committed 52-card run).
 
 PYTHON ?= python3
 
@@ -37,7 +38,7 @@ GAME_DIR     := tables/lunar/game
 # the other readings' house edges beside the sheet's own (their rows of the committed variants table)
 GAME_READINGS := $(if $(wildcard $(GAME_DIR)/variants.json),--readings $(GAME_DIR)/variants.json)
 
-.PHONY: all setup tables test typecheck compiled compiled-rank compiled-cards browser bench slow audit peers walker clean lunar-tables lunar-game docs
+.PHONY: all setup tables test typecheck compiled compiled-rank compiled-cards browser bench slow audit peers walker clean lunar-tables lunar-game lunar-remedies docs
 
 all: tables
 
@@ -148,6 +149,23 @@ lunar-game: $(STAMP)
 	test ! -f $(GAME_DIR)/full-deck.md || for format in md json; do \
 	    $(BIN)/combin lunar simulate --shards $(GAME_DIR)/full --rounds $(SIMULATED) --seed 1 --format $$format \
 	        --out $(GAME_DIR)/full-deck-simulation.$$format || exit 1; \
+	done
+
+# The remedies of the house on 52 cards (combin solve lunar --vary): the draw fee at which the game's
+# house edge under optimal play is 0 % and +2 % per Ante, and the round's +5 % with the Super at
+# the Ante, from the committed run (its classes read back through the store, priced again where the
+# store does not hold them: a 52-card run's time the first time; each shard's margins are then
+# kept in the store, so the other targets and formats read them alone).
+REMEDY_DIR := $(GAME_DIR)/remedies
+lunar-remedies: $(STAMP)
+	mkdir -p $(REMEDY_DIR)
+	for target in 0 2; do for format in md json; do \
+	    $(BIN)/combin solve lunar --vary draws.fee --target-edge $$target% --shards $(REMEDY_DIR) $(GAME_RUN) \
+	        --format $$format --out $(REMEDY_DIR)/draw-fee-edge-$$target.$$format || exit 1; \
+	done; done
+	for format in md json; do \
+	    $(BIN)/combin solve lunar --vary draws.fee --per round --super 1 --target-edge 5% --shards $(REMEDY_DIR) \
+	        $(GAME_RUN) --format $$format --out $(REMEDY_DIR)/draw-fee-round-5.$$format || exit 1; \
 	done
 
 walker: $(STAMP)

@@ -323,3 +323,37 @@ def test_a_second_fee_solve_reads_each_shard_s_margins_from_the_store(fee_remedy
     assert (again.solved, [(p.x, p.value) for p in again.layout]) == \
         (first.solved, [(p.x, p.value) for p in first.layout])
     assert "solve: the classes of shard 0" in said.getvalue() and " chunks" not in said.getvalue(), said.getvalue()
+
+
+@pytest.mark.parametrize("name, target, per", [("draw-fee-edge-0", "0", "ante"), ("draw-fee-edge-2", "1/50", "ante"),
+                                               ("draw-fee-round-5", "1/20", "round")])
+def test_the_committed_52_card_fee_remedies_hold_together(name, target, per):
+    """The draw fee solved on the committed 52-card run (make lunar-remedies): its first step is the
+    committed run at today's fee -- the full-deck sheet's exact house edge -- its solved fee gives the
+    target edge exactly, the values evaluated are the convex value's (each step's slope the
+    probability of drawing there, falling as the fee rises), the layout values either side bracket
+    the target, and the .md is the .json rendered."""
+    import json
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "tables/lunar/game"
+    sheet = json.loads((root / "remedies" / f"{name}.json").read_text())
+    assert sheet["subject"]["setting"] == "draws.fee" and sheet["subject"]["per"] == per
+    steps = sheet["tables"]["steps"]["rows"]
+    full = json.loads((root / "full-deck.json").read_text())
+    edge = next(Fraction(row["value"]) for row in full["tables"]["summary"]["rows"]
+                if row["figure"] == "house edge per Ante")
+    first = steps[0]
+    assert Fraction(first["value"]) == 1 and first["how"] == "run"
+    if per == "ante":
+        assert Fraction(first["house_edge"]) == edge
+    last = steps[-1]
+    assert Fraction(last["house_edge"]) == Fraction(target)
+    slopes = [Fraction(row["slope"]) for row in steps]
+    xs = [Fraction(row["value"]) for row in steps]
+    assert all(s < 0 for s in slopes) and all(a < b for a, b in zip(xs, xs[1:]))
+    assert all(s1 <= s2 for (x1, s1), (x2, s2) in zip(zip(xs, slopes), zip(xs[1:], slopes[1:])))
+    layout = sheet["tables"]["layout"]["rows"]
+    edges = [Fraction(row["house_edge"]) for row in layout]
+    assert min(edges) <= Fraction(target) <= max(edges)
+    md = (root / "remedies" / f"{name}.md").read_text()
+    assert last["value_decimal"][:8] in md
