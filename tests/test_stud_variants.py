@@ -220,7 +220,7 @@ def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
         assert low <= exact <= high and high - low < Fraction(1, 25), (change, low, exact, high)
 
 
-@pytest.mark.parametrize("where", ["full", "variants/L11-first-only"])
+@pytest.mark.parametrize("where", ["full", "variants/L11-first-only", "variants/no-exchange"])
 def test_the_52_card_super_sums_split_each_class_among_its_members_keys(where):
     """A complete 52-card run that keeps the Super's sums (the committed default run, written again
     with them, and the L11=first-only row): the weight it gives each Super key is the number of
