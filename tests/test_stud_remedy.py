@@ -274,16 +274,20 @@ def test_classes_that_do_not_sum_to_the_shard_file_are_refused(fee_remedy, store
 
 
 def test_the_committed_run_gives_the_super_s_mean_for_a_round_target():
-    """The committed 52-card run keeps no Super sums: a round target reads the Super's own mean on
-    the full deck (its par sheet's count), so the round's goal is known without a new run."""
+    """The committed 52-card run keeps the Super's sums: a round target reads the Super's mean from
+    them, and it is the Super's own mean on the full deck (its par sheet's count) to the integer;
+    a run without the sums (shards written before they were kept) reads the par sheet's."""
+    from dataclasses import replace
     from pathlib import Path
-    from combin.stud.game.remedy import committed_run
+    from combin.stud.game.remedy import _side_mean, committed_run
     from combin.stud.game.round import side_wager
     root = Path(__file__).resolve().parent.parent
     full = Deck.parse(None)
     rules = load_rules("lunar").resolve()
     run = committed_run(full, rules, str(root / "tables/lunar/game/full"))
-    assert not run.totals.side and run.side_mean == side_wager(rules.stud).mean(full) < 0
+    own = side_wager(rules.stud).mean(full)
+    assert run.totals.side and run.side_mean == own < 0
+    assert _side_mean(rules, replace(run.totals, side={}, side_split=0), full) == own
 
 
 def test_the_committed_folder_is_the_registered_game_s_own_run_on_the_full_deck(monkeypatch):
