@@ -536,16 +536,17 @@ def _card_option(situation: Any, rules: Any, folder: str, key: Any, label: str,
     all of them).  An instant payout leaves no choice: the card's is the optimal one."""
     from combin.stud.draw.options import option_keys
     from combin.stud.draw.rank.engine import RankEngine
-    from combin.stud.game.assembled import read_run
     from combin.stud.game.basic import basic_option, derive
     from combin.stud.game.chunks import option_label
+    from combin.stud.game.shards import assemble
     cards = list(situation.player)
     if key[0] == "instant":
         return "an instant payout: no decision", label, key, value
-    run = read_run(situation.deck, rules, folder)
-    if run is None:
+    # the run's totals alone (what derive reads), not the whole sheet's reading of the folder
+    found = assemble(situation.deck, rules, folder)
+    if found is None:
         return None
-    card = derive(run.totals)
+    card = derive(found[1])
     keys = option_keys(rules)
     index, code = basic_option(card, cards, keys)
     rule = card.rules[index]

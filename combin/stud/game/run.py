@@ -188,15 +188,15 @@ def class_nets(deck: "Deck", rules: "Rules",
     keys = option_keys(rules)
     basic, _ = basic_rules(rules.stud)
 
-    def chosen(hand: Sequence[int], best: int, strategy: str) -> "OptionKey | None":
-        if best < 0:
-            return None                 # an instant payout: no option
-        return keys[best] if strategy == "optimal" else basic_option(hand, basic, keys)
+    # each class's option under each strategy (None: an instant payout, no option), the basic one
+    # worked out once
+    options = [(keys[best], basic_option(hand, basic, keys)) if best >= 0 else (None, None)
+               for hand, _, _, best in listed]
     strategies: tuple[str, ...] = ("optimal", "basic")
-    if any(best >= 0 and basic_option(hand, basic, keys) is None for hand, _, _, best in listed):
+    if any(best >= 0 and move is None for (_, _, _, best), (_, move) in zip(listed, options)):
         strategies = ("optimal",)       # the basic strategy names an exchange this game does not have
-    counted = strategy_nets(deck, rules, ((hand, up, weight, [chosen(hand, best, s) for s in strategies])
-                                          for hand, up, weight, best in listed), side)
+    counted = strategy_nets(deck, rules, ((hand, up, weight, list(chosen[:len(strategies)]))
+                                          for (hand, up, weight, _), chosen in zip(listed, options)), side)
     found = dict(zip(strategies, counted))
     _NETS.insert(0, (game, listed, found))
     del _NETS[_NETS_KEPT:]
