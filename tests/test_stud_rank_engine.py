@@ -200,3 +200,21 @@ def test_every_option_priced_in_one_call_is_each_priced_alone(text, seed):
         alone = RankEngine(Situation(tuple(cards[:5]), cards[5], deck), RULES)
         assert alone.exact_value(key) == values[key], key
         assert alone.distribution(key) == together.distribution(key), key
+
+
+def test_the_unseen_counts_are_the_deck_less_the_six_cards_seen_and_a_card_off_the_deck_is_refused():
+    from combin.errors import CombinError
+    rules = load_rules("lunar").resolve()
+    deck = Deck.parse("9TJQKA")
+    situation = Situation(tuple(parse_cards("As Ad Kc Qh 9s")), parse_cards("Jd")[0], deck)
+    engine = RankEngine(situation, rules)
+    # counted card by card from the situation's own list of unseen cards
+    ranks, suits = [0] * 13, [0] * 4
+    for card in situation.unseen:
+        ranks[card >> 2] += 1
+        suits[card & 3] |= 1 << (card >> 2)
+    assert engine.a.tolist() == ranks and engine.avail.tolist() == suits and engine.n == len(situation.unseen) == 18
+    assert engine.unseen.tolist() == list(situation.unseen)
+    for five, up in (("As Ad Kc Qh 2s", "Jd"), ("As Ad Kc Qh 9s", "As")):     # a 2 off the deck; a card twice
+        with pytest.raises(CombinError, match="not in the deck"):
+            RankEngine(Situation(tuple(parse_cards(five)), parse_cards(up)[0], deck), rules)

@@ -226,6 +226,22 @@ def test_another_run_or_count_is_refused(folder, tmp_path, capsys):
     assert "--sample" in _cli_error(capsys, [*argv, "--sample", "16"])
 
 
+def test_a_folder_keeps_its_plans_count_and_a_new_one_takes_the_default(folder, tmp_path, capsys):
+    from combin.stud.game.shards import DEFAULT_SHARDS
+    where = _copy(folder, tmp_path)
+    argv = _assemble_argv(where, tmp_path)
+    # no --shard-count: the folder's own 3 shards, read (every one is in), the sheet written
+    assert main([*argv[:argv.index("--shard-count")], *argv[argv.index("--shard-count") + 2:], "--format", "md"]) == 0
+    assert (tmp_path / "out.md").read_text() == (folder / "sheet.md").read_text()
+    # a new folder without --shard-count: a plan of the default count (nothing priced with -K 0)
+    fresh = tmp_path / "fresh"
+    assert main(["-q", "game", "lunar", "--deck", "JQKA", "--shards", str(fresh), "--max-shards", "0",
+                 "--workers", "0", "--store", str(tmp_path / "s.sqlite")]) == 0
+    plan = json.loads((fresh / "plan.json").read_text())
+    assert plan["count"] == len(plan["shards"]) == DEFAULT_SHARDS == 16
+    assert [row[:2] for row in plan["shards"]] == [[s.low, s.high] for s in plan_shards(DECK, 16)]
+
+
 def test_the_totals_of_the_shards_add_up_to_every_class(folder):
     scale, totals, count = assemble(DECK, RULES, folder / "full")
     rows, _, _, weights = situations(DECK)

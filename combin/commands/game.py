@@ -68,7 +68,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="cut the exact run into numbered shards kept in DIR (plan.json, "
                             "shard-NNN.json.gz), compute those missing, and write the sheet when all are in")
     draws.add_argument("--shard-count", metavar="S", default=None,
-                       help="shards of a new --shards folder (default 256)")
+                       help="shards of a new --shards folder (default 16; a folder with a plan keeps "
+                            "its own count)")
     draws.add_argument("--max-shards", metavar="K", default=None,
                        help="with --shards: compute at most K missing shards (and at most K shards of "
                             "the basic strategy's second pass), then stop; 0 computes nothing and writes "
@@ -211,7 +212,7 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
     """The exact run in the shards of ``--shards DIR``: the missing ones computed, then the sheet."""
     from combin.render import emit
     from combin.stud.game.assembled import read_run
-    from combin.stud.game.shards import DEFAULT_SHARDS, FolderReader, run_shards
+    from combin.stud.game.shards import FolderReader, run_shards
     from combin.stud.game.spec import RunSpec
     from combin.documents.lunar_game import shards_document
     if args.sample is not None or args.strategy_out or args.classes_out:
@@ -224,7 +225,8 @@ def _sharded(args: argparse.Namespace, rules: "Rules", deck: "Deck", workers: in
         from combin.stud.game.readings import check_table, load_table
         # read and checked before any work (and read again, with the run's figures, at the end)
         check_table(load_table(args.readings), rules, deck, args.readings)
-    count = _int(args.shard_count, "--shard-count", 1) if args.shard_count is not None else DEFAULT_SHARDS
+    # a new folder's plan: --shard-count, else the default; a folder with a plan keeps its own
+    count = _int(args.shard_count, "--shard-count", 1) if args.shard_count is not None else None
     most = _int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
     # one reading of the folder for every step: each file is read once
     reader = FolderReader(args.shards, RunSpec.of(deck, rules))

@@ -189,8 +189,8 @@ def sharded_run(deck: Any, rules: Any, folder: str, workers: int = 0, store_path
     """Every class of ``deck`` priced exactly under ``rules`` in the shards of ``folder`` (those
     there kept, the missing ones priced and written as each finishes; hours on 52 cards, resumable):
     the sheet and the totals, no class records (what :func:`pay_slope` and the pay's steps read)."""
-    from combin.stud.game.shards import DEFAULT_SHARDS, run_shards
-    run_shards(deck, rules, folder, DEFAULT_SHARDS if deck.full else 4, workers=workers, scheduler=scheduler,
+    from combin.stud.game.shards import run_shards
+    run_shards(deck, rules, folder, None if deck.full else 4, workers=workers, scheduler=scheduler,
                store_path=store_path, stream=stream)
     return committed_run(deck, rules, folder)
 

@@ -60,8 +60,14 @@ __all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "k
 
 PLAN_FORMAT = "combin.stud_shards/1"
 SHARD_FORMAT = "combin.stud_shard/2"
-#: Shards of the full 52-card game: about 22,000 classes, well under an hour of one core each.
-DEFAULT_SHARDS = 256
+#: Shards of a new folder's plan (a folder keeps its own plan's count): on 52 cards about 353,000
+#: classes, about five core-minutes each.  Fewer, larger shards split fewer rank groups (a five's
+#: rank multiset and up rank, whose ranks' part and forcing sums its classes share, set up once
+#: per part: 80,119 groups on 52 cards, cut into 178,568 parts by 256 shards, 95,004 by 16), so a
+#: class costs less: the first 353,068 classes took 1.078 CPU-ms a class in the 16 shards of 256
+#: that hold them, 0.859 in the one shard of 16.  The committed 52-card runs of version 0.1.0 are
+#: in 256.
+DEFAULT_SHARDS = 16
 #: The strategy code of a class settled by the instant payout (no decision).
 INSTANT_CODE = 255
 #: Classes of a shard whose exact value is kept for re-pricing: one in this many, seeded.
@@ -425,7 +431,7 @@ def shard_classes(deck: Any, shard: Shard) -> tuple[Any, ...]:
     return rows, hands, ups, weights
 
 
-def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int = DEFAULT_SHARDS,
+def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int | None = None,
                workers: int = 0, scheduler: str | None = None, store_path: str | None = None,
                chunk: int | None = None, most: int | None = None, stream: Any = None,
                price: str | None = None, reader: FolderReader | None = None) -> list[int]:
@@ -434,7 +440,9 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
     ``price`` is what each class prices (:func:`~combin.stud.game.spec.price_mode`, the deck's
     own by default): ``"best"`` keeps the optimal option, its value and results; ``"all"``
     prices every option as well (the totals then sum the strategies that read them).  ``chunk``:
-    the classes of a task (default :func:`~combin.stud.game.spec.chunk_size`).
+    the classes of a task (default :func:`~combin.stud.game.spec.chunk_size`).  ``count``: the shards
+    of a new plan (default :data:`DEFAULT_SHARDS`); a folder that has a plan keeps its count (given,
+    it must be the plan's).
 
     Each shard file is written (atomically) as soon as its last chunk is in;
     an interrupted run keeps the shards already written and, in the store,
@@ -450,12 +458,12 @@ def run_shards(deck: Any, rules: Any, folder: str | os.PathLike[str], count: int
     shards = reader.plan()
     if shards is None:
         probe_output(where / "plan.json", "shard plan")      # refused before the classes are listed
-        shards = plan_shards(deck, count)
+        shards = plan_shards(deck, DEFAULT_SHARDS if count is None else count)
         _write_plan(where, spec, shards, deck)
         reader.wrote("plan")
         shards = reader.plan()
         assert shards is not None           # just written
-    elif len(shards) != count:
+    elif count is not None and len(shards) != count:
         raise CombinError(f"{where / 'plan.json'}: the folder's plan has {len(shards)} shards, not "
                           f"{count}; give --shard-count {len(shards)} or another folder")
     pinned = _pinned(where, spec, deck, shards)

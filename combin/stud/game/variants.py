@@ -164,14 +164,14 @@ def price_change(game: Any, deck: Any, change: Change, *, workers: int = 0, stor
         stream.flush()
     if shards is not None:
         from combin.stud.game.assembled import read_run
-        from combin.stud.game.shards import DEFAULT_SHARDS, run_shards
+        from combin.stud.game.shards import run_shards
         folder = os.path.join(shards, change.id)
         if change.is_default and committed is not None and not os.path.exists(folder):
             folder = committed          # read, never written: a complete run or a complaint
             if stream is not None:
                 stream.write(f"variants: the default row is the committed run in {folder}\n")
         else:
-            run_shards(deck, rules, folder, DEFAULT_SHARDS if deck.full else 4, workers=workers,
+            run_shards(deck, rules, folder, None if deck.full else 4, workers=workers,
                        store_path=store_path, stream=stream)
         found = read_run(deck, rules, folder)
         if found is None and folder == committed:

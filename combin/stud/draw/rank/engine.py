@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb, lcm
 from threading import get_ident
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -287,6 +287,71 @@ def _pays_of(rules: Any) -> Any:
     return _by_identity(_PAYS_OF, rules, whole_pays)
 
 
+class _Profile(NamedTuple):
+    """What every engine of one rules object reads of it (:func:`_profile_of`)."""
+
+    keys: list[tuple[Any, ...]]
+    pays: Any                   # None under L9=first-five (each five's own)
+    first_five: bool
+    buy: int | None
+    replace: ForceCard
+    sizes: tuple[int, ...]
+
+
+#: The :class:`_Profile` of the rules objects seen last, by identity (as ``_PAYS_OF``).
+_PROFILES: dict[int, tuple[Any, Any]] = {}
+
+
+def _profile_of(rules: Any) -> _Profile:
+    """The rules' option keys, pays, readings and draw sizes as an engine reads them, kept by the
+    identity of ``rules`` (a run prices every class of a chunk under one rules object; reading
+    them again per class was a tenth of a class's Python time)."""
+    def make(rules: Any) -> _Profile:
+        buy = rules.buy if rules.stud.can_draw else None
+        sizes = (0,) + ((buy, *rules.exchange_sizes) if rules.stud.can_draw else ())
+        first_five = rules.ante_reads_first_five
+        # under L9=first-five the pays read each five as dealt (none kept for the rules)
+        return _Profile(_keys_of(rules), None if first_five else _pays_of(rules), first_five, buy,
+                        rules.force_replaces or ForceCard.HIGHEST, sizes)
+    found: _Profile = _by_identity(_PROFILES, rules, make)
+    return found
+
+
+#: The counts of the decks seen last, by identity (``(deck, (ranks, suits, cards))``, see :func:`_unseen_counts`).
+_DECK_COUNTS: dict[int, tuple[Any, Any]] = {}
+
+
+def _deck_counts(deck: Any) -> tuple[list[int], list[int], int]:
+    ranks, suits = [0] * 13, [0] * 4
+    for card in deck.cards:
+        ranks[card >> 2] += 1
+        suits[card & 3] |= 1 << (card >> 2)
+    return ranks, suits, len(deck.cards)
+
+
+def _unseen_counts(deck: Any, player: Sequence[int], up: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """``(a, avail, n)`` of the cards of ``deck`` but the five ``player`` and the ``up`` card: the
+    unseen cards of each rank, the ranks of each suit among them (bit masks), and how many --
+    the deck's counts (kept by its identity) less the six cards seen.
+
+    >>> from combin.stud.core.deck import Deck
+    >>> a, avail, n = _unseen_counts(Deck.parse("JQKA"), [44, 45, 46, 47, 48], 49)
+    >>> a.tolist()[9:], avail.tolist(), n           # no king left, two aces (of the two suits not seen)
+    ([4, 4, 0, 2], [1536, 1536, 5632, 5632], 10)
+    """
+    ranks, suits, size = _by_identity(_DECK_COUNTS, deck, _deck_counts)
+    ranks, suits = list(ranks), list(suits)
+    seen = 0
+    for card in (*player, up):
+        bit = 1 << (card >> 2)
+        if not suits[card & 3] & bit:
+            raise CombinError(f"the card {card} is not in the deck {deck.text} or is seen twice")
+        ranks[card >> 2] -= 1
+        suits[card & 3] &= ~bit
+        seen += 1
+    return np.array(ranks, np.int64), np.array(suits, np.int64), size - seen
+
+
 def _top_two(first: int | None, second: int | None, value: int) -> tuple[int, int | None]:
     """The two highest of ``first >= second`` (either may be None) and ``value``."""
     if first is None or value > first:
@@ -311,45 +376,55 @@ class RankEngine:
         self.rules = rules
         self._only = None if only is None else frozenset(only)
         self._sixth = sixth
-        self.keys = _keys_of(rules)
+        profile = _profile_of(rules)
+        self.keys = profile.keys
         player = list(situation.player)
         self.player = player
         # the cards the player has not seen: by default all but the five and the up card; after a
         # draw the discards are out of play too (``unseen`` given)
-        unseen = np.asarray(sorted(situation.unseen if unseen is None else unseen), dtype=np.int64)
-        self.unseen = unseen
-        self.n = len(unseen)
-        ranks, suits = [0] * 13, [0] * 4          # counted in Python integers, then made arrays
-        for card in unseen.tolist():
-            ranks[card >> 2] += 1
-            suits[card & 3] |= 1 << (card >> 2)
-        a, avail = np.array(ranks, np.int64), np.array(suits, np.int64)
+        if unseen is None:
+            a, avail, n = _unseen_counts(situation.deck, player, int(situation.up))
+        else:
+            ranks, suits = [0] * 13, [0] * 4          # counted in Python integers, then made arrays
+            n = 0
+            for card in sorted(unseen):
+                ranks[card >> 2] += 1
+                suits[card & 3] |= 1 << (card >> 2)
+                n += 1
+            a, avail = np.array(ranks, np.int64), np.array(suits, np.int64)
+        self._unseen_given = None if unseen is None else tuple(sorted(unseen))
+        self.n = n
         self.a, self.avail = a, avail
         self.up = int(situation.up) >> 2
         self.sigma = int(situation.up) & 3
         # the rules' pays, as every engine reads them (memoised per rules object; L9=first-five
         # reads the five as dealt: by default the situation's five, after a draw ``dealt``)
         self.pays = whole_pays(rules, player if dealt is None else dealt) \
-            if rules.ante_reads_first_five else _pays_of(rules)
+            if profile.first_five else profile.pays
         self.unseen_record = Unseen(a, avail, self.up, self.sigma, self.n)
         self.bet, self.loss = self.pays.bet, self.pays.loss
         self.take_low, self.take_high = self.pays.take_low, self.pays.take_high
         self.force_fee = self.pays.force_fee if self.pays.can_force else None
         self.draw_fee = self.pays.draw_fee if self.pays.can_draw else None
-        self.buy = rules.buy if rules.stud.can_draw else None
+        self.buy = profile.buy
         self._buy_size = int(self.buy or 0)
         #: The card forcing replaces (L10): its forcing rows are the tables' (the highest without forcing).
-        self.replace = rules.force_replaces or ForceCard.HIGHEST
+        self.replace = profile.replace
         self._values: dict[tuple[Any, ...], Fraction] | None = None
         self._wins = _win_levels(rules)
         self._layout: OptionArrays | None = None
         self._state: tuple[RanksState, SuitsState] | None = None
         self._shared_keyed: tuple[OptionArrays, tuple[Any, ...]] | None = None
         self._dists: dict[int, np.ndarray] = {}
-        sizes = (0,) + ((self.buy, *rules.exchange_sizes) if rules.stud.can_draw else ())
         #: every option value and result probability is an integer over this (lcm of the options'
         #: denominators ``r * C(n - k, 4) * C(n, k)``; :func:`combin.stud.game.chunks.common_denominator`)
-        self.scale = _scale(self.n, sizes)
+        self.scale = _scale(self.n, profile.sizes)
+
+    @cached_property
+    def unseen(self) -> np.ndarray:
+        """The cards the player has not seen, in id order (as an array)."""
+        found = self.situation.unseen if self._unseen_given is None else self._unseen_given
+        return np.asarray(sorted(found), dtype=np.int64)
 
     def _arrays(self) -> OptionArrays:
         """The kernel's option arrays, one row per key of :attr:`keys` (fold not priced): they depend
@@ -670,9 +745,8 @@ class RankEngine:
         dist = self._dists[best]
         k = self.size(self.keys[best])
         factor = self.scale // (self.denominator(self.keys[best]) * comb(self.n, k))
-        names = [f"win_{name}" for name in CLASSES] + list(kernel.RESULT_ROWS)
         results = {}
-        for name, (count, net, square) in zip(names, dist.tolist()):
+        for name, (count, net, square) in zip(_RESULT_NAMES, dist.tolist()):
             if count:
                 p, m1, m2 = count * factor, net * factor, square * factor
                 results[name] = [p, m1 + bonus * p, m2 + 2 * bonus * m1 + bonus * bonus * p]
@@ -681,6 +755,10 @@ class RankEngine:
         if sum(entry[1] for entry in results.values()) != numerators[best]:
             raise AssertionError("the results of the best option do not add up to its value")
         return best, numerators, results
+
+
+#: The result ids of the rows of an option's distribution (the wins by class, then the kernel's rows).
+_RESULT_NAMES = tuple([f"win_{name}" for name in CLASSES] + list(kernel.RESULT_ROWS))
 
 
 def play_after_draw(rules: Any, deck: Any, kept: Sequence[int], drawn: Sequence[int], up: int,
