@@ -14,7 +14,8 @@
 # 52-card game with draws, exact, in shards kept under tables/lunar/game/full; resumable;
 # WORKERS=N or SCHEDULER=tcp://host:8786; MAX_SHARDS=K to stop after K new shards; once every
 # shard is in: the sheet, the derived basic strategy's second pass and 100,000 simulated rounds),
-# make lunar-remedies (the draw fee that restores a house edge, solved on the committed 52-card run).
+# make lunar-remedies (the draw fee and the Bet's one-pair pay that restore a house edge, solved on
+# the committed 52-card run and, for the pay, exact runs at other whole pays).
 
 PYTHON ?= python3
 
@@ -155,7 +156,9 @@ lunar-game: $(STAMP)
 # house edge under optimal play is 0 % and +2 % per Ante, and the round's +5 % with the Super at
 # the Ante, from the committed run (its classes read back through the store, priced again where the
 # store does not hold them: a 52-card run's time the first time; each shard's margins are then
-# kept in the store, so the other targets and formats read them alone).
+# kept in the store, so the other targets and formats read them alone); and the Bet's one-pair pay
+# for the same targets, from exact runs at whole pays (each in shards of its own under
+# $(REMEDY_DIR)/bet_pays.pays.one_pair=PAY, committed; the pay 1 is the committed run).
 REMEDY_DIR := $(GAME_DIR)/remedies
 lunar-remedies: $(STAMP)
 	mkdir -p $(REMEDY_DIR)
@@ -166,6 +169,15 @@ lunar-remedies: $(STAMP)
 	for format in md json; do \
 	    $(BIN)/combin solve lunar --vary draws.fee --per round --super 1 --target-edge 5% --shards $(REMEDY_DIR) \
 	        $(GAME_RUN) --format $$format --out $(REMEDY_DIR)/draw-fee-round-5.$$format || exit 1; \
+	done
+	for target in 0 2; do for format in md json; do \
+	    $(BIN)/combin solve lunar --vary bet_pays.pays.one_pair --target-edge $$target% --shards $(REMEDY_DIR) \
+	        $(GAME_RUN) --format $$format --out $(REMEDY_DIR)/one-pair-edge-$$target.$$format || exit 1; \
+	done; done
+	for format in md json; do \
+	    $(BIN)/combin solve lunar --vary bet_pays.pays.one_pair --per round --super 1 --target-edge 5% \
+	        --shards $(REMEDY_DIR) $(GAME_RUN) --format $$format --out $(REMEDY_DIR)/one-pair-round-5.$$format \
+	        || exit 1; \
 	done
 
 walker: $(STAMP)

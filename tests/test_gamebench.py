@@ -72,3 +72,30 @@ def test_whole_hands_are_every_up_card_of_the_hands_drawn():
     # every class of the hands drawn but (at most) the last one's, cut at the count
     complete = [row for row in hands if all(i in picked for i in range(len(rows)) if rows[i] == row)]
     assert len(complete) >= len(hands) - 1
+
+
+def test_the_plan_rows_price_each_group_in_the_parts_each_cut_makes_with_the_same_records():
+    import re
+    import numpy as np
+    from combin.bench.game import plan_rows
+    from combin.stud.core.classes import situations
+    from combin.stud.core.deck import Deck
+    from combin.stud.game.shards import plan_shards
+    from combin.stud.game.spec import resolve_rules
+    deck = Deck.parse("JQKA")
+    rules = resolve_rules("lunar", None, ())
+    (name, cpu, text), = plan_rows(deck, rules, groups=5, seed=2, counts=(8, 3, 1))
+    assert "5 rank groups at random" in name and cpu >= 0
+    parts = {int(count): int(n) for count, n in re.findall(r"(\d+) shards: (\d+) parts", text)}
+    whole = int(re.search(r"whole groups: (\d+) parts", text).group(1))
+    assert whole == 5
+    # the parts counted again from the plans: a group's classes in as many shards as hold them
+    rows, hands, ups, _ = situations(deck)
+    key = (np.sort(np.asarray(hands) >> 2, axis=1) @ (13 ** np.arange(4, -1, -1))) * 13 + (np.asarray(ups) >> 2)
+    import random
+    every = np.unique(key)
+    picked = sorted(random.Random(2).sample(range(len(every)), 5))
+    for count in (8, 3):
+        lows = np.array([s.low for s in plan_shards(deck, count)])
+        expected = sum(len(set(np.searchsorted(lows, rows[key == every[g]], side="right").tolist())) for g in picked)
+        assert parts[count] == expected >= 5

@@ -30,7 +30,7 @@ import sys
 from time import monotonic, perf_counter, process_time
 from typing import Any
 
-__all__ = ["bench_rows", "run_order_rows", "scaling", "scaling_rows", "busy_rate", "timed_chunk"]
+__all__ = ["bench_rows", "run_order_rows", "plan_rows", "scaling", "scaling_rows", "busy_rate", "timed_chunk"]
 
 
 def _classes(deck, count, seed, whole_hands=False):
@@ -86,6 +86,7 @@ def bench_rows(full_classes=600, scaling_classes=768, small_classes=500, scaling
                  f"{len(weights):,} classes: {len(weights) * per_class / 3600:,.1f} core-hours (CPU; target <= 1, "
                  "moonshot <= 1/6)"))
     rows += run_order_rows(deck, rules, len(weights))
+    rows += plan_rows(deck, rules)
     small = Deck.parse("9TJQKA")
     small_hands, small_ups, small_weights, small_picked = _classes(small, small_classes, 3)
     small_chunks = RunSpec.of(small, rules, chunk=32).chunks(small_hands, small_ups, small_weights, small_picked)
@@ -142,6 +143,64 @@ def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
              f"{per['now'] * 1000:.2f} ms CPU a class now: exact run of {total:,} classes "
              f"{total * per['now'] / 3600:,.2f} core-hours (target <= 1, moonshot <= 1/6); {said}; "
              f"{per['before'] / per['now']:.2f}x in all")]
+
+
+def plan_rows(deck: Any, rules: Any, groups: int = 40, seed: int = 34,
+              counts: tuple[int, ...] = (256, 16, 1)) -> list[tuple[str, float, str]]:
+    """The projected core-hours of the exact run as its shards price it: ``groups`` rank groups (a
+    five's rank multiset and up rank, :func:`combin.stud.game.chunks.rank_group_order`) drawn at
+    random, each an equal chance, priced in the parts a plan of ``count`` shards cuts it into
+    (:func:`~combin.stud.game.shards.plan_shards`; every part set up afresh, as a shard priced
+    elsewhere, another day, sets it up: the kept ranks' parts and forcing sums dropped first), for
+    each count of ``counts`` (1: whole groups, the least a plan can cost).  The run's time is the
+    sum over its groups, so the projection is the number of groups times their mean time; the
+    same records are required of every cut."""
+    import numpy as np
+    from combin.stud.core.classes import situations
+    from combin.stud.draw.rank.engine import shared_capacity
+    from combin.stud.game.chunks import rank_group_order, solve_chunk
+    from combin.stud.game.shards import DEFAULT_SHARDS, plan_shards
+    from combin.stud.game.spec import RunSpec, chunk_size
+    class_rows, hands, ups, weights = situations(deck)
+    key = (np.sort(np.asarray(hands) >> 2, axis=1) @ (13 ** np.arange(4, -1, -1))) * 13 + (np.asarray(ups) >> 2)
+    every = np.unique(key)
+    picked = sorted(random.Random(seed).sample(range(len(every)), min(groups, len(every))))
+    members = [np.nonzero(key == every[g])[0] for g in picked]
+    run = RunSpec.of(deck, rules, chunk=chunk_size(deck), price="best").to_json()
+    found: dict[int, tuple[float, Any]] = {}
+    parts_of: dict[int, int] = {}
+    for count in counts:
+        lows = np.array([shard.low for shard in plan_shards(deck, count)])
+        cpu, records, parts = 0.0, [], 0
+        for indices in members:
+            shard_of = np.searchsorted(lows, class_rows[indices], side="right")
+            for shard in np.unique(shard_of):
+                part = indices[shard_of == shard]
+                order = rank_group_order([hands[i] for i in part], [ups[i] for i in part])
+                chunk = [[*map(int, hands[part[i]]), int(ups[part[i]]), int(weights[part[i]]), int(part[i])]
+                         for i in order]
+                previous = shared_capacity(0)           # every part set up afresh
+                shared_capacity(previous)
+                result = solve_chunk(run, chunk)
+                cpu += result["cpu_seconds"]
+                records += sorted(result["classes"])
+                parts += 1
+        found[count] = (cpu, sorted(records))
+        parts_of[count] = parts
+    if any(records != found[counts[-1]][1] for _, records in found.values()):
+        raise AssertionError("a plan's cut changed a record")
+    classes = sum(len(m) for m in members)
+    said = []
+    for count in counts:
+        cpu = found[count][0]
+        hours = len(every) * cpu / len(members) / 3600
+        name = "whole groups" if count == 1 else f"{count} shards" + (" (a new folder's)" if count == DEFAULT_SHARDS
+                                                                       else "")
+        said.append(f"{name}: {parts_of[count]} parts, {cpu / classes * 1000:.3f} ms a class, {hours:,.2f} core-hours")
+    cpu = found[DEFAULT_SHARDS][0] if DEFAULT_SHARDS in found else found[counts[0]][0]
+    return [(f"lunar game: full deck, {len(members)} rank groups at random ({classes:,} classes) priced in the "
+             f"parts a plan cuts them into, projected over the {len(every):,} groups", cpu,
+             "; ".join(said) + " (target <= 1 core-hour, moonshot <= 1/6)")]
 
 
 def scaling_rows(found, classes, chunk):
