@@ -361,3 +361,22 @@ def test_the_committed_52_card_fee_remedies_hold_together(name, target, per):
     assert min(edges) <= Fraction(target) <= max(edges)
     md = (root / "remedies" / f"{name}.md").read_text()
     assert last["value_decimal"][:8] in md
+
+
+def test_the_draw_fee_2_row_run_on_its_own_is_the_remedys_repricing_of_the_default_run():
+    """Two methods for the draw fee at 2 x Ante on 52 cards: the variants table's draw-fee-2 row is
+    an exact run of its own (its 256 shards committed); the remedy re-priced every class of the
+    default run at that fee (the fee is sunk once paid).  The same integers, game and round."""
+    import json
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "tables/lunar/game"
+    rows = {row["change"]: row for row in json.loads((root / "variants.json").read_text())["tables"]["variants"]["rows"]}
+    if "draw-fee-2" not in rows:
+        pytest.fail("the variants table has no draw-fee-2 row")
+    row = rows["draw-fee-2"]
+
+    def layout(name: str) -> dict:
+        found = json.loads((root / "remedies" / f"{name}.json").read_text())["tables"]["layout"]["rows"]
+        return next(r for r in found if Fraction(r["value"]) == 2)
+    assert Fraction(row["house_edge"]) == Fraction(layout("draw-fee-edge-0")["house_edge"])
+    assert Fraction(row["round_house_edge"]) == Fraction(layout("draw-fee-round-5")["house_edge"])
