@@ -215,6 +215,10 @@ def test_the_unseen_counts_are_the_deck_less_the_six_cards_seen_and_a_card_off_t
         suits[card & 3] |= 1 << (card >> 2)
     assert engine.a.tolist() == ranks and engine.avail.tolist() == suits and engine.n == len(situation.unseen) == 18
     assert engine.unseen.tolist() == list(situation.unseen)
+    # the unseen cards given (after a draw: the discards out of play), once, as an iterator
+    given = RankEngine(situation, rules, unseen=iter(reversed(situation.unseen)))
+    assert (given.a.tolist(), given.avail.tolist(), given.n) == (ranks, suits, 18)
+    assert given.unseen.tolist() == list(situation.unseen)
     for five, up in (("As Ad Kc Qh 2s", "Jd"), ("As Ad Kc Qh 9s", "As")):     # a 2 off the deck; a card twice
         with pytest.raises(CombinError, match="not in the deck"):
             RankEngine(Situation(tuple(parse_cards(five)), parse_cards(up)[0], deck), rules)

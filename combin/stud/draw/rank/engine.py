@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from combin.running.cache import cached_arrays
-from combin.core.cards import ACE, CLASSES
+from combin.core.cards import ACE, CLASSES, format_card
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
@@ -345,7 +345,7 @@ def _unseen_counts(deck: Any, player: Sequence[int], up: int) -> tuple[np.ndarra
     for card in (*player, up):
         bit = 1 << (card >> 2)
         if not suits[card & 3] & bit:
-            raise CombinError(f"the card {card} is not in the deck {deck.text} or is seen twice")
+            raise CombinError(f"the card {format_card(card)} is not in the deck {deck.text} or is seen twice")
         ranks[card >> 2] -= 1
         suits[card & 3] &= ~bit
         seen += 1
@@ -382,17 +382,16 @@ class RankEngine:
         self.player = player
         # the cards the player has not seen: by default all but the five and the up card; after a
         # draw the discards are out of play too (``unseen`` given)
-        if unseen is None:
+        given = None if unseen is None else tuple(sorted(int(card) for card in unseen))
+        if given is None:
             a, avail, n = _unseen_counts(situation.deck, player, int(situation.up))
         else:
             ranks, suits = [0] * 13, [0] * 4          # counted in Python integers, then made arrays
-            n = 0
-            for card in sorted(unseen):
+            for card in given:
                 ranks[card >> 2] += 1
                 suits[card & 3] |= 1 << (card >> 2)
-                n += 1
-            a, avail = np.array(ranks, np.int64), np.array(suits, np.int64)
-        self._unseen_given = None if unseen is None else tuple(sorted(unseen))
+            a, avail, n = np.array(ranks, np.int64), np.array(suits, np.int64), len(given)
+        self._unseen_given = given
         self.n = n
         self.a, self.avail = a, avail
         self.up = int(situation.up) >> 2
