@@ -105,3 +105,26 @@ def test_a_sample_under_other_readings_reports_its_control_from_the_first_step(t
     assert control[0] == 0 and "summing it first" in lines[0]
     assert len(control) >= 4 and max(control) < first_chunk
     assert lines[control[-1]].endswith("situations: 2,424/2,424")
+
+
+def test_a_game_file_that_changes_the_draws_alone_has_the_registered_games_game_without_draws():
+    """The shipped figure serves a draws-only game file (the draw-fee-2 and no-exchange rows'
+    samples need no 40-minute control): on JQKA, summed both ways, the game without draws of the
+    registered game and of the draws-only files are the same exact figure, and a file that changes
+    the Bet's one-pair pay moves it; on 52 cards the draws-only file reads the shipped figure."""
+    from combin.stud.core.variant import parse_variant, variant_rules
+
+    def game_file(body):
+        text = 'id = "v"\ntitle = "t"\ncitation = "c"\nderived_from = "lunar"\n' + body
+        return variant_rules(parse_variant(text, "v.toml")).resolve("A", {})
+    small = Deck.parse("JQKA")
+    default = resolve_rules("lunar", "A", ())
+    base = whole_game(default, small, "optimal").expected
+    for body in ("[draws]\nfee = 2\n", "[draws]\nexchange = [0, 0]\n", "[draws]\nbuy = 0\n"):
+        assert whole_game(game_file(body), small, "optimal").expected == base, body
+    assert whole_game(game_file("[bet_pays.pays]\none_pair = \"push\"\n"), small, "optimal").expected != base
+    said = []
+    full = Deck.parse(None)
+    assert no_draw_expected(full, game_file("[draws]\nfee = 2\n"), said.append) == \
+        stored_expectations("combin.lunar")[(full.text, "A", reading_key(default))]
+    assert said == []           # read, not summed

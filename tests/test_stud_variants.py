@@ -304,16 +304,20 @@ def test_each_change_s_options_agree_with_the_card_by_card_engine_and_the_naive_
 
 
 def test_each_52_card_row_s_kept_classes_re_price_in_the_card_by_card_engine():
-    """Second method of every 52-card row's run: in a seeded shard of each committed folder, a
-    class the shard keeps (one in CHECK_EVERY, with its optimal option and exact value) priced
-    again by the card-by-card engine, every option of the row's own rules (read from its plan):
-    the kept option is the best and the kept value is its value."""
+    """Second method of every 52-card row's run (and of each remedy's run at another pay): in a
+    seeded shard of each committed folder, a class the shard keeps (one in CHECK_EVERY, with its
+    optimal option and exact value) priced again by the card-by-card engine, every option of the
+    row's own rules (read from its plan): the kept option is the best and the kept value is its
+    value."""
     from combin.stud.draw.options import option_keys
     from combin.stud.game.shards import INSTANT_CODE, load_plan, load_shard, plan_run
     from combin.stud.game.spec import RunSpec
     from combin.stud.reference.cards.advise import Engine, price
-    folders = sorted(p for p in (ROOT / "tables/lunar/game/variants").iterdir() if (p / "plan.json").exists())
-    assert {"L8-even-money", "L11-first-only"} <= {p.name for p in folders}
+    # the variants' rows and the remedies' runs at other pays (make lunar-remedies)
+    folders = sorted(p for kind in ("variants", "remedies") for p in (ROOT / "tables/lunar/game" / kind).iterdir()
+                     if (p / "plan.json").exists())
+    assert {"L8-even-money", "L11-first-only", "no-exchange", "draw-fee-2",
+            "bet_pays.pays.one_pair=0"} <= {p.name for p in folders}
     deck = Deck.parse(None)
     _, hands, ups, _ = situations(deck)
     for folder in folders:

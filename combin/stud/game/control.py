@@ -14,7 +14,8 @@ the plain stratified one of ``G``).
 
 * :func:`no_draw_expected` -- ``E[X]`` of a deck and rules, exact: read from
   the game's shipped data (``data/no_draw.toml`` of the game's package, for
-  the full deck; the slow tests recompute each entry) or summed on the spot;
+  the full deck; the slow tests recompute each entry; :func:`shipped_applies`: they serve a game
+  file that changes the draws alone) or summed on the spot;
 * :func:`control_value` -- ``X`` of one priced class, read from its record
   (the fold and play values the engine prices anyway).
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import Rules
 
-__all__ = ["no_draw_expected", "control_value", "stored_expectations", "reading_key"]
+__all__ = ["no_draw_expected", "control_value", "stored_expectations", "reading_key", "shipped_applies"]
 
 #: Where a class record keeps the value of folding and of playing (combin.stud.draw.options.option_keys).
 _FOLD, _PLAY = 0, 1
@@ -84,6 +85,25 @@ def stored_expectations(package: str) -> dict[tuple[str, str | None, str], Fract
     return found
 
 
+def shipped_applies(rules: Any) -> bool:
+    """Whether the registered game's shipped figures are this game's without draws: the registered
+    game itself, or a game file that changes the draws alone (``draws.*``: the fee, the sixth card,
+    the exchange), which the game without draws never reads; any other game file is summed.
+
+    >>> from combin.stud.core.rules import load_rules
+    >>> from combin.stud.core.variant import parse_variant, variant_rules
+    >>> def game_file(body):
+    ...     text = 'id = "v"\\ntitle = "t"\\ncitation = "c"\\nderived_from = "lunar"\\n' + body
+    ...     return variant_rules(parse_variant(text, "v.toml")).resolve()
+    >>> shipped_applies(load_rules("lunar").resolve()), shipped_applies(game_file("[draws]\\nfee = 2\\n"))
+    (True, True)
+    >>> shipped_applies(game_file("[force]\\nfee = 2\\n"))
+    False
+    """
+    variant = rules.stud.variant
+    return variant is None or all(path.startswith("draws.") for path, _ in variant.settings)
+
+
 def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], object] | None = None) -> Fraction:
     """``E[X]``: the exact expected result per Ante of the game without draws under optimal play.
 
@@ -91,8 +111,7 @@ def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], obj
     minutes); any other deck or rules are summed here, with ``progress``.
     """
     key = (deck.text, None if rules.instant is None else rules.instant.id, reading_key(rules))
-    # the shipped figures are the registered game's: a game file's game is always summed
-    stored = stored_expectations(rules.stud.package) if rules.stud.variant is None else {}
+    stored = stored_expectations(rules.stud.package) if shipped_applies(rules) else {}
     if key in stored:
         return stored[key]
     from combin.stud.nodraw.game import whole_game
