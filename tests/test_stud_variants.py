@@ -203,16 +203,26 @@ def test_a_rows_round_with_the_super_is_its_whole_game_sheets():
 def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
     """Second method of a 52-card row: a seeded 2,000-class sample of the same rules, priced class
     by class and extrapolated with its 99% interval (combin game lunar --sample 2000 --seed 1
-    --interpret ...), holds the row's exact house edge, summed over every class of its shards."""
+    --interpret ... or --game-file ...), holds the row's exact house edge, summed over every class
+    of its shards."""
     document = json.loads((ROOT / "tables/lunar/game/variants.json").read_text())
     rows = {row["change"]: row for row in document["tables"]["variants"]["rows"]}
     samples = sorted((ROOT / "tables/lunar/game/variants").glob("*-sample-2000-seed-1.json"))
-    assert [path.name for path in samples] == ["L8-even-money-sample-2000-seed-1.json"]
+    assert [path.name[:-len("-sample-2000-seed-1.json")] for path in samples] == \
+        ["L8-even-money", "draw-fee-2", "no-exchange"]
     for path in samples:
         sample = json.loads(path.read_text())
         change = path.name[:-len("-sample-2000-seed-1.json")]
         assert sample["subject"]["interpretations"] == {**sample["subject"]["interpretations"],
                                                         **dict(_change(change).interpret)}
+        if _change(change).game:
+            # a game-file change: sampled from its game file, committed beside the samples (combin
+            # game lunar --game-file variants/ID.toml --sample 2000 --seed 1): the change's own settings
+            from combin.stud.core.variant import read_variant
+            named = sample["subject"]["game_file"]
+            variant = read_variant(ROOT / named["file"])
+            assert named["id"] == variant.id == change and named["sha256"] == variant.sha256
+            assert dict(variant.values) == dict(_change(change).game)
         figures = {row["figure"]: Fraction(row["value"]) for row in sample["tables"]["summary"]["rows"]
                    if row.get("value") not in (None, "")}
         exact = Fraction(rows[change]["house_edge"])
