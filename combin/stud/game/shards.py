@@ -65,8 +65,8 @@ SHARD_FORMAT = "combin.stud_shard/2"
 #: rank multiset and up rank, whose ranks' part and forcing sums its classes share, set up once
 #: per part: 80,119 groups on 52 cards, cut into 178,568 parts by 256 shards, 95,004 by 16), so a
 #: class costs less: the first 353,068 classes took 1.078 CPU-ms a class in the 16 shards of 256
-#: that hold them, 0.859 in the one shard of 16.  The committed 52-card runs of version 0.1.0 are
-#: in 256.
+#: that hold them, 0.859 in the one shard of 16.  The default game's committed run and the first
+#: variant rows were cut into 256 (their folders keep it).
 DEFAULT_SHARDS = 16
 #: The strategy code of a class settled by the instant payout (no decision).
 INSTANT_CODE = 255
