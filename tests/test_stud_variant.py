@@ -153,16 +153,22 @@ def test_the_variant_game_on_jqka_equals_the_card_by_card_engine_and_the_naive_t
             assert naive[key if key[0] == "exchange" else (key[0],)] == value, key
 
 
-def test_a_variants_sample_never_reads_the_shipped_control(monkeypatch):
+def test_a_variants_sample_reads_the_shipped_control_only_where_its_game_without_draws_is_the_registered_one(
+        monkeypatch):
     """The full deck's control under the default readings is shipped for the registered game; a game
-    file's game (here with nothing changed but its name) is summed instead."""
+    file that changes nothing but the draws (or nothing but its name) reads it too -- the game
+    without draws reads no draw setting (test_stud_control sums both on JQKA) -- and one that
+    changes anything else (here the force fee) is summed instead."""
     from types import SimpleNamespace
     import combin.stud.nodraw.game as nodraw
     from combin.stud.game.control import no_draw_expected
     deck = Deck.parse(None)
     shipped = no_draw_expected(deck, load_rules("lunar").resolve())
     monkeypatch.setattr(nodraw, "whole_game", lambda *args, **kwargs: SimpleNamespace(expected="summed"))
-    assert no_draw_expected(deck, variant_rules(parse_variant(HEAD, "f.toml")).resolve()) == "summed"
+    assert no_draw_expected(deck, variant_rules(parse_variant(HEAD + "[force]\nfee = 2\n", "f.toml")).resolve()) \
+        == "summed"
+    for body in ("", "[draws]\nfee = 2\n"):
+        assert no_draw_expected(deck, variant_rules(parse_variant(HEAD + body, "f.toml")).resolve()) == shipped
     assert no_draw_expected(deck, load_rules("lunar").resolve()) == shipped != "summed"
 
 
