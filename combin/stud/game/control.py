@@ -90,12 +90,13 @@ def shipped_applies(rules: Any) -> bool:
     game itself, or a game file that changes the draws alone (``draws.*``: the fee, the sixth card,
     the exchange), which the game without draws never reads; any other game file is summed.
 
-    >>> from combin.stud.core.rules import load_rules
+    >>> from combin.stud.core.rules import load_rules, stud_games
     >>> from combin.stud.core.variant import parse_variant, variant_rules
+    >>> game = stud_games()[0]                 # a registered game with draws
     >>> def game_file(body):
-    ...     text = 'id = "v"\\ntitle = "t"\\ncitation = "c"\\nderived_from = "lunar"\\n' + body
+    ...     text = f'id = "v"\\ntitle = "t"\\ncitation = "c"\\nderived_from = "{game}"\\n' + body
     ...     return variant_rules(parse_variant(text, "v.toml")).resolve()
-    >>> shipped_applies(load_rules("lunar").resolve()), shipped_applies(game_file("[draws]\\nfee = 2\\n"))
+    >>> shipped_applies(load_rules(game).resolve()), shipped_applies(game_file("[draws]\\nfee = 2\\n"))
     (True, True)
     >>> shipped_applies(game_file("[force]\\nfee = 2\\n"))
     False
