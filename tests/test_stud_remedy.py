@@ -380,39 +380,3 @@ def test_the_draw_fee_2_row_run_on_its_own_is_the_remedys_repricing_of_the_defau
         return next(r for r in found if Fraction(r["value"]) == 2)
     assert Fraction(row["house_edge"]) == Fraction(layout("draw-fee-edge-0")["house_edge"])
     assert Fraction(row["round_house_edge"]) == Fraction(layout("draw-fee-round-5")["house_edge"])
-
-
-@pytest.mark.parametrize("name, target, per", [("one-pair-edge-0", "0", "ante"), ("one-pair-edge-2", "1/50", "ante"),
-                                               ("one-pair-round-5", "1/20", "round")])
-def test_the_committed_52_card_one_pair_remedies_hold_together(name, target, per):
-    """The Bet's one-pair pay solved on 52 cards (make lunar-remedies): the run at today's pay (1 to
-    1) is the committed run -- the full-deck sheet's exact house edge, per Ante and per round --
-    the run at a push (0) is an exact run of its own (its shards committed beside the sheets, its
-    kept classes re-priced by the card-by-card engine in test_stud_variants); the game's value
-    falls with the pay and the two whole pays bracket the target; the .md is the .json rendered."""
-    import json
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[1] / "tables/lunar/game"
-    sheet = json.loads((root / "remedies" / f"{name}.json").read_text())
-    assert sheet["subject"]["setting"] == "bet_pays.pays.one_pair" and sheet["subject"]["per"] == per
-    full = json.loads((root / "full-deck.json").read_text())
-    summary = {row["figure"]: row["value"] for row in full["tables"]["summary"]["rows"]}
-    runs = {Fraction(row["value"]): row for row in sheet["tables"]["steps"]["rows"]}
-    assert set(runs) >= {Fraction(0), Fraction(1)} and all(row["how"] == "run" for row in runs.values())
-    game = {x: Fraction(row["game_per_ante"]) for x, row in runs.items()}
-    assert game[Fraction(1)] == -Fraction(summary["house edge per Ante"])
-    assert game[Fraction(0)] < game[Fraction(1)]            # a push pays less than 1 to 1
-    edges = {x: Fraction(row["house_edge"]) for x, row in runs.items()}
-    if per == "round":
-        side = edges[Fraction(1)] + game[Fraction(1)]       # the Super's house edge at 1 x Ante
-        assert edges[Fraction(0)] == side - game[Fraction(0)]
-    assert edges[Fraction(1)] <= Fraction(target) <= edges[Fraction(0)]
-    solution = {row["figure"]: row["value"] for row in sheet["tables"]["solution"]["rows"]}
-    bracket = solution.get("solved value: between the whole values")
-    exact = solution.get("solved value (exact)")
-    assert bracket == "0 and 1" or (exact is not None and 0 < Fraction(exact) < 1), solution
-    if bracket is not None and "solved value: at least (exact bound)" in solution:   # narrowed by convexity
-        low, high = (Fraction(solution[f"solved value: at {side} (exact bound)"]) for side in ("least", "most"))
-        assert 0 <= low <= high <= 1
-    md = (root / "remedies" / f"{name}.md").read_text()
-    assert runs[Fraction(0)]["house_edge_decimal"][:8] in md
