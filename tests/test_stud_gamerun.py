@@ -239,3 +239,19 @@ def test_the_projection_measures_whole_rank_groups_in_the_runs_order():
     assert groups == set(seeded[1:])
     assert sorted(map(tuple, picked)) == sorted(tuple(row) for row in rows if group(row) in groups)
     assert rank_group_order([row[:5] for row in picked], [row[5] for row in picked]) == list(range(len(picked)))
+
+
+def test_the_rank_group_keys_split_and_sort_the_classes_as_the_groups_do():
+    # every class of TJQKA (and a handful of 52-card ones): two classes share an integer key exactly
+    # when their rank multisets and up ranks (read card by card here) are equal, and the keys sort
+    # as those tuples do
+    from combin.stud.game.chunks import rank_group, rank_group_keys
+    for deck in (Deck.parse("TJQKA"), Deck.parse(None)):
+        _, hands, ups, _ = situations(deck)
+        picked = range(len(ups)) if len(ups) < 10_000 else random.Random(3).sample(range(len(ups)), 3000)
+        keys = rank_group_keys([hands[i] for i in picked], [ups[i] for i in picked]).tolist()
+        tuples = [(tuple(sorted(int(c) // 4 for c in hands[i])), int(ups[i]) // 4) for i in picked]
+        assert [rank_group(hands[i], ups[i]) for i in picked] == tuples
+        assert len(set(keys)) == len(set(tuples)) > 1
+        assert sorted(range(len(keys)), key=lambda j: (keys[j], j)) == sorted(range(len(tuples)),
+                                                                           key=lambda j: (tuples[j], j))

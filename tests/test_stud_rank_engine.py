@@ -222,3 +222,25 @@ def test_the_unseen_counts_are_the_deck_less_the_six_cards_seen_and_a_card_off_t
     for five, up in (("As Ad Kc Qh 2s", "Jd"), ("As Ad Kc Qh 9s", "As")):     # a 2 off the deck; a card twice
         with pytest.raises(CombinError, match="not in the deck"):
             RankEngine(Situation(tuple(parse_cards(five)), parse_cards(up)[0], deck), rules)
+
+
+@pytest.mark.parametrize("text", ["AS KS QS JS 9S", "AS KS QS 2S 9D", "2C 3D 4H 5S 7C", "7H 7D 7S 2C 2H"])
+def test_a_five_s_sixth_card_table_is_six_card_of_each_card_it_leaves(text):
+    """The option arrays price the sixth card by its shape (its rank, and whether its suit is one the
+    five hold four or five of); each card's level and win are those of its six cards read afresh
+    (a flush five, a four-flush, a rainbow, a full house; L11 and the Bet read all six)."""
+    import numpy as np
+    from combin.core.cards import DECK
+    from combin.stud.draw.rank.engine import _LAYOUTS, _layout
+    rules = load_rules("lunar").resolve()
+    five = tuple(parse_cards(text))
+    _LAYOUTS.clear()
+    options = _layout(rules, five)
+    o = int(np.nonzero(options.mode == 1)[0][0])            # the sixth card's option
+    for card in DECK:
+        if card in five:
+            assert options.six_level[o, card] == -1
+            continue
+        level = int(np.searchsorted(build().levels, best_value(list(five) + [card])))
+        win = rules.ante_win + rules.bet * bet_pay(rules, list(five) + [card])     # whole Antes
+        assert (int(options.six_level[o, card]), int(options.six_win[o, card])) == (level, win), card

@@ -158,11 +158,11 @@ def plan_rows(deck: Any, rules: Any, groups: int = 40, seed: int = 34,
     import numpy as np
     from combin.stud.core.classes import situations
     from combin.stud.draw.rank.engine import shared_capacity
-    from combin.stud.game.chunks import rank_group_order, solve_chunk
+    from combin.stud.game.chunks import rank_group_keys, rank_group_order, solve_chunk
     from combin.stud.game.shards import DEFAULT_SHARDS, plan_shards
     from combin.stud.game.spec import RunSpec, chunk_size
     class_rows, hands, ups, weights = situations(deck)
-    key = (np.sort(np.asarray(hands) >> 2, axis=1) @ (13 ** np.arange(4, -1, -1))) * 13 + (np.asarray(ups) >> 2)
+    key = rank_group_keys(hands, ups)
     every = np.unique(key)
     picked = sorted(random.Random(seed).sample(range(len(every)), min(groups, len(every))))
     members = [np.nonzero(key == every[g])[0] for g in picked]

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from combin.stud.core.rules import Rules
     from combin.stud.draw.options import OptionKey
 
-__all__ = ["common_denominator", "solve_chunk", "rank_group_order", "group_cuts", "cpu_per_class", "warm_up", "ClassRecord",
+__all__ = ["common_denominator", "solve_chunk", "rank_group", "rank_group_keys", "rank_group_order", "group_cuts", "cpu_per_class", "warm_up", "ClassRecord",
            "records_of", "option_label", "option_group", "RECORD_FORMAT"]
 
 
@@ -140,6 +140,34 @@ def _solve_rows(run: dict[str, Any], rows: Iterable[Sequence[int]], start: float
             "cpu_seconds": round(time.process_time() - start - setup, 3), "setup_seconds": round(setup, 3)}
 
 
+def rank_group(hand: Sequence[int], up: int) -> tuple[tuple[int, ...], int]:
+    """The rank group of a class: its five's rank multiset (sorted) and its up card's rank -- what
+    the rank engine's shared ranks' part and forcing sums read
+    (:func:`combin.stud.draw.rank.prepare.share_ranks`).
+
+    >>> from combin.core.cards import parse_cards
+    >>> rank_group(parse_cards("As Ks Qs Js 9s"), parse_cards("2c")[0])
+    ((7, 9, 10, 11, 12), 0)
+    """
+    return tuple(sorted(int(card) >> 2 for card in hand)), int(up) >> 2
+
+
+def rank_group_keys(hands: Any, ups: Any) -> Any:
+    """:func:`rank_group` of many classes at once, as one integer each (a numpy array; two classes
+    share a key exactly when they share a rank group, and the keys sort as the groups do).
+
+    >>> from combin.core.cards import parse_cards
+    >>> hands = [parse_cards("As Ks Qs Js 9s"), parse_cards("Ad Kd Qd Jd 9c"), parse_cards("2h 3h 4h 5h 7d")]
+    >>> keys = rank_group_keys(hands, parse_cards("2c 2d 3c"))
+    >>> bool(keys[0] == keys[1]), bool(keys[2] < keys[0])
+    (True, True)
+    """
+    import numpy as np
+    ranks = np.sort(np.asarray(hands, dtype=np.int64) >> 2, axis=1)
+    # base 13, the first (lowest) rank the most significant: the order of the sorted tuples
+    return (ranks @ (13 ** np.arange(4, -1, -1))) * 13 + (np.asarray(ups, dtype=np.int64) >> 2)
+
+
 def rank_group_order(hands: Sequence[Sequence[int]], ups: Sequence[int]) -> list[int]:
     """The positions ``0 .. len(hands) - 1`` of classes in the order that shares the most work: by the
     five's rank multiset and the up rank (the rank engine's shared ranks' part,
@@ -154,7 +182,7 @@ def rank_group_order(hands: Sequence[Sequence[int]], ups: Sequence[int]) -> list
     """
     def key(i: int) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
         hand = tuple(int(card) for card in hands[i])
-        return tuple(sorted(card >> 2 for card in hand)), int(ups[i]) >> 2, hand, i
+        return (*rank_group(hand, ups[i]), hand, i)
     return sorted(range(len(hands)), key=key)
 
 
@@ -172,7 +200,7 @@ def group_cuts(hands: Sequence[Sequence[int]], ups: Sequence[int], order: Sequen
     ([0, 2], [0])
     """
     def group(i: int) -> tuple[tuple[int, ...], int]:
-        return tuple(sorted(int(card) >> 2 for card in hands[i])), int(ups[i]) >> 2
+        return rank_group(hands[i], ups[i])
     cuts, held = ([0] if len(order) else []), 0
     for position, i in enumerate(order):
         if held >= size and group(i) != group(order[position - 1]):
@@ -198,7 +226,7 @@ def cpu_per_class(run: dict[str, Any], rows: Iterable[Sequence[int]], count: int
     every = list(rows)
 
     def group(row: Sequence[int]) -> tuple[tuple[int, ...], int]:
-        return tuple(sorted(int(card) >> 2 for card in row[:5])), int(row[5]) >> 2
+        return rank_group(row[:5], row[5])
     seeded = [group(row) for row in random.Random(seed).sample(every, min(count + 1, len(every)))]
     groups = list(dict.fromkeys(seeded))            # distinct, in the seeded order
     warm, measured = (groups[:1], set(groups[1:])) if len(groups) > 1 else ([], set(groups))

@@ -239,9 +239,18 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset[Any] | None = N
                 raise CombinError("the rank engine buys one card only")
             opt_k[o] = 1
             mode[o] = 1
+            # six cards' level and win read the ranks and the one suit that can hold five of them
+            # (six_card): the sixth card's rank, and whether it is of a suit the five hold four or
+            # five of, decide them -- at most 26 shapes priced for the 47 cards
+            counted = [sum(1 for c in player if c & 3 == s) for s in range(4)]
+            shapes: dict[tuple[int, bool], tuple[int, int]] = {}
             for card in range(52):            # every card the five leave (the up card's is never read)
                 if card not in player and (sixth is None or card == sixth):
-                    six_level[o, card], six_win[o, card] = six_card(rules, list(player) + [card])
+                    shape = (card >> 2, counted[card & 3] >= 4)
+                    found_six = shapes.get(shape)
+                    if found_six is None:
+                        found_six = shapes[shape] = six_card(rules, list(player) + [card])
+                    six_level[o, card], six_win[o, card] = found_six
         elif kind == "exchange":
             opt_k[o] = len(positions)
     found = _LAYOUTS[key] = OptionArrays(mode, opt_k, kept, suit, six_level, six_win)
@@ -321,12 +330,22 @@ def _profile_of(rules: Any) -> _Profile:
 _DECK_COUNTS: dict[int, tuple[Any, Any]] = {}
 
 
-def _deck_counts(deck: Any) -> tuple[list[int], list[int], int]:
+def _counts(cards: Sequence[int]) -> tuple[list[int], list[int], int]:
+    """``(cards of each rank, ranks of each suit as bit masks, how many)`` of ``cards``.
+
+    >>> ranks, suits, size = _counts([0, 1, 51])      # 2c 2d As
+    >>> ranks[0], ranks[12], suits, size
+    (2, 1, [1, 1, 0, 4096], 3)
+    """
     ranks, suits = [0] * 13, [0] * 4
-    for card in deck.cards:
+    for card in cards:
         ranks[card >> 2] += 1
         suits[card & 3] |= 1 << (card >> 2)
-    return ranks, suits, len(deck.cards)
+    return ranks, suits, len(cards)
+
+
+def _deck_counts(deck: Any) -> tuple[list[int], list[int], int]:
+    return _counts(deck.cards)
 
 
 def _unseen_counts(deck: Any, player: Sequence[int], up: int) -> tuple[np.ndarray, np.ndarray, int]:
@@ -386,11 +405,8 @@ class RankEngine:
         if given is None:
             a, avail, n = _unseen_counts(situation.deck, player, int(situation.up))
         else:
-            ranks, suits = [0] * 13, [0] * 4          # counted in Python integers, then made arrays
-            for card in given:
-                ranks[card >> 2] += 1
-                suits[card & 3] |= 1 << (card >> 2)
-            a, avail, n = np.array(ranks, np.int64), np.array(suits, np.int64), len(given)
+            ranks, suits, n = _counts(given)          # counted in Python integers, then made arrays
+            a, avail = np.array(ranks, np.int64), np.array(suits, np.int64)
         self._unseen_given = given
         self.n = n
         self.a, self.avail = a, avail
