@@ -257,6 +257,24 @@ def _layout(rules: Any, player: tuple[int, ...], only: frozenset[Any] | None = N
     return found
 
 
+#: :func:`_kept_ranks` of the option arrays seen last, by identity (``(options, bytes)``).
+_KEPT_RANKS: dict[int, tuple[OptionArrays, tuple[bytes, bytes, bytes]]] = {}
+
+
+def _kept_ranks(options: OptionArrays) -> tuple[bytes, bytes, bytes]:
+    """What the shared ranks' part reads of a five's options: which are of five final cards, the
+    cards each of those draws and the ranks it keeps (as bytes, a key), kept by the identity of the
+    arrays (:func:`_layout` keeps one per five: the up cards of a five read it again)."""
+    found = _KEPT_RANKS.get(id(options))
+    if found is None or found[0] is not options:
+        if len(_KEPT_RANKS) > 64:
+            _KEPT_RANKS.clear()
+        five = options.mode == 0
+        found = _KEPT_RANKS[id(options)] = (options, (five.tobytes(), options.k[five].tobytes(),
+                                                      options.kept[five].tobytes()))
+    return found[1]
+
+
 #: :meth:`RankEngine._affine` by game, readings, unseen count, draw fee and options.
 _AFFINE: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
 #: :meth:`RankEngine._choice` by game, readings, unseen count, draw fee, options and what is priced.
@@ -454,7 +472,7 @@ class RankEngine:
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
             options = self._arrays()
-            key = (self.rules.stud.key, self.rules.readings, tuple(self.player), self.up, tuple(self.a.tolist()),
+            key = (self.rules.stud.key, self.rules.readings, tuple(self.player), self.up, self.a.tobytes(),
                    self._only, self._sixth)
             ranks = _RANKS_STATE.get(key)
             if ranks is None:
@@ -476,9 +494,8 @@ class RankEngine:
         """What :meth:`_shared_ranks` reads: the game, the readings, the up rank, the unseen ranks and
         the ranks each option of five final cards keeps (kept for this engine's options)."""
         if self._shared_keyed is None or self._shared_keyed[0] is not options:
-            five = options.mode == 0
             self._shared_keyed = (options, (self.rules.stud.key, self.rules.readings, self.up, self.a.tobytes(),
-                                            five.tobytes(), options.k[five].tobytes(), options.kept[five].tobytes()))
+                                            *_kept_ranks(options)))
         return self._shared_keyed[1]
 
     def _shared_ranks(self, options: OptionArrays) -> tuple[Any, ...]:
@@ -639,11 +656,7 @@ class RankEngine:
         best exact value found (what a run needs: the best option alone).  One compiled call
         (:func:`~combin.stud.draw.rank.kernel.price_options`) where the values fit in int64, else
         the same choice in Python integers."""
-        ranks, suits = self._prepared()
-        found = kernel.price_options(self._choice(everything, runner_up), self.unseen_record, self._arrays(),
-                                     self.pays, ranks, suits, _kernel_tables(self.replace), _row_tables(self.replace),
-                                     self._memo())
-        values_of, priced, bounds_of, dists, ok = found
+        values_of, priced, bounds_of, dists, ok = self._price_options(everything, runner_up)
         if not ok:
             return self._priced_in_python(everything, runner_up)
         values, bounds = {}, {}
@@ -657,6 +670,15 @@ class RankEngine:
             else:
                 bounds[o] = bound
         return values, bounds
+
+    def _price_options(self, everything: bool, runner_up: bool) -> tuple[Any, ...]:
+        """:func:`~combin.stud.draw.rank.choose.price_options` of this situation, as it returns them."""
+        ranks, suits = self._prepared()
+        found: tuple[Any, ...] = kernel.price_options(self._choice(everything, runner_up), self.unseen_record,
+                                                      self._arrays(), self.pays, ranks, suits,
+                                                      _kernel_tables(self.replace), _row_tables(self.replace),
+                                                      self._memo())
+        return found
 
     def _choice(self, everything: bool, runner_up: bool) -> Choice:
         """The :class:`~combin.stud.draw.rank.records.Choice` of :meth:`priced_scaled` (kept by the
@@ -751,10 +773,22 @@ class RankEngine:
         ``bonus``, the instant pay under L7=continue, is added to every net:
         ``sum c (x + b) = S1 + b c`` and ``sum c (x + b)^2 = S2 + 2 b S1 + b^2 c``.
         """
-        values, _ = self.priced_scaled(everything, runner_up=False)
         shift = bonus * self.scale
-        best = min(values, key=lambda o: (-values[o], o))
-        numerators = [values[o] + shift if o in values else None for o in range(len(self.keys))]
+        values_of, priced, _, dists, ok = self._price_options(everything, False)
+        if ok:
+            # the best: the highest value priced, the first option of those tied (as priced_scaled's)
+            numerators: list[int | None] = [value + shift if is_priced else None
+                                            for value, is_priced in zip(values_of.tolist(), priced.tolist())]
+            best, top = -1, 0
+            for o, numerator in enumerate(numerators):
+                if numerator is not None and (best < 0 or numerator > top):
+                    best, top = o, numerator
+            if self.keys[best][0] != "fold":
+                self._dists[best] = dists[best]
+        else:
+            values, _ = self._priced_in_python(everything, False)
+            best = min(values, key=lambda o: (-values[o], o))
+            numerators = [values[o] + shift if o in values else None for o in range(len(self.keys))]
         if self.keys[best][0] == "fold":
             return best, numerators, {"fold": [self.scale, (-1 + bonus) * self.scale, (-1 + bonus) ** 2 * self.scale]}
         dist = self._dists[best]
