@@ -363,6 +363,48 @@ def test_the_committed_52_card_fee_remedies_hold_together(name, target, per):
     assert last["value_decimal"][:8] in md
 
 
+@pytest.mark.parametrize("name, target, per", [("one-pair-edge-0", "0", "ante"), ("one-pair-edge-2", "1/50", "ante"),
+                                               ("one-pair-round-5", "1/20", "round")])
+def test_the_committed_52_card_one_pair_remedies_hold_together(name, target, per):
+    """The Bet's one-pair pay solved on 52 cards (make lunar-remedies): three exact runs, at today's
+    1 to 1 (the committed run: the full-deck sheet's house edge), at a push and at 2 to 1 (their
+    shards committed); the value rises with the pay and is convex (its chords' slopes rise); the
+    target lies between the whole pays 0 and 1, and the exact bounds narrowed by convexity lie
+    inside that bracket, the lower at least the chord's root; the .md shows the push's edge."""
+    import json
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "tables/lunar/game"
+    sheet = json.loads((root / "remedies" / f"{name}.json").read_text())
+    assert sheet["subject"]["setting"] == "bet_pays.pays.one_pair" and sheet["subject"]["per"] == per
+    steps = {Fraction(row["value"]): row for row in sheet["tables"]["steps"]["rows"]}
+    assert sorted(steps) == [0, 1, 2] and all(row["how"] == "run" for row in steps.values())
+    full = json.loads((root / "full-deck.json").read_text())
+    edge = next(Fraction(row["value"]) for row in full["tables"]["summary"]["rows"]
+                if row["figure"] == "house edge per Ante")
+    game = {x: Fraction(row["game_per_ante"]) for x, row in steps.items()}
+    assert game[1] == -edge and game[0] < game[1] < game[2]
+    assert game[1] - game[0] < game[2] - game[1]                   # convex: the chords' slopes rise
+    edges = {x: Fraction(row["house_edge"]) for x, row in steps.items()}
+    if per == "ante":
+        assert edges == {x: -value for x, value in game.items()}
+    else:
+        # the round: the same Super's mean added at every pay (it does not read the Bet)
+        assert len({edges[x] + game[x] for x in steps}) == 1
+    goal = Fraction(target)
+    assert edges[1] < goal < edges[0]
+    rows = {row["figure"]: row["value"] for row in sheet["tables"]["solution"]["rows"]}
+    assert rows["solved value: between the whole values"] == "0 and 1"
+    low = Fraction(rows["solved value: at least (exact bound)"])
+    high = Fraction(rows["solved value: at most (exact bound)"])
+    # the value lies below the chord of 0 and 1: the root is at or above the chord's
+    chord = (goal - edges[0]) / (edges[1] - edges[0])
+    assert 0 <= chord <= low < high <= 1
+    layout = {Fraction(row["value"]): Fraction(row["house_edge"]) for row in sheet["tables"]["layout"]["rows"]}
+    assert layout == {0: edges[0], 1: edges[1]}
+    md = (root / "remedies" / f"{name}.md").read_text()
+    assert steps[Fraction(0)]["house_edge_decimal"][:8] in md
+
+
 def test_the_draw_fee_2_row_run_on_its_own_is_the_remedys_repricing_of_the_default_run():
     """Two methods for the draw fee at 2 x Ante on 52 cards: the variants table's draw-fee-2 row is
     an exact run of its own (its 256 shards committed); the remedy re-priced every class of the
