@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from combin.stud.game.control import control_value, no_draw_expected, reading_key, stored_expectations
+from combin.stud.game.control import control_value, game_key, no_draw_expected, reading_key, stored_expectations
 from combin.stud.core.deck import Deck
 from combin.stud.game.chunks import common_denominator, solve_chunk
 from combin.stud.game.spec import RunSpec, resolve_rules
@@ -55,24 +55,85 @@ def test_stored_figures_name_the_full_deck_and_are_exact_fractions():
     stored = stored_expectations("combin.lunar")
     full = Deck.parse(None).text
     assert stored, "the full deck's control is shipped"
-    for (deck, paytable, readings), value in stored.items():
+    for (deck, paytable, readings, game), value in stored.items():
         assert deck == full and paytable in ("A", "B", "C")
         assert isinstance(value, Fraction) and -1 < value < 0
+        assert "draws." not in game
     default = resolve_rules("lunar", "A", ())
-    assert no_draw_expected(Deck.parse(None), default) == stored[(full, "A", reading_key(default))]
+    assert no_draw_expected(Deck.parse(None), default) == stored[(full, "A", reading_key(default), "")]
+
+
+def _shipped_rules():
+    """``{key of no_draw.toml: rules}`` of the registered game under each paytable and of every
+    change of the variants table (data/variants.toml) under Paytable A."""
+    from combin.stud.core.rules import load_rules
+    from combin.stud.game.variants import change_rules, load_changes
+    deck = Deck.parse(None).text
+    found = {}
+    for paytable in ("A", "B", "C"):
+        rules = resolve_rules("lunar", paytable, ())
+        found[(deck, paytable, reading_key(rules), "")] = rules
+    game = load_rules("lunar")
+    for change in load_changes(game)[1]:
+        rules = change_rules(game, change, "A")
+        found.setdefault((deck, "A", reading_key(rules), game_key(rules)), rules)
+    return found
+
+
+def test_every_shipped_figure_is_the_registered_game_s_or_a_variant_row_s():
+    """Each entry of no_draw.toml names a game a sample reads: the registered game under a
+    paytable, or one change of the variants table (a reading switched, or a game file's settings
+    that the game without draws reads); none is left over, and the rows whose change the game
+    without draws never reads (the draws alone, L9 and L12: with no draw the final hand is the
+    dealt one) have the registered game's figure."""
+    stored = stored_expectations("combin.lunar")
+    known = _shipped_rules()
+    assert set(stored) <= set(known)
+    default = stored[(Deck.parse(None).text, "A", reading_key(resolve_rules("lunar", "A", ())), "")]
+    for reading in (("L9", "first-five"), ("L12", "one-to-five")):
+        rules = resolve_rules("lunar", "A", (reading,))
+        key = (Deck.parse(None).text, "A", reading_key(rules), "")
+        if key in stored:
+            assert stored[key] == default, reading
+        # and summed on a small deck both ways
+        small = Deck.parse("9TJQKA")
+        assert whole_game(rules, small, "optimal").expected == \
+            whole_game(resolve_rules("lunar", "A", ()), small, "optimal").expected
+    # a change the game without draws reads moves it (the force fee, the 4 to 1, the Bet's pays,
+    # L10's card replaced, L11's combinations)
+    for key in stored:
+        if key[1] == "A" and (key[3] or any(f"{name}=" in key[2] and f"{name}={value}" in key[2] for name, value in
+                                            (("L10", "replace-lowest-once"), ("L11", "first-only")))):
+            assert stored[key] != default, key
+
+
+def test_a_shipped_variant_figure_serves_its_game_file_and_its_reading():
+    """A sample of a variant row reads its control from the shipped data (no summing): the
+    committed game files of the rows (tables/lunar/game/variants/ID.toml) and the readings
+    switched find their entries by their settings."""
+    from pathlib import Path
+    from combin.stud.core.variant import read_variant, variant_rules
+    root = Path(__file__).resolve().parents[1] / "tables/lunar/game/variants"
+    stored = stored_expectations("combin.lunar")
+    full = Deck.parse(None)
+    found = 0
+    for path in sorted(root.glob("*.toml")):
+        rules = variant_rules(read_variant(path)).resolve("A", {})
+        key = (full.text, "A", reading_key(rules), game_key(rules))
+        if key in stored:
+            said = []
+            assert no_draw_expected(full, rules, said.append) == stored[key] and said == []
+            found += 1
+    assert found >= 3
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("paytable", ["A", "B", "C"])
-def test_stored_figures_are_the_whole_game_without_draws(paytable):
+@pytest.mark.parametrize("key", sorted(stored_expectations("combin.lunar"), key=str),
+                         ids=lambda key: f"{key[1]} {key[2]} {key[3]}".strip())
+def test_stored_figures_are_the_whole_game_without_draws(key):
     """Each shipped figure recomputed: the full deck summed class by class (minutes each)."""
-    rules = resolve_rules("lunar", paytable, ())
-    deck = Deck.parse(None)
-    key = (deck.text, paytable, reading_key(rules))
-    stored = stored_expectations("combin.lunar")
-    if key not in stored:
-        pytest.skip(f"paytable {paytable} has no shipped figure")
-    assert whole_game(rules, deck, "optimal").expected == stored[key]
+    rules = _shipped_rules()[key]
+    assert whole_game(rules, Deck.parse(None), "optimal").expected == stored_expectations("combin.lunar")[key]
 
 
 def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
@@ -85,7 +146,7 @@ def test_the_shipped_paytables_differ_by_their_instant_pays_alone():
     first_five = {"royal_flush": 4 * 47, "straight_flush": 36 * 47}
     contributions = instant_contributions(resolve_rules("lunar", "A", ()).stud, first_five, comb(52, 5) * 47)
     for paytable in ("B", "C"):
-        assert (stored[(deck.text, paytable, key)] - stored[(deck.text, "A", key)]
+        assert (stored[(deck.text, paytable, key, "")] - stored[(deck.text, "A", key, "")]
                 == contributions[paytable] - contributions["A"])
 
 
@@ -109,7 +170,7 @@ def test_a_sample_under_other_readings_reports_its_control_from_the_first_step(t
 
 def test_a_game_file_that_changes_the_draws_alone_has_the_registered_games_game_without_draws():
     """The shipped figure serves a draws-only game file (the draw-fee-2 and no-exchange rows'
-    samples need no 40-minute control): on JQKA, summed both ways, the game without draws of the
+    samples sum no control: 5 minutes of wall time on 52 cards): on JQKA, summed both ways, the game without draws of the
     registered game and of the draws-only files are the same exact figure, and a file that changes
     the Bet's one-pair pay moves it; on 52 cards the draws-only file reads the shipped figure."""
     from combin.stud.core.variant import parse_variant, variant_rules
@@ -126,5 +187,5 @@ def test_a_game_file_that_changes_the_draws_alone_has_the_registered_games_game_
     said = []
     full = Deck.parse(None)
     assert no_draw_expected(full, game_file("[draws]\nfee = 2\n"), said.append) == \
-        stored_expectations("combin.lunar")[(full.text, "A", reading_key(default))]
+        stored_expectations("combin.lunar")[(full.text, "A", reading_key(default), "")]
     assert said == []           # read, not summed

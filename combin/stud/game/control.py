@@ -14,8 +14,8 @@ the plain stratified one of ``G``).
 
 * :func:`no_draw_expected` -- ``E[X]`` of a deck and rules, exact: read from
   the game's shipped data (``data/no_draw.toml`` of the game's package, for
-  the full deck; the slow tests recompute each entry; :func:`shipped_applies`: they serve a game
-  file that changes the draws alone) or summed on the spot;
+  the full deck, by deck, paytable, readings and the game file's settings that the game without
+  draws reads, :func:`game_key`; the slow tests recompute each entry) or summed on the spot;
 * :func:`control_value` -- ``X`` of one priced class, read from its record
   (the fold and play values the engine prices anyway).
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
     from combin.stud.core.rules import Rules
 
-__all__ = ["no_draw_expected", "control_value", "stored_expectations", "reading_key", "shipped_applies"]
+__all__ = ["no_draw_expected", "control_value", "stored_expectations", "reading_key", "game_key"]
 
 #: Where a class record keeps the value of folding and of playing (combin.stud.draw.options.option_keys).
 _FOLD, _PLAY = 0, 1
@@ -69,26 +69,28 @@ def reading_key(rules: Any) -> str:
 
 
 @lru_cache(maxsize=4)
-def stored_expectations(package: str) -> dict[tuple[str, str | None, str], Fraction]:
-    """``{(deck, paytable, readings): Fraction}`` of the game package's ``data/no_draw.toml``
-    (empty when the game ships none)."""
+def stored_expectations(package: str) -> dict[tuple[str, str | None, str, str], Fraction]:
+    """``{(deck, paytable, readings, game): Fraction}`` of the game package's ``data/no_draw.toml``
+    (empty when the game ships none); ``game`` is an entry's game-file settings (:func:`game_key`),
+    empty for the registered game."""
     path = files(package).joinpath("data", "no_draw.toml")
     if not path.is_file():
         return {}
     text = path.read_text(encoding="utf-8")
-    found: dict[tuple[str, str | None, str], Fraction] = {}
+    found: dict[tuple[str, str | None, str, str], Fraction] = {}
     for entry in tomllib.loads(text)["expected"]:
-        key = (entry["deck"], entry["paytable"], entry["readings"])
+        key = (entry["deck"], entry["paytable"], entry["readings"], entry.get("game", ""))
         if key in found:
             raise AssertionError(f"no_draw.toml names {key} twice")
         found[key] = Fraction(entry["value"])
     return found
 
 
-def shipped_applies(rules: Any) -> bool:
-    """Whether the registered game's shipped figures are this game's without draws: the registered
-    game itself, or a game file that changes the draws alone (``draws.*``: the fee, the sixth card,
-    the exchange), which the game without draws never reads; any other game file is summed.
+def game_key(rules: Any) -> str:
+    """The settings of the rules' game file that the game without draws reads, as the data file
+    names them (``"path = value"``, joined by ``"; "``, in the file's order): empty for the registered
+    game, and for a file that changes the draws alone (``draws.*``: the fee, the sixth card, the
+    exchange), which the game without draws never reads.
 
     >>> from combin.stud.core.rules import load_rules, stud_games
     >>> from combin.stud.core.variant import parse_variant, variant_rules
@@ -96,13 +98,15 @@ def shipped_applies(rules: Any) -> bool:
     >>> def game_file(body):
     ...     text = f'id = "v"\\ntitle = "t"\\ncitation = "c"\\nderived_from = "{game}"\\n' + body
     ...     return variant_rules(parse_variant(text, "v.toml")).resolve()
-    >>> shipped_applies(load_rules(game).resolve()), shipped_applies(game_file("[draws]\\nfee = 2\\n"))
-    (True, True)
-    >>> shipped_applies(game_file("[force]\\nfee = 2\\n"))
-    False
+    >>> game_key(load_rules(game).resolve()), game_key(game_file("[draws]\\nfee = 2\\n"))
+    ('', '')
+    >>> game_key(game_file("[draws]\\nfee = 2\\n[force]\\nfee = 2\\n"))
+    'force.fee = 2'
     """
     variant = rules.stud.variant
-    return variant is None or all(path.startswith("draws.") for path, _ in variant.settings)
+    if variant is None:
+        return ""
+    return "; ".join(f"{path} = {shown}" for path, shown in variant.settings if not path.startswith("draws."))
 
 
 def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], object] | None = None) -> Fraction:
@@ -111,8 +115,8 @@ def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], obj
     The full deck's figures are shipped (summing 5,649,150 classes takes
     minutes); any other deck or rules are summed here, with ``progress``.
     """
-    key = (deck.text, None if rules.instant is None else rules.instant.id, reading_key(rules))
-    stored = stored_expectations(rules.stud.package) if shipped_applies(rules) else {}
+    key = (deck.text, None if rules.instant is None else rules.instant.id, reading_key(rules), game_key(rules))
+    stored = stored_expectations(rules.stud.package)
     if key in stored:
         return stored[key]
     from combin.stud.nodraw.game import whole_game
