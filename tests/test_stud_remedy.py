@@ -405,6 +405,23 @@ def test_the_committed_52_card_one_pair_remedies_hold_together(name, target, per
     assert steps[Fraction(0)]["house_edge_decimal"][:8] in md
 
 
+@pytest.mark.parametrize("name, argv", [("one-pair-edge-0", ["--target-edge", "0%"]),
+                                        ("one-pair-round-5", ["--per", "round", "--super", "1", "--target-edge", "5%"])])
+def test_the_committed_one_pair_remedy_sheets_are_what_the_solver_writes_from_the_committed_shards(
+        name, argv, tmp_path):
+    """The Bet's pay's runs are read back from their shards' totals (seconds, no class priced): solved
+    again from the committed folders in an empty store, the sheets are the committed ones, byte for
+    byte (as make lunar-remedies writes them)."""
+    from pathlib import Path
+    from combin.cli import main
+    root = Path(__file__).resolve().parents[1] / "tables/lunar/game/remedies"
+    for format in ("md", "json"):
+        out = tmp_path / f"{name}.{format}"
+        assert main(["solve", "lunar", "--vary", "bet_pays.pays.one_pair", *argv, "--shards", str(root),
+                     "--store", str(tmp_path / "s.sqlite"), "--format", format, "--out", str(out), "-q"]) == 0
+        assert out.read_bytes() == (root / f"{name}.{format}").read_bytes(), format
+
+
 def test_the_draw_fee_2_row_run_on_its_own_is_the_remedys_repricing_of_the_default_run():
     """Two methods for the draw fee at 2 x Ante on 52 cards: the variants table's draw-fee-2 row is
     an exact run of its own (its 256 shards committed); the remedy re-priced every class of the
