@@ -117,6 +117,19 @@ def test_the_committed_table_equals_a_fresh_generation(tmp_path):
         assert (tmp_path / f"variants-JQKA{suffix}").read_text() == TABLE.with_suffix(suffix).read_text()
 
 
+def test_the_committed_52_card_table_is_what_its_committed_shards_give(tmp_path):
+    """The 52-card table written again from the committed shards of its rows (each row's totals read
+    back, no class priced: seconds) in an empty store is the committed table, byte for byte."""
+    from combin.cli import main
+    root = ROOT / "tables/lunar/game"
+    rows = [row["change"] for row in json.loads((root / "variants.json").read_text())["tables"]["variants"]["rows"]]
+    assert rows[0] == "default" and len(rows) >= 6
+    assert main(["lunar", "variants", "--shards", str(root / "variants"), "--only", *rows[1:], "--folder",
+                 str(tmp_path), "--store", str(tmp_path / "s.sqlite"), "-q"]) == 0
+    for name in ("variants.md", "variants.json"):
+        assert (tmp_path / name).read_bytes() == (root / name).read_bytes(), name
+
+
 def test_a_row_priced_through_shards_is_the_committed_row(tmp_path):
     """The full deck's way (each row's run in shards, resumable) gives the same exact figures."""
     row = price_change(load_rules("lunar"), JQKA, _change("no-sixth-card"), store_path=tmp_path / "s.sqlite",
@@ -209,7 +222,7 @@ def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
     rows = {row["change"]: row for row in document["tables"]["variants"]["rows"]}
     samples = sorted((ROOT / "tables/lunar/game/variants").glob("*-sample-2000-seed-1.json"))
     assert [path.name[:-len("-sample-2000-seed-1.json")] for path in samples] == \
-        ["L11-first-only", "L8-even-money", "draw-fee-2", "no-exchange"]
+        ["L11-first-only", "L8-even-money", "draw-fee-2", "no-exchange", "no-sixth-card"]
     for path in samples:
         sample = json.loads(path.read_text())
         change = path.name[:-len("-sample-2000-seed-1.json")]
@@ -326,7 +339,7 @@ def test_each_52_card_row_s_kept_classes_re_price_in_the_card_by_card_engine():
     # the variants' rows and the remedies' runs at other pays (make lunar-remedies)
     folders = sorted(p for kind in ("variants", "remedies") for p in (ROOT / "tables/lunar/game" / kind).iterdir()
                      if (p / "plan.json").exists())
-    assert {"L8-even-money", "L11-first-only", "no-exchange", "draw-fee-2",
+    assert {"L8-even-money", "L11-first-only", "no-exchange", "draw-fee-2", "no-sixth-card",
             "bet_pays.pays.one_pair=0", "bet_pays.pays.one_pair=2"} <= {p.name for p in folders}
     deck = Deck.parse(None)
     _, hands, ups, _ = situations(deck)
