@@ -169,23 +169,23 @@ def plan_rows(deck: Any, rules: Any, groups: int = 40, seed: int = 34,
     run = RunSpec.of(deck, rules, chunk=chunk_size(deck), price="best").to_json()
     found: dict[int, tuple[float, Any]] = {}
     parts_of: dict[int, int] = {}
+
+    def chunk_of(part: Any) -> list[list[int]]:
+        """The rows of the classes ``part`` in the order a run prices them."""
+        order = rank_group_order([hands[i] for i in part], [ups[i] for i in part])
+        return [[*map(int, hands[part[i]]), int(ups[part[i]]), int(weights[part[i]]), int(part[i])] for i in order]
     # one pass over the groups first, not measured: a run's worker prices for minutes to hours, so
     # what it keeps across rank groups (the six-card readings by shape, the compiled calls' types)
     # is warm; without it the first cut measured paid for them alone (about 0.1 ms a class)
     for indices in members:
-        order = rank_group_order([hands[i] for i in indices], [ups[i] for i in indices])
-        solve_chunk(run, [[*map(int, hands[indices[i]]), int(ups[indices[i]]), int(weights[indices[i]]),
-                           int(indices[i])] for i in order])
+        solve_chunk(run, chunk_of(indices))
     for count in counts:
         lows = np.array([shard.low for shard in plan_shards(deck, count)])
         cpu, records, parts = 0.0, [], 0
         for indices in members:
             shard_of = np.searchsorted(lows, class_rows[indices], side="right")
             for shard in np.unique(shard_of):
-                part = indices[shard_of == shard]
-                order = rank_group_order([hands[i] for i in part], [ups[i] for i in part])
-                chunk = [[*map(int, hands[part[i]]), int(ups[part[i]]), int(weights[part[i]]), int(part[i])]
-                         for i in order]
+                chunk = chunk_of(indices[shard_of == shard])
                 previous = shared_capacity(0)           # every part set up afresh
                 shared_capacity(previous)
                 result = solve_chunk(run, chunk)
