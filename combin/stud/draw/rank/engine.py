@@ -36,6 +36,7 @@ from combin.stud.core.situation import Situation
 from combin.stud.core.values import CATEGORY_SHIFT, best_value
 from combin.stud.draw.options import option_keys
 from combin.stud.draw.rank import kernel
+from combin.stud.draw.rank.layout import fill_layout
 from combin.stud.draw.rank.memo import new_memo
 from combin.stud.draw.rank.records import (BoundPlan, Choice, ForcingMemo, OptionArrays, RankTables, RanksState,
                                            RowTables, SuitsState, Unseen, row_tables)
@@ -205,55 +206,108 @@ def memo_bits(bits: int) -> int:
     return previous
 
 
+class _Shapes(NamedTuple):
+    """What :func:`_layout` reads of the rules' options, the same for every five: per option key
+    (:func:`~combin.stud.draw.options.option_keys`) its mode, the cards it draws and the positions
+    it holds (a 0/1 matrix), and the row of the sixth card (-1: none)."""
+
+    mode: np.ndarray
+    k: np.ndarray
+    held: np.ndarray
+    buy: int
+
+
+#: :class:`_Shapes` by option keys and the keys priced (``only``).
+_SHAPES: dict[tuple[Any, ...], _Shapes] = {}
+#: A five's sixth-card table (:func:`_six_table`) by game, readings, the five's ranks and the ranks
+#: of its suit of four or five cards; cleared when it holds more than :data:`_SIX_TABLES_KEPT`.
+_SIX_TABLES: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
+_SIX_TABLES_KEPT = 1 << 14
+#: The sixth-card table of rules that buy none (never read).
+_NO_SIX = np.zeros((2, 13), np.int64)
+
+
+def _shapes(rules: Any, only: frozenset[Any] | None) -> _Shapes:
+    """The :class:`_Shapes` of ``rules``' option keys, ``only`` those priced (default all but fold)."""
+    keys = tuple(_keys_of(rules))
+    found = _SHAPES.get((keys, only))
+    if found is None:
+        count = len(keys)
+        mode, k = np.zeros(count, np.int64), np.zeros(count, np.int64)
+        held = np.zeros((count, 5), np.int64)
+        buy = -1
+        for o, (kind, positions) in enumerate(keys):
+            if kind == "fold" or (only is not None and (kind, positions) not in only):
+                mode[o] = -1
+                continue
+            held[o] = [0 if i in positions else 1 for i in range(5)]
+            if kind == "buy":
+                if rules.buy != 1:
+                    raise CombinError("the rank engine buys one card only")
+                mode[o], k[o], buy = 1, 1, o
+            elif kind == "exchange":
+                k[o] = len(positions)
+        if len(_SHAPES) > 16:
+            _SHAPES.clear()
+        found = _SHAPES[(keys, only)] = _Shapes(mode, k, held, buy)
+    return found
+
+
+def _six_table(rules: Any, player: tuple[int, ...], suits: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """``(level, win)``, each ``(2, 13)``: :func:`six_card` of the five and a sixth card by that
+    card's rank and whether it is of the five's suit of four or five cards (row 1).  Six cards'
+    level and win read their ranks and the one suit that can hold five of them (:func:`six_card`):
+    the five's ranks, the ranks of that suit in the five, and the sixth card's rank and whether it
+    is of that suit decide them -- so the table is kept by those, and a run's fives of one rank
+    multiset share a few tables.  A shape no card the five leave has (a rank the five holds all
+    of) is never read: -1 and 0."""
+    four = suits.index(max(suits))
+    flush_ranks = tuple(sorted(card >> 2 for card in player if card & 3 == four)) if suits[four] >= 4 else ()
+    key = (rules.stud.key, rules.readings, tuple(sorted(card >> 2 for card in player)), flush_ranks)
+    found = _SIX_TABLES.get(key)
+    if found is None:
+        level, win = np.full((2, 13), -1, np.int64), np.zeros((2, 13), np.int64)
+        done = np.zeros((2, 13), np.bool_)
+        for card in range(52):          # the first card of each shape, as every card of it gives the same
+            if card in player:
+                continue
+            row = 1 if suits[card & 3] >= 4 else 0
+            if not done[row, card >> 2]:
+                level[row, card >> 2], win[row, card >> 2] = six_card(rules, list(player) + [card])
+                done[row, card >> 2] = True
+        if len(_SIX_TABLES) > _SIX_TABLES_KEPT:
+            _SIX_TABLES.clear()
+        found = _SIX_TABLES[key] = (level, win)
+    return found
+
+
 def _layout(rules: Any, player: tuple[int, ...], only: frozenset[Any] | None = None,
             sixth: int | None = None) -> OptionArrays:
     """The option arrays of a five (memoised per hand: a run prices its situations hand by hand);
     ``only``: the option keys priced (default every one but fold); ``sixth``: the one card a sixth
-    card can be (default every card the five leave)."""
+    card can be (default every card the five leave).
+
+    The rules' part is kept (:func:`_shapes`), the sixth card's level and win are read from the
+    five's :func:`_six_table` by each card's shape, and the arrays are filled in one compiled call
+    (:func:`~combin.stud.draw.rank.layout.fill_layout`)."""
     key = (rules.stud.key, rules.readings, player, only, sixth)
     found = _LAYOUTS.get(key)
     if found is not None:
         return found
     if len(_LAYOUTS) > 64:
         _LAYOUTS.clear()
-    keys = option_keys(rules)
-    count = len(keys)
-    mode = np.zeros(count, np.int64)
-    opt_k = np.zeros(count, np.int64)
-    kept = np.zeros((count, 13), np.int64)
-    suit = np.full(count, -1, np.int64)
-    six_level = np.full((count, 52), -1, np.int64)
-    six_win = np.zeros((count, 52), np.int64)
-    buy = rules.buy
-    for o, (kind, positions) in enumerate(keys):
-        if kind == "fold" or (only is not None and (kind, positions) not in only):
-            mode[o] = -1
-            continue
-        held = [c for i, c in enumerate(player) if i not in positions]
-        for card in held:
-            kept[o, card >> 2] += 1
-        suits = {card & 3 for card in held}
-        suit[o] = -2 if not held else (suits.pop() if len(suits) == 1 else -1)
-        if kind == "buy":
-            if buy != 1:
-                raise CombinError("the rank engine buys one card only")
-            opt_k[o] = 1
-            mode[o] = 1
-            # six cards' level and win read the ranks and the one suit that can hold five of them
-            # (six_card): the sixth card's rank, and whether it is of a suit the five hold four or
-            # five of, decide them -- at most 26 shapes priced for the 47 cards
-            counted = [sum(1 for c in player if c & 3 == s) for s in range(4)]
-            shapes: dict[tuple[int, bool], tuple[int, int]] = {}
-            for card in range(52):            # every card the five leave (the up card's is never read)
-                if card not in player and (sixth is None or card == sixth):
-                    shape = (card >> 2, counted[card & 3] >= 4)
-                    found_six = shapes.get(shape)
-                    if found_six is None:
-                        found_six = shapes[shape] = six_card(rules, list(player) + [card])
-                    six_level[o, card], six_win[o, card] = found_six
-        elif kind == "exchange":
-            opt_k[o] = len(positions)
-    found = _LAYOUTS[key] = OptionArrays(mode, opt_k, kept, suit, six_level, six_win)
+    shapes = _shapes(rules, only)
+    cards = np.array(player, np.int64)
+    if shapes.buy >= 0:
+        suits = [0, 0, 0, 0]
+        for card in player:
+            suits[card & 3] += 1
+        level, win = _six_table(rules, player, suits)
+    else:
+        level = win = _NO_SIX
+    kept, suit, six_level, six_win = fill_layout(shapes.held, shapes.mode, cards, level, win, shapes.buy,
+                                                 -1 if sixth is None else sixth)
+    found = _LAYOUTS[key] = OptionArrays(shapes.mode, shapes.k, kept, suit, six_level, six_win)
     return found
 
 
