@@ -30,26 +30,27 @@ CRAFTED = [("AS KD 7H 7C 2D", "9H"), ("AH KD 7S 7C 2D", "9S"), ("AS KS 7S 7C 2D"
 
 def _every_entry_summed(engine):
     """Per option, the sum over every entry of its draws times one draw's bound (no plan)."""
-    ranks, suits = engine._prepared()
+    both, suits = engine._prepared()
     options, unseen, tables = engine._arrays(), engine.unseen_record, _kernel_tables(engine.replace)
-    entries = np.arange(len(ranks.be_opt), dtype=np.int64)
-    values = np.empty(len(entries), np.int64)
-    entry_values(unseen, options, engine.pays, ranks, tables, int(suits.nq_sigma[tables.set_index[0]]),
-                 _flush_extra(unseen), entries, values, True)
     bound = [0] * len(options.k)
-    for e in entries.tolist():
-        o, kind = int(ranks.be_opt[e]), int(ranks.be_kind[e])
-        if kind == 2:
-            card = int(ranks.be_card[e])
-            draws = (int(unseen.avail[card & 3]) >> (card >> 2)) & 1
-        elif ranks.be_distinct[e]:
-            found = flushes(int(ranks.be_n[e]), int(options.k[o]), int(options.suit[o]), unseen.sigma, unseen.avail,
-                            tables.mmask)
-            draws = found if kind == 1 else int(ranks.be_total[e]) - found
-        else:
-            draws = int(ranks.be_total[e])
-        if draws > 0:
-            bound[o] += draws * int(values[e])
+    for ranks in both:                  # the options of five final cards' entries, then the sixth card's
+        entries = np.arange(len(ranks.be_opt), dtype=np.int64)
+        values = np.empty(len(entries), np.int64)
+        entry_values(unseen, options, engine.pays, ranks, tables, int(suits.nq_sigma[tables.set_index[0]]),
+                     _flush_extra(unseen), entries, values, True)
+        for e in entries.tolist():
+            o, kind = int(ranks.be_opt[e]), int(ranks.be_kind[e])
+            if kind == 2:
+                card = int(ranks.be_card[e])
+                draws = (int(unseen.avail[card & 3]) >> (card >> 2)) & 1
+            elif ranks.be_distinct[e]:
+                found = flushes(int(ranks.be_n[e]), int(options.k[o]), int(options.suit[o]), unseen.sigma,
+                                unseen.avail, tables.mmask)
+                draws = found if kind == 1 else int(ranks.be_total[e]) - found
+            else:
+                draws = int(ranks.be_total[e])
+            if draws > 0:
+                bound[o] += draws * int(values[e])
     return bound
 
 

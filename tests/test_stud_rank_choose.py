@@ -55,8 +55,8 @@ def test_a_value_beyond_int64_is_refused():
     engine = RankEngine(situation, RULES)
     choice = engine._choice(False, True)
     ranks, suits = engine._prepared()
-    args = (engine.unseen_record, engine._arrays(), engine.pays, ranks, suits, _kernel_tables(engine.replace),
-            _row_tables(engine.replace), engine._memo())
+    args = (engine.unseen_record, engine._arrays(), engine.pays, ranks.shared, ranks.six, suits,
+            _kernel_tables(engine.replace), _row_tables(engine.replace), engine._memo())
     assert price_options(choice, *args)[-1]
     # every factor as large as the range allows: a kernel sum of a few units already leaves it
     huge = Choice(np.where(choice.factor == 0, 0, LIMIT // 4), choice.offset, choice.now, choice.rest, choice.fold,

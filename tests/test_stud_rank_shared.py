@@ -109,7 +109,9 @@ def test_the_shared_part_and_the_joined_state_are_the_whole_prepare(committed):
     shared = engine.RankEngine(Situation(tuple(int(c) for c in hands[up]), int(ups[up]), DECK), RULES)
     alone = engine.kernel.prepare_ranks(shared.unseen_record, shared._arrays(), shared._wins,
                                         sum(1 << c for c in shared.player), engine._kernel_tables())
-    assert all(np.array_equal(x, y) for x, y in zip(ranks, alone))
+    assert ranks.shared is engine._SHARED_RANKS[shared._shared_key(shared._arrays())][1]   # the group's own arrays
+    for state, fields in zip(ranks, alone):
+        assert len(state) == len(fields) and all(np.array_equal(x, y) for x, y in zip(state, fields))
 
 
 @pytest.mark.parametrize("deck", [None, "9TJQKA"])

@@ -199,14 +199,15 @@ def bound_plan(unseen, options, pays, state, tables, shared):
 
 
 @jit
-def bounds(unseen, options, pays, state, tables, plan, nq_sig_total, flush_extra):
+def bounds(unseen, options, pays, state, six_state, tables, plan, nq_sig_total, flush_extra):
     """An upper bound of every option's sum (``sum over draws of max(-D, numerator)``, the
-    numerator alone for ``k = 0``) from the rank group's ``plan`` (:func:`bound_plan`): the same
-    integers as summing every entry of ``state`` with its draws (see the module docstring)."""
+    numerator alone for ``k = 0``) from the rank group's ``plan`` (:func:`bound_plan`) and the
+    sixth card's entries (``six_state``): the same integers as summing every entry of ``state``
+    and ``six_state`` with its draws (see the module docstring)."""
     avail, sigma = unseen.avail, unseen.sigma
     opt_k, opt_suit = options.k, options.suit
-    be_opt, be_n, be_kind, be_card, be_total, be_distinct = (state.be_opt, state.be_n, state.be_kind, state.be_card,
-                                                             state.be_total, state.be_distinct)
+    be_opt, be_n, be_kind, be_total, be_distinct = (state.be_opt, state.be_n, state.be_kind, state.be_total,
+                                                    state.be_distinct)
     mmask = tables.mmask
     bound = plan.fixed.copy()
     d_ptr, d_entry, d_value = plan.d_ptr, plan.d_entry, plan.d_value
@@ -240,15 +241,14 @@ def bounds(unseen, options, pays, state, tables, plan, nq_sig_total, flush_extra
             if h_pair[x] >= 0:
                 num += phi[h_pair[x]]
             bound[o] += mult * (num if num >= h_floor[x] else h_floor[x])
-    # the sixth card's entries (after the shared ones): one draw each, if its card is unseen
-    six = np.arange(plan.shared, be_opt.shape[0])
+    # the sixth card's entries: one draw each, if its card is unseen
+    six = np.arange(six_state.be_opt.shape[0])
     values = np.empty(six.shape[0], np.int64)
-    entry_values(unseen, options, pays, state, tables, nq_sig_total, flush_extra, six, values, True)
-    for x in range(six.shape[0]):
-        e = six[x]
-        if be_kind[e] != 2:
-            raise AssertionError("an entry after the shared ones is not a sixth card")
-        card = be_card[e]
+    entry_values(unseen, options, pays, six_state, tables, nq_sig_total, flush_extra, six, values, True)
+    for e in range(six.shape[0]):
+        if six_state.be_kind[e] != 2:
+            raise AssertionError("a sixth card's entry is not of one card")
+        card = six_state.be_card[e]
         if (avail[card & 3] >> (card >> 2)) & 1:
-            bound[be_opt[e]] += values[x]
+            bound[six_state.be_opt[e]] += values[e]
     return bound

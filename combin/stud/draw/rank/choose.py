@@ -37,10 +37,11 @@ def _scaled(total, factor, offset):
 
 
 @jit
-def price_options(choice, unseen, options, pays, ranks_state, suits_state, tables, rt, sums):
+def price_options(choice, unseen, options, pays, ranks_state, six_state, suits_state, tables, rt, sums):
     """``(values, priced, bounds, dists, ok)`` of one situation's options (``choice``, a
     :class:`~combin.stud.draw.rank.records.Choice`; the other arguments as
-    :func:`~combin.stud.draw.rank.exact.exact` reads them): per option its exact value over the
+    :func:`~combin.stud.draw.rank.exact.exact` reads them, the sixth card's entries from
+    ``six_state``, every other option's from ``ranks_state``): per option its exact value over the
     scale where ``priced``, else its bound; the outcome rows of each priced option; ``ok`` false
     when a value would leave :data:`LIMIT` (nothing then is to be read)."""
     factor, offset = choice.factor, choice.offset
@@ -81,7 +82,10 @@ def price_options(choice, unseen, options, pays, ranks_state, suits_state, table
                     break
             elif found >= 1 and bounds[o] < first:
                 break
-        total, dist = exact(o, True, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
+        if options.mode[o] == 1:
+            total, dist = exact(o, True, unseen, options, pays, six_state, suits_state, tables, rt, sums)
+        else:
+            total, dist = exact(o, True, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
         value, ok = _scaled(total, factor[o], offset[o])
         if not ok:
             return values, priced, bounds, dists, False

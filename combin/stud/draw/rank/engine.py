@@ -152,12 +152,26 @@ def six_card(rules: Any, cards: Sequence[int]) -> tuple[int, int]:
 
 
 _LAYOUTS: dict[tuple[Any, ...], OptionArrays] = {}
+class Ranks(NamedTuple):
+    """A situation's ranks' part: the entries of the options of five final cards (the rank group's
+    own arrays, :func:`~combin.stud.draw.rank.prepare.shared_state`) and the sixth card's (the
+    five's, :func:`~combin.stud.draw.rank.prepare.join_ranks`), each numbered on its own: an
+    option reads one of them."""
+
+    shared: RanksState
+    six: RanksState
+
+    def of(self, options: OptionArrays, o: int) -> RanksState:
+        """The state option ``o`` of ``options`` reads: the sixth card's (mode 1) or the shared one."""
+        return self.six if options.mode[o] == 1 else self.shared
+
+
 #: The ranks' part of the last situation prepared (by game, readings, five, up rank, unseen ranks).
-_RANKS_STATE: dict[tuple[Any, ...], RanksState] = {}
+_RANKS_STATE: dict[tuple[Any, ...], Ranks] = {}
 #: The shared ranks' part (:func:`~combin.stud.draw.rank.prepare.share_ranks`) of the last rank
 #: multisets and up ranks seen, oldest first: a run prices the fives of one rank multiset one
 #: after another, each with its up ranks (13 at most), so a few more than 13 are kept.
-_SHARED_RANKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_SHARED_RANKS: dict[tuple[Any, ...], tuple[tuple[Any, ...], RanksState]] = {}
 _SHARED = [16]          # how many are kept (0: none, each five prices its own: the bench's "before")
 #: The bound plans (:func:`~combin.stud.draw.rank.bounds.bound_plan`) of the rank groups of
 #: ``_SHARED_RANKS``, by their key and the pays, oldest first, as many.
@@ -500,7 +514,7 @@ class RankEngine:
         self._values: dict[tuple[Any, ...], Fraction] | None = None
         self._wins = _win_levels(rules)
         self._layout: OptionArrays | None = None
-        self._state: tuple[RanksState, SuitsState] | None = None
+        self._state: tuple[Ranks, SuitsState] | None = None
         self._shared_keyed: tuple[OptionArrays, tuple[Any, ...]] | None = None
         self._dists: dict[int, np.ndarray] = {}
         #: every option value and result probability is an integer over this (lcm of the options'
@@ -520,7 +534,7 @@ class RankEngine:
             self._layout = _layout(self.rules, tuple(self.player), self._only, self._sixth)
         return self._layout
 
-    def _prepared(self) -> tuple[RanksState, SuitsState]:
+    def _prepared(self) -> tuple[Ranks, SuitsState]:
         """``(ranks state, suits state)`` of :func:`~combin.stud.draw.rank.kernel.prepare_ranks` and
         :func:`~combin.stud.draw.rank.kernel.prepare_suits`; the ranks' part is shared by the
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
@@ -534,11 +548,12 @@ class RankEngine:
                 for card in self.player:
                     player_mask |= 1 << card
                 # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
-                ranks = RanksState(*kernel.join_ranks(self.unseen_record, options, player_mask,
-                                                      self._shared_ranks(options), _kernel_tables(self.replace)))
+                six = RanksState(*kernel.join_ranks(self.unseen_record, options, player_mask,
+                                                    self._shared_ranks(options), _kernel_tables(self.replace)))
+                ranks = Ranks(self._shared_state(options), six)
                 _RANKS_STATE.clear()
                 _RANKS_STATE[key] = ranks
-            suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks,
+            suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks.shared, ranks.six,
                                                      _kernel_tables(self.replace), self._plan(options, ranks),
                                                      self._events()))
             self._state = (ranks, suits)
@@ -556,25 +571,36 @@ class RankEngine:
         """:func:`~combin.stud.draw.rank.prepare.share_ranks` of this situation: the same for every five
         of one rank multiset with one up rank (it reads the unseen ranks, the up rank and the ranks
         each option keeps), so the fives of a run that share them share it."""
+        return self._shared(options)[0]
+
+    def _shared_state(self, options: OptionArrays) -> RanksState:
+        """The :class:`~combin.stud.draw.rank.records.RanksState` of :meth:`_shared_ranks`: the options
+        of five final cards read the rank group's arrays themselves."""
+        return self._shared(options)[1]
+
+    def _shared(self, options: OptionArrays) -> tuple[tuple[Any, ...], RanksState]:
+        """``(shared ranks' part, its state)``, kept by :meth:`_shared_key`."""
         key = self._shared_key(options)
-        shared = _SHARED_RANKS.get(key)
-        if shared is None:
+        found = _SHARED_RANKS.get(key)
+        if found is None:
             shared = kernel.share_ranks(self.unseen_record, options, self._wins, _kernel_tables(self.replace))
+            dealer, rows, entries, counts, lists, cumulative = shared
+            found = (shared, RanksState(*rows, *entries, *counts, *lists))
             while _SHARED_RANKS and len(_SHARED_RANKS) >= _SHARED[0]:
                 del _SHARED_RANKS[next(iter(_SHARED_RANKS))]        # the oldest first
             if _SHARED[0] > 0:
-                _SHARED_RANKS[key] = shared
-        return shared
+                _SHARED_RANKS[key] = found
+        return found
 
-    def _plan(self, options: OptionArrays, ranks: RanksState) -> BoundPlan:
+    def _plan(self, options: OptionArrays, ranks: Ranks) -> BoundPlan:
         """:func:`~combin.stud.draw.rank.bounds.bound_plan` of this situation's rank group and pays
-        (its shared entries are the first of ``ranks``), kept while its shared ranks' part is."""
+        (the entries of ``ranks.shared``), kept while its shared ranks' part is."""
         key = (self._shared_key(options), tuple(self.pays))
         plan = _PLANS.get(key)
         if plan is None:
             shared = len(self._shared_ranks(options)[2][0])
-            plan = kernel.bound_plan(self.unseen_record, options, self.pays, ranks, _kernel_tables(self.replace),
-                                     shared)
+            plan = kernel.bound_plan(self.unseen_record, options, self.pays, ranks.shared,
+                                     _kernel_tables(self.replace), shared)
             while _PLANS and len(_PLANS) >= _SHARED[0]:
                 del _PLANS[next(iter(_PLANS))]              # the oldest first
             if _SHARED[0] > 0:
@@ -595,7 +621,8 @@ class RankEngine:
 
     def _exact(self, o: int, want: bool) -> tuple[Any, ...]:
         ranks, suits = self._prepared()
-        found: tuple[Any, ...] = kernel.exact(o, want, self.unseen_record, self._arrays(), self.pays, ranks,
+        options = self._arrays()
+        found: tuple[Any, ...] = kernel.exact(o, want, self.unseen_record, options, self.pays, ranks.of(options, o),
                                               suits, _kernel_tables(self.replace), _row_tables(self.replace),
                                               self._memo())
         return found
@@ -696,8 +723,8 @@ class RankEngine:
         (:func:`~combin.stud.draw.rank.kernel.exact_all`): ``{option: value over scale}``."""
         ranks, suits = self._prepared()
         totals, dists = kernel.exact_all(np.asarray(indices, dtype=np.int64), True, self.unseen_record,
-                                         self._arrays(), self.pays, ranks, suits, _kernel_tables(self.replace),
-                                         _row_tables(self.replace), self._memo())
+                                         self._arrays(), self.pays, ranks.shared, ranks.six, suits,
+                                         _kernel_tables(self.replace), _row_tables(self.replace), self._memo())
         found = {}
         for i, o in enumerate(indices):
             self._dists[o] = dists[i]
@@ -729,8 +756,8 @@ class RankEngine:
         """:func:`~combin.stud.draw.rank.choose.price_options` of this situation, as it returns them."""
         ranks, suits = self._prepared()
         found: tuple[Any, ...] = kernel.price_options(self._choice(everything, runner_up), self.unseen_record,
-                                                      self._arrays(), self.pays, ranks, suits,
-                                                      _kernel_tables(self.replace), _row_tables(self.replace),
+                                                      self._arrays(), self.pays, ranks.shared, ranks.six,
+                                                      suits, _kernel_tables(self.replace), _row_tables(self.replace),
                                                       self._memo())
         return found
 

@@ -388,18 +388,22 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
 
 
 @jit
-def exact_all(indices, want, unseen, options, pays, ranks_state, suits_state, tables, rt, sums):
+def exact_all(indices, want, unseen, options, pays, ranks_state, six_state, suits_state, tables, rt, sums):
     """:func:`exact` of each option of ``indices`` (at least one), in one compiled call:
-    ``(totals, outcome rows)``, row ``i`` of each that of ``indices[i]``.  A call from Python
+    ``(totals, outcome rows)``, row ``i`` of each that of ``indices[i]``; the sixth card's entries
+    are ``six_state``'s, every other option's ``ranks_state``'s.  A call from Python
     carries every record (about 35 microseconds); a small deck's option takes about three times
     that, so a run that prices every option of a class prices them here."""
-    total, dist = exact(indices[0], want, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
     totals = np.zeros(len(indices), np.int64)
-    dists = np.zeros((len(indices), dist.shape[0], dist.shape[1]), np.int64)
-    totals[0] = total
-    dists[0] = dist
-    for i in range(1, len(indices)):
-        total, dist = exact(indices[i], want, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
+    dists = np.zeros((0, 0, 3), np.int64)
+    for i in range(len(indices)):
+        o = indices[i]
+        if options.mode[o] == 1:
+            total, dist = exact(o, want, unseen, options, pays, six_state, suits_state, tables, rt, sums)
+        else:
+            total, dist = exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
+        if i == 0:
+            dists = np.zeros((len(indices), dist.shape[0], dist.shape[1]), np.int64)
         totals[i] = total
         dists[i] = dist
     return totals, dists

@@ -21,7 +21,7 @@ from combin.stud.draw.rank.common import bit_count, blind_add, blind_read, ways
 from combin.stud.draw.rank.dealer import dealer_ranks, dealer_suits, row_order_ranks, row_order_suits
 from combin.stud.draw.rank.tables import BINOMIAL, OFFSET, multiset_index
 
-__all__ = ["prepare_ranks", "share_ranks", "join_ranks", "suited_events", "prepare_suits"]
+__all__ = ["prepare_ranks", "share_ranks", "shared_state", "join_ranks", "suited_events", "prepare_suits"]
 
 
 @jit
@@ -281,50 +281,38 @@ def _lists(entries, options, nlev):
 
 
 @jit
+def shared_state(shared):
+    """The :class:`~combin.stud.draw.rank.records.RanksState` fields of :func:`share_ranks`'s result:
+    the entries of the options of five final cards, as they are (every five of the rank group reads
+    these arrays themselves; nothing is copied)."""
+    dealer, rows, entries, counts, lists, cumulative = shared
+    return (rows[0], rows[1], rows[2], rows[3], entries[0], entries[1], entries[2], entries[3], entries[4],
+            entries[5], entries[6], entries[7], counts[0], counts[1], counts[2], lists[0], lists[1])
+
+
+@jit
 def join_ranks(unseen, options, player_mask, shared, tables):
-    """:func:`prepare_ranks` from :func:`share_ranks`: the five's sixth-card entries (they read its
-    cards: ``player_mask``) counted from the rank group's cumulative counts (:func:`_six_counts`,
-    the same integers as the level sweep of :func:`_counts`), appended, and every option's entries
-    listed in level order (the order :func:`prepare_ranks` has always listed them in: by level,
-    then by entry within an option)."""
+    """The :class:`~combin.stud.draw.rank.records.RanksState` fields of a five's sixth-card entries
+    (they read its cards: ``player_mask``), counted from the rank group's cumulative counts
+    (:func:`_six_counts`, the same integers as the level sweep of :func:`_counts`), with the rank
+    group's rows; each option's entries listed in level order (the sixth card's alone: the other
+    options' lists are :func:`shared_state`'s).  The two states are kept apart, each with its own
+    entry numbers: an option reads one of them (its mode), and a five's state copied the rank
+    group's entries (25,000 on 52 cards) with its own appended, a tenth of a run's time."""
     dealer, rows, entries, shared_counts, shared_lists, cumulative = shared
-    by_pair, pair_bound, by_all, all_bound = rows
-    opt_k = options.k
     six = _entries(unseen.a, options, np.zeros(1, np.int64), player_mask, tables, True)
     six_counts = _six_counts(six[4], six[1], six[2], dealer, cumulative, tables)
-    E1 = entries[0].shape[0]
-    E = E1 + six[0].shape[0]
-    (be_opt, be_n, be_level, be_kind, be_card, be_total, be_win, be_distinct) = (
-        np.concatenate((entries[0], six[0])), np.concatenate((entries[1], six[1])),
-        np.concatenate((entries[2], six[2])), np.concatenate((entries[3], six[3])),
-        np.concatenate((entries[4], six[4])), np.concatenate((entries[5], six[5])),
-        np.concatenate((entries[6], six[6])), np.concatenate((entries[7], six[7])))
-    be_below = np.concatenate((shared_counts[0], six_counts[0]))
-    be_tied = np.concatenate((shared_counts[1], six_counts[1]))
-    be_nq = np.concatenate((shared_counts[2], six_counts[2]))
-    # each option's entries in level order: the shared options' lists as they are (their entries
-    # keep their numbers), the sixth card's entries (all after them) sorted by level, stable
     six_ptr, six_list = _lists(six, options, tables.nlev)
-    shared_ptr, shared_list = shared_lists
-    opt_ptr = np.zeros(opt_k.shape[0] + 1, np.int64)
-    opt_list = np.empty(E, np.int64)
-    for o in range(opt_k.shape[0]):
-        at = opt_ptr[o]
-        for x in range(shared_ptr[o], shared_ptr[o + 1]):
-            opt_list[at] = shared_list[x]
-            at += 1
-        for x in range(six_ptr[o], six_ptr[o + 1]):
-            opt_list[at] = E1 + six_list[x]
-            at += 1
-        opt_ptr[o + 1] = at
-    return (by_pair, pair_bound, by_all, all_bound, be_opt, be_n, be_level, be_kind, be_card, be_total, be_win,
-            be_distinct, be_below, be_tied, be_nq, opt_ptr, opt_list)
+    return (rows[0], rows[1], rows[2], rows[3], six[0], six[1], six[2], six[3], six[4], six[5], six[6], six[7],
+            six_counts[0], six_counts[1], six_counts[2], six_ptr, six_list)
 
 
 @jit
 def prepare_ranks(unseen, options, win5, player_mask, tables):
     """The part of a situation's work that reads ranks alone -- the same for every up card of one
-    rank with the same five: every option's blind entries with their blind counts.
+    rank with the same five: every option's blind entries with their blind counts, as two
+    :class:`~combin.stud.draw.rank.records.RanksState` field tuples, the options of five final
+    cards' (:func:`shared_state`) and the sixth card's (:func:`join_ranks`).
 
     An entry is an option's drawn rank multiset ``n`` with the player's final level: unsuited
     (kind 0), suited where the final five can be a flush (kind 1: whether some draws are is
@@ -339,7 +327,8 @@ def prepare_ranks(unseen, options, win5, player_mask, tables):
     Computed as :func:`share_ranks` (the five-card options, shared by a rank multiset) then
     :func:`join_ranks` (the sixth card).
     """
-    return join_ranks(unseen, options, player_mask, share_ranks(unseen, options, win5, tables), tables)
+    shared = share_ranks(unseen, options, win5, tables)
+    return shared_state(shared), join_ranks(unseen, options, player_mask, shared, tables)
 
 
 @jit
@@ -376,7 +365,7 @@ def suited_events(unseen, tables):
 
 
 @jit
-def prepare_suits(unseen, options, pays, ranks_state, tables, plan, events):
+def prepare_suits(unseen, options, pays, ranks_state, six_state, tables, plan, events):
     """The suits' part of a situation's work: the dealer's suited hands (four cards of ``sigma``)
     as ``events`` at their flush and blind levels (:func:`suited_events`, passed in), the suited
     forcing rows and an upper bound of every option's sum (``sum over draws of max(-D,
@@ -395,5 +384,6 @@ def prepare_suits(unseen, options, pays, ranks_state, tables, plan, events):
         if free > flush_extra:
             flush_extra = free
     # every option's bound, from its rank group's plan (combin.stud.draw.rank.bounds)
-    bound = bounds(unseen, options, pays, ranks_state, tables, plan, nq_sigma[tables.set_index[0]], flush_extra)
+    bound = bounds(unseen, options, pays, ranks_state, six_state, tables, plan, nq_sigma[tables.set_index[0]],
+                   flush_extra)
     return ev_level, ev_mask, ev_sign, nq_sigma, ones, one_bound, twos, two_bound, bound
