@@ -15,7 +15,9 @@
 # WORKERS=N or SCHEDULER=tcp://host:8786; MAX_SHARDS=K to stop after K new shards; once every
 # shard is in: the sheet, the derived basic strategy's second pass and 100,000 simulated rounds),
 # make lunar-remedies (the draw fee and the Bet's one-pair pay that restore a house edge, solved on
-# the committed 52-card run and, for the pay, exact runs at other whole pays).
+# the committed 52-card run and, for the pay, exact runs at other whole pays), make lunar-card (the
+# strategy card, skill curve and skill mix on 52 cards: a pass along the committed run's shards,
+# kept beside them as human-NNN.json.gz; about 3 core-hours, resumable, MAX_SHARDS=K).
 
 PYTHON ?= python3
 
@@ -34,12 +36,14 @@ WORKERS      ?= 2
 LUNAR_SAMPLE ?= 2000
 LUNAR_ESTIMATE ?= 100000
 SIMULATED    ?= 100000
+# the skill mix's example shares (combin lunar card --mix): a casino gives its own
+LUNAR_MIX    ?= optimal=0.05,card=0.6,pair-then-card=0.2,never-draw=0.15
 GAME_RUN     := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) --store build/combin-store.sqlite
 GAME_DIR     := tables/lunar/game
 # the other readings' house edges beside the sheet's own (their rows of the committed variants table)
 GAME_READINGS := $(if $(wildcard $(GAME_DIR)/variants.json),--readings $(GAME_DIR)/variants.json)
 
-.PHONY: all setup tables test typecheck compiled compiled-rank compiled-cards browser bench slow audit peers walker clean lunar-tables lunar-game lunar-remedies docs
+.PHONY: all setup tables test typecheck compiled compiled-rank compiled-cards browser bench slow audit peers walker clean lunar-tables lunar-game lunar-remedies lunar-card docs
 
 all: tables
 
@@ -130,6 +134,10 @@ lunar-tables: $(STAMP)
 	    $(BIN)/combin game lunar --deck $$deck $(GAME_RUN) --strategy-table --format md \
 	        --out $(GAME_DIR)/$$deck.md --strategy-out $(GAME_DIR)/$$deck-strategy.json || exit 1; \
 	done
+	for deck in JQKA 9TJQKA; do \
+	    $(BIN)/combin lunar card --deck $$deck --workers $(WORKERS) --store build/combin-store.sqlite \
+	        --mix $(LUNAR_MIX) --folder $(GAME_DIR) || exit 1; \
+	done
 	for format in md json; do \
 	    $(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format $$format \
 	        --out $(GAME_DIR)/full-deck-sample-$(LUNAR_SAMPLE)-seed-1.$$format \
@@ -151,6 +159,12 @@ lunar-game: $(STAMP)
 	    $(BIN)/combin lunar simulate --shards $(GAME_DIR)/full --rounds $(SIMULATED) --seed 1 --format $$format \
 	        --out $(GAME_DIR)/full-deck-simulation.$$format || exit 1; \
 	done
+
+# The strategy card, the skill curve and the skill mix on 52 cards: the pass along the committed run's
+# shards prices every cell's candidate actions (kept beside the shards, resumable), then the search.
+lunar-card: $(STAMP)
+	$(BIN)/combin lunar card --shards $(GAME_DIR)/full --workers $(WORKERS) --store build/combin-store.sqlite \
+	    $(if $(MAX_SHARDS),--max-shards $(MAX_SHARDS)) --mix $(LUNAR_MIX) --folder $(GAME_DIR)
 
 # The remedies of the house on 52 cards (combin solve lunar --vary): the draw fee at which the game's
 # house edge under optimal play is 0 % and +2 % per Ante, and the round's +5 % with the Super at

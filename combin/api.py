@@ -529,9 +529,10 @@ def strategy(hand: str, up: str, *, deck: str | None = None, paytable: str | Non
 
 
 def _card_option(situation: Any, rules: Any, folder: str, key: Any, label: str,
-                 value: Fraction) -> tuple[str, str, Any, Fraction] | None:
-    """``(rule in words, option label, option key, exact value)`` of the situation under the basic
-    strategy derived from the stored run in ``folder`` (:func:`combin.stud.game.basic.derive`): the
+                 value: Fraction) -> tuple[str, str, Any, Fraction, str] | None:
+    """``(rule in words, option label, option key, exact value, the strategy's name)`` of the situation
+    under the strategy card of the stored run when its pass is in every shard (:func:`_human_card`),
+    else under the basic strategy derived from it (:func:`combin.stud.game.basic.derive`): the
     card a person follows; ``None`` while a shard of the run is missing (the card is derived from
     all of them).  An instant payout leaves no choice: the card's is the optimal one."""
     from combin.stud.draw.options import option_keys
@@ -541,19 +542,54 @@ def _card_option(situation: Any, rules: Any, folder: str, key: Any, label: str,
     from combin.stud.game.shards import assemble
     cards = list(situation.player)
     if key[0] == "instant":
-        return "an instant payout: no decision", label, key, value
+        return ("an instant payout: no decision", label, key, value,
+                "no strategy: an instant payout settles the round")
     # the run's totals alone (what derive reads), not the whole sheet's reading of the folder
     found = assemble(situation.deck, rules, folder)
     if found is None:
         return None
-    card = derive(found[1])
     keys = option_keys(rules)
+    human = _human_card(situation, rules, folder, found, keys)
+    if human is not None:
+        words, chosen = human
+        priced = value if chosen == key else RankEngine(situation, rules).exact_value(chosen)
+        return (words, option_label(chosen, cards), chosen, priced,
+                "the strategy card of the stored run (combin lunar card)")
+    card = derive(found[1])
     index, code = basic_option(card, cards, keys)
     rule = card.rules[index]
     chosen = keys[code]
     words = f"{rule.first}: {rule.action}" if rule.first == rule.last else f"{rule.first} to {rule.last}: {rule.action}"
     priced = value if chosen == key else RankEngine(situation, rules).exact_value(chosen)
-    return words, option_label(chosen, cards), chosen, priced
+    return words, option_label(chosen, cards), chosen, priced, "the basic strategy derived from the stored run"
+
+
+def _human_card(situation: Any, rules: Any, folder: str, found: Any, keys: Any) -> tuple[str, Any] | None:
+    """``(the rule in words, its option key)`` of the strategy card (``combin lunar card``: 25 rules at
+    most, within 1 point of optimal play) for the situation, where the strategy pass is in every
+    shard of the folder; else ``None`` (the derived basic strategy answers)."""
+    from fractions import Fraction
+    from combin.documents.strategy_card import card_plan
+    from combin.stud.game.human import _action_options, fine_feature
+    from combin.stud.game.human_run import game_candidates, pass_cells
+    from combin.stud.game.skill import Grid, search
+    scale, totals, count = found
+    chosen = game_candidates(rules, totals)
+    cells = pass_cells(folder, count, chosen)
+    if cells is None:
+        return None
+    grid = Grid.of(cells)
+    plans = search(grid, 25)
+    if not plans:
+        return None
+    plan = card_plan(grid, plans, scale, Fraction(1, 100))
+    hand = tuple(situation.player)
+    i, j = grid.hands.index(fine_feature(hand)), grid.ups.index(int(situation.up) >> 2)
+    rule = next(r for r in plan.rules if r.box[0] <= i <= r.box[1] and r.box[2] <= j <= r.box[3])
+    option = _action_options(hand, keys, [rule.action])[rule.action]
+    if option is None:
+        return None
+    return f"{rule.words()} (the card's {len(plan.rules)} rules)", keys[option]
 
 
 def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: Any,
@@ -567,7 +603,7 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
     rows = [["optimal option", label], ["expected result per Ante", Ratio(value, 10)],
             ["in percent of the Ante", Percent(Fraction(value), 4)]]
     if card is not None:
-        rows += [["the derived basic strategy's rule", Text(card[0])], ["its option", card[1]],
+        rows += [[f"the rule of {card[4]}", Text(card[0])], ["its option", card[1]],
                  ["its expected result per Ante", Ratio(card[3], 10)],
                  ["what following it costs here (per Ante)", Ratio(Fraction(value) - card[3], 10)]]
     rows.append(["source", Text(source)])
@@ -585,7 +621,7 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
                ("source", {"stored": shard is not None, "shard": shard,
                            "folder": None if shard is None else folder}))
     if card is not None:
-        subject += (("card", {"strategy": "the basic strategy derived from the stored run", "rule": card[0],
+        subject += (("card", {"strategy": card[4], "rule": card[0],
                               "option": card[1], "kind": card[2][0],
                               "discard": [card_text(hand[p]) for p in card[2][1]],
                               "ev": display.rational(card[3]),

@@ -11,6 +11,7 @@ prices every option on the spot and says so.
 """
 
 import argparse
+from typing import Any
 
 from combin.errors import CombinError
 
@@ -24,6 +25,7 @@ EXAMPLES = """examples:
   combin lunar strategy "AS KD 7H 7C 2D" --up 9S
   combin lunar simulate --rounds 100000 --seed 1
   combin lunar variants --deck JQKA --folder tables/lunar/game
+  combin lunar card --deck JQKA --folder tables/lunar/game
   combin lunar variants --shards build/variants --only L8-even-money --workers 2   # one 52-card row: hours"""
 
 #: Where ``combin lunar strategy`` looks for the exact run's shards unless told (``make lunar-game``).
@@ -91,6 +93,36 @@ def configure(parser: argparse.ArgumentParser) -> None:
                                "hand at K x Ante (at least 1, § 671a.7(c)(2)), settled on the five as dealt, "
                                "beside the round's exact mean and SD")
     add_output_options(simulate)
+    card = sub.add_parser(
+        "card", help="a strategy card of a few rules by hand and up card, and the skill curve, exact",
+        description="The best strategy found with k rules (k = 1 .. --rules), each rule a range of hands by a "
+                    "range of up cards taking one action, its house edge exact; the card is the fewest rules "
+                    "found within --target points of an Ante of optimal play.  On a reduced deck from its exact "
+                    "run; on 52 cards from a pass along the run's shards (--shards DIR; hours of CPU, kept "
+                    "beside the shards as human-NNN.json.gz, resumable).  With --folder DIR: strategy-card.md/"
+                    ".json and skill-curve.md/.json (-RANKS on a reduced deck).")
+    card.add_argument("--deck", metavar="RANKS", help="ranks in the deck (default all 13: needs --shards)")
+    card.add_argument("--paytable", default=None, help="instant-payout paytable: A (default), B or C")
+    card.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
+                      help="switch an interpretation the game reads (L7-L12)")
+    card.add_argument("--shards", metavar="DIR", default=None,
+                      help=f"the exact run's shards (52 cards; default {DEFAULT_SHARDS_FOLDER})")
+    card.add_argument("--rules", metavar="K", default="25", help="the most rules searched (default 25)")
+    card.add_argument("--target", metavar="POINTS", default="1",
+                      help="the card's gap from optimal play, in points of an Ante (default 1)")
+    card.add_argument("--max-shards", metavar="K", default=None, help="price at most K shards of the pass, then stop")
+    card.add_argument("--mix", metavar="NAME=SHARE,...", default=None,
+                      help="the skill mix's weighted hold: shares of never-draw, pair-then-card, card and optimal "
+                           "adding up to 1, e.g. optimal=0.05,card=0.6,pair-then-card=0.2,never-draw=0.15")
+    card.add_argument("--super", metavar="K", default=None,
+                      help="the skill mix's round: the mandatory Super on the player's own hand at K x Ante (default 1)")
+    card.add_argument("--folder", metavar="DIR",
+                      help="write the card's, the curve's and the skill mix's .md and .json into DIR")
+    card.add_argument("--format", default="text", choices=("text", "md", "json"),
+                      help="without --folder: the card on standard output in this format (default text)")
+    card.add_argument("--workers", metavar="N", default="0", help="local worker processes (default 0: here)")
+    card.add_argument("--store", metavar="FILE", default=None,
+                      help="SQLite store of finished chunks (default build/combin-store.sqlite)")
     variants = sub.add_parser(
         "variants", help="the default game and each single change of data/variants.toml, exact",
         description="The house edge per Ante, element of risk, SD and probability of drawing of the default "
@@ -116,7 +148,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def tables(args: argparse.Namespace) -> tuple[str, ...]:
     """The tables of the advice, the strategy's answer or the simulation (checked before any work)."""
     return {"strategy": ("strategy",), "simulate": ("summary", "decisions"),
-            "variants": ("variants", "changes")}.get(
+            "variants": ("variants", "changes"), "card": ("card", "edge")}.get(
         args.lunar_command, ("options", "results"))
 
 
@@ -127,6 +159,8 @@ def run(args: argparse.Namespace) -> str | bytes:
         return _simulate(args)
     if args.lunar_command == "variants":
         return _variants(args)
+    if args.lunar_command == "card":
+        return _card(args)
     if args.lunar_command != "advise":
         raise CombinError(f"unknown lunar sub-command {args.lunar_command!r}")
     from combin.api import advise
@@ -144,8 +178,21 @@ def _strategy(args: argparse.Namespace) -> str | bytes:
     return emit(answer.document(), args)
 
 
-def _simulate(args: argparse.Namespace) -> str | bytes:
+def _whole_run(args: argparse.Namespace, deck: Any, rules: Any, why: str) -> tuple[str, Any]:
+    """``(folder, (L, totals, shards))`` of the exact run in ``--shards`` (default the committed one),
+    every shard in; else one error line ending in ``why``."""
     import os
+    from combin.stud.game.shards import assemble
+    folder: str = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
+    if not os.path.isdir(folder):
+        raise CombinError(f"{folder[:100]}: no such folder of shards (the exact run keeps them; --shards DIR)")
+    found = assemble(deck, rules, folder)
+    if found is None:
+        raise CombinError(f"{folder[:100]}: not every shard is in; {why}")
+    return folder, found
+
+
+def _simulate(args: argparse.Namespace) -> str | bytes:
     from fractions import Fraction
     from combin.files.bounded import parse_int
     from combin.documents.simulation import simulation_document
@@ -154,7 +201,6 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
     from combin.render import emit
     from combin.stud.core.deck import Deck
     from combin.stud.core.variant import stud_rules
-    from combin.stud.game.shards import assemble
     from combin.stud.game.simulate import StoredStrategy, simulate
     rounds = parse_int(args.rounds, "--rounds", 2)
     seed = parse_int(args.seed, "--seed", 0)
@@ -165,12 +211,7 @@ def _simulate(args: argparse.Namespace) -> str | bytes:
         from combin.commands.game import super_multiple
         from combin.stud.game.round import side_wager
         side, multiple = side_wager(rules.stud), super_multiple(args.super)
-    folder = args.shards if args.shards is not None else DEFAULT_SHARDS_FOLDER
-    if not os.path.isdir(folder):
-        raise CombinError(f"{folder[:100]}: no such folder of shards (the exact run keeps them; --shards DIR)")
-    found = assemble(deck, rules, folder)
-    if found is None:
-        raise CombinError(f"{folder[:100]}: not every shard is in; the simulation plays the whole strategy")
+    folder, found = _whole_run(args, deck, rules, "the simulation plays the whole strategy")
     strategy = StoredStrategy(deck, rules, folder)
     progress = StderrProgress("lunar simulate: rounds")
     try:
@@ -222,4 +263,83 @@ def _variants(args: argparse.Namespace) -> str | bytes:
         return render_text(document, args.format)
     write_files({name + ".md": render_text(document, "md"), name + ".json": render_text(document, "json")},
                 "variants table")
+    return ""
+
+
+def _card(args: argparse.Namespace) -> str | bytes:
+    import os
+    from fractions import Fraction
+    from combin.core.interpret import parse_assignments
+    from combin.documents.strategy_card import card_documents
+    from combin.files.bounded import parse_int
+    from combin.files.fileio import check_output, write_files
+    from combin.render import render_text
+    from combin.running.executor import check_workers
+    from combin.running.progress import progress_stream
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.variant import stud_rules
+    from combin.stud.game.skill import Grid, search
+    most = parse_int(args.rules, "--rules", 1)
+    if most > 200:
+        raise CombinError(f"--rules takes 1 to 200 rules, not {most}")
+    try:
+        target = Fraction(args.target[:20]) / 100
+    except (ValueError, ZeroDivisionError):
+        raise CombinError(f"--target takes a number of points of an Ante, not {args.target[:30]!r}") from None
+    if target < 0:
+        raise CombinError(f"--target takes a number of points of an Ante at least 0, not {args.target[:30]!r}")
+    deck = Deck.parse(args.deck, need=16)
+    rules = stud_rules("lunar", None).resolve(args.paytable, parse_assignments(args.interpret))
+    workers = check_workers(args.workers)
+    from combin.commands.game import super_multiple
+    from combin.stud.game.mix import parse_mix
+    mix = parse_mix(args.mix) if args.mix is not None else None
+    multiple = super_multiple(args.super) if args.super is not None else Fraction(1)
+    stem = "" if deck.full else f"-{deck.text}"
+    names = {}
+    if args.folder is not None:
+        if os.path.exists(args.folder) and not os.path.isdir(args.folder):
+            raise CombinError(f"--folder {args.folder[:100]}: not a folder")
+        for table in ("strategy-card", "skill-curve", "skill-mix"):
+            for suffix in (".md", ".json"):
+                names[table + suffix] = os.path.join(args.folder, f"{table}{stem}{suffix}")
+                check_output(names[table + suffix], "strategy card")      # refused before any work
+    if deck.full:
+        from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
+        folder, found = _whole_run(args, deck, rules, "the pass follows the whole run")
+        scale, totals, count = found
+        chosen = game_candidates(rules, totals)
+        most_shards = parse_int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
+        run_pass(deck, rules, folder, chosen, scale, workers=workers, store_path=args.store,
+                 stream=progress_stream(), most=most_shards)
+        cells = pass_cells(folder, count, chosen)
+        if cells is None:
+            import sys
+            sys.stderr.write("lunar card: the pass is not in every shard yet; run the same command again to go on\n")
+            return ""
+        source = f"the pass along the shards of {folder}"
+    else:
+        from combin.stud.game.human_run import reduced_cells
+        cells, totals, scale, chosen = reduced_cells(deck, rules, workers, args.store, progress_stream())
+        source = f"the exact run of {deck.text}, every option of every class priced"
+    grid = Grid.of(cells)
+    if grid.best_total != totals.best:
+        raise AssertionError("the pass's optimal sum is not the run's")
+    plans = search(grid, most)
+    if not plans:
+        raise CombinError("the strategy pass holds no cell: nothing to search")
+    card, curve = card_documents(rules, deck, grid, plans, scale, target, source, chosen, most)
+    from combin.documents.strategy_card import card_plan, mix_document
+    from combin.stud.game.mix import strategy_values, super_edge
+    chosen_plan = card_plan(grid, plans, scale, target)
+    skill = mix_document(rules, deck, strategy_values(grid, chosen_plan), scale * grid.weight, len(chosen_plan.rules),
+                         super_edge(rules, deck, totals), multiple, mix, source)
+    if not names:
+        return render_text(card, args.format)
+    write_files({names["strategy-card.md"]: render_text(card, "md"),
+                 names["strategy-card.json"]: render_text(card, "json"),
+                 names["skill-curve.md"]: render_text(curve, "md"),
+                 names["skill-curve.json"]: render_text(curve, "json"),
+                 names["skill-mix.md"]: render_text(skill, "md"),
+                 names["skill-mix.json"]: render_text(skill, "json")}, "strategy card")
     return ""

@@ -1,0 +1,325 @@
+"""A strategy a person can use: every situation's value under a few candidate actions, by hand and up card.
+
+A rule a person can hold in mind names a hand in a player's words and, at most, a range of up
+cards: "pair of 8s: play against 2-7, keep the pair against 8-A".  To price every such rule
+exactly without running the game again for each, one pass over the situations sums, for every
+*cell* -- a fine hand (:func:`fine_feature`: a plain hand of
+:data:`~combin.stud.game.features.FEATURES`, a pair with its highest kicker, an ace-king with its
+third card, a high card with its second) and the up card's rank -- the exact value of each
+*candidate action* (:func:`candidates`: the actions, as :func:`~combin.stud.game.features.action_of`
+names them, that are optimal in at least a hundredth of the hand's situations in the run, and
+play, fold and buy wherever the game has them).  Any strategy whose rules are unions of cells,
+each taking one candidate action, then has the exact value ``sum over its cells of the action's
+sum``: :mod:`combin.stud.game.skill` searches them.
+
+=========================  =====================================================================
+:func:`fine_feature`       the cell's hand of five card ids: ``(plain hand index, refinement rank)``
+:func:`fine_words`         a fine hand in a player's words
+:func:`candidates`         the candidate actions of each plain hand, from a run's totals
+:func:`price_rows`         the pass over classes: :class:`Cells` (one option priced per action)
+:func:`cells_of_records`   the same sums from a run's class records where every option was priced
+:class:`Cells`             the sums, mergeable (shards add), as JSON
+=========================  =====================================================================
+
+Why the sums are exact.  A class's value under an action is an integer over the run's common
+denominator ``L`` (the rank engine prices it alone, :meth:`~combin.stud.draw.rank.engine.RankEngine.exact_scaled`);
+a cell's sum is ``sum weight x value`` over its classes, and a strategy's expected result is the
+sum of its cells' sums over ``L x (total weight)``, one division.
+
+>>> from combin.core.cards import parse_cards
+>>> fine_words(fine_feature(parse_cards("8s 8d Kh 7c 2d"))), fine_words(fine_feature(parse_cards("Ks Qd 7h 5c 2d")))
+('pair of 8s, king kicker', 'king-queen high')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from combin.errors import CombinError
+from combin.stud.game.features import FEATURES, action_of, hand_feature
+
+__all__ = ["fine_feature", "fine_words", "candidates", "Cells", "price_rows", "cells_of_records",
+           "candidates_digest", "UNIVERSAL", "SHARE"]
+
+#: Actions every hand has (where the game has them): candidates of every plain hand.
+UNIVERSAL = ("play", "fold", "buy a sixth card")
+
+#: An action is a candidate of a plain hand where it is optimal in at least this share of its situations.
+SHARE = Fraction(1, 100)
+
+_RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+
+
+def fine_feature(hand: Sequence[int]) -> tuple[int, int]:
+    """The cell's hand: ``(index in FEATURES, refinement rank)``; the refinement is the highest
+    kicker of one pair, the third card of a plain ace-king, the second card of a plain high card
+    (0 a deuce, 12 an ace), else ``-1``.
+
+    >>> from combin.core.cards import parse_cards
+    >>> fine_feature(parse_cards("As Kd Qh 7c 2d")), fine_feature(parse_cards("As Ks Qs 7s 2d"))
+    ((23, 10), (21, -1))
+    """
+    feature = hand_feature(hand)
+    index = FEATURES.index(feature)
+    ranks = sorted((int(card) >> 2 for card in hand), reverse=True)
+    name, words = feature.split("/", 1)
+    if name == "one_pair":
+        return index, next(r for r in ranks if ranks.count(r) == 1)
+    if feature == "ace_king/ace-king":
+        return index, ranks[2]
+    if name == "high_card" and words.endswith(" high"):
+        return index, ranks[1]
+    return index, -1
+
+
+def fine_words(fine: tuple[int, int]) -> str:
+    """A fine hand in a player's words.
+
+    >>> fine_words((23, 10)), fine_words((21, -1)), fine_words((7, -1))
+    ('ace-king-queen', 'ace-king, four to a flush', 'two pair')
+    """
+    index, rank = fine
+    name, words = FEATURES[index].split("/", 1)
+    if rank < 0:
+        return words
+    if name == "one_pair":
+        return f"{words}, {_RANK_WORDS[rank]} kicker"
+    if name == "ace_king":
+        return f"ace-king-{_RANK_WORDS[rank]}"
+    return f"{words[:-len(' high')]}-{_RANK_WORDS[rank]} high"
+
+
+def candidates(totals: Any, actions: Iterable[str], share: Fraction = SHARE) -> dict[str, tuple[str, ...]]:
+    """The candidate actions of each plain hand of a run's totals: the actions optimal in at least
+    ``share`` of its situations, and those of ``actions`` (what every hand of the game can do:
+    :data:`UNIVERSAL` as far as the game has them), in name order.
+
+    >>> from combin.stud.game.totals import GameTotals
+    >>> cells = {"one_pair/pair of 8s|5": {"weight": 100, "actions": {"play": 60, "keep the pair": 39,
+    ...          "keep the 3 best": 1}}}
+    >>> candidates(GameTotals(strategy=cells), ("play", "fold"))
+    {'one_pair/pair of 8s': ('fold', 'keep the 3 best', 'keep the pair', 'play')}
+    >>> candidates(GameTotals(strategy=cells), ("play", "fold"), Fraction(1, 50))
+    {'one_pair/pair of 8s': ('fold', 'keep the pair', 'play')}
+    """
+    weights: dict[str, dict[str, int]] = {}
+    for key, cell in totals.strategy.items():
+        found = weights.setdefault(key.rsplit("|", 1)[0], {})
+        for action, weight in cell.get("actions", {}).items():
+            found[action] = found.get(action, 0) + int(weight)
+    universal = tuple(actions)
+    out = {}
+    for feature in sorted(weights, key=lambda f: FEATURES.index(f) if f in FEATURES else len(FEATURES)):
+        total = sum(weights[feature].values())
+        chosen = {a for a, w in weights[feature].items() if total and Fraction(w, total) >= share}
+        out[feature] = tuple(sorted(chosen | set(universal)))
+    return out
+
+
+def candidates_digest(chosen: Mapping[str, Sequence[str]]) -> str:
+    """A digest of the candidate actions (a pass names the candidates it priced).
+
+    >>> len(candidates_digest({"two_pair/two pair": ("fold", "play")}))
+    16
+    """
+    text = json.dumps({k: list(v) for k, v in sorted(chosen.items())}, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def cell_key(fine: tuple[int, int], up_rank: int) -> str:
+    """A cell's key: ``"feature index:refinement|up rank"``.
+
+    >>> cell_key((21, 10), 7)
+    '21:10|7'
+    """
+    return f"{fine[0]}:{fine[1]}|{up_rank}"
+
+
+def parse_cell_key(key: str) -> tuple[tuple[int, int], int]:
+    """The ``(fine hand, up rank)`` of :func:`cell_key`; a malformed key is a ``ValueError``.
+
+    >>> parse_cell_key('21:10|7')
+    ((21, 10), 7)
+    """
+    hand, up = key.split("|")
+    index, rank = hand.split(":")
+    fine = (int(index), int(rank))
+    if not (0 <= fine[0] < len(FEATURES) and -1 <= fine[1] <= 12 and 0 <= int(up) <= 12):
+        raise ValueError(f"cell {key[:20]!r} is out of range")
+    return fine, int(up)
+
+
+@dataclass
+class Cells:
+    """Per cell (:func:`cell_key`): the situations' weight, ``weight x optimal value`` (``best``),
+    per candidate action ``weight x value`` (``values``) over the classes that take a decision and
+    have the action, the weight of those that do not (``missing``: the action cannot be a rule
+    there), and ``weight x value`` and the weight of the classes an instant payout settles
+    (``settled``, ``settled_weight``: worth the same under every action); values are numerators over
+    the run's common denominator.  ``classes`` counts the classes summed."""
+
+    classes: int = 0
+    cells: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def add(self, key: str, weight: int, best: int, values: Mapping[str, int | None], settled: bool = False) -> None:
+        """One class: its weight, ``best`` (its optimal value) and per action its value or ``None``;
+        ``settled``: an instant payout settled the round (no decision: ``values`` are not read, every
+        action is worth ``best`` there)."""
+        cell = self.cells.get(key)
+        if cell is None:
+            cell = self.cells[key] = {"weight": 0, "best": 0, "values": {}, "missing": {}, "settled": 0,
+                                      "settled_weight": 0}
+        cell["weight"] += weight
+        cell["best"] += weight * best
+        self.classes += 1
+        if settled:
+            cell["settled"] += weight * best
+            cell["settled_weight"] += weight
+            return
+        for action, value in values.items():
+            if value is None:
+                cell["missing"][action] = cell["missing"].get(action, 0) + weight
+            else:
+                cell["values"][action] = cell["values"].get(action, 0) + weight * value
+
+    def __add__(self, other: Cells) -> Cells:
+        out = Cells(self.classes + other.classes, json.loads(json.dumps(self.cells)))
+        for key, cell in other.cells.items():
+            mine = out.cells.setdefault(key, {"weight": 0, "best": 0, "values": {}, "missing": {}, "settled": 0,
+                                              "settled_weight": 0})
+            for part in ("weight", "best", "settled", "settled_weight"):
+                mine[part] += cell[part]
+            for part in ("values", "missing"):
+                for action, value in cell[part].items():
+                    mine[part][action] = mine[part].get(action, 0) + value
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON object, every integer a decimal string, keys sorted (the same bytes for the same sums)."""
+        return {"classes": str(self.classes),
+                "cells": {key: {"weight": str(cell["weight"]), "best": str(cell["best"]),
+                                "settled": str(cell["settled"]), "settled_weight": str(cell["settled_weight"]),
+                                "values": {a: str(v) for a, v in sorted(cell["values"].items())},
+                                "missing": {a: str(v) for a, v in sorted(cell["missing"].items())}}
+                          for key, cell in sorted(self.cells.items())}}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Cells:
+        """The sums of :meth:`to_json`; anything else is a ``ValueError``."""
+        def whole(text: Any) -> int:
+            if not isinstance(text, str) or len(text) > 80 or not text.lstrip("-").isdigit():
+                raise ValueError("a sum is not a whole number")
+            return int(text)
+        if not isinstance(obj, dict) or not isinstance(obj.get("cells"), dict):
+            raise ValueError("not the sums of a strategy pass")
+        out = cls(whole(obj.get("classes")))
+        for key, cell in obj["cells"].items():
+            parse_cell_key(key)
+            out.cells[key] = {"weight": whole(cell["weight"]), "best": whole(cell["best"]),
+                              "settled": whole(cell["settled"]), "settled_weight": whole(cell["settled_weight"]),
+                              "values": {str(a): whole(v) for a, v in cell["values"].items()},
+                              "missing": {str(a): whole(v) for a, v in cell["missing"].items()}}
+        return out
+
+
+def _action_options(hand: Sequence[int], keys: Sequence[Any], wanted: Sequence[str]) -> dict[str, int | None]:
+    """Per wanted action, the index of the first option of ``keys`` that is it for ``hand`` (``None``
+    where the hand has no such option)."""
+    found: dict[str, int | None] = dict.fromkeys(wanted)
+    for index, key in enumerate(keys):
+        action = action_of(key, hand)
+        if action in found and found[action] is None:
+            found[action] = index
+    return found
+
+
+def price_rows(deck: Any, rules: Any, chosen: Mapping[str, Sequence[str]], rows: Iterable[Sequence[int]],
+               scale: int) -> Cells:
+    """The pass over classes ``rows`` (``[5 card ids, up, weight, class index, optimal option index]``,
+    the index ``-1`` for an instant payout that settles the round): per class, its cell's
+    candidate actions and its optimal option priced exactly, one compiled call
+    (:meth:`~combin.stud.draw.rank.engine.RankEngine.exact_scaled`)."""
+    from combin.stud.core.situation import Situation
+    from combin.stud.draw.advise import instant_of
+    from combin.stud.draw.options import option_keys
+    from combin.stud.draw.rank.engine import RankEngine
+    keys = option_keys(rules)
+    cells = Cells()
+    fives: dict[tuple[int, ...], tuple[Any, ...]] = {}
+    for *hand, up, weight, index, code in rows:
+        five = tuple(int(card) for card in hand)
+        held = fives.get(five)
+        if held is None:
+            fine = fine_feature(five)
+            pay, settled = instant_of(list(five), rules, True)
+            wanted = chosen.get(FEATURES[fine[0]])
+            if wanted is None and settled is None:
+                raise CombinError(f"the candidates have no actions for {FEATURES[fine[0]]}")
+            held = fives[five] = (fine, _action_options(five, keys, wanted or ()), pay, settled)
+            if len(fives) > 64:
+                fives.clear()
+                fives[five] = held
+        fine, options, pay, settled = held
+        key = cell_key(fine, int(up) >> 2)
+        if settled is not None:
+            # the round is settled by the instant payout: every action is worth it
+            cells.add(key, weight, _whole(settled[0].ev * scale), {}, settled=True)
+            continue
+        if code < 0:
+            raise CombinError(f"class {index}: no optimal option, and no instant payout settles it")
+        engine = RankEngine(Situation(five, int(up), deck), rules)
+        if engine.scale != scale:
+            raise AssertionError("the engine's denominator is not the run's")
+        wanted_keys = sorted({keys[o] for o in options.values() if o is not None} | {keys[code]}, key=keys.index)
+        priced = engine.exact_scaled(wanted_keys)
+        shift = _whole(pay * scale)          # L7=continue: the instant pay is added to every net
+        values = {action: None if o is None else priced[keys[o]] + shift for action, o in options.items()}
+        best = priced[keys[code]] + shift
+        if any(v is not None and v > best for v in values.values()):
+            raise AssertionError(f"class {index}: an action is worth more than the optimal option")
+        cells.add(key, weight, best, values)
+    return cells
+
+
+def _whole(value: Fraction) -> int:
+    """A value known to be a whole number over the run's denominator, as an ``int``."""
+    if value.denominator != 1:
+        raise AssertionError("a value is not a whole number over the run's denominator")
+    return int(value)
+
+
+def cells_of_records(records: Iterable[Any], keys: Sequence[Any], rules: Any,
+                     chosen: Mapping[str, Sequence[str]]) -> Cells:
+    """The sums of :func:`price_rows` read from a run's class records
+    (:class:`~combin.stud.game.chunks.ClassRecord`) where every option was priced (a reduced deck):
+    the second method of the pass, with no option priced again."""
+    cells = Cells()
+    for record in records:
+        hand = tuple(record.hand)
+        fine = fine_feature(hand)
+        key = cell_key(fine, int(record.up) >> 2)
+        if record.best < 0:
+            cells.add(key, record.weight, record.best_value, {}, settled=True)
+            continue
+        options = _action_options(hand, keys, chosen[FEATURES[fine[0]]])
+        if any(v is None for v in record.values):
+            raise CombinError(f"class {record.index}: not every option was priced (a run of price 'all' is needed)")
+        cells.add(key, record.weight, record.best_value,
+                  {action: None if o is None else int(record.values[o]) for action, o in options.items()})
+    return cells
+
+
+def price_chunk(run: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
+    """One chunk of the pass (a worker's task): ``{"cells": Cells JSON, "cpu_seconds": t}``; ``run`` is
+    the run's description with ``"candidates"`` and ``"denominator"``."""
+    from combin.stud.game.spec import RunSpec
+    start = time.process_time()
+    deck, rules = RunSpec.from_json(run).resolve()
+    cells = price_rows(deck, rules, {k: tuple(v) for k, v in run["candidates"].items()}, rows, int(run["denominator"]))
+    return {"cells": cells.to_json(), "cpu_seconds": round(time.process_time() - start, 3)}

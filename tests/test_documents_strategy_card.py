@@ -1,0 +1,107 @@
+"""combin.documents.strategy_card and ``combin lunar card``: the card and the skill curve, exact.
+
+The curve's optimal row is the exact run's own figure (the committed JQKA sheet gives it to ten
+places); the card's figure is the search's plan of test_stud_human, priced class by class there;
+here: the documents, the same bytes twice, and one line for bad input.
+"""
+
+import json
+from pathlib import Path
+from fractions import Fraction
+
+import pytest
+
+from combin.cli import main
+
+GAME = Path(__file__).resolve().parent.parent / "tables" / "lunar" / "game"
+#: the Makefile's LUNAR_MIX: the committed skill mix's example shares
+MIX = "optimal=0.05,card=0.6,pair-then-card=0.2,never-draw=0.15"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("card")
+    store = str(folder / "store.sqlite")
+    for name in ("a", "b"):
+        assert main(["lunar", "card", "--deck", "JQKA", "--folder", str(folder / name), "--store", store,
+                     "--mix", MIX]) == 0
+    return folder
+
+
+NAMES = [f"{table}-JQKA{suffix}" for table in ("strategy-card", "skill-curve", "skill-mix") for suffix in (".md", ".json")]
+
+
+def test_the_same_command_writes_the_same_bytes_as_committed(written):
+    for name in NAMES:
+        assert (written / "a" / name).read_bytes() == (written / "b" / name).read_bytes()
+        # the committed tables are this version's (make lunar-tables writes them)
+        assert (written / "a" / name).read_bytes() == (GAME / name).read_bytes(), name
+
+
+def test_the_curve_and_the_card_are_exact(written):
+    curve = json.loads((written / "a" / "skill-curve-JQKA.json").read_text())
+    rows = curve["tables"]["curve"]["rows"]
+    counted = [row for row in rows if isinstance(row["rules"], int) or str(row["rules"]).isdigit()]
+    assert [int(row["rules"]) for row in counted] == list(range(1, len(counted) + 1))
+    edges = [Fraction(row["house_edge"]) for row in counted]
+    assert edges == sorted(edges, reverse=True)                     # more rules never cost more
+    optimal = Fraction(rows[-1]["house_edge"])
+    limit = Fraction(rows[-2]["house_edge"])
+    assert rows[-1]["rules"] == "optimal play" and round(float(optimal), 10) == -8.4263580864   # JQKA.md
+    assert optimal <= limit <= edges[-1]
+    card = json.loads((written / "a" / "strategy-card-JQKA.json").read_text())
+    edge = {row["figure"]: Fraction(row["value"]) for row in card["tables"]["edge"]["rows"]}
+    assert edge["house edge under optimal play"] == optimal
+    assert edge["house edge with the card"] == edges[-1]          # within no point: the most rules
+    costs = sum(Fraction(row["cost"]) for row in card["tables"]["card"]["rows"])
+    assert costs == edge["what the card costs against optimal play"] == edges[-1] - optimal
+    assert card["subject"]["rules"][0].endswith(": buy a sixth card")
+    mix = json.loads((written / "a" / "skill-mix-JQKA.json").read_text())
+    strategies = {row["strategy"]: Fraction(row["house_edge"]) for row in mix["tables"]["strategies"]["rows"]}
+    assert strategies["optimal play"] == optimal and strategies[f"the strategy card ({len(card['subject']['rules'])} "
+                                                                 "rules)"] == edges[-1]
+    hold = Fraction(mix["tables"]["mix"]["rows"][0]["house_edge"])
+    shares = {"optimal play": Fraction(1, 20), "the strategy card": Fraction(3, 5)}
+    by_name = {name.split(" (")[0].split(":")[0]: edge for name, edge in strategies.items()}
+    assert hold == (shares["optimal play"] * by_name["optimal play"] + shares["the strategy card"] * by_name["the strategy card"]
+                    + Fraction(1, 5) * by_name["play any pair or better; with less, as the card says"]
+                    + Fraction(3, 20) * by_name["never draw"])
+
+
+def test_a_loose_target_takes_the_fewest_rules(capsys, written):
+    code, out, _ = run(capsys, "lunar", "card", "--deck", "JQKA", "--target", "1000", "--format", "json",
+                       "--store", str(written / "store.sqlite"))
+    assert code == 0
+    card = json.loads(out)
+    assert len(card["tables"]["card"]["rows"]) == 1 and card["subject"]["target"] == "10"
+
+
+@pytest.mark.parametrize("argv, word", [
+    (["--rules", "0"], "--rules"),
+    (["--rules", "500"], "--rules"),
+    (["--target", "x"], "--target"),
+    (["--target", "-1"], "--target"),
+    (["--deck", "JQK"], "at least"),
+    (["--paytable", "D"], "paytable"),
+    (["--interpret", "L8=double"], "L8"),
+    (["--workers", "-1"], "workers"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, word):
+    code, out, err = run(capsys, "lunar", "card", "--deck", "JQKA", "--folder", str(tmp_path / "out"),
+                         "--store", str(tmp_path / "s.sqlite"), *argv)
+    assert code == 2 and out == ""
+    lines = [line for line in err.splitlines() if line.startswith("combin: error:")]
+    assert len(lines) == 1 and word in lines[0] and "Traceback" not in err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_folder_that_is_a_file_is_refused(capsys, tmp_path):
+    (tmp_path / "f").write_text("x")
+    code, _, err = run(capsys, "lunar", "card", "--deck", "JQKA", "--folder", str(tmp_path / "f"))
+    assert code == 2 and "not a folder" in err

@@ -1,0 +1,167 @@
+"""combin.stud.game.human and human_run: every cell's candidate actions priced by a pass over the classes.
+
+Two methods: the pass along a run's shards (one compiled call per class, the options named) against
+the sums read off a run that priced every option of every class; a strategy's figure summed from the
+cells against the same strategy applied class by class, and a seeded few of those classes priced
+again by the card-by-card engine.
+"""
+
+import gzip
+import io
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from combin.errors import CombinError
+from combin.core.cards import parse_cards
+from combin.stud.core.classes import situations
+from combin.stud.core.deck import Deck
+from combin.stud.core.rules import load_rules
+from combin.stud.core.situation import Situation
+from combin.stud.draw.options import option_keys
+from combin.stud.game.chunks import option_label, records_of, solve_chunk
+from combin.stud.game.human import (Cells, candidates_digest, cell_key, cells_of_records, fine_feature, fine_words,
+                                    parse_cell_key, price_rows)
+from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
+from combin.stud.game.shards import assemble, run_shards
+from combin.stud.game.skill import Grid, search
+from combin.stud.game.spec import RunSpec
+from combin.stud.game.totals import totals_of
+
+RULES = load_rules("lunar").resolve()
+
+
+@pytest.fixture(scope="module")
+def jqka(tmp_path_factory):
+    """JQKA: a run in 3 shards that priced the best option alone, and one that priced every option."""
+    folder = tmp_path_factory.mktemp("human")
+    deck = Deck.parse("JQKA")
+    run_shards(deck, RULES, folder / "shards", 3, store_path=str(folder / "store.sqlite"), price="best",
+               stream=io.StringIO())
+    rows, hands, ups, weights = situations(deck)
+    spec = RunSpec.of(deck, RULES, "exact", 256)
+    scale, records = records_of([solve_chunk(*c) for c in spec.chunks(hands, ups, weights, range(len(rows)))])
+    return deck, folder, scale, records
+
+
+def test_fine_hands_refine_the_plain_hands():
+    assert fine_words(fine_feature(parse_cards("8s 8d Kh 7c 2d"))) == "pair of 8s, king kicker"
+    assert fine_words(fine_feature(parse_cards("As Kd Jh 7c 2d"))) == "ace-king-jack"
+    assert fine_words(fine_feature(parse_cards("Qs 9d 7h 5c 2d"))) == "queen-9 high"
+    assert fine_words(fine_feature(parse_cards("Qs 9s 7s 5s 2d"))) == "four to a flush"
+    assert fine_words(fine_feature(parse_cards("7s 7d 7h 5c 2d"))) == "three of a kind"
+    assert parse_cell_key(cell_key((9, 3), 12)) == ((9, 3), 12)
+    with pytest.raises(ValueError):
+        parse_cell_key("99:0|3")
+
+
+def test_the_pass_along_the_shards_equals_the_sums_over_every_option(jqka):
+    deck, folder, scale, records = jqka
+    found, totals, count = assemble(deck, RULES, folder / "shards")
+    assert found == scale and totals.complete < totals.classes         # the shards priced the best alone
+    chosen = game_candidates(RULES, totals)
+    assert chosen["one_pair/pair of aces"] == ("buy a sixth card", "fold", "keep the 3rd best", "keep the pair", "play")
+    store = str(folder / "pass.sqlite")
+    assert run_pass(deck, RULES, folder / "shards", chosen, scale, store_path=store, stream=io.StringIO(),
+                    most=1) == [0]
+    assert pass_cells(folder / "shards", count, chosen) is None          # two shards to go
+    assert run_pass(deck, RULES, folder / "shards", chosen, scale, store_path=store, stream=io.StringIO()) == [1, 2]
+    assert run_pass(deck, RULES, folder / "shards", chosen, scale, store_path=store, stream=io.StringIO()) == []
+    cells = pass_cells(folder / "shards", count, chosen)
+    direct = cells_of_records(records, option_keys(RULES), RULES, chosen)
+    assert cells.to_json() == direct.to_json()
+    assert cells.classes == len(records) == 2424
+    # the optimal sums are the run's, cell by cell and in all
+    assert sum(cell["best"] for cell in cells.cells.values()) == totals.best
+    assert Cells.from_json(json.loads(json.dumps(cells.to_json()))).to_json() == cells.to_json()
+    # other candidates: the files are priced again, never read for them
+    other = dict(chosen, **{"two_pair/two pair": ("fold", "play")})
+    assert candidates_digest(other) != candidates_digest(chosen)
+    assert pass_cells(folder / "shards", count, other) is None
+
+
+def test_a_changed_pass_file_is_refused(jqka, tmp_path):
+    deck, folder, scale, _ = jqka
+    import shutil
+    copy = tmp_path / "shards"
+    shutil.copytree(folder / "shards", copy)
+    _, totals, count = assemble(deck, RULES, copy)
+    chosen = game_candidates(RULES, totals)
+    run_pass(deck, RULES, copy, chosen, scale, store_path=str(tmp_path / "s.sqlite"), stream=io.StringIO())
+    path = copy / "human-001.json.gz"
+    obj = json.loads(gzip.decompress(path.read_bytes()))
+    key = next(iter(obj["cells"]["cells"]))
+    obj["cells"]["cells"][key]["best"] = str(int(obj["cells"]["cells"][key]["best"]) + 1)
+    path.write_bytes(gzip.compress(json.dumps(obj).encode()))
+    with pytest.raises(CombinError, match="human-001.json.gz: the strategy pass shard cannot be used"):
+        pass_cells(copy, count, chosen)
+
+
+def _rule_option(grid, plan, hand, up, keys):
+    """The option a plan's rule picks for a class, applied class by class (not through the cells)."""
+    from combin.stud.game.human import _action_options
+    i, j = grid.hands.index(fine_feature(hand)), grid.ups.index(up >> 2)
+    rule = next(rule for rule in plan.rules if rule.box[0] <= i <= rule.box[1] and rule.box[2] <= j <= rule.box[3])
+    return _action_options(hand, keys, [rule.action])[rule.action]
+
+
+def test_a_plan_s_figure_is_its_rules_applied_class_by_class(jqka):
+    deck, folder, scale, records = jqka
+    keys = option_keys(RULES)
+    totals = totals_of(records, keys, RULES.stud)
+    chosen = game_candidates(RULES, totals)
+    grid = Grid.of(cells_of_records(records, keys, RULES, chosen))
+    plans = search(grid, 25)
+    assert [len(plan.rules) for plan in plans] == list(range(1, len(plans) + 1))
+    assert all(a.value <= b.value for a, b in zip(plans, plans[1:]))           # a split never loses
+    assert plans[-1].value > plans[0].value
+    for plan in (plans[0], plans[-1]):
+        direct = 0
+        for record in records:
+            option = _rule_option(grid, plan, record.hand, record.up, keys)
+            direct += record.weight * (record.best_value if record.best < 0 else record.values[option])
+        assert direct == plan.value
+        # each rule's cost is what its situations lose against optimal play
+        assert sum(plan.costs) == totals.best - plan.value and all(cost >= 0 for cost in plan.costs)
+    # a seeded few classes: the rule's option priced again by the card-by-card engine
+    from combin.stud.reference.cards.advise import advise_cards
+    plan = plans[-1]
+    for record in random.Random(5).sample([r for r in records if r.best >= 0], 12):
+        option = _rule_option(grid, plan, record.hand, record.up, keys)
+        found = {(o.kind, tuple(sorted(o.discard))): o.ev
+                 for o in advise_cards(Situation(record.hand, record.up, deck), RULES, detail=False)}
+        kind, positions = keys[option]
+        assert found[(kind, tuple(sorted(record.hand[p] for p in positions)))] * scale == record.values[option]
+
+
+def test_the_pass_prices_an_instant_payout_and_each_action(jqka):
+    deck, _, scale, records = jqka
+    keys = option_keys(RULES)
+    chosen = game_candidates(RULES, totals_of(records, keys, RULES.stud))
+    some = [r for r in records if r.index % 97 == 0]
+    rows = [[*r.hand, r.up, r.weight, r.index, r.best] for r in some]
+    assert price_rows(deck, RULES, chosen, rows, scale).to_json() == cells_of_records(some, keys, RULES,
+                                                                                     chosen).to_json()
+    with pytest.raises(CombinError, match="no actions"):
+        price_rows(deck, RULES, {}, rows[:1], scale)
+
+
+def test_the_strategy_lookup_answers_with_the_card_once_the_pass_is_in(jqka):
+    """combin lunar strategy: the card's rule and option of the situation, its exact value and cost."""
+    from combin.api import strategy
+    from combin.stud.draw.rank.engine import RankEngine
+    deck, folder, scale, _ = jqka
+    _, totals, count = assemble(deck, RULES, folder / "shards")
+    run_pass(deck, RULES, folder / "shards", game_candidates(RULES, totals), scale,
+             store_path=str(folder / "pass.sqlite"), stream=io.StringIO())
+    answer = strategy("AS AD KH QC JD", "KS", deck="JQKA", shards=str(folder / "shards"))
+    assert answer.card_rule.startswith("pair of aces") and "(the card's" in answer.card_rule
+    document = answer.document()
+    assert dict(document.subject)["card"]["strategy"] == "the strategy card of the stored run (combin lunar card)"
+    situation = Situation(tuple(parse_cards("AS AD KH QC JD")), parse_cards("KS")[0], deck)
+    keys = option_keys(RULES)
+    option = next(k for k in keys if option_label(k, list(situation.player)) == answer.card_option)
+    assert answer.card_value == RankEngine(situation, RULES).exact_value(option)
+    assert answer.cost == answer.value - answer.card_value >= 0

@@ -1,0 +1,113 @@
+"""combin.stud.game.skill: the greedy search of k-rule strategies over a pass's cells.
+
+A plan's figure is checked against the cells summed one by one under its rules (no prefix sums),
+its rules must tile the grid once, and on a small grid the search's one and two rules are compared with every
+such strategy, enumerated (every cut of the grid in two, every action of each part).
+"""
+
+import random
+
+import pytest
+
+from combin.stud.game.human import Cells, cell_key
+from combin.stud.game.skill import Grid, Rule, search, up_words
+
+ACTIONS = ("fold", "play", "keep the pair")
+
+
+def _cells(seed, hands=((8, 11), (9, 12), (14, 12), (20, 12), (26, 11)), ups=(0, 4, 8, 12)):
+    """Random cells: each class's values are whole numbers; 'keep the pair' is lacking off the pairs."""
+    rng = random.Random(seed)
+    cells = Cells()
+    for fine in hands:
+        for up in ups:
+            for _ in range(rng.randint(1, 3)):
+                values = {"fold": -10, "play": rng.randint(-20, 20)}
+                values["keep the pair"] = rng.randint(-20, 20) if 8 <= fine[0] <= 20 else None
+                best = max(v for v in values.values() if v is not None) + rng.randint(0, 3)
+                cells.add(cell_key(fine, up), rng.randint(1, 5), best, values)
+            if rng.random() < 0.2:            # an instant payout: the same under any action
+                cells.add(cell_key(fine, up), rng.randint(1, 5), rng.randint(0, 30), {}, settled=True)
+    # a hand every class of which is settled: any rule may cover it
+    cells.add(cell_key((1, -1), ups[0]), 2, 40, {}, settled=True)
+    return cells
+
+
+def _direct(cells, grid, plan):
+    """A plan's sum, cell by cell from the pass's own sums, every cell covered by exactly one rule."""
+    total = 0
+    for key, cell in cells.cells.items():
+        hand, up = key.split("|")
+        i = [f"{a}:{b}" for a, b in grid.hands].index(hand)
+        j = grid.ups.index(int(up))
+        covering = [rule for rule in plan.rules if rule.box[0] <= i <= rule.box[1] and rule.box[2] <= j <= rule.box[3]]
+        assert len(covering) == 1
+        action = covering[0].action
+        if cell["weight"] > cell["settled_weight"]:          # a decision is taken there
+            assert not cell["missing"].get(action) and action in cell["values"]
+        total += cell["values"].get(action, 0) + cell["settled"]
+    return total
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_plan_s_sum_is_its_cells_under_its_rules(seed):
+    cells = _cells(seed)
+    grid = Grid.of(cells)
+    plans = search(grid, 12)
+    for plan in plans:
+        assert plan.value == _direct(cells, grid, plan)
+        assert sum(plan.costs) == grid.best_total - plan.value
+    assert [p.value for p in plans] == sorted(p.value for p in plans)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_and_two_rules_are_the_best_of_every_such_strategy(seed):
+    cells = _cells(seed, hands=((8, 11), (14, 12), (26, 11)), ups=(0, 6, 12))
+    grid = Grid.of(cells)
+    n, m = len(grid.hands), len(grid.ups)
+    whole = (0, n - 1, 0, m - 1)
+    plans = search(grid, 2)
+    # one rule: the best action over everything
+    assert plans[0].value == max(v for a in ACTIONS if (v := grid.value(whole, a)) is not None)
+    # two rules: every cut of the grid in two, every pair of actions
+    best = plans[0].value
+    for i in range(n - 1):
+        parts = ((0, i, 0, m - 1), (i + 1, n - 1, 0, m - 1))
+        values = [max((v for a in ACTIONS if (v := grid.value(p, a)) is not None), default=None) for p in parts]
+        if None not in values:
+            best = max(best, sum(values))
+    for j in range(m - 1):
+        parts = ((0, n - 1, 0, j), (0, n - 1, j + 1, m - 1))
+        values = [max((v for a in ACTIONS if (v := grid.value(p, a)) is not None), default=None) for p in parts]
+        if None not in values:
+            best = max(best, sum(values))
+    assert (plans[-1].value if len(plans) == 2 else plans[0].value) == best
+
+
+def test_a_split_that_gains_only_when_split_again_is_found():
+    # play everywhere but for pair of 2s against an ace: one cut gains nothing, two do
+    cells = Cells()
+    for fine in ((8, 11), (20, 12)):
+        for up in (0, 12):
+            special = fine == (20, 12) and up == 12
+            cells.add(cell_key(fine, up), 1, 9 if special else 1,
+                      {"play": 1 if not special else -5, "fold": -1, "keep the pair": 9 if special else -20})
+    grid = Grid.of(cells)
+    plans = search(grid, 5)
+    assert plans[-1].value == 1 + 1 + 1 + 9 and len(plans) == 3
+    assert [rule.words() for rule in plans[-1].rules] == [
+        "pair of aces: play", "pair of 2s against a 2: play", "pair of 2s against an ace: keep the pair"]
+
+
+def test_a_rule_is_read_in_a_player_s_words():
+    assert up_words(0, 12, True) == "against any up card" and up_words(6, 6) == "against an 8"
+    assert Rule((0, 2, 0, 3), "fold", "queen high to 8 high", "against 2 to 5").words() == \
+        "queen high to 8 high against 2 to 5: fold"
+
+
+def test_nothing_to_search_gives_no_plan():
+    # an empty grid has no plan; a grid whose only cell lacks every action has none either
+    assert search(Grid.of(Cells())) == []
+    cells = Cells()
+    cells.add(cell_key((8, 11), 0), 1, 0, {"play": None})
+    assert search(Grid.of(cells)) == []
