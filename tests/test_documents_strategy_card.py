@@ -91,6 +91,9 @@ def test_a_loose_target_takes_the_fewest_rules(capsys, written):
     (["--paytable", "D"], "paytable"),
     (["--interpret", "L8=double"], "L8"),
     (["--workers", "-1"], "workers"),
+    (["--max-shards", "-1"], "--max-shards"),
+    (["--super", "0"], "--super"),
+    (["--mix", "card=2"], "add up to 2"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, word):
     code, out, err = run(capsys, "lunar", "card", "--deck", "JQKA", "--folder", str(tmp_path / "out"),

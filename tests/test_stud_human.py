@@ -165,3 +165,17 @@ def test_the_strategy_lookup_answers_with_the_card_once_the_pass_is_in(jqka):
     option = next(k for k in keys if option_label(k, list(situation.player)) == answer.card_option)
     assert answer.card_value == RankEngine(situation, RULES).exact_value(option)
     assert answer.cost == answer.value - answer.card_value >= 0
+
+
+def test_the_card_from_the_shards_is_the_card_from_the_run(jqka, tmp_path, capsys):
+    """combin lunar card --shards DIR (the 52-card way, here on JQKA's shards) finds the card the
+    reduced deck's own run gives: the same cells, so the same rules and figures."""
+    from combin.cli import main
+    deck, folder, _, _ = jqka
+    assert main(["lunar", "card", "--deck", "JQKA", "--shards", str(folder / "shards"), "--format", "json",
+                 "--store", str(folder / "pass.sqlite")]) == 0
+    by_shards = json.loads(capsys.readouterr().out)
+    assert main(["lunar", "card", "--deck", "JQKA", "--format", "json", "--store", str(tmp_path / "s.sqlite")]) == 0
+    by_run = json.loads(capsys.readouterr().out)
+    assert by_shards["subject"]["source"].startswith("the pass along the shards of ")
+    assert by_shards["tables"] == by_run["tables"] and by_shards["subject"]["rules"] == by_run["subject"]["rules"]

@@ -106,11 +106,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     card.add_argument("--interpret", metavar="ID=VALUE", action="extend", nargs="+", default=[],
                       help="switch an interpretation the game reads (L7-L12)")
     card.add_argument("--shards", metavar="DIR", default=None,
-                      help=f"the exact run's shards (52 cards; default {DEFAULT_SHARDS_FOLDER})")
+                      help=f"the exact run's shards, the pass kept beside them (52 cards: default {DEFAULT_SHARDS_FOLDER}; "
+                           "a reduced deck without it: from its exact run)")
     card.add_argument("--rules", metavar="K", default="25", help="the most rules searched (default 25)")
     card.add_argument("--target", metavar="POINTS", default="1",
                       help="the card's gap from optimal play, in points of an Ante (default 1)")
-    card.add_argument("--max-shards", metavar="K", default=None, help="price at most K shards of the pass, then stop")
+    card.add_argument("--max-shards", metavar="K", default=None,
+                      help="price at most K shards of the pass, then stop (with --shards)")
     card.add_argument("--mix", metavar="NAME=SHARE,...", default=None,
                       help="the skill mix's weighted hold: shares of never-draw, pair-then-card, card and optimal "
                            "adding up to 1, e.g. optimal=0.05,card=0.6,pair-then-card=0.2,never-draw=0.15")
@@ -304,12 +306,12 @@ def _card(args: argparse.Namespace) -> str | bytes:
             for suffix in (".md", ".json"):
                 names[table + suffix] = os.path.join(args.folder, f"{table}{stem}{suffix}")
                 check_output(names[table + suffix], "strategy card")      # refused before any work
-    if deck.full:
+    most_shards = parse_int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
+    if deck.full or args.shards is not None:
         from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
         folder, found = _whole_run(args, deck, rules, "the pass follows the whole run")
         scale, totals, count = found
         chosen = game_candidates(rules, totals)
-        most_shards = parse_int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
         run_pass(deck, rules, folder, chosen, scale, workers=workers, store_path=args.store,
                  stream=progress_stream(), most=most_shards)
         cells = pass_cells(folder, count, chosen)
