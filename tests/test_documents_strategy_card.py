@@ -35,6 +35,7 @@ def written(tmp_path_factory):
 
 
 NAMES = [f"{table}-JQKA{suffix}" for table in ("strategy-card", "skill-curve", "skill-mix") for suffix in (".md", ".json")]
+NAMES.append("strategy-card-JQKA.html")
 
 
 def test_the_same_command_writes_the_same_bytes_as_committed(written):
@@ -108,3 +109,28 @@ def test_a_folder_that_is_a_file_is_refused(capsys, tmp_path):
     (tmp_path / "f").write_text("x")
     code, _, err = run(capsys, "lunar", "card", "--deck", "JQKA", "--folder", str(tmp_path / "f"))
     assert code == 2 and "not a folder" in err
+
+
+def test_the_card_is_one_printable_page(written, tmp_path):
+    """The card as a person carries it: its HTML page holds every rule in words and none of the
+    search's notes; Chromium prints it on one page (--pdf) and draws it (a screenshot, looked at)."""
+    import re
+    import shutil
+    import subprocess
+    page = (written / "a" / "strategy-card-JQKA.html").read_text()
+    card = json.loads((written / "a" / "strategy-card-JQKA.json").read_text())
+    assert page == (GAME / "strategy-card-JQKA.html").read_text()
+    for rule in card["tables"]["card"]["rows"]:
+        assert f">{rule['hands']}<" in page and f">{rule['action']}<" in page
+    assert "How the search goes" not in page and "House edge with the card" in page
+    if shutil.which("chromium") is None:
+        pytest.skip("chromium is not installed")
+    assert main(["lunar", "card", "--deck", "JQKA", "--folder", str(tmp_path), "--pdf",
+                 "--store", str(written / "store.sqlite"), "--mix", MIX]) == 0
+    pdf = (tmp_path / "strategy-card-JQKA.pdf").read_bytes()
+    assert pdf[:5] == b"%PDF-" and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+    shot = tmp_path / "card.png"
+    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path / 'p'}",
+                    "--window-size=900,1000", f"--screenshot={shot}", (tmp_path / "strategy-card-JQKA.html").as_uri()],
+                   capture_output=True, timeout=120, check=False)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000

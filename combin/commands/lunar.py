@@ -119,7 +119,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     card.add_argument("--super", metavar="K", default=None,
                       help="the skill mix's round: the mandatory Super on the player's own hand at K x Ante (default 1)")
     card.add_argument("--folder", metavar="DIR",
-                      help="write the card's, the curve's and the skill mix's .md and .json into DIR")
+                      help="write the card's, the curve's and the skill mix's .md and .json into DIR, and the card "
+                           "as one printable HTML page (strategy-card.html)")
+    card.add_argument("--pdf", action="store_true",
+                      help="with --folder: the card printed to one PDF page by headless Chromium too "
+                           "(strategy-card.pdf; Chromium stamps a time in it, so its bytes differ run to run)")
     card.add_argument("--format", default="text", choices=("text", "md", "json"),
                       help="without --folder: the card on standard output in this format (default text)")
     card.add_argument("--workers", metavar="N", default="0", help="local worker processes (default 0: here)")
@@ -303,9 +307,17 @@ def _card(args: argparse.Namespace) -> str | bytes:
         if os.path.exists(args.folder) and not os.path.isdir(args.folder):
             raise CombinError(f"--folder {args.folder[:100]}: not a folder")
         for table in ("strategy-card", "skill-curve", "skill-mix"):
-            for suffix in (".md", ".json"):
+            for suffix in (".md", ".json", ".html", ".pdf"):
+                if suffix == ".html" and table != "strategy-card" or suffix == ".pdf" and not (
+                        args.pdf and table == "strategy-card"):
+                    continue
                 names[table + suffix] = os.path.join(args.folder, f"{table}{stem}{suffix}")
                 check_output(names[table + suffix], "strategy card")      # refused before any work
+        if args.pdf:
+            from combin.audit.pdf import chromium
+            chromium()                      # a missing browser is said before any work
+    elif args.pdf:
+        raise CombinError("--pdf writes the card into the folder of --folder")
     most_shards = parse_int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
     if deck.full or args.shards is not None:
         from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
@@ -338,7 +350,13 @@ def _card(args: argparse.Namespace) -> str | bytes:
                          super_edge(rules, deck, totals), multiple, mix, source)
     if not names:
         return render_text(card, args.format)
-    write_files({names["strategy-card.md"]: render_text(card, "md"),
+    from combin.documents.strategy_card import printable
+    page = render_text(printable(card), "html")
+    files: dict[str, str | bytes] = {names["strategy-card.html"]: page}
+    if args.pdf:
+        from combin.audit.pdf import print_pdf
+        files[names["strategy-card.pdf"]] = print_pdf(page)
+    write_files({**files, names["strategy-card.md"]: render_text(card, "md"),
                  names["strategy-card.json"]: render_text(card, "json"),
                  names["skill-curve.md"]: render_text(curve, "md"),
                  names["skill-curve.json"]: render_text(curve, "json"),

@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from combin.render.document import Document, Percent, Ratio, Table, Text
+from combin.render.document import Document, Percent, Ratio, Table, Text, shown as _shown
 
-__all__ = ["card_documents", "card_plan", "limit_value", "mix_document"]
+__all__ = ["card_documents", "card_plan", "limit_value", "mix_document", "printable"]
 
 
 def limit_value(grid: Any) -> int:
@@ -168,3 +168,19 @@ def mix_document(rules: Any, deck: Any, values: dict[str, int], whole: int, card
                                                ("mix", None if not mix else {k: str(v) for k, v in mix.items()}))
     return Document("skill_mix", f"{rules.stud.game.title}: the house edge by skill", identification,
                     tuple(tables), notes, (), subject)
+
+
+def printable(card: Document) -> Document:
+    """The card as a person carries it, one printed page: the rules in words (hands, up cards, action),
+    the game they are for, and the card's house edge in one line; each rule's exact cost and the
+    search stay in the full card (:func:`card_documents`)."""
+    rules = card.table("card")
+    rows = [(row[0], row[1], row[2], row[3]) for row in rules.rows]
+    table = Table.of("card", rules.title, [("rule", "Rule"), ("hands", "Hands"), ("up_cards", "Up cards"),
+                                           ("action", "Action")], rows)
+    edge = {_shown(row[0]): row[2] for row in card.table("edge").rows}
+    note = (f"House edge with the card {_shown(edge['house edge with the card'])} per Ante "
+            f"(optimal play {_shown(edge['house edge under optimal play'])}); every hand and up card falls "
+            "under exactly one rule. Each rule's exact cost: the full strategy card.")
+    kept = tuple((label, value) for label, value in card.identification if label != "Source")
+    return Document(card.kind, card.title, kept, (table,), (note,), (), card.subject)
