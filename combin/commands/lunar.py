@@ -352,7 +352,7 @@ def _card(args: argparse.Namespace) -> str | bytes:
         return render_text(card, args.format)
     from combin.documents.strategy_card import printable
     page = render_text(printable(card), "html")
-    files: dict[str, str | bytes] = {names["strategy-card.html"]: page}
+    files: dict["str | os.PathLike[str]", str | bytes] = {names["strategy-card.html"]: page}
     if args.pdf:
         from combin.audit.pdf import print_pdf
         files[names["strategy-card.pdf"]] = print_pdf(page)
