@@ -136,7 +136,7 @@ lunar-tables: $(STAMP)
 	done
 	for deck in JQKA 9TJQKA; do \
 	    $(BIN)/combin lunar card --deck $$deck --workers $(WORKERS) --store build/combin-store.sqlite \
-	        --mix $(LUNAR_MIX) --folder $(GAME_DIR) || exit 1; \
+	        --mix $(LUNAR_MIX) --folder $(GAME_DIR) --plot $(GAME_DIR)/skill-curve-$$deck.png || exit 1; \
 	done
 	for format in md json; do \
 	    $(BIN)/combin game lunar --sample $(LUNAR_SAMPLE) --seed 1 $(GAME_RUN) --format $$format \
@@ -164,7 +164,8 @@ lunar-game: $(STAMP)
 # shards prices every cell's candidate actions (kept beside the shards, resumable), then the search.
 lunar-card: $(STAMP)
 	$(BIN)/combin lunar card --shards $(GAME_DIR)/full --workers $(WORKERS) --store build/combin-store.sqlite \
-	    $(if $(MAX_SHARDS),--max-shards $(MAX_SHARDS)) --mix $(LUNAR_MIX) --folder $(GAME_DIR)
+	    $(if $(MAX_SHARDS),--max-shards $(MAX_SHARDS)) --mix $(LUNAR_MIX) --folder $(GAME_DIR) \
+	    --plot $(GAME_DIR)/skill-curve.png
 
 # The remedies of the house on 52 cards (combin solve lunar --vary): the draw fee at which the game's
 # house edge under optimal play is 0 % and +2 % per Ante, and the round's +5 % with the Super at

@@ -30,7 +30,7 @@ def written(tmp_path_factory):
     store = str(folder / "store.sqlite")
     for name in ("a", "b"):
         assert main(["lunar", "card", "--deck", "JQKA", "--folder", str(folder / name), "--store", store,
-                     "--mix", MIX]) == 0
+                     "--mix", MIX, "--plot", str(folder / name / "skill-curve-JQKA.png")]) == 0
     return folder
 
 
@@ -43,6 +43,12 @@ def test_the_same_command_writes_the_same_bytes_as_committed(written):
         assert (written / "a" / name).read_bytes() == (written / "b" / name).read_bytes()
         # the committed tables are this version's (make lunar-tables writes them)
         assert (written / "a" / name).read_bytes() == (GAME / name).read_bytes(), name
+
+
+def test_the_curve_is_drawn(written):
+    # a chart is a display: its presence and its kind are checked (its pixels follow matplotlib's version)
+    assert (written / "a" / "skill-curve-JQKA.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (written / "a" / "skill-curve-JQKA.png").stat().st_size > 10_000
 
 
 def test_the_curve_and_the_card_are_exact(written):
@@ -95,6 +101,7 @@ def test_a_loose_target_takes_the_fewest_rules(capsys, written):
     (["--max-shards", "-1"], "--max-shards"),
     (["--super", "0"], "--super"),
     (["--mix", "card=2"], "add up to 2"),
+    (["--plot", "/proc/curve.png"], "curve.png"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, word):
     code, out, err = run(capsys, "lunar", "card", "--deck", "JQKA", "--folder", str(tmp_path / "out"),

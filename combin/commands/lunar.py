@@ -121,6 +121,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     card.add_argument("--folder", metavar="DIR",
                       help="write the card's, the curve's and the skill mix's .md and .json into DIR, and the card "
                            "as one printable HTML page (strategy-card.html)")
+    card.add_argument("--plot", metavar="FILE.png",
+                      help="also draw the skill curve: the house edge against the rules, beside optimal play and "
+                           "the cells' limit (needs matplotlib)")
     card.add_argument("--pdf", action="store_true",
                       help="with --folder: the card printed to one PDF page by headless Chromium too "
                            "(strategy-card.pdf; Chromium stamps a time in it, so its bytes differ run to run)")
@@ -318,6 +321,10 @@ def _card(args: argparse.Namespace) -> str | bytes:
             chromium()                      # a missing browser is said before any work
     elif args.pdf:
         raise CombinError("--pdf writes the card into the folder of --folder")
+    if args.plot:
+        from combin.protection.charts import require_matplotlib
+        require_matplotlib()
+        check_output(args.plot, "chart")
     most_shards = parse_int(args.max_shards, "--max-shards", 0) if args.max_shards is not None else None
     if deck.full or args.shards is not None:
         from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
@@ -348,11 +355,25 @@ def _card(args: argparse.Namespace) -> str | bytes:
     chosen_plan = card_plan(grid, plans, scale, target)
     skill = mix_document(rules, deck, strategy_values(grid, chosen_plan), scale * grid.weight, len(chosen_plan.rules),
                          super_edge(rules, deck, totals), multiple, mix, source)
+    chart: bytes | None = None
+    if args.plot:
+        from combin.documents.strategy_card import limit_value
+        from combin.protection.charts import curve_chart
+        whole = scale * grid.weight
+        chart = curve_chart(f"{rules.stud.game.title} ({deck.text}): the best strategy found with k rules",
+                            "rules", "house edge per Ante (%)",
+                            [(len(plan.rules), Fraction(-plan.value * 100, whole)) for plan in plans],
+                            [("optimal play", Fraction(-grid.best_total * 100, whole)),
+                             ("every cell its best action", Fraction(-limit_value(grid) * 100, whole))])
     if not names:
+        if chart is not None:
+            write_files({args.plot: chart}, "chart")
         return render_text(card, args.format)
     from combin.documents.strategy_card import printable
     page = render_text(printable(card), "html")
     files: dict["str | os.PathLike[str]", str | bytes] = {names["strategy-card.html"]: page}
+    if chart is not None:
+        files[args.plot] = chart
     if args.pdf:
         from combin.audit.pdf import print_pdf
         files[names["strategy-card.pdf"]] = print_pdf(page)

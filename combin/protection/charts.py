@@ -1,9 +1,11 @@
-"""PNG charts of the game-protection figures (matplotlib, the optional ``plots`` extra).
+"""PNG charts of the game-protection figures, and a curve (matplotlib, the optional ``plots`` extra).
 
 * :func:`eor_chart` -- a bar chart of the effects of removal of a wager, one
   bar per point value, each labelled with its suggested tag;
 * :func:`trigger_chart` -- the win per shoe (and the return when betting)
-  against the trigger, with 95% confidence intervals as error bars.
+  against the trigger, with 95% confidence intervals as error bars;
+* :func:`curve_chart` -- a figure against a count, beside reference levels (the skill
+  curve of ``combin lunar card``: the house edge against the rules of a strategy).
 
 Both return the PNG bytes and, given a path, write them atomically.  The
 pictures are deterministic: Agg rendering, matplotlib's default style (not the
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from combin.protection.eor import Effects
     from combin.protection.results import CountResult
 
-__all__ = ["require_matplotlib", "eor_chart", "decks_chart", "trigger_chart", "SIZE", "DPI"]
+__all__ = ["require_matplotlib", "eor_chart", "decks_chart", "trigger_chart", "curve_chart", "SIZE", "DPI"]
 
 #: Figure size in inches and resolution: 1000 x 560 pixels.
 SIZE = (10, 5.6)
@@ -108,6 +110,32 @@ def decks_chart(table: "DeckTable", path: PathLike | None = None) -> bytes:
         axes.set_xlabel("Decks in the shoe")
         axes.set_ylabel("House edge (%)")
         axes.set_title(f"{table.title}: house edge by number of decks (exact)")
+        axes.legend(loc="best", fontsize=8)
+        figure.tight_layout()
+    return _png(matplotlib, figure, path)
+
+
+def curve_chart(title: str, xlabel: str, ylabel: str, points: Sequence[tuple[int, Any]],
+                levels: Sequence[tuple[str, Any]] = (), path: PathLike | None = None) -> bytes:
+    """A line of ``points`` ``(x, exact y)`` with a dashed horizontal line per ``levels`` ``(label,
+    exact y)`` and the zero line where they cross it (a house edge's sign); returns the PNG bytes (figures made floats
+    here, for the picture only).
+
+    >>> curve_chart("t", "x", "y", [(1, 1), (2, 0)], [("best", -1)])[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    matplotlib, figure, (axes,) = _figure()
+    with matplotlib.style.context("default"):
+        axes.plot([x for x, _ in points], [float(y) for _, y in points], "o-", color="#1565c0",
+                  label=ylabel)
+        for (label, y), colour in zip(levels, ("#2e7d32", "#ef6c00", "#6a1b9a")):
+            axes.axhline(float(y), color=colour, linestyle="--", linewidth=1, label=label)
+        shown = [float(y) for _, y in points] + [float(y) for _, y in levels]
+        if min(shown) <= 0 <= max(shown):         # the sign's line, where the figures cross it
+            axes.axhline(0, color="black", linewidth=0.8)
+        axes.set_xlabel(xlabel)
+        axes.set_ylabel(ylabel)
+        axes.set_title(title)
         axes.legend(loc="best", fontsize=8)
         figure.tight_layout()
     return _png(matplotlib, figure, path)
