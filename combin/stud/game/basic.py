@@ -46,7 +46,6 @@ from fractions import Fraction
 from typing import Any
 
 from combin.errors import CombinError
-from combin.running.executor import kept_cluster, run_chunks
 from combin.stud.core.situation import Situation
 from combin.stud.draw.options import option_keys
 from combin.stud.game import shards as shard_files
@@ -182,49 +181,34 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
     shards written.  ``reader``: the command's one reading of the folder
     (:class:`~combin.stud.game.shards.FolderReader`, a new one by default)."""
     from combin.files.fileio import write_atomic
-    from combin.running.store import DEFAULT_STORE, Store
-    from combin.stud.game.shards import FolderReader, shard_classes, require_plan
+    from combin.stud.game.passes import along_shards
+    from combin.stud.game.shards import FolderReader, require_plan
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
     reader = FolderReader(folder, spec) if reader is None else reader
-    shards = reader.plan() or require_plan(_as_path(folder), spec)
+    count = len(reader.plan() or require_plan(_as_path(folder), spec))
     digest = strategy.digest()
-    written: list[int] = []
-    with Store(store_path or DEFAULT_STORE) as store, kept_cluster(workers):
-        for shard in shards:
-            if _load_basic(folder, shard.index, digest, len(strategy.rules), reader) is not None:
-                continue
-            if most is not None and len(written) >= most:
-                break
-            found = reader.shard(shard)
-            if found is None:
-                raise CombinError(f"{folder}: shard {shard.index} is not in; the basic strategy is priced "
-                                  "once every shard is")
-            rows, hands, ups, weights = shard_classes(deck, shard)
-            codes = found["codes"]
-            run = dict(RunSpec.of(deck, rules, "basic", chunk, shard=shard.index).to_json(),
-                       basic=strategy.to_json())
-            table = [[*map(int, hands[i]), int(ups[i]), int(weights[i]), shard.start + i,
-                      -1 if codes[i] == 255 else codes[i]] for i in range(len(rows))]
-            chunks = [(run, table[s:s + chunk]) for s in range(0, len(table), chunk)]
-            results = run_chunks(price_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
-                                 description=run, label=f"basic strategy, shard {shard.index} of {len(shards)}",
-                                 items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
-            sums = [[0, 0, 0, 0] for _ in strategy.rules]
-            for result in results:
-                for entry, part in zip(sums, result["sums"]):
-                    for i in range(4):
-                        entry[i] += int(part[i])
-            body = {"format": BASIC_FORMAT, "shard": shard.index, "rules": digest,
-                    "sums": [[str(x) for x in entry] for entry in sums]}
-            text = json.dumps(body, separators=(",", ":")) + "\n"
-            write_atomic(_path(folder, shard.index), gzip.compress(text.encode(), compresslevel=9, mtime=0),
-                         "basic strategy shard")
-            reader.wrote(("basic", shard.index))
-            written.append(shard.index)
-            pin_basic(folder, len(shards), strategy)       # pinned as soon as it is written
-            reader.wrote(("basic", "pins"))
-    return written
+
+    def write(shard: Any, results: list[Any], _classes: int) -> None:
+        sums = [[0, 0, 0, 0] for _ in strategy.rules]
+        for result in results:
+            for entry, part in zip(sums, result["sums"]):
+                for i in range(4):
+                    entry[i] += int(part[i])
+        body = {"format": BASIC_FORMAT, "shard": shard.index, "rules": digest,
+                "sums": [[str(x) for x in entry] for entry in sums]}
+        text = json.dumps(body, separators=(",", ":")) + "\n"
+        write_atomic(_path(folder, shard.index), gzip.compress(text.encode(), compresslevel=9, mtime=0),
+                     "basic strategy shard")
+        reader.wrote(("basic", shard.index))
+        pin_basic(folder, count, strategy)       # pinned as soon as it is written
+        reader.wrote(("basic", "pins"))
+
+    return along_shards(deck, rules, folder, mode="basic", function=price_chunk, extra={"basic": strategy.to_json()},
+                        label="basic strategy",
+                        done=lambda index: _load_basic(folder, index, digest, len(strategy.rules), reader) is not None,
+                        write=write, workers=workers, scheduler=scheduler, store_path=store_path, chunk=chunk,
+                        stream=stream, most=most, reader=reader)
 
 
 def _as_path(folder: Any) -> Any:

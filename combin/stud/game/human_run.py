@@ -21,7 +21,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -92,53 +91,27 @@ def run_pass(deck: Any, rules: Any, folder: Any, chosen: dict[str, tuple[str, ..
     as soon as its chunks are in; those there for these candidates kept; at most ``most`` new ones
     (``None``: every one missing).  The shards written."""
     from combin.files.fileio import write_atomic
-    from combin.running.executor import kept_cluster, run_chunks
-    from combin.running.store import DEFAULT_STORE, Store
-    from combin.stud.game.chunks import group_cuts, rank_group_order
-    from combin.stud.game.shards import FolderReader, require_plan, shard_classes
-    from combin.stud.game.spec import RunSpec
-    stream = sys.stderr if stream is None else stream
-    spec = RunSpec.of(deck, rules)
-    reader = FolderReader(folder, spec)
-    shards = reader.plan() or require_plan(Path(folder), spec)
+    from combin.stud.game.passes import along_shards
     digest = candidates_digest(chosen)
-    written: list[int] = []
-    with Store(store_path or DEFAULT_STORE) as store, kept_cluster(workers):
-        for shard in shards:
-            if _read(folder, shard.index, digest) is not None:
-                continue
-            if most is not None and len(written) >= most:
-                break
-            found = reader.shard(shard)
-            if found is None:
-                raise CombinError(f"{str(folder)[:100]}: shard {shard.index} is not in; the strategy pass follows "
-                                  "the whole run")
-            _, hands, ups, weights = shard_classes(deck, shard)
-            codes = found["codes"]
-            run = dict(RunSpec.of(deck, rules, "human", chunk, shard=shard.index).to_json(),
-                       candidates={k: list(v) for k, v in sorted(chosen.items())}, denominator=str(scale))
-            # rank group by rank group, whole groups a chunk: a group's classes share the ranks' part
-            order = rank_group_order(hands, ups)
-            cuts = group_cuts(hands, ups, order, chunk) + [len(order)]
-            table = [[*map(int, hands[i]), int(ups[i]), int(weights[i]), shard.start + i,
-                      -1 if codes[i] == 255 else codes[i]] for i in order]
-            chunks = [(run, table[a:b]) for a, b in zip(cuts, cuts[1:])]
-            results = run_chunks(price_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
-                                 description=run, label=f"strategy pass, shard {shard.index} of {len(shards)}",
-                                 items=[len(c[1]) for c in chunks], unit="classes", stream=stream)
-            cells = Cells()
-            for result in results:
-                cells = cells + Cells.from_json(result["cells"])
-            if cells.classes != len(table):
-                raise AssertionError(f"shard {shard.index}: the pass summed {cells.classes} classes of {len(table)}")
-            body = {"format": HUMAN_FORMAT, "shard": shard.index, "candidates": digest,
-                    "cpu_seconds": str(round(sum(float(r["cpu_seconds"]) for r in results), 1)),
-                    "cells": cells.to_json()}
-            text = json.dumps(dict(body, digest=_body_digest(body)), separators=(",", ":")) + "\n"
-            write_atomic(_path(folder, shard.index), gzip.compress(text.encode(), compresslevel=9, mtime=0),
-                         "strategy pass shard")
-            written.append(shard.index)
-    return written
+
+    def write(shard: Any, results: list[Any], classes: int) -> None:
+        cells = Cells()
+        for result in results:
+            cells = cells + Cells.from_json(result["cells"])
+        if cells.classes != classes:
+            raise AssertionError(f"shard {shard.index}: the pass summed {cells.classes} classes of {classes}")
+        body = {"format": HUMAN_FORMAT, "shard": shard.index, "candidates": digest,
+                "cpu_seconds": str(round(sum(float(r["cpu_seconds"]) for r in results), 1)),
+                "cells": cells.to_json()}
+        text = json.dumps(dict(body, digest=_body_digest(body)), separators=(",", ":")) + "\n"
+        write_atomic(_path(folder, shard.index), gzip.compress(text.encode(), compresslevel=9, mtime=0),
+                     "strategy pass shard")
+
+    extra = {"candidates": {k: list(v) for k, v in sorted(chosen.items())}, "denominator": str(scale)}
+    return along_shards(deck, rules, folder, mode="human", function=price_chunk, extra=extra, label="strategy pass",
+                        done=lambda index: _read(folder, index, digest) is not None, write=write, grouped=True,
+                        workers=workers, scheduler=scheduler, store_path=store_path, chunk=chunk, stream=stream,
+                        most=most)
 
 
 def reduced_cells(deck: Any, rules: Any, workers: int = 0, store_path: Any = None,
