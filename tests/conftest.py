@@ -114,6 +114,34 @@ def jqka_store():
     return fill
 
 
+@pytest.fixture(scope="session")
+def jqka_shards():
+    """``copy(folder)``: copies into ``folder`` (new) the 3 shards of the exact JQKA game that priced
+    the best option alone, as ``combin game lunar --shards`` writes them, for the second passes
+    along a run's shards (the basic strategy's, the strategy card's): made once in the suite, the
+    first worker to ask making it under a lock, and each test module given its own copy (a pass
+    writes its files beside the shards).  The shards themselves are checked by test_stud_shards."""
+    import fcntl
+    import io
+    import shutil
+    from combin.stud.core.deck import Deck
+    from combin.stud.core.rules import load_rules
+    from combin.stud.game.shards import run_shards
+    path = os.path.join(os.environ[SESSION_FOLDER], "jqka-shards")
+    with open(path + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(path):
+            making = path + f".{os.getpid()}"
+            run_shards(Deck.parse("JQKA"), load_rules("lunar").resolve(), making, 3, store_path=making + ".sqlite",
+                       price="best", stream=io.StringIO())
+            os.replace(making, path)
+
+    def copy(target):
+        shutil.copytree(path, target)
+        return target
+    return copy
+
+
 _OWN_CACHE: list[str] = []
 #: The variable naming the session's own folder (what the test processes share: the JQKA store).
 SESSION_FOLDER = "COMBIN_TEST_SESSION_FOLDER"

@@ -27,12 +27,10 @@ RULES = load_rules("lunar").resolve()
 
 
 @pytest.fixture(scope="module")
-def jqka(tmp_path_factory):
+def jqka(tmp_path_factory, jqka_shards):
     folder = tmp_path_factory.mktemp("basic")
-    deck = Deck.parse("JQKA")
-    run_shards(deck, RULES, folder / "shards", 3, store_path=str(folder / "store.sqlite"), price="best",
-               stream=io.StringIO())
-    return deck, folder
+    jqka_shards(folder / "shards")
+    return Deck.parse("JQKA"), folder
 
 
 def test_the_second_pass_equals_the_sum_over_every_option(jqka):

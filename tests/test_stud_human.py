@@ -25,7 +25,7 @@ from combin.stud.game.chunks import option_label, records_of, solve_chunk
 from combin.stud.game.human import (Cells, candidates_digest, cell_key, cells_of_records, fine_feature, fine_words,
                                     parse_cell_key, price_rows)
 from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
-from combin.stud.game.shards import assemble, run_shards
+from combin.stud.game.shards import assemble
 from combin.stud.game.skill import Grid, search
 from combin.stud.game.spec import RunSpec
 from combin.stud.game.totals import totals_of
@@ -34,12 +34,11 @@ RULES = load_rules("lunar").resolve()
 
 
 @pytest.fixture(scope="module")
-def jqka(tmp_path_factory):
+def jqka(tmp_path_factory, jqka_shards):
     """JQKA: a run in 3 shards that priced the best option alone, and one that priced every option."""
     folder = tmp_path_factory.mktemp("human")
     deck = Deck.parse("JQKA")
-    run_shards(deck, RULES, folder / "shards", 3, store_path=str(folder / "store.sqlite"), price="best",
-               stream=io.StringIO())
+    jqka_shards(folder / "shards")
     rows, hands, ups, weights = situations(deck)
     spec = RunSpec.of(deck, RULES, "exact", 256)
     scale, records = records_of([solve_chunk(*c) for c in spec.chunks(hands, ups, weights, range(len(rows)))])

@@ -9,7 +9,6 @@ from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_rules
 from combin.stud.game.passes import along_shards
-from combin.stud.game.shards import run_shards
 
 RULES = load_rules("lunar").resolve()
 
@@ -21,12 +20,10 @@ def count_chunk(run, rows):
 
 
 @pytest.fixture(scope="module")
-def jqka(tmp_path_factory):
+def jqka(tmp_path_factory, jqka_shards):
     folder = tmp_path_factory.mktemp("passes")
-    deck = Deck.parse("JQKA")
-    run_shards(deck, RULES, folder / "shards", 3, store_path=str(folder / "store.sqlite"), price="best",
-               stream=io.StringIO())
-    return deck, folder
+    jqka_shards(folder / "shards")
+    return Deck.parse("JQKA"), folder
 
 
 @pytest.mark.parametrize("grouped", [False, True])
