@@ -30,6 +30,10 @@ COMMANDS = {
     "lunar_simulation": ["lunar", "simulate", "--deck", "JQKA", "--rounds", "50"],
     "remedy": ["solve", "lunar", "--vary", "draws.fee", "--deck", "JQKA", "--target-edge=-500%"],
     "variants": ["lunar", "variants", "--deck", "JQKA", "--only", "no-exchange"],
+    "strategy_card": ["lunar", "card", "--deck", "JQKA"],
+    # written into the folder of --folder, beside the card
+    "skill_curve": ["lunar", "card", "--deck", "JQKA", "--folder"],
+    "skill_mix": ["lunar", "card", "--deck", "JQKA", "--mix", "card=1/2,optimal=1/2", "--folder"],
 }
 
 
@@ -48,8 +52,14 @@ def test_the_command_json_validates(capsys, kind, tmp_path, request):
                      "--workers", "0", "--store", str(tmp_path / "store.sqlite")]) == 0
         capsys.readouterr()
         store = ["--shards", shards]
-    assert main([*COMMANDS[kind], *store, "--format", "json"]) == 0
-    obj = json.loads(capsys.readouterr().out)
+    if kind in ("strategy_card", "skill_curve", "skill_mix"):
+        store = ["--store", str(tmp_path / "store.sqlite")]
+    if COMMANDS[kind][-1] == "--folder":
+        assert main([*COMMANDS[kind], str(tmp_path / "out"), *store]) == 0
+        obj = json.loads((tmp_path / "out" / f"{kind.replace('_', '-')}-JQKA.json").read_text())
+    else:
+        assert main([*COMMANDS[kind], *store, "--format", "json"]) == 0
+        obj = json.loads(capsys.readouterr().out)
     assert obj["format"] == f"combin.{kind}/2" and obj["tool"]["version"] == __version__
     assert validate(obj) == kind
 

@@ -20,7 +20,8 @@ __all__ = ["KINDS", "load", "validate"]
 
 #: The JSON formats with a schema: ``combin.KIND/2``.
 KINDS = ("parsheet", "sensitivity", "compare", "decks", "eor", "shoe", "count", "solve",
-         "package", "hands", "list", "stud_game", "advise", "lunar_game", "lunar_strategy", "lunar_simulation", "remedy", "variants")
+         "package", "hands", "list", "stud_game", "advise", "lunar_game", "lunar_strategy", "lunar_simulation", "remedy", "variants",
+         "strategy_card", "skill_curve", "skill_mix")
 
 
 def load(kind: str) -> dict[str, Any]:
