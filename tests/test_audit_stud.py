@@ -88,7 +88,7 @@ def test_the_committed_lunar_sheets_are_carried_into_the_bundle():
         | {"game/method.md"} | {f"game/{name}.{form}" for name in ("super-dealer", "super-other-player")
                                 for form in ("md", "json")}
     for path in sheets:
-        assert found.pages[f"game/{path.name}"] == path.read_text()
+        assert found.pages[f"game/{path.name}"] == (path.read_bytes() if path.suffix == ".png" else path.read_text())
     for path in run:
         assert found.pages[f"game/full/{path.name}"] == path.read_bytes()
     assert "game/full-deck-sample-2000-seed-1.md" in found.pages   # the 52-card game, a sample

@@ -139,11 +139,12 @@ def draws(ranks: str, paytable: str, interpret: dict[str, str], workers: int,
     return text, (strategy_json(strategy) if strategy is not None else None)
 
 
-def committed_game_sheets() -> dict[str, str]:
-    """``{name: text}`` of the committed Lunar whole-game sheets (tables/lunar/game)."""
+def committed_game_sheets() -> dict[str, str | bytes]:
+    """``{name: text}`` of the committed Lunar whole-game sheets (tables/lunar/game); a chart
+    (``.png``) as its bytes."""
     if not GAME_SHEETS_DIR.is_dir():
         return {}
-    return {path.name: path.read_text(encoding="utf-8")
+    return {path.name: path.read_bytes() if path.suffix == ".png" else path.read_text(encoding="utf-8")
             for path in sorted(GAME_SHEETS_DIR.iterdir()) if path.is_file()}
 
 
