@@ -570,7 +570,7 @@ def _human_card(situation: Any, rules: Any, folder: str, found: Any, keys: Any) 
     shard of the folder; else ``None`` (the derived basic strategy answers)."""
     from fractions import Fraction
     from combin.documents.strategy_card import card_plan
-    from combin.stud.game.human import _action_options, fine_feature
+    from combin.stud.game.human import action_options, fine_feature
     from combin.stud.game.human_run import game_candidates, pass_cells
     from combin.stud.game.skill import Grid, search
     scale, totals, count = found
@@ -586,7 +586,7 @@ def _human_card(situation: Any, rules: Any, folder: str, found: Any, keys: Any) 
     hand = tuple(situation.player)
     i, j = grid.hands.index(fine_feature(hand)), grid.ups.index(int(situation.up) >> 2)
     rule = next(r for r in plan.rules if r.box[0] <= i <= r.box[1] and r.box[2] <= j <= r.box[3])
-    option = _action_options(hand, keys, [rule.action])[rule.action]
+    option = action_options(hand, keys, [rule.action])[rule.action]
     if option is None:
         return None
     return f"{rule.words()} (the card's {len(plan.rules)} rules)", keys[option]

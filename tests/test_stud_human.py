@@ -100,10 +100,10 @@ def test_a_changed_pass_file_is_refused(jqka, tmp_path):
 
 def _rule_option(grid, plan, hand, up, keys):
     """The option a plan's rule picks for a class, applied class by class (not through the cells)."""
-    from combin.stud.game.human import _action_options
+    from combin.stud.game.human import action_options
     i, j = grid.hands.index(fine_feature(hand)), grid.ups.index(up >> 2)
     rule = next(rule for rule in plan.rules if rule.box[0] <= i <= rule.box[1] and rule.box[2] <= j <= rule.box[3])
-    return _action_options(hand, keys, [rule.action])[rule.action]
+    return action_options(hand, keys, [rule.action])[rule.action]
 
 
 def test_a_plan_s_figure_is_its_rules_applied_class_by_class(jqka):

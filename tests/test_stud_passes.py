@@ -8,7 +8,7 @@ import pytest
 from combin.errors import CombinError
 from combin.stud.core.deck import Deck
 from combin.stud.core.rules import load_rules
-from combin.stud.game.passes import along_shards
+from combin.stud.game.passes import Pass, along_shards
 
 RULES = load_rules("lunar").resolve()
 
@@ -34,13 +34,12 @@ def test_every_class_of_every_shard_once(jqka, tmp_path, grouped):
     def write(shard, results, classes):
         assert sum(r["classes"] for r in results) == classes
         seen[shard.index] = results
-    written = along_shards(deck, RULES, folder / "shards", mode="test", function=count_chunk, extra={"x": 1},
-                           label="test pass", done=lambda index: index in seen, write=write, grouped=grouped,
-                           chunk=50, store_path=str(tmp_path / "s.sqlite"), stream=io.StringIO(), most=2)
+    work = Pass("test", count_chunk, {"x": 1}, "test pass", lambda index: index in seen, write, grouped, 50)
+    written = along_shards(deck, RULES, folder / "shards", work, store_path=str(tmp_path / "s.sqlite"),
+                           stream=io.StringIO(), most=2)
     assert written == [0, 1] and sorted(seen) == [0, 1]
-    assert along_shards(deck, RULES, folder / "shards", mode="test", function=count_chunk, extra={"x": 1},
-                        label="test pass", done=lambda index: index in seen, write=write, grouped=grouped,
-                        chunk=50, store_path=str(tmp_path / "s.sqlite"), stream=io.StringIO()) == [2]
+    assert along_shards(deck, RULES, folder / "shards", work, store_path=str(tmp_path / "s.sqlite"),
+                        stream=io.StringIO()) == [2]
     results = [r for index in sorted(seen) for r in seen[index]]
     assert sum(r["weight"] for r in results) == comb(16, 5) * 11          # every situation once
     indices = [i for r in results for i in r["indices"]]
@@ -59,6 +58,5 @@ def test_a_missing_shard_is_refused(jqka, tmp_path):
     shutil.copytree(folder / "shards", copy)
     (copy / "shard-001.json.gz").unlink()
     with pytest.raises(CombinError, match="shard 1 is not in; the test pass is priced once every shard is"):
-        along_shards(deck, RULES, copy, mode="test", function=count_chunk, extra={}, label="test pass",
-                     done=lambda index: False, write=lambda *a: None, store_path=str(tmp_path / "s.sqlite"),
-                     stream=io.StringIO())
+        along_shards(deck, RULES, copy, Pass("test", count_chunk, {}, "test pass", lambda index: False,
+                                             lambda *a: None), store_path=str(tmp_path / "s.sqlite"), stream=io.StringIO())

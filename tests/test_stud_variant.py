@@ -165,7 +165,7 @@ def test_a_variants_sample_reads_the_shipped_control_only_where_its_game_without
     deck = Deck.parse(None)
     shipped = no_draw_expected(deck, load_rules("lunar").resolve())
     monkeypatch.setattr(nodraw, "whole_game", lambda *args, **kwargs: SimpleNamespace(expected="summed"))
-    assert no_draw_expected(deck, variant_rules(parse_variant(HEAD + "[force]\nfee = 2\n", "f.toml")).resolve()) \
+    assert no_draw_expected(deck, variant_rules(parse_variant(HEAD + "[force]\nfee = 3\n", "f.toml")).resolve()) \
         == "summed"
     for body in ("", "[draws]\nfee = 2\n"):
         assert no_draw_expected(deck, variant_rules(parse_variant(HEAD + body, "f.toml")).resolve()) == shipped

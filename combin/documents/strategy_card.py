@@ -13,6 +13,7 @@ an exact fraction over the pass's sums: ``sum of weight x value`` over
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -112,7 +113,7 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
              f"{grid.weight:,} situations of {deck.text}.", found_words + "; " + edge_words + ".", how,
              "'Every cell its best action' is the most any rules of these hands and up cards can reach; the rest of "
              "the gap to optimal play needs a finer description of the hand (its suits, the kickers, the cards the "
-             "up card takes away).")
+             "up card takes away).", *rules.reading_notes())
     subject = _subject(rules, deck, source) + (("target", str(target)),
                                                ("candidates", {k: list(v) for k, v in candidates.items()}))
     card_doc = Document("strategy_card", f"{rules.stud.game.title}: a strategy card of {_rules(len(card.rules))}",
@@ -160,7 +161,8 @@ def mix_document(rules: Any, deck: Any, values: dict[str, int], whole: int, card
              "The Super on the player's own hand is mandatory (58 Pa. Code § 671a.7(c)(2)) and settled on the first "
              "five whatever the player does after: the round's house edge per Ante is the game's plus the multiple "
              "times the Super's house edge per unit; per unit of initial wagers it is divided by 1 + the multiple.",
-             "The weighted hold is the shares' sum of the house edges (the mix is the caller's: --mix).")
+             "The weighted hold is the shares' sum of the house edges (the mix is the caller's: --mix).",
+             *rules.reading_notes())
     identification = (("Game", rules.stud.game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
                       ("Paytable", rules.instant.id if rules.instant else "none"),
                       ("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings)), ("Source", source))
@@ -183,4 +185,5 @@ def printable(card: Document) -> Document:
             f"(optimal play {_shown(edge['house edge under optimal play'])}); every hand and up card falls "
             "under exactly one rule. Each rule's exact cost: the full strategy card.")
     kept = tuple((label, value) for label, value in card.identification if label != "Source")
-    return Document(card.kind, card.title, kept, (table,), (note,), (), card.subject)
+    readings = tuple(n for n in card.notes if re.match(r"L\d+=", n))       # the readings in words
+    return Document(card.kind, card.title, kept, (table,), (note, *readings), (), card.subject)

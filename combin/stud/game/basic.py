@@ -181,7 +181,7 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
     shards written.  ``reader``: the command's one reading of the folder
     (:class:`~combin.stud.game.shards.FolderReader`, a new one by default)."""
     from combin.files.fileio import write_atomic
-    from combin.stud.game.passes import along_shards
+    from combin.stud.game.passes import Pass, along_shards
     from combin.stud.game.shards import FolderReader, require_plan
     stream = sys.stderr if stream is None else stream
     spec = RunSpec.of(deck, rules)
@@ -204,10 +204,10 @@ def run_basic(deck: Any, rules: Any, folder: Any, strategy: BasicStrategy, worke
         pin_basic(folder, count, strategy)       # pinned as soon as it is written
         reader.wrote(("basic", "pins"))
 
-    return along_shards(deck, rules, folder, mode="basic", function=price_chunk, extra={"basic": strategy.to_json()},
-                        label="basic strategy",
-                        done=lambda index: _load_basic(folder, index, digest, len(strategy.rules), reader) is not None,
-                        write=write, workers=workers, scheduler=scheduler, store_path=store_path, chunk=chunk,
+    work = Pass("basic", price_chunk, {"basic": strategy.to_json()}, "basic strategy",
+                lambda index: _load_basic(folder, index, digest, len(strategy.rules), reader) is not None, write,
+                chunk=chunk)
+    return along_shards(deck, rules, folder, work, workers=workers, scheduler=scheduler, store_path=store_path,
                         stream=stream, most=most, reader=reader)
 
 

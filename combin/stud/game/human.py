@@ -42,9 +42,12 @@ from fractions import Fraction
 from typing import Any
 
 from combin.errors import CombinError
+from combin.stud.core.situation import Situation
+from combin.stud.draw.options import option_keys
 from combin.stud.game.features import FEATURES, action_of, hand_feature
+from combin.stud.game.spec import RunSpec
 
-__all__ = ["fine_feature", "fine_words", "candidates", "Cells", "price_rows", "cells_of_records",
+__all__ = ["fine_feature", "fine_words", "candidates", "Cells", "price_rows", "cells_of_records", "action_options",
            "candidates_digest", "UNIVERSAL", "SHARE"]
 
 #: Actions every hand has (where the game has them): candidates of every plain hand.
@@ -228,9 +231,15 @@ class Cells:
         return out
 
 
-def _action_options(hand: Sequence[int], keys: Sequence[Any], wanted: Sequence[str]) -> dict[str, int | None]:
+def action_options(hand: Sequence[int], keys: Sequence[Any], wanted: Sequence[str]) -> dict[str, int | None]:
     """Per wanted action, the index of the first option of ``keys`` that is it for ``hand`` (``None``
-    where the hand has no such option)."""
+    where the hand has no such option).
+
+    >>> from combin.core.cards import parse_cards
+    >>> keys = [("fold", ()), ("play", ()), ("exchange", (2, 3, 4)), ("exchange", (0, 1, 4))]
+    >>> action_options(parse_cards("7s 7d Ks Qd 2s"), keys, ["keep the pair", "keep the 2 best", "buy a sixth card"])
+    {'keep the pair': 2, 'keep the 2 best': None, 'buy a sixth card': None}
+    """
     found: dict[str, int | None] = dict.fromkeys(wanted)
     for index, key in enumerate(keys):
         action = action_of(key, hand)
@@ -245,9 +254,7 @@ def price_rows(deck: Any, rules: Any, chosen: Mapping[str, Sequence[str]], rows:
     the index ``-1`` for an instant payout that settles the round): per class, its cell's
     candidate actions and its optimal option priced exactly, one compiled call
     (:meth:`~combin.stud.draw.rank.engine.RankEngine.exact_scaled`)."""
-    from combin.stud.core.situation import Situation
     from combin.stud.draw.advise import instant_of
-    from combin.stud.draw.options import option_keys
     from combin.stud.draw.rank.engine import RankEngine
     keys = option_keys(rules)
     cells = Cells()
@@ -261,7 +268,7 @@ def price_rows(deck: Any, rules: Any, chosen: Mapping[str, Sequence[str]], rows:
             wanted = chosen.get(FEATURES[fine[0]])
             if wanted is None and settled is None:
                 raise CombinError(f"the candidates have no actions for {FEATURES[fine[0]]}")
-            held = fives[five] = (fine, _action_options(five, keys, wanted or ()), pay, settled)
+            held = fives[five] = (fine, action_options(five, keys, wanted or ()), pay, settled)
             if len(fives) > 64:
                 fives.clear()
                 fives[five] = held
@@ -307,7 +314,7 @@ def cells_of_records(records: Iterable[Any], keys: Sequence[Any], rules: Any,
         if record.best < 0:
             cells.add(key, record.weight, record.best_value, {}, settled=True)
             continue
-        options = _action_options(hand, keys, chosen[FEATURES[fine[0]]])
+        options = action_options(hand, keys, chosen[FEATURES[fine[0]]])
         if any(v is None for v in record.values):
             raise CombinError(f"class {record.index}: not every option was priced (a run of price 'all' is needed)")
         cells.add(key, record.weight, record.best_value,
@@ -318,7 +325,6 @@ def cells_of_records(records: Iterable[Any], keys: Sequence[Any], rules: Any,
 def price_chunk(run: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
     """One chunk of the pass (a worker's task): ``{"cells": Cells JSON, "cpu_seconds": t}``; ``run`` is
     the run's description with ``"candidates"`` and ``"denominator"``."""
-    from combin.stud.game.spec import RunSpec
     start = time.process_time()
     deck, rules = RunSpec.from_json(run).resolve()
     cells = price_rows(deck, rules, {k: tuple(v) for k, v in run["candidates"].items()}, rows, int(run["denominator"]))

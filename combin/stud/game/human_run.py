@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from combin.errors import CombinError
-from combin.stud.game.human import Cells, candidates, candidates_digest, price_chunk, UNIVERSAL
+from combin.stud.draw.options import option_keys
+from combin.stud.game.human import Cells, candidates, candidates_digest, cells_of_records, price_chunk, UNIVERSAL
+from combin.stud.game.spec import price_mode
 
 __all__ = ["run_pass", "pass_cells", "reduced_cells", "game_candidates", "HUMAN_FORMAT"]
 
@@ -35,7 +37,6 @@ HUMAN_FORMAT = "combin.stud_human/1"
 
 def game_candidates(rules: Any, totals: Any) -> dict[str, tuple[str, ...]]:
     """The candidate actions of a run's totals, with the actions every hand of this game has."""
-    from combin.stud.draw.options import option_keys
     kinds = {key[0] for key in option_keys(rules)}
     universal = [a for a in UNIVERSAL if {"play": "play", "fold": "fold", "buy a sixth card": "buy"}[a] in kinds]
     return candidates(totals, universal)
@@ -91,7 +92,7 @@ def run_pass(deck: Any, rules: Any, folder: Any, chosen: dict[str, tuple[str, ..
     as soon as its chunks are in; those there for these candidates kept; at most ``most`` new ones
     (``None``: every one missing).  The shards written."""
     from combin.files.fileio import write_atomic
-    from combin.stud.game.passes import along_shards
+    from combin.stud.game.passes import Pass, along_shards
     digest = candidates_digest(chosen)
 
     def write(shard: Any, results: list[Any], classes: int) -> None:
@@ -108,20 +109,17 @@ def run_pass(deck: Any, rules: Any, folder: Any, chosen: dict[str, tuple[str, ..
                      "strategy pass shard")
 
     extra = {"candidates": {k: list(v) for k, v in sorted(chosen.items())}, "denominator": str(scale)}
-    return along_shards(deck, rules, folder, mode="human", function=price_chunk, extra=extra, label="strategy pass",
-                        done=lambda index: _read(folder, index, digest) is not None, write=write, grouped=True,
-                        workers=workers, scheduler=scheduler, store_path=store_path, chunk=chunk, stream=stream,
-                        most=most)
+    work = Pass("human", price_chunk, extra, "strategy pass", lambda index: _read(folder, index, digest) is not None,
+                write, grouped=True, chunk=chunk)
+    return along_shards(deck, rules, folder, work, workers=workers, scheduler=scheduler, store_path=store_path,
+                        stream=stream, most=most)
 
 
 def reduced_cells(deck: Any, rules: Any, workers: int = 0, store_path: Any = None,
                   stream: Any = None) -> tuple[Cells, Any, int, dict[str, tuple[str, ...]]]:
     """A reduced deck's ``(cells, totals, denominator, candidates)`` from its exact run, every option
     of every class priced (through the store: a run made once is read back)."""
-    from combin.stud.draw.options import option_keys
-    from combin.stud.game.human import cells_of_records
     from combin.stud.game.remedy import exact_run
-    from combin.stud.game.spec import price_mode
     if price_mode(deck) != "all":
         raise CombinError("the full deck's strategy pass runs along its shards (--shards DIR)")
     run = exact_run(deck, rules, workers, store_path, stream)

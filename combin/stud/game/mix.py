@@ -26,6 +26,7 @@ from typing import Any
 
 from combin.errors import CombinError
 from combin.stud.game.features import FEATURES
+from combin.stud.game.round import side_wager
 
 __all__ = ["STRATEGIES", "strategy_values", "parse_mix", "super_edge", "PAIR_OR_BETTER"]
 
@@ -94,7 +95,6 @@ def super_edge(rules: Any, deck: Any, totals: Any) -> Fraction | None:
     """The house edge per unit of the mandatory Super on the player's own hand (minus its mean), from a
     run's sums by the Super's key where it keeps them, else the wager's own mean; ``None`` for a
     game with no such wager."""
-    from combin.stud.game.round import side_wager
     side = side_wager(rules.stud)
     if side is None:
         return None

@@ -684,18 +684,8 @@ class RankEngine:
 
     def exact_scaled(self, keys: Sequence[tuple[Any, ...]]) -> dict[tuple[Any, ...], int]:
         """The exact values of several options as integers over :attr:`scale`, priced together in one
-        compiled call (fold is ``-scale``): what a pass that prices a few named options reads.
-
-        >>> from combin.core.cards import parse_cards
-        >>> from combin.stud.core.deck import Deck
-        >>> from combin.stud.core.rules import load_rules
-        >>> from combin.stud.core.situation import Situation
-        >>> deck = Deck.parse("9TJQKA")
-        >>> engine = RankEngine(Situation(tuple(parse_cards("As Kd 9h 9c Td")), parse_cards("Qs")[0], deck),
-        ...                     load_rules("lunar").resolve(None, {}))
-        >>> found = engine.exact_scaled([("play", ()), ("fold", ())])
-        >>> found[("fold", ())] == -engine.scale, Fraction(found[("play", ())], engine.scale) == engine.exact_value(("play", ()))
-        (True, True)
+        compiled call (fold is ``-scale``): what a pass that prices a few named options reads
+        (tests/test_stud_human.py: equal to every option priced by :meth:`record`).
         """
         indices = sorted({self.keys.index(key) for key in keys if key[0] != "fold"})
         found = self._priced_together(indices) if indices else {}
