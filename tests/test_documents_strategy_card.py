@@ -94,6 +94,7 @@ def test_a_loose_target_takes_the_fewest_rules(capsys, written):
     (["--rules", "500"], "--rules"),
     (["--target", "x"], "--target"),
     (["--target", "-1"], "--target"),
+    (["--target", "9" * 5000], "--target"),
     (["--deck", "JQK"], "at least"),
     (["--paytable", "D"], "paytable"),
     (["--interpret", "L8=double"], "L8"),

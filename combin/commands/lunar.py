@@ -292,7 +292,9 @@ def _card(args: argparse.Namespace) -> str | bytes:
     if most > 200:
         raise CombinError(f"--rules takes 1 to 200 rules, not {most}")
     try:
-        target = Fraction(args.target[:20]) / 100
+        if len(args.target) > 30:           # never read in part: a number that long is no target
+            raise ValueError(args.target)
+        target = Fraction(args.target) / 100
     except (ValueError, ZeroDivisionError):
         raise CombinError(f"--target takes a number of points of an Ante, not {args.target[:30]!r}") from None
     if target < 0:
