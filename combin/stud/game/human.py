@@ -158,6 +158,11 @@ def parse_cell_key(key: str) -> tuple[tuple[int, int], int]:
     return fine, int(up)
 
 
+def _empty_cell() -> dict[str, Any]:
+    """A cell with nothing summed yet."""
+    return {"weight": 0, "best": 0, "values": {}, "missing": {}, "settled": 0, "settled_weight": 0}
+
+
 @dataclass
 class Cells:
     """Per cell (:func:`cell_key`): the situations' weight, ``weight x optimal value`` (``best``),
@@ -174,10 +179,7 @@ class Cells:
         """One class: its weight, ``best`` (its optimal value) and per action its value or ``None``;
         ``settled``: an instant payout settled the round (no decision: ``values`` are not read, every
         action is worth ``best`` there)."""
-        cell = self.cells.get(key)
-        if cell is None:
-            cell = self.cells[key] = {"weight": 0, "best": 0, "values": {}, "missing": {}, "settled": 0,
-                                      "settled_weight": 0}
+        cell = self.cells.setdefault(key, _empty_cell())
         cell["weight"] += weight
         cell["best"] += weight * best
         self.classes += 1
@@ -191,16 +193,22 @@ class Cells:
             else:
                 cell["values"][action] = cell["values"].get(action, 0) + weight * value
 
-    def __add__(self, other: Cells) -> Cells:
-        out = Cells(self.classes + other.classes, json.loads(json.dumps(self.cells)))
+    def merge(self, other: Cells) -> None:
+        """Add ``other``'s sums into these, in place (a pass gathers thousands of chunks' cells: no copy
+        of the sums so far per chunk)."""
+        self.classes += other.classes
         for key, cell in other.cells.items():
-            mine = out.cells.setdefault(key, {"weight": 0, "best": 0, "values": {}, "missing": {}, "settled": 0,
-                                              "settled_weight": 0})
+            mine = self.cells.setdefault(key, _empty_cell())
             for part in ("weight", "best", "settled", "settled_weight"):
                 mine[part] += cell[part]
             for part in ("values", "missing"):
                 for action, value in cell[part].items():
                     mine[part][action] = mine[part].get(action, 0) + value
+
+    def __add__(self, other: Cells) -> Cells:
+        out = Cells()
+        out.merge(self)
+        out.merge(other)
         return out
 
     def to_json(self) -> dict[str, Any]:

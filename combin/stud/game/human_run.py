@@ -81,7 +81,7 @@ def pass_cells(folder: Any, count: int, chosen: dict[str, tuple[str, ...]]) -> C
         found = _read(folder, index, digest)
         if found is None:
             return None
-        total = total + found
+        total.merge(found)
     return total
 
 
@@ -98,7 +98,7 @@ def run_pass(deck: Any, rules: Any, folder: Any, chosen: dict[str, tuple[str, ..
     def write(shard: Any, results: list[Any], classes: int) -> None:
         cells = Cells()
         for result in results:
-            cells = cells + Cells.from_json(result["cells"])
+            cells.merge(Cells.from_json(result["cells"]))
         if cells.classes != classes:
             raise AssertionError(f"shard {shard.index}: the pass summed {cells.classes} classes of {classes}")
         body = {"format": HUMAN_FORMAT, "shard": shard.index, "candidates": digest,
