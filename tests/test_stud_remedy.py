@@ -279,15 +279,16 @@ def test_the_committed_run_gives_the_super_s_mean_for_a_round_target():
     a run without the sums (shards written before they were kept) reads the par sheet's."""
     from dataclasses import replace
     from pathlib import Path
-    from combin.stud.game.remedy import _side_mean, committed_run
-    from combin.stud.game.round import side_wager
+    from combin.stud.game.remedy import committed_run
+    from combin.stud.game.round import side_mean, side_wager
     root = Path(__file__).resolve().parent.parent
     full = Deck.parse(None)
     rules = load_rules("lunar").resolve()
     run = committed_run(full, rules, str(root / "tables/lunar/game/full"))
     own = side_wager(rules.stud).mean(full)
     assert run.totals.side and run.side_mean == own < 0
-    assert _side_mean(rules, replace(run.totals, side={}, side_split=0), full) == own
+    assert side_mean(rules, replace(run.totals, side={}, side_split=0), full) == own
+    assert side_mean(rules, replace(run.totals, side={}, side_split=0)) is None
 
 
 def test_the_committed_folder_is_the_registered_game_s_own_run_on_the_full_deck(monkeypatch):

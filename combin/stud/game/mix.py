@@ -26,7 +26,7 @@ from typing import Any
 
 from combin.errors import CombinError
 from combin.stud.game.features import FEATURES
-from combin.stud.game.round import side_wager
+from combin.stud.game.round import side_mean
 
 __all__ = ["STRATEGIES", "strategy_values", "parse_mix", "super_edge", "PAIR_OR_BETTER"]
 
@@ -95,12 +95,5 @@ def super_edge(rules: Any, deck: Any, totals: Any) -> Fraction | None:
     """The house edge per unit of the mandatory Super on the player's own hand (minus its mean), from a
     run's sums by the Super's key where it keeps them, else the wager's own mean; ``None`` for a
     game with no such wager."""
-    side = side_wager(rules.stud)
-    if side is None:
-        return None
-    if totals.side:
-        pays = side.pays()
-        mean: Fraction = sum((pays[key] * int(sums["weight"]) for key, sums in totals.side.items()), Fraction(0))
-        return -mean / int(totals.weight)
-    own = side.mean(deck)
-    return None if own is None else -own
+    mean = side_mean(rules, totals, deck)
+    return None if mean is None else -mean

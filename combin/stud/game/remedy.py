@@ -46,7 +46,7 @@ from combin.stud.game.chunks import records_of, solve_chunk
 from combin.stud.game.sheet import totals_sheet
 from combin.stud.game.spec import RunSpec, price_mode
 from combin.stud.game.totals import GameTotals, totals_of
-from combin.stud.game.round import side_wager
+from combin.stud.game.round import side_mean
 from combin.core.cards import hand_class
 from itertools import combinations, combinations_with_replacement
 from combin.core.pays import PUSH, Pay
@@ -168,20 +168,7 @@ def exact_run(deck: Any, rules: Any, workers: int = 0, store_path: Any = None,
     scale, records = records_of(results)
     totals = totals_of(records, option_keys(rules), rules.stud)
     sheet = totals_sheet(deck, rules, scale, totals, {"classes_total": len(weights)}, Fraction(1))
-    return ExactRun(sheet, scale, records, totals.weight, _side_mean(rules, totals), totals)
-
-
-def _side_mean(rules: Any, totals: "GameTotals", deck: Any = None) -> Fraction | None:
-    """The side wager's mean per unit from a run's totals; without their sums (a run written
-    before they were kept right), the side wager's own mean on ``deck`` where it knows it, else
-    ``None``."""
-    side = side_wager(rules.stud)
-    if side is None:
-        return None
-    if not totals.side:
-        return None if deck is None else side.mean(deck)
-    pays = side.pays()
-    return sum((pays[key] * sums["weight"] for key, sums in totals.side.items()), Fraction(0)) / totals.weight
+    return ExactRun(sheet, scale, records, totals.weight, side_mean(rules, totals), totals)
 
 
 def sharded_run(deck: Any, rules: Any, folder: str, workers: int = 0, store_path: Any = None,
@@ -216,7 +203,7 @@ def committed_run(deck: Any, rules: Any, folder: str) -> ExactRun:
     if found is None:
         raise CombinError(f"{folder[:100]}: not every shard of the committed run is there")
     sheet = totals_sheet(deck, rules, found.scale, found.totals, {"classes_total": found.totals.classes})
-    return ExactRun(sheet, found.scale, (), found.totals.weight, _side_mean(rules, found.totals, deck),
+    return ExactRun(sheet, found.scale, (), found.totals.weight, side_mean(rules, found.totals, deck),
                     found.totals)
 
 

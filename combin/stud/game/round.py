@@ -8,6 +8,7 @@ five.  The round's net is ``X = G + k S``.
 =====================  ==============================================================
 :class:`SideWager`     what the engine needs of the side wager: the key of a first five, its pays
 :func:`side_wager`     the game's side wager (:attr:`combin.core.game.Solver.side_wager`), or ``None``
+:func:`side_mean`      the side wager's exact mean per unit, from a run's sums by its key
 :class:`RoundFigures`  mean, house edge per Ante and per initial wager, element of risk, SD, hit
 :func:`from_sums`      the round from the game's sums by side key (exact mean, covariance, SD)
 :func:`dealt_nets`     per side key, the exact distribution of the game's net and amount wagered
@@ -49,7 +50,7 @@ from combin.stud.core.situation import Situation
 if TYPE_CHECKING:
     from combin.stud.core.rules import StudRules
 
-__all__ = ["SideWager", "RELABELLINGS", "side_wager", "RoundFigures", "from_sums", "dealt_nets", "strategy_nets", "from_nets",
+__all__ = ["SideWager", "RELABELLINGS", "side_wager", "side_mean", "RoundFigures", "from_sums", "dealt_nets", "strategy_nets", "from_nets",
            "round_wagered"]
 
 
@@ -104,6 +105,32 @@ def side_wager(stud: StudRules) -> SideWager | None:
     module, _, function = name.partition(":")
     side: SideWager = getattr(import_module(module), function)()
     return side
+
+
+def side_mean(rules: Any, totals: Any, deck: Any = None) -> Fraction | None:
+    """The mean per unit of the side wager of ``rules`` from a run's ``totals``: the sum over its
+    keys of pay x weight, over the run's weight (the sums by key the run keeps); for a run written
+    without them, the side wager's own mean on ``deck`` where one is given and it knows it, else
+    ``None``; ``None`` for a game with no side wager.
+
+    >>> from types import SimpleNamespace
+    >>> from combin.lunar import GAME as LUNAR
+    >>> from combin.stud.core.rules import load_rules
+    >>> rules = SimpleNamespace(stud=load_rules(LUNAR.id))
+    >>> key = next(iter(side_wager(rules.stud).pays()))
+    >>> side_mean(rules, SimpleNamespace(side={key: {"weight": 3}}, weight=6)) == side_wager(rules.stud).pays()[key] / 2
+    True
+    >>> side_mean(rules, SimpleNamespace(side={}, weight=6)) is None
+    True
+    """
+    side = side_wager(rules.stud)
+    if side is None:
+        return None
+    if not totals.side:
+        return None if deck is None else side.mean(deck)
+    pays = side.pays()
+    total = sum((pays[key] * int(sums["weight"]) for key, sums in totals.side.items()), Fraction(0))
+    return total / int(totals.weight)
 
 
 @dataclass(frozen=True)
