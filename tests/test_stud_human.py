@@ -45,12 +45,20 @@ def jqka(tmp_path_factory, jqka_shards):
     return deck, folder, scale, records
 
 
-def test_fine_hands_refine_the_plain_hands():
-    assert fine_words(fine_feature(parse_cards("8s 8d Kh 7c 2d"))) == "pair of 8s, king kicker"
-    assert fine_words(fine_feature(parse_cards("As Kd Jh 7c 2d"))) == "ace-king-jack"
-    assert fine_words(fine_feature(parse_cards("Qs 9d 7h 5c 2d"))) == "queen-9 high"
-    assert fine_words(fine_feature(parse_cards("Qs 9s 7s 5s 2d"))) == "four to a flush"
-    assert fine_words(fine_feature(parse_cards("7s 7d 7h 5c 2d"))) == "three of a kind"
+@pytest.mark.parametrize("hand, words", [
+    ("8s 8d Kh 7c 2d", "pair of 8s, king kicker"), ("As Kd Jh 7c 2d", "ace-king-jack"), ("Qs 9d 7h 5c 2d", "queen-9 high"),
+    ("Qs 9s 7s 5s 2d", "four to a flush"), ("7s 7d 7h 5c 2d", "three of a kind"),
+    # a pair's draw decides more than its kicker; a straight draw's ends; a high card's two suited
+    ("8s 8d 9s 4s 2s", "pair of 8s with four to a flush"), ("2c 2d 3c 4h Ad", "pair of 2s with four to a straight"),
+    ("8s 8d 9h 4s 2c", "pair of 8s, 9 kicker"), ("Ks 8d 7h 6c 5d", "four to an open-ended straight, king high"),
+    ("Ks 9d 7h 6c 5d", "four to an inside straight, king high"), ("Ah 4d 3h 2c Jd", "four to an inside straight, ace high"),
+    ("Qd 9d 7h 5c 2d", "queen-9 high, the two suited"), ("As Ks Jh 7c 2d", "ace-king-jack, ace-king suited")])
+def test_fine_hands_refine_the_plain_hands(hand, words):
+    assert fine_words(fine_feature(parse_cards(hand))) == words
+
+
+def test_a_cell_key_reads_back():
+    assert parse_cell_key(cell_key(fine_feature(parse_cards("As Ks Qh 7c 2d")), 12)) == ((23, 23), 12)
     assert parse_cell_key(cell_key((9, 3), 12)) == ((9, 3), 12)
     with pytest.raises(ValueError):
         parse_cell_key("99:0|3")
@@ -96,6 +104,35 @@ def test_a_changed_pass_file_is_refused(jqka, tmp_path):
     path.write_bytes(gzip.compress(json.dumps(obj).encode()))
     with pytest.raises(CombinError, match="human-001.json.gz: the strategy pass shard cannot be used"):
         pass_cells(copy, count, chosen)
+
+
+def test_a_pass_file_of_an_earlier_format_is_priced_again_not_read(jqka, tmp_path):
+    """A shard's file summed by an earlier version's cells (format /1) is priced again, and the
+    store's chunks are keyed by the cells' format, so none summed by other cells is read back."""
+    import hashlib
+    import shutil
+    import sqlite3
+    deck, folder, scale, _ = jqka
+    copy = tmp_path / "shards"
+    shutil.copytree(folder / "shards", copy)
+    _, totals, count = assemble(deck, RULES, copy)
+    chosen = game_candidates(RULES, totals)
+    store = tmp_path / "s.sqlite"
+    run_pass(deck, RULES, copy, chosen, scale, store_path=str(store), stream=io.StringIO())
+    whole = pass_cells(copy, count, chosen).to_json()
+    path = copy / "human-001.json.gz"
+    obj = json.loads(gzip.decompress(path.read_bytes()))
+    body = {k: v for k, v in obj.items() if k != "digest"}
+    body["format"] = "combin.stud_human/1"
+    body["digest"] = hashlib.sha256(json.dumps({k: v for k, v in body.items() if k != "digest"}, sort_keys=True,
+                                               separators=(",", ":")).encode()).hexdigest()
+    path.write_bytes(gzip.compress(json.dumps(body).encode()))
+    assert pass_cells(copy, count, chosen) is None
+    assert run_pass(deck, RULES, copy, chosen, scale, store_path=str(store), stream=io.StringIO()) == [1]
+    assert pass_cells(copy, count, chosen).to_json() == whole
+    with sqlite3.connect(store) as db:
+        descriptions = [json.loads(d) for (d,) in db.execute("select description from runs")]
+    assert descriptions and all(d.get("cells") == "combin.stud_human/2" for d in descriptions)
 
 
 def _rule_option(grid, plan, hand, up, keys):

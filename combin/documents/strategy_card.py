@@ -102,8 +102,10 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
     edge_words = (f"the fewest rules found that give the player the edge: {len(winning.rules)} "
                   f"(house edge {float(Fraction(-winning.value, whole)) * 100:.4f}%)" if winning else
                   f"no strategy found with at most {most} rules gives the player the edge")
-    how = ("How the search goes: a greedy refinement over cells (a fine hand -- a plain hand, a pair with its highest "
-           "kicker, an ace-king with its third card, a high card with its second -- by the up card's rank). One rule "
+    how = ("How the search goes: a greedy refinement over cells (a fine hand -- a plain hand; a pair with its highest "
+           "kicker, or with its four to a flush or a straight; an ace-king with its third card and a high card with "
+           "its second, each with whether its two highest cards are suited; a four to a straight by its highest card "
+           "and whether it is open-ended -- by the up card's rank). One rule "
            "first (the action best over every situation); each step splits one rule in two, its hands or its up cards "
            "at one place, each part taking its best action, choosing the split that gains the most. A rule's action "
            "is one of the candidate actions of its hands (optimal in at least 1% of a plain hand's situations in the "

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from combin.stud.core.rules import StudRules
     from combin.stud.draw.options import OptionKey
 
-__all__ = ["basic_rules", "basic_option", "hand_feature", "class_words", "action_of", "FEATURES", "kind_words",
+__all__ = ["basic_rules", "basic_option", "hand_feature", "class_words", "action_of", "FEATURES", "kind_words", "draw_of",
            "BasicRules"]
 
 #: The rules of a basic strategy file: ``[(hand classes, action)]``.
@@ -117,9 +117,15 @@ def class_words(name: str, rank: int | None = None) -> str:
     return CLASS_NAMES[name].lower()
 
 
-def _draw_of(ranks: Sequence[int], suits: Sequence[int]) -> str | None:
+def draw_of(ranks: Sequence[int], suits: Sequence[int]) -> str | None:
     """``four to a flush``, ``four to a straight`` (four ranks within five in a row, the ace
-    high or low) or ``None`` for five cards of five ranks."""
+    high or low) or ``None``, for the ranks and suits of five cards (a pair's rank counts once).
+
+    >>> draw_of([12, 11, 9, 7, 7], [0, 0, 0, 0, 1]), draw_of([0, 0, 1, 2, 12], [0, 1, 2, 3, 0])
+    ('four to a flush', 'four to a straight')
+    >>> draw_of([12, 11, 9, 7, 2], [0, 1, 2, 3, 0]) is None
+    True
+    """
     if max(suits.count(s) for s in set(suits)) == 4:
         return _DRAWS[0]
     spots = set(ranks) | ({-1} if 12 in ranks else set())     # the ace also plays low
@@ -145,7 +151,7 @@ def hand_feature(hand: Sequence[int]) -> str:
         return f"{name}/{_MADE[name]}"
     if name == "one_pair":
         return f"one_pair/{class_words(name, max(r for r in ranks if ranks.count(r) == 2))}"
-    draw = _draw_of(ranks, [card & 3 for card in hand])
+    draw = draw_of(ranks, [card & 3 for card in hand])
     if name == "ace_king":
         return "ace_king/ace-king" + (f", {draw}" if draw else "")
     return f"high_card/{draw or _RANK_WORDS[max(ranks)] + ' high'}"

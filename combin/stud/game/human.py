@@ -4,8 +4,10 @@ A rule a person can hold in mind names a hand in a player's words and, at most, 
 cards: "pair of 8s: play against 2-7, keep the pair against 8-A".  To price every such rule
 exactly without running the game again for each, one pass over the situations sums, for every
 *cell* -- a fine hand (:func:`fine_feature`: a plain hand of
-:data:`~combin.stud.game.features.FEATURES`, a pair with its highest kicker, an ace-king with its
-third card, a high card with its second) and the up card's rank -- the exact value of each
+:data:`~combin.stud.game.features.FEATURES`, a pair with its highest kicker or its draw to a
+straight or a flush, an ace-king with its third card and a high card with its second and whether
+the two highest share a suit, a four to a straight by its highest card and whether it is
+open-ended) and the up card's rank -- the exact value of each
 *candidate action* (:func:`candidates`: the actions, as :func:`~combin.stud.game.features.action_of`
 names them, that are optimal in at least a hundredth of the hand's situations in the run, and
 play, fold and buy wherever the game has them).  Any strategy whose rules are unions of cells,
@@ -44,7 +46,7 @@ from typing import Any
 from combin.errors import CombinError
 from combin.stud.core.situation import Situation
 from combin.stud.draw.options import option_keys
-from combin.stud.game.features import FEATURES, action_of, hand_feature
+from combin.stud.game.features import FEATURES, action_of, draw_of, hand_feature
 from combin.stud.game.spec import RunSpec
 
 __all__ = ["fine_feature", "fine_words", "candidates", "Cells", "price_rows", "cells_of_records", "action_options",
@@ -59,25 +61,54 @@ SHARE = Fraction(1, 100)
 _RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 
 
+#: The refinements of :func:`fine_feature` above a rank: a pair with four to a straight or a flush
+#: (instead of its kicker); added to a rank, a four to a straight open at both ends, a high card's or
+#: an ace-king's two highest cards of one suit.
+PAIR_STRAIGHT, PAIR_FLUSH, OPEN_ENDED, SUITED = 13, 14, 13, 13
+
+
+def _open_ended(ranks: Sequence[int]) -> bool:
+    """Whether four ranks in a row of ``ranks`` can be filled at either end (2-3-4-5 up to
+    10-J-Q-K; A-2-3-4, J-Q-K-A and the gaps fill one way only)."""
+    held = set(ranks)
+    return any(set(range(low, low + 4)) <= held for low in range(0, 9))
+
+
 def fine_feature(hand: Sequence[int]) -> tuple[int, int]:
-    """The cell's hand: ``(index in FEATURES, refinement rank)``; the refinement is the highest
-    kicker of one pair, the third card of a plain ace-king, the second card of a plain high card
-    (0 a deuce, 12 an ace), else ``-1``.
+    """The cell's hand: ``(index in FEATURES, refinement)``.  The refinement is the rank (0 a deuce,
+    12 an ace) of the highest kicker of one pair, or :data:`PAIR_FLUSH` / :data:`PAIR_STRAIGHT` for
+    a pair with four to a flush / a straight (the draw decides those more than the kicker); the
+    third card of a plain ace-king and the second card of a plain high card, each plus :data:`SUITED`
+    where the two highest cards share a suit; the highest card of a high card with four to a
+    straight, plus :data:`OPEN_ENDED` where the straight fills at both ends; else ``-1``.
 
     >>> from combin.core.cards import parse_cards
     >>> fine_feature(parse_cards("As Kd Qh 7c 2d")), fine_feature(parse_cards("As Ks Qs 7s 2d"))
     ((23, 10), (21, -1))
+    >>> fine_feature(parse_cards("8s 8d 9s 4s 2s")), fine_feature(parse_cards("2c 2d 3c 4h Ad"))
+    ((14, 14), (20, 13))
+    >>> fine_feature(parse_cards("Ks 8d 7h 6c 5d")), fine_feature(parse_cards("Ks 9d 7h 6c 5d"))
+    ((25, 24), (25, 11))
+    >>> fine_feature(parse_cards("As Ks Qh 7c 2d")), fine_feature(parse_cards("Qd 9d 7h 5c 2d"))
+    ((23, 23), (28, 20))
     """
     feature = hand_feature(hand)
     index = FEATURES.index(feature)
     ranks = sorted((int(card) >> 2 for card in hand), reverse=True)
+    top = sorted((int(card) for card in hand), reverse=True)[:2]
+    suited = SUITED if top[0] & 3 == top[1] & 3 else 0          # a high card's two highest: no pair
     name, words = feature.split("/", 1)
     if name == "one_pair":
+        draw = draw_of(ranks, [int(card) & 3 for card in hand])
+        if draw is not None:
+            return index, PAIR_FLUSH if draw.endswith("flush") else PAIR_STRAIGHT
         return index, next(r for r in ranks if ranks.count(r) == 1)
     if feature == "ace_king/ace-king":
-        return index, ranks[2]
+        return index, ranks[2] + suited
     if name == "high_card" and words.endswith(" high"):
-        return index, ranks[1]
+        return index, ranks[1] + suited
+    if feature == "high_card/four to a straight":
+        return index, ranks[0] + (OPEN_ENDED if _open_ended(ranks) else 0)
     return index, -1
 
 
@@ -86,16 +117,25 @@ def fine_words(fine: tuple[int, int]) -> str:
 
     >>> fine_words((23, 10)), fine_words((21, -1)), fine_words((7, -1))
     ('ace-king-queen', 'ace-king, four to a flush', 'two pair')
+    >>> fine_words((14, 14)), fine_words((25, 24)), fine_words((25, 11))
+    ('pair of 8s with four to a flush', 'four to an open-ended straight, king high', 'four to an inside straight, king high')
+    >>> fine_words((23, 23)), fine_words((28, 20))
+    ('ace-king-queen, ace-king suited', 'queen-9 high, the two suited')
     """
     index, rank = fine
     name, words = FEATURES[index].split("/", 1)
     if rank < 0:
         return words
     if name == "one_pair":
+        if rank in (PAIR_FLUSH, PAIR_STRAIGHT):
+            return f"{words} with four to a {'flush' if rank == PAIR_FLUSH else 'straight'}"
         return f"{words}, {_RANK_WORDS[rank]} kicker"
+    if words == "four to a straight":
+        kind = "an open-ended" if rank >= OPEN_ENDED else "an inside"
+        return f"four to {kind} straight, {_RANK_WORDS[rank % OPEN_ENDED]} high"
     if name == "ace_king":
-        return f"ace-king-{_RANK_WORDS[rank]}"
-    return f"{words[:-len(' high')]}-{_RANK_WORDS[rank]} high"
+        return f"ace-king-{_RANK_WORDS[rank % SUITED]}" + (", ace-king suited" if rank >= SUITED else "")
+    return f"{words[:-len(' high')]}-{_RANK_WORDS[rank % SUITED]} high" + (", the two suited" if rank >= SUITED else "")
 
 
 def candidates(totals: Any, actions: Iterable[str], share: Fraction = SHARE) -> dict[str, tuple[str, ...]]:
@@ -153,7 +193,7 @@ def parse_cell_key(key: str) -> tuple[tuple[int, int], int]:
     hand, up = key.split("|")
     index, rank = hand.split(":")
     fine = (int(index), int(rank))
-    if not (0 <= fine[0] < len(FEATURES) and -1 <= fine[1] <= 12 and 0 <= int(up) <= 12):
+    if not (0 <= fine[0] < len(FEATURES) and -1 <= fine[1] <= 12 + SUITED and 0 <= int(up) <= 12):
         raise ValueError(f"cell {key[:20]!r} is out of range")
     return fine, int(up)
 

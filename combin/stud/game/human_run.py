@@ -32,7 +32,9 @@ from combin.stud.game.spec import price_mode
 __all__ = ["run_pass", "pass_cells", "reduced_cells", "game_candidates", "HUMAN_FORMAT"]
 
 #: The format of a shard's file of the strategy pass.
-HUMAN_FORMAT = "combin.stud_human/1"
+HUMAN_FORMAT = "combin.stud_human/2"
+# /2: a pair's cell is its draw where it has one, a four to a straight's its highest card and
+# whether it is open-ended (/1 files, summed by the coarser cells, are priced again)
 
 
 def game_candidates(rules: Any, totals: Any) -> dict[str, tuple[str, ...]]:
@@ -59,6 +61,9 @@ def _read(folder: Any, index: int, digest: str) -> Cells | None:
         return None
     obj = shard_files.read_shard_file(path, "strategy pass shard")
     try:
+        if isinstance(obj, dict) and str(obj.get("format", "")).startswith("combin.stud_human/") \
+                and obj.get("format") != HUMAN_FORMAT:
+            return None                 # summed by an earlier version's cells: priced again
         if not isinstance(obj, dict) or obj.get("format") != HUMAN_FORMAT or obj.get("shard") != index:
             raise ValueError("it is not a shard of the strategy pass")
         body = {k: v for k, v in obj.items() if k != "digest"}
@@ -108,7 +113,9 @@ def run_pass(deck: Any, rules: Any, folder: Any, chosen: dict[str, tuple[str, ..
         write_atomic(_path(folder, shard.index), gzip.compress(text.encode(), compresslevel=9, mtime=0),
                      "strategy pass shard")
 
-    extra = {"candidates": {k: list(v) for k, v in sorted(chosen.items())}, "denominator": str(scale)}
+    # the cells' format in the run's description: a store's chunks summed by other cells are not read
+    extra = {"candidates": {k: list(v) for k, v in sorted(chosen.items())}, "denominator": str(scale),
+             "cells": HUMAN_FORMAT}
     work = Pass("human", price_chunk, extra, "strategy pass", lambda index: _read(folder, index, digest) is not None,
                 write, grouped=True, chunk=chunk)
     return along_shards(deck, rules, folder, work, workers=workers, scheduler=scheduler, store_path=store_path,
