@@ -95,7 +95,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_output_options(simulate)
     card = sub.add_parser(
         "card", help="a strategy card of a few rules by hand and up card, and the skill curve, exact",
-        description="The best strategy found with k rules (k = 1 .. --rules), each rule a range of hands by a "
+        description="The best strategy found with at most k rules (k = 1 .. --rules), each rule a range of hands by a "
                     "range of up cards taking one action, its house edge exact; the card is the fewest rules "
                     "found within --target points of an Ante of optimal play.  On a reduced deck from its exact "
                     "run; on 52 cards from a pass along the run's shards (--shards DIR; hours of CPU, kept "
@@ -362,7 +362,7 @@ def _card(args: argparse.Namespace) -> str | bytes:
         from combin.documents.strategy_card import limit_value
         from combin.protection.charts import curve_chart
         whole = scale * grid.weight
-        chart = curve_chart(f"{rules.stud.game.title} ({deck.text}): the best strategy found with k rules",
+        chart = curve_chart(f"{rules.stud.game.title} ({deck.text}): the best strategy found with at most k rules",
                             "rules", "house edge per Ante (%)",
                             [(len(plan.rules), Fraction(-plan.value * 100, whole)) for plan in plans],
                             [("optimal play", Fraction(-grid.best_total * 100, whole)),

@@ -2,7 +2,7 @@
 
 :func:`card_documents` lays out what :func:`combin.stud.game.skill.search` found over a strategy
 pass's cells (:mod:`combin.stud.game.human`): the **skill curve** (the exact house edge of the
-best strategy found with k rules, k = 1 .. the most asked for, beside optimal play and the
+best strategy found with at most k rules, k = 1 .. the most asked for, beside optimal play and the
 limit of the cells), the **strategy card** (the fewest rules found within the target of
 optimal play, else the most: each rule in a player's words with its exact cost against optimal
 play), and the **skill mix** (:func:`mix_document`: a few strategies players follow, with the
@@ -67,12 +67,12 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
                       ("Paytable", rules.instant.id if rules.instant else "none"), ("Interpretations", readings),
                       ("Source", source))
     curve_rows: list[tuple[Any, ...]] = []
-    for plan in plans:
+    for k, plan in enumerate(plans, 1):
         value = Fraction(plan.value, whole)
-        curve_rows.append((len(plan.rules), Ratio(-value), Percent(-value), Percent(optimal - value)))
+        curve_rows.append((k, Ratio(-value), Percent(-value), Percent(optimal - value)))
     curve_rows.append(("every cell its best action", Ratio(-limit), Percent(-limit), Percent(optimal - limit)))
     curve_rows.append(("optimal play", Ratio(-optimal), Percent(-optimal), Percent(Fraction(0))))
-    curve = Table.of("curve", "The best strategy found with k rules",
+    curve = Table.of("curve", "The best strategy found with at most k rules",
                      [("rules", "Rules"), ("house_edge", "House edge per Ante"),
                       ("house_edge_percent", "House edge (%)"), ("gap", "Gap from optimal play (% of an Ante)")],
                      curve_rows)
@@ -107,7 +107,8 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
            "its second, each with whether its two highest cards are suited; a four to a straight by its highest card "
            "and whether it is open-ended -- by the up card's rank). One rule "
            "first (the action best over every situation); each step splits one rule in two, its hands or its up cards "
-           "at one place, each part taking its best action, choosing the split that gains the most. A rule's action "
+           "at one place, each part taking its best action, choosing the split that gains the most, then joins two "
+           "rules of one action that make a rectangle together (the same strategy in one rule fewer). A rule's action "
            "is one of the candidate actions of its hands (optimal in at least 1% of a plain hand's situations in the "
            "run, and play, fold and buy), priced exactly in every situation by a pass over the run; a greedy search "
            "need not find the best strategy of k rules, so each row is what was found, exact for that strategy.")

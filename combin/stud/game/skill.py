@@ -232,8 +232,48 @@ def _best_split(grid: Grid, box: tuple[int, int, int, int], value: int,
     return found
 
 
+def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
+    """The rectangle two rectangles make together where they share a whole side, else ``None``.
+
+    >>> _union((0, 2, 0, 4), (0, 2, 5, 12)), _union((0, 2, 0, 4), (3, 5, 0, 4)), _union((0, 2, 0, 4), (3, 5, 0, 5))
+    ((0, 2, 0, 12), (0, 5, 0, 4), None)
+    """
+    if a[:2] == b[:2] and (a[3] + 1 == b[2] or b[3] + 1 == a[2]):
+        return a[0], a[1], min(a[2], b[2]), max(a[3], b[3])
+    if a[2:] == b[2:] and (a[1] + 1 == b[0] or b[1] + 1 == a[0]):
+        return min(a[0], b[0]), max(a[1], b[1]), a[2], a[3]
+    return None
+
+
+def _merge(grid: Grid, boxes: list[tuple[tuple[int, int, int, int], str, int]], splits: dict[Any, Any],
+           fresh: set[tuple[int, int, int, int]]) -> None:
+    """Join, in place, two rules of one action that make a rectangle together (the same strategy in
+    one rule fewer: a value is a sum over cells), but not the two parts of the split just made."""
+    joined = True
+    while joined:
+        joined = False
+        for x in range(len(boxes)):
+            for y in range(x + 1, len(boxes)):
+                (a, action, va), (b, other, vb) = boxes[x], boxes[y]
+                union = _union(a, b) if action == other and not {a, b} <= fresh else None
+                if union is None:
+                    continue
+                boxes[x] = (union, action, va + vb)
+                del boxes[y]
+                splits.pop(a, None)
+                splits.pop(b, None)
+                splits[union] = _best_split(grid, union, va + vb)
+                joined = True
+                break
+            if joined:
+                break
+
+
 def search(grid: Grid, most: int = 25) -> list[Plan]:
-    """The greedy plans of 1 .. ``most`` rules (fewer when no split gains any more), each exact."""
+    """The greedy plans of at most 1 .. ``most`` rules (fewer when no split gains any more), each exact:
+    the ``k``-th is the best found with at most ``k`` rules.  Each step splits the rule whose split
+    gains most, then joins two rules of one action that make a rectangle together (one rule fewer,
+    the same strategy), so the rules go further than the splits alone would."""
     if not grid.hands:
         return []
     whole = (0, len(grid.hands) - 1, 0, len(grid.ups) - 1)
@@ -242,8 +282,11 @@ def search(grid: Grid, most: int = 25) -> list[Plan]:
         return []
     boxes = [(whole, start[1], start[0])]
     splits = {whole: _best_split(grid, whole, start[0])}
-    plans = [_plan(grid, boxes)]
-    while len(boxes) < most:
+    found: dict[int, Plan] = {1: _plan(grid, boxes)}
+    # each step gains or joins: a bound on the steps keeps a cycle of splits and joins finite
+    for _ in range(4 * most):
+        if len(boxes) >= most:
+            break
         chosen = None
         for position, (box, _, _) in enumerate(boxes):
             split = splits[box]
@@ -262,5 +305,15 @@ def search(grid: Grid, most: int = 25) -> list[Plan]:
         boxes[position:position + 1] = list(parts)
         for box, _, value in parts:
             splits[box] = _best_split(grid, box, value)
-        plans.append(_plan(grid, boxes))
+        _merge(grid, boxes, splits, {box for box, _, _ in parts})
+        plan = _plan(grid, boxes)
+        if len(boxes) not in found or plan.value > found[len(boxes)].value:
+            found[len(boxes)] = plan
+    plans: list[Plan] = []
+    for k in range(1, max(found) + 1):
+        best = found.get(k)
+        if plans and (best is None or best.value <= plans[-1].value):
+            best = plans[-1]                # fewer rules found as much: the best with at most k
+        assert best is not None             # found[1] is the first
+        plans.append(best)
     return plans
