@@ -1,8 +1,9 @@
-"""combin.stud.game.skill: the greedy search of k-rule strategies over a pass's cells.
+"""combin.stud.game.skill: the searches of k-rule strategies over a pass's cells.
 
 A plan's figure is checked against the cells summed one by one under its rules (no prefix sums),
 its rules must tile the grid once, and on a small grid the search's one and two rules are compared with every
-such strategy, enumerated (every cut of the grid in two, every action of each part).
+such strategy, enumerated (every cut of the grid in two, every action of each part); the banded
+family's dynamic programme against every strategy of that family, enumerated on small grids.
 """
 
 import random
@@ -10,7 +11,7 @@ import random
 import pytest
 
 from combin.stud.game.human import Cells, cell_key
-from combin.stud.game.skill import Grid, Rule, search, up_words
+from combin.stud.game.skill import BANDS, Grid, Rule, banded, greedy, search, up_words
 
 ACTIONS = ("fold", "play", "keep the pair")
 
@@ -82,6 +83,63 @@ def test_one_and_two_rules_are_the_best_of_every_such_strategy(seed):
         if None not in values:
             best = max(best, sum(values))
     assert (plans[-1].value if len(plans) == 2 else plans[0].value) == best
+
+
+def _compositions(n):
+    """Every cut of ``0 .. n - 1`` into ranges, as lists of ``(first, last)``."""
+    if n == 0:
+        yield []
+        return
+    for first in range(1, n + 1):
+        for rest in _compositions(n - first):
+            yield [(0, first - 1)] + [(a + first, b + first) for a, b in rest]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_banded_programme_is_the_best_of_its_family_enumerated(seed):
+    """Every strategy of the banded family on a small grid, enumerated: the hands cut into ranges
+    (within one plain hand, or whole plain hands), each range's up cards into at most BANDS ranges,
+    each piece its best action; per number of rules, the best must be the programme's."""
+    cells = _cells(seed, hands=((8, 11), (8, 5), (9, 12), (26, 11), (26, 7)), ups=(0, 6, 9, 12))
+    grid = Grid.of(cells)
+    n, m = len(grid.hands), len(grid.ups)
+    plain = [hand[0] for hand in grid.hands]
+
+    def allowed(first, last):
+        whole = (first == 0 or plain[first - 1] != plain[first]) and (last == n - 1 or plain[last + 1] != plain[last])
+        return len(set(plain[first:last + 1])) == 1 or whole
+
+    best = {}
+    for hands in _compositions(n):
+        if not all(allowed(a, b) for a, b in hands):
+            continue
+        # each range independently: its best value per number of up-card pieces
+        per_range = []
+        for a, b in hands:
+            options = {}
+            for ups in _compositions(m):
+                if len(ups) > BANDS:
+                    continue
+                values = [max((v for act in grid.actions if (v := grid.value((a, b, c, d), act)) is not None),
+                              default=None) for c, d in ups]
+                if None not in values:
+                    options[len(ups)] = max(options.get(len(ups), sum(values)), sum(values))
+            per_range.append(options)
+        totals = {0: 0}
+        for options in per_range:
+            totals = {k + c: max(v + w for k2, v in totals.items() for c2, w in options.items() if k2 + c2 == k + c)
+                      for k in totals for c in options}
+        for k, value in totals.items():
+            best[k] = max(best.get(k, value), value)
+    found = banded(grid, 8)
+    for k in range(1, 9):
+        reachable = [v for c, v in best.items() if c <= k]
+        assert (found[k - 1].value if found[k - 1] is not None else None) == (max(reachable) if reachable else None)
+    # the search takes, for each number of rules, the better of the greedy and the banded plans
+    plans, greed = search(grid, 8), greedy(grid, 8)
+    for k, plan in enumerate(plans):
+        candidates = [p.value for p in (greed[min(k, len(greed) - 1)], found[k]) if p is not None]
+        assert plan.value == max(candidates + [q.value for q in plans[:k]]) and len(plan.rules) <= k + 1
 
 
 def test_a_split_that_gains_only_when_split_again_is_found():

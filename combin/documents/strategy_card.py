@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from combin.render.document import Document, Percent, Ratio, Table, Text, shown as _shown
+from combin.stud.game.skill import BANDS
 
 __all__ = ["card_documents", "card_plan", "limit_value", "mix_document", "printable"]
 
@@ -102,16 +103,19 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
     edge_words = (f"the fewest rules found that give the player the edge: {len(winning.rules)} "
                   f"(house edge {float(Fraction(-winning.value, whole)) * 100:.4f}%)" if winning else
                   f"no strategy found with at most {most} rules gives the player the edge")
-    how = ("How the search goes: a greedy refinement over cells (a fine hand -- a plain hand; a pair with its highest "
-           "kicker, or with its four to a flush or a straight; an ace-king with its third card and a high card with "
-           "its second, each with whether its two highest cards are suited; a four to a straight by its highest card "
-           "and whether it is open-ended -- by the up card's rank). One rule "
-           "first (the action best over every situation); each step splits one rule in two, its hands or its up cards "
-           "at one place, each part taking its best action, choosing the split that gains the most, then joins two "
-           "rules of one action that make a rectangle together (the same strategy in one rule fewer). A rule's action "
+    how = ("How the search goes: over cells (a fine hand -- a plain hand; a pair with its highest kicker, or with "
+           "its four to a flush or a straight; an ace-king with its third card and a high card with its second, each "
+           "with whether its two highest cards are suited; a four to a straight by its highest card and whether it is "
+           "open-ended -- by the up card's rank), two searches, and for each k the better strategy of the two. A "
+           "greedy refinement: one rule first (the action best over every situation); each step splits one rule in "
+           "two, its hands or its up cards at one place, each part taking its best action, choosing the split that "
+           "gains the most, then joins two rules of one action that make a rectangle together. And the best of a "
+           "family found exactly (a dynamic programme): the hands cut into ranges, each within one plain hand or of "
+           "whole plain hands, each range's up cards cut into at most "
+           f"{BANDS} ranges, each piece a rule with its best action. A rule's action "
            "is one of the candidate actions of its hands (optimal in at least 1% of a plain hand's situations in the "
-           "run, and play, fold and buy), priced exactly in every situation by a pass over the run; a greedy search "
-           "need not find the best strategy of k rules, so each row is what was found, exact for that strategy.")
+           "run, and play, fold and buy), priced exactly in every situation by a pass over the run; neither search "
+           "need find the best of all strategies of k rules, so each row is what was found, exact for that strategy.")
     notes = (f"Every figure is exact: the house edge is minus the expected result per Ante, over the "
              f"{grid.weight:,} situations of {deck.text}.", found_words + "; " + edge_words + ".", how,
              "'Every cell its best action' is the most any rules of these hands and up cards can reach; the rest of "

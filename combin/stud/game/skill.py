@@ -6,22 +6,34 @@ taking one action that every class of those cells has.  A strategy of k rules is
 that tile the grid, so its exact expected result is the sum of each rectangle's action sum over
 ``L x (total weight)``.
 
-How it searches (:func:`search`): a greedy refinement.  One rule to start: the action that is
-best over every situation (play, fold or buy, the actions every hand has).  Each step splits one
-rule in two -- its hands at one place or its up cards at one place, each part taking the action
-best over its cells -- choosing, over every rule and every place, the split that gains the most
-(ties: the first rule, hands before up cards, the first place); a split gains the sum of the
-parts' best values less the rule's.  Where no split gains at once, a split is valued two steps
-ahead (each part split again at its best place), so that a rule whose gain needs two cuts -- a
-hand against a few up cards -- is still found.  It stops at ``most`` rules or when no split gains.  The
-values are exact integers: a gain is never rounded, and the k-rule strategy's figure is exact
-for that strategy (it need not be the best of all k-rule strategies: the search is greedy).
+How it searches (:func:`search`): two ways, and for each k the better strategy of the two.
+
+:func:`greedy`, a greedy refinement.  One rule to start: the action that is best over every
+situation (play, fold or buy, the actions every hand has).  Each step splits one rule in two --
+its hands at one place or its up cards at one place, each part taking the action best over its
+cells -- choosing, over every rule and every place, the split that gains the most (ties: the
+first rule, hands before up cards, the first place); a split gains the sum of the parts' best
+values less the rule's.  Where no split gains at once, a split is valued two steps ahead (each
+part split again at its best place), so that a rule whose gain needs two cuts -- a hand against
+a few up cards -- is still found.  After each step two rules of one action that make a rectangle
+together are joined.  It stops at ``most`` rules or when no split gains.
+
+:func:`banded`, the best of one family, exactly (a dynamic programme): the hands cut into ranges
+(each within one plain hand, or whole plain hands), each range's up cards cut into at most
+:data:`BANDS` ranges, each piece a rule taking its best action.  Along the up cards, the best cut
+of a hand range into ``c`` pieces; along the hands, the best cover of the first ``i`` hands with at
+most ``r`` rules.
+
+The values are exact integers: a gain is never rounded, and the k-rule strategy's figure is
+exact for that strategy (it need not be the best of all k-rule strategies).
 
 =====================  ===========================================================================
 :class:`Grid`          the cells as a grid, with prefix sums: any rectangle's sum in four reads
 :class:`Rule`          a rectangle and its action, in a player's words
 :class:`Plan`          k rules, their exact sums and each rule's cost against optimal play
-:func:`search`         the plans of 1 .. ``most`` rules
+:func:`search`         the plans of 1 .. ``most`` rules: the better of the two below
+:func:`greedy`         the greedy refinement's plans
+:func:`banded`         the banded family's best plans, exactly
 =====================  ===========================================================================
 
 >>> from combin.stud.game.human import Cells, cell_key
@@ -42,7 +54,7 @@ from typing import Any
 from combin.stud.game.features import FEATURES
 from combin.stud.game.human import Cells, fine_words, parse_cell_key
 
-__all__ = ["Grid", "Rule", "Plan", "search", "up_words"]
+__all__ = ["Grid", "Rule", "Plan", "search", "greedy", "banded", "BANDS", "up_words"]
 
 _UP_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 
@@ -245,7 +257,7 @@ def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[
     return None
 
 
-def _merge(grid: Grid, boxes: list[tuple[tuple[int, int, int, int], str, int]], splits: dict[Any, Any],
+def _merge(grid: Grid, boxes: list[tuple[tuple[int, int, int, int], str, int]], splits: dict[Any, Any] | None,
            fresh: set[tuple[int, int, int, int]]) -> None:
     """Join, in place, two rules of one action that make a rectangle together (the same strategy in
     one rule fewer: a value is a sum over cells), but not the two parts of the split just made."""
@@ -260,9 +272,10 @@ def _merge(grid: Grid, boxes: list[tuple[tuple[int, int, int, int], str, int]], 
                     continue
                 boxes[x] = (union, action, va + vb)
                 del boxes[y]
-                splits.pop(a, None)
-                splits.pop(b, None)
-                splits[union] = _best_split(grid, union, va + vb)
+                if splits is not None:
+                    splits.pop(a, None)
+                    splits.pop(b, None)
+                    splits[union] = _best_split(grid, union, va + vb)
                 joined = True
                 break
             if joined:
@@ -270,6 +283,27 @@ def _merge(grid: Grid, boxes: list[tuple[tuple[int, int, int, int], str, int]], 
 
 
 def search(grid: Grid, most: int = 25) -> list[Plan]:
+    """The plans of at most 1 .. ``most`` rules (fewer when no split gains any more), each exact: the
+    ``k``-th is the better of the greedy refinement's (:func:`greedy`) and the banded family's best
+    (:func:`banded`) with at most ``k`` rules (a tie: the fewer rules, then the greedy one)."""
+    plans = greedy(grid, most)
+    if not plans:
+        return plans
+    for k, other in enumerate(banded(grid, most)):
+        if other is None or (k >= len(plans) and other.value <= plans[-1].value):
+            continue
+        while k >= len(plans):
+            plans.append(plans[-1])
+        mine = plans[k]
+        if other.value > mine.value or (other.value == mine.value and len(other.rules) < len(mine.rules)):
+            plans[k] = other
+    for k in range(1, len(plans)):
+        if plans[k].value <= plans[k - 1].value:
+            plans[k] = plans[k - 1]         # fewer rules found as much: the best with at most k
+    return plans
+
+
+def greedy(grid: Grid, most: int = 25) -> list[Plan]:
     """The greedy plans of at most 1 .. ``most`` rules (fewer when no split gains any more), each exact:
     the ``k``-th is the best found with at most ``k`` rules.  Each step splits the rule whose split
     gains most, then joins two rules of one action that make a rectangle together (one rule fewer,
@@ -316,4 +350,107 @@ def search(grid: Grid, most: int = 25) -> list[Plan]:
             best = plans[-1]                # fewer rules found as much: the best with at most k
         assert best is not None             # found[1] is the first
         plans.append(best)
+    return plans
+
+
+#: The most up-card ranges one hand range is cut into by :func:`banded` (a rule per range).
+BANDS = 6
+
+
+def _hand_ranges(grid: Grid) -> list[tuple[int, int]]:
+    """The hand ranges a rule of :func:`banded` may take, as ``(first, last)`` rows: any range of
+    fine hands within one plain hand, and any range of whole plain hands."""
+    starts = [i for i in range(len(grid.hands)) if i == 0 or grid.hands[i - 1][0] != grid.hands[i][0]]
+    ends = [s - 1 for s in starts[1:]] + [len(grid.hands) - 1]
+    ranges = {(a, b) for s, e in zip(starts, ends) for a in range(s, e + 1) for b in range(a, e + 1)}
+    ranges |= {(starts[g], ends[h]) for g in range(len(starts)) for h in range(g, len(starts))}
+    return sorted(ranges)
+
+
+def _bands(grid: Grid, first: int, last: int, most: int) -> list[tuple[int, list[tuple[int, int, str, int]]] | None]:
+    """The best cut of hands ``first`` .. ``last`` into ``c`` ranges of up cards, each taking its best
+    action, for ``c`` = 1 .. ``most``: ``(value, [(first up, last up, action, value)])`` or ``None``."""
+    cols = len(grid.ups)
+    # per action, the column sums of these hands and whether a column lacks the action
+    sums = {a: [_sum(grid._values[a], (first, last, j, j)) for j in range(cols)] for a in grid.actions}
+    lack = {a: [_sum(grid._lacking[a], (first, last, j, j)) for j in range(cols)] for a in grid.actions}
+    best: dict[tuple[int, int], tuple[int, str]] = {}
+    for c0 in range(cols):
+        run = dict.fromkeys(grid.actions, 0)
+        lacking = dict.fromkeys(grid.actions, 0)
+        for c1 in range(c0, cols):
+            found: tuple[int, str] | None = None
+            for a in grid.actions:
+                run[a] += sums[a][c1]
+                lacking[a] += lack[a][c1]
+                if not lacking[a] and (found is None or run[a] > found[0]):
+                    found = (run[a], a)
+            if found is not None:
+                best[(c0, c1)] = found
+    # table[c][e]: the best cut of up ranks 0 .. e into c ranges (a dynamic programme along the up cards)
+    table: list[list[tuple[int, list[tuple[int, int, str, int]]] | None]] = [[None] * cols for _ in range(most + 1)]
+    for e in range(cols):
+        if (0, e) in best:
+            value, action = best[(0, e)]
+            table[1][e] = (value, [(0, e, action, value)])
+    for c in range(2, most + 1):
+        for e in range(cols):
+            for s in range(1, e + 1):
+                before, piece = table[c - 1][s - 1], best.get((s, e))
+                if before is None or piece is None:
+                    continue
+                value = before[0] + piece[0]
+                current = table[c][e]
+                if current is None or value > current[0]:
+                    table[c][e] = (value, before[1] + [(s, e, piece[1], piece[0])])
+    return [table[c][cols - 1] for c in range(1, most + 1)]
+
+
+def banded(grid: Grid, most: int = 25) -> list[Plan | None]:
+    """The best strategies of at most 1 .. ``most`` rules of one family, found exactly (a dynamic
+    programme, not a greedy search): the hands cut into ranges (:func:`_hand_ranges`: within one
+    plain hand, or whole plain hands), each range's up cards cut into at most :data:`BANDS` ranges,
+    each piece one rule with its best action -- "pair of 8s: play against 2 to 7, keep the pair
+    against 8 to ace".  ``None`` for a count no strategy of the family fits in.
+
+    >>> from combin.stud.game.human import Cells, cell_key
+    >>> cells = Cells()
+    >>> cells.add(cell_key((8, 11), 3), 10, 5, {"play": 5, "fold": -10})
+    >>> cells.add(cell_key((8, 11), 9), 10, 5, {"play": -6, "fold": 5})
+    >>> [None if plan is None else plan.value for plan in banded(Grid.of(cells), 3)]
+    [-10, 100, 100]
+    """
+    rows = len(grid.hands)
+    ending: dict[int, list[int]] = {}
+    for first, last in _hand_ranges(grid):
+        ending.setdefault(last, []).append(first)
+    pieces = {(first, last): _bands(grid, first, last, min(BANDS, most))
+              for last, firsts in ending.items() for first in firsts}
+    # reach[r][i]: the best cover of hands 0 .. i - 1 with at most r rules
+    Cover = tuple[int, list[tuple[tuple[int, int, int, int], str, int]]]
+    reach: list[list[Cover | None]] = [[None] * (rows + 1) for _ in range(most + 1)]
+    for r in range(most + 1):
+        reach[r][0] = (0, [])
+    for r in range(1, most + 1):
+        for i in range(1, rows + 1):
+            found = reach[r - 1][i]
+            for first in ending.get(i - 1, []):
+                for c, piece in enumerate(pieces[(first, i - 1)], 1):
+                    before = reach[r - c][first] if c <= r else None
+                    if piece is None or before is None:
+                        continue
+                    value = before[0] + piece[0]
+                    if found is None or value > found[0]:
+                        boxes = [((first, i - 1, s, e), action, v) for s, e, action, v in piece[1]]
+                        found = (value, before[1] + boxes)
+            reach[r][i] = found
+    plans: list[Plan | None] = []
+    for r in range(1, most + 1):
+        cover = reach[r][rows]
+        if cover is None:
+            plans.append(None)
+            continue
+        boxes = list(cover[1])
+        _merge(grid, boxes, None, set())
+        plans.append(_plan(grid, boxes))
     return plans
