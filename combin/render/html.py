@@ -25,7 +25,7 @@ td a{white-space:nowrap}
 table.id th{width:14em}
 figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}
 figcaption{font-size:.9em;color:#444}
-@media print{body{margin:0;padding:0;font-size:9pt}th,td{padding:.15em .4em}}
+@media print{body{margin:0;padding:0;font-size:9pt;line-height:1.25}th,td{padding:.1em .4em}h1{margin:0 0 .4em}h2{margin:.7em 0 .2em}}
 """
 
 

@@ -17,6 +17,8 @@ sum``: :mod:`combin.stud.game.skill` searches them.
 =========================  =====================================================================
 :func:`fine_feature`       the cell's hand of five card ids: ``(plain hand index, refinement rank)``
 :func:`fine_words`         a fine hand in a player's words
+:func:`hand_order`         a fine hand's place on a card (strongest first)
+:func:`hand_group`         the group a rule may name whole (a plain hand, every pair with a draw)
 :func:`candidates`         the candidate actions of each plain hand, from a run's totals
 :func:`price_rows`         the pass over classes: :class:`Cells` (one option priced per action)
 :func:`cells_of_records`   the same sums from a run's class records where every option was priced
@@ -49,7 +51,7 @@ from combin.stud.draw.options import option_keys
 from combin.stud.game.features import FEATURES, action_of, draw_of, hand_feature
 from combin.stud.game.spec import RunSpec
 
-__all__ = ["fine_feature", "fine_words", "candidates", "Cells", "price_rows", "cells_of_records", "action_options",
+__all__ = ["fine_feature", "fine_words", "hand_order", "hand_group", "group_words", "candidates", "Cells", "price_rows", "cells_of_records", "action_options",
            "candidates_digest", "UNIVERSAL", "SHARE"]
 
 #: Actions every hand has (where the game has them): candidates of every plain hand.
@@ -110,6 +112,45 @@ def fine_feature(hand: Sequence[int]) -> tuple[int, int]:
     if feature == "high_card/four to a straight":
         return index, ranks[0] + (OPEN_ENDED if _open_ended(ranks) else 0)
     return index, -1
+
+
+def _pair_draw(fine: tuple[int, int]) -> bool:
+    return FEATURES[fine[0]].startswith("one_pair/") and fine[1] in (PAIR_FLUSH, PAIR_STRAIGHT)
+
+
+def hand_order(fine: tuple[int, int]) -> tuple[int, ...]:
+    """A fine hand's place on a card, strongest first: the plain hands in their order, each by its
+    refinement from the highest; the pairs with four to a flush, then those with four to a straight
+    (aces first), together between two pair and the pairs, so one rule can name them all.
+
+    >>> sorted([(8, 11), (14, 14), (7, -1), (20, 14), (20, 13)], key=hand_order)
+    [(7, -1), (14, 14), (20, 14), (20, 13), (8, 11)]
+    """
+    if _pair_draw(fine):
+        return (FEATURES.index("two_pair/two pair"), 1, fine[1] == PAIR_STRAIGHT, fine[0])
+    return (fine[0], 0, -fine[1])
+
+
+def hand_group(fine: tuple[int, int]) -> str:
+    """The group of a fine hand a rule may name whole: its plain hand, or every pair with four to a
+    flush (to a straight).
+
+    >>> hand_group((8, 11)), hand_group((14, 14))
+    ('one_pair/pair of aces', 'one_pair/with four to a flush')
+    """
+    if _pair_draw(fine):
+        return f"one_pair/with four to a {'flush' if fine[1] == PAIR_FLUSH else 'straight'}"
+    return FEATURES[fine[0]]
+
+
+def group_words(group: str) -> str:
+    """A :func:`hand_group` in a player's words.
+
+    >>> group_words('one_pair/with four to a flush'), group_words('one_pair/pair of aces')
+    ('a pair with four to a flush', 'pair of aces')
+    """
+    words = group.split("/", 1)[1]
+    return f"a pair {words}" if words.startswith("with ") else words
 
 
 def fine_words(fine: tuple[int, int]) -> str:

@@ -1,7 +1,7 @@
 """The best strategy of k rules a person can hold in mind, searched over a pass's exact cell sums.
 
 A rule is a rectangle of the grid of cells of :mod:`combin.stud.game.human`: a range of fine hands
-(strongest first, :func:`~combin.stud.game.human.fine_feature`) by a range of up-card ranks,
+(in the order of :func:`~combin.stud.game.human.hand_order`: strongest first, the pairs with a draw together) by a range of up-card ranks,
 taking one action that every class of those cells has.  A strategy of k rules is k rectangles
 that tile the grid, so its exact expected result is the sum of each rectangle's action sum over
 ``L x (total weight)``.
@@ -51,8 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combin.stud.game.features import FEATURES
-from combin.stud.game.human import Cells, fine_words, parse_cell_key
+from combin.stud.game.human import Cells, fine_words, group_words, hand_group, hand_order, parse_cell_key
 
 __all__ = ["Grid", "Rule", "Plan", "search", "greedy", "banded", "BANDS", "up_words"]
 
@@ -95,7 +94,7 @@ class Grid:
         """The grid of a pass's :class:`~combin.stud.game.human.Cells`; a cell a class lacks an action
         in cannot take that action (nor can a cell of a hand the action is not a candidate of)."""
         parsed = {key: parse_cell_key(key) for key in cells.cells}
-        hands = sorted({fine for fine, _ in parsed.values()}, key=lambda f: (f[0], -f[1]))
+        hands = sorted({fine for fine, _ in parsed.values()}, key=hand_order)
         ups = sorted({up for _, up in parsed.values()})
         actions = sorted({a for cell in cells.cells.values() for a in list(cell["values"]) + list(cell["missing"])})
         row = {fine: i for i, fine in enumerate(hands)}
@@ -191,19 +190,21 @@ class Plan:
 
 
 def _hand_words(grid: Grid, first: int, last: int) -> str:
-    """Fine hands ``first`` .. ``last`` of the grid in words: a whole plain hand by its own words."""
+    """Fine hands ``first`` .. ``last`` of the grid in words: a whole group (a plain hand, the pairs
+    with a draw) by its own words."""
     if first == 0 and last == len(grid.hands) - 1:
         return "any hand"
+    groups = [hand_group(hand) for hand in grid.hands]
 
     def whole(i: int, end: bool) -> bool:
-        """Whether hand ``i`` starts (``end`` false) or ends its plain hand within the grid."""
+        """Whether hand ``i`` starts (``end`` false) or ends its group within the grid."""
         j = i + (1 if end else -1)
-        return not (0 <= j < len(grid.hands)) or grid.hands[j][0] != grid.hands[i][0]
-    a, b = grid.hands[first], grid.hands[last]
-    start = FEATURES[a[0]].split("/", 1)[1] if whole(first, False) and (a[0] != b[0] or whole(last, True)) \
-        else fine_words(a)
-    end = FEATURES[b[0]].split("/", 1)[1] if whole(last, True) and (a[0] != b[0] or whole(first, False)) \
-        else fine_words(b)
+        return not (0 <= j < len(grid.hands)) or groups[j] != groups[i]
+    a, b = groups[first], groups[last]
+    start = group_words(a) if whole(first, False) and (a != b or whole(last, True)) else fine_words(grid.hands[first])
+    end = group_words(b) if whole(last, True) and (a != b or whole(first, False)) else fine_words(grid.hands[last])
+    if start == "a pair with four to a flush" and end == "a pair with four to a straight":
+        return "a pair with four to a flush or a straight"
     return start if start == end else f"{start} to {end}"
 
 
@@ -359,8 +360,10 @@ BANDS = 6
 
 def _hand_ranges(grid: Grid) -> list[tuple[int, int]]:
     """The hand ranges a rule of :func:`banded` may take, as ``(first, last)`` rows: any range of
-    fine hands within one plain hand, and any range of whole plain hands."""
-    starts = [i for i in range(len(grid.hands)) if i == 0 or grid.hands[i - 1][0] != grid.hands[i][0]]
+    fine hands within one group (:func:`~combin.stud.game.human.hand_group`: a plain hand, the pairs
+    with four to a flush, those with four to a straight), and any range of whole groups."""
+    groups = [hand_group(hand) for hand in grid.hands]
+    starts = [i for i in range(len(grid.hands)) if i == 0 or groups[i - 1] != groups[i]]
     ends = [s - 1 for s in starts[1:]] + [len(grid.hands) - 1]
     ranges = {(a, b) for s, e in zip(starts, ends) for a in range(s, e + 1) for b in range(a, e + 1)}
     ranges |= {(starts[g], ends[h]) for g in range(len(starts)) for h in range(g, len(starts))}
