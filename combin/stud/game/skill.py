@@ -19,7 +19,8 @@ a few up cards -- is still found.  After each step two rules of one action that 
 together are joined.  It stops at ``most`` rules or when no split gains.
 
 :func:`banded`, the best of one family, exactly (a dynamic programme): the hands cut into ranges
-(each within one plain hand, or whole plain hands), each range's up cards cut into at most
+(each within one group -- a plain hand, the pairs with a draw -- or starting or ending where a group
+does), each range's up cards cut into at most
 :data:`BANDS` ranges, each piece a rule taking its best action.  Along the up cards, the best cut
 of a hand range into ``c`` pieces; along the hands, the best cover of the first ``i`` hands with at
 most ``r`` rules.
@@ -359,14 +360,17 @@ BANDS = 6
 
 
 def _hand_ranges(grid: Grid) -> list[tuple[int, int]]:
-    """The hand ranges a rule of :func:`banded` may take, as ``(first, last)`` rows: any range of
-    fine hands within one group (:func:`~combin.stud.game.human.hand_group`: a plain hand, the pairs
-    with four to a flush, those with four to a straight), and any range of whole groups."""
+    """The hand ranges a rule of :func:`banded` may take, as ``(first, last)`` rows: any range within
+    one group (:func:`~combin.stud.game.human.hand_group`: a plain hand, the pairs with four to a
+    flush, those with four to a straight), and any range that starts or ends where a group does
+    ("pair of 8s, jack kicker to pair of 5s": a person reads where it starts and where it stops)."""
     groups = [hand_group(hand) for hand in grid.hands]
-    starts = [i for i in range(len(grid.hands)) if i == 0 or groups[i - 1] != groups[i]]
-    ends = [s - 1 for s in starts[1:]] + [len(grid.hands) - 1]
+    n = len(groups)
+    starts = [i for i in range(n) if i == 0 or groups[i - 1] != groups[i]]
+    ends = [i for i in range(n) if i == n - 1 or groups[i + 1] != groups[i]]
     ranges = {(a, b) for s, e in zip(starts, ends) for a in range(s, e + 1) for b in range(a, e + 1)}
-    ranges |= {(starts[g], ends[h]) for g in range(len(starts)) for h in range(g, len(starts))}
+    ranges |= {(a, e) for e in ends for a in range(e + 1)}
+    ranges |= {(s, b) for s in starts for b in range(s, n)}
     return sorted(ranges)
 
 
@@ -412,7 +416,7 @@ def _bands(grid: Grid, first: int, last: int, most: int) -> list[tuple[int, list
 def banded(grid: Grid, most: int = 25) -> list[Plan | None]:
     """The best strategies of at most 1 .. ``most`` rules of one family, found exactly (a dynamic
     programme, not a greedy search): the hands cut into ranges (:func:`_hand_ranges`: within one
-    plain hand, or whole plain hands), each range's up cards cut into at most :data:`BANDS` ranges,
+    group, or starting or ending where a group does), each range's up cards cut into at most :data:`BANDS` ranges,
     each piece one rule with its best action -- "pair of 8s: play against 2 to 7, keep the pair
     against 8 to ace".  ``None`` for a count no strategy of the family fits in.
 
