@@ -381,12 +381,15 @@ class StrategyAnswer(Result):
     >>> answer.option, answer.value
     ('play', Fraction(-4150, 32637))
 
-    From a stored run, the option of the basic strategy derived from it (the card a person
-    follows), its exact value and what following it costs here (``cost``, per Ante; 0 where the
-    card takes the optimal option); ``None`` when no stored run holds the situation.
+    From a stored run, the rule and option of the strategy card (``combin lunar card``, once its
+    pass is in every shard; else the basic strategy derived from the run), its exact value and what
+    following it costs here (``cost``, per Ante; 0 where the card takes the optimal option);
+    ``None`` when no stored run holds the situation.
 
-    >>> answer.card_rule, answer.card_option, answer.cost
-    ('pair of 7s to pair of 2s: keep the pair', 'exchange AS KD 2D', Fraction(1222987373, 5218656300))
+    >>> answer.card_rule
+    "pair of 7s to pair of 5s, king kicker against 8 to ace: keep the pair (the card's 25 rules)"
+    >>> answer.card_option, answer.cost
+    ('exchange AS KD 2D', Fraction(1222987373, 5218656300))
     """
 
     option: str
