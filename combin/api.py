@@ -544,17 +544,24 @@ def _card_option(situation: Any, rules: Any, folder: str, key: Any, label: str,
     if key[0] == "instant":
         return ("an instant payout: no decision", label, key, value,
                 "no strategy: an instant payout settles the round")
-    # the run's totals alone (what derive reads), not the whole sheet's reading of the folder
-    found = assemble(situation.deck, rules, folder)
-    if found is None:
-        return None
     keys = option_keys(rules)
-    human = _human_card(situation, rules, folder, found, keys)
+    # the card kept beside the pass answers at once; else the run's totals (what the search and
+    # derive read), not the whole sheet's reading of the folder
+    card = _kept_card(situation, rules, folder)
+    found = None
+    if card is None:
+        found = assemble(situation.deck, rules, folder)
+        if found is None:
+            return None
+        card = _searched_card(rules, folder, found)
+    human = None if card is None else _card_rule(situation, card, keys)
     if human is not None:
         words, chosen = human
         priced = value if chosen == key else RankEngine(situation, rules).exact_value(chosen)
         return (words, option_label(chosen, cards), chosen, priced,
                 "the strategy card of the stored run (combin lunar card)")
+    if found is None:
+        return None
     card = derive(found[1])
     index, code = basic_option(card, cards, keys)
     rule = card.rules[index]
@@ -564,32 +571,43 @@ def _card_option(situation: Any, rules: Any, folder: str, key: Any, label: str,
     return words, option_label(chosen, cards), chosen, priced, "the basic strategy derived from the stored run"
 
 
-def _human_card(situation: Any, rules: Any, folder: str, found: Any, keys: Any) -> tuple[str, Any] | None:
-    """``(the rule in words, its option key)`` of the strategy card (``combin lunar card``: 25 rules at
-    most, within 1 point of optimal play) for the situation, where the strategy pass is in every
-    shard of the folder; else ``None`` (the derived basic strategy answers)."""
-    from fractions import Fraction
-    from combin.documents.strategy_card import card_plan
-    from combin.stud.game.human import action_options, fine_feature
-    from combin.stud.game.human_run import game_candidates, pass_cells
+def _kept_card(situation: Any, rules: Any, folder: str) -> Any:
+    """The card kept beside the folder's pass (:func:`combin.stud.game.human_run.pin_card`, written by
+    ``combin lunar card``) while the run and the pass are the ones it pins; else ``None``."""
+    from combin.stud.game.human_run import pinned_card
+    from combin.stud.game.shards import require_plan
+    from combin.stud.game.spec import RunSpec
+    return pinned_card(folder, len(require_plan(folder, RunSpec.of(situation.deck, rules))))
+
+
+def _searched_card(rules: Any, folder: str, found: Any) -> Any:
+    """The strategy card (``combin lunar card``: the fewest rules found within 1 point of optimal
+    play, else the best of 25) searched again from the pass in every shard of the folder, as a
+    :class:`~combin.stud.game.human_run.PinnedCard`; ``None`` while the pass is not in every shard
+    (the derived basic strategy answers)."""
+    from combin.documents.strategy_card import CARD_RULES, CARD_TARGET, card_plan
+    from combin.stud.game.human_run import PinnedCard, game_candidates, pass_cells
     from combin.stud.game.skill import Grid, search
     scale, totals, count = found
-    chosen = game_candidates(rules, totals)
-    cells = pass_cells(folder, count, chosen)
+    cells = pass_cells(folder, count, game_candidates(rules, totals))
     if cells is None:
         return None
     grid = Grid.of(cells)
-    plans = search(grid, 25)
-    if not plans:
-        return None
-    plan = card_plan(grid, plans, scale, Fraction(1, 100))
+    plans = search(grid, CARD_RULES)
+    return PinnedCard.of(grid, card_plan(grid, plans, scale, CARD_TARGET)) if plans else None
+
+
+def _card_rule(situation: Any, card: Any, keys: Any) -> tuple[str, Any] | None:
+    """``(the rule in words, its option key)`` of the situation under ``card``, ``None`` where no rule
+    of it names an option of the hand."""
+    from combin.stud.game.human import action_options, fine_feature
     hand = tuple(situation.player)
-    i, j = grid.hands.index(fine_feature(hand)), grid.ups.index(int(situation.up) >> 2)
-    rule = next(r for r in plan.rules if r.box[0] <= i <= r.box[1] and r.box[2] <= j <= r.box[3])
-    option = action_options(hand, keys, [rule.action])[rule.action]
-    if option is None:
+    found = card.rule(fine_feature(hand), int(situation.up) >> 2)
+    if found is None:
         return None
-    return f"{rule.words()} (the card's {len(plan.rules)} rules)", keys[option]
+    words, action = found
+    option = action_options(hand, keys, [action])[action]
+    return None if option is None else (f"{words} (the card's {len(card.rules)} rules)", keys[option])
 
 
 def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: Any,
@@ -606,11 +624,11 @@ def _strategy_document(situation: Any, rules: Any, key: Any, label: str, value: 
         rows += [[f"the rule of {card[4]}", Text(card[0])], ["its option", card[1]],
                  ["its expected result per Ante", Ratio(card[3], 10)],
                  ["what following it costs here (per Ante)", Ratio(Fraction(value) - card[3], 10)]]
-    rows.append(["source", Text(source)])
     readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
     paytable = rules.instant.id if rules.instant else None
     info: tuple[tuple[str, Any], ...] = (("Hand", " ".join(card_text(c) for c in hand)), ("Up card", card_text(situation.up)),
-            ("Deck", situation.deck.text), ("Paytable", Text(paytable)), ("Interpretations", readings))
+            ("Deck", situation.deck.text), ("Paytable", Text(paytable)), ("Interpretations", readings),
+            ("Source", Text(source)))
     subject: tuple[tuple[str, Any], ...] = (("game", rules.stud.game.id), ("deck", {"ranks": situation.deck.text,
                                                   "cards": len(situation.deck)}),
                ("player", [card_text(c) for c in hand]), ("up", card_text(situation.up)),

@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 
 from combin.cli import main
+from combin.stud.game.human_run import CARD_PINS
 
 GAME = Path(__file__).resolve().parent.parent / "tables" / "lunar" / "game"
 #: the Makefile's LUNAR_MIX: the committed skill mix's example shares
@@ -152,9 +153,15 @@ def test_the_committed_52_card_card_is_what_the_pass_s_files_give(tmp_path, monk
     full = GAME / "full"
     if len(list(full.glob("human-*.json.gz"))) < 256:
         pytest.skip("the 52-card strategy pass is not committed in full")
-    monkeypatch.chdir(GAME.parent.parent.parent)              # the card names its source as make does
+    # a copy of the folder (the command keeps its card beside the pass, card.json), under the same
+    # relative name: the card names its source as make does
+    import shutil
+    copy = tmp_path / "tables" / "lunar" / "game" / "full"
+    shutil.copytree(full, copy, ignore=shutil.ignore_patterns("basic-*", CARD_PINS))
+    monkeypatch.chdir(tmp_path)
     assert main(["lunar", "card", "--shards", "tables/lunar/game/full", "--folder", str(tmp_path), "--workers", "0",
                  "--store", str(tmp_path / "store.sqlite"), "--mix", MIX, "--max-shards", "0", "-q"]) == 0
+    assert (copy / CARD_PINS).read_bytes() == (full / CARD_PINS).read_bytes()
     for table in ("strategy-card", "skill-curve", "skill-mix"):
         for suffix in (".md", ".json"):
             assert (tmp_path / f"{table}{suffix}").read_bytes() == (GAME / f"{table}{suffix}").read_bytes(), table

@@ -223,3 +223,52 @@ def test_the_card_from_the_shards_is_the_card_from_the_run(jqka, tmp_path, capsy
     by_run = json.loads(capsys.readouterr().out)
     assert by_shards["subject"]["source"].startswith("the pass along the shards of ")
     assert by_shards["tables"] == by_run["tables"] and by_shards["subject"]["rules"] == by_run["subject"]["rules"]
+
+
+def test_the_card_kept_beside_the_pass_answers_as_the_search_does(jqka, capsys):
+    """combin lunar card --shards keeps its card beside the pass (card.json, pinning the run's plan and
+    each file of the pass); the lookup reads it instead of searching again, with the same answers;
+    a changed pass is searched again, a damaged card file refused in one line."""
+    import shutil
+    from combin.api import strategy
+    from combin.cli import main
+    from combin.stud.core.situation import card_text as _text
+    from combin.stud.game.human_run import CARD_PINS, pinned_card
+    deck, folder, _, records = jqka
+    shards = folder / "shards"
+    assert main(["lunar", "card", "--deck", "JQKA", "--shards", str(shards), "--format", "json",
+                 "--store", str(folder / "pass.sqlite"), "-q"]) == 0
+    capsys.readouterr()
+    kept = shards / CARD_PINS
+    text = kept.read_bytes()
+    _, _, count = assemble(deck, RULES, shards)
+    card = pinned_card(shards, count)
+    assert card is not None and len(card.rules) >= 1
+    sample = random.Random(11).sample([r for r in records if r.best >= 0], 8)
+    by_card = [strategy(" ".join(_text(c) for c in r.hand), _text(r.up), deck="JQKA", shards=str(shards))
+               for r in sample]
+    shutil.move(kept, folder / "aside.json")
+    try:
+        searched = [strategy(" ".join(_text(c) for c in r.hand), _text(r.up), deck="JQKA", shards=str(shards))
+                    for r in sample]
+    finally:
+        shutil.move(folder / "aside.json", kept)
+    assert [(a.card_rule, a.card_option, a.card_value) for a in by_card] == \
+        [(a.card_rule, a.card_option, a.card_value) for a in searched]
+    # a file of the pass that is not the pinned one: the card is searched again, not read
+    first = shards / "human-000.json.gz"
+    original = first.read_bytes()
+    try:
+        first.write_bytes(gzip.compress(gzip.decompress(original), mtime=1))    # same content, other bytes
+        assert pinned_card(shards, count) is None
+        edited = text.replace(b'"words": "', b'"words": "not ', 1)
+        assert edited != text
+        kept.write_bytes(edited)                                                # edited by hand
+        assert main(["lunar", "strategy", "AS AD KH QC JD", "--up", "KS", "--deck", "JQKA",
+                     "--shards", str(shards)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("combin: error: ") and "card pin file cannot be used" in err and err.count("\n") == 1
+    finally:
+        first.write_bytes(original)
+        kept.write_bytes(text)
+    assert pinned_card(shards, count) == card

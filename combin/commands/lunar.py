@@ -352,9 +352,12 @@ def _card(args: argparse.Namespace) -> str | bytes:
     if not plans:
         raise CombinError("the strategy pass holds no cell: nothing to search")
     card, curve = card_documents(rules, deck, grid, plans, scale, target, source, chosen, most)
-    from combin.documents.strategy_card import card_plan, mix_document
+    from combin.documents.strategy_card import CARD_RULES, CARD_TARGET, card_plan, mix_document
     from combin.stud.game.mix import strategy_values, super_edge
     chosen_plan = card_plan(grid, plans, scale, target)
+    if (deck.full or args.shards is not None) and (most, target) == (CARD_RULES, CARD_TARGET):
+        from combin.stud.game.human_run import pin_card
+        pin_card(folder, count, grid, chosen_plan)      # the lookup's card, kept beside the pass
     skill = mix_document(rules, deck, strategy_values(grid, chosen_plan), scale * grid.weight, len(chosen_plan.rules),
                          super_edge(rules, deck, totals), multiple, mix, source)
     chart: bytes | None = None

@@ -20,7 +20,12 @@ from typing import Any
 from combin.render.document import Document, Percent, Ratio, Table, Text, shown as _shown
 from combin.stud.game.skill import BANDS
 
-__all__ = ["card_documents", "card_plan", "limit_value", "mix_document", "printable"]
+__all__ = ["card_documents", "card_plan", "limit_value", "mix_document", "printable", "CARD_RULES", "CARD_TARGET"]
+
+#: The card's search by default (``combin lunar card``, and the card ``combin lunar strategy`` answers
+#: with): at most 25 rules, the fewest within 1 point of an Ante of optimal play.
+CARD_RULES = 25
+CARD_TARGET = Fraction(1, 100)
 
 
 def limit_value(grid: Any) -> int:

@@ -13,7 +13,13 @@ option of every class, the cells are read off the run's records
 :func:`run_pass`       the pass along the shards of a folder: the shards' files written, the cells
 :func:`reduced_cells`  a reduced deck's cells and totals from its exact run (through the store)
 :func:`pass_cells`     the cells of every shard's file, or ``None`` while one is missing
+:func:`pin_card`       keep the card found over a folder's pass beside it (``card.json``), pinned
+:func:`pinned_card`    that card, while the run's plan and every file of the pass are the pinned
+                       ones; else ``None`` (the card is searched again from the pass)
 =====================  =========================================================================
+
+The card a folder keeps (:class:`PinnedCard`) answers ``combin lunar strategy`` at once: without
+it the lookup reads the 256 files of the pass and searches the card again (about 10 s).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +36,8 @@ from combin.stud.draw.options import option_keys
 from combin.stud.game.human import Cells, candidates, candidates_digest, cells_of_records, price_chunk, UNIVERSAL
 from combin.stud.game.spec import price_mode
 
-__all__ = ["run_pass", "pass_cells", "reduced_cells", "game_candidates", "HUMAN_FORMAT"]
+__all__ = ["run_pass", "pass_cells", "reduced_cells", "game_candidates", "pin_card", "pinned_card", "PinnedCard",
+           "HUMAN_FORMAT", "CARD_PINS", "CARD_FORMAT"]
 
 #: The format of a shard's file of the strategy pass.
 HUMAN_FORMAT = "combin.stud_human/2"
@@ -132,3 +140,104 @@ def reduced_cells(deck: Any, rules: Any, workers: int = 0, store_path: Any = Non
     run = exact_run(deck, rules, workers, store_path, stream)
     chosen = game_candidates(rules, run.totals)
     return cells_of_records(run.records, option_keys(rules), rules, chosen), run.totals, run.scale, chosen
+
+
+#: The file of the card kept beside a folder's pass, and its format.
+CARD_PINS = "card.json"
+CARD_FORMAT = "combin.stud_card_pins/1"
+_CARD_LIMIT = 1 << 20               # the most bytes a card's pin file may have
+
+
+@dataclass(frozen=True)
+class PinnedCard:
+    """A card kept beside its pass: the grid's hands (fine features, strongest first) and up ranks,
+    and its rules as ``(box, action, words)`` (a box: first hand, last hand, first up, last up,
+    indices of the grid, inclusive).
+
+    >>> card = PinnedCard(((9, 0), (8, 3)), (0, 1), (((0, 1, 0, 0), "play", "any hand against a 2: play"),
+    ...                                             ((0, 1, 1, 1), "fold", "any hand against a 3: fold")))
+    >>> card.rule((8, 3), 1)
+    ('any hand against a 3: fold', 'fold')
+    >>> card.rule((7, 0), 1) is None
+    True
+    """
+
+    hands: tuple[tuple[int, int], ...]
+    ups: tuple[int, ...]
+    rules: tuple[tuple[tuple[int, int, int, int], str, str], ...]
+
+    @classmethod
+    def of(cls, grid: Any, plan: Any) -> PinnedCard:
+        """The card of a :class:`~combin.stud.game.skill.Plan` over its
+        :class:`~combin.stud.game.skill.Grid`."""
+        return cls(tuple(grid.hands), tuple(grid.ups), tuple((r.box, r.action, r.words()) for r in plan.rules))
+
+    def rule(self, fine: tuple[int, int], up_rank: int) -> tuple[str, str] | None:
+        """``(rule in words, action)`` of the hand's cell, ``None`` where the grid has no such cell."""
+        if fine not in self.hands or up_rank not in self.ups:
+            return None
+        i, j = self.hands.index(fine), self.ups.index(up_rank)
+        for box, action, words in self.rules:
+            if box[0] <= i <= box[1] and box[2] <= j <= box[3]:
+                return words, action
+        return None
+
+
+def _pass_digests(folder: Any, count: int) -> list[str | None]:
+    """The SHA-256 of each of the ``count`` files of the pass in the folder, ``None`` where one is missing."""
+    from combin.stud.game import shards as shard_files
+    found: list[str | None] = []
+    for index in range(count):
+        path = _path(folder, index)
+        found.append(hashlib.sha256(shard_files.read_shard_bytes(path, "strategy pass shard")).hexdigest()
+                     if path.is_file() else None)
+    return found
+
+
+def _card_text(folder: Any, count: int, card: PinnedCard) -> str:
+    from combin.stud.game.shards import plan_digest
+    body = {"format": CARD_FORMAT, "plan": plan_digest(folder), "pass": _pass_digests(folder, count),
+            "hands": [list(h) for h in card.hands], "ups": list(card.ups),
+            "rules": [{"box": list(box), "action": action, "words": words} for box, action, words in card.rules]}
+    return json.dumps(dict(body, digest=_body_digest(body)), indent=1) + "\n"
+
+
+def pin_card(folder: Any, count: int, grid: Any, plan: Any) -> bool:
+    """Keep ``plan`` (the card of ``grid``, the pass of the ``count`` files in the folder) in the folder's
+    :data:`CARD_PINS` with the SHA-256 of the run's plan and of each file of the pass.  Whether the
+    file changed (a card kept as it is is not written again)."""
+    from combin.files.fileio import read_bytes, write_atomic
+    text = _card_text(folder, count, PinnedCard.of(grid, plan)).encode()
+    path = Path(folder) / CARD_PINS
+    if path.exists() and read_bytes(path, _CARD_LIMIT, "card pin file") == text:
+        return False
+    write_atomic(path, text, "card pin file")
+    return True
+
+
+def pinned_card(folder: Any, count: int) -> PinnedCard | None:
+    """The card kept in the folder (:func:`pin_card`) while its run's plan and the ``count`` files of
+    its pass are the ones pinned, else ``None``; a malformed pin file is refused in one line."""
+    from combin.files.fileio import read_bytes
+    from combin.stud.game.shards import plan_digest
+    path = Path(folder) / CARD_PINS
+    if not path.exists():
+        return None
+    try:
+        obj = json.loads(read_bytes(path, _CARD_LIMIT, "card pin file"))
+        if not isinstance(obj, dict) or obj.get("format") != CARD_FORMAT:
+            raise ValueError(f"it is not a card pin file ({CARD_FORMAT})")
+        if obj.get("digest") != _body_digest({k: v for k, v in obj.items() if k != "digest"}):
+            raise ValueError("its digest is not its content's")
+        hands = tuple((int(a), int(b)) for a, b in obj["hands"])
+        ups = tuple(int(u) for u in obj["ups"])
+        rules = tuple(((int(b[0]), int(b[1]), int(b[2]), int(b[3])), str(r["action"]), str(r["words"]))
+                      for r in obj["rules"] for b in [r["box"]] if len(b) == 4)
+        if len(rules) != len(obj["rules"]) or not isinstance(obj["pass"], list) or not isinstance(obj["plan"], str):
+            raise ValueError("its rules or pins are malformed")
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise CombinError(f"{path}: the card pin file cannot be used ({str(error)[:80]}); remove it, and "
+                          "combin lunar card --shards writes it again") from None
+    if obj["plan"] != plan_digest(folder) or obj["pass"] != _pass_digests(folder, count):
+        return None                     # another run, or a file of the pass changed: searched again
+    return PinnedCard(hands, ups, rules)
