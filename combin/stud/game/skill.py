@@ -84,6 +84,9 @@ class Grid:
                  values: dict[str, list[list[int]]], lacking: dict[str, list[list[int]]],
                  best: list[list[int]], weight: int) -> None:
         self.hands, self.ups, self.actions = hands, ups, actions
+        #: each hand's group (:func:`~combin.stud.game.human.hand_group`), read by the rules' words
+        #: and the banded search's hand ranges
+        self.groups = [hand_group(hand) for hand in hands]
         self.best_total = sum(map(sum, best))
         self.weight = weight
         self._best = _prefix(best)
@@ -125,6 +128,13 @@ class Grid:
         if _sum(self._lacking[action], box):
             return None
         return _sum(self._values[action], box)
+
+    def columns(self, first: int, last: int) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """Per action, over hands ``first`` .. ``last``: each up rank's ``weight x value`` and how many
+        of its cells lack the action."""
+        cols = range(len(self.ups))
+        return ({a: [_sum(self._values[a], (first, last, j, j)) for j in cols] for a in self.actions},
+                {a: [_sum(self._lacking[a], (first, last, j, j)) for j in cols] for a in self.actions})
 
     def best(self, box: tuple[int, int, int, int]) -> int:
         """``weight x optimal value`` summed over the rectangle."""
@@ -195,7 +205,7 @@ def _hand_words(grid: Grid, first: int, last: int) -> str:
     with a draw) by its own words."""
     if first == 0 and last == len(grid.hands) - 1:
         return "any hand"
-    groups = [hand_group(hand) for hand in grid.hands]
+    groups = grid.groups
 
     def whole(i: int, end: bool) -> bool:
         """Whether hand ``i`` starts (``end`` false) or ends its group within the grid."""
@@ -364,7 +374,7 @@ def _hand_ranges(grid: Grid) -> list[tuple[int, int]]:
     one group (:func:`~combin.stud.game.human.hand_group`: a plain hand, the pairs with four to a
     flush, those with four to a straight), and any range that starts or ends where a group does
     ("pair of 8s, jack kicker to pair of 5s": a person reads where it starts and where it stops)."""
-    groups = [hand_group(hand) for hand in grid.hands]
+    groups = grid.groups
     n = len(groups)
     starts = [i for i in range(n) if i == 0 or groups[i - 1] != groups[i]]
     ends = [i for i in range(n) if i == n - 1 or groups[i + 1] != groups[i]]
@@ -378,9 +388,7 @@ def _bands(grid: Grid, first: int, last: int, most: int) -> list[tuple[int, list
     """The best cut of hands ``first`` .. ``last`` into ``c`` ranges of up cards, each taking its best
     action, for ``c`` = 1 .. ``most``: ``(value, [(first up, last up, action, value)])`` or ``None``."""
     cols = len(grid.ups)
-    # per action, the column sums of these hands and whether a column lacks the action
-    sums = {a: [_sum(grid._values[a], (first, last, j, j)) for j in range(cols)] for a in grid.actions}
-    lack = {a: [_sum(grid._lacking[a], (first, last, j, j)) for j in range(cols)] for a in grid.actions}
+    sums, lack = grid.columns(first, last)
     best: dict[tuple[int, int], tuple[int, str]] = {}
     for c0 in range(cols):
         run = dict.fromkeys(grid.actions, 0)
