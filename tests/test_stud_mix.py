@@ -5,7 +5,9 @@ game without draws played that way, summed by the no-draw engine (combin.stud.no
 """
 
 import io
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,11 @@ from combin.stud.game.skill import Grid, search
 from combin.stud.nodraw.game import whole_game
 
 RULES = load_rules("lunar").resolve()
+
+#: The 52-card game without draws played by "a pair or better, fold the rest", expected result per
+#: Ante, summed over every class by the no-draw engine (``whole_game(RULES, Deck.parse(None),
+#: "pair").expected``, about 5 CPU-minutes; the slow test below sums it again).
+NO_DRAW_PAIR_52 = Fraction(-342545573113, 1993323051720)
 
 
 @pytest.fixture(scope="module")
@@ -55,3 +62,18 @@ def test_a_mix_is_shares_adding_up_to_one():
                        ("card=0.5,card=0.5", "twice"), ("card=-1,optimal=2", "negative"), ("card", "not STRATEGY")):
         with pytest.raises(CombinError, match=word):
             parse_mix(text)
+
+
+def test_the_52_card_never_draw_row_is_the_no_draw_engine_s_pair_game():
+    """The committed 52-card skill mix (summed from the strategy pass's cells along the run's shards)
+    gives never drawing the house edge the no-draw engine sums for the game played by a pair: two
+    engines, one integer ratio."""
+    path = Path(__file__).resolve().parent.parent / "tables/lunar/game/skill-mix.json"
+    rows = json.loads(path.read_text())["tables"]["strategies"]["rows"]
+    row = next(r for r in rows if r["strategy"].startswith("never draw"))
+    assert Fraction(row["house_edge"]) == -NO_DRAW_PAIR_52
+
+
+@pytest.mark.slow
+def test_the_no_draw_engine_s_52_card_pair_game_is_the_figure_kept():
+    assert whole_game(RULES, Deck.parse(None), "pair").expected == NO_DRAW_PAIR_52
