@@ -272,3 +272,15 @@ def test_the_card_kept_beside_the_pass_answers_as_the_search_does(jqka, capsys):
         first.write_bytes(original)
         kept.write_bytes(text)
     assert pinned_card(shards, count) == card
+    # where the card cannot be kept, the command says so before any work
+    aside = folder / "kept.json"
+    shutil.move(kept, aside)
+    kept.mkdir()
+    try:
+        assert main(["lunar", "card", "--deck", "JQKA", "--shards", str(shards), "--workers", "0",
+                     "--store", str(folder / "pass.sqlite"), "-q"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("combin: error: ") and "must be a regular file" in err and err.count("\n") == 1
+    finally:
+        kept.rmdir()
+        shutil.move(aside, kept)

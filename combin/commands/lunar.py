@@ -279,7 +279,7 @@ def _card(args: argparse.Namespace) -> str | bytes:
     import os
     from fractions import Fraction
     from combin.core.interpret import parse_assignments
-    from combin.documents.strategy_card import card_documents
+    from combin.documents.strategy_card import CARD_RULES, CARD_TARGET, card_documents
     from combin.files.bounded import parse_int
     from combin.files.fileio import check_output, write_files
     from combin.render import render_text
@@ -331,6 +331,9 @@ def _card(args: argparse.Namespace) -> str | bytes:
     if deck.full or args.shards is not None:
         from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
         folder, found = _whole_run(args, deck, rules, "the pass follows the whole run")
+        if (most, target) == (CARD_RULES, CARD_TARGET):
+            from combin.stud.game.human_run import CARD_PINS
+            check_output(os.path.join(folder, CARD_PINS), "card pin file")     # refused before any work
         scale, totals, count = found
         chosen = game_candidates(rules, totals)
         run_pass(deck, rules, folder, chosen, scale, workers=workers, store_path=args.store,
@@ -352,7 +355,7 @@ def _card(args: argparse.Namespace) -> str | bytes:
     if not plans:
         raise CombinError("the strategy pass holds no cell: nothing to search")
     card, curve = card_documents(rules, deck, grid, plans, scale, target, source, chosen, most)
-    from combin.documents.strategy_card import CARD_RULES, CARD_TARGET, card_plan, mix_document
+    from combin.documents.strategy_card import card_plan, mix_document
     from combin.stud.game.mix import strategy_values, super_edge
     chosen_plan = card_plan(grid, plans, scale, target)
     if (deck.full or args.shards is not None) and (most, target) == (CARD_RULES, CARD_TARGET):
