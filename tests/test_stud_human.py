@@ -7,6 +7,7 @@ again by the card-by-card engine.
 """
 
 import gzip
+import hashlib
 import io
 import itertools
 import json
@@ -110,7 +111,6 @@ def test_a_changed_pass_file_is_refused(jqka, tmp_path):
 def test_a_pass_file_of_an_earlier_format_is_priced_again_not_read(jqka, tmp_path):
     """A shard's file summed by an earlier version's cells (format /1) is priced again, and the
     store's chunks are keyed by the cells' format, so none summed by other cells is read back."""
-    import hashlib
     import shutil
     import sqlite3
     deck, folder, scale, _ = jqka
@@ -238,9 +238,18 @@ def test_the_card_kept_beside_the_pass_answers_as_the_search_does(jqka, capsys):
     shards = folder / "shards"
     assert main(["lunar", "card", "--deck", "JQKA", "--shards", str(shards), "--format", "json",
                  "--store", str(folder / "pass.sqlite"), "-q"]) == 0
-    capsys.readouterr()
+    said = json.loads(capsys.readouterr().out)["subject"]["pins"]
     kept = shards / CARD_PINS
     text = kept.read_bytes()
+    # the sheet states the digests of the run's plan and of the card file it kept: not the committed ones
+    for name, what in (("plan.json", "run"), (CARD_PINS, "strategy card with its pass")):
+        digest = hashlib.sha256((shards / name).read_bytes()).hexdigest()
+        assert f"{name} sha256 {digest}: NOT the committed {what}" in said
+    # another number of rules keeps no card: the sheet then states the plan alone
+    assert main(["lunar", "card", "--deck", "JQKA", "--shards", str(shards), "--format", "json", "--rules", "3",
+                 "--store", str(folder / "pass.sqlite"), "-q"]) == 0
+    said = json.loads(capsys.readouterr().out)["subject"]["pins"]
+    assert said.startswith("plan.json sha256 ") and CARD_PINS not in said and kept.read_bytes() == text
     _, _, count = assemble(deck, RULES, shards)
     card = pinned_card(shards, count)
     assert card is not None and len(card.rules) >= 1

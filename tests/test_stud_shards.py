@@ -408,12 +408,15 @@ def test_a_plan_without_pins_is_pinned_by_the_next_run(folder, tmp_path):
 
 
 def test_the_committed_run_is_named_by_its_plans_digest():
-    """The committed run's pin files (plan.json for the shards, basic.json for the second pass)
-    are named by their SHA-256 in Lunar's data; every sheet built from the folder says so."""
+    """The committed run's pin files (plan.json for the shards, basic.json for the second pass,
+    card.json for the strategy card's pass) are named by their SHA-256 in Lunar's data; every sheet
+    built from the folder says so."""
     from combin.stud.game.shards import committed_runs, provenance
     full = ROOT / "tables/lunar/game/full"
-    digest, basic = (hashlib.sha256((full / name).read_bytes()).hexdigest() for name in ("plan.json", "basic.json"))
-    assert committed_runs() == {digest: "tables/lunar/game/full", basic: "tables/lunar/game/full"}
+    digest, basic, card = (hashlib.sha256((full / name).read_bytes()).hexdigest()
+                           for name in ("plan.json", "basic.json", "card.json"))
+    assert committed_runs() == {digest: "tables/lunar/game/full", basic: "tables/lunar/game/full",
+                                card: "tables/lunar/game/full"}
     statement = provenance(full)
     assert statement == (f"plan.json sha256 {digest}: the exact run committed with this version "
                          f"(tables/lunar/game/full); basic.json sha256 {basic}: the exact second pass of "
@@ -423,6 +426,13 @@ def test_the_committed_run_is_named_by_its_plans_digest():
                                for i in range(256)]
     for sheet in ("full-deck.md", "full-deck.json"):
         assert statement in (ROOT / "tables/lunar/game" / sheet).read_text()
+    # the strategy card's sheets state the run and the card file that pins their pass
+    said = provenance(full, (("plan.json", "run"), ("card.json", "strategy card with its pass")))
+    assert said == (f"plan.json sha256 {digest}: the exact run committed with this version "
+                    f"(tables/lunar/game/full); card.json sha256 {card}: the exact strategy card with its pass "
+                    "committed with this version (tables/lunar/game/full)")
+    for sheet in ("strategy-card", "skill-curve", "skill-mix"):
+        assert json.loads((ROOT / "tables/lunar/game" / f"{sheet}.json").read_text())["subject"]["pins"] == said, sheet
 
 
 def test_a_whole_shard_priced_again_is_its_file_and_a_forged_one_is_not(folder, tmp_path):

@@ -354,15 +354,21 @@ def _card(args: argparse.Namespace) -> str | bytes:
     plans = search(grid, most)
     if not plans:
         raise CombinError("the strategy pass holds no cell: nothing to search")
-    card, curve = card_documents(rules, deck, grid, plans, scale, target, source, chosen, most)
     from combin.documents.strategy_card import card_plan, mix_document
     from combin.stud.game.mix import strategy_values, super_edge
     chosen_plan = card_plan(grid, plans, scale, target)
-    if (deck.full or args.shards is not None) and (most, target) == (CARD_RULES, CARD_TARGET):
-        from combin.stud.game.human_run import pin_card
-        pin_card(folder, count, grid, chosen_plan)      # the lookup's card, kept beside the pass
+    pins = None
+    if deck.full or args.shards is not None:
+        from combin.stud.game.shards import provenance
+        said: tuple[tuple[str, str], ...] = (("plan.json", "run"),)
+        if (most, target) == (CARD_RULES, CARD_TARGET):
+            from combin.stud.game.human_run import CARD_PINS, pin_card
+            pin_card(folder, count, grid, chosen_plan)      # the lookup's card, kept beside the pass
+            said += ((CARD_PINS, "strategy card with its pass"),)
+        pins = provenance(folder, said)
+    card, curve = card_documents(rules, deck, grid, plans, scale, target, source, chosen, most, pins)
     skill = mix_document(rules, deck, strategy_values(grid, chosen_plan), scale * grid.weight, len(chosen_plan.rules),
-                         super_edge(rules, deck, totals), multiple, mix, source)
+                         super_edge(rules, deck, totals), multiple, mix, source, pins)
     chart: bytes | None = None
     if args.plot:
         from combin.documents.strategy_card import limit_value

@@ -145,8 +145,8 @@ class Solver:
     loaded only when a command asks for the rules; ``shards`` is where the
     repository keeps the shards of the game's exact whole game (relative to its
     root) and ``make`` the make target that computes them, when it does; ``committed`` the
-    SHA-256s of the pin files (``plan.json``, ``basic.json``) of that run as committed with this
-    version (:func:`committed_run`), by which a sheet built from a folder says whether it is
+    SHA-256s of the pin files (``plan.json``, ``basic.json``, the strategy card's ``card.json``) of
+    that run as committed with this version (:func:`committed_run`), by which a sheet built from a folder says whether it is
     that run; ``side_wager`` names (``"module:function"``) the wager on the player's first five
     that every round carries, when the game has one (:func:`combin.stud.game.round.side_wager`).
     """
@@ -321,11 +321,11 @@ def committed_run(package: str) -> tuple[str, ...]:
     of a game's ``data/game.toml`` (empty when it has none).
 
     >>> [len(digest) for digest in committed_run("combin.lunar")]
-    [64, 64]
+    [64, 64, 64]
     """
     document = tomllib.loads(read_data(package, "game.toml"))
     section = document.get("committed_run", {})
-    return tuple(section[key] for key in ("plan", "basic") if key in section)
+    return tuple(section[key] for key in ("plan", "basic", "card") if key in section)
 
 
 def check_known(kind: str, value: str, known: list[str]) -> str:

@@ -55,23 +55,25 @@ def card_plan(grid: Any, plans: list[Any], scale: int, target: Fraction) -> Any:
     return within[0] if within else plans[-1]
 
 
-def _subject(rules: Any, deck: Any, source: str) -> tuple[tuple[str, Any], ...]:
+def _subject(rules: Any, deck: Any, source: str, pins: str | None) -> tuple[tuple[str, Any], ...]:
     return (("game", rules.stud.game.id), ("deck", deck.text), ("paytable", rules.instant.id if rules.instant else None),
-            ("interpretations", dict(rules.readings)), ("source", source))
+            ("interpretations", dict(rules.readings)), ("source", source)) + ((("pins", pins),) if pins else ())
 
 
 def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: int, target: Fraction,
-                   source: str, candidates: dict[str, tuple[str, ...]], most: int) -> tuple[Document, Document]:
+                   source: str, candidates: dict[str, tuple[str, ...]], most: int,
+                   pins: str | None = None) -> tuple[Document, Document]:
     """``(strategy card, skill curve)`` of the plans searched up to ``most`` rules; ``target``: the card
     is the fewest rules found whose house edge
-    is within ``target`` (a fraction of an Ante) of optimal play's, else the plan of the most rules."""
+    is within ``target`` (a fraction of an Ante) of optimal play's, else the plan of the most rules;
+    ``pins``: what the sheets say of the pin files of the run and pass they read, when they read one."""
     whole = scale * grid.weight
     optimal = Fraction(grid.best_total, whole)
     limit = Fraction(limit_value(grid), whole)
     readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
     identification = (("Game", rules.stud.game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
                       ("Paytable", rules.instant.id if rules.instant else "none"), ("Interpretations", readings),
-                      ("Source", source))
+                      ("Source", source)) + ((("Pins", pins),) if pins else ())
     curve_rows: list[tuple[Any, ...]] = []
     for k, plan in enumerate(plans, 1):
         value = Fraction(plan.value, whole)
@@ -127,7 +129,7 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
              "'Every cell its best action' is the most any rules of these hands and up cards can reach; the rest of "
              "the gap to optimal play needs a finer description of the hand (its suits, the kickers, the cards the "
              "up card takes away).", *rules.reading_notes())
-    subject = _subject(rules, deck, source) + (("target", str(target)),
+    subject = _subject(rules, deck, source, pins) + (("target", str(target)),
                                                ("candidates", {k: list(v) for k, v in candidates.items()}))
     card_doc = Document("strategy_card", f"{rules.stud.game.title}: a strategy card of {_rules(len(card.rules))}",
                         identification, (rules_table, edge_table), notes, (),
@@ -144,10 +146,10 @@ _NAMES = {"never-draw": "never draw: play a pair or better, fold the rest",
 
 def mix_document(rules: Any, deck: Any, values: dict[str, int], whole: int, card_rules: int,
                  super_edge: Fraction | None, multiple: Fraction, mix: dict[str, Fraction] | None,
-                 source: str) -> Document:
+                 source: str, pins: str | None = None) -> Document:
     """The skill mix: each named strategy's exact house edge (``values``: ``weight x value`` sums over
     ``whole``), with the mandatory Super at ``multiple`` x Ante when the game has it, and the weighted
-    hold of ``mix``."""
+    hold of ``mix``; ``pins`` as :func:`card_documents` reads it."""
     edges = {name: Fraction(-value, whole) for name, value in values.items()}
 
     def row(label: str, edge: Fraction) -> tuple[Any, ...]:
@@ -178,8 +180,9 @@ def mix_document(rules: Any, deck: Any, values: dict[str, int], whole: int, card
              *rules.reading_notes())
     identification = (("Game", rules.stud.game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
                       ("Paytable", rules.instant.id if rules.instant else "none"),
-                      ("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings)), ("Source", source))
-    subject = _subject(rules, deck, source) + (("super", None if super_edge is None else str(multiple)),
+                      ("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings)),
+                      ("Source", source)) + ((("Pins", pins),) if pins else ())
+    subject = _subject(rules, deck, source, pins) + (("super", None if super_edge is None else str(multiple)),
                                                ("mix", None if not mix else {k: str(v) for k, v in mix.items()}))
     return Document("skill_mix", f"{rules.stud.game.title}: the house edge by skill", identification,
                     tuple(tables), notes, (), subject)
@@ -197,6 +200,6 @@ def printable(card: Document) -> Document:
     note = (f"House edge with the card {_shown(edge['house edge with the card'])} per Ante "
             f"(optimal play {_shown(edge['house edge under optimal play'])}); every hand and up card falls "
             "under exactly one rule. Each rule's exact cost: the full strategy card.")
-    kept = tuple((label, value) for label, value in card.identification if label != "Source")
+    kept = tuple((label, value) for label, value in card.identification if label not in ("Source", "Pins"))
     readings = tuple(n for n in card.notes if re.match(r"L\d+=", n))       # the readings in words
     return Document(card.kind, card.title, kept, (table,), (note, *readings), (), card.subject)

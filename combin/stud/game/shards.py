@@ -55,7 +55,7 @@ from combin.stud.game.totals import GameTotals, totals_of
 from combin.version import __version__
 
 __all__ = ["FolderReader", "plan_shards", "run_shards", "assemble", "lookup", "kept_values", "plan_run", "require_plan", "Shard", "PLAN_FORMAT",
-           "plan_digest", "provenance", "read_shard_bytes", "parse_shard_file", "reprice_shard", "committed_runs", "BASIC_PINS",
+           "plan_digest", "provenance", "read_shard_bytes", "parse_shard_file", "reprice_shard", "committed_runs", "BASIC_PINS", "RUN_PINS",
            "SHARD_FORMAT", "DEFAULT_SHARDS", "INSTANT_CODE", "kept_records"]
 
 PLAN_FORMAT = "combin.stud_shards/1"
@@ -282,15 +282,21 @@ def plan_digest(folder: str | os.PathLike[str], name: str = "plan.json") -> str:
     return hashlib.sha256(read_bytes(Path(folder) / name, _LIMIT, "shard plan")).hexdigest()
 
 
-def provenance(folder: str | os.PathLike[str]) -> str:
-    """What a sheet built from the folder's shards says of them: its plan's digest, and whether
-    that is the committed run of this version of combin -- plainly when it is not; the same of
-    the second pass's pins (``basic.json``) when the folder holds that pass."""
+#: The pin files a sheet of the whole run states (:func:`provenance`): each with what it pins.
+RUN_PINS = (("plan.json", "run"), (BASIC_PINS, "second pass of the basic strategy"))
+
+
+def provenance(folder: str | os.PathLike[str], pins: tuple[tuple[str, str], ...] = RUN_PINS) -> str:
+    """What a sheet built from the folder's shards says of them: each pin file's digest (``pins``:
+    its name and what it pins; by default the run's plan and the second pass's ``basic.json``),
+    and whether that is the one committed with this version of combin -- plainly when it is not.
+    A pin file other than the plan that the folder does not hold is said to be missing when the
+    files it would pin are there (``basic-*``), else left out."""
     known = committed_runs()
     said = []
-    for name, what in (("plan.json", "run"), (BASIC_PINS, "second pass of the basic strategy")):
-        if name == BASIC_PINS and not (Path(folder) / name).exists():
-            if any(Path(folder).glob("basic-*.json.gz")):
+    for name, what in pins:
+        if name != "plan.json" and not (Path(folder) / name).exists():
+            if name == BASIC_PINS and any(Path(folder).glob("basic-*.json.gz")):
                 said.append(f"{name}: none, so the files of the basic strategy's second pass are not pinned")
             continue
         digest = plan_digest(folder, name)
