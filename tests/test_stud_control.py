@@ -44,6 +44,24 @@ def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_pat
     assert Fraction(total, strategy.scale * weights) == expected
 
 
+def test_where_an_instant_five_goes_on_the_control_is_the_records_sum(tmp_path):
+    """L7=continue: E[X] (the game without draws where an instant five ends the round, plus the
+    instant fives priced as the round goes on) against the sum of every class's X from the draw
+    engine's run under that reading, on a deck with royal flushes."""
+    from combin.stud.game.run import run_game
+    deck = Deck.parse("TJQKA")
+    rules, ends = resolve_rules("lunar", None, (("L7", "continue"),)), resolve_rules("lunar", None, ())
+    expected = no_draw_expected(deck, rules)
+    sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256,
+                               want_strategy=True, stream=io.StringIO())
+    total = sum(r.weight * control_value(r.best, r.values) for r in strategy.records)
+    weights = sum(r.weight for r in strategy.records)
+    assert Fraction(total, strategy.scale * weights) == expected
+    # the instant fives move it: a royal flush played on is worth more than its pay alone
+    assert expected > no_draw_expected(deck, ends) == whole_game(ends, deck, "optimal").expected
+    assert all(r.best >= 0 for r in strategy.records)          # no class ends at its instant pay
+
+
 def test_reading_key_is_sorted_and_names_every_reading():
     rules = resolve_rules("lunar", "B", (("L8", "even-money"),))
     key = reading_key(rules)

@@ -56,7 +56,7 @@ def test_the_52_card_sheet_gives_each_priced_reading_from_its_own_run():
     assert {"interpretation": "L8", "reading": "even-money",
             "house_edge": f"{l8.numerator}/{l8.denominator}"} in sheet["subject"]["ruling_required"]
     text = (GAME / "full-deck.md").read_text()
-    assert "| Ruling required  | yes: the regulation leaves open a reading that moves this figure -- L8" in text
+    assert "| Ruling required  | yes: the regulation leaves open a reading that moves this figure -- L7" in text
     assert "-2.0417% under L8=push (this sheet), -28.7520% under L8=even-money" in text
     import re
     assert re.search(r"^\| house edge per Ante if L8=even-money, in percent +\| +-28\.7519713472% \|$", text, re.M)
@@ -64,6 +64,10 @@ def test_the_52_card_sheet_gives_each_priced_reading_from_its_own_run():
     l11 = _edge_of_shards(GAME / "variants" / "L11-first-only", lunar.resolve(None, {"L11": "first-only"}))
     assert by_reading[("L11", "first-only")] == l11 > 0
     assert f"{display_percent(l11)} under L11=first-only" in text
+    # and L7's: going on after a straight flush moves the figure by about a tenth of a point
+    l7 = _edge_of_shards(GAME / "variants" / "L7-continue", lunar.resolve(None, {"L7": "continue"}))
+    assert by_reading[("L7", "continue")] == l7 and Fraction(-22, 1000) < l7 < own
+    assert f"{display_percent(own)} under L7=ends-round (this sheet), {display_percent(l7)} under L7=continue" in text
 
 
 @pytest.fixture(scope="module")

@@ -121,8 +121,45 @@ def no_draw_expected(deck: "Deck", rules: "Rules", progress: Callable[[str], obj
         return stored[key]
     from combin.stud.nodraw.game import whole_game
     if rules.instant is not None and not rules.instant_ends_round:
-        raise CombinError("a sample's control (the game without draws) is summed under "
-                          "L7=ends-round only; use that reading or run the exact game")
+        return _continued(deck, rules, progress)
     if progress is not None:
         progress("the exact game without draws under these rules is not shipped: summing it first")
     return whole_game(rules, deck, "optimal", progress=progress).expected
+
+
+def _continued(deck: "Deck", rules: "Rules", progress: Callable[[str], object] | None) -> Fraction:
+    """``E[X]`` where an instant payout does not end the round (L7=continue): the same game where
+    it does (an instant five's ``X`` is its pay; shipped or summed by the game without draws), plus,
+    over the classes whose first five is an instant event, their ``X`` as the round goes on (the
+    better of fold and play, which add the pay, priced by the engine with draws as every sampled
+    class is) less that pay.  An instant event is a straight flush or better, a few hundred classes
+    of 52 cards: the game without draws is not summed again for them."""
+    import numpy as np
+    from combin.stud.core.classes import situations
+    from combin.stud.core.rules import InstantReading, instant_pay
+    from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT_FLUSH, hand_table
+    from combin.stud.game.chunks import solve_chunk
+    from combin.stud.game.spec import RunSpec
+    assert rules.instant is not None
+    reading = rules.stud.entry["instant"]["interpretation"]
+    ends = rules.stud.resolve(rules.instant.id, {**rules.chosen, reading: InstantReading.ENDS_ROUND.value})
+    base = no_draw_expected(deck, ends, progress)
+    rows, hands, ups, weights = situations(deck)
+    chunk, pays = [], {}
+    # every instant event is a straight flush or better (the instant paytables' lines)
+    for i in np.nonzero(hand_table(deck).values[rows] >= STRAIGHT_FLUSH * CATEGORY_SHIFT)[0].tolist():
+        pay = instant_pay(rules, hands[i].tolist())
+        if pay is not None:
+            chunk.append([*map(int, hands[i]), int(ups[i]), int(weights[i]), i])
+            pays[i] = pay
+    if progress is not None:
+        progress(f"the {len(chunk):,} classes of an instant five priced as the round goes on ({reading}="
+                 f"{rules.chosen[reading]})")
+    moved = Fraction(0)
+    if chunk:
+        found = solve_chunk(RunSpec.of(deck, rules).to_json(), chunk)
+        scale = int(found["denominator"])
+        moved = sum((weight * (Fraction(control_value(best, values), scale) - pays[index])
+                     for index, _, _, weight, best, values, _ in found["classes"]), Fraction(0))
+    return base + moved / int(weights.sum())
+
