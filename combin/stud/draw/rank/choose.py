@@ -19,7 +19,7 @@ and the caller prices in Python integers instead.
 import numpy as np
 
 from combin.stud.core.compiled import jit
-from combin.stud.draw.rank.exact import exact
+from combin.stud.draw.rank.exact import exact_option
 from combin.stud.draw.rank.records import Choice
 
 __all__ = ["price_options", "LIMIT"]
@@ -82,10 +82,8 @@ def price_options(choice, unseen, options, pays, ranks_state, six_state, suits_s
                     break
             elif found >= 1 and bounds[o] < first:
                 break
-        if options.mode[o] == 1:
-            total, dist = exact(o, True, unseen, options, pays, six_state, suits_state, tables, rt, sums)
-        else:
-            total, dist = exact(o, True, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
+        total, dist = exact_option(o, True, unseen, options, pays, ranks_state, six_state, suits_state, tables, rt,
+                                   sums)
         value, ok = _scaled(total, factor[o], offset[o])
         if not ok:
             return values, priced, bounds, dists, False

@@ -18,7 +18,7 @@ from combin.stud.draw.rank.forcing import case_two, case_two_by_class, forcing, 
 from combin.stud.draw.rank.memo import CASE_TWO, FORCING, find, keep
 from combin.stud.draw.rank.records import CaseTwo, DrawClass, DrawScratch, RowOrder, SubEntry, Tally
 
-__all__ = ["exact", "exact_all", "RESULT_ROWS"]
+__all__ = ["exact", "exact_option", "exact_all", "RESULT_ROWS"]
 
 
 #: The results of an option's distribution, in the order of the rows of ``dist`` after the wins
@@ -387,6 +387,15 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
     return total, dist
 
 
+@inline
+def exact_option(o, want, unseen, options, pays, ranks_state, six_state, suits_state, tables, rt, sums):
+    """:func:`exact` of option ``o`` on the ranks' part it reads: the sixth card's (``six_state``,
+    the option's mode 1) or the one every other option shares (``ranks_state``)."""
+    if options.mode[o] == 1:
+        return exact(o, want, unseen, options, pays, six_state, suits_state, tables, rt, sums)
+    return exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
+
+
 @jit
 def exact_all(indices, want, unseen, options, pays, ranks_state, six_state, suits_state, tables, rt, sums):
     """:func:`exact` of each option of ``indices`` (at least one), in one compiled call:
@@ -397,11 +406,8 @@ def exact_all(indices, want, unseen, options, pays, ranks_state, six_state, suit
     totals = np.zeros(len(indices), np.int64)
     dists = np.zeros((0, 0, 3), np.int64)
     for i in range(len(indices)):
-        o = indices[i]
-        if options.mode[o] == 1:
-            total, dist = exact(o, want, unseen, options, pays, six_state, suits_state, tables, rt, sums)
-        else:
-            total, dist = exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, sums)
+        total, dist = exact_option(indices[i], want, unseen, options, pays, ranks_state, six_state, suits_state,
+                                   tables, rt, sums)
         if i == 0:
             dists = np.zeros((len(indices), dist.shape[0], dist.shape[1]), np.int64)
         totals[i] = total
