@@ -75,13 +75,15 @@ def test_the_report_flags_each_reading_that_moves_the_game_as_a_ruling(documents
     assert float(other.rstrip("%")) < -28.75 and -2.05 < float(own.rstrip("%")) < -2.04
     table = next(t for t in lunar_pages.lead if t.name == "readings")
     cells = [[str(getattr(cell, "value", cell)) for cell in row] for row in table.rows]
-    assert cells[0][:2] == ["L8", "push (the sheet above)"] and cells[1][:2] == ["L8", "even-money"]
-    assert cells[1][3] == "yes"
+    # each reading that moves it, in the data's order: L7 (a straight flush played on), then L8
+    assert cells[0][:2] == ["L7", "ends-round (the sheet above)"] and cells[1][:2] == ["L7", "continue"]
+    assert cells[2][:2] == ["L8", "push (the sheet above)"] and cells[3][:2] == ["L8", "even-money"]
+    assert cells[1][3] == cells[3][3] == "yes"
     for document in documents:
         text = render_text(document, "md")
         assert "Ruling required: the open readings that move the game's house edge" in text
-        assert "-28.7520%" in text and "push (the sheet above)" in text
-        assert "Not priced yet on this deck: L7=continue" in text
+        assert "-28.7520%" in text and "push (the sheet above)" in text and "-2.1642%" in text
+        assert "Not priced yet on this deck: L10=replace-lowest-once" in text
 
 
 def test_the_whole_game_method_page_names_every_part_of_the_engine(lunar_pages):

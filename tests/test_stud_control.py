@@ -44,6 +44,28 @@ def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_pat
     assert Fraction(total, strategy.scale * weights) == expected
 
 
+def test_where_an_instant_five_goes_on_the_control_adds_the_instant_fives_played_on():
+    """L7=continue: E[X] is the game without draws where an instant five ends the round (the no-draw
+    engine) plus, over every class whose first five has an instant pay, its X as the round goes on
+    (the better of fold and play, from the naive game tree, which adds the pay to every leaf) less
+    that pay -- on a deck with royal flushes, each class found here by its own pay, not by rank."""
+    from combin.stud.core.rules import instant_pay
+    deck = Deck.parse("TJQKA")
+    rules, ends = resolve_rules("lunar", None, (("L7", "continue"),)), resolve_rules("lunar", None, ())
+    _, hands, ups, weights = situations(deck)
+    moved, found = Fraction(0), 0
+    for hand, up, weight in zip(hands.tolist(), ups.tolist(), weights.tolist()):
+        pay = instant_pay(rules, hand)
+        if pay is None:
+            continue
+        naive = option_values(Situation(tuple(hand), up, deck), rules, keys=[("fold", ()), ("play", ())])
+        moved += weight * (max(naive.values()) - pay)
+        found += 1
+    assert found > 0 and moved > 0               # a royal flush played on is worth more than its pay
+    assert no_draw_expected(deck, rules) == whole_game(ends, deck, "optimal").expected + moved / int(weights.sum())
+
+
+@pytest.mark.slow  # the identity above again, over a whole exact run's records (about a minute)
 def test_where_an_instant_five_goes_on_the_control_is_the_records_sum(tmp_path):
     """L7=continue: E[X] (the game without draws where an instant five ends the round, plus the
     instant fives priced as the round goes on) against the sum of every class's X from the draw

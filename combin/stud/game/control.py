@@ -34,6 +34,8 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from combin.errors import CombinError
+from combin.stud.game.chunks import solve_chunk
+from combin.stud.game.spec import RunSpec
 
 if TYPE_CHECKING:
     from combin.stud.core.deck import Deck
@@ -138,8 +140,6 @@ def _continued(deck: "Deck", rules: "Rules", progress: Callable[[str], object] |
     from combin.stud.core.classes import situations
     from combin.stud.core.rules import InstantReading, instant_pay
     from combin.stud.core.values import CATEGORY_SHIFT, STRAIGHT_FLUSH, hand_table
-    from combin.stud.game.chunks import solve_chunk
-    from combin.stud.game.spec import RunSpec
     assert rules.instant is not None
     reading = rules.stud.entry["instant"]["interpretation"]
     ends = rules.stud.resolve(rules.instant.id, {**rules.chosen, reading: InstantReading.ENDS_ROUND.value})
