@@ -222,8 +222,8 @@ def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
     rows = {row["change"]: row for row in document["tables"]["variants"]["rows"]}
     samples = sorted((ROOT / "tables/lunar/game/variants").glob("*-sample-2000-seed-1.json"))
     assert [path.name[:-len("-sample-2000-seed-1.json")] for path in samples] == \
-        ["L11-first-only", "L7-continue", "L8-even-money", "L9-first-five", "ace-king-push", "ante-even-money-not-qualified",
-         "draw-fee-2", "force-fee-2", "no-exchange", "no-sixth-card", "two-pair-1-to-1"]
+        ["L11-first-only", "L12-one-to-five", "L7-continue", "L8-even-money", "L9-first-five", "ace-king-push",
+         "ante-even-money-not-qualified", "draw-fee-2", "force-fee-2", "no-exchange", "no-sixth-card", "two-pair-1-to-1"]
     for path in samples:
         sample = json.loads(path.read_text())
         change = path.name[:-len("-sample-2000-seed-1.json")]
@@ -242,6 +242,23 @@ def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
         exact = Fraction(rows[change]["house_edge"])
         low, high = (figures[f"99% interval of the house edge, {end}"] for end in ("low", "high"))
         assert low <= exact <= high and high - low < Fraction(1, 25), (change, low, exact, high)
+
+
+def test_a_one_card_exchange_never_beats_the_sixth_card_so_the_l12_row_is_the_default():
+    """L12=one-to-five adds five one-card exchanges, each weakly dominated by buying a sixth card at
+    the same fee: the six cards hold the five the exchange would leave, so whatever hand the
+    exchange makes the sixth card makes or betters, and the dealer's cards are dealt alike.  So the
+    52-card row, summed from its own 16 shards, has the default's exact edges (and, both being
+    draws, its probability of drawing)."""
+    rules = load_rules("lunar").resolve(None, {"L12": "one-to-five"})
+    assert rules.exchange_sizes == (1, 2, 3, 4, 5) and rules.stud.entry["draws"]["buy"] == 1
+    document = json.loads((ROOT / "tables/lunar/game/variants.json").read_text())
+    rows = {row["change"]: row for row in document["tables"]["variants"]["rows"]}
+    l12, default = rows["L12-one-to-five"], rows["default"]
+    for key in ("house_edge", "house_edge_paytable_B", "house_edge_paytable_C", "element_of_risk",
+                "probability_of_drawing", "round_house_edge"):
+        assert Fraction(l12[key]) == Fraction(default[key]), key
+    assert Fraction(l12["change_from_default"]) == 0
 
 
 @pytest.mark.parametrize("where", ["full", "variants/L11-first-only", "variants/no-exchange"])
