@@ -56,7 +56,7 @@ def dice_sheet():
 
 
 @pytest.fixture(scope="module")
-def dask_cluster():
+def dask_cluster(tmp_path_factory):
     """A real Dask scheduler and two single-thread worker processes on 127.0.0.1.
 
     Started for each test module that asks for it and shut down at the module's end (no stray
@@ -70,9 +70,13 @@ def dask_cluster():
     import dask
     from distributed import LocalCluster
     from combin.running.executor import LOCAL_CONFIG
-    with dask.config.set(LOCAL_CONFIG):      # read as the scheduler, nannies and workers start
+    # the workers' scratch space in the test's own temporary folder (Dask's default is a shared
+    # dask-scratch-space in the system's, left behind)
+    scratch = str(tmp_path_factory.mktemp("dask"))
+    with dask.config.set(dict(LOCAL_CONFIG, **{"temporary-directory": scratch})):
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+                               dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
+                               local_directory=scratch)
     with cluster:
         yield cluster
 

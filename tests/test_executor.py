@@ -198,12 +198,16 @@ def test_a_scheduler_that_never_answers_is_reported_in_bounded_time():
     assert stream.getvalue() == f"combin: connecting to the Dask scheduler at {address} (at most 2 s)\n"
 
 
-def test_a_scheduler_without_workers_is_reported_with_progress(capsys):
+def test_a_scheduler_without_workers_is_reported_with_progress(capsys, tmp_path):
     import logging
     from distributed import Client, LocalCluster
     from combin.running.executor import _connect
-    with LocalCluster(n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address="127.0.0.1:0",
-                      silence_logs=logging.ERROR) as empty:
+    import dask
+    # Dask's scratch space in this test's temporary folder, not a shared one in the system's
+    with dask.config.set({"temporary-directory": str(tmp_path)}), \
+            LocalCluster(n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1",
+                         dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
+                         local_directory=str(tmp_path)) as empty:
         with pytest.raises(CombinError, match="has no workers \\(none joined within 2 s\\)"):
             _connect(Client, empty.scheduler_address, 2)
     assert capsys.readouterr().err.splitlines()[-1] == ("combin: the scheduler has no worker yet; "
