@@ -55,6 +55,15 @@ def card_plan(grid: Any, plans: list[Any], scale: int, target: Fraction) -> Any:
     return within[0] if within else plans[-1]
 
 
+def _identification(rules: Any, deck: Any, source: str, pins: str | None) -> tuple[tuple[str, Any], ...]:
+    """The identification lines every sheet of the card states: the game, deck, paytable, readings,
+    source and, when the sheets read a pass along shards, its pins."""
+    return (("Game", rules.stud.game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
+            ("Paytable", rules.instant.id if rules.instant else "none"),
+            ("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings)),
+            ("Source", source)) + ((("Pins", pins),) if pins else ())
+
+
 def _subject(rules: Any, deck: Any, source: str, pins: str | None) -> tuple[tuple[str, Any], ...]:
     return (("game", rules.stud.game.id), ("deck", deck.text), ("paytable", rules.instant.id if rules.instant else None),
             ("interpretations", dict(rules.readings)), ("source", source)) + ((("pins", pins),) if pins else ())
@@ -70,10 +79,7 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
     whole = scale * grid.weight
     optimal = Fraction(grid.best_total, whole)
     limit = Fraction(limit_value(grid), whole)
-    readings = ", ".join(f"{k}={v}" for k, v in rules.readings)
-    identification = (("Game", rules.stud.game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
-                      ("Paytable", rules.instant.id if rules.instant else "none"), ("Interpretations", readings),
-                      ("Source", source)) + ((("Pins", pins),) if pins else ())
+    identification = _identification(rules, deck, source, pins)
     curve_rows: list[tuple[Any, ...]] = []
     for k, plan in enumerate(plans, 1):
         value = Fraction(plan.value, whole)
@@ -178,10 +184,7 @@ def mix_document(rules: Any, deck: Any, values: dict[str, int], whole: int, card
              "times the Super's house edge per unit; per unit of initial wagers it is divided by 1 + the multiple.",
              "The weighted hold is the shares' sum of the house edges (the mix is the caller's: --mix).",
              *rules.reading_notes())
-    identification = (("Game", rules.stud.game.title), ("Deck", f"{deck.text} ({len(deck)} cards)"),
-                      ("Paytable", rules.instant.id if rules.instant else "none"),
-                      ("Interpretations", ", ".join(f"{k}={v}" for k, v in rules.readings)),
-                      ("Source", source)) + ((("Pins", pins),) if pins else ())
+    identification = _identification(rules, deck, source, pins)
     subject = _subject(rules, deck, source, pins) + (("super", None if super_edge is None else str(multiple)),
                                                ("mix", None if not mix else {k: str(v) for k, v in mix.items()}))
     return Document("skill_mix", f"{rules.stud.game.title}: the house edge by skill", identification,
