@@ -293,3 +293,41 @@ def test_the_card_kept_beside_the_pass_answers_as_the_search_does(jqka, capsys):
     finally:
         kept.rmdir()
         shutil.move(aside, kept)
+
+
+def test_the_committed_52_card_card_file_gives_each_cell_the_rule_its_sheet_prices(tmp_path):
+    """The committed card.json read back (PinnedCard, relational rules among them: the up card against
+    the pair's or the highest card's own rank): every cell of the committed pass takes one rule of it,
+    and those rules' actions summed cell by cell give the sheet's house edge with the card, exactly."""
+    from pathlib import Path
+    from combin.stud.game.human import parse_cell_key
+    from combin.stud.game.human_run import pinned_card
+    full = Path(__file__).resolve().parent.parent / "tables" / "lunar" / "game" / "full"
+    if len(list(full.glob("human-*.json.gz"))) < 256:
+        pytest.skip("the 52-card strategy pass is not committed in full")
+    deck = Deck.parse(None, need=16)
+    scale, totals, count = assemble(deck, RULES, full)
+    card = pinned_card(full, count)
+    assert card is not None and any(relation is not None for _, _, _, relation in card.rules)
+    cells = pass_cells(full, count, game_candidates(RULES, totals))
+    total = weight = 0
+    for key, cell in cells.cells.items():
+        fine, up = parse_cell_key(key)
+        found = card.rule(fine, up)
+        assert found is not None, key
+        words, action = found
+        if cell["weight"] > cell["settled_weight"]:
+            assert action in cell["values"] and not cell["missing"].get(action), (key, words)
+        total += cell["values"].get(action, 0) + cell["settled"]
+        weight += cell["weight"]
+    sheet = json.loads((full.parent / "strategy-card.json").read_text())
+    edge = next(row for row in sheet["tables"]["edge"]["rows"] if row["figure"] == "house edge with the card")
+    assert -Fraction(total, scale * weight) == Fraction(edge["value"])
+    # a relation that is neither side, in a file whose digest was made again to match: refused in one line
+    obj = json.loads((full / "card.json").read_text())
+    obj["rules"][0]["relation"] = ["sideways", 0]
+    body = {k: v for k, v in obj.items() if k != "digest"}
+    obj["digest"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    (tmp_path / "card.json").write_text(json.dumps(obj))
+    with pytest.raises(CombinError, match="card pin file cannot be used .*relation"):
+        pinned_card(tmp_path, count)

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from combin.stud.game.human import Cells, cell_key
-from combin.stud.game.skill import BANDS, Grid, Rule, banded, greedy, search, up_words
+from combin.stud.game.human import Cells, cell_key, up_key
+from combin.stud.game.skill import BANDS, OFFSETS, Grid, Rule, banded, greedy, relation_words, search, up_words
 
 ACTIONS = ("fold", "play", "keep the pair")
 
@@ -34,6 +34,17 @@ def _cells(seed, hands=((8, 11), (9, 12), (14, 12), (20, 12), (26, 11)), ups=(0,
     return cells
 
 
+def _takes(rule, fine, i, up, j):
+    """Whether a rule takes a cell, read off its words' terms here (not the module's own test)."""
+    if not rule.box[0] <= i <= rule.box[1]:
+        return False
+    if rule.relation is None:
+        return rule.box[2] <= j <= rule.box[3]
+    side, offset = rule.relation
+    rank = up_key(fine)[0]
+    return up <= rank + offset - 1 if side == "below" else up >= rank + offset
+
+
 def _direct(cells, grid, plan):
     """A plan's sum, cell by cell from the pass's own sums, every cell covered by exactly one rule."""
     total = 0
@@ -41,7 +52,7 @@ def _direct(cells, grid, plan):
         hand, up = key.split("|")
         i = [f"{a}:{b}" for a, b in grid.hands].index(hand)
         j = grid.ups.index(int(up))
-        covering = [rule for rule in plan.rules if rule.box[0] <= i <= rule.box[1] and rule.box[2] <= j <= rule.box[3]]
+        covering = [rule for rule in plan.rules if _takes(rule, grid.hands[i], i, grid.ups[j], j)]
         assert len(covering) == 1
         action = covering[0].action
         if cell["weight"] > cell["settled_weight"]:          # a decision is taken there
@@ -99,7 +110,8 @@ def _compositions(n):
 def test_the_banded_programme_is_the_best_of_its_family_enumerated(seed):
     """Every strategy of the banded family on a small grid, enumerated: the hands cut into ranges
     (within one plain hand, or starting or ending where one does), each range's up cards into at most BANDS ranges,
-    each piece its best action; per number of rules, the best must be the programme's."""
+    each piece its best action, or (hands with a rank of one kind) two pieces cut where the up card
+    passes the hand's rank plus an offset; per number of rules, the best must be the programme's."""
     cells = _cells(seed, hands=((8, 11), (8, 5), (9, 12), (26, 11), (26, 7)), ups=(0, 6, 9, 12))
     grid = Grid.of(cells)
     n, m = len(grid.hands), len(grid.ups)
@@ -125,6 +137,20 @@ def test_the_banded_programme_is_the_best_of_its_family_enumerated(seed):
                               default=None) for c, d in ups]
                 if None not in values:
                     options[len(ups)] = max(options.get(len(ups), sum(values)), sum(values))
+            keys = [up_key(grid.hands[i]) for i in range(a, b + 1)]
+            if None not in keys and len({key[1] for key in keys}) == 1:
+                for offset in OFFSETS:
+                    below = [(i, j) for i in range(a, b + 1) for j in range(m)
+                             if grid.ups[j] < keys[i - a][0] + offset]
+                    rest = [(i, j) for i in range(a, b + 1) for j in range(m) if (i, j) not in below]
+                    if not below or not rest:
+                        continue
+                    values = []
+                    for part in (below, rest):
+                        sums = [[grid.value((i, i, j, j), act) for i, j in part] for act in grid.actions]
+                        values.append(max((sum(v) for v in sums if None not in v), default=None))
+                    if None not in values:
+                        options[2] = max(options.get(2, sum(values)), sum(values))
             per_range.append(options)
         totals = {0: 0}
         for options in per_range:
@@ -152,10 +178,16 @@ def test_a_split_that_gains_only_when_split_again_is_found():
             cells.add(cell_key(fine, up), 1, 9 if special else 1,
                       {"play": 1 if not special else -5, "fold": -1, "keep the pair": 9 if special else -20})
     grid = Grid.of(cells)
-    plans = search(grid, 5)
+    plans = greedy(grid, 5)
     assert plans[-1].value == 1 + 1 + 1 + 9 and len(plans) == 3
     assert [rule.words() for rule in plans[-1].rules] == [
         "pair of aces: play", "pair of 2s against a 2: play", "pair of 2s against an ace: keep the pair"]
+    # two relational rules say as much: the up card against the pair's own rank
+    plans = search(grid, 5)
+    assert plans[1].value == 12 and len(plans[1].rules) == 2
+    assert [rule.words() for rule in plans[1].rules] == [
+        "any hand against an up card no higher than the pair: play",
+        "any hand against an up card above the pair: keep the pair"]
 
 
 def test_a_rule_is_read_in_a_player_s_words():
@@ -170,3 +202,26 @@ def test_nothing_to_search_gives_no_plan():
     cells = Cells()
     cells.add(cell_key((8, 11), 0), 1, 0, {"play": None})
     assert search(Grid.of(cells)) == []
+
+
+def test_a_relational_rule_compares_the_up_card_with_the_hand_s_own_rank():
+    # pair of 8s and pair of 3s; play while the up card is below the pair, keep it from there on
+    cells = Cells()
+    for fine, rank in (((14, 11), 6), ((19, 11), 1)):
+        for up in range(13):
+            below = up < rank
+            cells.add(cell_key(fine, up), 1, 5, {"play": 5 if below else 0, "keep the pair": 0 if below else 5,
+                                                  "fold": -1})
+    grid = Grid.of(cells)
+    found = grid.relational(0, 1)
+    assert found == (2 * 13 * 5, [("below", 0, "play", (6 + 1) * 5), ("from", 0, "keep the pair", (7 + 12) * 5)])
+    plan = search(grid, 2)[-1]
+    assert plan.value == grid.best_total and [rule.words() for rule in plan.rules] == [
+        "any hand against an up card below the pair: play",
+        "any hand against an up card as high as the pair or higher: keep the pair"]
+    assert [plan.rules[0].covers(grid, 0, j) for j in (5, 6)] == [True, False]
+    # hands with no rank of their own (an ace-king) or of two kinds take no relational rule
+    assert relation_words(("below", 1), "your highest card") == "against an up card no higher than your highest card"
+    cells.add(cell_key((23, 10), 0), 1, 0, {"play": 0, "fold": -1})
+    grid = Grid.of(cells)
+    assert grid.relational(0, 2) is None and grid.relational(0, 1) is not None

@@ -126,7 +126,10 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
            "family found exactly (a dynamic programme): the hands cut into ranges, each within one group (a plain "
            "hand, the pairs with a draw) or starting or ending where a group does, each range's up cards cut into "
            "at most "
-           f"{BANDS} ranges, each piece a rule with its best action. A rule's action "
+           f"{BANDS} ranges, each piece a rule with its best action -- or, for hands with a rank of one kind (the "
+           "pairs by the pair's rank, the high cards by their highest card), cut in two where the up card passes "
+           "that rank plus an offset ('against an up card below the pair'), each part a rule with its best action. "
+           "A rule's action "
            "is one of the candidate actions of its hands (optimal in at least 1% of a plain hand's situations in the "
            "run, and play, fold and buy), priced exactly in every situation by a pass over the run; neither search "
            "need find the best of all strategies of k rules, so each row is what was found, exact for that strategy.")

@@ -51,7 +51,7 @@ from combin.stud.draw.options import option_keys
 from combin.stud.game.features import FEATURES, action_of, draw_of, hand_feature
 from combin.stud.game.spec import RunSpec
 
-__all__ = ["fine_feature", "fine_words", "hand_order", "hand_group", "group_words", "candidates", "Cells", "price_rows", "cells_of_records", "action_options",
+__all__ = ["fine_feature", "fine_words", "hand_order", "hand_group", "up_key", "PAIR_RANK", "HIGHEST_CARD", "group_words", "candidates", "Cells", "price_rows", "cells_of_records", "action_options",
            "candidates_digest", "UNIVERSAL", "SHARE"]
 
 #: Actions every hand has (where the game has them): candidates of every plain hand.
@@ -129,6 +129,28 @@ def hand_order(fine: tuple[int, int]) -> tuple[int, ...]:
     if _pair_draw(fine):
         return (FEATURES.index("two_pair/two pair"), 1, fine[1] == PAIR_STRAIGHT, fine[0])
     return (fine[0], 0, -fine[1])
+
+
+#: What a rule may compare the up card with, by the kind of hand: a pair's rank, or the highest card.
+PAIR_RANK, HIGHEST_CARD = "the pair", "your highest card"
+
+
+def up_key(fine: tuple[int, int]) -> tuple[int, str] | None:
+    """The rank (0 a deuce, 12 an ace) a rule may compare the up card with, and its name: a pair's
+    rank (with or without a draw), or the highest card of a high card (a four to a straight too);
+    ``None`` for a made hand or an ace-king (whose highest card is always an ace).
+
+    >>> up_key((14, 5)), up_key((14, 14)), up_key((28, 20)), up_key((25, 24)), up_key((23, 10)) is None
+    ((6, 'the pair'), (6, 'the pair'), (10, 'your highest card'), (11, 'your highest card'), True)
+    """
+    name, words = FEATURES[fine[0]].split("/", 1)
+    if name == "one_pair":
+        return 12 - (fine[0] - FEATURES.index("one_pair/pair of aces")), PAIR_RANK     # the pairs: aces first
+    if name == "high_card" and words.endswith(" high"):
+        return _RANK_WORDS.index(words.removesuffix(" high")), HIGHEST_CARD
+    if name == "high_card" and words == "four to a straight":
+        return fine[1] % OPEN_ENDED, HIGHEST_CARD
+    return None
 
 
 def hand_group(fine: tuple[int, int]) -> str:

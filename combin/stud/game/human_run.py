@@ -33,7 +33,8 @@ from typing import Any
 
 from combin.errors import CombinError
 from combin.stud.draw.options import option_keys
-from combin.stud.game.human import Cells, candidates, candidates_digest, cells_of_records, price_chunk, UNIVERSAL
+from combin.stud.game.human import Cells, candidates, candidates_digest, cells_of_records, price_chunk, up_key, UNIVERSAL
+from combin.stud.game.skill import covers
 from combin.stud.game.spec import price_mode
 
 __all__ = ["run_pass", "pass_cells", "reduced_cells", "game_candidates", "pin_card", "pinned_card", "PinnedCard",
@@ -144,41 +145,46 @@ def reduced_cells(deck: Any, rules: Any, workers: int = 0, store_path: Any = Non
 
 #: The file of the card kept beside a folder's pass, and its format.
 CARD_PINS = "card.json"
-CARD_FORMAT = "combin.stud_card_pins/1"
+CARD_FORMAT = "combin.stud_card_pins/2"
+# /2: a rule may be relational (its up cards against the hand's own rank); a /1 file is searched again
 _CARD_LIMIT = 1 << 20               # the most bytes a card's pin file may have
 
 
 @dataclass(frozen=True)
 class PinnedCard:
     """A card kept beside its pass: the grid's hands (fine features, strongest first) and up ranks,
-    and its rules as ``(box, action, words)`` (a box: first hand, last hand, first up, last up,
-    indices of the grid, inclusive).
+    and its rules as ``(box, action, words, relation)`` (a box: first hand, last hand, first up, last
+    up, indices of the grid, inclusive; a relation, :class:`~combin.stud.game.skill.Rule`'s, or ``None``).
 
-    >>> card = PinnedCard(((9, 0), (8, 3)), (0, 1), (((0, 1, 0, 0), "play", "any hand against a 2: play"),
-    ...                                             ((0, 1, 1, 1), "fold", "any hand against a 3: fold")))
+    >>> card = PinnedCard(((9, 0), (8, 3)), (0, 1), (((0, 1, 0, 0), "play", "any hand against a 2: play", None),
+    ...                                             ((0, 1, 1, 1), "fold", "any hand against a 3: fold", None)))
     >>> card.rule((8, 3), 1)
     ('any hand against a 3: fold', 'fold')
     >>> card.rule((7, 0), 1) is None
     True
+    >>> pairs = PinnedCard(((14, 11),), (0, 12), (((0, 0, 0, 1), "play", "below", ("below", 0)),
+    ...                                          ((0, 0, 0, 1), "keep the pair", "from", ("from", 0))))
+    >>> pairs.rule((14, 11), 0), pairs.rule((14, 11), 12)
+    (('below', 'play'), ('from', 'keep the pair'))
     """
 
     hands: tuple[tuple[int, int], ...]
     ups: tuple[int, ...]
-    rules: tuple[tuple[tuple[int, int, int, int], str, str], ...]
+    rules: tuple[tuple[tuple[int, int, int, int], str, str, tuple[str, int] | None], ...]
 
     @classmethod
     def of(cls, grid: Any, plan: Any) -> PinnedCard:
         """The card of a :class:`~combin.stud.game.skill.Plan` over its
         :class:`~combin.stud.game.skill.Grid`."""
-        return cls(tuple(grid.hands), tuple(grid.ups), tuple((r.box, r.action, r.words()) for r in plan.rules))
+        return cls(tuple(grid.hands), tuple(grid.ups), tuple((r.box, r.action, r.words(), r.relation) for r in plan.rules))
 
     def rule(self, fine: tuple[int, int], up_rank: int) -> tuple[str, str] | None:
         """``(rule in words, action)`` of the hand's cell, ``None`` where the grid has no such cell."""
         if fine not in self.hands or up_rank not in self.ups:
             return None
         i, j = self.hands.index(fine), self.ups.index(up_rank)
-        for box, action, words in self.rules:
-            if box[0] <= i <= box[1] and box[2] <= j <= box[3]:
+        for box, action, words, relation in self.rules:
+            if covers(box, relation, i, j, up_key(fine), up_rank):
                 return words, action
         return None
 
@@ -198,7 +204,9 @@ def _card_text(folder: Any, count: int, card: PinnedCard) -> str:
     from combin.stud.game.shards import plan_digest
     body = {"format": CARD_FORMAT, "plan": plan_digest(folder), "pass": _pass_digests(folder, count),
             "hands": [list(h) for h in card.hands], "ups": list(card.ups),
-            "rules": [{"box": list(box), "action": action, "words": words} for box, action, words in card.rules]}
+            "rules": [{"box": list(box), "action": action, "words": words,
+                       "relation": None if relation is None else list(relation)}
+                      for box, action, words, relation in card.rules]}
     return json.dumps(dict(body, digest=_body_digest(body)), indent=1) + "\n"
 
 
@@ -215,6 +223,16 @@ def pin_card(folder: Any, count: int, grid: Any, plan: Any) -> bool:
     return True
 
 
+def _relation(found: Any) -> tuple[str, int] | None:
+    """A rule's relation as a pin file keeps it (``null`` or ``[side, offset]``), checked."""
+    if found is None:
+        return None
+    side, offset = found
+    if side not in ("below", "from") or not isinstance(offset, int) or isinstance(offset, bool) or abs(offset) > 13:
+        raise ValueError(f"a rule's relation is not one ({str(found)[:40]})")
+    return str(side), int(offset)
+
+
 def pinned_card(folder: Any, count: int) -> PinnedCard | None:
     """The card kept in the folder (:func:`pin_card`) while its run's plan and the ``count`` files of
     its pass are the ones pinned, else ``None``; a malformed pin file is refused in one line."""
@@ -225,13 +243,17 @@ def pinned_card(folder: Any, count: int) -> PinnedCard | None:
         return None
     try:
         obj = json.loads(read_bytes(path, _CARD_LIMIT, "card pin file"))
+        if isinstance(obj, dict) and str(obj.get("format", "")).startswith("combin.stud_card_pins/") \
+                and obj.get("format") != CARD_FORMAT:
+            return None                 # kept by an earlier version (its rules read otherwise): searched again
         if not isinstance(obj, dict) or obj.get("format") != CARD_FORMAT:
             raise ValueError(f"it is not a card pin file ({CARD_FORMAT})")
         if obj.get("digest") != _body_digest({k: v for k, v in obj.items() if k != "digest"}):
             raise ValueError("its digest is not its content's")
         hands = tuple((int(a), int(b)) for a, b in obj["hands"])
         ups = tuple(int(u) for u in obj["ups"])
-        rules = tuple(((int(b[0]), int(b[1]), int(b[2]), int(b[3])), str(r["action"]), str(r["words"]))
+        rules = tuple(((int(b[0]), int(b[1]), int(b[2]), int(b[3])), str(r["action"]), str(r["words"]),
+                       _relation(r["relation"]))
                       for r in obj["rules"] for b in [r["box"]] if len(b) == 4)
         if len(rules) != len(obj["rules"]) or not isinstance(obj["pass"], list) or not isinstance(obj["plan"], str):
             raise ValueError("its rules or pins are malformed")

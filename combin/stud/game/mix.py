@@ -37,9 +37,9 @@ STRATEGIES = ("never-draw", "pair-then-card", "card", "optimal")
 PAIR_OR_BETTER = frozenset(i for i, f in enumerate(FEATURES) if f.split("/")[0] not in ("ace_king", "high_card"))
 
 
-def _covering(plan: Any, i: int, j: int) -> str:
+def _covering(grid: Any, plan: Any, i: int, j: int) -> str:
     for rule in plan.rules:
-        if rule.box[0] <= i <= rule.box[1] and rule.box[2] <= j <= rule.box[3]:
+        if rule.covers(grid, i, j):
             return str(rule.action)
     raise CombinError("the card's rules do not cover every cell")
 
@@ -56,7 +56,7 @@ def strategy_values(grid: Any, plan: Any) -> dict[str, int]:
             if found is None:
                 raise CombinError(f"a cell lacks {'play' if strong else 'fold'}")
             never += found
-            action = "play" if strong else _covering(plan, i, j)
+            action = "play" if strong else _covering(grid, plan, i, j)
             value = grid.value(cell, action)
             if value is None:
                 raise CombinError(f"a cell lacks {action}")

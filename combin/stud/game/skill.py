@@ -52,11 +52,49 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combin.stud.game.human import Cells, fine_words, group_words, hand_group, hand_order, parse_cell_key
+from bisect import bisect_left
 
-__all__ = ["Grid", "Rule", "Plan", "search", "greedy", "banded", "BANDS", "up_words"]
+from combin.stud.game.human import Cells, fine_words, group_words, hand_group, hand_order, parse_cell_key, up_key
+
+__all__ = ["Grid", "Rule", "Plan", "search", "greedy", "banded", "BANDS", "up_words", "relation_words", "OFFSETS"]
+
+#: A relational rule's up cards: ``("below", d)`` the up ranks below the hand's own rank
+#: (:func:`~combin.stud.game.human.up_key`: the pair's, or the highest card's) plus ``d``, ``("from", d)``
+#: the others.
+Relation = tuple[str, int]
+
+#: The offsets ``d`` a relational rule may take (each cuts some hand's up cards somewhere).
+OFFSETS = range(-12, 14)
 
 _UP_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+
+
+def relation_words(relation: Relation, noun: str) -> str:
+    """A relational rule's up cards in words (``noun``: the pair, or your highest card): ``below``
+    ``d`` is an up rank at most ``key + d - 1``, ``from`` ``d`` one at least ``key + d``.
+
+    >>> [relation_words(("below", d), "the pair") for d in (0, 1, 3, -1)]
+    ['against an up card below the pair', 'against an up card no higher than the pair', 'against an up card at most 2 ranks above the pair', 'against an up card 2 or more ranks below the pair']
+    >>> [relation_words(("from", d), "your highest card") for d in (0, 1, 2, -1, -3)]
+    ['against an up card as high as your highest card or higher', 'against an up card above your highest card', 'against an up card 2 or more ranks above your highest card', 'against an up card at most 1 rank below your highest card, or higher', 'against an up card at most 3 ranks below your highest card, or higher']
+    """
+    side, d = relation
+    if side == "below":             # up <= key + d - 1
+        e = d - 1
+        if e == -1:
+            return f"against an up card below {noun}"
+        if e == 0:
+            return f"against an up card no higher than {noun}"
+        if e > 0:
+            return f"against an up card at most {e} rank{'s' if e > 1 else ''} above {noun}"
+        return f"against an up card {-e} or more ranks below {noun}"
+    if d == 0:                      # up >= key + d
+        return f"against an up card as high as {noun} or higher"
+    if d == 1:
+        return f"against an up card above {noun}"
+    if d > 1:
+        return f"against an up card {d} or more ranks above {noun}"
+    return f"against an up card at most {-d} rank{'s' if d < -1 else ''} below {noun}, or higher"
 
 
 def up_words(low: int, high: int, every: bool = False) -> str:
@@ -87,6 +125,9 @@ class Grid:
         #: each hand's group (:func:`~combin.stud.game.human.hand_group`), read by the rules' words
         #: and the banded search's hand ranges
         self.groups = [hand_group(hand) for hand in hands]
+        #: each hand's rank a relational rule compares the up card with, and its name, or ``None``
+        self.keys = [up_key(hand) for hand in hands]
+        self._relational: dict[int, Any] = {}
         self.best_total = sum(map(sum, best))
         self.weight = weight
         self._best = _prefix(best)
@@ -140,6 +181,100 @@ class Grid:
         """``weight x optimal value`` summed over the rectangle."""
         return _sum(self._best, box)
 
+    def cut(self, i: int, offset: int) -> int:
+        """How many of the grid's up ranks lie below hand ``i``'s own rank plus ``offset`` (the
+        columns a ``("below", offset)`` rule takes in its row; the hand has a rank, :attr:`keys`)."""
+        key = self.keys[i]
+        assert key is not None
+        return bisect_left(self.ups, key[0] + offset)
+
+    def rows(self, region: tuple[Any, ...]) -> list[tuple[int, int, int, int]]:
+        """A region's cells row by row, as rectangles of one row (none where a row has no cell of
+        it): a rectangle ``(first hand, last hand, first up, last up)``, or a relational region
+        ``(first hand, last hand, 0, last up, side, offset)``."""
+        if len(region) == 4:
+            return [(i, i, region[2], region[3]) for i in range(region[0], region[1] + 1)]
+        side, offset = region[4], region[5]
+        found = []
+        for i in range(region[0], region[1] + 1):
+            c = self.cut(i, offset)
+            low, high = (0, c - 1) if side == "below" else (c, len(self.ups) - 1)
+            if low <= high:
+                found.append((i, i, low, high))
+        return found
+
+    def region_value(self, region: tuple[Any, ...], action: str) -> int | None:
+        """:meth:`value` of a region (a rectangle or a relational region, :meth:`rows`)."""
+        if len(region) == 4:
+            return self.value(region, action)
+        total = 0
+        for row in self.rows(region):
+            value = self.value(row, action)
+            if value is None:
+                return None
+            total += value
+        return total
+
+    def region_best(self, region: tuple[Any, ...]) -> int:
+        """:meth:`best` of a region."""
+        return sum(self.best(row) for row in self.rows(region))
+
+    def relational(self, first: int, last: int) -> tuple[int, list[tuple[str, int, str, int]]] | None:
+        """The best two relational rules of hands ``first`` .. ``last`` (every one with a rank of one
+        kind, :attr:`keys`): ``(value, [(side, offset, action, value)] x 2)`` -- the up cards below
+        the hand's rank plus an offset taking one action, the others another, each part's best,
+        over every offset of :data:`OFFSETS` that leaves both parts a cell (ties: the first
+        offset, then the first action in name order); ``None`` where there is none."""
+        nouns = {None if key is None else key[1] for key in self.keys[first:last + 1]}
+        if len(nouns) != 1 or None in nouns:
+            return None
+        found: tuple[int, list[tuple[str, int, str, int]]] | None = None
+        for offset in OFFSETS:
+            table = self._relational_rows(offset)
+            cells = table["cells"]
+            below_cells = cells[last + 1] - cells[first]
+            if below_cells == 0 or below_cells == (last - first + 1) * len(self.ups):
+                continue
+            parts = []
+            for side in ("below", "from"):
+                best: tuple[int, str] | None = None
+                for action in self.actions:
+                    values, lacking = table[side, action]
+                    if lacking[last + 1] - lacking[first]:
+                        continue
+                    value = values[last + 1] - values[first]
+                    if best is None or value > best[0]:
+                        best = (value, action)
+                if best is None:
+                    break
+                parts.append((side, offset, best[1], best[0]))
+            if len(parts) == 2:
+                value = parts[0][3] + parts[1][3]
+                if found is None or value > found[0]:
+                    found = (value, parts)
+        return found
+
+    def _relational_rows(self, offset: int) -> dict[Any, Any]:
+        """Per side and action, the running sums over the hands of each row's part (values and
+        lacking cells; a hand with no rank counts nothing), and the running count of cells below."""
+        kept: dict[Any, Any] | None = self._relational.get(offset)
+        if kept is not None:
+            return kept
+        table: dict[Any, Any] = {}
+        cols = len(self.ups)
+        cuts = [self.cut(i, offset) if key is not None else 0 for i, key in enumerate(self.keys)]
+        table["cells"] = _running(cuts)
+        for action in self.actions:
+            for side in ("below", "from"):
+                spans = [(0, c - 1) if side == "below" else (c, cols - 1) for c in cuts]
+                table[side, action] = (
+                    _running([_sum(self._values[action], (i, i, a, b)) if a <= b else 0
+                              for i, (a, b) in enumerate(spans)]),
+                    _running([_sum(self._lacking[action], (i, i, a, b)) if a <= b else 0
+                              for i, (a, b) in enumerate(spans)]))
+        self._relational[offset] = table
+        return table
+
     def choose(self, box: tuple[int, int, int, int]) -> tuple[int, str] | None:
         """The best action of a rectangle and its sum (ties: the first in name order), or ``None``
         where no action is there in every cell."""
@@ -149,6 +284,14 @@ class Grid:
             if value is not None and (found is None or value > found[0]):
                 found = (value, action)
         return found
+
+
+def _running(values: list[int]) -> list[int]:
+    """Running sums: ``out[i]`` = the sum of ``values[:i]``."""
+    out = [0]
+    for value in values:
+        out.append(out[-1] + value)
+    return out
 
 
 def _prefix(table: list[list[int]]) -> list[list[int]]:
@@ -177,6 +320,8 @@ class Rule:
     action: str
     hands: str
     ups: str
+    #: a relational rule's up cards (the box then spans every up rank), else ``None``
+    relation: Relation | None = None
 
     def words(self) -> str:
         """The rule as a person reads it.
@@ -188,6 +333,37 @@ class Rule:
         """
         ups = "" if self.ups == "against any up card" else f" {self.ups}"
         return f"{self.hands}{ups}: {self.action}"
+
+    def covers(self, grid: Grid, i: int, j: int) -> bool:
+        """Whether the rule takes the cell of hand ``i`` and up rank ``j`` (indices of ``grid``).
+
+        >>> from combin.stud.game.human import Cells, cell_key
+        >>> cells = Cells()
+        >>> for up in (0, 6, 12):
+        ...     cells.add(cell_key((14, 11), up), 1, 0, {"play": 0})
+        >>> grid = Grid.of(cells)
+        >>> rule = Rule((0, 0, 0, 2), "play", "pair of 8s", "against an up card below the pair", ("below", 0))
+        >>> [rule.covers(grid, 0, j) for j in range(3)]
+        [True, False, False]
+        """
+        return covers(self.box, self.relation, i, j, grid.keys[i], grid.ups[j])
+
+
+def covers(box: tuple[int, int, int, int], relation: Relation | None, i: int, j: int,
+           key: tuple[int, str] | None, up: int) -> bool:
+    """Whether a rule of ``box`` and ``relation`` takes the cell of hand ``i`` (its rank and name
+    ``key``, :func:`~combin.stud.game.human.up_key`) and up column ``j`` (its rank ``up``).
+
+    >>> covers((0, 3, 0, 12), ("below", 1), 2, 5, (6, "the pair"), 6), covers((0, 3, 0, 12), ("from", 1), 2, 5, (6, "the pair"), 6)
+    (True, False)
+    """
+    if not box[0] <= i <= box[1]:
+        return False
+    if relation is None:
+        return box[2] <= j <= box[3]
+    if key is None:
+        return False
+    return (up < key[0] + relation[1]) == (relation[0] == "below")
 
 
 @dataclass(frozen=True)
@@ -219,15 +395,24 @@ def _hand_words(grid: Grid, first: int, last: int) -> str:
     return start if start == end else f"{start} to {end}"
 
 
-def _rule(grid: Grid, box: tuple[int, int, int, int], action: str) -> Rule:
+def _rule(grid: Grid, region: tuple[Any, ...], action: str) -> Rule:
+    box: tuple[int, int, int, int] = (region[0], region[1], region[2], region[3])
+    if len(region) == 6:
+        key = grid.keys[box[0]]
+        assert key is not None
+        relation: Relation = (region[4], region[5])
+        return Rule(box, action, _hand_words(grid, box[0], box[1]), relation_words(relation, key[1]), relation)
     ups = up_words(grid.ups[box[2]], grid.ups[box[3]], box[2] == 0 and box[3] == len(grid.ups) - 1)
     return Rule(box, action, _hand_words(grid, box[0], box[1]), ups)
 
 
-def _plan(grid: Grid, boxes: list[tuple[tuple[int, int, int, int], str, int]]) -> Plan:
-    ordered = sorted(boxes, key=lambda b: (b[0][0], b[0][2]))
+def _plan(grid: Grid, boxes: list[tuple[tuple[Any, ...], str, int]]) -> Plan:
+    """The plan of ``boxes``: ``(region, action, value)``, a region a rectangle or a relational one
+    (:meth:`Grid.rows`); its rules strongest hands first, low up cards first (below before from)."""
+    ordered = sorted(boxes, key=lambda b: (b[0][0], b[0][2], b[0][4:] != () and b[0][4] == "from"))
     return Plan(tuple(_rule(grid, box, action) for box, action, _ in ordered),
-                sum(value for _, _, value in ordered), tuple(grid.best(box) - value for box, _, value in ordered))
+                sum(value for _, _, value in ordered),
+                tuple(grid.region_best(box) - value for box, _, value in ordered))
 
 
 def _cuts(box: tuple[int, int, int, int]) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]:
@@ -256,12 +441,15 @@ def _best_split(grid: Grid, box: tuple[int, int, int, int], value: int,
     return found
 
 
-def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
-    """The rectangle two rectangles make together where they share a whole side, else ``None``.
+def _union(a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[int, int, int, int] | None:
+    """The rectangle two rectangles make together where they share a whole side, else ``None`` (and
+    for a relational region, which joins nothing).
 
     >>> _union((0, 2, 0, 4), (0, 2, 5, 12)), _union((0, 2, 0, 4), (3, 5, 0, 4)), _union((0, 2, 0, 4), (3, 5, 0, 5))
     ((0, 2, 0, 12), (0, 5, 0, 4), None)
     """
+    if len(a) != 4 or len(b) != 4:
+        return None
     if a[:2] == b[:2] and (a[3] + 1 == b[2] or b[3] + 1 == a[2]):
         return a[0], a[1], min(a[2], b[2]), max(a[3], b[3])
     if a[2:] == b[2:] and (a[1] + 1 == b[0] or b[1] + 1 == a[0]):
@@ -269,8 +457,8 @@ def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[
     return None
 
 
-def _merge(grid: Grid, boxes: list[tuple[tuple[int, int, int, int], str, int]], splits: dict[Any, Any] | None,
-           fresh: set[tuple[int, int, int, int]]) -> None:
+def _merge(grid: Grid, boxes: list[tuple[tuple[Any, ...], str, int]], splits: dict[Any, Any] | None,
+           fresh: set[tuple[Any, ...]]) -> None:
     """Join, in place, two rules of one action that make a rectangle together (the same strategy in
     one rule fewer: a value is a sum over cells), but not the two parts of the split just made."""
     joined = True
@@ -426,7 +614,11 @@ def banded(grid: Grid, most: int = 25) -> list[Plan | None]:
     programme, not a greedy search): the hands cut into ranges (:func:`_hand_ranges`: within one
     group, or starting or ending where a group does), each range's up cards cut into at most :data:`BANDS` ranges,
     each piece one rule with its best action -- "pair of 8s: play against 2 to 7, keep the pair
-    against 8 to ace".  ``None`` for a count no strategy of the family fits in.
+    against 8 to ace" -- or, for hands of one kind of rank (the pairs; the high cards by their
+    highest card), cut in two where the up card passes the hand's own rank plus an offset
+    (:meth:`Grid.relational`) -- "pair of 7s to pair of 2s: play against an up card below the pair,
+    keep the pair against an up card as high as the pair or higher".  ``None`` for a count no
+    strategy of the family fits in.
 
     >>> from combin.stud.game.human import Cells, cell_key
     >>> cells = Cells()
@@ -439,10 +631,22 @@ def banded(grid: Grid, most: int = 25) -> list[Plan | None]:
     ending: dict[int, list[int]] = {}
     for first, last in _hand_ranges(grid):
         ending.setdefault(last, []).append(first)
-    pieces = {(first, last): _bands(grid, first, last, min(BANDS, most))
-              for last, firsts in ending.items() for first in firsts}
+    Piece = tuple[int, list[tuple[tuple[Any, ...], str, int]]]
+    pieces: dict[tuple[int, int], list[Piece | None]] = {}
+    cols = len(grid.ups)
+    for last, firsts in ending.items():
+        for first in firsts:
+            found_pieces: list[Piece | None] = [
+                None if piece is None else (piece[0], [((first, last, s, e), action, v) for s, e, action, v in piece[1]])
+                for piece in _bands(grid, first, last, min(BANDS, most))]
+            # two relational rules, where they beat every cut of the up cards in two
+            related = grid.relational(first, last) if len(found_pieces) >= 2 else None
+            if related is not None and (found_pieces[1] is None or related[0] > found_pieces[1][0]):
+                found_pieces[1] = (related[0], [((first, last, 0, cols - 1, side, offset), action, v)
+                                                for side, offset, action, v in related[1]])
+            pieces[(first, last)] = found_pieces
     # reach[r][i]: the best cover of hands 0 .. i - 1 with at most r rules
-    Cover = tuple[int, list[tuple[tuple[int, int, int, int], str, int]]]
+    Cover = tuple[int, list[tuple[tuple[Any, ...], str, int]]]
     reach: list[list[Cover | None]] = [[None] * (rows + 1) for _ in range(most + 1)]
     for r in range(most + 1):
         reach[r][0] = (0, [])
@@ -456,8 +660,7 @@ def banded(grid: Grid, most: int = 25) -> list[Plan | None]:
                         continue
                     value = before[0] + piece[0]
                     if found is None or value > found[0]:
-                        boxes = [((first, i - 1, s, e), action, v) for s, e, action, v in piece[1]]
-                        found = (value, before[1] + boxes)
+                        found = (value, before[1] + piece[1])
             reach[r][i] = found
     plans: list[Plan | None] = []
     for r in range(1, most + 1):
