@@ -83,7 +83,8 @@ def test_the_report_flags_each_reading_that_moves_the_game_as_a_ruling(documents
         text = render_text(document, "md")
         assert "Ruling required: the open readings that move the game's house edge" in text
         assert "-28.7520%" in text and "push (the sheet above)" in text and "-2.1642%" in text
-        assert "Not priced yet on this deck: L10=replace-lowest-once" in text
+        # every reading is priced on the whole game now: L10=replace-lowest-once's row too
+        assert "Not priced yet" not in text and "-2.4901%" in text and "replace-lowest-once" in text
 
 
 def test_the_whole_game_method_page_names_every_part_of_the_engine(lunar_pages):

@@ -68,6 +68,10 @@ def test_the_52_card_sheet_gives_each_priced_reading_from_its_own_run():
     l7 = _edge_of_shards(GAME / "variants" / "L7-continue", lunar.resolve(None, {"L7": "continue"}))
     assert by_reading[("L7", "continue")] == l7 and Fraction(-22, 1000) < l7 < own
     assert f"{display_percent(own)} under L7=ends-round (this sheet), {display_percent(l7)} under L7=continue" in text
+    # and L10's: forcing replaces the dealer's lowest card, worth about 0.45 point more to the player
+    l10 = _edge_of_shards(GAME / "variants" / "L10-replace-lowest-once", lunar.resolve(None, {"L10": "replace-lowest-once"}))
+    assert by_reading[("L10", "replace-lowest-once")] == l10 and Fraction(-26, 1000) < l10 < Fraction(-24, 1000)
+    assert f"{display_percent(l10)} under L10=replace-lowest-once" in text
 
 
 @pytest.fixture(scope="module")

@@ -49,10 +49,9 @@ exact for that strategy (it need not be the best of all k-rule strategies).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
-
-from bisect import bisect_left
 
 from combin.stud.game.human import Cells, fine_words, group_words, hand_group, hand_order, parse_cell_key, up_key
 
@@ -202,18 +201,6 @@ class Grid:
             if low <= high:
                 found.append((i, i, low, high))
         return found
-
-    def region_value(self, region: tuple[Any, ...], action: str) -> int | None:
-        """:meth:`value` of a region (a rectangle or a relational region, :meth:`rows`)."""
-        if len(region) == 4:
-            return self.value(region, action)
-        total = 0
-        for row in self.rows(region):
-            value = self.value(row, action)
-            if value is None:
-                return None
-            total += value
-        return total
 
     def region_best(self, region: tuple[Any, ...]) -> int:
         """:meth:`best` of a region."""
