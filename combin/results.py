@@ -387,7 +387,7 @@ class StrategyAnswer(Result):
     ``None`` when no stored run holds the situation.
 
     >>> answer.card_rule
-    "pair of 7s to pair of 5s, king kicker against 8 to ace: keep the pair (the card's 25 rules)"
+    "pair of queens, king kicker to pair of 2s against an up card above the pair: keep the pair (the card's 24 rules)"
     >>> answer.card_option, answer.cost
     ('exchange AS KD 2D', Fraction(1222987373, 5218656300))
     """
