@@ -331,3 +331,7 @@ def test_the_committed_52_card_card_file_gives_each_cell_the_rule_its_sheet_pric
     (tmp_path / "card.json").write_text(json.dumps(obj))
     with pytest.raises(CombinError, match="card pin file cannot be used .*relation"):
         pinned_card(tmp_path, count)
+    # a card kept by the version before (format /1, its rules without relations) is searched again
+    obj["format"] = "combin.stud_card_pins/1"
+    (tmp_path / "card.json").write_text(json.dumps(obj))
+    assert pinned_card(tmp_path, count) is None
