@@ -133,6 +133,7 @@ def hand_order(fine: tuple[int, int]) -> tuple[int, ...]:
 
 #: What a rule may compare the up card with, by the kind of hand: a pair's rank, or the highest card.
 PAIR_RANK, HIGHEST_CARD = "the pair", "your highest card"
+_PAIR_OF_ACES = FEATURES.index("one_pair/pair of aces")
 
 
 def up_key(fine: tuple[int, int]) -> tuple[int, str] | None:
@@ -145,7 +146,7 @@ def up_key(fine: tuple[int, int]) -> tuple[int, str] | None:
     """
     name, words = FEATURES[fine[0]].split("/", 1)
     if name == "one_pair":
-        return 12 - (fine[0] - FEATURES.index("one_pair/pair of aces")), PAIR_RANK     # the pairs: aces first
+        return 12 - (fine[0] - _PAIR_OF_ACES), PAIR_RANK     # the pairs in FEATURES: aces first
     if name == "high_card" and words.endswith(" high"):
         return _RANK_WORDS.index(words.removesuffix(" high")), HIGHEST_CARD
     if name == "high_card" and words == "four to a straight":

@@ -182,9 +182,9 @@ class PinnedCard:
         """``(rule in words, action)`` of the hand's cell, ``None`` where the grid has no such cell."""
         if fine not in self.hands or up_rank not in self.ups:
             return None
-        i, j = self.hands.index(fine), self.ups.index(up_rank)
+        i, j, key = self.hands.index(fine), self.ups.index(up_rank), up_key(fine)
         for box, action, words, relation in self.rules:
-            if covers(box, relation, i, j, up_key(fine), up_rank):
+            if covers(box, relation, i, j, key, up_rank):
                 return words, action
         return None
 

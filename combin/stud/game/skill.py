@@ -193,11 +193,9 @@ class Grid:
         ``(first hand, last hand, 0, last up, side, offset)``."""
         if len(region) == 4:
             return [(i, i, region[2], region[3]) for i in range(region[0], region[1] + 1)]
-        side, offset = region[4], region[5]
         found = []
         for i in range(region[0], region[1] + 1):
-            c = self.cut(i, offset)
-            low, high = (0, c - 1) if side == "below" else (c, len(self.ups) - 1)
+            low, high = _span(region[4], self.cut(i, region[5]), len(self.ups))
             if low <= high:
                 found.append((i, i, low, high))
         return found
@@ -248,12 +246,11 @@ class Grid:
         if kept is not None:
             return kept
         table: dict[Any, Any] = {}
-        cols = len(self.ups)
         cuts = [self.cut(i, offset) if key is not None else 0 for i, key in enumerate(self.keys)]
         table["cells"] = _running(cuts)
         for action in self.actions:
             for side in ("below", "from"):
-                spans = [(0, c - 1) if side == "below" else (c, cols - 1) for c in cuts]
+                spans = [_span(side, c, len(self.ups)) for c in cuts]
                 table[side, action] = (
                     _running([_sum(self._values[action], (i, i, a, b)) if a <= b else 0
                               for i, (a, b) in enumerate(spans)]),
@@ -271,6 +268,12 @@ class Grid:
             if value is not None and (found is None or value > found[0]):
                 found = (value, action)
         return found
+
+
+def _span(side: str, cut: int, cols: int) -> tuple[int, int]:
+    """The up columns ``(first, last)`` of a row a relational rule of ``side`` takes, the row's
+    :meth:`Grid.cut` being ``cut`` (empty where ``first > last``)."""
+    return (0, cut - 1) if side == "below" else (cut, cols - 1)
 
 
 def _running(values: list[int]) -> list[int]:
