@@ -94,6 +94,21 @@ def test_progress_shows_rate_and_eta():
     assert "\r" not in stream.getvalue()   # a log file gets plain lines
 
 
+def test_progress_of_long_chunks_shows_a_line_a_minute_and_the_work_at_once():
+    """A log gets the work to do before any chunk ends, then a line per tenth of the chunks or per
+    HEARTBEAT seconds, whichever comes first (64 chunks of a minute each: not 6 minutes silent)."""
+    from combin.running.progress import HEARTBEAT
+    ticks = iter([0.0, 30.0, 30.0 + HEARTBEAT + 1, 40.0 + HEARTBEAT])
+    stream = io.StringIO()
+    progress = ChunkProgress("job", 64, stream=stream, clock=lambda: next(ticks))
+    progress.begin(60)
+    for chunk in range(3):
+        progress(chunk)
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "job: 60 of 64 chunks to compute (4 read from the store)"
+    assert [line.split(",")[0] for line in lines[1:]] == ["job: 1/64 chunks", "job: 2/64 chunks"]
+
+
 def _never(*args):
     raise AssertionError("a stored chunk was recomputed")
 

@@ -31,12 +31,18 @@ def test_a_class_record_gives_the_better_of_fold_and_play_as_the_naive_walk_does
         assert Fraction(control_value(best, values), scale) == max(naive.values())
 
 
-def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_path):
-    """E[X] by whole_game (the dealer counter) against the sum of every class's X from the draw engine."""
+@pytest.mark.parametrize("text, reading", [("JQKA", ()), ("9TJQA", (("L10", "replace-lowest-once"),))],
+                         ids=["default", "L10-lowest"])
+def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_path, text, reading):
+    """E[X] by whole_game (the dealer counter; with the dealer's lowest card replaced too, whose
+    forcing sums every dealer hand the bound keeps) against the sum of every class's X from the
+    draw engine."""
     from combin.stud.game.run import run_game
-    deck, rules = Deck.parse("JQKA"), resolve_rules("lunar", None, ())
+    deck, rules = Deck.parse(text), resolve_rules("lunar", None, reading)
     expected = no_draw_expected(deck, rules)
-    assert expected == whole_game(rules, deck, "optimal").expected
+    game = whole_game(rules, deck, "optimal")
+    # four ranks deal no non-qualifying hand (it needs five ranks): nothing forced there
+    assert expected == game.expected and (game.forced > 0) == bool(reading)
     sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256,
                                want_strategy=True, stream=io.StringIO())
     total = sum(r.weight * control_value(r.best, r.values) for r in strategy.records)

@@ -222,7 +222,7 @@ def test_each_52_card_row_s_seeded_sample_holds_its_exact_figure():
     rows = {row["change"]: row for row in document["tables"]["variants"]["rows"]}
     samples = sorted((ROOT / "tables/lunar/game/variants").glob("*-sample-2000-seed-1.json"))
     assert [path.name[:-len("-sample-2000-seed-1.json")] for path in samples] == \
-        ["L11-first-only", "L12-one-to-five", "L7-continue", "L8-even-money", "L9-first-five", "ace-king-push",
+        ["L10-replace-lowest-once", "L11-first-only", "L12-one-to-five", "L7-continue", "L8-even-money", "L9-first-five", "ace-king-push",
          "ante-even-money-not-qualified", "draw-fee-2", "force-fee-2", "no-exchange", "no-sixth-card", "two-pair-1-to-1"]
     for path in samples:
         sample = json.loads(path.read_text())

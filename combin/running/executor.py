@@ -178,6 +178,7 @@ def run_chunks(function: Callable[..., Any], chunks: Iterable[Sequence[Any]], *,
     try:
         if not todo:
             return results
+        progress.begin(len(todo))
         if scheduler is None and workers == 0:
             asked = _stop_watch()
             for i in todo:

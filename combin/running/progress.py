@@ -108,6 +108,10 @@ class StderrProgress(_Reporter):
         self._shown = None
 
 
+#: Seconds at most between two progress lines of a run whose chunks keep finishing (in a log file).
+HEARTBEAT = 60.0
+
+
 class ChunkProgress(_Reporter):
     """``label: done/total chunks, rate unit/s, ETA`` on standard error.
 
@@ -115,7 +119,8 @@ class ChunkProgress(_Reporter):
     by default).  The rate counts only what this session computed (chunks
     read back from a store, :meth:`stored`, cost nothing).  On a terminal it is a
     tqdm bar; otherwise one plain line per tenth of the chunks, never a carriage
-    return; ``combin --quiet`` turns it off.
+    return, and one at least every :data:`HEARTBEAT` seconds as chunks finish; :meth:`begin` says
+    what is left to compute before the first chunk ends; ``combin --quiet`` turns it off.
 
     >>> import io
     >>> stream, ticks = io.StringIO(), iter([0.0, 2.0])
@@ -138,6 +143,23 @@ class ChunkProgress(_Reporter):
         self.work_left = sum(self.items)
         self.computed = 0
         self._tenth: int | None = None
+        self._last = self.start
+
+    def begin(self, todo: int) -> None:
+        """The line before any work: ``todo`` chunks to compute, the rest read from a store (a
+        run whose chunks are long says so from its first second, not at its first tenth).
+
+        >>> import io
+        >>> stream = io.StringIO()
+        >>> ChunkProgress("job", 64, stream=stream, clock=lambda: 0.0).begin(60)
+        >>> stream.getvalue()
+        'job: 60 of 64 chunks to compute (4 read from the store)\\n'
+        """
+        if QUIET or self._terminal():
+            return
+        stored = self.total - todo
+        self._line(f"{self.label}: {todo} of {self.total} chunks to compute"
+                   + (f" ({stored} read from the store)" if stored else ""))
 
     def stored(self, chunk: int) -> None:
         """A chunk read back from the store."""
@@ -159,10 +181,11 @@ class ChunkProgress(_Reporter):
                 self.items[chunk])
             return
         tenth = self.done * 10 // max(self.total, 1)
-        if tenth == self._tenth and self.done < self.total:
+        now = self.clock()
+        if tenth == self._tenth and self.done < self.total and now - self._last < HEARTBEAT:
             return
-        self._tenth = tenth
-        rate = self.computed / max(self.clock() - self.start, 1e-9)
+        self._tenth, self._last = tenth, now
+        rate = self.computed / max(now - self.start, 1e-9)
         eta = _clock(self.work_left / rate) if rate > 0 else "--:--:--"
         self._line(f"{self.label}: {self.done}/{self.total} chunks, "
                    f"{_rate(rate)} {self.unit}/s, ETA {eta}")
