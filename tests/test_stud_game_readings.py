@@ -45,7 +45,8 @@ def test_the_52_card_sheet_gives_each_priced_reading_from_its_own_run():
     # the L8 row of the table is the L8 run's shards, summed again here
     l8 = _edge_of_shards(GAME / "variants" / "L8-even-money", lunar.resolve(None, {"L8": "even-money"}))
     assert by_reading[("L8", "even-money")] == l8
-    assert l8.denominator == 522827307909502596000 and l8 < Fraction(-28, 100)
+    # the row as run again in 16 shards (its first run chose a worse exchange in 147 classes)
+    assert l8 == Fraction(-12526942717697774489, 43568942325791883000) and l8 < Fraction(-28, 100)
     own = -Fraction(found.totals.best, found.scale * found.totals.weight)
     assert own != l8
     # every reading of the data is either priced or named as not yet priced, never both
