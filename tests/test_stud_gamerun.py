@@ -107,6 +107,22 @@ def test_whole_game_moments_equal_the_brute_force_on_jqka(tmp_path):
     assert summary["second moment E[X^2] per Ante^2"] == second
     assert summary["variance per Ante^2"] == second - mean ** 2
     assert results == by_result
+    # the run's chunks, as its store keeps them: each a span of whole rank groups (a worker sets a
+    # group up once), every class once, the order in the run's key
+    import json
+    import sqlite3
+    from combin.stud.game.chunks import GROUPED, rank_group
+    with sqlite3.connect(tmp_path / "s.sqlite") as db:
+        (key, description), = [(k, json.loads(d)) for k, d in db.execute("select key, description from runs")
+                               if json.loads(d).get("mode") == "exact"]
+        assert description["order"] == GROUPED
+        pieces = [json.loads(r)["classes"] for (r,) in db.execute("select result from chunks where run = ?", (key,))]
+    owner = {}
+    for n, piece in enumerate(pieces):
+        for index, hand, up, *_ in piece:
+            assert owner.setdefault(rank_group(hand, up), n) == n
+    assert sorted(r[0] for piece in pieces for r in piece) == list(range(len(situations(deck)[3])))
+    assert len(pieces) > 1 and all(len(piece) >= 64 for piece in pieces[:-1])
 
 
 def test_a_long_exact_run_is_announced_with_its_projection_and_what_the_store_holds(tmp_path):

@@ -194,6 +194,11 @@ def test_a_table_of_some_rows_names_the_rows_it_does_not_hold():
     assert "| no-sixth-card " in md and "| default " in md and "| L8-even-money " not in md
     note = md.split(f"This table holds 2 of the {len(changes)} rows of the data")[1]
     assert all(name in note for name in pending) and "no-sixth-card" not in note
+    # rows read without the round's variance: the table says which, and why its SD is blank
+    assert "The round's SD is blank for default, no-sixth-card: its shards were written before" in md
+    # the committed tables, every row with its round's SD, say nothing of a blank
+    for name in ("variants.md", "variants-JQKA.md"):
+        assert "SD is blank" not in (ROOT / "tables/lunar/game" / name).read_text()
 
 
 def test_a_rows_round_with_the_super_is_its_whole_game_sheets():

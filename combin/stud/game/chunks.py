@@ -43,7 +43,8 @@ if TYPE_CHECKING:
     from combin.stud.core.rules import Rules
     from combin.stud.draw.options import OptionKey
 
-__all__ = ["common_denominator", "solve_chunk", "rank_group", "rank_group_keys", "rank_group_order", "group_cuts", "cpu_per_class", "warm_up", "ClassRecord",
+__all__ = ["common_denominator", "solve_chunk", "rank_group", "rank_group_keys", "rank_group_order", "group_cuts",
+           "GROUPED", "grouped_chunks", "cpu_per_class", "warm_up", "ClassRecord",
            "records_of", "option_label", "option_group", "RECORD_FORMAT"]
 
 
@@ -208,6 +209,33 @@ def group_cuts(hands: Sequence[Sequence[int]], ups: Sequence[int], order: Sequen
             held = 0
         held += 1
     return cuts
+
+
+#: The order of an exact run's classes in its key (:func:`grouped_chunks`): chunks of another
+#: order or cut never mix with its own in a store.
+GROUPED = "rank groups, whole groups a chunk"
+
+
+def grouped_chunks(spec: RunSpec, hands: Any, ups: Any, weights: Any, first: int = 0) -> list[Any]:
+    """Every class of ``hands``/``ups`` as ``spec``'s chunks (:meth:`RunSpec.chunks`) in the order
+    that shares the most work (:func:`rank_group_order`), a chunk of whole rank groups
+    (:func:`group_cuts`) of at least ``spec.chunk`` classes: a worker sets each group up once.  A
+    group's classes are priced alike wherever they are cut; the cut only saves the work (a
+    52-card exact run cut in 64-class spans of canonical order took 1.44 CPU-ms a class, cut here
+    about 0.7).
+
+    >>> from combin.stud.core.classes import situations
+    >>> from combin.stud.core.deck import Deck
+    >>> from combin.stud.core.rules import load_rules
+    >>> from combin.lunar import GAME
+    >>> deck = Deck.parse("JQKA")
+    >>> _, hands, ups, weights = situations(deck)
+    >>> chunks = grouped_chunks(RunSpec.of(deck, load_rules(GAME.id).resolve(), chunk=8), hands, ups, weights)
+    >>> sorted(row[-1] for _, rows in chunks for row in rows) == list(range(len(weights)))
+    True
+    """
+    order = rank_group_order(hands, ups)
+    return spec.chunks(hands, ups, weights, order, first=first, cuts=group_cuts(hands, ups, order, spec.chunk))
 
 
 def cpu_per_class(run: dict[str, Any], rows: Iterable[Sequence[int]], count: int = 12,

@@ -42,7 +42,7 @@ from combin.errors import CombinError
 import io
 from combin.running.executor import kept_cluster, run_chunks
 from combin.stud.draw.options import option_keys
-from combin.stud.game.chunks import records_of, solve_chunk
+from combin.stud.game.chunks import GROUPED, grouped_chunks, records_of, solve_chunk
 from combin.stud.game.sheet import totals_sheet
 from combin.stud.game.spec import RunSpec, price_mode
 from combin.stud.game.totals import GameTotals, totals_of
@@ -159,8 +159,8 @@ def exact_run(deck: Any, rules: Any, workers: int = 0, store_path: Any = None,
     from combin.stud.core.classes import situations
     _, hands, ups, weights = situations(deck)
     price = {"price": "best"} if price_mode(deck) == "best" else {}
-    spec = RunSpec.of(deck, rules, "exact", chunk, **price)
-    chunks = spec.chunks(hands, ups, weights, range(len(weights)))
+    spec = RunSpec.of(deck, rules, "exact", chunk, order=GROUPED, **price)
+    chunks = grouped_chunks(spec, hands, ups, weights)
     with Store(store_path or DEFAULT_STORE) as store:
         results = run_chunks(solve_chunk, chunks, workers=workers, store=store, description=spec.to_json(),
                              label=f"solve {rules.stud.game.id} ({deck.text})", items=[len(c[1]) for c in chunks],

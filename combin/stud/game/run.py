@@ -24,7 +24,7 @@ from combin.running import progress
 from combin.errors import CombinError
 from combin.running.executor import run_chunks
 from combin.stud.draw.options import option_keys
-from combin.stud.game.chunks import cpu_per_class, records_of, solve_chunk
+from combin.stud.game.chunks import GROUPED, cpu_per_class, grouped_chunks, records_of, solve_chunk
 from combin.stud.game.control import control_value, no_draw_expected
 from combin.stud.game.priced import classes_csv
 from combin.stud.game.round import side_wager, strategy_nets
@@ -259,7 +259,8 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     control: Fraction = Fraction(0)        # the sample's control E[X]: summed below when sampling
     price = {"price": "best"} if price_mode(deck) == "best" else {}
     if sample is None:
-        phases: list[tuple[list[int], dict[str, Any]]] = [(list(range(len(weights))), {})]
+        # by rank groups, a chunk of whole groups (combin.stud.game.chunks.grouped_chunks)
+        phases: list[tuple[list[int], dict[str, Any]]] = [(list(range(len(weights))), {"order": GROUPED})]
         mode = "exact"
         extra: dict[str, Any] = {}
     else:
@@ -286,7 +287,8 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
         while phase < len(phases):
             indices, more = phases[phase]
             spec = RunSpec.of(deck, rules, mode, chunk, **extra, **more, **price)
-            chunks = spec.chunks(hands, ups, weights, [i for i in indices if i not in found])
+            chunks = (grouped_chunks(spec, hands, ups, weights) if sample is None
+                      else spec.chunks(hands, ups, weights, [i for i in indices if i not in found]))
             description = spec.to_json()
             items = [len(c[1]) for c in chunks]
             with _from_store(store):
@@ -294,7 +296,7 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
             if sample is None and len(weights) > LONG_RUN_CLASSES and not progress.QUIET:
                 announce_exact_run(stream, deck, rules, chunks, store, description,
                                    max(workers, 1) if scheduler is None else None)
-            label = f"game {rules.stud.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if more else "")
+            label = f"game {rules.stud.game.id} {mode} ({deck.text})" + (f", phase {more['phase']} of 2" if "phase" in more else "")
             results = run_chunks(solve_chunk, chunks, workers=workers, scheduler=scheduler, store=store,
                                  description=description, label=label, items=items, unit="classes",
                                  stream=stream)

@@ -48,8 +48,7 @@ from combin.running.executor import kept_cluster, run_chunks
 from combin.running.progress import messages
 from combin.registry import games
 from combin.stud.draw.options import option_keys
-from combin.stud.game.chunks import (common_denominator, cpu_per_class, group_cuts, rank_group_order,
-                                     records_of, solve_chunk)
+from combin.stud.game.chunks import GROUPED, common_denominator, cpu_per_class, grouped_chunks, records_of, solve_chunk
 from combin.stud.game.spec import RunSpec, chunk_size, price_mode
 from combin.stud.game.totals import GameTotals, totals_of
 from combin.version import __version__
@@ -518,10 +517,9 @@ def _shard_records(deck: Any, rules: Any, shard: Shard, count: int, chunk: int, 
     # rank multiset and up rank, a chunk of whole groups (so no two workers set one group up) --
     # the order and the cut are in the run's key: chunks of another order or cut never mix
     run = RunSpec.of(deck, rules, "shard", chunk, shard=shard.index, shards=count,
-                     price=price or price_mode(deck), order="rank groups, whole groups a chunk")
-    order = rank_group_order(hands, ups)
+                     price=price or price_mode(deck), order=GROUPED)
     # the class index of the whole game, not of the shard
-    chunks = run.chunks(hands, ups, weights, order, first=shard.start, cuts=group_cuts(hands, ups, order, chunk))
+    chunks = grouped_chunks(run, hands, ups, weights, first=shard.start)
     results = run_chunks(solve_chunk, chunks, store=store, description=run.to_json(),
                          label=f"game {rules.stud.game.id} shard {shard.index} of {count} ({deck.text})",
                          items=[len(c[1]) for c in chunks], unit="classes", **executor)

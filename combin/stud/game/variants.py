@@ -239,8 +239,12 @@ def variants_document(game: Any, deck: Any, head: dict[str, Any], rows: list[Row
              "with the mandatory Super on the player's own hand at 1 x Ante (58 Pa. Code § 671a.7(c)(2)), its "
              "house edge per Ante exact; its SD needs the game's value summed by the Super's key of the first "
              "five, split among each class's members by their own key (the Super reads the suits' colours, which a "
-             "class's members do not share), which a run keeps since this version (blank where a run's shards were "
-             "written before: their sums, by each class's canonical five alone, are not read)."]
+             "class's members do not share)."]
+    blank = [row.change.id for row in rows if row.round_sd is None]
+    if blank:
+        notes.append(f"The round's SD is blank for {', '.join(blank)}: its shards were written before a run kept the "
+                     "game's sums by each class member's own key (their sums, by each class's canonical five alone, "
+                     "are not read); running the row again fills it.")
     if not deck.full:
         notes.append("The 52-card rows need the full exact runs (each an exact run of the whole game, hours of "
                      f"CPU each): combin {game.game.id} variants --shards DIR --only ID --workers N prices one row on the "

@@ -163,13 +163,15 @@ def force_by_up_card(counter: DealerCounter, player: ArrayLike, value: int, win_
     chosen = force_value > replacements * take
     if not chosen.any():
         return out
-    fields = (force_value - replacements * take, np.ones(len(rest), dtype=np.int64), below, tie, above, nq)
+    # only the chosen hands' fields are formed
+    gain = force_value[chosen] - replacements * take
+    fields = (gain, np.ones(len(gain), dtype=np.int64), below[chosen], tie[chosen], above[chosen], nq[chosen])
     # every dealer hand adds its fields to each of its five cards as the up card: an unbuffered
     # integer add per card position and field (int64; an up card sums at most C(51,4) hands of
     # at most M * (win + take) each, far below 2**63)
     held = cards[chosen]
-    for k, field in enumerate(fields):
-        column, values = out[:, k], field[chosen]
+    for k, values in enumerate(fields):
+        column = out[:, k]
         for position in range(5):
             np.add.at(column, held[:, position], values)
     return out
