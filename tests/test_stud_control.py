@@ -33,21 +33,22 @@ def test_a_class_record_gives_the_better_of_fold_and_play_as_the_naive_walk_does
 
 @pytest.mark.parametrize("text, reading", [("JQKA", ()), ("9TJQA", (("L10", "replace-lowest-once"),))],
                          ids=["default", "L10-lowest"])
-def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(tmp_path, text, reading):
+def test_the_control_of_a_reduced_deck_is_summed_and_matches_the_records(text, reading):
     """E[X] by whole_game (the dealer counter; with the dealer's lowest card replaced too, whose
     forcing sums every dealer hand the bound keeps) against the sum of every class's X from the
-    draw engine."""
-    from combin.stud.game.run import run_game
+    draw engine (fold and play priced in every class: a run that prices the best option alone)."""
+    from combin.stud.game.chunks import records_of
     deck, rules = Deck.parse(text), resolve_rules("lunar", None, reading)
     expected = no_draw_expected(deck, rules)
     game = whole_game(rules, deck, "optimal")
     # four ranks deal no non-qualifying hand (it needs five ranks): nothing forced there
     assert expected == game.expected and (game.forced > 0) == bool(reading)
-    sheet, strategy = run_game(deck, rules, workers=0, store_path=tmp_path / "s.sqlite", chunk=256,
-                               want_strategy=True, stream=io.StringIO())
-    total = sum(r.weight * control_value(r.best, r.values) for r in strategy.records)
-    weights = sum(r.weight for r in strategy.records)
-    assert Fraction(total, strategy.scale * weights) == expected
+    _, hands, ups, weights = situations(deck)
+    spec = RunSpec.of(deck, rules, chunk=512, price="best")
+    scale, records = records_of([solve_chunk(*chunk) for chunk in spec.chunks(hands, ups, weights, range(len(weights)))])
+    assert len(records) == len(weights)
+    total = sum(r.weight * control_value(r.best, r.values) for r in records)
+    assert Fraction(total, scale * sum(r.weight for r in records)) == expected
 
 
 def test_where_an_instant_five_goes_on_the_control_adds_the_instant_fives_played_on():
