@@ -230,10 +230,13 @@ def grouped_chunks(spec: RunSpec, hands: Any, ups: Any, weights: Any, first: int
     >>> from combin.lunar import GAME
     >>> deck = Deck.parse("JQKA")
     >>> _, hands, ups, weights = situations(deck)
-    >>> chunks = grouped_chunks(RunSpec.of(deck, load_rules(GAME.id).resolve(), chunk=8), hands, ups, weights)
+    >>> chunks = grouped_chunks(RunSpec.of(deck, load_rules(GAME.id).resolve(), chunk=8, order=GROUPED), hands, ups, weights)
     >>> sorted(row[-1] for _, rows in chunks for row in rows) == list(range(len(weights)))
     True
     """
+    # the cut is in the run's key (GROUPED), so chunks cut otherwise never mix with these in a store
+    if dict(spec.extra).get("order") != GROUPED:
+        raise AssertionError("a run cut in whole rank groups must say so in its key (order=GROUPED)")
     order = rank_group_order(hands, ups)
     return spec.chunks(hands, ups, weights, order, first=first, cuts=group_cuts(hands, ups, order, spec.chunk))
 

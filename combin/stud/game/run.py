@@ -260,7 +260,7 @@ def run_game(deck: "Deck", rules: "Rules", workers: int = 0, scheduler: str | No
     price = {"price": "best"} if price_mode(deck) == "best" else {}
     if sample is None:
         # by rank groups, a chunk of whole groups (combin.stud.game.chunks.grouped_chunks)
-        phases: list[tuple[list[int], dict[str, Any]]] = [(list(range(len(weights))), {"order": GROUPED})]
+        phases: list[tuple[list[int], dict[str, Any]]] = [([], {"order": GROUPED})]   # every class
         mode = "exact"
         extra: dict[str, Any] = {}
     else:
