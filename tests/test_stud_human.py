@@ -26,7 +26,7 @@ from combin.stud.draw.options import option_keys
 from combin.stud.game.chunks import option_label, records_of, solve_chunk
 from combin.stud.game.human import (Cells, candidates_digest, cell_key, cells_of_records, fine_feature, fine_words,
                                     parse_cell_key, price_rows)
-from combin.stud.game.human_run import game_candidates, pass_cells, run_pass
+from combin.stud.game.human_run import HUMAN_FORMAT, game_candidates, pass_cells, run_pass
 from combin.stud.game.shards import assemble
 from combin.stud.game.skill import Grid, search
 from combin.stud.game.spec import RunSpec
@@ -49,12 +49,17 @@ def jqka(tmp_path_factory, jqka_shards):
 
 @pytest.mark.parametrize("hand, words", [
     ("8s 8d Kh 7c 2d", "pair of 8s, king kicker"), ("As Kd Jh 7c 2d", "ace-king-jack"), ("Qs 9d 7h 5c 2d", "queen-9 high"),
-    ("Qs 9s 7s 5s 2d", "four to a flush"), ("7s 7d 7h 5c 2d", "three of a kind"),
+    ("Qs 9s 7s 5s 2d", "four to a flush"), ("7s 7d 7h 5c 2d", "three 7s"),
     # a pair's draw decides more than its kicker; a straight draw's ends; a high card's two suited
     ("8s 8d 9s 4s 2s", "pair of 8s with four to a flush"), ("2c 2d 3c 4h Ad", "pair of 2s with four to a straight"),
-    ("8s 8d 9h 4s 2c", "pair of 8s, 9 kicker"), ("Ks 8d 7h 6c 5d", "four to an open-ended straight, king high"),
+    ("8s 8d 9h 4s 2c", "pair of 8s, 9 kicker"), ("Ks 8d 7h 6c 5d", "four to a two-way straight, king high"),
     ("Ks 9d 7h 6c 5d", "four to an inside straight, king high"), ("Ah 4d 3h 2c Jd", "four to an inside straight, ace high"),
-    ("Qd 9d 7h 5c 2d", "queen-9 high, the two suited"), ("As Ks Jh 7c 2d", "ace-king-jack, ace-king suited")])
+    # two ranks complete a double inside draw as they do an open-ended one
+    ("Jd 9h 8s 7c 5d", "four to a two-way straight, jack high"),
+    ("Qd 9d 7h 5c 2s", "queen-9 high, the two suited"), ("As Ks Jh 7c 2d", "ace-king-jack, ace-king suited"),
+    # three cards of one suit, the two highest among them or not
+    ("Qd 9d 7h 5c 2d", "queen-9 high, three to a flush"), ("Qd 9c 7d 5c 2d", "queen-9 high, three to a flush"),
+    ("Ad Kd Jd 7c 2s", "ace-king-jack, three to a flush")])
 def test_fine_hands_refine_the_plain_hands(hand, words):
     assert fine_words(fine_feature(parse_cards(hand))) == words
 
@@ -133,7 +138,8 @@ def test_a_pass_file_of_an_earlier_format_is_priced_again_not_read(jqka, tmp_pat
     assert pass_cells(copy, count, chosen).to_json() == whole
     with sqlite3.connect(store) as db:
         descriptions = [json.loads(d) for (d,) in db.execute("select description from runs")]
-    assert descriptions and all(d.get("cells") == "combin.stud_human/2" for d in descriptions)
+    assert descriptions and all(d.get("cells") == HUMAN_FORMAT for d in descriptions)
+    assert HUMAN_FORMAT != "combin.stud_human/1"
 
 
 def _rule_option(grid, plan, hand, up, keys):

@@ -118,8 +118,9 @@ def card_documents(rules: Any, deck: Any, grid: Any, plans: list[Any], scale: in
                   f"no strategy found with at most {most} rules gives the player the edge")
     how = ("How the search goes: over cells (a fine hand -- a plain hand; a pair with its highest kicker, or with "
            "its four to a flush or a straight; an ace-king with its third card and a high card with its second, each "
-           "with whether its two highest cards are suited; a four to a straight by its highest card and whether it is "
-           "open-ended -- by the up card's rank), two searches, and for each k the better strategy of the two. A "
+           "with whether three of its cards share a suit, else whether its two highest do; a four to a straight by "
+           "its highest card and whether two ranks complete it; three of a kind by its rank -- by the up card's "
+           "rank), two searches, and for each k the better strategy of the two. A "
            "greedy refinement: one rule first (the action best over every situation); each step splits one rule in "
            "two, its hands or its up cards at one place, each part taking its best action, choosing the split that "
            "gains the most, then joins two rules of one action that make a rectangle together. And the best of a "

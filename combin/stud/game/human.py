@@ -6,8 +6,8 @@ exactly without running the game again for each, one pass over the situations su
 *cell* -- a fine hand (:func:`fine_feature`: a plain hand of
 :data:`~combin.stud.game.features.FEATURES`, a pair with its highest kicker or its draw to a
 straight or a flush, an ace-king with its third card and a high card with its second and whether
-the two highest share a suit, a four to a straight by its highest card and whether it is
-open-ended) and the up card's rank -- the exact value of each
+three of its cards or its two highest share a suit, a four to a straight by its highest card and
+whether two ranks complete it, three of a kind by its rank) and the up card's rank -- the exact value of each
 *candidate action* (:func:`candidates`: the actions, as :func:`~combin.stud.game.features.action_of`
 names them, that are optimal in at least a hundredth of the hand's situations in the run, and
 play, fold and buy wherever the game has them).  Any strategy whose rules are unions of cells,
@@ -61,28 +61,37 @@ UNIVERSAL = ("play", "fold", "buy a sixth card")
 SHARE = Fraction(1, 100)
 
 _RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+_PLURAL = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces")
 
 
 #: The refinements of :func:`fine_feature` above a rank: a pair with four to a straight or a flush
-#: (instead of its kicker); added to a rank, a four to a straight open at both ends, a high card's or
-#: an ace-king's two highest cards of one suit.
-PAIR_STRAIGHT, PAIR_FLUSH, OPEN_ENDED, SUITED = 13, 14, 13, 13
+#: (instead of its kicker); added to a rank, a four to a straight that two ranks complete
+#: (``TWO_WAY``), a high card's or an ace-king's two highest cards of one suit (``SUITED``) or three
+#: of its cards of one suit (``THREE_SUITED``, which the two highest may or may not be among).
+PAIR_STRAIGHT, PAIR_FLUSH, TWO_WAY, SUITED, THREE_SUITED = 13, 14, 13, 13, 26
 
 
-def _open_ended(ranks: Sequence[int]) -> bool:
-    """Whether four ranks in a row of ``ranks`` can be filled at either end (2-3-4-5 up to
-    10-J-Q-K; A-2-3-4, J-Q-K-A and the gaps fill one way only)."""
+def _filling_ranks(ranks: Sequence[int]) -> int:
+    """How many ranks, one more card of which, make ``ranks`` a straight (an ace high or low):
+    2 for four in a row open at both ends (2-3-4-5 up to 10-J-Q-K) and for a double inside draw
+    (5-7-8-9-J: a 6 or a 10), else 1 (A-2-3-4, J-Q-K-A, one gap).
+
+    >>> _filling_ranks([11, 5, 4, 3, 2]), _filling_ranks([9, 7, 6, 5, 3]), _filling_ranks([12, 2, 1, 0, 9])
+    (2, 2, 1)
+    """
     held = set(ranks)
-    return any(set(range(low, low + 4)) <= held for low in range(0, 9))
+    windows = [set(range(low, low + 5)) for low in range(0, 9)] + [{12, 0, 1, 2, 3}]
+    return sum(1 for extra in range(13) if extra not in held and any(w <= held | {extra} for w in windows))
 
 
 def fine_feature(hand: Sequence[int]) -> tuple[int, int]:
     """The cell's hand: ``(index in FEATURES, refinement)``.  The refinement is the rank (0 a deuce,
     12 an ace) of the highest kicker of one pair, or :data:`PAIR_FLUSH` / :data:`PAIR_STRAIGHT` for
     a pair with four to a flush / a straight (the draw decides those more than the kicker); the
-    third card of a plain ace-king and the second card of a plain high card, each plus :data:`SUITED`
-    where the two highest cards share a suit; the highest card of a high card with four to a
-    straight, plus :data:`OPEN_ENDED` where the straight fills at both ends; else ``-1``.
+    third card of a plain ace-king and the second card of a plain high card, each plus
+    :data:`THREE_SUITED` where three of its cards share a suit, else plus :data:`SUITED` where the two
+    highest do; the highest card of a high card with four to a straight, plus :data:`TWO_WAY` where two
+    ranks complete it; the rank of three of a kind; else ``-1``.
 
     >>> from combin.core.cards import parse_cards
     >>> fine_feature(parse_cards("As Kd Qh 7c 2d")), fine_feature(parse_cards("As Ks Qs 7s 2d"))
@@ -92,13 +101,19 @@ def fine_feature(hand: Sequence[int]) -> tuple[int, int]:
     >>> fine_feature(parse_cards("Ks 8d 7h 6c 5d")), fine_feature(parse_cards("Ks 9d 7h 6c 5d"))
     ((25, 24), (25, 11))
     >>> fine_feature(parse_cards("As Ks Qh 7c 2d")), fine_feature(parse_cards("Qd 9d 7h 5c 2d"))
-    ((23, 23), (28, 20))
+    ((23, 23), (28, 33))
+    >>> fine_feature(parse_cards("Qd 9c 7d 5c 2d")), fine_feature(parse_cards("7s 7d 7h 5c 2d"))
+    ((28, 33), (6, 5))
     """
     feature = hand_feature(hand)
     index = FEATURES.index(feature)
     ranks = sorted((int(card) >> 2 for card in hand), reverse=True)
     top = sorted((int(card) for card in hand), reverse=True)[:2]
-    suited = SUITED if top[0] & 3 == top[1] & 3 else 0          # a high card's two highest: no pair
+    suits = [int(card) & 3 for card in hand]
+    # a high card's suits (no pair: the two highest cards are of two ranks); four of a suit is a
+    # plain hand of its own (four to a flush), so three is the most here
+    suited = (THREE_SUITED if max(suits.count(s) for s in range(4)) >= 3
+              else SUITED if top[0] & 3 == top[1] & 3 else 0)
     name, words = feature.split("/", 1)
     if name == "one_pair":
         draw = draw_of(ranks, [int(card) & 3 for card in hand])
@@ -110,7 +125,9 @@ def fine_feature(hand: Sequence[int]) -> tuple[int, int]:
     if name == "high_card" and words.endswith(" high"):
         return index, ranks[1] + suited
     if feature == "high_card/four to a straight":
-        return index, ranks[0] + (OPEN_ENDED if _open_ended(ranks) else 0)
+        return index, ranks[0] + (TWO_WAY if _filling_ranks(ranks) >= 2 else 0)
+    if name == "three_of_a_kind":
+        return index, next(r for r in ranks if ranks.count(r) == 3)
     return index, -1
 
 
@@ -150,7 +167,7 @@ def up_key(fine: tuple[int, int]) -> tuple[int, str] | None:
     if name == "high_card" and words.endswith(" high"):
         return _RANK_WORDS.index(words.removesuffix(" high")), HIGHEST_CARD
     if name == "high_card" and words == "four to a straight":
-        return fine[1] % OPEN_ENDED, HIGHEST_CARD
+        return fine[1] % TWO_WAY, HIGHEST_CARD
     return None
 
 
@@ -182,24 +199,30 @@ def fine_words(fine: tuple[int, int]) -> str:
     >>> fine_words((23, 10)), fine_words((21, -1)), fine_words((7, -1))
     ('ace-king-queen', 'ace-king, four to a flush', 'two pair')
     >>> fine_words((14, 14)), fine_words((25, 24)), fine_words((25, 11))
-    ('pair of 8s with four to a flush', 'four to an open-ended straight, king high', 'four to an inside straight, king high')
-    >>> fine_words((23, 23)), fine_words((28, 20))
-    ('ace-king-queen, ace-king suited', 'queen-9 high, the two suited')
+    ('pair of 8s with four to a flush', 'four to a two-way straight, king high', 'four to an inside straight, king high')
+    >>> fine_words((23, 23)), fine_words((28, 20)), fine_words((28, 33)), fine_words((23, 36))
+    ('ace-king-queen, ace-king suited', 'queen-9 high, the two suited', 'queen-9 high, three to a flush', 'ace-king-queen, three to a flush')
+    >>> fine_words((6, 5))
+    'three 7s'
     """
     index, rank = fine
     name, words = FEATURES[index].split("/", 1)
     if rank < 0:
         return words
+    if name == "three_of_a_kind":
+        return f"three {_PLURAL[rank]}"
     if name == "one_pair":
         if rank in (PAIR_FLUSH, PAIR_STRAIGHT):
             return f"{words} with four to a {'flush' if rank == PAIR_FLUSH else 'straight'}"
         return f"{words}, {_RANK_WORDS[rank]} kicker"
     if words == "four to a straight":
-        kind = "an open-ended" if rank >= OPEN_ENDED else "an inside"
-        return f"four to {kind} straight, {_RANK_WORDS[rank % OPEN_ENDED]} high"
+        kind = "a two-way" if rank >= TWO_WAY else "an inside"
+        return f"four to {kind} straight, {_RANK_WORDS[rank % TWO_WAY]} high"
+    suits = ("" if rank < SUITED else ", three to a flush" if rank >= THREE_SUITED
+             else ", ace-king suited" if name == "ace_king" else ", the two suited")
     if name == "ace_king":
-        return f"ace-king-{_RANK_WORDS[rank % SUITED]}" + (", ace-king suited" if rank >= SUITED else "")
-    return f"{words[:-len(' high')]}-{_RANK_WORDS[rank % SUITED]} high" + (", the two suited" if rank >= SUITED else "")
+        return f"ace-king-{_RANK_WORDS[rank % SUITED]}" + suits
+    return f"{words[:-len(' high')]}-{_RANK_WORDS[rank % SUITED]} high" + suits
 
 
 def candidates(totals: Any, actions: Iterable[str], share: Fraction = SHARE) -> dict[str, tuple[str, ...]]:
@@ -257,7 +280,7 @@ def parse_cell_key(key: str) -> tuple[tuple[int, int], int]:
     hand, up = key.split("|")
     index, rank = hand.split(":")
     fine = (int(index), int(rank))
-    if not (0 <= fine[0] < len(FEATURES) and -1 <= fine[1] <= 12 + SUITED and 0 <= int(up) <= 12):
+    if not (0 <= fine[0] < len(FEATURES) and -1 <= fine[1] <= 12 + THREE_SUITED and 0 <= int(up) <= 12):
         raise ValueError(f"cell {key[:20]!r} is out of range")
     return fine, int(up)
 

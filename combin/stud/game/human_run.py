@@ -41,9 +41,11 @@ __all__ = ["run_pass", "pass_cells", "reduced_cells", "game_candidates", "pin_ca
            "HUMAN_FORMAT", "CARD_PINS", "CARD_FORMAT"]
 
 #: The format of a shard's file of the strategy pass.
-HUMAN_FORMAT = "combin.stud_human/2"
+HUMAN_FORMAT = "combin.stud_human/3"
 # /2: a pair's cell is its draw where it has one, a four to a straight's its highest card and
-# whether it is open-ended (/1 files, summed by the coarser cells, are priced again)
+# whether it is open-ended; /3: a high card's or an ace-king's cell says whether three of its cards
+# share a suit, a four to a straight's whether two ranks complete it, three of a kind's its rank
+# (files of an earlier format, summed by coarser cells, are priced again)
 
 
 def game_candidates(rules: Any, totals: Any) -> dict[str, tuple[str, ...]]:
@@ -145,8 +147,9 @@ def reduced_cells(deck: Any, rules: Any, workers: int = 0, store_path: Any = Non
 
 #: The file of the card kept beside a folder's pass, and its format.
 CARD_PINS = "card.json"
-CARD_FORMAT = "combin.stud_card_pins/2"
-# /2: a rule may be relational (its up cards against the hand's own rank); a /1 file is searched again
+CARD_FORMAT = "combin.stud_card_pins/3"
+# /2: a rule may be relational (its up cards against the hand's own rank); /3: the cells of the
+# pass's /3 format; a file of an earlier format is searched again
 _CARD_LIMIT = 1 << 20               # the most bytes a card's pin file may have
 
 
