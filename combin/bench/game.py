@@ -145,7 +145,7 @@ def run_order_rows(deck: Any, rules: Any, total: int, classes: int = 1500,
              f"{per['before'] / per['now']:.2f}x in all")]
 
 
-def plan_rows(deck: Any, rules: Any, groups: int = 40, seed: int = 34,
+def plan_rows(deck: Any, rules: Any, groups: int = 200, seed: int = 34,
               counts: tuple[int, ...] = (256, 16, 1)) -> list[tuple[str, float, str]]:
     """The projected core-hours of the exact run as its shards price it: ``groups`` rank groups (a
     five's rank multiset and up rank, :func:`combin.stud.game.chunks.rank_group_order`) drawn at
