@@ -387,7 +387,7 @@ class StrategyAnswer(Result):
     ``None`` when no stored run holds the situation.
 
     >>> answer.card_rule
-    "pair of queens, king kicker to pair of 2s against an up card above the pair: keep the pair (the card's 24 rules)"
+    "pair of 9s, king kicker to pair of 2s against an up card above the pair: keep the pair (the card's 25 rules)"
     >>> answer.card_option, answer.cost
     ('exchange AS KD 2D', Fraction(1222987373, 5218656300))
     """
