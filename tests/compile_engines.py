@@ -1,6 +1,7 @@
 """Compile the numba engines once, before the suite: ``make test`` runs this beside pip and mypy.
 
-numba keeps each compiled function in its cache (``__pycache__`` beside the source).  On a fresh
+numba keeps each compiled function in its cache (the folder of the kernels' sources,
+:mod:`combin.running.numba_cache`: ``numba-<digest>`` in the package's ``__pycache__``).  On a fresh
 clone the first process that calls a kernel compiles it -- about a CPU-minute for the rank engine
 and half a minute for the card-by-card kernel -- and so does every process that calls it before
 the cache is written: both test workers and the processes the tests start (two game commands run
