@@ -116,7 +116,7 @@ def fine_feature(hand: Sequence[int]) -> tuple[int, int]:
               else SUITED if top[0] & 3 == top[1] & 3 else 0)
     name, words = feature.split("/", 1)
     if name == "one_pair":
-        draw = draw_of(ranks, [int(card) & 3 for card in hand])
+        draw = draw_of(ranks, suits)
         if draw is not None:
             return index, PAIR_FLUSH if draw.endswith("flush") else PAIR_STRAIGHT
         return index, next(r for r in ranks if ranks.count(r) == 1)
