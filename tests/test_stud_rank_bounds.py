@@ -44,8 +44,8 @@ def _every_entry_summed(engine):
                 card = int(ranks.be_card[e])
                 draws = (int(unseen.avail[card & 3]) >> (card >> 2)) & 1
             elif ranks.be_distinct[e]:
-                found = flushes(int(ranks.be_n[e]), int(options.k[o]), int(options.suit[o]), unseen.sigma,
-                                unseen.avail, tables.mmask)
+                found = flushes(int(tables.mmask[ranks.be_n[e]]), int(options.k[o]), int(options.suit[o]),
+                                unseen.sigma, unseen.avail)
                 draws = found if kind == 1 else int(ranks.be_total[e]) - found
             else:
                 draws = int(ranks.be_total[e])

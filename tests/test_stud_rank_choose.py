@@ -55,10 +55,33 @@ def test_a_value_beyond_int64_is_refused():
     engine = RankEngine(situation, RULES)
     choice = engine._choice(False, True)
     ranks, suits = engine._prepared()
-    args = (engine.unseen_record, engine._arrays(), engine.pays, ranks.shared, ranks.six, suits,
+    args = (engine.unseen_record, engine._arrays(), engine.pays, ranks.shared, ranks.six, tuple(suits),
             _kernel_tables(engine.replace), _row_tables(engine.replace), engine._memo())
     assert price_options(choice, *args)[-1]
     # every factor as large as the range allows: a kernel sum of a few units already leaves it
     huge = Choice(np.where(choice.factor == 0, 0, LIMIT // 4), choice.offset, choice.now, choice.rest, choice.fold,
                   choice.runner_up)
     assert not price_options(huge, *args)[-1]
+
+
+@pytest.mark.parametrize("deck, everything, runner_up", [(None, False, False), (None, True, True),
+                                                         ("9TJQKA", False, True)])
+def test_the_suits_part_made_in_the_call_is_the_one_made_apart(deck, everything, runner_up):
+    # prepare_and_price (the suits' part made inside, as a fresh engine prices) against
+    # prepare_suits then price_options (an engine whose suits' part was made first)
+    from combin.stud.draw.rank import kernel
+    for situation in _situations(deck, 4, 17):
+        fresh, apart = RankEngine(situation, RULES), RankEngine(situation, RULES)
+        ranks, suits = apart._prepared()
+        options = fresh._arrays()
+        together = kernel.prepare_and_price(fresh._choice(everything, runner_up), fresh.unseen_record, options,
+                                            fresh.pays, ranks.shared, ranks.six, _kernel_tables(fresh.replace),
+                                            fresh._plan(options, ranks), fresh._events(), _row_tables(fresh.replace),
+                                            fresh._memo())
+        split = price_options(apart._choice(everything, runner_up), apart.unseen_record, apart._arrays(), apart.pays,
+                              ranks.shared, ranks.six, tuple(suits), _kernel_tables(apart.replace),
+                              _row_tables(apart.replace), apart._memo())
+        assert len(together) == len(split) == 5 and together[-1] and split[-1]
+        for x, y in zip(together[:4], split[:4]):
+            assert np.array_equal(x, y)
+        assert fresh._state is None                 # nothing kept of the suits' part made inside

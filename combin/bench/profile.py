@@ -9,7 +9,7 @@ gathering of the forcing rows, the draw listing, the draw groups, the first
 pass, the option sums with their level sweep and numerators, the best
 option's distribution) and for the rank engine of
 :mod:`combin.stud.draw.rank` that :func:`combin.stud.draw.advise.advise` runs
-now (the ranks' part, the bounds' shared part, the suits' part with the bounds, the options chosen and priced with their exact passes,
+now (the ranks' part, the bounds' shared part, the suits' part with the bounds and the options chosen and priced with their exact passes (one compiled call),
 forcing and the outcomes, and the rest in Python).  The steps are found by
 name on their modules; each is wrapped for the measurement and restored
 after, so the figures come from the production path, not a copy of it.
@@ -19,7 +19,7 @@ situation and the share of the whole.
 >>> sorted(STEPS)[:3]
 ['dealer_tables', 'distribution', 'draw_groups']
 >>> sorted(RANK_STEPS)
-['bound_plan', 'join_ranks', 'prepare_suits', 'price_options', 'share_ranks']
+['bound_plan', 'join_ranks', 'prepare_and_price', 'share_ranks']
 """
 
 from __future__ import annotations
@@ -50,9 +50,8 @@ RANK_STEPS = {
     "join_ranks": "ranks' part: a five's sixth-card entries joined to the shared part",
     "bound_plan": "bounds' shared part: per option its entries below a flush, summed (shared by a rank group and "
                   "its pays)",
-    "prepare_suits": "suits' part: the suited dealer hands, every option's bound from its rank group's plan",
-    "price_options": "the options chosen and priced in one compiled call: the exact passes of those that can be "
-                     "best or runner-up, with forcing and outcomes",
+    "prepare_and_price": "suits' part, then the options chosen and priced (the exact passes of those that can be "
+                         "best or runner-up, with forcing and outcomes), in one compiled call",
 }
 
 

@@ -17,6 +17,8 @@ call), and a kernel that is annotated keeps its annotations at every call site.
 :data:`COMPILED`              whether numba is there
 :func:`jit`                   compile a kernel (``cache=True``, ``nogil=True``)
 :func:`inline`                compile a helper into its callers (``inline="always"``)
+:func:`direct`                a kernel called without numba's type dispatch per call
+:data:`CHECK_TYPES`           whether :func:`direct` checks every call's types (tests)
 :class:`Compiled`             the type of a compiled kernel: its call, and ``py_func``
 ============================  ==========================================================
 
@@ -37,7 +39,7 @@ try:
 except ImportError:          # pragma: no cover - numba is an install requirement
     njit = None  # type: ignore[assignment]
 
-__all__ = ["COMPILED", "Compiled", "jit", "inline", "njit"]
+__all__ = ["COMPILED", "CHECK_TYPES", "Compiled", "jit", "inline", "direct", "njit"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -81,3 +83,59 @@ def inline(function: Callable[P, R]) -> Compiled[P, R]:
     """``function`` compiled into its callers (numba's ``inline="always"``): the small helpers of
     the row loops, whose many array arguments would otherwise cost more to pass than their work."""
     return _compiled(function, inline="always")
+
+
+#: Whether :func:`direct` checks the types of every call against its first (the tests set it:
+#: a call of other types raises instead of reading its arguments as the first call's types).
+CHECK_TYPES = False
+
+#: The :class:`_Direct` of each kernel called through :func:`direct`, by the kernel.
+_DIRECT: dict[Any, Any] = {}
+
+
+class _Direct:
+    """A kernel called through the compiled version its first call chose, with no type dispatch."""
+
+    def __init__(self, kernel: Any) -> None:
+        self.kernel = kernel
+        self.entry: Any = None
+        self.types: tuple[Any, ...] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        entry = self.entry
+        if entry is not None and not CHECK_TYPES:
+            return entry(*args)
+        types = tuple(self.kernel.typeof_pyval(arg) for arg in args)
+        if entry is not None:
+            if types != self.types:
+                raise AssertionError(f"{self.kernel.__name__} called with other types than its first call")
+            return entry(*args)
+        found = self.kernel(*args)                  # compiled (or loaded) for these types
+        compiled = self.kernel.overloads.get(types)
+        if compiled is not None:
+            self.types, self.entry = types, compiled.entry_point
+        return found
+
+
+def direct(kernel: Callable[..., R]) -> Callable[..., R]:
+    """``kernel`` (compiled by :func:`jit`) as a callable that skips numba's type dispatch after its
+    first call: that call goes through numba (which compiles, or loads, the version for its
+    argument types); every later call goes straight to that version.  numba's dispatch reads
+    the type of every array of every argument on each call -- some 20 microseconds for a kernel
+    that takes the rank engine's records, a tenth of a class -- so a caller whose arguments are
+    always of the same types (the same records, arrays of the same dtypes and layouts) calls it
+    this way.  numba does not check an array's dtype where it takes the argument, so a call of
+    other types would be read wrongly: with :data:`CHECK_TYPES` set (the tests) every call is
+    checked against the first.  Anything else (plain Python, a wrapper) comes back unchanged.
+
+    >>> from combin.stud.draw.rank.common import bit_count
+    >>> count = direct(bit_count)
+    >>> count(0b1011), count(0b1), count is direct(bit_count)
+    (3, 1, True)
+    """
+    if not COMPILED or not hasattr(kernel, "overloads"):
+        return kernel
+    found = _DIRECT.get(kernel)
+    if found is None:
+        found = _DIRECT[kernel] = _Direct(kernel)
+    return cast(Callable[..., R], found)

@@ -124,6 +124,7 @@ def bound_plan(unseen, options, pays, state, tables, shared):
     take_low, take_high, fee = pays.take_low, pays.take_high, pays.force_fee
     be_opt, be_level, be_kind, be_total, be_distinct, be_win = (state.be_opt, state.be_level, state.be_kind,
                                                                 state.be_total, state.be_distinct, state.be_win)
+    be_n, mmask = state.be_n, tables.mmask
     straight_level, flush_level, weak_outs = tables.straight_level, tables.flush_level, tables.weak_outs
     count = opt_k.shape[0]
     low = np.empty(shared, np.int64)
@@ -153,12 +154,17 @@ def bound_plan(unseen, options, pays, state, tables, shared):
         d_ptr[o + 1] += d_ptr[o]
     d_entry = np.empty(d_ptr[count], np.int64)
     d_value = np.empty(d_ptr[count], np.int64)
+    d_supp = np.empty(d_ptr[count], np.int64)
+    d_total = np.empty(d_ptr[count], np.int64)
     fill = d_ptr.copy()
     for x in range(nlow):
         e = low[x]
         if be_total[e] > 0 and be_distinct[e]:
-            d_entry[fill[be_opt[e]]] = e
-            d_value[fill[be_opt[e]]] = values[x]
+            y = fill[be_opt[e]]
+            d_entry[y] = e
+            d_value[y] = values[x]
+            d_supp[y] = mmask[be_n[e]]
+            d_total[y] = be_total[e]
             fill[be_opt[e]] += 1
     # at a flush or better: the blind numerator, its slope in the suited hands that do not
     # qualify, the least a draw is worth, and forcing's (win, threshold) where it can pay
@@ -168,11 +174,20 @@ def bound_plan(unseen, options, pays, state, tables, shared):
     h_slope = np.zeros(nhigh, np.int64)
     h_floor = np.empty(nhigh, np.int64)
     h_pair = np.full(nhigh, -1, np.int64)
+    h_opt = np.empty(nhigh, np.int64)
+    h_supp = np.empty(nhigh, np.int64)
+    h_total = np.empty(nhigh, np.int64)
+    h_mode = np.empty(nhigh, np.int64)
     pair_w = np.empty(nhigh, np.int64)
     pair_t = np.empty(nhigh, np.int64)
     npair = 0
     for x in range(nhigh):
         e = high[x]
+        h_opt[x] = be_opt[e]
+        h_supp[x] = mmask[be_n[e]]
+        h_total[x] = be_total[e]
+        # how its draws count: all of them (0), its flush draws (1: suited), the others (2)
+        h_mode[x] = 0 if not be_distinct[e] else (1 if be_kind[e] == 1 else 2)
         k = opt_k[be_opt[e]]
         r = n_unseen - k - 4
         level = be_level[e]
@@ -194,8 +209,8 @@ def bound_plan(unseen, options, pays, state, tables, shared):
                 found = npair
                 npair += 1
             h_pair[x] = found
-    return BoundPlan(shared, fixed, d_ptr, d_entry, d_value, high, h_num, h_slope, h_floor, h_pair,
-                     pair_w[:npair].copy(), pair_t[:npair].copy())
+    return BoundPlan(shared, fixed, d_ptr, d_entry, d_value, d_supp, d_total, high, h_num, h_slope, h_floor, h_pair,
+                     h_opt, h_supp, h_total, h_mode, pair_w[:npair].copy(), pair_t[:npair].copy())
 
 
 @jit
@@ -203,39 +218,39 @@ def bounds(unseen, options, pays, state, six_state, tables, plan, nq_sig_total, 
     """An upper bound of every option's sum (``sum over draws of max(-D, numerator)``, the
     numerator alone for ``k = 0``) from the rank group's ``plan`` (:func:`bound_plan`) and the
     sixth card's entries (``six_state``): the same integers as summing every entry of ``state``
-    and ``six_state`` with its draws (see the module docstring)."""
+    and ``six_state`` with its draws (see the module docstring).  The plan lists what each
+    entry's term reads (its option, ranks, draws) beside it, so these loops -- thousands of
+    entries a situation -- read their arrays in order."""
     avail, sigma = unseen.avail, unseen.sigma
     opt_k, opt_suit = options.k, options.suit
-    be_opt, be_n, be_kind, be_total, be_distinct = (state.be_opt, state.be_n, state.be_kind, state.be_total,
-                                                    state.be_distinct)
-    mmask = tables.mmask
     bound = plan.fixed.copy()
-    d_ptr, d_entry, d_value = plan.d_ptr, plan.d_entry, plan.d_value
+    d_ptr, d_value, d_supp, d_total = plan.d_ptr, plan.d_value, plan.d_supp, plan.d_total
     # a distinct entry below a flush was counted with every draw: its flush draws are not its own
     for o in range(opt_k.shape[0]):
         ksuit = opt_suit[o]
         if ksuit == -1:
             continue                    # kept cards of two suits: no draw of it is a flush
+        k = opt_k[o]
         for x in range(d_ptr[o], d_ptr[o + 1]):
-            e = d_entry[x]
-            found = flushes(be_n[e], opt_k[o], ksuit, sigma, avail, mmask)
+            found = flushes(d_supp[x], k, ksuit, sigma, avail)
             if found > 0:
-                bound[o] -= min(found, be_total[e]) * d_value[x]
+                bound[o] -= min(found, d_total[x]) * d_value[x]
     # the entries at a flush or better: the suits' terms added to the plan's blind numerator
     by_all, all_bound, a, mranks = state.by_all, state.all_bound, unseen.a, tables.mranks
     pair_w, pair_t = plan.pair_w, plan.pair_t
     phi = np.zeros(pair_w.shape[0], np.int64)
     for y in range(pair_w.shape[0]):
         phi[y] = forcing_most(pair_w[y], pair_t[y], by_all, all_bound, flush_extra, a, mranks)
-    high, h_num, h_slope, h_floor, h_pair = plan.high, plan.h_num, plan.h_slope, plan.h_floor, plan.h_pair
-    for x in range(high.shape[0]):
-        e = high[x]
-        o = be_opt[e]
-        if be_distinct[e]:
-            found = flushes(be_n[e], opt_k[o], opt_suit[o], sigma, avail, mmask)
-            mult = found if be_kind[e] == 1 else be_total[e] - found
+    h_num, h_slope, h_floor, h_pair = plan.h_num, plan.h_slope, plan.h_floor, plan.h_pair
+    h_opt, h_supp, h_total, h_mode = plan.h_opt, plan.h_supp, plan.h_total, plan.h_mode
+    for x in range(h_opt.shape[0]):
+        o = h_opt[x]
+        mode = h_mode[x]
+        if mode == 0:
+            mult = h_total[x]
         else:
-            mult = be_total[e]
+            found = flushes(h_supp[x], opt_k[o], opt_suit[o], sigma, avail)
+            mult = found if mode == 1 else h_total[x] - found
         if mult > 0:
             num = h_num[x] + nq_sig_total * h_slope[x]
             if h_pair[x] >= 0:

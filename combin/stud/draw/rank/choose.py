@@ -20,9 +20,10 @@ import numpy as np
 
 from combin.stud.core.compiled import jit
 from combin.stud.draw.rank.exact import exact_option
+from combin.stud.draw.rank.prepare import prepare_suits
 from combin.stud.draw.rank.records import Choice
 
-__all__ = ["price_options", "LIMIT"]
+__all__ = ["price_options", "prepare_and_price", "LIMIT"]
 
 #: The largest value in size a compiled choice forms (beyond it the caller prices in Python).
 LIMIT = 1 << 62
@@ -98,3 +99,12 @@ def price_options(choice, unseen, options, pays, ranks_state, six_state, suits_s
             second = value
             found = 2
     return values, priced, bounds, dists, True
+
+
+@jit
+def prepare_and_price(choice, unseen, options, pays, ranks_state, six_state, tables, plan, events, rt, sums):
+    """:func:`price_options` of a situation whose suits' part is not made yet: made here
+    (:func:`~combin.stud.draw.rank.prepare.prepare_suits` of ``plan`` and ``events``) and read at
+    once, in one call from Python (a run prices each class once: its suits' part is not kept)."""
+    suits_state = prepare_suits(unseen, options, pays, ranks_state, six_state, tables, plan, events)
+    return price_options(choice, unseen, options, pays, ranks_state, six_state, suits_state, tables, rt, sums)

@@ -146,11 +146,17 @@ def blind_read(cnt, n, sub_ptr, sub_index, sub_coef):
 
 
 @inline
-def flushes(n, k, ksuit, sigma, avail, mmask):
-    """The draws of a blind entry whose final five is a flush: the one all of ``sigma`` (the kept
-    cards of ``sigma`` or none, something drawn or the five kept suited in ``sigma``) and one per
-    other suit that holds every drawn rank (the kept cards of that suit or none)."""
-    supp = mmask[n]
+def flushes(supp, k, ksuit, sigma, avail):
+    """The draws of a blind entry (its drawn ranks ``supp``, a rank mask: ``mmask[n]``) whose final
+    five is a flush: the one all of ``sigma`` (the kept cards of ``sigma`` or none, something drawn
+    or the five kept suited in ``sigma``) and one per other suit that holds every drawn rank (the
+    kept cards of that suit or none).
+
+    >>> import numpy as np
+    >>> avail = np.array([0b111, 0b011, 0b111, 0b001])     # the unseen ranks of each suit
+    >>> int(flushes(0b110, 3, -2, 0, avail)), int(flushes(0b110, 3, 1, 0, avail))
+    (2, 0)
+    """
     found = 0
     if (ksuit == -2 or ksuit == sigma) and (supp & avail[sigma]) == supp and (k > 0 or ksuit == sigma):
         found += 1

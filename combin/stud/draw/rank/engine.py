@@ -29,6 +29,7 @@ import numpy as np
 from combin.running.cache import cached_arrays
 from combin.core.cards import ACE, CLASSES, format_card
 from combin.errors import CombinError
+from combin.stud.core.compiled import direct
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
 from combin.stud.core.rules import WEAK_OUTS, ForceCard, bet_pay
@@ -539,25 +540,34 @@ class RankEngine:
         :func:`~combin.stud.draw.rank.kernel.prepare_suits`; the ranks' part is shared by the
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
-            options = self._arrays()
-            key = (self.rules.stud.key, self.rules.readings, tuple(self.player), self.up, self.a.tobytes(),
-                   self._only, self._sixth)
-            ranks = _RANKS_STATE.get(key)
-            if ranks is None:
-                player_mask = 0
-                for card in self.player:
-                    player_mask |= 1 << card
-                # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
-                six = RanksState(*kernel.join_ranks(self.unseen_record, options, player_mask,
-                                                    self._shared_ranks(options), _kernel_tables(self.replace)))
-                ranks = Ranks(self._shared_state(options), six)
-                _RANKS_STATE.clear()
-                _RANKS_STATE[key] = ranks
-            suits = SuitsState(*kernel.prepare_suits(self.unseen_record, options, self.pays, ranks.shared, ranks.six,
-                                                     _kernel_tables(self.replace), self._plan(options, ranks),
-                                                     self._events()))
-            self._state = (ranks, suits)
+            options, ranks = self._arrays(), self._ranks()
+            # the same records of the same types call after call: no type dispatch (combin.stud.core.compiled)
+            suits = SuitsState(*direct(kernel.prepare_suits)(self.unseen_record, options, self.pays, ranks.shared,
+                                                             ranks.six, _kernel_tables(self.replace),
+                                                             self._plan(options, ranks), self._events()))
+            self._state = (ranks, suits)      # the kernels take it as a plain tuple (tuple(suits)): the type
+                                              # prepare_and_price hands them, so each is compiled once
         return self._state
+
+    def _ranks(self) -> Ranks:
+        """The ranks' part of :meth:`_prepared`, kept by the five, the up rank and the unseen ranks."""
+        if self._state is not None:
+            return self._state[0]
+        options = self._arrays()
+        key = (self.rules.stud.key, self.rules.readings, tuple(self.player), self.up, self.a.tobytes(),
+               self._only, self._sixth)
+        ranks = _RANKS_STATE.get(key)
+        if ranks is None:
+            player_mask = 0
+            for card in self.player:
+                player_mask |= 1 << card
+            # the deck's other ranks are not in play: mark them as if held (no card of them unseen)
+            six = RanksState(*kernel.join_ranks(self.unseen_record, options, player_mask,
+                                                self._shared_ranks(options), _kernel_tables(self.replace)))
+            ranks = Ranks(self._shared_state(options), six)
+            _RANKS_STATE.clear()
+            _RANKS_STATE[key] = ranks
+        return ranks
 
     def _shared_key(self, options: OptionArrays) -> tuple[Any, ...]:
         """What :meth:`_shared_ranks` reads: the game, the readings, the up rank, the unseen ranks and
@@ -623,7 +633,7 @@ class RankEngine:
         ranks, suits = self._prepared()
         options = self._arrays()
         found: tuple[Any, ...] = kernel.exact(o, want, self.unseen_record, options, self.pays, ranks.of(options, o),
-                                              suits, _kernel_tables(self.replace), _row_tables(self.replace),
+                                              tuple(suits), _kernel_tables(self.replace), _row_tables(self.replace),
                                               self._memo())
         return found
 
@@ -732,7 +742,7 @@ class RankEngine:
         (:func:`~combin.stud.draw.rank.kernel.exact_all`): ``{option: value over scale}``."""
         ranks, suits = self._prepared()
         totals, dists = kernel.exact_all(np.asarray(indices, dtype=np.int64), True, self.unseen_record,
-                                         self._arrays(), self.pays, ranks.shared, ranks.six, suits,
+                                         self._arrays(), self.pays, ranks.shared, ranks.six, tuple(suits),
                                          _kernel_tables(self.replace), _row_tables(self.replace), self._memo())
         found = {}
         for i, o in enumerate(indices):
@@ -763,11 +773,18 @@ class RankEngine:
 
     def _price_options(self, everything: bool, runner_up: bool) -> tuple[Any, ...]:
         """:func:`~combin.stud.draw.rank.choose.price_options` of this situation, as it returns them."""
-        ranks, suits = self._prepared()
-        found: tuple[Any, ...] = kernel.price_options(self._choice(everything, runner_up), self.unseen_record,
-                                                      self._arrays(), self.pays, ranks.shared, ranks.six,
-                                                      suits, _kernel_tables(self.replace), _row_tables(self.replace),
-                                                      self._memo())
+        if self._state is None:
+            # the suits' part made and read in one compiled call (not kept: a run prices a class once)
+            options, ranks = self._arrays(), self._ranks()
+            found: tuple[Any, ...] = direct(kernel.prepare_and_price)(
+                self._choice(everything, runner_up), self.unseen_record, options, self.pays, ranks.shared, ranks.six,
+                _kernel_tables(self.replace), self._plan(options, ranks), self._events(), _row_tables(self.replace),
+                self._memo())
+            return found
+        ranks, suits = self._state
+        found = direct(kernel.price_options)(
+            self._choice(everything, runner_up), self.unseen_record, self._arrays(), self.pays, ranks.shared, ranks.six,
+            tuple(suits), _kernel_tables(self.replace), _row_tables(self.replace), self._memo())
         return found
 
     def _choice(self, everything: bool, runner_up: bool) -> Choice:

@@ -62,6 +62,18 @@ def _tally(tally, mult, plays, dc, forced, forced_mult):
     _add(dist, classes + 6, forced_mult * forced[5], -force_fee - fee)
 
 
+@inline
+def _tally_plain(tally, level, win, take, loss, below, tied, above, nq, folded):
+    """:func:`_tally` of draws where forcing cannot pay, their counts summed (each already times
+    ``r``, a dealer hand's weight; ``folded``: the draws that fold, times ``whole``)."""
+    dist, classes, fee = tally.dist, tally.classes, tally.draw_fee
+    _add(dist, tally.level_class[level], below, win - fee)
+    _add(dist, classes, tied, -fee)
+    _add(dist, classes + 1, above, -loss - fee)
+    _add(dist, classes + 2, nq, take - fee)
+    _add(dist, classes + 7, folded, -1 - fee)
+
+
 @jit
 def _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums, scratch):
     """The draws of a sub-entry (``sub``, a :class:`~combin.stud.draw.rank.records.SubEntry`) of
@@ -225,7 +237,6 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
     nq_done = np.zeros(sets, np.bool_)
     b = np.zeros(13, np.int64)
     out = np.zeros(6, np.int64)
-    zero6 = np.zeros(6, np.int64)
     # case (ii)'s rows and its memo, passed to each sub-entry's draws (only the arrays they read: a
     # call that carries every table costs more than the draws of a small sub-entry)
     case2 = CaseTwo(twos, two_bound, np.zeros((4, 32, 6), np.int64), np.zeros((4, 32), np.bool_))
@@ -302,6 +313,14 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
                         if s != sigma and (ksuit == -2 or ksuit == s) and (supp & avail[s]) == supp:
                             nonsigma |= 1 << s
             nsub = 1 << bit_count(cand)
+            # the outcomes of the sub-entries where forcing cannot pay, summed over them: they share
+            # the entry's level and pays, so one tally of the sums adds what one per sub-entry would
+            # (each row's count x net and count x net^2 are linear in its count)
+            plain_below = 0
+            plain_tied = 0
+            plain_above = 0
+            plain_nq = 0
+            plain_folded = 0
             for c in range(nsub + 4):
                 sub_suit = -1
                 excl = 0
@@ -356,10 +375,15 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
                 base = r * (win * below - loss * above + take * nq)
                 dc = DrawClass(level, win, take, loss, threshold, r, whole, base, below, tied, above, nq)
                 if not can_pay:
-                    plays = k == 0 or base >= -whole
-                    total += mult * (base if plays else -whole)
-                    if want:
-                        _tally(tally, mult, plays, dc, zero6, mult)
+                    if k == 0 or base >= -whole:
+                        total += mult * base
+                        plain_below += mult * r * below
+                        plain_tied += mult * r * tied
+                        plain_above += mult * r * above
+                        plain_nq += mult * r * nq
+                    else:
+                        total -= mult * whole
+                        plain_folded += mult * whole
                     continue
                 for q in range(6):
                     out[q] = 0
@@ -383,6 +407,9 @@ def exact(o, want, unseen, options, pays, ranks_state, suits_state, tables, rt, 
                     keep(sums, slot, out)
                 sub = SubEntry(n, nu, be_card[e], sub_suit, excl, mult, k, fast)
                 total += _draws(dc, sub, unseen, b, out, counts, case2, rt, tally, sums, scratch)
+            if want:
+                _tally_plain(tally, level, win, take, loss, plain_below, plain_tied, plain_above, plain_nq,
+                             plain_folded)
         i = j
     return total, dist
 

@@ -49,6 +49,7 @@ import numpy as np
 
 from combin.stud.core.compiled import jit
 from combin.stud.core.compiled import inline
+from combin.stud.draw.rank.common import bit_count
 from combin.stud.draw.rank.tables import OFFSET
 
 __all__ = ["strong", "forcing", "case_two", "forcing_by_class", "case_two_by_class"]
@@ -227,34 +228,26 @@ def case_two(dc, b, free_suit, up, twos, two_bounds, rt, out):
 
 
 @inline
-def _suited_outs(kind, player, suited_mask, smask, i_row, up, flush):
-    """The flush outs of a suited row (the free cards of its suit, straight ranks apart): all of
-    them, and for a flush player (``kind`` 2) those it beats and those that beat it."""
-    x = suited_mask & ~smask
-    fl_all = 0
-    fl_won = 0
-    fl_lost = 0
-    if kind == 2:
-        for q in range(13):
-            if (x >> q) & 1:
-                fl_all += 1
-                v = flush[up, i_row, q]
-                if player > v:
-                    fl_won += 1
-                elif player < v:
-                    fl_lost += 1
-    else:
-        while x:
-            x &= x - 1
-            fl_all += 1
-    return fl_all, fl_won, fl_lost
+def _flush_versus(player, outs, up, i_row, flush):
+    """Of a suited row's flush outs (``outs``, a rank mask), ``(those a flush player beats, those
+    that beat it)``: the dealer's flush with each (``flush``)."""
+    won = 0
+    lost = 0
+    for q in range(13):
+        if (outs >> q) & 1:
+            v = flush[up, i_row, q]
+            if player > v:
+                won += 1
+            elif player < v:
+                lost += 1
+    return won, lost
 
 
 @inline
 def _plain_highs(highs, qa, suited):
     """The ace-king outs of a row whose four cards kept are one suit (free ranks ``suited``): the
     ``highs`` cards of its ace-king rank ``qa`` (-1: none) but the one of that suit, which makes
-    a flush (counted by :func:`_suited_outs`, as ``qa`` is no straight rank)."""
+    a flush (counted with the flush outs, as ``qa`` is no straight rank)."""
     if qa < 0:
         return 0
     return highs - ((suited >> qa) & 1)
@@ -349,7 +342,11 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
                     break
                 if b[q] > 0 and (suited >> q) & 1:
                     sf += 1
-            fl_all, fl_won, fl_lost = _suited_outs(kind, player, suited, smask, i_row, up, flush)
+            # the flush outs (the free cards of its suit, straight ranks apart), and for a flush
+            # player those it beats and those that beat it (only then is the table read: an array
+            # passed to a helper costs a reference count taken and given back, row after row)
+            fl_all = bit_count(suited & ~smask)
+            fl_won, fl_lost = _flush_versus(player, suited & ~smask, up, i_row, flush) if kind == 2 else (0, 0)
             plain = _plain_highs(highs, qa, suited)
             outs = pairs + straights + plain + fl_all
             if kind == 1:
@@ -401,7 +398,11 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
                     sf += 1
             qa = ace_king_rank[up, i_row]
             plain = _plain_highs(b[qa] if qa >= 0 else 0, qa, suited)
-            fl_all, fl_won, fl_lost = _suited_outs(kind, player, suited, smask, i_row, up, flush)
+            # the flush outs (the free cards of its suit, straight ranks apart), and for a flush
+            # player those it beats and those that beat it (only then is the table read: an array
+            # passed to a helper costs a reference count taken and given back, row after row)
+            fl_all = bit_count(suited & ~smask)
+            fl_won, fl_lost = _flush_versus(player, suited & ~smask, up, i_row, flush) if kind == 2 else (0, 0)
             outs = pairs + straights + plain + fl_all
             if kind == 1:
                 won = pairs + plain
@@ -471,7 +472,8 @@ def case_two_by_class(kind, dc, b, free_suit, up, twos, two_bounds, rt, out):
             g2 -= won
             g3 -= lost
             g5 -= r - pairs - straights - highs
-        fl_all, fl_won, fl_lost = _suited_outs(kind, player, suited, smask, i_row, up, flush)
+        fl_all = bit_count(suited & ~smask)     # the flush outs, as in forcing_by_class
+        fl_won, fl_lost = _flush_versus(player, suited & ~smask, up, i_row, flush) if kind == 2 else (0, 0)
         plain = _plain_highs(highs, qa, suited)
         outs = pairs + straights + plain + fl_all
         if kind == 1:

@@ -8,7 +8,7 @@ events, :func:`suited_events`), :mod:`~combin.stud.draw.rank.bounds` (every opti
 it summed once per rank group: :func:`bound_plan`),
 :mod:`~combin.stud.draw.rank.exact` (one option, :func:`exact`; several in one call, :func:`exact_all`),
 :mod:`~combin.stud.draw.rank.choose` (which options a situation prices, priced in one call:
-:func:`price_options`) and
+:func:`price_options`; with the suits' part made in the same call, :func:`prepare_and_price`) and
 :mod:`~combin.stud.draw.rank.forcing`, over the pieces of
 :mod:`~combin.stud.draw.rank.common`; this module re-exports the entry points
 and states the method.
@@ -79,9 +79,9 @@ and an option's sum below ``C(47, 5) * 2.6e9 < 2**63``.
 """
 
 from combin.stud.draw.rank.bounds import bound_plan
-from combin.stud.draw.rank.choose import price_options
+from combin.stud.draw.rank.choose import prepare_and_price, price_options
 from combin.stud.draw.rank.exact import RESULT_ROWS, exact, exact_all
 from combin.stud.draw.rank.prepare import join_ranks, prepare_ranks, prepare_suits, share_ranks, suited_events
 
 __all__ = ["prepare_ranks", "share_ranks", "join_ranks", "bound_plan", "suited_events", "prepare_suits", "exact",
-           "exact_all", "price_options", "RESULT_ROWS"]
+           "exact_all", "price_options", "prepare_and_price", "RESULT_ROWS"]

@@ -209,7 +209,8 @@ class BoundPlan(NamedTuple):
     >>> import numpy as np
     >>> none = np.zeros(0, np.int64)
     >>> plan = BoundPlan(3, np.array([5, 0]), np.array([0, 1, 1]), np.array([2]), np.array([4]),
-    ...                  none, none, none, none, none, none, none)
+    ...                  np.array([0b11]), np.array([6]), none, none, none, none, none, none, none, none,
+    ...                  none, none, none)
     >>> int(plan.fixed[0]), plan.d_entry[plan.d_ptr[0]:plan.d_ptr[1]].tolist()
     (5, [2])
     """
@@ -223,6 +224,9 @@ class BoundPlan(NamedTuple):
     d_ptr: np.ndarray
     d_entry: np.ndarray
     d_value: np.ndarray
+    #: Beside each: its drawn ranks (a rank mask) and its draws.
+    d_supp: np.ndarray
+    d_total: np.ndarray
     #: The shared entries at a flush or better (their bounds read the suits), each with its
     #: blind numerator, its slope in the suited dealer hands that do not qualify, its floor (``-D``
     #: for a draw) and the index of its forcing's (win, threshold) (-1: forcing cannot pay).
@@ -231,6 +235,12 @@ class BoundPlan(NamedTuple):
     h_slope: np.ndarray
     h_floor: np.ndarray
     h_pair: np.ndarray
+    #: Beside each: its option, its drawn ranks, its draws and how they count (0 all of them;
+    #: a distinct entry's 1 flush draws, suited, or 2 the others).
+    h_opt: np.ndarray
+    h_supp: np.ndarray
+    h_total: np.ndarray
+    h_mode: np.ndarray
     #: Forcing's (win, threshold) pairs of the entries at a flush or better.
     pair_w: np.ndarray
     pair_t: np.ndarray
