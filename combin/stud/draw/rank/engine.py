@@ -29,7 +29,6 @@ import numpy as np
 from combin.running.cache import cached_arrays
 from combin.core.cards import ACE, CLASSES, format_card
 from combin.errors import CombinError
-from combin.stud.core.compiled import direct
 from combin.stud.core.deck import Deck
 from combin.stud.core.pays import NO_PAY, level_pays, pay_key, whole, whole_pays
 from combin.stud.core.rules import WEAK_OUTS, ForceCard, bet_pay
@@ -541,10 +540,10 @@ class RankEngine:
         situations of one five and one up rank (a run prices the up cards of a hand in order)."""
         if self._state is None:
             options, ranks = self._arrays(), self._ranks()
-            # the same records of the same types call after call: no type dispatch (combin.stud.core.compiled)
-            suits = SuitsState(*direct(kernel.prepare_suits)(self.unseen_record, options, self.pays, ranks.shared,
-                                                             ranks.six, _kernel_tables(self.replace),
-                                                             self._plan(options, ranks), self._events()))
+            # the same records of the same types call after call: no type dispatch (kernel.direct)
+            prepare = kernel.direct(kernel.prepare_suits)
+            suits = SuitsState(*prepare(self.unseen_record, options, self.pays, ranks.shared, ranks.six,
+                                        _kernel_tables(self.replace), self._plan(options, ranks), self._events()))
             self._state = (ranks, suits)      # the kernels take it as a plain tuple (tuple(suits)): the type
                                               # prepare_and_price hands them, so each is compiled once
         return self._state
@@ -776,13 +775,13 @@ class RankEngine:
         if self._state is None:
             # the suits' part made and read in one compiled call (not kept: a run prices a class once)
             options, ranks = self._arrays(), self._ranks()
-            found: tuple[Any, ...] = direct(kernel.prepare_and_price)(
+            found: tuple[Any, ...] = kernel.direct(kernel.prepare_and_price)(
                 self._choice(everything, runner_up), self.unseen_record, options, self.pays, ranks.shared, ranks.six,
                 _kernel_tables(self.replace), self._plan(options, ranks), self._events(), _row_tables(self.replace),
                 self._memo())
             return found
         ranks, suits = self._state
-        found = direct(kernel.price_options)(
+        found = kernel.direct(kernel.price_options)(
             self._choice(everything, runner_up), self.unseen_record, self._arrays(), self.pays, ranks.shared, ranks.six,
             tuple(suits), _kernel_tables(self.replace), _row_tables(self.replace), self._memo())
         return found

@@ -11,7 +11,8 @@ it summed once per rank group: :func:`bound_plan`),
 :func:`price_options`; with the suits' part made in the same call, :func:`prepare_and_price`) and
 :mod:`~combin.stud.draw.rank.forcing`, over the pieces of
 :mod:`~combin.stud.draw.rank.common`; this module re-exports the entry points
-and states the method.
+(and :func:`~combin.stud.core.compiled.direct`, through which the engine calls them without
+numba's type dispatch) and states the method.
 
 Notation (as in :mod:`combin.stud.reference.cards.advise`): ``U`` the unseen cards, ``a[r]``
 those of rank ``r``, ``avail[s]`` the ranks of suit ``s`` among them (a bit
@@ -78,10 +79,11 @@ Everything is an exact int64: a draw's numerator is below ``2.6e9`` in size
 and an option's sum below ``C(47, 5) * 2.6e9 < 2**63``.
 """
 
+from combin.stud.core.compiled import direct
 from combin.stud.draw.rank.bounds import bound_plan
 from combin.stud.draw.rank.choose import prepare_and_price, price_options
 from combin.stud.draw.rank.exact import RESULT_ROWS, exact, exact_all
 from combin.stud.draw.rank.prepare import join_ranks, prepare_ranks, prepare_suits, share_ranks, suited_events
 
 __all__ = ["prepare_ranks", "share_ranks", "join_ranks", "bound_plan", "suited_events", "prepare_suits", "exact",
-           "exact_all", "price_options", "prepare_and_price", "RESULT_ROWS"]
+           "exact_all", "price_options", "prepare_and_price", "direct", "RESULT_ROWS"]
