@@ -79,9 +79,10 @@ test: browser
 
 # numba's compiled engines, cached once beside mypy's run: on a fresh clone the test processes
 # would each compile them at the same moment (tests/compile_engines.py says what it runs).  The
-# rank engine (about 65 CPU-s with its tables) and the card-by-card kernel (35) compile in
-# processes of their own, from the source tree (PYTHONPATH=.), as soon as what they import is
-# installed: beside pip's install of the rest (24 s on one core), then beside mypy (17).
+# rank engine (about 70 CPU-s with its tables and a situation priced alone) and the card-by-card
+# kernel (35) compile in processes of their own, from the source tree (PYTHONPATH=.), as soon as
+# what they import is installed: beside pip's install of the rest (24 s on one core), then beside
+# mypy (17).
 compiled: compiled-rank compiled-cards
 
 compiled-rank compiled-cards: $(ENGINES)

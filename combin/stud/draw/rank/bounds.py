@@ -152,7 +152,6 @@ def bound_plan(unseen, options, pays, state, tables, shared):
                 d_ptr[be_opt[e] + 1] += 1
     for o in range(count):
         d_ptr[o + 1] += d_ptr[o]
-    d_entry = np.empty(d_ptr[count], np.int64)
     d_value = np.empty(d_ptr[count], np.int64)
     d_supp = np.empty(d_ptr[count], np.int64)
     d_total = np.empty(d_ptr[count], np.int64)
@@ -161,14 +160,13 @@ def bound_plan(unseen, options, pays, state, tables, shared):
         e = low[x]
         if be_total[e] > 0 and be_distinct[e]:
             y = fill[be_opt[e]]
-            d_entry[y] = e
             d_value[y] = values[x]
             d_supp[y] = mmask[be_n[e]]
             d_total[y] = be_total[e]
             fill[be_opt[e]] += 1
     # at a flush or better: the blind numerator, its slope in the suited hands that do not
     # qualify, the least a draw is worth, and forcing's (win, threshold) where it can pay
-    high = high[:nhigh].copy()
+    high = high[:nhigh]
     h_num = np.empty(nhigh, np.int64)
     entry_values(unseen, options, pays, state, tables, 0, 0, high, h_num, False)
     h_slope = np.zeros(nhigh, np.int64)
@@ -209,7 +207,7 @@ def bound_plan(unseen, options, pays, state, tables, shared):
                 found = npair
                 npair += 1
             h_pair[x] = found
-    return BoundPlan(shared, fixed, d_ptr, d_entry, d_value, d_supp, d_total, high, h_num, h_slope, h_floor, h_pair,
+    return BoundPlan(shared, fixed, d_ptr, d_value, d_supp, d_total, h_num, h_slope, h_floor, h_pair,
                      h_opt, h_supp, h_total, h_mode, pair_w[:npair].copy(), pair_t[:npair].copy())
 
 

@@ -36,6 +36,20 @@ def _add(dist, row, count, net):
 
 
 @inline
+def _tally_plain(tally, level, win, take, loss, below, tied, above, nq, folded):
+    """The rows of :func:`_tally` that need no forcing sums -- the wins by the player's class, the
+    pushes, the losses, the non-qualifying dealers and the folds -- for counts already times ``r``,
+    a dealer hand's weight (``folded``: the draws that fold, times ``whole``); the draws where
+    forcing cannot pay add through it alone, their counts summed."""
+    dist, classes, fee = tally.dist, tally.classes, tally.draw_fee
+    _add(dist, tally.level_class[level], below, win - fee)
+    _add(dist, classes, tied, -fee)
+    _add(dist, classes + 1, above, -loss - fee)
+    _add(dist, classes + 2, nq, take - fee)
+    _add(dist, classes + 7, folded, -1 - fee)
+
+
+@inline
 def _tally(tally, mult, plays, dc, forced, forced_mult):
     """Add ``mult`` draws of one draw class's outcomes (``dc``, a
     :class:`~combin.stud.draw.rank.records.DrawClass`; ``forced``: their forcing sums, counted
@@ -45,33 +59,20 @@ def _tally(tally, mult, plays, dc, forced, forced_mult):
     ``whole = r * C(n - k, 4)``, a dealer hand ``r``, a forced replacement 1; every net counts
     the draw fee ``fee``.  The sums stay inside int64: an option's outcomes number at most
     ``37 * C(41, 4) * C(46, 5) < 6e12`` and a net is at most 210 in size."""
-    dist, classes, level_class = tally.dist, tally.classes, tally.level_class
+    dist, classes = tally.dist, tally.classes
     fee, force_fee = tally.draw_fee, tally.force_fee
     level, win, take, loss, r, whole = dc.level, dc.win, dc.take, dc.loss, dc.r, dc.whole
-    below, tied, above, nq = dc.below, dc.tied, dc.above, dc.nq
     if not plays:
-        _add(dist, classes + 7, mult * whole, -1 - fee)
+        _tally_plain(tally, level, win, take, loss, 0, 0, 0, 0, mult * whole)
         return
-    _add(dist, level_class[level], mult * r * below, win - fee)
-    _add(dist, classes, mult * r * tied, -fee)
-    _add(dist, classes + 1, mult * r * above, -loss - fee)
-    _add(dist, classes + 2, mult * r * nq - forced_mult * r * forced[1], take - fee)
+    # the rows a draw where forcing cannot pay has too (:func:`_tally_plain`), the forced ones
+    # taken out of the non-qualifying dealers, then forcing's own rows
+    _tally_plain(tally, level, win, take, loss, mult * r * dc.below, mult * r * dc.tied, mult * r * dc.above,
+                 mult * r * dc.nq - forced_mult * r * forced[1], 0)
     _add(dist, classes + 3, forced_mult * forced[2], win - force_fee - fee)
     _add(dist, classes + 4, forced_mult * forced[3], -loss - force_fee - fee)
     _add(dist, classes + 5, forced_mult * forced[4], -force_fee - fee)
     _add(dist, classes + 6, forced_mult * forced[5], -force_fee - fee)
-
-
-@inline
-def _tally_plain(tally, level, win, take, loss, below, tied, above, nq, folded):
-    """:func:`_tally` of draws where forcing cannot pay, their counts summed (each already times
-    ``r``, a dealer hand's weight; ``folded``: the draws that fold, times ``whole``)."""
-    dist, classes, fee = tally.dist, tally.classes, tally.draw_fee
-    _add(dist, tally.level_class[level], below, win - fee)
-    _add(dist, classes, tied, -fee)
-    _add(dist, classes + 1, above, -loss - fee)
-    _add(dist, classes + 2, nq, take - fee)
-    _add(dist, classes + 7, folded, -1 - fee)
 
 
 @jit

@@ -208,29 +208,26 @@ class BoundPlan(NamedTuple):
 
     >>> import numpy as np
     >>> none = np.zeros(0, np.int64)
-    >>> plan = BoundPlan(3, np.array([5, 0]), np.array([0, 1, 1]), np.array([2]), np.array([4]),
-    ...                  np.array([0b11]), np.array([6]), none, none, none, none, none, none, none, none,
-    ...                  none, none, none)
-    >>> int(plan.fixed[0]), plan.d_entry[plan.d_ptr[0]:plan.d_ptr[1]].tolist()
-    (5, [2])
+    >>> plan = BoundPlan(3, np.array([5, 0]), np.array([0, 1, 1]), np.array([4]), np.array([0b11]),
+    ...                  np.array([6]), none, none, none, none, none, none, none, none, none, none)
+    >>> int(plan.fixed[0]), plan.d_value[plan.d_ptr[0]:plan.d_ptr[1]].tolist()
+    (5, [4])
     """
 
     #: How many entries of the ranks' state it reads: the shared ones, listed first.
     shared: int
     #: Per option: its entries below a flush, each draw times its bound, every draw counted.
     fixed: np.ndarray
-    #: Per option (``d_entry[d_ptr[o]:d_ptr[o + 1]]``): its distinct entries below a flush and
-    #: each one's bound per draw (their flush draws are removed per situation).
+    #: Per option (``d_value[d_ptr[o]:d_ptr[o + 1]]``): each of its distinct entries below a flush
+    #: by its bound per draw (their flush draws are removed per situation).
     d_ptr: np.ndarray
-    d_entry: np.ndarray
     d_value: np.ndarray
     #: Beside each: its drawn ranks (a rank mask) and its draws.
     d_supp: np.ndarray
     d_total: np.ndarray
-    #: The shared entries at a flush or better (their bounds read the suits), each with its
-    #: blind numerator, its slope in the suited dealer hands that do not qualify, its floor (``-D``
-    #: for a draw) and the index of its forcing's (win, threshold) (-1: forcing cannot pay).
-    high: np.ndarray
+    #: Per shared entry at a flush or better (their bounds read the suits): its blind numerator,
+    #: its slope in the suited dealer hands that do not qualify, its floor (``-D`` for a draw) and
+    #: the index of its forcing's (win, threshold) (-1: forcing cannot pay).
     h_num: np.ndarray
     h_slope: np.ndarray
     h_floor: np.ndarray
