@@ -398,9 +398,7 @@ def forcing_by_class(kind, dc, b, nu, sig, up, order, rt, out):
                     sf += 1
             qa = ace_king_rank[up, i_row]
             plain = _plain_highs(b[qa] if qa >= 0 else 0, qa, suited)
-            # the flush outs (the free cards of its suit, straight ranks apart), and for a flush
-            # player those it beats and those that beat it (only then is the table read: an array
-            # passed to a helper costs a reference count taken and given back, row after row)
+            # the flush outs, as in the loop above
             fl_all = bit_count(suited & ~smask)
             fl_won, fl_lost = _flush_versus(player, suited & ~smask, up, i_row, flush) if kind == 2 else (0, 0)
             outs = pairs + straights + plain + fl_all
